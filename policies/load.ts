@@ -1,0 +1,7 @@
+/** Server side: the policy files read from disk once. */
+import { readFileSync } from "node:fs";
+import { createAccess } from "./enforcer.ts";
+
+const read = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
+
+export const loadAccess = () => createAccess(read("model.conf"), read("policy.csv"));

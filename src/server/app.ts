@@ -1,0 +1,89 @@
+/** Builds the API + UI server. Tests call buildApp() on a fresh database and use app.inject. */
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { loadAccess } from "../../policies/load.ts";
+import type { Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
+import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerRequestContext } from "./plugins/request-context.ts";
+import { registerAuthorization } from "./plugins/authorize.ts";
+import { registerSecurityHeaders, registerUi } from "./plugins/web.ts";
+import { buildServices, type Services } from "./services/index.ts";
+import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
+import { startMailDispatcher } from "./providers/mail/outbox.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { sessionRoutes } from "./routes/session.ts";
+import { businessRoutes } from "./routes/business.ts";
+import { teamRoutes } from "./routes/team.ts";
+import { sandboxRoutes } from "./routes/sandbox.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type BuildOptions = { config: Config; database?: Database; mailDispatcher?: boolean };
+
+export async function buildApp({ config, database, mailDispatcher = true }: BuildOptions): Promise<FastifyInstance> {
+  const ownDatabase = !database;
+  const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const access = await loadAccess();
+  const services = buildServices({ db: dbh.db, config, access });
+
+  const app = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-csrf-token"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.decorate("services", services);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: "1 minute" });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: "Stablebank Business API", version: "1.0.0", description: "Every call of the console, under /api." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "sid" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
+
+  registerRequestContext(app, { db: dbh.db, config, access });
+  registerAuthorization(app, access);
+
+  await app.register(
+    async (api) => {
+      const opts = { services };
+      await api.register(healthRoutes, opts);
+      await api.register(authRoutes, opts);
+      await api.register(sessionRoutes, opts);
+      await api.register(businessRoutes, opts);
+      await api.register(teamRoutes, opts);
+      if (config.sandbox) await api.register(sandboxRoutes, opts);
+      api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: "/api" },
+  );
+  await registerUi(app, config);
+
+  const transport = config.smtpUrl ? await smtpTransport(config.smtpUrl, config.mailFrom) : sandboxTransport;
+  const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
+  app.addHook("onClose", async () => {
+    stopMail();
+    if (ownDatabase) await dbh.close();
+  });
+  return app;
+}

@@ -1,0 +1,15 @@
+import { pgTable, uuid, text, timestamp, boolean } from "drizzle-orm/pg-core";
+
+/** A person who can sign in. Membership of businesses lives in business_users. */
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  phone: text("phone").notNull(),
+  emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+  alertOnLogin: boolean("alert_on_login").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,26 @@
+/** `npm start`: open (and migrate) the database, seed the demo on an empty one, serve UI + API. */
+import { loadConfig } from "./config.ts";
+import { buildApp } from "./app.ts";
+import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from "./seed/demo.ts";
+
+const config = loadConfig();
+const app = await buildApp({ config });
+const seeded = await seedDemoIfEmpty(app.services);
+await app.listen({ port: config.port, host: config.host });
+
+const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+console.log(`\nStablebank console: ${config.publicUrl}  (database: ${where}${seeded ? ", demo data seeded" : ""})`);
+console.log(`API docs: ${config.publicUrl}/docs${config.sandbox ? `   Sandbox mailbox: ${config.publicUrl}/sandbox/mailbox` : ""}`);
+console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(24)} ${l.description}`);
+
+let closing = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Who is calling: the session behind the cookie, the client's address, and the CSRF rule for
+ * cookie-authenticated writes (a per-session token in X-CSRF-Token, and no foreign Origin).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import type { Access } from "../../../policies/enforcer.ts";
+import { findSession } from "../services/sessions.ts";
+import { safeEqual } from "../services/crypto.ts";
+import { forbidden } from "../../lib/errors.ts";
+import type { ClientInfo } from "../services/context.ts";
+
+export type AuthContext = {
+  sessionId: string;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  businessId: string;
+  businessName: string;
+  businessUserId: string;
+  isOwner: boolean;
+  roles: string[];
+  permissions: string[];
+  features: string[];
+  csrfToken: string;
+};
+
+declare module "fastify" {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    client: ClientInfo;
+  }
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+export const CSRF_HEADER = "x-csrf-token";
+
+export function sessionCookieName(config: Config) {
+  // __Host- pins the cookie to this exact origin over HTTPS.
+  return config.publicUrl.startsWith("https://") ? "__Host-sid" : "sid";
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.publicUrl.startsWith("https://"),
+    maxAge: config.sessionAbsoluteHours * 3600,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(sessionCookieName(config), { path: "/" });
+}
+
+export function sessionToken(req: FastifyRequest, config: Config): string | undefined {
+  return req.cookies[sessionCookieName(config)] || undefined;
+}
+
+function assertSameOrigin(req: FastifyRequest) {
+  const origin = req.headers.origin;
+  if (!origin) return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    throw forbidden("Cross-site request refused");
+  }
+  if (host !== req.headers.host) throw forbidden("Cross-site request refused");
+}
+
+export function registerRequestContext(app: FastifyInstance, deps: { db: Db; config: Config; access: Access }) {
+  app.decorateRequest("auth", null);
+  app.decorateRequest("client", null as unknown as ClientInfo);
+  app.addHook("onRequest", async (req) => {
+    req.client = { ip: req.ip, userAgent: String(req.headers["user-agent"] ?? "") };
+    if (!req.url.startsWith("/api/")) return;
+    const unsafe = UNSAFE.has(req.method);
+    if (unsafe) assertSameOrigin(req);
+    const token = sessionToken(req, deps.config);
+    if (!token) return;
+    const row = await findSession(deps.db, deps.config, token);
+    if (!row) return;
+    if (unsafe) {
+      const sent = req.headers[CSRF_HEADER];
+      if (typeof sent !== "string" || !safeEqual(sent, row.csrfToken)) throw forbidden("Invalid or missing CSRF token");
+    }
+    req.auth = {
+      sessionId: row.id,
+      userId: row.userId,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      businessId: row.businessId,
+      businessName: row.businessName,
+      businessUserId: row.businessUserId,
+      isOwner: row.isOwner,
+      roles: row.roles,
+      permissions: deps.access.permissionsOf(row.roles),
+      features: row.features,
+      csrfToken: row.csrfToken,
+    };
+  });
+}

@@ -1,0 +1,39 @@
+/** The signed-in member's session: who, which business, what they may do, and the CSRF token. */
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clearSessionCookie, sessionToken, type AuthContext } from "../plugins/request-context.ts";
+import { findSession } from "../services/sessions.ts";
+import type { Services } from "../services/index.ts";
+import { unauthorized } from "../../lib/errors.ts";
+import { ok } from "./respond.ts";
+
+export function viewOf(auth: Omit<AuthContext, "sessionId">) {
+  return {
+    user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName },
+    business: { id: auth.businessId, name: auth.businessName },
+    is_owner: auth.isOwner,
+    roles: auth.roles,
+    permissions: auth.permissions,
+    features: auth.features,
+    csrf_token: auth.csrfToken,
+  };
+}
+
+/** The view for a freshly issued session token (right after login, before a request carries it). */
+export async function sessionView(services: Services, token: string) {
+  const row = await findSession(services.ctx.db, services.ctx.config, token);
+  if (!row) throw unauthorized();
+  return viewOf({ ...row, permissions: services.ctx.access.permissionsOf(row.roles) });
+}
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get("/session", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["session"] } }, async (req) =>
+    ok("Session", viewOf(req.auth!)),
+  );
+
+  app.post("/session/logout", { config: { access: { obj: "session", act: "logout" } }, schema: { tags: ["session"] } }, async (req, reply) => {
+    const token = sessionToken(req, services.ctx.config);
+    if (token) await services.auth.logout(token);
+    clearSessionCookie(reply, services.ctx.config);
+    return ok("Logged out");
+  });
+};

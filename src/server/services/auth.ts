@@ -1,0 +1,238 @@
+/**
+ * Sign-up, email verification, sign-in with optional emailed code, password reset and invitations
+ * (SPEC §4 Login, §5, §7 Auth). Every function is one transaction; emails go through the outbox.
+ */
+import { and, asc, desc, eq, gt } from "drizzle-orm";
+import type { z } from "zod";
+import { businessUsers, businesses, oneTimeTokens, users } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { enqueueMail } from "../providers/mail/outbox.ts";
+import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors.ts";
+import type {
+  AcceptInvitationBody,
+  CheckTwoFactor,
+  LoginForm,
+  OtpRequest,
+  ResetPasswordBody,
+  SignUpForm,
+} from "../../../resources/auth.ts";
+import { OWNER_ROLE } from "../../../policies/catalog.ts";
+import type { ClientInfo, ServiceContext } from "./context.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./crypto.ts";
+import { emails } from "./emails.ts";
+import { consumeCode, consumeToken, issueCode, issueToken, peekToken } from "./one-time-tokens.ts";
+import { createSession, revokeSessionByToken, revokeUserSessions } from "./sessions.ts";
+import { assertNotThrottled, recordSignIn } from "./throttle.ts";
+
+/** Features a newly signed-up business starts with; the rest are switched on by support. */
+export const DEFAULT_FEATURES = ["fiat", "crypto", "exchange", "invoicing", "user_management", "api_access"];
+const INVALID_CREDENTIALS = "Invalid email or password";
+const CODE_RESEND_SECONDS = 60;
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+export function authService({ db, config }: ServiceContext) {
+  const link = (path: string) => `${config.publicUrl}${path}`;
+
+  async function register(input: Out<typeof SignUpForm>) {
+    return db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+      if (existing) throw conflict("An account with this email already exists");
+      const [business] = await tx
+        .insert(businesses)
+        .values({
+          name: input.business_name,
+          businessType: input.business_type,
+          country: input.country,
+          signUpReasons: input.sign_up_reasons,
+          features: DEFAULT_FEATURES,
+        })
+        .returning();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.phone,
+        })
+        .returning();
+      await tx.insert(businessUsers).values({
+        businessId: business.id,
+        userId: user.id,
+        email: user.email,
+        position: "Owner",
+        state: "ACTIVE",
+        isOwner: true,
+        roles: [OWNER_ROLE],
+      });
+      const token = await issueToken(tx, "verify_email", { userId: user.id });
+      await enqueueMail(tx, emails.verifyEmail(user.email, user.firstName, link(`/email-verification/${token}`)));
+      return { business, user };
+    });
+  }
+
+  async function verifyEmail(token: string) {
+    await db.transaction(async (tx) => {
+      const row = await consumeToken(tx, "verify_email", token);
+      if (!row?.userId) throw badRequest("This verification link is invalid or has expired");
+      await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+    });
+  }
+
+  /** Password check shared by check-2fa and login: throttled, audited, same timing for unknown emails. */
+  async function verifyCredentials(q: Queryable, email: string, password: string, client: ClientInfo) {
+    await assertNotThrottled(q, email, client.ip);
+    const [user] = await q.select().from(users).where(eq(users.email, email));
+    const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+    if (!user || !ok) {
+      await recordSignIn(q, { email, userId: user?.id, ...client, success: false, reason: "bad_credentials" });
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    if (!user.emailVerifiedAt) throw forbidden("Please verify your email address before signing in");
+    return user;
+  }
+
+  async function checkTwoFactor(input: Out<typeof CheckTwoFactor>, client: ClientInfo) {
+    // Not in a transaction: a failed attempt must stay recorded although the call fails.
+    const user = await verifyCredentials(db, input.email, input.password, client);
+    if (!user.twoFactorEnabled) return { "2faEnabled": false, token: null };
+    const token = await issueToken(db, "pre_auth", { userId: user.id });
+    return { "2faEnabled": true, token };
+  }
+
+  /** Emails a sign-in code, to the holder of a check-2fa token for that email. */
+  async function sendLoginCode(input: Out<typeof OtpRequest>) {
+    if (!input.token) throw unauthorized("Sign in with your password first");
+    await db.transaction(async (tx) => {
+      const pre = await peekToken(tx, "pre_auth", input.token!);
+      const [user] = pre?.userId ? await tx.select().from(users).where(eq(users.id, pre.userId)) : [];
+      if (!user || user.email !== input.email) throw unauthorized("Your sign-in has expired. Please sign in again");
+      await assertCodeNotTooSoon(tx, user.id, "login_code");
+      const code = await issueCode(tx, "login_code", user.id);
+      await enqueueMail(tx, emails.loginCode(user.email, code));
+    });
+  }
+
+  async function assertCodeNotTooSoon(q: Queryable, userId: string, purpose: "login_code" | "action_code") {
+    const since = new Date(Date.now() - CODE_RESEND_SECONDS * 1000);
+    const [recent] = await q
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since)))
+      .orderBy(desc(oneTimeTokens.createdAt))
+      .limit(1);
+    if (recent) {
+      const wait = Math.ceil((recent.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+      throw tooManyRequests(`Please wait ${wait} seconds before requesting another code`, wait);
+    }
+  }
+
+  /** Signs in; returns a brand-new session (any session presented with the request is revoked). */
+  async function login(input: Out<typeof LoginForm>, client: ClientInfo, previousToken?: string) {
+    const user = await verifyCredentials(db, input.email, input.password, client);
+    if (user.twoFactorEnabled) {
+      if (!input.otp) throw new AppError(401, "Enter the verification code sent to your email", [
+        { path: "otp", message: "Enter the verification code" },
+      ]);
+      if (!(await consumeCode(db, "login_code", user.id, input.otp))) {
+        await recordSignIn(db, { email: user.email, userId: user.id, ...client, success: false, reason: "bad_code" });
+        throw new AppError(401, "Invalid or expired verification code", [{ path: "otp", message: "Invalid or expired verification code" }]);
+      }
+    }
+    return db.transaction(async (tx) => {
+      const [membership] = await tx
+        .select({ businessId: businessUsers.businessId })
+        .from(businessUsers)
+        .where(and(eq(businessUsers.userId, user.id), eq(businessUsers.state, "ACTIVE")))
+        .orderBy(asc(businessUsers.createdAt))
+        .limit(1);
+      if (!membership) throw forbidden("Your account is not active in any business");
+      if (previousToken) await revokeSessionByToken(tx, previousToken);
+      const session = await createSession(tx, config, { userId: user.id, businessId: membership.businessId }, client);
+      await recordSignIn(tx, { email: user.email, userId: user.id, ...client, success: true });
+      if (user.alertOnLogin) await enqueueMail(tx, emails.loginAlert(user.email, client.ip, client.userAgent, new Date()));
+      return session;
+    });
+  }
+
+  /** Always answers the same, whether or not the email has an account. */
+  async function initiatePasswordReset(email: string) {
+    await db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.email, email));
+      if (!user) return;
+      const token = await issueToken(tx, "reset_password", { userId: user.id });
+      await enqueueMail(tx, emails.resetPassword(user.email, link(`/reset-password/${token}`)));
+    });
+  }
+
+  async function completePasswordReset(input: Out<typeof ResetPasswordBody>) {
+    await db.transaction(async (tx) => {
+      const row = await consumeToken(tx, "reset_password", input.token);
+      if (!row?.userId) throw badRequest("This password reset link is invalid or has expired");
+      await tx.update(users).set({ passwordHash: await hashPassword(input.new_password) }).where(eq(users.id, row.userId));
+      await revokeUserSessions(tx, row.userId);
+    });
+  }
+
+  async function invitationByToken(q: Queryable, token: string) {
+    const row = await peekToken(q, "invitation", token);
+    const [invite] = row?.businessUserId
+      ? await q
+          .select({ member: businessUsers, businessName: businesses.name })
+          .from(businessUsers)
+          .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+          .where(and(eq(businessUsers.id, row.businessUserId), eq(businessUsers.state, "INVITATION_PENDING")))
+      : [];
+    if (!invite) throw badRequest("This invitation is invalid or has expired");
+    const [existing] = await q.select({ id: users.id }).from(users).where(eq(users.email, invite.member.email));
+    return { ...invite, existingUserId: existing?.id ?? null };
+  }
+
+  async function getInvitation(token: string) {
+    const inv = await invitationByToken(db, token);
+    return { business: { name: inv.businessName }, user_id: inv.existingUserId, email: inv.member.email };
+  }
+
+  async function acceptInvitation(input: Out<typeof AcceptInvitationBody>) {
+    await db.transaction(async (tx) => {
+      const inv = await invitationByToken(tx, input.token);
+      let userId = inv.existingUserId;
+      if (!userId) {
+        const info = input.user_info;
+        if (!info) throw badRequest("Your details are required to accept this invitation", [{ path: "user_info", message: "Required" }]);
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: inv.member.email,
+            passwordHash: await hashPassword(info.password),
+            firstName: info.first_name,
+            lastName: info.last_name,
+            phone: info.phone,
+            // The invitation link reached this mailbox: that verifies it.
+            emailVerifiedAt: new Date(),
+          })
+          .returning();
+        userId = user.id;
+      }
+      await consumeToken(tx, "invitation", input.token);
+      await tx.update(businessUsers).set({ userId, state: "ACTIVE" }).where(eq(businessUsers.id, inv.member.id));
+    });
+  }
+
+  return {
+    register,
+    verifyEmail,
+    checkTwoFactor,
+    sendLoginCode,
+    login,
+    initiatePasswordReset,
+    completePasswordReset,
+    getInvitation,
+    acceptInvitation,
+    logout: (token: string) => revokeSessionByToken(db, token),
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

@@ -1,0 +1,20 @@
+/**
+ * Operations on a business that its members cannot do themselves: the KYB provider's verdict and
+ * support switching features on. The sandbox KYB provider and the demo seed call these.
+ */
+import { eq } from "drizzle-orm";
+import { businesses } from "../db/schema/index.ts";
+import { FEATURE_NAMES, type Feature } from "../../../policies/catalog.ts";
+import type { ServiceContext } from "./context.ts";
+
+export function businessAdminService({ db }: ServiceContext) {
+  return {
+    setKyb: (businessId: string, kycState: string, reviewStatus: string) =>
+      db.update(businesses).set({ kycState, reviewStatus }).where(eq(businesses.id, businessId)),
+    setFeatures: (businessId: string, features: Feature[]) =>
+      db
+        .update(businesses)
+        .set({ features: FEATURE_NAMES.filter((f) => features.includes(f)) })
+        .where(eq(businesses.id, businessId)),
+  };
+}
