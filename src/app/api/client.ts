@@ -1,0 +1,46 @@
+/**
+ * The browser's one way to call the API: same-origin cookies, the CSRF token on writes, the
+ * {message, data} envelope unwrapped, and failures turned into Refine HttpErrors carrying the
+ * server's message and field errors.
+ */
+import type { HttpError } from "@refinedev/core";
+import type { FieldError } from "../../lib/errors.ts";
+
+let csrfToken: string | undefined;
+export const setCsrfToken = (token: string | undefined) => {
+  csrfToken = token;
+};
+
+export type ApiError = HttpError & { errors: FieldError[] };
+
+export function isApiError(e: unknown): e is ApiError {
+  return typeof e === "object" && e !== null && "statusCode" in e && "message" in e;
+}
+
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ message: string; data: T }> {
+  const res = await fetch(`/api/${path.replace(/^\//, "")}`, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      ...(method !== "GET" && csrfToken ? { "x-csrf-token": csrfToken } : {}),
+      ...headers,
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const error: ApiError = {
+      message: json.message ?? `Request failed (${res.status})`,
+      statusCode: res.status,
+      errors: json.errors ?? [],
+    };
+    throw error;
+  }
+  return json;
+}

@@ -1,0 +1,116 @@
+/** /create-account (SPEC §5 Sign-up): every field required; on success, /login?action=signup. */
+import { Link, useNavigate } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Checkbox, Col, Form, Input, Row, Select, Typography } from "antd";
+import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
+import { SIGN_UP_COUNTRIES } from "../../../lib/countries.ts";
+import { api, isApiError } from "../../api/client.ts";
+import { AuthCard } from "../../components/layout/auth-card.tsx";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+import { PasswordChecklist } from "../../components/form/password-checklist.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+
+const dialOf = (code: string) => SIGN_UP_COUNTRIES.find((c) => c.code === code)?.dial ?? "";
+
+export default function CreateAccountPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm<SignUpForm>({
+    resolver: zodResolver(SignUpForm),
+    defaultValues: {
+      business_name: "",
+      email: "",
+      password: "",
+      first_name: "",
+      last_name: "",
+      phone: "",
+      sign_up_reasons: [],
+    },
+  });
+  const password = form.watch("password");
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api("POST", "onboarding/register", values);
+      toast.success(res.message);
+      navigate("/login?action=signup");
+    } catch (e) {
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+      toast.error(e);
+    }
+  });
+
+  // Choosing a country starts the phone number with its dial code, unless one was typed already.
+  function onCountry(code: string) {
+    form.setValue("country", code as SignUpForm["country"], { shouldValidate: form.formState.isSubmitted });
+    const phone = form.getValues("phone");
+    if (!phone || SIGN_UP_COUNTRIES.some((c) => c.dial === phone)) form.setValue("phone", dialOf(code));
+  }
+
+  return (
+    <AuthCard
+      title="Create an account"
+      subtitle="Open business accounts and stablecoin wallets in minutes."
+      width={560}
+      footer={
+        <Typography.Text>
+          Already have an account? <Link to="/login">Log in</Link>
+        </Typography.Text>
+      }
+    >
+      <Form layout="vertical" onFinish={submit} component="form" noValidate>
+        <Field control={form.control} name="business_name" label="Business name">
+          {(f) => <Input {...f} autoComplete="organization" />}
+        </Field>
+        <Field control={form.control} name="business_type" label="Business type">
+          {(f) => (
+            <Select {...f} placeholder="Select a business type" options={BUSINESS_TYPES.map((t) => ({ value: t, label: BUSINESS_TYPE_LABELS[t] }))} />
+          )}
+        </Field>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Field control={form.control} name="first_name" label="First name">
+              {(f) => <Input {...f} autoComplete="given-name" />}
+            </Field>
+          </Col>
+          <Col span={12}>
+            <Field control={form.control} name="last_name" label="Last name">
+              {(f) => <Input {...f} autoComplete="family-name" />}
+            </Field>
+          </Col>
+        </Row>
+        <Field control={form.control} name="email" label="Work email">
+          {(f) => <Input {...f} type="email" autoComplete="email" />}
+        </Field>
+        <Field control={form.control} name="country" label="Country">
+          {(f) => (
+            <Select
+              {...f}
+              onChange={onCountry}
+              showSearch
+              optionFilterProp="label"
+              placeholder="Select a country"
+              options={SIGN_UP_COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dial})` }))}
+            />
+          )}
+        </Field>
+        <Field control={form.control} name="phone" label="Phone number">
+          {(f) => <Input {...f} type="tel" autoComplete="tel" placeholder="+2348012345678" />}
+        </Field>
+        <Field control={form.control} name="password" label="Password">
+          {(f) => <Input.Password {...f} autoComplete="new-password" />}
+        </Field>
+        <PasswordChecklist value={password} />
+        <Field control={form.control} name="sign_up_reasons" label="What do you want to use Stablebank for?">
+          {(f) => (
+            <Checkbox.Group value={f.value} onChange={f.onChange} style={{ display: "grid", gap: 6 }} options={SIGN_UP_REASONS.map((r) => ({ value: r.value, label: r.label }))} />
+          )}
+        </Field>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Create account
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

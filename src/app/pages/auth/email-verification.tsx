@@ -1,0 +1,34 @@
+/** /email-verification/:token: verifies once, then /login?action=verified; a bad link goes to /login. */
+import { useEffect, useRef } from "react";
+import { useNavigate, useParams } from "react-router";
+import { Spin } from "antd";
+import { api } from "../../api/client.ts";
+import { AuthCard } from "../../components/layout/auth-card.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+
+export default function EmailVerificationPage() {
+  const { token = "" } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const started = useRef(false); // a token is single-use: never send it twice (StrictMode runs effects twice)
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    api("POST", "onboarding/verify-email", { token })
+      .then((res) => {
+        toast.success(res.message);
+        navigate("/login?action=verified", { replace: true });
+      })
+      .catch((e) => {
+        toast.error(e);
+        navigate("/login", { replace: true });
+      });
+  }, [token, navigate, toast]);
+
+  return (
+    <AuthCard title="Verifying your email">
+      <Spin /> One moment…
+    </AuthCard>
+  );
+}

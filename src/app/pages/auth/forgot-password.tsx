@@ -1,0 +1,41 @@
+/** /forgot-password: asks for the email; the same answer whether or not it has an account. */
+import { Link, useNavigate } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { Button, Form, Input, Typography } from "antd";
+import { ForgotPasswordForm } from "../../../../resources/auth.ts";
+import { api } from "../../api/client.ts";
+import { AuthCard } from "../../components/layout/auth-card.tsx";
+import { Field } from "../../components/form/field.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+
+export default function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm<z.input<typeof ForgotPasswordForm>>({ resolver: zodResolver(ForgotPasswordForm), defaultValues: { email: "" } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api("POST", "onboarding/password-reset/initiate", values);
+      navigate("/login?action=forget");
+    } catch (e) {
+      toast.error(e);
+    }
+  });
+  return (
+    <AuthCard
+      title="Forgot password"
+      subtitle="Enter the email of your account and we will send you a link to reset your password."
+      footer={<Typography.Text><Link to="/login">Back to log in</Link></Typography.Text>}
+    >
+      <Form layout="vertical" onFinish={submit} component="form" noValidate>
+        <Field control={form.control} name="email" label="Email">
+          {(f) => <Input {...f} type="email" autoComplete="email" />}
+        </Field>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Send reset link
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * /invitation/:token (SPEC §5 Invitation acceptance). A new person gives name, password and phone
+ * (default code +234); someone who already has an account only confirms. A bad link shows the error
+ * and returns to /login after 1 second.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { Button, Col, Form, Input, Row, Spin } from "antd";
+import { InvitationUserInfo } from "../../../../resources/auth.ts";
+import { DEFAULT_DIAL_CODE } from "../../../lib/countries.ts";
+import { api } from "../../api/client.ts";
+import { AuthCard } from "../../components/layout/auth-card.tsx";
+import { Field } from "../../components/form/field.tsx";
+import { PasswordChecklist } from "../../components/form/password-checklist.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+
+export const INVITATION_FAILURE_REDIRECT_MS = 1000;
+type Invitation = { business: { name: string }; user_id: string | null; email: string };
+type UserInfo = z.input<typeof InvitationUserInfo>;
+
+export default function InvitationPage() {
+  const { token = "" } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const loaded = useRef(false);
+
+  useEffect(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    api<Invitation>("GET", `onboarding/invitation/${encodeURIComponent(token)}`)
+      .then((res) => setInvitation(res.data))
+      .catch((e) => {
+        toast.error(e);
+        setTimeout(() => navigate("/login", { replace: true }), INVITATION_FAILURE_REDIRECT_MS);
+      });
+  }, [token, navigate, toast]);
+
+  const form = useForm<UserInfo>({
+    resolver: zodResolver(InvitationUserInfo),
+    defaultValues: { first_name: "", last_name: "", password: "", phone: DEFAULT_DIAL_CODE },
+  });
+
+  async function accept(user_info?: UserInfo) {
+    try {
+      const res = await api("POST", "onboarding/invitation/accept", { token, ...(user_info ? { user_info } : {}) });
+      toast.success(res.message);
+      navigate("/login", { replace: true });
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+
+  if (!invitation) return <AuthCard title="Invitation"><Spin /> Loading your invitation…</AuthCard>;
+  const title = `Join ${invitation.business.name}`;
+  if (invitation.user_id) {
+    return (
+      <AuthCard title={title} subtitle={`You already have an account as ${invitation.email}. Confirm to join this business.`}>
+        <Button type="primary" block onClick={() => accept()}>
+          Accept invitation
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={title} subtitle={`Set up your account for ${invitation.email}.`}>
+      <Form layout="vertical" onFinish={form.handleSubmit((v) => accept(v))} component="form" noValidate>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Field control={form.control} name="first_name" label="First name">
+              {(f) => <Input {...f} autoComplete="given-name" />}
+            </Field>
+          </Col>
+          <Col span={12}>
+            <Field control={form.control} name="last_name" label="Last name">
+              {(f) => <Input {...f} autoComplete="family-name" />}
+            </Field>
+          </Col>
+        </Row>
+        <Field control={form.control} name="phone" label="Phone number">
+          {(f) => <Input {...f} type="tel" autoComplete="tel" />}
+        </Field>
+        <Field control={form.control} name="password" label="Password">
+          {(f) => <Input.Password {...f} autoComplete="new-password" />}
+        </Field>
+        <PasswordChecklist value={form.watch("password")} />
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Accept invitation
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * /login (SPEC §2, §4 Login): credentials, then the 2FA check; when 2FA is on, a 6-digit code sent by
+ * email (resend after 60 s); then the redirect parameter, else /. ?action= shows a banner.
+ */
+import { useEffect, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { Alert, Button, Form, Input, Typography } from "antd";
+import { email, loginPassword, otpCode } from "../../../../resources/auth.ts";
+import { api } from "../../api/client.ts";
+import { AuthCard } from "../../components/layout/auth-card.tsx";
+import { Field } from "../../components/form/field.tsx";
+import { useSession } from "../../session/session.tsx";
+import { safeRedirect } from "../../routing/guard.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+
+const BANNERS: Record<string, string> = {
+  signup: "Your account has been created. Check your email for the verification link, then log in.",
+  verified: "Your email address has been verified. You can now log in.",
+  forget: "If an account exists for this email, a password reset link is on its way.",
+  reset: "Your password has been reset. Log in with your new password.",
+};
+export const OTP_RESEND_SECONDS = 60;
+
+const Credentials = z.object({ email, password: loginPassword });
+type Credentials = z.input<typeof Credentials>;
+const OtpForm = z.object({ otp: otpCode });
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { refresh } = useSession();
+  const toast = useToast();
+  const [pending, setPending] = useState<{ email: string; password: string; token: string } | null>(null);
+  const banner = BANNERS[params.get("action") ?? ""];
+
+  async function finish(body: { email: string; password: string; otp?: string }) {
+    const res = await api("POST", "onboarding/login", body);
+    toast.success(res.message);
+    await refresh();
+    navigate(safeRedirect(params.get("redirect")), { replace: true });
+  }
+
+  const form = useForm<Credentials>({ resolver: zodResolver(Credentials), defaultValues: { email: "", password: "" } });
+  const onCredentials = form.handleSubmit(async (values) => {
+    try {
+      const check = await api<{ "2faEnabled": boolean; token: string | null }>("POST", "onboarding/check-2fa", values);
+      if (check.data["2faEnabled"] && check.data.token) {
+        const sent = await api("POST", "onboarding/otp-code", { email: values.email, token: check.data.token });
+        toast.success(sent.message);
+        setPending({ ...values, token: check.data.token });
+      } else {
+        await finish(values);
+      }
+    } catch (e) {
+      toast.error(e);
+    }
+  });
+
+  if (pending) return <OtpStep pending={pending} onBack={() => setPending(null)} onSubmit={(otp) => finish({ ...pending, otp })} />;
+
+  return (
+    <AuthCard
+      title="Log in"
+      subtitle="Welcome back. Log in to your business account."
+      footer={
+        <Typography.Text>
+          New here? <Link to="/create-account">Create an account</Link>
+        </Typography.Text>
+      }
+    >
+      {banner && <Alert type="success" showIcon message={banner} style={{ marginBottom: 16 }} role="status" />}
+      <Form layout="vertical" onFinish={onCredentials} component="form" noValidate>
+        <Field control={form.control} name="email" label="Email">
+          {(f) => <Input {...f} type="email" autoComplete="email" placeholder="you@company.com" />}
+        </Field>
+        <Field control={form.control} name="password" label="Password">
+          {(f) => <Input.Password {...f} autoComplete="current-password" />}
+        </Field>
+        <div style={{ textAlign: "right", marginTop: -8, marginBottom: 16 }}>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Log in
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+function OtpStep({ pending, onBack, onSubmit }: {
+  pending: { email: string; token: string };
+  onBack: () => void;
+  onSubmit: (otp: string) => Promise<void>;
+}) {
+  const toast = useToast();
+  const [wait, setWait] = useState(OTP_RESEND_SECONDS);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const t = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(t);
+  }, [wait]);
+
+  const form = useForm<{ otp: string }>({ resolver: zodResolver(OtpForm), defaultValues: { otp: "" } });
+  const submit = form.handleSubmit(async ({ otp }) => {
+    try {
+      await onSubmit(otp);
+    } catch (e) {
+      toast.error(e);
+    }
+  });
+  async function resend() {
+    try {
+      const res = await api("POST", "onboarding/otp-code", { email: pending.email, token: pending.token });
+      toast.success(res.message);
+      setWait(OTP_RESEND_SECONDS);
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+
+  return (
+    <AuthCard title="Enter verification code" subtitle={`We sent a 6-digit code to ${pending.email}.`}>
+      <Form layout="vertical" onFinish={submit} component="form" noValidate>
+        <Field control={form.control} name="otp" label="Verification code">
+          {(f) => <Input.OTP length={6} value={f.value} onChange={f.onChange} aria-label="Verification code" />}
+        </Field>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Verify
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, display: "flex", justifyContent: "space-between" }}>
+        <Button type="link" onClick={onBack} style={{ padding: 0 }}>
+          Back
+        </Button>
+        {wait > 0 ? (
+          <Typography.Text type="secondary">Resend code in {wait}s</Typography.Text>
+        ) : (
+          <Button type="link" onClick={resend} style={{ padding: 0 }}>
+            Resend code
+          </Button>
+        )}
+      </div>
+    </AuthCard>
+  );
+}

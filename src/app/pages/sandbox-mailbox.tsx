@@ -1,0 +1,54 @@
+/**
+ * /sandbox/mailbox: in sandbox mode every email the product sends lands here instead of a real inbox,
+ * so verification links, sign-in codes and invitations can be used on a fresh machine.
+ */
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Card, Empty, Input, List, Space, Tag, Typography } from "antd";
+import { api } from "../api/client.ts";
+import { AuthCard } from "../components/layout/auth-card.tsx";
+import { useToast } from "../hooks/use-toast.ts";
+
+type Mail = { id: string; to: string; subject: string; text: string; links: string[]; codes: string[]; created_at: string };
+
+export default function SandboxMailboxPage() {
+  const [params, setParams] = useSearchParams();
+  const to = params.get("to") ?? "";
+  const [mails, setMails] = useState<Mail[] | null>(null);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (!to) return setMails(null);
+    api<Mail[]>("GET", `sandbox/mailbox?to=${encodeURIComponent(to)}`)
+      .then((r) => setMails(r.data))
+      .catch((e) => toast.error(e));
+  }, [to, toast]);
+
+  return (
+    <AuthCard title="Sandbox mailbox" subtitle="Emails sent in sandbox mode, newest first." width={720}>
+      <Input.Search
+        defaultValue={to}
+        placeholder="Email address"
+        enterButton="Open mailbox"
+        aria-label="Email address"
+        onSearch={(v) => setParams(v ? { to: v.trim() } : {})}
+        style={{ marginBottom: 16 }}
+      />
+      {mails && mails.length === 0 && <Empty description="No emails for this address" />}
+      {mails && mails.length > 0 && (
+        <List
+          dataSource={mails}
+          renderItem={(m) => (
+            <Card size="small" title={m.subject} style={{ marginBottom: 12 }} extra={new Date(m.created_at).toLocaleString()}>
+              <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{m.text}</Typography.Paragraph>
+              <Space wrap>
+                {m.codes.map((c) => <Tag key={c} color="blue">Code {c}</Tag>)}
+                {m.links.map((l) => <a key={l} href={new URL(l).pathname}>Open link</a>)}
+              </Space>
+            </Card>
+          )}
+        />
+      )}
+    </AuthCard>
+  );
+}

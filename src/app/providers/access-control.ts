@@ -1,0 +1,24 @@
+/**
+ * Refine's accessControlProvider over the same policy the server enforces. Menu entries and buttons
+ * ask for a resource + action; a resource's screen is the "page:<route>" object of the policy, and
+ * any other action is asked of the resource's API object as it is.
+ */
+import type { AccessControlProvider } from "@refinedev/core";
+
+export type ResourceRoutes = Partial<Record<"list" | "create" | "edit" | "show", string>>;
+const ROUTE_OF_ACTION: Record<string, keyof ResourceRoutes> = { list: "list", create: "create", edit: "edit", show: "show", clone: "create" };
+
+export function accessControl(
+  can: (obj: string, act: string) => boolean,
+  routesOf: (resource: string) => ResourceRoutes | undefined,
+): AccessControlProvider {
+  return {
+    can: async ({ resource, action }) => {
+      if (!resource) return { can: false };
+      const route = routesOf(resource)?.[ROUTE_OF_ACTION[action]];
+      const allowed = route ? can(`page:${route}`, "view") : can(resource, action);
+      return allowed ? { can: true } : { can: false, reason: "You do not have permission to do this" };
+    },
+    options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+  };
+}
