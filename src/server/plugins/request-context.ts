@@ -60,16 +60,19 @@ export function sessionToken(req: FastifyRequest, config: Config): string | unde
   return req.cookies[sessionCookieName(config)] || undefined;
 }
 
-function assertSameOrigin(req: FastifyRequest) {
+/** A write from a browser names its Origin: it must be this site (as served, or as published). */
+function assertSameOrigin(req: FastifyRequest, config: Config) {
   const origin = req.headers.origin;
   if (!origin) return;
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(origin).host;
+    url = new URL(origin);
   } catch {
     throw forbidden("Cross-site request refused");
   }
-  if (host !== req.headers.host) throw forbidden("Cross-site request refused");
+  if (url.host !== req.headers.host && url.origin !== new URL(config.publicUrl).origin) {
+    throw forbidden("Cross-site request refused");
+  }
 }
 
 export function registerRequestContext(app: FastifyInstance, deps: { db: Db; config: Config; access: Access }) {
@@ -79,7 +82,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
     req.client = { ip: req.ip, userAgent: String(req.headers["user-agent"] ?? "") };
     if (!req.url.startsWith("/api/")) return;
     const unsafe = UNSAFE.has(req.method);
-    if (unsafe) assertSameOrigin(req);
+    if (unsafe) assertSameOrigin(req, deps.config);
     const token = sessionToken(req, deps.config);
     if (!token) return;
     const row = await findSession(deps.db, deps.config, token);

@@ -216,7 +216,8 @@ export function authService({ db, config }: ServiceContext) {
           .returning();
         userId = user.id;
       }
-      await consumeToken(tx, "invitation", input.token);
+      // Two accepts racing: only the one that uses the token up goes on.
+      if (!(await consumeToken(tx, "invitation", input.token))) throw badRequest("This invitation is invalid or has expired");
       await tx.update(businessUsers).set({ userId, state: "ACTIVE" }).where(eq(businessUsers.id, inv.member.id));
     });
   }

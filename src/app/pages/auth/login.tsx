@@ -3,7 +3,7 @@
  * email (resend after 60 s); then the redirect parameter, else /. ?action= shows a banner.
  */
 import { useEffect, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -13,7 +13,6 @@ import { api } from "../../api/client.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { useSession } from "../../session/session.tsx";
-import { safeRedirect } from "../../routing/guard.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 
 const BANNERS: Record<string, string> = {
@@ -30,7 +29,6 @@ const OtpForm = z.object({ otp: otpCode });
 
 export default function LoginPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const { refresh } = useSession();
   const toast = useToast();
   const [pending, setPending] = useState<{ email: string; password: string; token: string } | null>(null);
@@ -39,8 +37,8 @@ export default function LoginPage() {
   async function finish(body: { email: string; password: string; otp?: string }) {
     const res = await api("POST", "onboarding/login", body);
     toast.success(res.message);
+    // The guard moves a signed-in user off /login, to ?redirect when it is a path of this site.
     await refresh();
-    navigate(safeRedirect(params.get("redirect")), { replace: true });
   }
 
   const form = useForm<Credentials>({ resolver: zodResolver(Credentials), defaultValues: { email: "", password: "" } });
@@ -125,7 +123,16 @@ function OtpStep({ pending, onBack, onSubmit }: {
     <AuthCard title="Enter verification code" subtitle={`We sent a 6-digit code to ${pending.email}.`}>
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
         <Field control={form.control} name="otp" label="Verification code">
-          {(f) => <Input.OTP length={6} value={f.value} onChange={f.onChange} aria-label="Verification code" />}
+          {(f) => (
+            <Input
+              {...f}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              placeholder="000000"
+              style={{ letterSpacing: 8, fontSize: 20, textAlign: "center" }}
+            />
+          )}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
           Verify
