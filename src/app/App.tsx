@@ -5,7 +5,6 @@ import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { ThemedLayout, useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider } from "antd";
-import { DashboardOutlined } from "@ant-design/icons";
 import "@refinedev/antd/dist/reset.css";
 import { SessionProvider, useSession } from "./session/session.tsx";
 import { ROUTES } from "./routing/routes.tsx";
@@ -14,18 +13,27 @@ import { dataProvider } from "./providers/data-provider.ts";
 import { accessControl } from "./providers/access-control.ts";
 import { authProvider } from "./providers/auth-provider.ts";
 import { AppHeader } from "./components/layout/app-header.tsx";
+import { MENU, routesOf } from "./navigation.tsx";
 
 const theme = { token: { colorPrimary: "#1f6feb", borderRadius: 8 } };
 
-/** Menu entries (Refine resources). Each feature issue adds its own through resources/. */
-const MENU = [{ name: "dashboard", list: "/", meta: { label: "Dashboard", icon: <DashboardOutlined /> } }];
+
+/**
+ * Refine mounts once the session is known, and anew for each signed-in member: its cached
+ * permission answers (menu, buttons) then always belong to the member now signed in.
+ */
+function RefineGate() {
+  const { loading, session } = useSession();
+  if (loading) return <FullPageSpin />;
+  return <RefineApp key={session ? `${session.user.id}:${session.business.id}:${session.roles.join()}` : "signed-out"} />;
+}
 
 function RefineApp() {
   const { session, refresh, can } = useSession();
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const providers = useMemo(
-    () => ({ auth: authProvider(() => sessionRef.current, refresh), access: accessControl(can, (name) => MENU.find((m) => m.name === name)) }),
+    () => ({ auth: authProvider(() => sessionRef.current, refresh), access: accessControl(can, routesOf) }),
     [refresh, can],
   );
   const layout = (
@@ -46,22 +54,20 @@ function RefineApp() {
       options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false }}
     >
       <Routes>
-        {ROUTES.filter((r) => r.kind !== "protected").map(({ path, kind, page: Page }) => (
+        {ROUTES.filter((r) => r.kind !== "protected").map(({ path, kind, element }) => (
           <Route
             key={path}
             path={path}
             element={
               <Guarded kind={kind} pattern={path}>
-                <Suspense fallback={<FullPageSpin />}>
-                  <Page />
-                </Suspense>
+                <Suspense fallback={<FullPageSpin />}>{element}</Suspense>
               </Guarded>
             }
           />
         ))}
         <Route element={layout}>
-          {ROUTES.filter((r) => r.kind === "protected").map(({ path, kind, page: Page }) => (
-            <Route key={path} path={path} element={<Guarded kind={kind} pattern={path}><Page /></Guarded>} />
+          {ROUTES.filter((r) => r.kind === "protected").map(({ path, kind, element }) => (
+            <Route key={path} path={path} element={<Guarded kind={kind} pattern={path}>{element}</Guarded>} />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
@@ -76,7 +82,7 @@ export default function App() {
       <ConfigProvider theme={theme}>
         <AntdApp>
           <SessionProvider>
-            <RefineApp />
+            <RefineGate />
           </SessionProvider>
         </AntdApp>
       </ConfigProvider>

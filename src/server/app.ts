@@ -21,6 +21,7 @@ import { businessRoutes } from "./routes/business.ts";
 import { teamRoutes } from "./routes/team.ts";
 import { sandboxRoutes } from "./routes/sandbox.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { beneficiaryRoutes } from "./routes/beneficiaries.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export async function buildApp({ config, database, mailDispatcher = true }: Buil
       await api.register(sessionRoutes, opts);
       await api.register(businessRoutes, opts);
       await api.register(teamRoutes, opts);
+      await api.register(beneficiaryRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
     },

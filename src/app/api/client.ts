@@ -44,3 +44,17 @@ export async function api<T = unknown>(
   }
   return json;
 }
+
+/** Downloads a file the API serves (receipts, statements, PDFs) and hands it to the browser. */
+export async function download(path: string, fallbackName: string): Promise<void> {
+  const res = await fetch(`/api/${path.replace(/^\//, "")}`, { credentials: "same-origin" });
+  if (!res.ok) {
+    const json = await res.json().catch(() => ({}));
+    throw { message: json.message ?? "Download failed", statusCode: res.status, errors: json.errors ?? [] } satisfies ApiError;
+  }
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

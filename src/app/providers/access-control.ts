@@ -10,13 +10,14 @@ const ROUTE_OF_ACTION: Record<string, keyof ResourceRoutes> = { list: "list", cr
 
 export function accessControl(
   can: (obj: string, act: string) => boolean,
-  routesOf: (resource: string) => ResourceRoutes | undefined,
+  routesOf: (resource: string) => ResourceRoutes | ResourceRoutes[] | undefined,
 ): AccessControlProvider {
   return {
     can: async ({ resource, action }) => {
       if (!resource) return { can: false };
-      const route = routesOf(resource)?.[ROUTE_OF_ACTION[action]];
-      const allowed = route ? can(`page:${route}`, "view") : can(resource, action);
+      const known = routesOf(resource);
+      const routes = (Array.isArray(known) ? known : known ? [known] : []).map((r) => r[ROUTE_OF_ACTION[action]]).filter(Boolean);
+      const allowed = routes.length ? routes.some((route) => can(`page:${route}`, "view")) : can(resource, action);
       return allowed ? { can: true } : { can: false, reason: "You do not have permission to do this" };
     },
     options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },

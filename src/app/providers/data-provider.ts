@@ -1,24 +1,76 @@
 /**
- * Refine's data provider: @refinedev/simple-rest's, pointed at /api, with the API's conventions
- * (page/limit, {message, data:{items,total_items}} envelope, server error messages).
+ * Refine's data provider: @refinedev/simple-rest's, with what this API does differently. Paths come
+ * from the resource declarations; lists send page/limit and each filter under the parameter name
+ * its declaration gives; answers are unwrapped from {message, data}; errors carry the server's
+ * message and field errors.
  */
-import type { DataProvider } from "@refinedev/core";
+import type { CrudFilter, DataProvider, Pagination } from "@refinedev/core";
 import simpleRest from "@refinedev/simple-rest";
+import { resourceByName } from "../../../resources/index.ts";
+import type { ResourceDef } from "../../../resources/define-resource.ts";
 import { api } from "../api/client.ts";
 
 const base = simpleRest("/api");
 
+function defOf(resource: string): ResourceDef {
+  const def = resourceByName(resource);
+  if (!def) throw new Error(`Unknown resource "${resource}"`);
+  return def;
+}
+
+export const withId = (path: string, id: string | number) => path.replace(":id", encodeURIComponent(String(id)));
+
+/** The list request's query string: page, limit, fixed parameters, then each filter by its declaration. */
+export function listQuery(def: ResourceDef, pagination: Pagination | undefined, filters: CrudFilter[] | undefined): string {
+  const q = new URLSearchParams();
+  q.set("page", String(pagination?.currentPage ?? 1));
+  q.set("limit", String(pagination?.pageSize ?? def.pageSize));
+  for (const [k, v] of Object.entries(def.fixedParams ?? {})) q.set(k, v);
+  for (const f of filters ?? []) {
+    if (!("field" in f)) continue;
+    const decl = def.filters.find((d) => d.field === f.field);
+    const value = f.value;
+    if (!decl || value === undefined || value === null || value === "") continue;
+    if (decl.kind === "multi") {
+      for (const v of Array.isArray(value) ? value : [value]) q.append(`${decl.param}[]`, String(v));
+    } else if (decl.kind === "dateRange") {
+      const [from, to] = Array.isArray(value) ? value : [];
+      if (from) q.set(decl.params[0], String(from));
+      if (to) q.set(decl.params[1], String(to));
+    } else {
+      const text = String(value).trim();
+      if (text) q.set(decl.param, text);
+    }
+  }
+  return q.toString();
+}
+
 export const dataProvider: DataProvider = {
   ...base,
   getApiUrl: () => "/api",
-  getList: async ({ resource, pagination }) => {
-    const page = pagination?.currentPage ?? 1;
-    const limit = pagination?.pageSize ?? 10;
-    const res = await api<{ items: never[]; total_items: number }>("GET", `${resource}?page=${page}&limit=${limit}`);
+  getList: async ({ resource, pagination, filters }) => {
+    const def = defOf(resource);
+    const res = await api<{ items: never[]; total_items: number }>("GET", `${def.api.list}?${listQuery(def, pagination, filters)}`);
     return { data: res.data.items, total: res.data.total_items };
   },
-  getOne: async ({ resource, id }) => ({ data: (await api<never>("GET", `${resource}/${id}`)).data }),
-  create: async ({ resource, variables }) => ({ data: (await api<never>("POST", resource, variables)).data }),
-  update: async ({ resource, id, variables }) => ({ data: (await api<never>("PATCH", `${resource}/${id}`, variables)).data }),
-  deleteOne: async ({ resource, id }) => ({ data: (await api<never>("DELETE", `${resource}/${id}`)).data }),
+  getOne: async ({ resource, id }) => ({ data: (await api<never>("GET", withId(defOf(resource).api.one, id))).data }),
+  create: async ({ resource, variables }) => {
+    const def = defOf(resource);
+    if (!def.api.create) throw new Error(`${resource} cannot be created`);
+    return { data: (await api<never>("POST", def.api.create, variables)).data };
+  },
+  update: async ({ resource, id, variables }) => {
+    const def = defOf(resource);
+    if (!def.api.update) throw new Error(`${resource} cannot be edited`);
+    return { data: (await api<never>(def.api.updateMethod ?? "PATCH", withId(def.api.update, id), variables)).data };
+  },
+  deleteOne: async ({ resource, id }) => {
+    const action = defOf(resource).actions?.find((a) => a.key === "delete");
+    if (!action) throw new Error(`${resource} cannot be deleted`);
+    return { data: (await api<never>(action.method, withId(action.path, id))).data };
+  },
+  custom: async ({ url, method, payload }) => {
+    const res = await api<never>(method.toUpperCase(), url, payload ?? undefined);
+    return { data: res.data };
+  },
 };

@@ -1,21 +1,44 @@
 /**
  * Every route of the app with its kind (SPEC §2): sign-in-free "guest" pages, "open" pages anyone
  * may see, and "protected" pages inside the layout whose access the policy's page rules decide.
- * Pages load lazily so each route ships only its own code.
+ * Resource screens are generated from resources/; pages load lazily so a route ships its own code.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, type ReactElement } from "react";
+import { RESOURCES } from "../../../resources/index.ts";
 import type { RouteKind } from "./guard.ts";
 
-export type AppRoute = { path: string; kind: RouteKind; page: LazyExoticComponent<ComponentType> };
+export type AppRoute = { path: string; kind: RouteKind; element: ReactElement };
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => {
+  const Page = lazy(load);
+  return <Page />;
+};
+const screens = () => import("../components/resource/resource-pages.tsx");
+const ListPage = lazy(() => screens().then((m) => ({ default: m.ResourceListPage })));
+const ShowPage = lazy(() => screens().then((m) => ({ default: m.ResourceShowPage })));
+const CreatePage = lazy(() => screens().then((m) => ({ default: m.ResourceCreatePage })));
+const EditPage = lazy(() => screens().then((m) => ({ default: m.ResourceEditPage })));
+
+const resourceRoutes: AppRoute[] = RESOURCES.filter((r) => r.standalone !== false).flatMap((def) => {
+  const { list, show, create, edit } = def.routes;
+  return [
+    { path: list, kind: "protected" as const, element: <ListPage def={def} /> },
+    ...(create ? [{ path: create, kind: "protected" as const, element: <CreatePage def={def} /> }] : []),
+    ...(show ? [{ path: show, kind: "protected" as const, element: <ShowPage def={def} /> }] : []),
+    ...(edit ? [{ path: edit, kind: "protected" as const, element: <EditPage def={def} /> }] : []),
+  ];
+});
 
 export const ROUTES: AppRoute[] = [
-  { path: "/login", kind: "guest", page: lazy(() => import("../pages/auth/login.tsx")) },
-  { path: "/create-account", kind: "guest", page: lazy(() => import("../pages/auth/create-account.tsx")) },
-  { path: "/forgot-password", kind: "guest", page: lazy(() => import("../pages/auth/forgot-password.tsx")) },
-  { path: "/reset-password/:token", kind: "guest", page: lazy(() => import("../pages/auth/reset-password.tsx")) },
-  { path: "/email-verification/:token", kind: "guest", page: lazy(() => import("../pages/auth/email-verification.tsx")) },
-  { path: "/invitation/:token", kind: "guest", page: lazy(() => import("../pages/auth/invitation.tsx")) },
-  { path: "/sandbox/mailbox", kind: "open", page: lazy(() => import("../pages/sandbox-mailbox.tsx")) },
-  { path: "/404", kind: "open", page: lazy(() => import("../pages/not-found.tsx")) },
-  { path: "/", kind: "protected", page: lazy(() => import("../pages/dashboard.tsx")) },
+  { path: "/login", kind: "guest", element: page(() => import("../pages/auth/login.tsx")) },
+  { path: "/create-account", kind: "guest", element: page(() => import("../pages/auth/create-account.tsx")) },
+  { path: "/forgot-password", kind: "guest", element: page(() => import("../pages/auth/forgot-password.tsx")) },
+  { path: "/reset-password/:token", kind: "guest", element: page(() => import("../pages/auth/reset-password.tsx")) },
+  { path: "/email-verification/:token", kind: "guest", element: page(() => import("../pages/auth/email-verification.tsx")) },
+  { path: "/invitation/:token", kind: "guest", element: page(() => import("../pages/auth/invitation.tsx")) },
+  { path: "/sandbox/mailbox", kind: "open", element: page(() => import("../pages/sandbox-mailbox.tsx")) },
+  { path: "/404", kind: "open", element: page(() => import("../pages/not-found.tsx")) },
+  { path: "/", kind: "protected", element: page(() => import("../pages/dashboard.tsx")) },
+  { path: "/settings", kind: "protected", element: page(() => import("../pages/settings.tsx")) },
+  ...resourceRoutes,
 ];

@@ -3,7 +3,7 @@
  * policy decides before the handler (and before body validation) runs. A route whose object has no
  * rule in policies/policy.csv stops the server at start-up.
  */
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Access } from "../../../policies/enforcer.ts";
 import { AUTHENTICATED, FEATURE_NAMES } from "../../../policies/catalog.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
@@ -14,6 +14,24 @@ declare module "fastify" {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+}
+
+/** The caller as the policy sees them. */
+export function subjectOf(req: FastifyRequest) {
+  const auth = req.auth;
+  return auth ? { permissions: [AUTHENTICATED, ...auth.permissions], features: auth.features } : { permissions: [], features: [] };
+}
+
+/**
+ * For decisions that depend on the record (a crypto beneficiary needs the crypto feature): the
+ * same policy, asked again inside the handler.
+ */
+export function assertCan(access: Access, req: FastifyRequest, obj: string, act: string) {
+  const subject = subjectOf(req);
+  if (access.can(subject, obj, act)) return;
+  if (!req.auth) throw unauthorized();
+  if (access.can({ ...subject, features: FEATURE_NAMES }, obj, act)) throw forbidden("This feature is not enabled for your business");
+  throw forbidden();
 }
 
 export function registerAuthorization(app: FastifyInstance, access: Access) {
@@ -27,15 +45,6 @@ export function registerAuthorization(app: FastifyInstance, access: Access) {
   app.addHook("onRequest", async (req) => {
     const rule = req.routeOptions.config.access;
     if (!rule) return; // not an API route (static files, SPA)
-    const auth = req.auth;
-    const subject = auth
-      ? { permissions: [AUTHENTICATED, ...auth.permissions], features: auth.features }
-      : { permissions: [], features: [] };
-    if (access.can(subject, rule.obj, rule.act)) return;
-    if (!auth) throw unauthorized();
-    if (access.can({ ...subject, features: FEATURE_NAMES }, rule.obj, rule.act)) {
-      throw forbidden("This feature is not enabled for your business");
-    }
-    throw forbidden();
+    assertCan(access, req, rule.obj, rule.act);
   });
 }

@@ -22,9 +22,6 @@ export const businessRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   );
 
   app.get("/businesses/roles", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["business"] } }, async () =>
-    ok(
-      "Roles",
-      services.ctx.access.roles().map((r) => ({ id: r.name, name: r.name, permissions: r.permissions.map((p) => ({ id: p, description: p })) })),
-    ),
+    ok("Roles", services.ctx.access.roles().map((r) => services.team.roleView(r.name))),
   );
 };

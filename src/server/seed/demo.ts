@@ -8,6 +8,7 @@ import { businesses } from "../db/schema/index.ts";
 import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
 import type { Services } from "../services/index.ts";
+import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_OWNER = { email: "owner@demo.example", first_name: "Ada", last_name: "Okafor" };
@@ -61,7 +62,26 @@ export async function seedDemo(services: Services) {
   }
   const approver = await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "approver@demo.example") });
   await services.team.setTwoFactor(approver!.id, true);
+  await seedBeneficiaries(services, business.id, owner.id);
   return { businessId: business.id };
+}
+
+/** Suppliers and partners paid by every rail the product supports, validated by the API's own schema. */
+export const DEMO_BENEFICIARIES: BeneficiaryInput[] = [
+  { type: "FIAT", name: "Lagos Office Supplies Ltd", kind: "BUSINESS", currency: "NGN", details: { type: "NIP", details: { account_name: "Lagos Office Supplies Ltd", account_number: "0123456789", bank_name: "Zenith Bank" } } },
+  { type: "FIAT", name: "Harbor Freight Forwarding LLC", friendly_name: "Harbor", kind: "BUSINESS", currency: "USD", details: { type: "FED_WIRE", details: { account_name: "Harbor Freight Forwarding LLC", account_number: "000123456789", routing_number: "021000021", bank_name: "JPMorgan Chase" } } },
+  { type: "FIAT", name: "Brightside Software Inc", kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: "Brightside Software Inc", account_number: "9876543210", routing_number: "026009593", bank_name: "Bank of America" } } },
+  { type: "FIAT", name: "Rhein Maschinenbau GmbH", kind: "BUSINESS", currency: "EUR", details: { type: "SEPA", details: { account_name: "Rhein Maschinenbau GmbH", iban: "DE89 3704 0044 0532 0130 00", bic_swift: "COBADEFFXXX" } } },
+  { type: "FIAT", name: "Thames Design Studio", kind: "BUSINESS", currency: "GBP", details: { type: "FASTER_PAYMENTS", details: { account_name: "Thames Design Studio", sort_code: "40-47-84", account_number: "70872490" } } },
+  { type: "FIAT", name: "Wanjiru Kamau", kind: "INDIVIDUAL", currency: "KES", details: { type: "MPESA_PHONE", details: { account_name: "Wanjiru Kamau", phone_number: "+254712345678" } } },
+  { type: "FIAT", name: "Nairobi Fresh Produce", kind: "BUSINESS", currency: "KES", details: { type: "MPESA_PAYBILL", details: { account_name: "Nairobi Fresh Produce", paybill_number: "522522", account_number: "NFP-1044" } } },
+  { type: "FIAT", name: "Emeka Nwosu", friendly_name: "Emeka (contractor)", kind: "INDIVIDUAL", currency: "NGN", details: { type: "NIP", details: { account_name: "Emeka Nwosu", account_number: "2034567891", bank_name: "Access Bank" } } },
+  { type: "CRYPTO", name: "Atlas Trading DMCC", kind: "BUSINESS", currency: "USDT", details: { blockchain: "TRON", address: "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9" } },
+  { type: "CRYPTO", name: "Northwind Exports", kind: "BUSINESS", currency: "USDC", details: { blockchain: "ETHEREUM", address: "0x52908400098527886E0F7030069857D2E4169EE7" } },
+];
+
+async function seedBeneficiaries(services: Services, businessId: string, ownerId: string) {
+  for (const b of DEMO_BENEFICIARIES) await services.beneficiaries.create(businessId, ownerId, BeneficiaryInput.parse(b));
 }
 
 export async function seedDemoIfEmpty(services: Services) {

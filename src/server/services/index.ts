@@ -3,8 +3,9 @@ import type { ServiceContext } from "./context.ts";
 import { authService } from "./auth.ts";
 import { teamService } from "./team.ts";
 import { businessAdminService } from "./business-admin.ts";
+import { beneficiaryService } from "./beneficiaries.ts";
 
 export function buildServices(ctx: ServiceContext) {
-  return { ctx, auth: authService(ctx), team: teamService(ctx), businessAdmin: businessAdminService(ctx) };
+  return { ctx, auth: authService(ctx), team: teamService(ctx), businessAdmin: businessAdminService(ctx), beneficiaries: beneficiaryService(ctx) };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -1,5 +1,5 @@
 /** Team membership: invitations (SPEC §7 POST /users/invites). The settings issue adds the rest. */
-import { and, eq } from "drizzle-orm";
+import { and, asc, count, eq, ilike } from "drizzle-orm";
 import { businessUsers, businesses, users } from "../db/schema/index.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
@@ -7,6 +7,8 @@ import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
 import { emails } from "./emails.ts";
 import { issueToken } from "./one-time-tokens.ts";
+import { likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
 
 export type InviteInput = { email: string; position: string; role: string[] };
 
@@ -46,5 +48,38 @@ export function teamService({ db, config, access }: ServiceContext) {
     await db.update(users).set({ twoFactorEnabled: enabled }).where(eq(users.id, userId));
   }
 
-  return { invite, setTwoFactor, assignableRoles };
+  const roleView = (name: string) => ({
+    id: name,
+    name,
+    permissions: access.permissionsOf([name]).map((p: Permission) => ({ id: p, description: PERMISSIONS[p] })),
+  });
+
+  /** GET users: the business's members and invitees, owner first, then by when they joined. */
+  async function listMembers(businessId: string, f: PageQuery & { email?: string }) {
+    const where = and(eq(businessUsers.businessId, businessId), f.email ? ilike(businessUsers.email, likePattern(f.email)) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ m: businessUsers, firstName: users.firstName, lastName: users.lastName })
+        .from(businessUsers)
+        .leftJoin(users, eq(users.id, businessUsers.userId))
+        .where(where)
+        .orderBy(asc(businessUsers.createdAt), asc(businessUsers.id))
+        .limit(f.limit)
+        .offset(offsetOf(f)),
+      db.select({ n: count() }).from(businessUsers).where(where),
+    ]);
+    const items = rows.map(({ m, firstName, lastName }) => ({
+      id: m.id,
+      email: m.email,
+      state: m.state,
+      roles: m.roles.map(roleView),
+      is_owner: m.isOwner,
+      user: firstName != null ? { first_name: firstName, last_name: lastName! } : null,
+      position: m.position,
+      created_date: m.createdAt.toISOString(),
+    }));
+    return paged(items, Number(total.n), f);
+  }
+
+  return { invite, setTwoFactor, assignableRoles, listMembers, roleView };
 }

@@ -87,10 +87,30 @@ CREATE TABLE "sign_in_audit" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "beneficiaries" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"name" text NOT NULL,
+	"friendly_name" text DEFAULT '' NOT NULL,
+	"kind" text NOT NULL,
+	"currency" text NOT NULL,
+	"destination_type" text,
+	"bank_details" jsonb,
+	"blockchain" text,
+	"address" text,
+	"identifier" text NOT NULL,
+	"state" text DEFAULT 'ACTIVE' NOT NULL,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "beneficiaries" ADD CONSTRAINT "beneficiaries_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_users_business_email" ON "business_users" USING btree ("business_id","email");--> statement-breakpoint
 CREATE INDEX "business_users_user" ON "business_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -99,4 +119,5 @@ CREATE INDEX "one_time_tokens_user" ON "one_time_tokens" USING btree ("user_id",
 CREATE INDEX "email_outbox_state" ON "email_outbox" USING btree ("state","created_at");--> statement-breakpoint
 CREATE INDEX "email_outbox_to" ON "email_outbox" USING btree ("to","created_at");--> statement-breakpoint
 CREATE INDEX "sign_in_audit_email" ON "sign_in_audit" USING btree ("email","created_at");--> statement-breakpoint
-CREATE INDEX "sign_in_audit_ip" ON "sign_in_audit" USING btree ("ip","created_at");
+CREATE INDEX "sign_in_audit_ip" ON "sign_in_audit" USING btree ("ip","created_at");--> statement-breakpoint
+CREATE INDEX "beneficiaries_business_list" ON "beneficiaries" USING btree ("business_id","state","type","created_at");

@@ -5,3 +5,4 @@ export * from "./sessions.ts";
 export * from "./one-time-tokens.ts";
 export * from "./email-outbox.ts";
 export * from "./sign-in-audit.ts";
+export * from "./beneficiaries.ts";

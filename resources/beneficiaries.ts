@@ -1,0 +1,182 @@
+/** Beneficiaries (SPEC §2 Beneficiaries, §3 Beneficiary, §7, §8): fiat by destination type, crypto by chain. */
+import { z } from "zod";
+import { ADDRESS_FORMATS, BLOCKCHAINS, BLOCKCHAIN_LABELS, FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
+import { defineResource, type DetailField, type FormField, type Option } from "./define-resource.ts";
+import { DESTINATIONS, DESTINATION_TYPES, normaliseDetail, type DestinationType, type DetailSpec } from "./beneficiary-destinations.ts";
+
+export const BENEFICIARY_KINDS = ["BUSINESS", "INDIVIDUAL"] as const;
+const text = (label: string, max = 100) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** Create (and full fiat edit) body: one object, checked per type and destination type. */
+export const BeneficiaryInput = z
+  .object({
+    type: z.enum(["FIAT", "CRYPTO"], { error: "Beneficiary type is required" }),
+    name: text("Name"),
+    friendly_name: z.string().trim().max(100, "Friendly name must be at most 100 characters").optional().default(""),
+    kind: z.enum(BENEFICIARY_KINDS, { error: "Beneficiary kind is required" }),
+    currency: z.enum([...FIAT_CURRENCIES, ...STABLECOINS], { error: "Currency is required" }),
+    details: z
+      .object({
+        type: z.string().optional(),
+        details: z.record(z.string(), z.string().max(200)).optional(),
+        blockchain: z.string().optional(),
+        address: z.string().max(200).optional(),
+      })
+      .default({}),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === "CRYPTO") {
+      if (!(STABLECOINS as readonly string[]).includes(v.currency)) ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a stablecoin" });
+      const chain = v.details.blockchain as keyof typeof ADDRESS_FORMATS | undefined;
+      if (!chain || !ADDRESS_FORMATS[chain]) return void ctx.addIssue({ code: "custom", path: ["details", "blockchain"], message: "Blockchain is required" });
+      const address = (v.details.address ?? "").trim();
+      if (!address) ctx.addIssue({ code: "custom", path: ["details", "address"], message: "Wallet address is required" });
+      else if (!ADDRESS_FORMATS[chain].pattern.test(address)) ctx.addIssue({ code: "custom", path: ["details", "address"], message: ADDRESS_FORMATS[chain].message });
+      return;
+    }
+    if (!(FIAT_CURRENCIES as readonly string[]).includes(v.currency)) return void ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a fiat currency" });
+    const dest = DESTINATIONS[v.details.type as DestinationType];
+    if (!dest || dest.currency !== v.currency) return void ctx.addIssue({ code: "custom", path: ["details", "type"], message: "Destination type is required" });
+    for (const spec of dest.fields as readonly DetailSpec[]) {
+      const raw = v.details.details?.[spec.key] ?? "";
+      const value = normaliseDetail(spec, raw);
+      const path = ["details", "details", spec.key];
+      if (!value) ctx.addIssue({ code: "custom", path, message: `${spec.label} is required` });
+      else if (!spec.pattern.test(value) || (spec.check && !spec.check(value))) ctx.addIssue({ code: "custom", path, message: spec.message });
+    }
+  })
+  // Keep only what the destination uses, normalised (IBAN without spaces, upper case, ...).
+  .transform((v) => {
+    if (v.type === "CRYPTO") return { ...v, details: { blockchain: v.details.blockchain!, address: v.details.address!.trim() } };
+    const dest = DESTINATIONS[v.details.type as DestinationType];
+    const details = Object.fromEntries(dest.fields.map((s) => [s.key, normaliseDetail(s, v.details.details![s.key])]));
+    return { ...v, details: { type: v.details.type!, details } };
+  });
+export type BeneficiaryInput = z.input<typeof BeneficiaryInput>;
+
+/** PUT v1/beneficiaries/{id}/crypto: the chain is the beneficiary's own, so the server checks the address. */
+export const CryptoBeneficiaryUpdate = z.object({
+  name: text("Name"),
+  friendly_name: z.string().trim().max(100, "Friendly name must be at most 100 characters").optional().default(""),
+  address: z.string({ error: "Wallet address is required" }).trim().min(1, "Wallet address is required").max(200),
+});
+
+export const Beneficiary = z.object({
+  id: z.string(),
+  name: z.string(),
+  friendly_name: z.string(),
+  kind: z.enum(BENEFICIARY_KINDS),
+  type: z.enum(["FIAT", "CRYPTO"]),
+  currency: z.string(),
+  details: z.object({
+    type: z.string().optional(),
+    details: z.record(z.string(), z.string()).optional(),
+    blockchain: z.string().optional(),
+    address: z.string().optional(),
+  }),
+  destination_label: z.string(),
+  account_identifier: z.string(),
+  created_date: z.string(),
+});
+export type Beneficiary = z.infer<typeof Beneficiary>;
+
+const opts = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v): Option[] => values.map((v) => ({ value: v, label: label(v) }));
+const typesOf = (currency: string) => DESTINATION_TYPES.filter((t) => DESTINATIONS[t].currency === currency);
+const detailKeys = [...new Set(DESTINATION_TYPES.flatMap((t) => DESTINATIONS[t].fields.map((f) => f.key)))];
+const typesWith = (key: string) => DESTINATION_TYPES.filter((t) => DESTINATIONS[t].fields.some((f) => f.key === key));
+const labelOf = (key: string) => DESTINATION_TYPES.flatMap((t) => DESTINATIONS[t].fields).find((f) => f.key === key)!.label;
+
+const fields: FormField[] = [
+  { name: "type", label: "Beneficiary type", kind: "radio", createOnly: true, options: [{ value: "FIAT", label: "Bank account" }, { value: "CRYPTO", label: "Crypto wallet", feature: "crypto" }] },
+  { name: "name", label: "Name", kind: "text", placeholder: "Full name or business name" },
+  { name: "friendly_name", label: "Friendly name (optional)", kind: "text" },
+  { name: "kind", label: "Beneficiary kind", kind: "select", options: [{ value: "BUSINESS", label: "Business" }, { value: "INDIVIDUAL", label: "Individual" }] },
+  { name: "currency", label: "Currency", kind: "select", createOnly: true, options: opts(FIAT_CURRENCIES), when: { type: ["FIAT"] } },
+  { name: "currency", label: "Currency", kind: "select", createOnly: true, options: opts(STABLECOINS), when: { type: ["CRYPTO"] } },
+  ...FIAT_CURRENCIES.map((c): FormField => ({
+    name: "details.type", label: "Destination type", kind: "select", createOnly: true, when: { type: ["FIAT"], currency: [c] },
+    options: typesOf(c).map((t) => ({ value: t, label: DESTINATIONS[t].label })),
+  })),
+  ...detailKeys.map((key): FormField => ({ name: `details.details.${key}`, label: labelOf(key), kind: "text", when: { type: ["FIAT"], "details.type": typesWith(key) } })),
+  { name: "details.blockchain", label: "Blockchain", kind: "select", createOnly: true, options: opts(BLOCKCHAINS, (b) => BLOCKCHAIN_LABELS[b]), when: { type: ["CRYPTO"] } },
+  { name: "details.address", label: "Wallet address", kind: "text", when: { type: ["CRYPTO"] } },
+];
+
+const detail: DetailField[] = [
+  { field: "name", label: "Name" },
+  { field: "friendly_name", label: "Friendly name" },
+  { field: "kind", label: "Kind", render: "status" },
+  { field: "type", label: "Type", render: "status" },
+  { field: "currency", label: "Currency", render: "currency" },
+  { field: "destination_label", label: "Destination" },
+  ...detailKeys.map((key): DetailField => ({ field: `details.details.${key}`, label: labelOf(key), render: key === "sort_code" ? "sortCode" : "text", when: { "details.type": typesWith(key) } })),
+  { field: "details.address", label: "Wallet address", render: "address", when: { type: ["CRYPTO"] } },
+  { field: "created_date", label: "Added on", render: "date" },
+];
+
+const shared = {
+  schema: Beneficiary,
+  create: BeneficiaryInput,
+  api: { list: "v1/beneficiaries", one: "v1/beneficiaries/:id", create: "v1/beneficiaries", update: "v1/beneficiaries/:id", updateMethod: "PATCH" as const },
+  access: { obj: "beneficiaries" },
+  fields,
+  detail,
+  pageSize: 10,
+  title: "Beneficiaries",
+  subtitle: "Manage all beneficiaries",
+  createLabel: "New beneficiary",
+  createSuccess: "Beneficiary created successfully",
+  updateSuccess: "Beneficiary details updated",
+  empty: { title: "Add your first beneficiary", body: "No beneficiaries have been added to this account yet." },
+  emptyFiltered: { title: "No beneficiaries found", body: "No beneficiary matches your search query." },
+  errorMessage: "Error fetching beneficiaries",
+  recordTitle: (b: Beneficiary) => b.name,
+  formDefaults: { type: "FIAT", kind: "BUSINESS", friendly_name: "" },
+};
+
+const columns = [
+  { field: "name", title: "Name" },
+  { field: "type", title: "Type", render: "status" as const },
+  { field: "currency", title: "Currency", render: "currency" as const },
+  { field: "destination_label", title: "Destination" },
+  { field: "account_identifier", title: "Account", render: "address" as const },
+  { field: "created_date", title: "Added on", render: "date" as const },
+];
+const search = { field: "keyword", kind: "search" as const, param: "keyword", placeholder: "Search by name" };
+const deleteAction = (list: string) => ({
+  key: "delete", label: "Delete", access: { obj: "beneficiaries", act: "delete" }, method: "DELETE" as const,
+  path: "v1/beneficiaries/:id/delete", confirm: "Are you sure you want to proceed?", danger: true, redirectTo: list, toastSeconds: 5,
+});
+
+export const beneficiaries = defineResource<Beneficiary>({
+  ...shared,
+  name: "beneficiaries",
+  label: "Beneficiaries",
+  routes: { list: "/payments/beneficiaries", show: "/payments/beneficiaries/:id", create: "/payments/beneficiaries/create", edit: "/payments/beneficiaries/:id/edit" },
+  columns,
+  filters: [search, { field: "type", kind: "select", param: "type", label: "Type", initial: "FIAT", options: [{ value: "FIAT", label: "Fiat" }, { value: "CRYPTO", label: "Crypto", feature: "crypto" }] }],
+  actions: [deleteAction("/payments/beneficiaries")],
+  menu: { label: "Beneficiaries", icon: "team", parent: "payments", order: 40 },
+});
+
+export const cryptoBeneficiaries = defineResource<Beneficiary>({
+  ...shared,
+  name: "crypto-beneficiaries",
+  label: "Crypto beneficiaries",
+  routes: { list: "/crypto/beneficiaries", show: "/crypto/beneficiaries/:id" },
+  fixedParams: { type: "CRYPTO" },
+  access: { obj: "crypto-beneficiaries" },
+  formDefaults: { ...shared.formDefaults, type: "CRYPTO" },
+  update: CryptoBeneficiaryUpdate,
+  api: { ...shared.api, update: "v1/beneficiaries/:id/crypto", updateMethod: "PUT" },
+  editFields: [
+    { name: "name", label: "Name", kind: "text" },
+    { name: "friendly_name", label: "Friendly name (optional)", kind: "text" },
+    { name: "address", label: "Wallet address", kind: "text" },
+  ],
+  columns: columns.filter((c) => c.field !== "type"),
+  filters: [search],
+  actions: [deleteAction("/crypto/beneficiaries")],
+  menu: { label: "Beneficiaries", icon: "team", parent: "crypto", order: 30 },
+});

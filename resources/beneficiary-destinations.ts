@@ -1,0 +1,91 @@
+/**
+ * Where a beneficiary is paid: per fiat currency, its destination types and the bank details each
+ * needs, with their formats and messages. The beneficiary schema and form are derived from this.
+ */
+import type { FiatCurrency } from "../src/lib/assets.ts";
+
+export type DetailSpec = {
+  key: string;
+  label: string;
+  pattern: RegExp;
+  message: string;
+  /** Normalise before checking: strip spaces and dashes, upper-case. */
+  compact?: boolean;
+  check?: (v: string) => boolean;
+};
+
+/** ISO 13616 IBAN checksum (mod 97), computed in chunks so no big integers are needed. */
+export function ibanValid(iban: string): boolean {
+  const s = iban.slice(4) + iban.slice(0, 4);
+  let rem = 0;
+  for (const ch of s) {
+    const code = /[A-Z]/.test(ch) ? String(ch.charCodeAt(0) - 55) : ch;
+    for (const d of code) rem = (rem * 10 + Number(d)) % 97;
+  }
+  return rem === 1;
+}
+
+const accountName: DetailSpec = { key: "account_name", label: "Account name", pattern: /^.{2,100}$/, message: "Account name must be 2 to 100 characters" };
+const bankName: DetailSpec = { key: "bank_name", label: "Bank name", pattern: /^.{2,100}$/, message: "Bank name must be 2 to 100 characters" };
+const usAccount: DetailSpec = { key: "account_number", label: "Account number", pattern: /^\d{4,17}$/, message: "Account number must be 4 to 17 digits", compact: true };
+const routing: DetailSpec = { key: "routing_number", label: "Routing number", pattern: /^\d{9}$/, message: "Routing number must be 9 digits", compact: true };
+
+export const DESTINATIONS = {
+  ACH: { currency: "USD", label: "ACH", fields: [accountName, usAccount, routing, bankName] },
+  FED_WIRE: { currency: "USD", label: "Wire", fields: [accountName, usAccount, routing, bankName] },
+  SEPA: {
+    currency: "EUR",
+    label: "SEPA",
+    fields: [
+      accountName,
+      { key: "iban", label: "IBAN", pattern: /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, message: "Enter a valid IBAN", compact: true, check: ibanValid },
+      { key: "bic_swift", label: "BIC / SWIFT", pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: "Enter a valid BIC (8 or 11 characters)", compact: true },
+    ],
+  },
+  FASTER_PAYMENTS: {
+    currency: "GBP",
+    label: "Faster Payments",
+    fields: [
+      accountName,
+      { key: "sort_code", label: "Sort code", pattern: /^\d{6}$/, message: "Sort code must be 6 digits", compact: true },
+      { key: "account_number", label: "Account number", pattern: /^\d{8}$/, message: "Account number must be 8 digits", compact: true },
+    ],
+  },
+  NIP: {
+    currency: "NGN",
+    label: "Bank transfer",
+    fields: [accountName, { key: "account_number", label: "Account number", pattern: /^\d{10}$/, message: "Account number must be 10 digits", compact: true }, bankName],
+  },
+  MPESA_PHONE: {
+    currency: "KES",
+    label: "M-Pesa phone number",
+    fields: [accountName, { key: "phone_number", label: "Phone number", pattern: /^\+2547\d{8}$|^\+2541\d{8}$/, message: "Enter a Kenyan phone number like +254712345678", compact: true }],
+  },
+  MPESA_TILL: {
+    currency: "KES",
+    label: "M-Pesa till",
+    fields: [accountName, { key: "till_number", label: "Till number", pattern: /^\d{5,7}$/, message: "Till number must be 5 to 7 digits", compact: true }],
+  },
+  MPESA_PAYBILL: {
+    currency: "KES",
+    label: "M-Pesa paybill",
+    fields: [
+      accountName,
+      { key: "paybill_number", label: "Paybill number", pattern: /^\d{5,7}$/, message: "Paybill number must be 5 to 7 digits", compact: true },
+      { key: "account_number", label: "Account number", pattern: /^[A-Za-z0-9-]{1,20}$/, message: "Account number must be 1 to 20 letters or digits" },
+    ],
+  },
+} as const satisfies Record<string, { currency: FiatCurrency; label: string; fields: readonly DetailSpec[] }>;
+
+export type DestinationType = keyof typeof DESTINATIONS;
+export const DESTINATION_TYPES = Object.keys(DESTINATIONS) as DestinationType[];
+
+export const normaliseDetail = (spec: DetailSpec, raw: string) =>
+  spec.compact ? raw.replace(/[\s-]/g, "").toUpperCase() : raw.trim();
+
+/** The identifier a person recognises a destination by (account number, IBAN, phone, ...). */
+export function destinationIdentifier(type: DestinationType, details: Record<string, string>): string {
+  const keys = ["iban", "account_number", "phone_number", "till_number", "paybill_number"];
+  const spec = DESTINATIONS[type];
+  return keys.map((k) => (spec.fields.some((f) => f.key === k) ? details[k] : undefined)).find(Boolean) ?? "";
+}

@@ -1,0 +1,128 @@
+/**
+ * A resource is declared once: its routes, API paths, zod schemas, list columns, filters, form
+ * fields, actions, access and the texts of its empty and error states. Generic screens render it,
+ * the data provider calls it, the server validates with its schemas. No React, antd, fastify or
+ * drizzle here: both sides import this.
+ */
+import type { z } from "zod";
+import type { Feature } from "../policies/catalog.ts";
+
+/** Renderers by key; src/app/components/resource/renderers.tsx maps each to a component. */
+export type RendererKey =
+  | "text"
+  | "money"
+  | "currency"
+  | "status"
+  | "date"
+  | "datetime"
+  | "address"
+  | "sortCode"
+  | "tags"
+  | "boolean"
+  | "roles"
+  | "person";
+
+export type Column = {
+  /** Dotted path into the row. */
+  field: string;
+  title: string;
+  render?: RendererKey;
+  /** For "money": the path of the currency that gives the precision. */
+  currencyField?: string;
+  width?: number;
+};
+
+export type Option = { value: string; label: string; feature?: Feature };
+
+export type Filter =
+  | { field: string; kind: "search"; param: string; placeholder: string; debounceMs?: number }
+  | { field: string; kind: "select"; param: string; label: string; options: Option[]; initial?: string }
+  | { field: string; kind: "multi"; param: string; label: string; options: Option[] }
+  | { field: string; kind: "dateRange"; params: [string, string]; label: string };
+
+/** Show a field only when other fields have one of these values. */
+export type When = Record<string, readonly string[]>;
+
+export type FormField = {
+  name: string;
+  label: string;
+  kind: "text" | "select" | "textarea" | "radio";
+  options?: Option[];
+  placeholder?: string;
+  when?: When;
+  /** Fields that cannot change after creation are shown disabled on edit. */
+  createOnly?: boolean;
+};
+
+export type DetailField = { field: string; label: string; render?: RendererKey; currencyField?: string; when?: When };
+
+export type RowAction = {
+  key: string;
+  label: string;
+  /** Policy object/action checked for the current user (UI hides, server refuses). */
+  access: { obj: string; act: string };
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  /** API path with :id. */
+  path: string;
+  confirm?: string;
+  danger?: boolean;
+  /** Record states in which the action is offered. */
+  states?: readonly string[];
+  /** Where to go after success (else stay and refresh). */
+  redirectTo?: string;
+  toastSeconds?: number;
+};
+
+export type EmptyState = { title: string; body: string };
+
+export type ResourceDef<Row = unknown> = {
+  name: string;
+  label: string;
+  title: string;
+  subtitle: string;
+  routes: { list: string; show?: string; create?: string; edit?: string };
+  api: { list: string; one: string; create?: string; update?: string; updateMethod?: "PUT" | "PATCH" };
+  /** Fixed list parameters (e.g. type=CRYPTO for the crypto page). */
+  fixedParams?: Record<string, string>;
+  schema: z.ZodType<Row>;
+  create?: z.ZodType;
+  update?: z.ZodType;
+  columns: Column[];
+  filters: Filter[];
+  fields?: FormField[];
+  /** Form fields for edit when they differ from create. */
+  editFields?: FormField[];
+  detail?: DetailField[];
+  actions?: RowAction[];
+  /** Object in the policy for reads and writes of this resource's API. */
+  access: { obj: string };
+  pageSize: number;
+  createLabel?: string;
+  createSuccess?: string;
+  updateSuccess?: string;
+  empty: EmptyState;
+  emptyFiltered: EmptyState;
+  errorMessage: string;
+  /** Title of the record on its details page. */
+  recordTitle: (row: Row) => string;
+  menu?: { label: string; icon: string; parent?: string; order: number };
+  /** Values a new record's form starts with. */
+  formDefaults?: Record<string, unknown>;
+  /** False when a bespoke page hosts the list (e.g. users inside Settings): no routes are generated. */
+  standalone?: boolean;
+};
+
+export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {
+  return def;
+}
+
+/** Reads a dotted path ("details.details.iban") from a record. */
+export function pathGet(obj: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), obj);
+}
+
+/** Whether a `when` condition holds for the given values. */
+export function whenHolds(when: When | undefined, values: unknown): boolean {
+  if (!when) return true;
+  return Object.entries(when).every(([path, allowed]) => allowed.includes(String(pathGet(values, path) ?? "")));
+}

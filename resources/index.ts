@@ -1,0 +1,8 @@
+/** Every declared resource. Adding one: a file here, a line below, its policy lines (policies/policy.csv). */
+import type { ResourceDef } from "./define-resource.ts";
+import { beneficiaries, cryptoBeneficiaries } from "./beneficiaries.ts";
+import { users } from "./users.ts";
+
+export const RESOURCES: ResourceDef<any>[] = [beneficiaries, cryptoBeneficiaries, users];
+
+export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

@@ -1,0 +1,43 @@
+/** Team users (SPEC §3 Business user, §7 GET users): read-only list here; settings add the actions. */
+import { z } from "zod";
+import { defineResource } from "./define-resource.ts";
+
+export const USER_STATES = ["INVITATION_PENDING", "INVITATION_CANCELLED", "ACTIVE", "INACTIVE", "LOCKED"] as const;
+
+export const BusinessUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  state: z.enum(USER_STATES),
+  roles: z.array(z.object({ id: z.string(), name: z.string(), permissions: z.array(z.object({ id: z.string(), description: z.string() })) })),
+  is_owner: z.boolean(),
+  user: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+  position: z.string(),
+  created_date: z.string(),
+});
+export type BusinessUser = z.infer<typeof BusinessUser>;
+
+export const users = defineResource<BusinessUser>({
+  name: "users",
+  label: "Users",
+  title: "User management",
+  subtitle: "Manage the people who can use this account",
+  routes: { list: "/settings" },
+  standalone: false,
+  api: { list: "users", one: "users/:id" },
+  schema: BusinessUser,
+  access: { obj: "users" },
+  columns: [
+    { field: "user", title: "Name", render: "person" },
+    { field: "email", title: "Email" },
+    { field: "position", title: "Position" },
+    { field: "roles", title: "Roles", render: "roles" },
+    { field: "state", title: "Status", render: "status" },
+  ],
+  // SPEC §9: user search waits 1000 ms.
+  filters: [{ field: "email", kind: "search", param: "email", placeholder: "Search by email", debounceMs: 1000 }],
+  pageSize: 10,
+  empty: { title: "No users", body: "Invite your team to work on this account together." },
+  emptyFiltered: { title: "No users found", body: "No user matches your search query." },
+  errorMessage: "Error fetching users",
+  recordTitle: (u) => (u.user ? `${u.user.first_name} ${u.user.last_name}` : u.email),
+});

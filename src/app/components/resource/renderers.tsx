@@ -1,0 +1,88 @@
+/** Renderers by key (resources/ names them): money, currency, status, dates, addresses, ... */
+import type { ReactNode } from "react";
+import { App, Button, Space, Tag, Tooltip, Typography } from "antd";
+import { CopyOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import type { RendererKey } from "../../../../resources/define-resource.ts";
+import { pathGet } from "../../../../resources/define-resource.ts";
+import { CURRENCY_COLORS } from "../../../lib/assets.ts";
+import { formatMinor } from "../../../lib/money.ts";
+
+const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED"];
+const GOLD = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "INVITATION_PENDING", "READY", "IN_REVIEW", "OPEN", "PENDING_DEPOSIT_ADDRESS"];
+const RED = ["FAILED", "DISABLED", "REJECTED", "FROZEN", "LOCKED"];
+const COLOURS: Record<string, string> = { FIAT: "blue", CRYPTO: "purple", BUSINESS: "geekblue", INDIVIDUAL: "cyan" };
+
+export function statusColor(value: string): string | undefined {
+  if (GREEN.includes(value)) return "green";
+  if (GOLD.includes(value)) return "gold";
+  if (RED.includes(value)) return "red";
+  return COLOURS[value];
+}
+
+/** INVITATION_PENDING -> "Invitation pending". */
+export const humanize = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ");
+
+export const shorten = (s: string, head = 6, tail = 4) => (s.length > head + tail + 3 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s);
+
+export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+  const { message } = App.useApp();
+  return (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        type="text"
+        aria-label={label}
+        icon={<CopyOutlined />}
+        onClick={async (e) => {
+          e.stopPropagation();
+          try {
+            await navigator.clipboard.writeText(value);
+            message.success("Copied to clipboard");
+          } catch {
+            message.error("Could not copy to the clipboard");
+          }
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+export function renderValue(key: RendererKey | undefined, value: unknown, record: unknown, currencyField?: string): ReactNode {
+  if (value === null || value === undefined || value === "") return <Typography.Text type="secondary">—</Typography.Text>;
+  switch (key) {
+    case "money": {
+      const currency = String(pathGet(record, currencyField ?? "currency") ?? "");
+      return `${formatMinor(value as string, currency)} ${currency}`;
+    }
+    case "currency":
+      return <Tag color={CURRENCY_COLORS[String(value)]}>{String(value)}</Tag>;
+    case "status":
+      return <Tag color={statusColor(String(value))}>{humanize(String(value))}</Tag>;
+    case "date":
+      return dayjs(String(value)).format("D MMM YYYY");
+    case "datetime":
+      return dayjs(String(value)).format("D MMM YYYY, HH:mm");
+    case "address":
+      return (
+        <Space size={4}>
+          <Typography.Text code title={String(value)}>{shorten(String(value))}</Typography.Text>
+          <CopyButton value={String(value)} />
+        </Space>
+      );
+    case "sortCode":
+      return String(value).replace(/^(\d{2})(\d{2})(\d{2})$/, "$1-$2-$3");
+    case "boolean":
+      return value ? "Yes" : "No";
+    case "roles":
+      return (value as { name: string }[]).map((r) => <Tag key={r.name}>{r.name}</Tag>);
+    case "tags":
+      return (value as string[]).map((t) => <Tag key={t}>{t}</Tag>);
+    case "person": {
+      const p = value as { first_name: string; last_name: string };
+      return `${p.first_name} ${p.last_name}`;
+    }
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * The generic create / edit form: the declaration's fields (shown when their `when` holds),
+ * validated by its zod schema, errors under the fields, submit disabled while pending.
+ */
+import { useCreate, useUpdate } from "@refinedev/core";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Form, Input, Radio, Select } from "antd";
+import type { z } from "zod";
+import type { FormField, ResourceDef } from "../../../../resources/define-resource.ts";
+import { whenHolds } from "../../../../resources/define-resource.ts";
+import { isApiError } from "../../api/client.ts";
+import { Field, applyServerErrors } from "../form/field.tsx";
+import { useSession } from "../../session/session.tsx";
+
+type Props = {
+  def: ResourceDef;
+  mode: "create" | "edit";
+  record?: Record<string, unknown>;
+  onDone: (saved?: { id: string }) => void;
+};
+
+export function ResourceForm({ def, mode, record, onDone }: Props) {
+  const { session } = useSession();
+  const features = session?.features ?? [];
+  const schema = (mode === "edit" ? def.update ?? def.create : def.create) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  const fields = (mode === "edit" ? def.editFields ?? def.fields : def.fields) ?? [];
+  const form = useForm<Record<string, unknown>>({
+    resolver: zodResolver(schema),
+    defaultValues: mode === "edit" ? editDefaults(fields, record) : { ...def.formDefaults },
+  });
+  const values = useWatch({ control: form.control });
+  const create = useCreate();
+  const update = useUpdate();
+
+  const submit = form.handleSubmit(async (body) => {
+    const notification = (message?: string) => (message ? () => ({ message, type: "success" as const }) : false);
+    try {
+      const res =
+        mode === "create"
+          ? await create.mutateAsync({ resource: def.name, values: body, successNotification: notification(def.createSuccess), errorNotification: errorToast })
+          : await update.mutateAsync({ resource: def.name, id: String(record!.id), values: body, successNotification: notification(def.updateSuccess), errorNotification: errorToast, mutationMode: "pessimistic" });
+      onDone(res.data as { id: string });
+    } catch (e) {
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  const visible = fields.filter((f) => whenHolds(f.when, values));
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      {visible.map((f) => (
+        <Field key={`${f.name}:${JSON.stringify(f.when ?? {})}`} control={form.control} name={f.name} label={f.label}>
+          {(field) => input(f, field, features, mode === "edit" && !!f.createOnly)}
+        </Field>
+      ))}
+      <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>
+        {mode === "create" ? def.createLabel ?? "Create" : "Save changes"}
+      </Button>
+    </Form>
+  );
+}
+
+const errorToast = (e?: { message?: string }) => ({ message: e?.message ?? "Request failed", type: "error" as const });
+
+function input(f: FormField, field: { value: unknown; onChange: (v: unknown) => void; onBlur: () => void; id: string; name: string }, features: string[], disabled: boolean) {
+  const options = (f.options ?? []).filter((o) => !o.feature || features.includes(o.feature));
+  switch (f.kind) {
+    case "select":
+      return <Select id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} options={options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} disabled={disabled} aria-label={f.label} />;
+    case "radio":
+      return <Radio.Group id={field.id} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={options} disabled={disabled} optionType="button" buttonStyle="solid" />;
+    case "textarea":
+      return <Input.TextArea id={field.id} value={(field.value as string) ?? ""} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={disabled} />;
+    default:
+      return <Input id={field.id} value={(field.value as string) ?? ""} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} placeholder={f.placeholder} disabled={disabled} />;
+  }
+}
+
+/** The record's current values, at each field's path (so nested detail fields fill in). */
+function editDefaults(fields: FormField[], record?: Record<string, unknown>) {
+  if (!record) return {};
+  const out: Record<string, unknown> = structuredClone(record);
+  for (const f of fields) {
+    if (f.name in out || f.name.includes(".")) continue;
+    // Flat edit fields (e.g. crypto "address") read from where the record keeps them.
+    const nested = (record.details as Record<string, unknown> | undefined)?.[f.name];
+    if (nested !== undefined) out[f.name] = nested;
+  }
+  return out;
+}

@@ -1,0 +1,108 @@
+/**
+ * The generic list screen: header, filters in the URL, a server-paginated table, row click to the
+ * record, the filtered and unfiltered empty states and the error state, all from the declaration.
+ */
+import { useCallback } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useTable } from "@refinedev/antd";
+import type { CrudFilter } from "@refinedev/core";
+import { Alert, Button, Card, Drawer, Empty, Flex, Table, Typography } from "antd";
+import { PlusOutlined } from "@ant-design/icons";
+import type { ResourceDef } from "../../../../resources/define-resource.ts";
+import { pathGet } from "../../../../resources/define-resource.ts";
+import { renderValue } from "./renderers.tsx";
+import { FilterBar } from "./filter-bar.tsx";
+import { ResourceForm } from "./resource-form.tsx";
+import { useResourceAccess } from "./use-resource-access.ts";
+
+const initialFilters = (def: ResourceDef): CrudFilter[] =>
+  def.filters.flatMap((f) => (f.kind === "select" && f.initial ? [{ field: f.field, operator: "eq" as const, value: f.initial }] : []));
+
+/** A list counts as filtered when a filter differs from where the list starts. */
+function isFiltered(def: ResourceDef, filters: CrudFilter[]) {
+  const start = initialFilters(def);
+  return filters.some((f) => {
+    if (!("field" in f)) return false;
+    const v = f.value;
+    const empty = v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
+    const initial = start.find((s) => "field" in s && s.field === f.field)?.value;
+    return !empty && v !== initial;
+  });
+}
+
+export function ResourceList<Row extends { id: string }>({ def, embedded = false }: { def: ResourceDef<Row>; embedded?: boolean }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const { canCreate, features } = useResourceAccess(def as ResourceDef);
+  const { tableProps, filters, setFilters, tableQuery } = useTable<Row>({
+    resource: def.name,
+    syncWithLocation: true,
+    pagination: { pageSize: def.pageSize },
+    filters: { initial: initialFilters(def as ResourceDef), defaultBehavior: "merge" },
+    sorters: { mode: "off" },
+    errorNotification: false,
+  });
+
+  const onFilter = useCallback(
+    (field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"),
+    [setFilters],
+  );
+  const adding = params.get("add-new") === "true";
+  const closeAdd = () => setParams((p) => { p.delete("add-new"); return p; });
+  const openAdd = () => setParams((p) => { p.set("add-new", "true"); return p; });
+
+  const rows = tableProps.dataSource ?? [];
+  const loading = tableQuery.isLoading;
+  const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : def.empty;
+  const createButton = canCreate && (
+    <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
+      {def.createLabel ?? "Create"}
+    </Button>
+  );
+
+  return (
+    <>
+      {!embedded && (
+        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+          <div>
+            <Typography.Title level={3} style={{ margin: 0 }}>{def.title}</Typography.Title>
+            <Typography.Text type="secondary">{def.subtitle}</Typography.Text>
+          </div>
+          {createButton}
+        </Flex>
+      )}
+      <Card>
+        <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />
+        {tableQuery.isError ? (
+          <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
+        ) : (
+          <Table<Row>
+            {...tableProps}
+            rowKey="id"
+            loading={loading}
+            onRow={(r) => (def.routes.show ? { onClick: () => navigate(def.routes.show!.replace(":id", r.id)), style: { cursor: "pointer" } } : {})}
+            columns={def.columns.map((c) => ({
+              key: c.field,
+              title: c.title,
+              width: c.width,
+              render: (_: unknown, r: Row) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
+            }))}
+            locale={{
+              emptyText: loading ? " " : (
+                <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>}>
+                  {state === def.empty && createButton}
+                </Empty>
+              ),
+            }}
+            pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
+          />
+        )}
+      </Card>
+      {def.create && (
+        <Drawer title={def.createLabel} open={adding && canCreate} onClose={closeAdd} width={520} destroyOnClose>
+          <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
+        </Drawer>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+/** The routed screens generated for every standalone resource: list, show, create, edit. */
+import { useNavigate, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Button, Card, Skeleton, Typography } from "antd";
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import type { ResourceDef } from "../../../../resources/define-resource.ts";
+import { ResourceList } from "./resource-list.tsx";
+import { ResourceShow } from "./resource-show.tsx";
+import { ResourceForm } from "./resource-form.tsx";
+
+function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>Back</Button>
+      <Card style={{ marginTop: 12, maxWidth: 640 }}>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>{title}</Typography.Title>
+        {children}
+      </Card>
+    </>
+  );
+}
+
+export function ResourceCreatePage({ def }: { def: ResourceDef }) {
+  const navigate = useNavigate();
+  return (
+    <FormPage title={def.createLabel ?? "Create"}>
+      <ResourceForm def={def} mode="create" onDone={(saved) => navigate(saved && def.routes.show ? def.routes.show.replace(":id", saved.id) : def.routes.list)} />
+    </FormPage>
+  );
+}
+
+export function ResourceEditPage({ def }: { def: ResourceDef }) {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { result, query } = useOne<Record<string, unknown> & { id: string }>({ resource: def.name, id });
+  return (
+    <FormPage title={result ? `Edit ${def.recordTitle(result)}` : "Edit"}>
+      {query.isLoading || !result ? <Skeleton active /> : (
+        <ResourceForm def={def} mode="edit" record={result} onDone={() => navigate(def.routes.show ? def.routes.show.replace(":id", id) : def.routes.list)} />
+      )}
+    </FormPage>
+  );
+}
+
+export const ResourceListPage = ({ def }: { def: ResourceDef }) => <ResourceList def={def as ResourceDef<{ id: string }>} />;
+export const ResourceShowPage = ({ def }: { def: ResourceDef }) => <ResourceShow def={def} />;

@@ -1,0 +1,66 @@
+/** The generic details page: back, title, declared fields as label pairs, edit and actions. */
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Button, Card, Descriptions, Flex, Modal, Skeleton, Typography } from "antd";
+import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
+import type { ResourceDef } from "../../../../resources/define-resource.ts";
+import { pathGet, whenHolds } from "../../../../resources/define-resource.ts";
+import { renderValue } from "./renderers.tsx";
+import { RecordActions } from "./record-actions.tsx";
+import { ResourceForm } from "./resource-form.tsx";
+import { useResourceAccess } from "./use-resource-access.ts";
+
+export function ResourceShow({ def }: { def: ResourceDef }) {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { canEdit } = useResourceAccess(def);
+  const [editing, setEditing] = useState(false);
+  const { query, result } = useOne<Record<string, unknown> & { id: string; state?: string }>({
+    resource: def.name,
+    id,
+    errorNotification: false,
+  });
+
+  const back = (
+    <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(def.routes.list)}>
+      Back
+    </Button>
+  );
+  if (query.isLoading) return <Card>{back}<Skeleton active /></Card>;
+  if (query.isError || !result) {
+    return (
+      <Card>
+        {back}
+        <Alert type="error" showIcon message={(query.error as { message?: string })?.message ?? "Not found"} style={{ marginTop: 16 }} />
+      </Card>
+    );
+  }
+
+  // Edit is a page when the resource has an edit route, else a modal (e.g. the crypto edit modal).
+  const edit = () => (def.routes.edit ? navigate(def.routes.edit.replace(":id", result.id)) : setEditing(true));
+  return (
+    <>
+      {back}
+      <Card style={{ marginTop: 12 }}>
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>{def.recordTitle(result)}</Typography.Title>
+          <Flex gap={8}>
+            {canEdit && <Button icon={<EditOutlined />} onClick={edit}>Edit</Button>}
+            <RecordActions def={def} record={result} />
+          </Flex>
+        </Flex>
+        <Descriptions column={1} bordered size="middle">
+          {(def.detail ?? []).filter((d) => whenHolds(d.when, result)).map((d) => (
+            <Descriptions.Item key={d.field} label={d.label}>
+              {renderValue(d.render, pathGet(result, d.field), result, d.currencyField)}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Card>
+      <Modal title={`Edit ${def.recordTitle(result)}`} open={editing} onCancel={() => setEditing(false)} footer={null} destroyOnClose>
+        <ResourceForm def={def} mode="edit" record={result} onDone={() => setEditing(false)} />
+      </Modal>
+    </>
+  );
+}

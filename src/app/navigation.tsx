@@ -1,0 +1,37 @@
+/**
+ * The side menu as Refine resources: bespoke pages, groups, and every declared resource with a
+ * menu entry. Refine's sider asks the access control provider, so entries the policy denies hide.
+ */
+import type { ResourceProps } from "@refinedev/core";
+import { DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
+import { RESOURCES } from "../../resources/index.ts";
+import type { ResourceRoutes } from "./providers/access-control.ts";
+
+const ICONS: Record<string, React.ReactNode> = {
+  dashboard: <DashboardOutlined />,
+  payments: <SendOutlined />,
+  crypto: <WalletOutlined />,
+  team: <TeamOutlined />,
+  settings: <SettingOutlined />,
+};
+
+type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number };
+
+const ENTRIES: Entry[] = [
+  { name: "dashboard", routes: { list: "/" }, label: "Dashboard", icon: "dashboard", order: 0 },
+  { name: "payments", routes: {}, label: "Payments", icon: "payments", order: 30 },
+  { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
+  ...RESOURCES.filter((r) => r.menu).map((r) => ({ name: r.name, routes: r.routes, label: r.menu!.label, icon: r.menu!.icon, parent: r.menu!.parent, order: r.menu!.order })),
+  { name: "settings", routes: { list: "/settings" }, label: "Settings", icon: "settings", order: 90 },
+];
+
+export const MENU: ResourceProps[] = [...ENTRIES]
+  .sort((a, b) => a.order - b.order)
+  .map((e) => ({ name: e.name, ...e.routes, meta: { label: e.label, icon: e.icon ? ICONS[e.icon] : undefined, parent: e.parent } }));
+
+/** A menu entry's routes; a group (no route of its own) lists its children's, so it shows when any does. */
+export function routesOf(name: string): ResourceRoutes | ResourceRoutes[] | undefined {
+  const entry = ENTRIES.find((e) => e.name === name);
+  if (!entry) return undefined;
+  return Object.keys(entry.routes).length ? entry.routes : ENTRIES.filter((e) => e.parent === name).map((e) => e.routes);
+}

@@ -1,0 +1,32 @@
+/**
+ * Currencies and chains the product knows, with their minor-unit precision (SPEC §9: minor-unit
+ * precision per currency). Money is always an integer count of minor units.
+ */
+export const FIAT_CURRENCIES = ["USD", "NGN", "EUR", "GBP", "KES"] as const;
+export const STABLECOINS = ["USDT", "USDC"] as const;
+export const BLOCKCHAINS = ["ETHEREUM", "TRON"] as const;
+export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
+export type Stablecoin = (typeof STABLECOINS)[number];
+export type Currency = FiatCurrency | Stablecoin;
+export type Blockchain = (typeof BLOCKCHAINS)[number];
+
+export const PRECISION: Record<Currency, number> = { USD: 2, NGN: 2, EUR: 2, GBP: 2, KES: 2, USDT: 6, USDC: 6 };
+
+export const BLOCKCHAIN_LABELS: Record<Blockchain, string> = { ETHEREUM: "Ethereum (ERC-20)", TRON: "Tron (TRC-20)" };
+
+/** Address formats per chain: hex for EVM chains, base58 starting with T for Tron. */
+export const ADDRESS_FORMATS: Record<Blockchain, { pattern: RegExp; message: string }> = {
+  ETHEREUM: { pattern: /^0x[0-9a-fA-F]{40}$/, message: "Enter a valid Ethereum address (0x followed by 40 hex characters)" },
+  TRON: { pattern: /^T[1-9A-HJ-NP-Za-km-z]{33}$/, message: "Enter a valid Tron address (34 characters starting with T)" },
+};
+
+/** Display colours by currency (SPEC §9). */
+export const CURRENCY_COLORS: Record<string, string> = {
+  USDC: "#2775ca",
+  USDT: "#26a17b",
+  USD: "#1f6feb",
+  NGN: "#008751",
+  KES: "#bb0000",
+  GBP: "#5b2c83",
+  EUR: "#003399",
+};

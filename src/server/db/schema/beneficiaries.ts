@@ -1,0 +1,29 @@
+import { pgTable, uuid, text, timestamp, jsonb, index } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.ts";
+
+/** People and businesses a business pays: a bank destination (fiat) or a wallet address (crypto). */
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    friendlyName: text("friendly_name").notNull().default(""),
+    kind: text("kind").notNull(),
+    currency: text("currency").notNull(),
+    /** Fiat: the destination type (SEPA, FASTER_PAYMENTS, ...) and its bank details. */
+    destinationType: text("destination_type"),
+    bankDetails: jsonb("bank_details").$type<Record<string, string>>(),
+    /** Crypto: the chain and address. */
+    blockchain: text("blockchain"),
+    address: text("address"),
+    /** The identifier people search and deduplicate by: account number, IBAN, phone, address. */
+    identifier: text("identifier").notNull(),
+    state: text("state").notNull().default("ACTIVE"),
+    createdBy: uuid("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("beneficiaries_business_list").on(t.businessId, t.state, t.type, t.createdAt)],
+);

@@ -1,0 +1,60 @@
+/** SPEC §7 Beneficiaries. Crypto ones are also checked against the crypto-beneficiaries policy. */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resources/beneficiaries.ts";
+import { FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
+import { assertCan } from "../plugins/authorize.ts";
+import type { Services } from "../services/index.ts";
+import { PageQuery } from "./paging.ts";
+import { ok } from "./respond.ts";
+
+const ListQuery = PageQuery.extend({
+  keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
+  type: z.enum(["FIAT", "CRYPTO"], { error: "type must be FIAT or CRYPTO" }).optional(),
+  currency: z.enum([...FIAT_CURRENCIES, ...STABLECOINS], { error: "Unknown currency" }).optional(),
+});
+const Id = z.object({ id: z.string().max(64) });
+const rule = (act: string) => ({ access: { obj: "beneficiaries", act } });
+const tags = ["beneficiaries"];
+
+export const beneficiaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const svc = services.beneficiaries;
+  const { access } = services.ctx;
+  const cryptoCheck = (req: Parameters<typeof assertCan>[1], type: string | undefined, act: string) => {
+    if (type === "CRYPTO") assertCan(access, req, "crypto-beneficiaries", act);
+  };
+
+  app.get("/v1/beneficiaries", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
+    cryptoCheck(req, req.query.type, "list");
+    return ok("Beneficiaries", await svc.list(req.auth!.businessId, req.query));
+  });
+
+  app.get("/v1/beneficiaries/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
+    const b = await svc.get(req.auth!.businessId, req.params.id);
+    cryptoCheck(req, b.type, "show");
+    return ok("Beneficiary", b);
+  });
+
+  app.post("/v1/beneficiaries", { config: rule("create"), schema: { tags, body: BeneficiaryInput } }, async (req, reply) => {
+    cryptoCheck(req, req.body.type, "create");
+    const b = await svc.create(req.auth!.businessId, req.auth!.userId, req.body);
+    return reply.code(201).send(ok("Beneficiary created successfully", b));
+  });
+
+  app.patch("/v1/beneficiaries/:id", { config: rule("edit"), schema: { tags, params: Id, body: BeneficiaryInput } }, async (req) => {
+    cryptoCheck(req, req.body.type, "edit");
+    return ok("Beneficiary details updated", await svc.update(req.auth!.businessId, req.params.id, req.body));
+  });
+
+  app.put("/v1/beneficiaries/:id/crypto", { config: rule("edit"), schema: { tags, params: Id, body: CryptoBeneficiaryUpdate } }, async (req) => {
+    assertCan(access, req, "crypto-beneficiaries", "edit");
+    return ok("Beneficiary details updated", await svc.updateCrypto(req.auth!.businessId, req.params.id, req.body));
+  });
+
+  app.delete("/v1/beneficiaries/:id/delete", { config: rule("delete"), schema: { tags, params: Id } }, async (req) => {
+    const row = await svc.find(req.auth!.businessId, req.params.id);
+    cryptoCheck(req, row.type, "delete");
+    await svc.remove(req.auth!.businessId, req.params.id);
+    return ok("Beneficiary deleted successfully");
+  });
+};
