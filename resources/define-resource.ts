@@ -75,7 +75,8 @@ export type RowAction = {
 
 export type EmptyState = { title: string; body: string };
 
-export type ResourceDef<Row = unknown> = {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of resources holds many row types
+export type ResourceDef<Row = any> = {
   name: string;
   label: string;
   title: string;

@@ -392,7 +392,13 @@ describe("duplicates", () => {
     await create(client, withDetail(paybill, "paybill_number", "247247"));
     expect((await client.post("/v1/beneficiaries", paybill)).status).toBe(409);
 
-    expect((await list(client)).body.data.total_items).toBe(8);
+    // A till number that happens to equal a paybill's account reference is another destination.
+    const till = withDetail(VALID.MPESA_TILL(), "till_number", "556677");
+    await create(client, withDetail(VALID.MPESA_PAYBILL(), "account_number", "556677"));
+    await create(client, till);
+    expect((await client.post("/v1/beneficiaries", till)).status).toBe(409);
+
+    expect((await list(client)).body.data.total_items).toBe(10);
   });
 
   test("another business may hold the same details; a deleted beneficiary can be added again", async () => {

@@ -1,14 +1,9 @@
 /** SPEC §2 auth routes, §4 Login, §5 forms: the flows a person goes through, in a real browser. */
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, login, pathOf, waitForMail } from "./helpers.ts";
+import { DEMO_PASSWORD, login, pathOf, pick, waitForMail } from "./helpers.ts";
 
 const unique = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
-async function pick(page: import("@playwright/test").Page, label: string, option: string) {
-  await page.getByLabel(label).click();
-  // antd renders the visible options with a title; its a11y listbox twin is not clickable.
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
 
 test("sign up, verify through the sandbox mailbox, log in and land on /", async ({ page, request }) => {
   const email = unique();

@@ -24,3 +24,26 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
+
+/** Signs up a new business through the API and verifies it; returns its owner's email and password. */
+export async function newBusiness(request: APIRequestContext, name = "Fresh Co") {
+  const email = `owner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = "Fresh-Passw0rd!";
+  const res = await request.post("/api/onboarding/register", {
+    data: { business_name: name, business_type: "LLC", email, password, country: "NG", first_name: "Fola", last_name: "Fresh", phone: "+2348030000000", sign_up_reasons: ["TRADE_FINANCING"] },
+  });
+  expect(res.status()).toBe(201);
+  const mail = await waitForMail(request, email, /Verify/);
+  const verify = await request.post("/api/onboarding/verify-email", { data: { token: pathOf(mail.links[0]).split("/").pop() } });
+  expect(verify.ok()).toBeTruthy();
+  return { email, password };
+}
+
+/** The signed-in page's CSRF token, for calling the API directly as that user. */
+export const csrfOf = (page: Page) => page.evaluate(async () => (await (await fetch("/api/session")).json()).data.csrf_token as string);
+
+/** Picks an option of an antd Select by its label (the visible option, not its a11y twin). */
+export async function pick(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}

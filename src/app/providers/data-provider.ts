@@ -69,8 +69,9 @@ export const dataProvider: DataProvider = {
     if (!action) throw new Error(`${resource} cannot be deleted`);
     return { data: (await api<never>(action.method, withId(action.path, id))).data };
   },
+  // Custom calls keep the server's message: actions toast it as written.
   custom: async ({ url, method, payload }) => {
     const res = await api<never>(method.toUpperCase(), url, payload ?? undefined);
-    return { data: res.data };
+    return { data: res.data, message: res.message };
   },
 };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resources/beneficiaries.ts";
 import { FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
-import { assertCan } from "../plugins/authorize.ts";
+import { assertCan, subjectOf } from "../plugins/authorize.ts";
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
@@ -13,7 +13,8 @@ const ListQuery = PageQuery.extend({
   type: z.enum(["FIAT", "CRYPTO"], { error: "type must be FIAT or CRYPTO" }).optional(),
   currency: z.enum([...FIAT_CURRENCIES, ...STABLECOINS], { error: "Unknown currency" }).optional(),
 });
-const Id = z.object({ id: z.string().max(64) });
+/** Any string: one that is not a uuid cannot exist and is a 404, like a missing record (never a 400 or 500). */
+const Id = z.object({ id: z.string() });
 const rule = (act: string) => ({ access: { obj: "beneficiaries", act } });
 const tags = ["beneficiaries"];
 
@@ -26,7 +27,9 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
 
   app.get("/v1/beneficiaries", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
     cryptoCheck(req, req.query.type, "list");
-    return ok("Beneficiaries", await svc.list(req.auth!.businessId, req.query));
+    // Without the crypto feature, crypto beneficiaries are not listed either (as they cannot be read).
+    const type = req.query.type ?? (access.can(subjectOf(req), "crypto-beneficiaries", "list") ? undefined : "FIAT");
+    return ok("Beneficiaries", await svc.list(req.auth!.businessId, { ...req.query, type }));
   });
 
   app.get("/v1/beneficiaries/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {

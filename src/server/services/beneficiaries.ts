@@ -33,6 +33,28 @@ export function beneficiaryView(r: Row) {
   };
 }
 
+/** The detail that names the bank an account number belongs to, per destination type. */
+const BANK_KEY: Partial<Record<DestinationType, string>> = {
+  ACH: "routing_number",
+  FED_WIRE: "routing_number",
+  FASTER_PAYMENTS: "sort_code",
+  NIP: "bank_name",
+  MPESA_PAYBILL: "paybill_number",
+};
+type Candidate = { destinationType: string | null; bankDetails: Record<string, string> | null };
+/**
+ * Whether a row with the same currency and identifier is the same destination: for bank details,
+ * the same bank too (an account number under another sort code, routing number, NGN bank or paybill
+ * is another account); otherwise the same destination type (a till is not a paybill reference).
+ */
+function sameDestinationAs(input: Input): (r: Candidate) => boolean {
+  if (input.type === "CRYPTO") return () => true;
+  const d = input.details as { type: DestinationType; details: Record<string, string> };
+  const key = BANK_KEY[d.type];
+  if (!key) return (r) => r.destinationType === d.type;
+  return (r) => (r.bankDetails?.[key] ?? "").toLowerCase() === (d.details[key] ?? "").toLowerCase();
+}
+
 function columnsOf(input: Input) {
   if (input.type === "CRYPTO") {
     const d = input.details as { blockchain: string; address: string };
@@ -51,12 +73,12 @@ export function beneficiaryService({ db }: ServiceContext) {
     return row;
   }
 
-  async function assertNotDuplicate(businessId: string, currency: string, identifier: string, exceptId?: string) {
-    const [dup] = await db
-      .select({ id: beneficiaries.id })
+  async function assertNotDuplicate(businessId: string, currency: string, identifier: string, same: (r: Candidate) => boolean, exceptId?: string) {
+    const rows = await db
+      .select({ id: beneficiaries.id, destinationType: beneficiaries.destinationType, bankDetails: beneficiaries.bankDetails })
       .from(beneficiaries)
       .where(and(live(businessId), eq(beneficiaries.currency, currency), eq(beneficiaries.identifier, identifier), exceptId ? ne(beneficiaries.id, exceptId) : undefined));
-    if (dup) throw conflict("A beneficiary with these details already exists");
+    if (rows.some(same)) throw conflict("A beneficiary with these details already exists");
   }
 
   return {
@@ -78,7 +100,7 @@ export function beneficiaryService({ db }: ServiceContext) {
 
     async create(businessId: string, userId: string, input: Input) {
       const cols = columnsOf(input);
-      await assertNotDuplicate(businessId, input.currency, cols.identifier);
+      await assertNotDuplicate(businessId, input.currency, cols.identifier, sameDestinationAs(input));
       const [row] = await db
         .insert(beneficiaries)
         .values({ businessId, createdBy: userId, type: input.type, name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols })
@@ -93,7 +115,7 @@ export function beneficiaryService({ db }: ServiceContext) {
       if (row.type !== input.type || row.currency !== input.currency || row.destinationType !== cols.destinationType || row.blockchain !== cols.blockchain) {
         throw badRequest("The type, currency and destination of a beneficiary cannot be changed");
       }
-      await assertNotDuplicate(businessId, input.currency, cols.identifier, id);
+      await assertNotDuplicate(businessId, input.currency, cols.identifier, sameDestinationAs(input), id);
       const [updated] = await db
         .update(beneficiaries)
         .set({ name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, updatedAt: new Date() })
@@ -107,7 +129,7 @@ export function beneficiaryService({ db }: ServiceContext) {
       if (row.type !== "CRYPTO") throw badRequest("This beneficiary is not a crypto beneficiary");
       const format = ADDRESS_FORMATS[row.blockchain as Blockchain];
       if (!format.pattern.test(input.address)) throw badRequest(format.message, [{ path: "address", message: format.message }]);
-      await assertNotDuplicate(businessId, row.currency, input.address, id);
+      await assertNotDuplicate(businessId, row.currency, input.address, () => true, id);
       const [updated] = await db
         .update(beneficiaries)
         .set({ name: input.name, friendlyName: input.friendly_name, address: input.address, identifier: input.address, updatedAt: new Date() })

@@ -67,7 +67,7 @@ function input(f: FormField, field: { value: unknown; onChange: (v: unknown) => 
   const options = (f.options ?? []).filter((o) => !o.feature || features.includes(o.feature));
   switch (f.kind) {
     case "select":
-      return <Select id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} options={options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} disabled={disabled} aria-label={f.label} />;
+      return <Select id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} options={options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} disabled={disabled} />;
     case "radio":
       return <Radio.Group id={field.id} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={options} disabled={disabled} optionType="button" buttonStyle="solid" />;
     case "textarea":

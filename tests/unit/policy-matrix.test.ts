@@ -1,0 +1,91 @@
+/**
+ * The access matrix, written from the SPEC (§2 routes, §6 permissions and feature flags) as one
+ * table, checked against policies/ for every permission set × feature set. The server and the UI
+ * both build their enforcer with createAccess() from these same two files.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { createAccess } from "../../policies/enforcer.ts";
+import { AUTHENTICATED, FEATURE_NAMES, PERMISSION_NAMES } from "../../policies/catalog.ts";
+
+const read = (f: string) => readFileSync(new URL(`../../policies/${f}`, import.meta.url), "utf8");
+const access = await createAccess(read("model.conf"), read("policy.csv"));
+
+type Need = { obj: string; act: string; perm?: string; feature?: string };
+
+/** SPEC §2 Routes: each screen with the permission and feature it needs (none = any member). */
+const SCREENS: Need[] = [
+  ["/"], ["/transactions"], ["/transactions/:id"], ["/settings"], ["/developers"], ["/accounts"], ["/accounts/:id"],
+  ["/sub-accounts", undefined, "sub_accounts"], ["/sub-accounts/:id", undefined, "sub_accounts"],
+  ["/crypto/wallets", undefined, "crypto"], ["/crypto/wallets/:id", undefined, "crypto"],
+  ["/crypto/sub-wallets", undefined, "crypto"], ["/crypto/sub-wallets/:id", undefined, "crypto"],
+  ["/crypto/send-stablecoins", "transactions_write", "crypto"],
+  ["/crypto/beneficiaries", undefined, "crypto"], ["/crypto/beneficiaries/:id", undefined, "crypto"],
+  ["/crypto/transactions", undefined, "crypto"], ["/crypto/transactions/:id"],
+  ["/invoicing/invoices", undefined, "invoicing"], ["/invoicing/invoices/create", "invoices_write", "invoicing"],
+  ["/invoicing/invoices/:id", undefined, "invoicing"], ["/invoicing/products", undefined, "invoicing"],
+  ["/customers"], ["/customers/create", "customers_write"], ["/customers/:id"],
+  ["/settlements", undefined, "sub_accounts"], ["/settlements/:id", undefined, "fx_settlements"],
+  ["/payments/send", "transactions_write"], ["/payments/send/money", "transactions_write"],
+  ["/payments/send/exchange", "transactions_write", "exchange"],
+  ["/payments/bulk-payment", "transactions_write", "batch_payments"], ["/payments/bulk-payment/:id", "transactions_write", "batch_payments"],
+  ["/payments/beneficiaries"], ["/payments/beneficiaries/:id"],
+  ["/payments/beneficiaries/:id/edit", "counterparties_write"], ["/payments/beneficiaries/create", "counterparties_write"],
+  ["/rates"], ["/deals"],
+].map(([path, perm, feature]) => ({ obj: `page:${path}`, act: "view", perm, feature }));
+
+/** SPEC §6 actions on the API objects built so far. */
+const ACTIONS: Need[] = [
+  { obj: "beneficiaries", act: "list" },
+  { obj: "beneficiaries", act: "show" },
+  { obj: "beneficiaries", act: "create", perm: "counterparties_write" },
+  { obj: "beneficiaries", act: "edit", perm: "counterparties_write" },
+  { obj: "beneficiaries", act: "delete", perm: "counterparties_write" },
+  { obj: "crypto-beneficiaries", act: "list", feature: "crypto" },
+  { obj: "crypto-beneficiaries", act: "create", perm: "counterparties_write", feature: "crypto" },
+  { obj: "crypto-beneficiaries", act: "edit", perm: "counterparties_write", feature: "crypto" },
+  { obj: "crypto-beneficiaries", act: "delete", perm: "counterparties_write", feature: "crypto" },
+  { obj: "users", act: "list", perm: "users_read", feature: "user_management" },
+  { obj: "users", act: "invite", perm: "users_write", feature: "user_management" },
+  { obj: "session", act: "read" },
+  { obj: "business-profile", act: "read" },
+];
+
+const permissionSets = [[], ...PERMISSION_NAMES.map((p) => [p]), PERMISSION_NAMES];
+const featureSets = [[], ...FEATURE_NAMES.map((f) => [f]), FEATURE_NAMES];
+
+describe.each([...SCREENS, ...ACTIONS])("$obj $act", (need) => {
+  test("allowed exactly when the permission and feature are held", () => {
+    for (const perms of permissionSets) {
+      for (const features of featureSets) {
+        const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || (features as string[]).includes(need.feature));
+        const got = access.can({ permissions: [AUTHENTICATED, ...perms], features }, need.obj, need.act);
+        expect(got, `${need.obj} ${need.act} perms=[${perms}] features=[${features}]`).toBe(expected);
+      }
+    }
+  });
+
+  test("never allowed without signing in", () => {
+    expect(access.can({ permissions: [], features: FEATURE_NAMES }, need.obj, need.act)).toBe(false);
+  });
+});
+
+test("sign-in-free calls are open to anyone; unknown objects and actions are denied", () => {
+  const anyone = { permissions: [], features: [] };
+  expect(access.can(anyone, "auth", "login")).toBe(true);
+  expect(access.can(anyone, "health", "read")).toBe(true);
+  const everything = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: FEATURE_NAMES };
+  expect(access.can(everything, "no-such-object", "list")).toBe(false);
+  expect(access.can(everything, "beneficiaries", "approve")).toBe(false);
+  // Actions are whole words: "list" does not match "listing" or "delete-all".
+  expect(access.can(everything, "beneficiaries", "listing")).toBe(false);
+});
+
+test("roles map to the SPEC's permissions, OWNER and ADMIN to every one", () => {
+  expect(access.permissionsOf(["OWNER"])).toEqual([...PERMISSION_NAMES].sort());
+  expect(access.permissionsOf(["ADMIN"])).toEqual([...PERMISSION_NAMES].sort());
+  expect(access.permissionsOf(["APPROVER"])).toEqual(["approval_requests_read", "statements_read", "transactions_approve", "users_read"]);
+  expect(access.permissionsOf(["VIEWER"])).toEqual(["statements_read", "users_read"]);
+  expect(access.permissionsOf(["VIEWER", "INITIATOR"])).toContain("counterparties_write");
+  expect(access.permissionsOf(["NOBODY"])).toEqual([]);
+});
