@@ -2,13 +2,14 @@
  * Beneficiaries of a business. Every query is scoped to the caller's business: another business's
  * beneficiary is "not found". Deletion is soft, so payments keep their counterparty.
  */
-import { and, count, desc, eq, ilike, ne, or } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { z } from "zod";
 import { beneficiaries } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { ADDRESS_FORMATS, type Blockchain } from "../../lib/assets.ts";
 import type { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resources/beneficiaries.ts";
-import { DESTINATIONS, destinationIdentifier, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
+import { DESTINATIONS, destinationIdentifier, destinationKey, walletKey, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
+import { isUniqueViolation } from "../db/errors.ts";
 import { BLOCKCHAIN_LABELS } from "../../lib/assets.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
@@ -33,35 +34,20 @@ export function beneficiaryView(r: Row) {
   };
 }
 
-/** The detail that names the bank an account number belongs to, per destination type. */
-const BANK_KEY: Partial<Record<DestinationType, string>> = {
-  ACH: "routing_number",
-  FED_WIRE: "routing_number",
-  FASTER_PAYMENTS: "sort_code",
-  NIP: "bank_name",
-  MPESA_PAYBILL: "paybill_number",
-};
-type Candidate = { destinationType: string | null; bankDetails: Record<string, string> | null };
-/**
- * Whether a row with the same currency and identifier is the same destination: for bank details,
- * the same bank too (an account number under another sort code, routing number, NGN bank or paybill
- * is another account); otherwise the same destination type (a till is not a paybill reference).
- */
-function sameDestinationAs(input: Input): (r: Candidate) => boolean {
-  if (input.type === "CRYPTO") return () => true;
-  const d = input.details as { type: DestinationType; details: Record<string, string> };
-  const key = BANK_KEY[d.type];
-  if (!key) return (r) => r.destinationType === d.type;
-  return (r) => (r.bankDetails?.[key] ?? "").toLowerCase() === (d.details[key] ?? "").toLowerCase();
-}
-
 function columnsOf(input: Input) {
   if (input.type === "CRYPTO") {
     const d = input.details as { blockchain: string; address: string };
-    return { destinationType: null, bankDetails: null, blockchain: d.blockchain, address: d.address, identifier: d.address };
+    return { destinationType: null, bankDetails: null, blockchain: d.blockchain, address: d.address, identifier: d.address, destinationKey: walletKey(d.blockchain, d.address) };
   }
   const d = input.details as { type: DestinationType; details: Record<string, string> };
-  return { destinationType: d.type, bankDetails: d.details, blockchain: null, address: null, identifier: destinationIdentifier(d.type, d.details) };
+  return {
+    destinationType: d.type,
+    bankDetails: d.details,
+    blockchain: null,
+    address: null,
+    identifier: destinationIdentifier(d.type, d.details),
+    destinationKey: destinationKey(d.type, d.details),
+  };
 }
 
 export function beneficiaryService({ db }: ServiceContext) {
@@ -73,12 +59,14 @@ export function beneficiaryService({ db }: ServiceContext) {
     return row;
   }
 
-  async function assertNotDuplicate(businessId: string, currency: string, identifier: string, same: (r: Candidate) => boolean, exceptId?: string) {
-    const rows = await db
-      .select({ id: beneficiaries.id, destinationType: beneficiaries.destinationType, bankDetails: beneficiaries.bankDetails })
-      .from(beneficiaries)
-      .where(and(live(businessId), eq(beneficiaries.currency, currency), eq(beneficiaries.identifier, identifier), exceptId ? ne(beneficiaries.id, exceptId) : undefined));
-    if (rows.some(same)) throw conflict("A beneficiary with these details already exists");
+  /** The live unique index decides; its violation (also under a race) is the 409. */
+  async function unique<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (e) {
+      if (isUniqueViolation(e)) throw conflict("A beneficiary with these details already exists");
+      throw e;
+    }
   }
 
   return {
@@ -100,11 +88,12 @@ export function beneficiaryService({ db }: ServiceContext) {
 
     async create(businessId: string, userId: string, input: Input) {
       const cols = columnsOf(input);
-      await assertNotDuplicate(businessId, input.currency, cols.identifier, sameDestinationAs(input));
-      const [row] = await db
-        .insert(beneficiaries)
-        .values({ businessId, createdBy: userId, type: input.type, name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols })
-        .returning();
+      const [row] = await unique(() =>
+        db
+          .insert(beneficiaries)
+          .values({ businessId, createdBy: userId, type: input.type, name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols })
+          .returning(),
+      );
       return beneficiaryView(row);
     },
 
@@ -115,12 +104,13 @@ export function beneficiaryService({ db }: ServiceContext) {
       if (row.type !== input.type || row.currency !== input.currency || row.destinationType !== cols.destinationType || row.blockchain !== cols.blockchain) {
         throw badRequest("The type, currency and destination of a beneficiary cannot be changed");
       }
-      await assertNotDuplicate(businessId, input.currency, cols.identifier, sameDestinationAs(input), id);
-      const [updated] = await db
-        .update(beneficiaries)
-        .set({ name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, updatedAt: new Date() })
-        .where(eq(beneficiaries.id, row.id))
-        .returning();
+      const [updated] = await unique(() =>
+        db
+          .update(beneficiaries)
+          .set({ name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, updatedAt: new Date() })
+          .where(eq(beneficiaries.id, row.id))
+          .returning(),
+      );
       return beneficiaryView(updated);
     },
 
@@ -129,12 +119,13 @@ export function beneficiaryService({ db }: ServiceContext) {
       if (row.type !== "CRYPTO") throw badRequest("This beneficiary is not a crypto beneficiary");
       const format = ADDRESS_FORMATS[row.blockchain as Blockchain];
       if (!format.pattern.test(input.address)) throw badRequest(format.message, [{ path: "address", message: format.message }]);
-      await assertNotDuplicate(businessId, row.currency, input.address, () => true, id);
-      const [updated] = await db
-        .update(beneficiaries)
-        .set({ name: input.name, friendlyName: input.friendly_name, address: input.address, identifier: input.address, updatedAt: new Date() })
-        .where(eq(beneficiaries.id, row.id))
-        .returning();
+      const [updated] = await unique(() =>
+        db
+          .update(beneficiaries)
+          .set({ name: input.name, friendlyName: input.friendly_name, address: input.address, identifier: input.address, destinationKey: walletKey(row.blockchain!, input.address), updatedAt: new Date() })
+          .where(eq(beneficiaries.id, row.id))
+          .returning(),
+      );
       return beneficiaryView(updated);
     },
 

@@ -100,6 +100,7 @@ CREATE TABLE "beneficiaries" (
 	"blockchain" text,
 	"address" text,
 	"identifier" text NOT NULL,
+	"destination_key" text NOT NULL,
 	"state" text DEFAULT 'ACTIVE' NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -120,4 +121,5 @@ CREATE INDEX "email_outbox_state" ON "email_outbox" USING btree ("state","create
 CREATE INDEX "email_outbox_to" ON "email_outbox" USING btree ("to","created_at");--> statement-breakpoint
 CREATE INDEX "sign_in_audit_email" ON "sign_in_audit" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "sign_in_audit_ip" ON "sign_in_audit" USING btree ("ip","created_at");--> statement-breakpoint
-CREATE INDEX "beneficiaries_business_list" ON "beneficiaries" USING btree ("business_id","state","type","created_at");
+CREATE INDEX "beneficiaries_business_list" ON "beneficiaries" USING btree ("business_id","state","type","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "beneficiaries_live_destination" ON "beneficiaries" USING btree ("business_id","currency","destination_key") WHERE state = 'ACTIVE';

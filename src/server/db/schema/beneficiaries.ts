@@ -1,4 +1,5 @@
-import { pgTable, uuid, text, timestamp, jsonb, index } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { pgTable, uuid, text, timestamp, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
 
 /** People and businesses a business pays: a bank destination (fiat) or a wallet address (crypto). */
@@ -20,10 +21,16 @@ export const beneficiaries = pgTable(
     address: text("address"),
     /** The identifier people search and deduplicate by: account number, IBAN, phone, address. */
     identifier: text("identifier").notNull(),
+    /** One value per real-world destination (see resources/beneficiary-destinations.ts). */
+    destinationKey: text("destination_key").notNull(),
     state: text("state").notNull().default("ACTIVE"),
     createdBy: uuid("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("beneficiaries_business_list").on(t.businessId, t.state, t.type, t.createdAt)],
+  (t) => [
+    index("beneficiaries_business_list").on(t.businessId, t.state, t.type, t.createdAt),
+    // Two live beneficiaries never pay the same destination, even when created at the same moment.
+    uniqueIndex("beneficiaries_live_destination").on(t.businessId, t.currency, t.destinationKey).where(sql`state = 'ACTIVE'`),
+  ],
 );

@@ -1,0 +1,9 @@
+/** Recognises database errors by SQLSTATE, whichever driver raised them (pg, PGlite, drizzle's wrapper). */
+function sqlState(e: unknown): string | undefined {
+  for (let cur = e as { code?: unknown; cause?: unknown } | undefined, depth = 0; cur && depth < 4; cur = cur.cause as typeof cur, depth++) {
+    if (typeof cur.code === "string" && /^[0-9A-Z]{5}$/.test(cur.code)) return cur.code;
+  }
+  return undefined;
+}
+
+export const isUniqueViolation = (e: unknown) => sqlState(e) === "23505";
