@@ -17,6 +17,10 @@ import { MENU, routesOf } from "./navigation.tsx";
 
 const theme = { token: { colorPrimary: "#1f6feb", borderRadius: 8 } };
 
+/** A 4xx will not change on retry; a server error gets one more try before the error state shows. */
+const retry = (failures: number, error: unknown) => ((error as { statusCode?: number })?.statusCode ?? 500) >= 500 && failures < 1;
+const reactQuery = { clientConfig: { defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } } };
+
 
 /**
  * Refine mounts once the session is known, and anew for each signed-in member: its cached
@@ -51,7 +55,7 @@ function RefineApp() {
       accessControlProvider={providers.access}
       notificationProvider={useNotificationProvider}
       resources={MENU}
-      options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false }}
+      options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, reactQuery }}
     >
       <Routes>
         {ROUTES.filter((r) => r.kind !== "protected").map(({ path, kind, element }) => (

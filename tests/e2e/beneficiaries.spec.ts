@@ -116,3 +116,19 @@ test("a new business sees the empty states exactly as written", async ({ page, r
   await page.getByPlaceholder("Search by name").fill("anything");
   await expect(page.getByText("No beneficiaries found")).toBeVisible();
 });
+
+test("a failing list shows 'Error fetching beneficiaries'; an address copies with 'Copied to clipboard'", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await login(page, "owner@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  await page.goto("/crypto/beneficiaries");
+  await page.locator(".ant-table-row").filter({ hasText: "Atlas Trading DMCC" }).getByRole("button", { name: "Copy" }).click();
+  await expect(page.getByText("Copied to clipboard")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9");
+  // The row did not open: copying is not a click on the row.
+  await expect(page).toHaveURL(/\/crypto\/beneficiaries(\?[^/]*)?$/);
+
+  await page.route("**/api/v1/beneficiaries?**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }));
+  await page.goto("/payments/beneficiaries");
+  await expect(page.getByText("Error fetching beneficiaries")).toBeVisible();
+});
