@@ -2,7 +2,8 @@
 import { Link, useNavigate } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Checkbox, Col, Form, Input, Row, Select, Typography } from "antd";
+import { Button, Checkbox, Form, Input, Select, Typography } from "antd";
+import { NameFields } from "../../components/form/name-fields.tsx";
 import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
 import { SIGN_UP_COUNTRIES } from "../../../lib/countries.ts";
 import { api, isApiError } from "../../api/client.ts";
@@ -68,18 +69,7 @@ export default function CreateAccountPage() {
             <Select {...f} placeholder="Select a business type" options={BUSINESS_TYPES.map((t) => ({ value: t, label: BUSINESS_TYPE_LABELS[t] }))} />
           )}
         </Field>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Field control={form.control} name="first_name" label="First name">
-              {(f) => <Input {...f} autoComplete="given-name" />}
-            </Field>
-          </Col>
-          <Col span={12}>
-            <Field control={form.control} name="last_name" label="Last name">
-              {(f) => <Input {...f} autoComplete="family-name" />}
-            </Field>
-          </Col>
-        </Row>
+        <NameFields control={form.control} />
         <Field control={form.control} name="email" label="Work email">
           {(f) => <Input {...f} type="email" autoComplete="email" />}
         </Field>

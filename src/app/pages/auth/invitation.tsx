@@ -8,7 +8,8 @@ import { useNavigate, useParams } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { Button, Col, Form, Input, Row, Spin } from "antd";
+import { Button, Form, Input, Spin } from "antd";
+import { NameFields } from "../../components/form/name-fields.tsx";
 import { InvitationUserInfo } from "../../../../resources/auth.ts";
 import { DEFAULT_DIAL_CODE } from "../../../lib/countries.ts";
 import { api } from "../../api/client.ts";
@@ -68,18 +69,7 @@ export default function InvitationPage() {
   return (
     <AuthCard title={title} subtitle={`Set up your account for ${invitation.email}.`}>
       <Form layout="vertical" onFinish={form.handleSubmit((v) => accept(v))} component="form" noValidate>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Field control={form.control} name="first_name" label="First name">
-              {(f) => <Input {...f} autoComplete="given-name" />}
-            </Field>
-          </Col>
-          <Col span={12}>
-            <Field control={form.control} name="last_name" label="Last name">
-              {(f) => <Input {...f} autoComplete="family-name" />}
-            </Field>
-          </Col>
-        </Row>
+        <NameFields control={form.control} />
         <Field control={form.control} name="phone" label="Phone number">
           {(f) => <Input {...f} type="tel" autoComplete="tel" />}
         </Field>

@@ -1,0 +1,24 @@
+/** First and last name side by side, for any form whose values have both. */
+import { Col, Input, Row } from "antd";
+import type { Control } from "react-hook-form";
+import { Field } from "./field.tsx";
+
+type Names = { first_name: string; last_name: string };
+
+export function NameFields<T extends Names>({ control }: { control: Control<T> }) {
+  const c = control as unknown as Control<Names>;
+  return (
+    <Row gutter={12}>
+      <Col span={12}>
+        <Field control={c} name="first_name" label="First name">
+          {(f) => <Input {...f} autoComplete="given-name" />}
+        </Field>
+      </Col>
+      <Col span={12}>
+        <Field control={c} name="last_name" label="Last name">
+          {(f) => <Input {...f} autoComplete="family-name" />}
+        </Field>
+      </Col>
+    </Row>
+  );
+}
