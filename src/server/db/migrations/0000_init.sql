@@ -107,11 +107,56 @@ CREATE TABLE "beneficiaries" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_accounts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid,
+	"code" text NOT NULL,
+	"asset" text NOT NULL,
+	"allow_negative" boolean DEFAULT false NOT NULL,
+	"state" text DEFAULT 'ACTIVE' NOT NULL,
+	"posted" bigint DEFAULT 0 NOT NULL,
+	"pending_debits" bigint DEFAULT 0 NOT NULL,
+	"pending_credits" bigint DEFAULT 0 NOT NULL,
+	"version" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ledger_accounts_no_overdraft" CHECK ("ledger_accounts"."allow_negative" or "ledger_accounts"."posted" - "ledger_accounts"."pending_debits" >= 0),
+	CONSTRAINT "ledger_accounts_pending_non_negative" CHECK ("ledger_accounts"."pending_debits" >= 0 and "ledger_accounts"."pending_credits" >= 0)
+);
+--> statement-breakpoint
+CREATE TABLE "ledger_transfers" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
+	"kind" text NOT NULL,
+	"debit_account_id" uuid NOT NULL,
+	"credit_account_id" uuid NOT NULL,
+	"asset" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"pending_id" uuid,
+	"reversal_of" uuid,
+	"reference" text DEFAULT '' NOT NULL,
+	"metadata" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+	CONSTRAINT "ledger_transfers_amount_positive" CHECK ("ledger_transfers"."amount" > 0),
+	CONSTRAINT "ledger_transfers_two_accounts" CHECK ("ledger_transfers"."debit_account_id" <> "ledger_transfers"."credit_account_id")
+);
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"business_id" uuid NOT NULL,
+	"key" text NOT NULL,
+	"request_hash" text NOT NULL,
+	"response_status" integer DEFAULT 0 NOT NULL,
+	"response_body" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_business_id_key_pk" PRIMARY KEY("business_id","key")
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "beneficiaries" ADD CONSTRAINT "beneficiaries_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_debit_account_id_ledger_accounts_id_fk" FOREIGN KEY ("debit_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_credit_account_id_ledger_accounts_id_fk" FOREIGN KEY ("credit_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_users_business_email" ON "business_users" USING btree ("business_id","email");--> statement-breakpoint
 CREATE INDEX "business_users_user" ON "business_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -122,4 +167,9 @@ CREATE INDEX "email_outbox_to" ON "email_outbox" USING btree ("to","created_at")
 CREATE INDEX "sign_in_audit_email" ON "sign_in_audit" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "sign_in_audit_ip" ON "sign_in_audit" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE INDEX "beneficiaries_business_list" ON "beneficiaries" USING btree ("business_id","state","type","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "beneficiaries_live_destination" ON "beneficiaries" USING btree ("business_id","currency","destination_key") WHERE state = 'ACTIVE';
+CREATE UNIQUE INDEX "beneficiaries_live_destination" ON "beneficiaries" USING btree ("business_id","currency","destination_key") WHERE state = 'ACTIVE';--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_code" ON "ledger_accounts" USING btree ("code");--> statement-breakpoint
+CREATE INDEX "ledger_accounts_business" ON "ledger_accounts" USING btree ("business_id");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_debit" ON "ledger_transfers" USING btree ("debit_account_id","seq");--> statement-breakpoint
+CREATE INDEX "ledger_transfers_credit" ON "ledger_transfers" USING btree ("credit_account_id","seq");--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transfers_pending_once" ON "ledger_transfers" USING btree ("pending_id") WHERE pending_id is not null;

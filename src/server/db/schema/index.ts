@@ -6,3 +6,6 @@ export * from "./one-time-tokens.ts";
 export * from "./email-outbox.ts";
 export * from "./sign-in-audit.ts";
 export * from "./beneficiaries.ts";
+export * from "./ledger-accounts.ts";
+export * from "./ledger-transfers.ts";
+export * from "./idempotency-keys.ts";

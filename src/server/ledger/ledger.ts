@@ -1,0 +1,167 @@
+/**
+ * The double-entry ledger. Every movement is a transfer that debits one account and credits another
+ * with the same amount of one asset; balances change in the same database transaction, under row
+ * locks taken in id order (no lost update, no deadlock); holds are two-phase (pending, then posted
+ * or voided). Nothing is edited: corrections are reversals.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { ledgerAccounts, ledgerTransfers } from "../db/schema/index.ts";
+import type { Queryable, Tx } from "../db/client.ts";
+import { LedgerError } from "./errors.ts";
+
+export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
+export type Transfer = typeof ledgerTransfers.$inferSelect;
+export type TransferInput = {
+  debit: string;
+  credit: string;
+  amount: bigint;
+  asset: string;
+  reference?: string;
+  metadata?: Record<string, unknown>;
+};
+
+/** Largest amount a transfer may carry: far beyond any real payment, far below bigint overflow. */
+export const MAX_AMOUNT = 10n ** 15n * 10n ** 6n;
+
+export const available = (a: Pick<LedgerAccount, "posted" | "pendingDebits">) => a.posted - a.pendingDebits;
+
+/** Opens (or returns, when the code exists) a ledger account. */
+export async function openAccount(
+  q: Queryable,
+  a: { code: string; asset: string; businessId?: string | null; allowNegative?: boolean },
+): Promise<LedgerAccount> {
+  await q
+    .insert(ledgerAccounts)
+    .values({ code: a.code, asset: a.asset, businessId: a.businessId ?? null, allowNegative: a.allowNegative ?? false })
+    .onConflictDoNothing({ target: ledgerAccounts.code });
+  const [row] = await q.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, a.code));
+  return row;
+}
+
+/** A platform account per asset: where money enters and leaves (rails, chains), fees, FX. */
+export const systemAccount = (q: Queryable, purpose: "rails_clearing" | "chain_clearing" | "fee_revenue" | "fx_position", asset: string) =>
+  openAccount(q, { code: `system:${purpose}:${asset}`, asset, allowNegative: true });
+
+async function lock(tx: Tx, ids: string[]): Promise<Map<string, LedgerAccount>> {
+  const rows = await tx
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(asc(ledgerAccounts.id))
+    .for("update");
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+function validate(input: TransferInput, accounts: Map<string, LedgerAccount>) {
+  if (input.amount <= 0n) throw new LedgerError("AMOUNT_NOT_POSITIVE");
+  if (input.amount > MAX_AMOUNT) throw new LedgerError("AMOUNT_TOO_LARGE");
+  if (input.debit === input.credit) throw new LedgerError("SAME_ACCOUNT");
+  const debit = accounts.get(input.debit);
+  const credit = accounts.get(input.credit);
+  if (!debit || !credit) throw new LedgerError("ACCOUNT_NOT_FOUND");
+  if (debit.asset !== input.asset || credit.asset !== input.asset) throw new LedgerError("ASSET_MISMATCH");
+  if (debit.state === "CLOSED" || credit.state === "CLOSED") throw new LedgerError("ACCOUNT_CLOSED");
+  if (debit.state === "FROZEN") throw new LedgerError("ACCOUNT_FROZEN");
+  return { debit, credit };
+}
+
+async function bump(tx: Tx, id: string, delta: { posted?: bigint; pendingDebits?: bigint; pendingCredits?: bigint }) {
+  await tx
+    .update(ledgerAccounts)
+    .set({
+      posted: sql`${ledgerAccounts.posted} + ${delta.posted ?? 0n}`,
+      pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${delta.pendingDebits ?? 0n}`,
+      pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${delta.pendingCredits ?? 0n}`,
+      version: sql`${ledgerAccounts.version} + 1`,
+    })
+    .where(eq(ledgerAccounts.id, id));
+}
+
+async function record(tx: Tx, kind: string, input: TransferInput, extra: { pendingId?: string; reversalOf?: string } = {}) {
+  const [row] = await tx
+    .insert(ledgerTransfers)
+    .values({
+      kind,
+      debitAccountId: input.debit,
+      creditAccountId: input.credit,
+      asset: input.asset,
+      amount: input.amount,
+      reference: input.reference ?? "",
+      metadata: input.metadata ?? {},
+      pendingId: extra.pendingId ?? null,
+      reversalOf: extra.reversalOf ?? null,
+    })
+    .returning();
+  return row;
+}
+
+/** Moves money now. */
+export async function transfer(tx: Tx, input: TransferInput): Promise<Transfer> {
+  const accounts = await lock(tx, [input.debit, input.credit]);
+  const { debit } = validate(input, accounts);
+  if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
+  await bump(tx, input.debit, { posted: -input.amount });
+  await bump(tx, input.credit, { posted: input.amount });
+  return record(tx, "posted", input);
+}
+
+/** Reserves money: the debit account's available balance drops now; nothing moves yet. */
+export async function hold(tx: Tx, input: TransferInput): Promise<Transfer> {
+  const accounts = await lock(tx, [input.debit, input.credit]);
+  const { debit } = validate(input, accounts);
+  if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
+  await bump(tx, input.debit, { pendingDebits: input.amount });
+  await bump(tx, input.credit, { pendingCredits: input.amount });
+  return record(tx, "pending", input);
+}
+
+async function pendingOf(tx: Tx, pendingId: string) {
+  const [pending] = await tx.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.id, pendingId), eq(ledgerTransfers.kind, "pending")));
+  if (!pending) throw new LedgerError("HOLD_NOT_FOUND");
+  // Lock both accounts first: a second resolution of the same hold waits here, then sees it resolved.
+  await lock(tx, [pending.debitAccountId, pending.creditAccountId]);
+  const [resolved] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.pendingId, pendingId)).limit(1);
+  if (resolved) throw new LedgerError("HOLD_RESOLVED");
+  return pending;
+}
+
+/** Completes a hold: the held amount (or less; the rest is released) moves for good. */
+export async function postPending(tx: Tx, pendingId: string, amount?: bigint): Promise<Transfer> {
+  const p = await pendingOf(tx, pendingId);
+  const amt = amount ?? p.amount;
+  if (amt <= 0n) throw new LedgerError("AMOUNT_NOT_POSITIVE");
+  if (amt > p.amount) throw new LedgerError("HOLD_EXCEEDED");
+  await bump(tx, p.debitAccountId, { pendingDebits: -p.amount, posted: -amt });
+  await bump(tx, p.creditAccountId, { pendingCredits: -p.amount, posted: amt });
+  return record(tx, "post_pending", { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: amt, reference: p.reference }, { pendingId });
+}
+
+/** Cancels a hold: the reserved amount is available again. */
+export async function voidPending(tx: Tx, pendingId: string): Promise<Transfer> {
+  const p = await pendingOf(tx, pendingId);
+  await bump(tx, p.debitAccountId, { pendingDebits: -p.amount });
+  await bump(tx, p.creditAccountId, { pendingCredits: -p.amount });
+  return record(tx, "void_pending", { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: p.amount, reference: p.reference }, { pendingId });
+}
+
+/** Undoes a posted transfer with an opposite one (never an edit). Fails if the money is gone. */
+export async function reverse(tx: Tx, transferId: string, reference = ""): Promise<Transfer> {
+  const [t] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
+  if (!t || (t.kind !== "posted" && t.kind !== "post_pending")) throw new LedgerError("HOLD_NOT_FOUND");
+  const input = { debit: t.creditAccountId, credit: t.debitAccountId, asset: t.asset, amount: t.amount, reference: reference || t.reference };
+  const accounts = await lock(tx, [input.debit, input.credit]);
+  const { debit } = validate(input, accounts);
+  if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
+  await bump(tx, input.debit, { posted: -input.amount });
+  await bump(tx, input.credit, { posted: input.amount });
+  return record(tx, "posted", input, { reversalOf: t.id });
+}
+
+export async function setAccountState(q: Queryable, id: string, state: "ACTIVE" | "FROZEN" | "CLOSED") {
+  await q.update(ledgerAccounts).set({ state, version: sql`${ledgerAccounts.version} + 1` }).where(eq(ledgerAccounts.id, id));
+}
+
+export async function getAccount(q: Queryable, id: string) {
+  const [row] = await q.select().from(ledgerAccounts).where(eq(ledgerAccounts.id, id));
+  return row;
+}
