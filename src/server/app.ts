@@ -22,6 +22,9 @@ import { teamRoutes } from "./routes/team.ts";
 import { sandboxRoutes } from "./routes/sandbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { beneficiaryRoutes } from "./routes/beneficiaries.ts";
+import { accountRoutes } from "./routes/accounts.ts";
+import { walletRoutes } from "./routes/wallets.ts";
+import { transactionRoutes } from "./routes/transactions.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -74,6 +77,9 @@ export async function buildApp({ config, database, mailDispatcher = true }: Buil
       await api.register(businessRoutes, opts);
       await api.register(teamRoutes, opts);
       await api.register(beneficiaryRoutes, opts);
+      await api.register(accountRoutes, opts);
+      await api.register(walletRoutes, opts);
+      await api.register(transactionRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -16,6 +16,7 @@ export const LEDGER_ERRORS = {
   HOLD_NOT_FOUND: { status: 404, message: "Hold not found" },
   HOLD_RESOLVED: { status: 409, message: "This hold has already been posted or voided" },
   HOLD_EXCEEDED: { status: 400, message: "Cannot post more than the amount held" },
+  ALREADY_REVERSED: { status: 409, message: "This transfer has already been reversed" },
 } as const;
 
 export type LedgerErrorCode = keyof typeof LEDGER_ERRORS;

@@ -20,8 +20,11 @@ export type TransferInput = {
   metadata?: Record<string, unknown>;
 };
 
-/** Largest amount a transfer may carry: far beyond any real payment, far below bigint overflow. */
-export const MAX_AMOUNT = 10n ** 15n * 10n ** 6n;
+/**
+ * Largest amount a transfer may carry: far beyond any real payment (10^13 USD in cents, 10^9 USDT),
+ * far below bigint overflow (9.2 * 10^18), so thousands of maximal transfers still fit in a balance.
+ */
+export const MAX_AMOUNT = 10n ** 15n;
 
 export const available = (a: Pick<LedgerAccount, "posted" | "pendingDebits">) => a.posted - a.pendingDebits;
 
@@ -150,6 +153,9 @@ export async function reverse(tx: Tx, transferId: string, reference = ""): Promi
   if (!t || (t.kind !== "posted" && t.kind !== "post_pending")) throw new LedgerError("HOLD_NOT_FOUND");
   const input = { debit: t.creditAccountId, credit: t.debitAccountId, asset: t.asset, amount: t.amount, reference: reference || t.reference };
   const accounts = await lock(tx, [input.debit, input.credit]);
+  // Checked under the locks, like a hold's resolution: a concurrent second reversal waits, then sees the first.
+  const [prior] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.reversalOf, t.id)).limit(1);
+  if (prior) throw new LedgerError("ALREADY_REVERSED");
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
   await bump(tx, input.debit, { posted: -input.amount });

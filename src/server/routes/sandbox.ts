@@ -4,6 +4,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { mailbox } from "../providers/mail/outbox.ts";
 import type { Services } from "../services/index.ts";
 import { ok } from "./respond.ts";
+import { BLOCKCHAINS, FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
+import { MinorAmount } from "./money.ts";
+import { requestHash, requireIdempotencyKey, withIdempotency } from "../services/idempotency.ts";
+
+/** A deposit from outside, as the bank or chain would report it. */
+const SandboxDeposit = z.object({
+  network: z.enum(["fiat", ...BLOCKCHAINS], { error: "network must be fiat or a supported blockchain" }).default("fiat"),
+  identifier: z.string({ error: "Account number, IBAN or address is required" }).trim().min(1, "Account number, IBAN or address is required").max(100),
+  currency: z.enum([...FIAT_CURRENCIES, ...STABLECOINS], { error: "Currency is required" }),
+  amount: MinorAmount,
+  sender_name: z.string({ error: "Sender name is required" }).trim().min(1, "Sender name is required").max(100),
+  description: z.string().trim().max(200).optional(),
+});
+/** Sandbox money has no business of its own: one idempotency scope for the outside world. */
+const OUTSIDE_WORLD = "00000000-0000-0000-0000-000000000000";
 
 export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
@@ -14,4 +29,14 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
     async (req) => ok("Mailbox", await mailbox(services.ctx.db, req.query.to)),
   );
+
+  app.post("/sandbox/deposits", { config: { access: { obj: "sandbox", act: "deposit" } }, schema: { tags: ["sandbox"], body: SandboxDeposit } }, async (req, reply) => {
+    const key = requireIdempotencyKey(req.headers["idempotency-key"]);
+    const body = { ...req.body, amount: req.body.amount.toString() };
+    const answer = await withIdempotency(services.ctx.db, { businessId: OUTSIDE_WORLD, key, hash: requestHash("sandbox-deposit", body) }, async (tx) => {
+      const res = await services.deposits.receive(tx, { network: req.body.network, identifier: req.body.identifier, amount: req.body.amount, currency: req.body.currency, senderName: req.body.sender_name, description: req.body.description });
+      return { status: 201, body: ok("Deposit received", res) };
+    });
+    return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
+  });
 };

@@ -9,6 +9,7 @@ import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
 import type { Services } from "../services/index.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
+import { precisionOf } from "../../lib/money.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_OWNER = { email: "owner@demo.example", first_name: "Ada", last_name: "Okafor" };
@@ -63,6 +64,7 @@ export async function seedDemo(services: Services) {
   const approver = await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "approver@demo.example") });
   await services.team.setTwoFactor(approver!.id, true);
   await seedBeneficiaries(services, business.id, owner.id);
+  await seedMoney(services, business.id, "Demo Trading Ltd");
   return { businessId: business.id };
 }
 
@@ -82,6 +84,50 @@ export const DEMO_BENEFICIARIES: BeneficiaryInput[] = [
 
 async function seedBeneficiaries(services: Services, businessId: string, ownerId: string) {
   for (const b of DEMO_BENEFICIARIES) await services.beneficiaries.create(businessId, ownerId, BeneficiaryInput.parse(b));
+}
+
+/** A small deterministic PRNG, so every fresh demo shows the same year. */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PAYERS = ["Acme Retail Ltd", "Kora Logistics", "Bluewave Hotels", "Sahel Agro Co-op", "Mint & Co", "Delta Pharma", "Orbit Media", "Savanna Foods"];
+/** Typical deposit sizes per currency, in major units. */
+const DEPOSIT_RANGE: Record<string, [number, number]> = { USD: [500, 25_000], NGN: [250_000, 12_000_000], EUR: [400, 18_000], GBP: [300, 15_000], KES: [20_000, 900_000], USDT: [1_000, 40_000], USDC: [1_000, 30_000] };
+
+/**
+ * Accounts in every fiat currency, two stablecoin wallets and a year of incoming payments, each
+ * received through the deposit service and posted by the ledger.
+ */
+async function seedMoney(services: Services, businessId: string, holderName: string) {
+  const { db } = services.ctx;
+  const accounts = [];
+  for (const currency of ["USD", "NGN", "EUR", "GBP", "KES"]) accounts.push(await db.transaction((tx) => services.accounts.open(tx, businessId, currency, { holderName })));
+  const wallets = [];
+  for (const asset of [{ currency: "USDT", blockchain: "TRON" }, { currency: "USDC", blockchain: "ETHEREUM" }] as const) {
+    wallets.push(await db.transaction((tx) => services.wallets.create(tx, businessId, asset)));
+  }
+  const random = prng(20261122);
+  const now = Date.now();
+  const targets = [
+    ...accounts.map((a) => ({ network: "fiat" as const, identifier: String(a.deposit_addresses[0].data.iban ?? a.deposit_addresses[0].data.account_number), currency: a.currency })),
+    ...wallets.map((w) => ({ network: w.blockchain as "TRON" | "ETHEREUM", identifier: w.address, currency: w.currency })),
+  ];
+  for (let day = 365; day >= 0; day -= 4) {
+    for (const t of targets) {
+      if (random() < 0.45) continue;
+      const [lo, hi] = DEPOSIT_RANGE[t.currency];
+      const major = Math.round(lo + random() * (hi - lo));
+      const minor = BigInt(major) * 10n ** BigInt(precisionOf(t.currency));
+      const at = new Date(now - day * 86_400_000 - Math.floor(random() * 8) * 3_600_000);
+      await db.transaction((tx) => services.deposits.receive(tx, { ...t, amount: minor, senderName: PAYERS[Math.floor(random() * PAYERS.length)], at }));
+    }
+  }
 }
 
 export async function seedDemoIfEmpty(services: Services) {

@@ -1,11 +1,36 @@
-/** All services, built once per app from one context. */
+/** All services, built once per app from one context and the partner providers. */
 import type { ServiceContext } from "./context.ts";
 import { authService } from "./auth.ts";
 import { teamService } from "./team.ts";
 import { businessAdminService } from "./business-admin.ts";
 import { beneficiaryService } from "./beneficiaries.ts";
+import { fxService } from "./fx.ts";
+import { accountService } from "./accounts.ts";
+import { walletService } from "./wallets.ts";
+import { depositService } from "./deposits.ts";
+import { transactionService } from "./transactions.ts";
+import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
+import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
+import { sandboxFx, type FxProvider } from "../providers/fx/provider.ts";
 
-export function buildServices(ctx: ServiceContext) {
-  return { ctx, auth: authService(ctx), team: teamService(ctx), businessAdmin: businessAdminService(ctx), beneficiaries: beneficiaryService(ctx) };
+/** Partner systems. Each is an interface; the sandbox implementations run on a fresh machine. */
+export type Providers = { rails: RailsProvider; chain: ChainProvider; fx: FxProvider };
+export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, chain: sandboxChain, fx: sandboxFx };
+
+export function buildServices(ctx: ServiceContext, providers: Providers = SANDBOX_PROVIDERS) {
+  const fx = fxService(providers.fx);
+  return {
+    ctx,
+    providers,
+    fx,
+    auth: authService(ctx),
+    team: teamService(ctx),
+    businessAdmin: businessAdminService(ctx),
+    beneficiaries: beneficiaryService(ctx),
+    accounts: accountService(ctx, { rails: providers.rails, fx }),
+    wallets: walletService(ctx, { chain: providers.chain, fx }),
+    deposits: depositService({ chain: providers.chain }),
+    transactions: transactionService(ctx),
+  };
 }
 export type Services = ReturnType<typeof buildServices>;

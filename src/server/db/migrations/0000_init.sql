@@ -150,6 +150,78 @@ CREATE TABLE "idempotency_keys" (
 	CONSTRAINT "idempotency_keys_business_id_key_pk" PRIMARY KEY("business_id","key")
 );
 --> statement-breakpoint
+CREATE TABLE "accounts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"ledger_account_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"name" text NOT NULL,
+	"type" text DEFAULT 'VIRTUAL_WALLET' NOT NULL,
+	"state" text DEFAULT 'ACTIVE' NOT NULL,
+	"classification" text DEFAULT 'institution' NOT NULL,
+	"parent_account_id" uuid,
+	"customer_id" uuid,
+	"deposit_addresses" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "wallets" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"ledger_account_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"blockchain" text NOT NULL,
+	"address" text NOT NULL,
+	"name" text NOT NULL,
+	"state" text DEFAULT 'ACTIVE' NOT NULL,
+	"classification" text DEFAULT 'institution' NOT NULL,
+	"parent_wallet_id" uuid,
+	"customer_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "deposit_identifiers" (
+	"network" text NOT NULL,
+	"identifier" text NOT NULL,
+	"owner_kind" text NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"business_id" uuid NOT NULL,
+	CONSTRAINT "deposit_identifiers_network_identifier_pk" PRIMARY KEY("network","identifier")
+);
+--> statement-breakpoint
+CREATE TABLE "transactions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"reference" text NOT NULL,
+	"rail" text NOT NULL,
+	"type" text NOT NULL,
+	"direction" text NOT NULL,
+	"state" text NOT NULL,
+	"owner_kind" text NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"sending_amount" bigint NOT NULL,
+	"sending_currency" text NOT NULL,
+	"destination_amount" bigint NOT NULL,
+	"destination_currency" text NOT NULL,
+	"fee_amount" bigint DEFAULT 0 NOT NULL,
+	"fee_currency" text NOT NULL,
+	"fx_rate" text,
+	"counterparty" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"beneficiary_id" uuid,
+	"description" text DEFAULT '' NOT NULL,
+	"sender_reference" text,
+	"client_reference" text,
+	"failure_reason" text,
+	"is_retryable" boolean DEFAULT false NOT NULL,
+	"txn_hash" text,
+	"initiator_user_id" uuid,
+	"approver_user_id" uuid,
+	"approved_at" timestamp with time zone,
+	"hold_transfer_id" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -157,6 +229,11 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_business_id_businesses_id_fk" FO
 ALTER TABLE "beneficiaries" ADD CONSTRAINT "beneficiaries_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_debit_account_id_ledger_accounts_id_fk" FOREIGN KEY ("debit_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_credit_account_id_ledger_accounts_id_fk" FOREIGN KEY ("credit_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_ledger_account_id_ledger_accounts_id_fk" FOREIGN KEY ("ledger_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallets" ADD CONSTRAINT "wallets_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallets" ADD CONSTRAINT "wallets_ledger_account_id_ledger_accounts_id_fk" FOREIGN KEY ("ledger_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transactions" ADD CONSTRAINT "transactions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_users_business_email" ON "business_users" USING btree ("business_id","email");--> statement-breakpoint
 CREATE INDEX "business_users_user" ON "business_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -172,4 +249,10 @@ CREATE UNIQUE INDEX "ledger_accounts_code" ON "ledger_accounts" USING btree ("co
 CREATE INDEX "ledger_accounts_business" ON "ledger_accounts" USING btree ("business_id");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_debit" ON "ledger_transfers" USING btree ("debit_account_id","seq");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_credit" ON "ledger_transfers" USING btree ("credit_account_id","seq");--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_transfers_pending_once" ON "ledger_transfers" USING btree ("pending_id") WHERE pending_id is not null;
+CREATE UNIQUE INDEX "ledger_transfers_pending_once" ON "ledger_transfers" USING btree ("pending_id") WHERE pending_id is not null;--> statement-breakpoint
+CREATE INDEX "accounts_business" ON "accounts" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE INDEX "accounts_parent" ON "accounts" USING btree ("parent_account_id");--> statement-breakpoint
+CREATE INDEX "wallets_business" ON "wallets" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "wallets_address" ON "wallets" USING btree ("blockchain","address");--> statement-breakpoint
+CREATE INDEX "transactions_business_recent" ON "transactions" USING btree ("business_id","rail","created_at","id");--> statement-breakpoint
+CREATE INDEX "transactions_owner_recent" ON "transactions" USING btree ("owner_id","created_at","id");

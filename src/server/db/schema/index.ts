@@ -9,3 +9,7 @@ export * from "./beneficiaries.ts";
 export * from "./ledger-accounts.ts";
 export * from "./ledger-transfers.ts";
 export * from "./idempotency-keys.ts";
+export * from "./accounts.ts";
+export * from "./wallets.ts";
+export * from "./deposit-identifiers.ts";
+export * from "./transactions.ts";

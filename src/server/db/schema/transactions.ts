@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { pgTable, uuid, text, timestamp, bigint, boolean, jsonb, index } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.ts";
+
+/**
+ * Business events that move money (deposits, transfers, exchanges, withdrawals), as people see them.
+ * Each one's money moves in the ledger (ledger_transfers.reference = "transaction:<id>").
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    reference: text("reference").notNull(),
+    /** "fiat" (banking) or "crypto". */
+    rail: text("rail").notNull(),
+    type: text("type").notNull(),
+    direction: text("direction").notNull(),
+    state: text("state").notNull(),
+    /** The account or wallet whose history this belongs to. */
+    ownerKind: text("owner_kind").notNull(),
+    ownerId: uuid("owner_id").notNull(),
+    sendingAmount: bigint("sending_amount", { mode: "bigint" }).notNull(),
+    sendingCurrency: text("sending_currency").notNull(),
+    destinationAmount: bigint("destination_amount", { mode: "bigint" }).notNull(),
+    destinationCurrency: text("destination_currency").notNull(),
+    feeAmount: bigint("fee_amount", { mode: "bigint" }).notNull().default(sql`0`),
+    feeCurrency: text("fee_currency").notNull(),
+    fxRate: text("fx_rate"),
+    /** Who is on the other side: name and bank or chain details, as shown on the transaction. */
+    counterparty: jsonb("counterparty").$type<Record<string, unknown>>().notNull().default({}),
+    beneficiaryId: uuid("beneficiary_id"),
+    description: text("description").notNull().default(""),
+    senderReference: text("sender_reference"),
+    clientReference: text("client_reference"),
+    failureReason: text("failure_reason"),
+    isRetryable: boolean("is_retryable").notNull().default(false),
+    txnHash: text("txn_hash"),
+    initiatorUserId: uuid("initiator_user_id"),
+    approverUserId: uuid("approver_user_id"),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    holdTransferId: uuid("hold_transfer_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("transactions_business_recent").on(t.businessId, t.rail, t.createdAt, t.id),
+    index("transactions_owner_recent").on(t.ownerId, t.createdAt, t.id),
+  ],
+);

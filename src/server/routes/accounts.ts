@@ -1,0 +1,34 @@
+/** SPEC §7 fiat accounts: list, one, summary (graph), its transactions. */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Services } from "../services/index.ts";
+import { periodBuckets } from "../services/transactions.ts";
+import { PageQuery } from "./paging.ts";
+import { ok } from "./respond.ts";
+
+const Id = z.object({ id: z.string() });
+const rule = (act: string) => ({ access: { obj: "accounts", act } });
+const tags = ["accounts"];
+
+export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get("/accounts/corporate", { config: rule("list"), schema: { tags, querystring: PageQuery } }, async (req) =>
+    ok("Accounts", await services.accounts.list(req.auth!.businessId, req.query)),
+  );
+
+  app.get("/accounts/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
+    const { a, l } = await services.accounts.find(req.auth!.businessId, req.params.id);
+    return ok("Account", services.accounts.view(a, l));
+  });
+
+  app.get("/accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
+    const { a } = await services.accounts.find(req.auth!.businessId, req.params.id);
+    const periods = ["last_week", "last_6_months", "last_year"] as const;
+    const out = Object.fromEntries(await Promise.all(periods.map(async (p) => [p, await services.transactions.flows(a.id, periodBuckets(p))])));
+    return ok("Transaction summary", { currency: a.currency, ...out });
+  });
+
+  app.get("/accounts/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {
+    const { a } = await services.accounts.find(req.auth!.businessId, req.params.id);
+    return ok("Transactions", await services.transactions.list(req.auth!.businessId, "fiat", { ...req.query, ownerId: a.id }));
+  });
+};

@@ -1,0 +1,67 @@
+/** SPEC §7 wallets and assets: supported assets, create a wallet, list, one, main, summary. */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { BLOCKCHAINS, STABLECOINS } from "../../lib/assets.ts";
+import { badRequest } from "../../lib/errors.ts";
+import type { Services } from "../services/index.ts";
+import { SUPPORTED_ASSETS } from "../services/wallets.ts";
+import { periodBuckets, type Bucket } from "../services/transactions.ts";
+import { PageQuery } from "./paging.ts";
+import { ok } from "./respond.ts";
+
+const Id = z.object({ id: z.string() });
+const CreateAsset = z.object({
+  currency: z.enum(STABLECOINS, { error: "Please select an asset" }),
+  blockchain: z.enum(BLOCKCHAINS, { error: "Please select an asset" }),
+});
+const SummaryQuery = z.object({
+  from_date: z.iso.date({ error: "from_date must be a date (YYYY-MM-DD)" }).optional(),
+  to_date: z.iso.date({ error: "to_date must be a date (YYYY-MM-DD)" }).optional(),
+});
+const rule = (act: string) => ({ access: { obj: "wallets", act } });
+const tags = ["wallets"];
+
+export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get("/crypto/v1/data/supported-assets", { config: rule("list"), schema: { tags } }, async () => ok("Supported assets", SUPPORTED_ASSETS));
+
+  app.post("/crypto/v1/assets/corporate", { config: rule("create"), schema: { tags, body: CreateAsset } }, async (req, reply) => {
+    const wallet = await services.ctx.db.transaction((tx) => services.wallets.create(tx, req.auth!.businessId, req.body));
+    return reply.code(201).send(ok("Asset Created", wallet));
+  });
+
+  app.get("/wallets", { config: rule("list"), schema: { tags, querystring: PageQuery } }, async (req) =>
+    ok("Wallets", await services.wallets.list(req.auth!.businessId, req.query)),
+  );
+
+  /** The business's main wallets (every asset it holds at the top level). */
+  app.get("/wallets/institution/main", { config: rule("list"), schema: { tags } }, async (req) =>
+    ok("Wallets", (await services.wallets.list(req.auth!.businessId, { page: 1, limit: 100 })).items),
+  );
+
+  app.get("/wallets/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
+    const { w, l } = await services.wallets.find(req.auth!.businessId, req.params.id);
+    return ok("Wallet", await services.wallets.view(w, l));
+  });
+
+  app.get("/wallets/:id/summary", { config: rule("show"), schema: { tags, params: Id, querystring: SummaryQuery } }, async (req) => {
+    const { w } = await services.wallets.find(req.auth!.businessId, req.params.id);
+    const { from_date, to_date } = req.query;
+    let buckets: Bucket[] | undefined;
+    if (from_date || to_date) {
+      const to = to_date ? new Date(`${to_date}T00:00:00Z`) : new Date();
+      const from = from_date ? new Date(`${from_date}T00:00:00Z`) : new Date(to.getTime() - 7 * 86_400_000);
+      if (from > to) throw badRequest("Date from cannot be greater than date to");
+      const days = Math.min(366, Math.max(1, Math.round((to.getTime() - from.getTime()) / 86_400_000) + 1));
+      buckets = Array.from({ length: days }, (_, i) => {
+        const start = new Date(from.getTime() + i * 86_400_000);
+        return { label: start.toISOString().slice(0, 10), from: start, to: new Date(start.getTime() + 86_400_000) };
+      });
+    }
+    return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.flows(w.id, buckets ?? periodBuckets("last_week"))) });
+  });
+
+  app.get("/wallets/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {
+    const { w } = await services.wallets.find(req.auth!.businessId, req.params.id);
+    return ok("Transactions", await services.transactions.list(req.auth!.businessId, "crypto", { ...req.query, ownerId: w.id }));
+  });
+};

@@ -1,0 +1,84 @@
+/** Fiat accounts (SPEC §3 Bank/fiat account): opened on the ledger with deposit details from the rails. */
+import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { accounts, depositIdentifiers, ledgerAccounts } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { notFound } from "../../lib/errors.ts";
+import { FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
+import { openAccount, available } from "../ledger/ledger.ts";
+import { identifierOf, type RailsProvider } from "../providers/rails/provider.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import type { ServiceContext } from "./context.ts";
+import type { FxService } from "./fx.ts";
+
+type Row = typeof accounts.$inferSelect;
+type Ledger = typeof ledgerAccounts.$inferSelect;
+
+export const ACCOUNT_NAMES: Record<string, string> = { USD: "US Dollar account", EUR: "Euro account", GBP: "British Pound account", NGN: "Naira account", KES: "Kenyan Shilling account" };
+
+export function accountService({ db }: ServiceContext, deps: { rails: RailsProvider; fx: FxService }) {
+  function view(a: Row, l: Ledger) {
+    const avail = available(l);
+    return {
+      id: a.id,
+      name: a.name,
+      currency: a.currency,
+      type: a.type,
+      state: a.state,
+      classification: a.classification,
+      balance: { available: avail.toString() },
+      balance_in_usd: { available: deps.fx.toUsd(avail, a.currency).toString() },
+      deposit_addresses: a.depositAddresses,
+      in_request_state: false,
+      account_request_id: null,
+      has_completed_tasks: true,
+      features: { exchanges: { supported_currencies: [...FIAT_CURRENCIES, ...STABLECOINS].filter((c) => c !== a.currency).map((currency) => ({ currency, blockchain: null })) } },
+      created_date: a.createdAt.toISOString(),
+    };
+  }
+  const joined = () => db.select({ a: accounts, l: ledgerAccounts }).from(accounts).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, accounts.ledgerAccountId));
+
+  return {
+    view,
+
+    /** Opens a live account (after an account request completes, or for the demo). */
+    async open(q: Queryable, businessId: string, currency: string, opts: { name?: string; holderName: string; parentAccountId?: string; customerId?: string; classification?: string }) {
+      const id = crypto.randomUUID();
+      const ledger = await openAccount(q, { code: `account:${id}`, asset: currency, businessId });
+      const addresses = deps.rails.depositAddresses(currency, opts.holderName, id);
+      const [row] = await q
+        .insert(accounts)
+        .values({
+          id,
+          businessId,
+          ledgerAccountId: ledger.id,
+          currency,
+          name: opts.name ?? ACCOUNT_NAMES[currency] ?? `${currency} account`,
+          depositAddresses: addresses,
+          parentAccountId: opts.parentAccountId ?? null,
+          customerId: opts.customerId ?? null,
+          classification: opts.classification ?? "institution",
+        })
+        .returning();
+      const ids = [...new Set(addresses.map(identifierOf).filter(Boolean))];
+      if (ids.length) await q.insert(depositIdentifiers).values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: id, businessId })));
+      return view(row, ledger);
+    },
+
+    /** The business's own (master) accounts, oldest first. */
+    async list(businessId: string, p: PageQuery) {
+      const where = and(eq(accounts.businessId, businessId), isNull(accounts.parentAccountId));
+      const [rows, [total]] = await Promise.all([
+        joined().where(where).orderBy(asc(accounts.createdAt), asc(accounts.id)).limit(p.limit).offset(offsetOf(p)),
+        db.select({ n: count() }).from(accounts).where(where),
+      ]);
+      return paged(rows.map((r) => view(r.a, r.l)), Number(total.n), p);
+    },
+
+    async find(businessId: string, id: string) {
+      const [row] = isUuid(id) ? await joined().where(and(eq(accounts.businessId, businessId), eq(accounts.id, id))) : [];
+      if (!row) throw notFound("Account not found");
+      return row;
+    },
+  };
+}
+export type AccountService = ReturnType<typeof accountService>;

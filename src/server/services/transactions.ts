@@ -1,0 +1,140 @@
+/**
+ * Transactions as people see them: recording a movement (its ledger transfer and its row, in one
+ * database transaction) and reading them back, always scoped to the caller's business.
+ */
+import { and, count, desc, eq, gte, lt } from "drizzle-orm";
+import { transactions } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { randomToken } from "./crypto.ts";
+import type { ServiceContext } from "./context.ts";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type NewTransaction = typeof transactions.$inferInsert;
+
+export const newReference = () => `TXN-${randomToken(9).replace(/[^A-Za-z0-9]/g, "X").toUpperCase().slice(0, 12)}`;
+
+export async function insertTransaction(q: Queryable, t: Omit<NewTransaction, "reference"> & { reference?: string }) {
+  const [row] = await q.insert(transactions).values({ reference: newReference(), ...t }).returning();
+  return row;
+}
+
+const money = (v: bigint) => v.toString();
+
+/** SPEC §3 Banking transaction (the fields that exist so far). */
+export function bankingView(t: TransactionRow) {
+  return {
+    id: t.id,
+    reference: t.reference,
+    type: t.type,
+    state: t.state,
+    direction: t.direction,
+    tags: [] as string[],
+    created_date: t.createdAt.toISOString(),
+    completion_date: t.completedAt?.toISOString() ?? null,
+    description: t.description,
+    sender_reference: t.senderReference,
+    client_reference: t.clientReference,
+    failure_reason: t.failureReason,
+    sending_amount: money(t.sendingAmount),
+    sending_currency: t.sendingCurrency,
+    source_currency: t.sendingCurrency,
+    total_fee_amount: money(t.feeAmount),
+    total_fee_currency: t.feeCurrency,
+    fx_rate: t.fxRate,
+    billing_amount: money(t.sendingAmount + t.feeAmount),
+    billing_currency: t.sendingCurrency,
+    destination_amount: money(t.destinationAmount),
+    destination_currency: t.destinationCurrency,
+    is_retryable: t.isRetryable,
+    account_id: t.ownerId,
+    counterparty: t.counterparty,
+  };
+}
+
+/** SPEC §3 Crypto transaction (the fields that exist so far). */
+export function cryptoView(t: TransactionRow) {
+  return {
+    id: t.id,
+    type: t.type,
+    state: t.state,
+    created_date: t.createdAt.toISOString(),
+    description: t.description,
+    status_description: t.failureReason,
+    sending_amount: { value: money(t.sendingAmount), currency: t.sendingCurrency },
+    destination_amount: { value: money(t.destinationAmount), currency: t.destinationCurrency },
+    fee: { value: money(t.feeAmount), currency: t.feeCurrency },
+    fx_rate: t.fxRate,
+    txn_hash: t.txnHash,
+    direction: t.direction,
+    wallet_id: t.ownerId,
+    counterparty: t.counterparty,
+  };
+}
+
+export type Bucket = { label: string; from: Date; to: Date };
+
+export function transactionService({ db }: ServiceContext) {
+  return {
+    async list(businessId: string, rail: "fiat" | "crypto", q: PageQuery & { ownerId?: string }) {
+      const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), q.ownerId ? eq(transactions.ownerId, q.ownerId) : undefined);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: count() }).from(transactions).where(where),
+      ]);
+      const view: (t: TransactionRow) => object = rail === "fiat" ? bankingView : cryptoView;
+      return paged(rows.map(view), Number(total.n), q);
+    },
+
+    /** Inbound and outbound sums of completed transactions of one account, per bucket. */
+    async flows(ownerId: string, buckets: Bucket[]) {
+      const from = buckets[0].from;
+      const to = buckets[buckets.length - 1].to;
+      const rows = await db
+        .select({ createdAt: transactions.createdAt, direction: transactions.direction, amount: transactions.sendingAmount, dest: transactions.destinationAmount })
+        .from(transactions)
+        .where(and(eq(transactions.ownerId, ownerId), eq(transactions.state, "COMPLETED"), gte(transactions.createdAt, from), lt(transactions.createdAt, to)));
+      const points = buckets.map((b) => ({ label: b.label, inbound: 0n, outbound: 0n }));
+      for (const r of rows) {
+        const i = buckets.findIndex((b) => r.createdAt >= b.from && r.createdAt < b.to);
+        if (i < 0) continue;
+        if (r.direction === "inbound") points[i].inbound += r.dest;
+        else points[i].outbound += r.amount;
+      }
+      const totals = points.reduce((t, p) => ({ inbound: t.inbound + p.inbound, outbound: t.outbound + p.outbound }), { inbound: 0n, outbound: 0n });
+      return {
+        points: points.map((p) => ({ label: p.label, inbound: money(p.inbound), outbound: money(p.outbound) })),
+        totals: { inbound: money(totals.inbound), outbound: money(totals.outbound) },
+      };
+    },
+
+    countCompleted: async (businessId: string, type: string) => {
+      const [r] = await db.select({ n: count() }).from(transactions).where(and(eq(transactions.businessId, businessId), eq(transactions.type, type), eq(transactions.state, "COMPLETED")));
+      return Number(r.n);
+    },
+  };
+}
+
+/** Buckets of SPEC §4 Graph ranges, ending now. */
+export function periodBuckets(period: "last_week" | "last_6_months" | "last_year" | "last_30_days" | "last_3_months", now = new Date()): Bucket[] {
+  const day = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + n));
+  const month = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  const daily = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const from = day(now, i - n + 1);
+      return { label: from.toISOString().slice(0, 10), from, to: day(from, 1) };
+    });
+  const monthly = (n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const from = month(now, i - n + 1);
+      return { label: from.toISOString().slice(0, 7), from, to: month(from, 1) };
+    });
+  switch (period) {
+    case "last_week": return daily(7);
+    case "last_30_days": return daily(30);
+    case "last_3_months": return monthly(3);
+    case "last_6_months": return monthly(6);
+    case "last_year": return monthly(12);
+  }
+}
+
