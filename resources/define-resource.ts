@@ -20,7 +20,10 @@ export type RendererKey =
   | "tags"
   | "boolean"
   | "roles"
-  | "person";
+  | "person"
+  | "wallet"
+  | "blockchain"
+  | "view";
 
 export type Column = {
   /** Dotted path into the row. */
@@ -111,6 +114,11 @@ export type ResourceDef<Row = any> = {
   formDefaults?: Record<string, unknown>;
   /** False when a bespoke page hosts the list (e.g. users inside Settings): no routes are generated. */
   standalone?: boolean;
+  /** A call to action above the list; its button opens the create screen. */
+  banner?: { title: string; body: string; action: string };
+  /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
+  createComponent?: "create-asset";
+  showComponent?: "account-details" | "wallet-details";
 };
 
 export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {

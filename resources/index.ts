@@ -2,7 +2,9 @@
 import type { ResourceDef } from "./define-resource.ts";
 import { beneficiaries, cryptoBeneficiaries } from "./beneficiaries.ts";
 import { users } from "./users.ts";
+import { accounts } from "./accounts.ts";
+import { wallets } from "./wallets.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [beneficiaries, cryptoBeneficiaries, users];
+export const RESOURCES: ResourceDef<any>[] = [accounts, wallets, beneficiaries, cryptoBeneficiaries, users];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

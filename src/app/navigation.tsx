@@ -3,12 +3,13 @@
  * menu entry. Refine's sider asks the access control provider, so entries the policy denies hide.
  */
 import type { ResourceProps } from "@refinedev/core";
-import { DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
+import { BankOutlined, DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
 import { RESOURCES } from "../../resources/index.ts";
 import type { ResourceRoutes } from "./providers/access-control.ts";
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
+  bank: <BankOutlined />,
   payments: <SendOutlined />,
   crypto: <WalletOutlined />,
   team: <TeamOutlined />,

@@ -37,6 +37,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/email-verification/:token", kind: "guest", element: page(() => import("../pages/auth/email-verification.tsx")) },
   { path: "/invitation/:token", kind: "guest", element: page(() => import("../pages/auth/invitation.tsx")) },
   { path: "/sandbox/mailbox", kind: "open", element: page(() => import("../pages/sandbox-mailbox.tsx")) },
+  { path: "/sandbox/deposit", kind: "open", element: page(() => import("../pages/sandbox-deposit.tsx")) },
   { path: "/404", kind: "open", element: page(() => import("../pages/not-found.tsx")) },
   { path: "/", kind: "protected", element: page(() => import("../pages/dashboard.tsx")) },
   { path: "/settings", kind: "protected", element: page(() => import("../pages/settings.tsx")) },

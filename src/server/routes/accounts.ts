@@ -2,7 +2,6 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
-import { periodBuckets } from "../services/transactions.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
 
@@ -22,9 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get("/accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
     const { a } = await services.accounts.find(req.auth!.businessId, req.params.id);
-    const periods = ["last_week", "last_6_months", "last_year"] as const;
-    const out = Object.fromEntries(await Promise.all(periods.map(async (p) => [p, await services.transactions.flows(a.id, periodBuckets(p))])));
-    return ok("Transaction summary", { currency: a.currency, ...out });
+    return ok("Transaction summary", { currency: a.currency, ...(await services.transactions.periodSummary(a.id)) });
   });
 
   app.get("/accounts/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {

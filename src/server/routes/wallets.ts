@@ -5,7 +5,7 @@ import { BLOCKCHAINS, STABLECOINS } from "../../lib/assets.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Services } from "../services/index.ts";
 import { SUPPORTED_ASSETS } from "../services/wallets.ts";
-import { periodBuckets, type Bucket } from "../services/transactions.ts";
+import type { Bucket } from "../services/transactions.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
 
@@ -57,7 +57,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         return { label: start.toISOString().slice(0, 10), from: start, to: new Date(start.getTime() + 86_400_000) };
       });
     }
-    return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.flows(w.id, buckets ?? periodBuckets("last_week"))) });
+    if (!buckets) return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.periodSummary(w.id)) });
+    return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.flows(w.id, buckets)) });
   });
 
   app.get("/wallets/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {

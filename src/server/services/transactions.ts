@@ -108,6 +108,12 @@ export function transactionService({ db }: ServiceContext) {
       };
     },
 
+    /** Flows for the three ranges of the banking and crypto graphs (SPEC §4). */
+    async periodSummary(ownerId: string) {
+      const periods = ["last_week", "last_6_months", "last_year"] as const;
+      return Object.fromEntries(await Promise.all(periods.map(async (p) => [p, await this.flows(ownerId, periodBuckets(p))])));
+    },
+
     countCompleted: async (businessId: string, type: string) => {
       const [r] = await db.select({ n: count() }).from(transactions).where(and(eq(transactions.businessId, businessId), eq(transactions.type, type), eq(transactions.state, "COMPLETED")));
       return Number(r.n);

@@ -5,7 +5,7 @@ import { CopyOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import type { RendererKey } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
-import { CURRENCY_COLORS } from "../../../lib/assets.ts";
+import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
 import { formatMinor } from "../../../lib/money.ts";
 
 const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED"];
@@ -82,6 +82,20 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
       const p = value as { first_name: string; last_name: string };
       return `${p.first_name} ${p.last_name}`;
     }
+    case "wallet": {
+      const w = record as { currency: string; blockchain: string; address: string };
+      return (
+        <Space size={8}>
+          <Tag color={CURRENCY_COLORS[w.currency]}>{w.currency}</Tag>
+          <span>{BLOCKCHAIN_LABELS[w.blockchain as Blockchain] ?? w.blockchain}</span>
+          <Typography.Text code title={w.address}>{shorten(w.address)}</Typography.Text>
+        </Space>
+      );
+    }
+    case "blockchain":
+      return BLOCKCHAIN_LABELS[String(value) as Blockchain] ?? String(value);
+    case "view":
+      return <Typography.Link>View</Typography.Link>;
     default:
       return String(value);
   }

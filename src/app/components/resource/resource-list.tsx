@@ -2,7 +2,8 @@
  * The generic list screen: header, filters in the URL, a server-paginated table, row click to the
  * record, the filtered and unfiltered empty states and the error state, all from the declaration.
  */
-import { useCallback } from "react";
+import { Suspense, useCallback } from "react";
+import { CREATE_SCREENS } from "./custom-screens.tsx";
 import { useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
@@ -59,6 +60,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
       {def.createLabel ?? "Create"}
     </Button>
   );
+  const CustomCreate = def.createComponent ? CREATE_SCREENS[def.createComponent] : undefined;
 
   return (
     <>
@@ -71,8 +73,19 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           {createButton}
         </Flex>
       )}
+      {def.banner && canCreate && (
+        <Card style={{ marginBottom: 16, background: "linear-gradient(90deg, #eef4ff, #ffffff)" }}>
+          <Flex justify="space-between" align="center" wrap gap={12}>
+            <div>
+              <Typography.Title level={5} style={{ margin: 0 }}>{def.banner.title}</Typography.Title>
+              <Typography.Text type="secondary">{def.banner.body}</Typography.Text>
+            </div>
+            <Button type="primary" onClick={openAdd}>{def.banner.action}</Button>
+          </Flex>
+        </Card>
+      )}
       <Card>
-        <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />
+        {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
         {tableQuery.isError ? (
           <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
         ) : (
@@ -98,7 +111,12 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           />
         )}
       </Card>
-      {def.create && (
+      {CustomCreate && (
+        <Suspense fallback={null}>
+          <CustomCreate open={adding && canCreate} onClose={closeAdd} />
+        </Suspense>
+      )}
+      {def.create && !CustomCreate && (
         <Drawer title={def.createLabel} open={adding && canCreate} onClose={closeAdd} width={520} destroyOnClose>
           <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
         </Drawer>

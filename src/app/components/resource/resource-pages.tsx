@@ -7,6 +7,7 @@ import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
 import { ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
+import { SHOW_SCREENS } from "./custom-screens.tsx";
 
 function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
   const navigate = useNavigate();
@@ -44,4 +45,7 @@ export function ResourceEditPage({ def }: { def: ResourceDef }) {
 }
 
 export const ResourceListPage = ({ def }: { def: ResourceDef }) => <ResourceList def={def as ResourceDef<{ id: string }>} />;
-export const ResourceShowPage = ({ def }: { def: ResourceDef }) => <ResourceShow def={def} />;
+export function ResourceShowPage({ def }: { def: ResourceDef }) {
+  const Custom = def.showComponent ? SHOW_SCREENS[def.showComponent] : undefined;
+  return Custom ? <Custom /> : <ResourceShow def={def} />;
+}

@@ -5,7 +5,7 @@ import { useSession } from "../../session/session.tsx";
 export function useResourceAccess(def: ResourceDef) {
   const { can, session } = useSession();
   return {
-    canCreate: !!def.create && can(def.access.obj, "create"),
+    canCreate: !!(def.create || def.createComponent) && can(def.access.obj, "create"),
     canEdit: !!(def.update ?? def.create) && !!def.api.update && can(def.access.obj, "edit"),
     can,
     features: session?.features ?? [],

@@ -1,0 +1,44 @@
+/**
+ * One account or wallet card: currency tag in its colour, name, available balance, chain for
+ * wallets. A real card is a link (so it opens in a new tab and reads as a link); a placeholder is not.
+ */
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
+import { Flex, Tag, Typography } from "antd";
+import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import type { DashboardCardItem } from "./dashboard-data.ts";
+
+const frame = (colour: string): CSSProperties => ({
+  display: "block",
+  height: "100%",
+  padding: 16,
+  borderRadius: 12,
+  border: "1px solid #e5e7eb",
+  borderTop: `4px solid ${colour}`,
+  background: "#fff",
+  color: "inherit",
+  boxSizing: "border-box",
+});
+
+export function DashboardAccountCard({ item }: { item: DashboardCardItem }) {
+  const colour = CURRENCY_COLORS[item.currency] ?? "#8c8c8c";
+  const body = (
+    <Flex vertical gap={8}>
+      <Flex gap={4} wrap>
+        <Tag color={colour} style={{ marginInlineEnd: 0 }}>{item.currency}</Tag>
+        {item.blockchain && <Tag style={{ marginInlineEnd: 0 }}>{BLOCKCHAIN_LABELS[item.blockchain as Blockchain] ?? item.blockchain}</Tag>}
+      </Flex>
+      <Typography.Text type="secondary" ellipsis title={item.name}>{item.name}</Typography.Text>
+      <Typography.Text strong style={{ fontSize: 20 }}>
+        {formatMinor(item.available, item.currency)} <span style={{ fontSize: 14, fontWeight: 400 }}>{item.currency}</span>
+      </Typography.Text>
+    </Flex>
+  );
+  if (!item.href) return <div style={frame(colour)}>{body}</div>;
+  return (
+    <Link to={item.href} style={frame(colour)}>
+      {body}
+    </Link>
+  );
+}

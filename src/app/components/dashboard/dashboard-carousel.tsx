@@ -1,0 +1,71 @@
+/**
+ * The account-card carousel (SPEC §9): how many cards fit follows the width of the carousel itself
+ * (not the window), so a side menu or panel never squeezes cards below a readable size. Arrows show
+ * only when there are more cards than fit.
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Button, Flex } from "antd";
+import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import type { DashboardCardItem } from "./dashboard-data.ts";
+import { DashboardAccountCard } from "./dashboard-account-card.tsx";
+
+/** SPEC §9 perView breakpoints, widest first: at or above the width, that many cards. */
+export const PER_VIEW_BREAKPOINTS: [minWidth: number, perView: number][] = [
+  [2000, 5], [1800, 4], [1500, 4], [1280, 3], [1200, 3], [1024, 2], [640, 1],
+];
+export const CAROUSEL_GAP = 20;
+
+export const perViewFor = (width: number) => PER_VIEW_BREAKPOINTS.find(([min]) => width >= min)?.[1] ?? 1;
+
+/** The element's content width, kept current as the layout changes (menu collapse, window resize). */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const perView = perViewFor(width);
+  const lastStart = Math.max(0, cards.length - perView);
+  const [start, setStart] = useState(0);
+  // Widening the view or losing cards can leave the window past the end: pull it back.
+  useEffect(() => setStart((s) => Math.min(s, lastStart)), [lastStart]);
+  const overflow = cards.length > perView;
+
+  // One slide is (100% - the gaps) / perView wide; a step moves one slide plus one gap.
+  const slide = `((100% - ${CAROUSEL_GAP * (perView - 1)}px) / ${perView})`;
+  const shift = `calc(-${start} * (${slide} + ${CAROUSEL_GAP}px))`;
+
+  return (
+    <div role="group" aria-roledescription="carousel" aria-label="Accounts">
+      <div ref={ref} style={{ overflow: "hidden" }}>
+        <div style={{ display: "flex", gap: CAROUSEL_GAP, transform: `translateX(${shift})`, transition: "transform 300ms ease" }}>
+          {cards.map((card, i) => {
+            const hidden = i < start || i >= start + perView;
+            return (
+              // Cards out of view are inert: not tabbable, not announced, not clickable by accident.
+              <div key={card.key} style={{ flex: `0 0 calc${slide}`, minWidth: 0 }} inert={hidden} aria-hidden={hidden || undefined}>
+                <DashboardAccountCard item={card} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {overflow && (
+        <Flex justify="flex-end" gap={8} style={{ marginTop: 12 }}>
+          <Button shape="circle" icon={<LeftOutlined />} aria-label="Previous accounts" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} />
+          <Button shape="circle" icon={<RightOutlined />} aria-label="Next accounts" disabled={start >= lastStart} onClick={() => setStart((s) => Math.min(lastStart, s + 1))} />
+        </Flex>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Recent transactions: a Fiat and a Stablecoin tab, each shown only with its feature, five rows
+ * each (SPEC §9) and 'See all' to /transactions. Banking and crypto rows come in different shapes;
+ * both are brought to one row shape so the two tabs look and behave the same.
+ */
+import { Link, useNavigate } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Card, Empty, Table, Tabs, Tag, Typography } from "antd";
+import dayjs from "dayjs";
+import { api } from "../../api/client.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import { humanize, statusColor } from "../resource/renderers.tsx";
+
+type Money = { value: string; currency: string };
+type BankingTxn = {
+  id: string; type: string; state: string; direction: string; created_date: string; description: string | null;
+  sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string;
+  counterparty: { name?: string } | null;
+};
+type CryptoTxn = {
+  id: string; type: string; state: string; direction: string; created_date: string; description: string | null;
+  sending_amount: Money; destination_amount: Money; counterparty: { name?: string } | null;
+};
+type Row = { id: string; href: string; date: string; title: string; detail: string; inbound: boolean; amount: Money; state: string };
+
+const RAILS = {
+  fiat: {
+    path: "transactions?page=1&limit=5",
+    toRow: (t: BankingTxn): Row => ({
+      ...common(t, `/transactions/${t.id}`),
+      // Money in is what landed here; money out is what left, before the far side's conversion.
+      amount: t.direction === "inbound" ? { value: t.destination_amount, currency: t.destination_currency } : { value: t.sending_amount, currency: t.sending_currency },
+    }),
+  },
+  crypto: {
+    path: "crypto/transactions?page=1&limit=5",
+    toRow: (t: CryptoTxn): Row => ({ ...common(t, `/crypto/transactions/${t.id}`), amount: t.direction === "inbound" ? t.destination_amount : t.sending_amount }),
+  },
+};
+
+function common(t: BankingTxn | CryptoTxn, href: string) {
+  const title = t.counterparty?.name || t.description || humanize(t.type);
+  return { id: t.id, href, date: t.created_date, title, detail: t.description && t.description !== title ? t.description : humanize(t.type), inbound: t.direction === "inbound", state: t.state };
+}
+
+function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
+  const navigate = useNavigate();
+  const { path, toRow } = RAILS[rail];
+  const query = useQuery({
+    queryKey: ["dashboard", "transactions", rail],
+    queryFn: async () => (await api<{ items: never[] }>("GET", path)).data.items.map(toRow),
+  });
+  if (query.isError) return <Alert type="error" showIcon message="Error fetching transactions" />;
+  return (
+    <Table<Row>
+      rowKey="id"
+      size="small"
+      loading={query.isLoading}
+      dataSource={query.data ?? []}
+      pagination={false}
+      showHeader={false}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions" /> }}
+      onRow={(row) => ({ onClick: () => navigate(row.href), style: { cursor: "pointer" } })}
+      columns={[
+        { key: "date", width: 110, render: (_, r) => <Typography.Text type="secondary">{dayjs(r.date).format("D MMM YYYY")}</Typography.Text> },
+        {
+          key: "what",
+          ellipsis: true,
+          render: (_, r) => (
+            <>
+              <Link to={r.href} onClick={(e) => e.stopPropagation()}>{r.title}</Link>
+              <br />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.detail}</Typography.Text>
+            </>
+          ),
+        },
+        {
+          key: "amount",
+          align: "right",
+          render: (_, r) => (
+            <Typography.Text strong style={{ color: r.inbound ? "#1a7f37" : undefined, whiteSpace: "nowrap" }}>
+              {r.inbound ? "+" : "-"}{formatMinor(r.amount.value, r.amount.currency)} {r.amount.currency}
+            </Typography.Text>
+          ),
+        },
+        { key: "state", width: 110, align: "right", render: (_, r) => <Tag color={statusColor(r.state)} style={{ marginInlineEnd: 0 }}>{humanize(r.state)}</Tag> },
+      ]}
+    />
+  );
+}
+
+export function DashboardRecentTransactions({ fiat, crypto }: { fiat: boolean; crypto: boolean }) {
+  const tabs = [
+    ...(fiat ? [{ key: "fiat", label: "Fiat", children: <DashboardTransactionRows rail="fiat" /> }] : []),
+    ...(crypto ? [{ key: "crypto", label: "Stablecoin", children: <DashboardTransactionRows rail="crypto" /> }] : []),
+  ];
+  return (
+    <Card title="Recent transactions" variant="borderless" extra={<Link to="/transactions">See all</Link>}>
+      {tabs.length ? <Tabs items={tabs} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions" />}
+    </Card>
+  );
+}

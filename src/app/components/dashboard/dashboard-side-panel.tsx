@@ -1,0 +1,63 @@
+/**
+ * The side panel: the business's accounts and wallets at a glance, or, while KYB is not approved,
+ * where setup stands, because until then there are no balances worth listing.
+ */
+import { Link } from "react-router";
+import { Card, Empty, Flex, List, Skeleton, Steps, Tag, Typography } from "antd";
+import { CURRENCY_COLORS } from "../../../lib/assets.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import { humanize } from "../resource/renderers.tsx";
+import type { DashboardData } from "./dashboard-data.ts";
+
+function DashboardSetupProgress({ reviewStatus }: { reviewStatus?: string }) {
+  const rejected = reviewStatus === "REJECTED";
+  return (
+    <Card title="Finish setting up" variant="borderless">
+      <Typography.Paragraph type="secondary">
+        Your balances unlock once your business verification (KYB) is approved.
+      </Typography.Paragraph>
+      <Steps
+        direction="vertical"
+        size="small"
+        current={2}
+        status={rejected ? "error" : "process"}
+        items={[
+          { title: "Create your business profile" },
+          { title: "Verify your email" },
+          { title: "Business verification (KYB)", description: reviewStatus ? humanize(reviewStatus) : undefined },
+          { title: "Open accounts and wallets" },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function DashboardSidePanel({ data }: { data: DashboardData }) {
+  if (data.loading) return <Card variant="borderless"><Skeleton active /></Card>;
+  if (!data.kybApproved) return <DashboardSetupProgress reviewStatus={data.reviewStatus} />;
+  return (
+    <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }}>
+      {data.balanceError ? (
+        <Typography.Text type="danger">Error fetching balance</Typography.Text>
+      ) : data.cards.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts yet" />
+      ) : (
+        <List
+          aria-label="Your accounts"
+          dataSource={data.cards}
+          renderItem={(c) => (
+            <List.Item key={c.key}>
+              <Flex justify="space-between" align="center" gap={8} style={{ width: "100%" }}>
+                <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+                  <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>{c.currency}</Tag>
+                  <Typography.Text ellipsis title={c.name}>{c.href ? <Link to={c.href}>{c.name}</Link> : c.name}</Typography.Text>
+                </Flex>
+                <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{formatMinor(c.available, c.currency)}</Typography.Text>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+/** The balance at the top of an account or wallet page, with its actions. */
+import type { ReactNode } from "react";
+import { Card, Flex, Statistic, Tag, Typography } from "antd";
+import { CURRENCY_COLORS } from "../../../lib/assets.ts";
+import { formatMinor } from "../../../lib/money.ts";
+
+export function BalanceCard({ title, currency, available, usd, subtitle, actions }: {
+  title: string;
+  currency: string;
+  available: string;
+  usd?: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={16}>
+        <div>
+          <Flex align="center" gap={8}>
+            <Tag color={CURRENCY_COLORS[currency]}>{currency}</Tag>
+            <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
+          </Flex>
+          {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+          <Statistic title="Available balance" value={`${formatMinor(available, currency)} ${currency}`} style={{ marginTop: 8 }} />
+          {usd !== undefined && currency !== "USD" && <Typography.Text type="secondary">≈ {formatMinor(usd, "USD")} USD</Typography.Text>}
+        </div>
+        <Flex gap={8} wrap>{actions}</Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,11 @@
+/** Bespoke screens a resource declaration names by key (its create modal, its details page). */
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ open: boolean; onClose: () => void }>>> = {
+  "create-asset": lazy(() => import("../../pages/wallets/create-asset-modal.tsx")),
+};
+
+export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  "account-details": lazy(() => import("../../pages/accounts/account-details.tsx")),
+  "wallet-details": lazy(() => import("../../pages/wallets/wallet-details.tsx")),
+};

@@ -1,0 +1,63 @@
+/** /accounts/:id (SPEC §2 Account details): balance, Receive, the graph, deposit details, transactions. */
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
+import { ArrowLeftOutlined, DownloadOutlined } from "@ant-design/icons";
+import type { Account } from "../../../../resources/accounts.ts";
+import { BalanceCard } from "../../components/money/balance-card.tsx";
+import { DepositDetails } from "../../components/money/deposit-details.tsx";
+import { FlowsChart } from "../../components/money/flows-chart.tsx";
+import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
+
+const RANGES = [
+  { key: "last_week", label: "1 week" },
+  { key: "last_6_months", label: "6 months" },
+  { key: "last_year", label: "1 year" },
+];
+
+export default function AccountDetails() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const [receiving, setReceiving] = useState(false);
+  const { result: account, query } = useOne<Account>({ resource: "accounts", id, errorNotification: false });
+  const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>Back</Button>;
+  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching account details" style={{ marginTop: 12 }} /></>;
+
+  return (
+    <>
+      {back}
+      <Row gutter={[16, 16]} style={{ marginTop: 12 }}>
+        <Col span={24}>
+          <BalanceCard
+            title={account.name}
+            currency={account.currency}
+            available={account.balance.available}
+            usd={account.balance_in_usd.available}
+            subtitle={account.deposit_addresses[0]?.data.bank_name}
+            actions={<Button type="primary" icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>}
+          />
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card title="Transactions graph">
+            <FlowsChart path={`accounts/${account.id}/summary`} ranges={RANGES} currency={account.currency} pick={(s, r) => s[r] as never} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="Deposit details">
+            <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="Transactions">
+            <OwnerTransactions path={`accounts/${account.id}/transactions`} detailBase="/transactions" />
+          </Card>
+        </Col>
+      </Row>
+      <Modal title={`Receive ${account.currency}`} open={receiving} onCancel={() => setReceiving(false)} footer={null}>
+        <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * /sandbox/deposit: the outside world paying in. Sends money to an account number, IBAN or wallet
+ * address as a named sender; the platform receives it as a bank or chain would report it.
+ */
+import { useState } from "react";
+import { Alert, Button, Form, Input, Select } from "antd";
+import { BLOCKCHAINS, FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
+import { parseMajor } from "../../lib/money.ts";
+import { api } from "../api/client.ts";
+import { AuthCard } from "../components/layout/auth-card.tsx";
+import { useToast } from "../hooks/use-toast.ts";
+
+type Values = { network: string; identifier: string; currency: string; amount: string; sender_name: string };
+
+export default function SandboxDepositPage() {
+  const toast = useToast();
+  const [form] = Form.useForm<Values>();
+  const [done, setDone] = useState<string | null>(null);
+  const network = Form.useWatch("network", form) ?? "fiat";
+
+  async function submit(v: Values) {
+    const minor = parseMajor(v.amount, v.currency);
+    if (minor === null || minor <= 0n) return form.setFields([{ name: "amount", errors: ["Enter an amount greater than zero, with at most the currency's decimals"] }]);
+    try {
+      const res = await api("POST", "sandbox/deposits", { ...v, amount: minor.toString() }, { "idempotency-key": crypto.randomUUID() });
+      toast.success(res.message);
+      setDone(`${v.amount} ${v.currency} sent from ${v.sender_name}.`);
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+
+  return (
+    <AuthCard title="Sandbox deposit" subtitle="Pay into any account or wallet as an outside sender would." width={520}>
+      {done && <Alert type="success" showIcon message={done} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={submit} initialValues={{ network: "fiat", currency: "USD" }}>
+        <Form.Item name="network" label="Network">
+          <Select options={[{ value: "fiat", label: "Bank transfer" }, ...BLOCKCHAINS.map((b) => ({ value: b, label: b }))]} onChange={(n) => form.setFieldValue("currency", n === "fiat" ? "USD" : "USDT")} />
+        </Form.Item>
+        <Form.Item name="identifier" label={network === "fiat" ? "Account number or IBAN" : "Wallet address"} rules={[{ required: true, message: "Account number, IBAN or address is required" }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="currency" label="Currency">
+          <Select options={(network === "fiat" ? FIAT_CURRENCIES : STABLECOINS).map((c) => ({ value: c, label: c }))} />
+        </Form.Item>
+        <Form.Item name="amount" label="Amount" rules={[{ required: true, message: "Amount is required" }]}>
+          <Input inputMode="decimal" placeholder="1,000.00" />
+        </Form.Item>
+        <Form.Item name="sender_name" label="Sender name" rules={[{ required: true, message: "Sender name is required" }]}>
+          <Input />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block>Send deposit</Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * /crypto/wallets/:id: balance, the deposit address with its QR code and network, the warning to
+ * deposit only from that network, the graph and the wallet's transactions.
+ */
+import { useNavigate, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Typography } from "antd";
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import type { Wallet } from "../../../../resources/wallets.ts";
+import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
+import { BalanceCard } from "../../components/money/balance-card.tsx";
+import { FlowsChart } from "../../components/money/flows-chart.tsx";
+import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
+import { CopyButton } from "../../components/resource/renderers.tsx";
+
+const RANGES = [
+  { key: "last_week", label: "1 week" },
+  { key: "last_6_months", label: "6 months" },
+  { key: "last_year", label: "1 year" },
+];
+
+export default function WalletDetails() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { result: wallet, query } = useOne<Wallet>({ resource: "wallets", id, errorNotification: false });
+  const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/crypto/wallets")}>Back</Button>;
+  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching wallet details" style={{ marginTop: 12 }} /></>;
+  const network = BLOCKCHAIN_LABELS[wallet.blockchain as Blockchain] ?? wallet.blockchain;
+
+  return (
+    <>
+      {back}
+      <Row gutter={[16, 16]} style={{ marginTop: 12 }}>
+        <Col span={24}>
+          <BalanceCard title={wallet.name} currency={wallet.currency} available={wallet.available_balance} usd={wallet.balance_in_usd} subtitle={network} />
+        </Col>
+        <Col xs={24} lg={16}>
+          <Card title="Transactions graph">
+            <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="Deposit address">
+            <Flex vertical align="center" gap={12}>
+              <Image src={wallet.deposit_address.qr_code_link} alt={`QR code of ${wallet.address}`} width={200} preview={false} />
+              <Descriptions column={1} size="small" style={{ width: "100%" }}>
+                <Descriptions.Item label="Network">{network}</Descriptions.Item>
+                <Descriptions.Item label="Address">
+                  <Space size={4} align="start">
+                    <Typography.Text style={{ wordBreak: "break-all" }} data-testid="wallet-address">{wallet.address}</Typography.Text>
+                    <CopyButton value={wallet.address} label="Copy address" />
+                  </Space>
+                </Descriptions.Item>
+              </Descriptions>
+              <Alert type="warning" showIcon message={`Only deposit ${wallet.currency} from the ${network} network. Deposits from any other network will be lost.`} />
+            </Flex>
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="Transactions">
+            <OwnerTransactions path={`wallets/${wallet.id}/transactions`} detailBase="/crypto/transactions" />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
