@@ -1,0 +1,73 @@
+/** SPEC §2 Crypto wallets, Create asset modal, Account details; deposits from the sandbox console. */
+import { expect, test } from "@playwright/test";
+import { login, newBusiness } from "./helpers.ts";
+
+test("create a wallet, see its QR deposit address, receive a sandbox deposit into it", async ({ page }) => {
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+  await page.goto("/crypto/wallets");
+  await expect(page.getByRole("heading", { name: "Wallets" })).toBeVisible();
+  await expect(page.getByText("Manage your wallets")).toBeVisible();
+  await expect(page.getByText("Open a crypto wallet")).toBeVisible();
+  await page.getByRole("button", { name: "Create wallet" }).first().click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Create a wallet")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Create Wallet" })).toBeDisabled();
+  await modal.getByRole("combobox", { name: "Asset" }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="USDT - ETHEREUM"]').click();
+  await modal.getByRole("button", { name: "Create Wallet" }).click();
+  await expect(page.locator(".ant-notification-notice").filter({ hasText: "Asset Created" })).toBeVisible();
+
+  const row = page.locator(".ant-table-row").filter({ hasText: "USDT" }).filter({ hasText: "Ethereum" });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  await expect(page).toHaveURL(/\/crypto\/wallets\/[0-9a-f-]{36}$/);
+  await expect(page.getByAltText(/QR code of 0x[0-9a-f]{40}/)).toBeVisible();
+  await expect(page.getByText("Only deposit USDT from the Ethereum (ERC-20) network.", { exact: false })).toBeVisible();
+  const address = (await page.getByTestId("wallet-address").textContent())!;
+  expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+  const walletUrl = page.url();
+
+  await page.goto("/sandbox/deposit");
+  await page.locator(".ant-form-item").filter({ hasText: "Network" }).locator(".ant-select").click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="ETHEREUM"]').click();
+  await page.getByLabel("Wallet address").fill(address);
+  await page.getByLabel("Amount").fill("1,250.5");
+  await page.getByLabel("Sender name").fill("Northwind Exports");
+  await page.getByRole("button", { name: "Send deposit" }).click();
+  await expect(page.getByText("1,250.5 USDT sent from Northwind Exports.")).toBeVisible();
+
+  await page.goto(walletUrl);
+  await expect(page.getByText("1,250.500000 USDT").first()).toBeVisible();
+  await expect(page.locator(".ant-table-row").first()).toContainText("Deposit from Northwind Exports");
+});
+
+test("account details: deposit details as written (sort code, hidden NGN codes) and the graph ranges", async ({ page }) => {
+  await login(page, "owner@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  await page.goto("/accounts");
+  await expect(page.getByText("Manage your accounts")).toBeVisible();
+  await page.locator(".ant-table-row").filter({ hasText: "British Pound account" }).click();
+  await expect(page.getByText("Faster Payments")).toBeVisible();
+  // Sort code shows as xx-xx-xx.
+  await expect(page.getByText("04-00-75").first()).toBeVisible();
+  for (const range of ["1 week", "6 months", "1 year"]) await expect(page.getByText(range, { exact: true })).toBeVisible();
+  await page.getByText("1 year", { exact: true }).click();
+  await expect(page.locator("canvas").first()).toBeVisible();
+
+  await page.goto("/accounts");
+  await page.locator(".ant-table-row").filter({ hasText: "Naira account" }).click();
+  // NGN bank code and NIP code are hidden.
+  await expect(page.getByText("Bank name").first()).toBeVisible();
+  await expect(page.getByText("NIP code")).toHaveCount(0);
+  await expect(page.getByText("Bank code")).toHaveCount(0);
+});
+
+test("a business without wallets sees the empty state as written", async ({ page, request }) => {
+  const { email, password } = await newBusiness(request, "No Wallet Co");
+  await login(page, email, password);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
+  await page.goto("/crypto/wallets");
+  await expect(page.getByText("You've not created any wallet yet")).toBeVisible();
+  await expect(page.getByText("Create a digital asset wallet to get started")).toBeVisible();
+});
