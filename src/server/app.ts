@@ -25,6 +25,7 @@ import { beneficiaryRoutes } from "./routes/beneficiaries.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { walletRoutes } from "./routes/wallets.ts";
 import { transactionRoutes } from "./routes/transactions.ts";
+import { accountRequestRoutes } from "./routes/account-requests.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, mailDispatcher = true }: Buil
       await api.register(accountRoutes, opts);
       await api.register(walletRoutes, opts);
       await api.register(transactionRoutes, opts);
+      await api.register(accountRequestRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -51,7 +51,7 @@ async function lock(tx: Tx, ids: string[]): Promise<Map<string, LedgerAccount>> 
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
     .orderBy(asc(ledgerAccounts.id))
-    ;
+    .for("update");
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -13,6 +13,8 @@ import type { FxService } from "./fx.ts";
 type Row = typeof accounts.$inferSelect;
 type Ledger = typeof ledgerAccounts.$inferSelect;
 
+type OpenOptions = { name?: string; parentAccountId?: string; customerId?: string; classification?: string };
+
 export const ACCOUNT_NAMES: Record<string, string> = { USD: "US Dollar account", EUR: "Euro account", GBP: "British Pound account", NGN: "Naira account", KES: "Kenyan Shilling account" };
 
 export function accountService({ db }: ServiceContext, deps: { rails: RailsProvider; fx: FxService }) {
@@ -28,9 +30,9 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
       balance: { available: avail.toString() },
       balance_in_usd: { available: deps.fx.toUsd(avail, a.currency).toString() },
       deposit_addresses: a.depositAddresses,
-      in_request_state: false,
-      account_request_id: null,
-      has_completed_tasks: true,
+      in_request_state: a.state === "PENDING",
+      account_request_id: a.accountRequestId,
+      has_completed_tasks: a.state !== "PENDING",
       features: { exchanges: { supported_currencies: [...FIAT_CURRENCIES, ...STABLECOINS].filter((c) => c !== a.currency).map((currency) => ({ currency, blockchain: null })) } },
       created_date: a.createdAt.toISOString(),
     };
@@ -40,11 +42,10 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
   return {
     view,
 
-    /** Opens a live account (after an account request completes, or for the demo). */
-    async open(q: Queryable, businessId: string, currency: string, opts: { name?: string; holderName: string; parentAccountId?: string; customerId?: string; classification?: string }) {
+    /** An account waiting for its request's tasks: no deposit details yet, so nothing can arrive. */
+    async openPending(q: Queryable, businessId: string, currency: string, opts: OpenOptions & { accountRequestId?: string }) {
       const id = crypto.randomUUID();
       const ledger = await openAccount(q, { code: `account:${id}`, asset: currency, businessId });
-      const addresses = deps.rails.depositAddresses(currency, opts.holderName, id);
       const [row] = await q
         .insert(accounts)
         .values({
@@ -52,16 +53,31 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
           businessId,
           ledgerAccountId: ledger.id,
           currency,
+          state: "PENDING",
           name: opts.name ?? ACCOUNT_NAMES[currency] ?? `${currency} account`,
-          depositAddresses: addresses,
+          accountRequestId: opts.accountRequestId ?? null,
           parentAccountId: opts.parentAccountId ?? null,
           customerId: opts.customerId ?? null,
           classification: opts.classification ?? "institution",
         })
         .returning();
+      return { row, ledger };
+    },
+
+    /** The rails issue the account's deposit details; from now on money can arrive. */
+    async provision(q: Queryable, accountId: string, holderName: string) {
+      const [acct] = await q.select().from(accounts).where(eq(accounts.id, accountId));
+      const addresses = deps.rails.depositAddresses(acct.currency, holderName, acct.id);
+      const [row] = await q.update(accounts).set({ state: "ACTIVE", depositAddresses: addresses }).where(eq(accounts.id, accountId)).returning();
       const ids = [...new Set(addresses.map(identifierOf).filter(Boolean))];
-      if (ids.length) await q.insert(depositIdentifiers).values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: id, businessId })));
-      return view(row, ledger);
+      if (ids.length) await q.insert(depositIdentifiers).values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: acct.id, businessId: acct.businessId })));
+      return row;
+    },
+
+    /** Opens a live account at once (the demo, and sub-accounts). */
+    async open(q: Queryable, businessId: string, currency: string, opts: OpenOptions & { holderName: string }) {
+      const { ledger, row } = await this.openPending(q, businessId, currency, opts);
+      return view(await this.provision(q, row.id, opts.holderName), ledger);
     },
 
     /** The business's own (master) accounts, oldest first. */

@@ -9,6 +9,7 @@ import { accountService } from "./accounts.ts";
 import { walletService } from "./wallets.ts";
 import { depositService } from "./deposits.ts";
 import { transactionService } from "./transactions.ts";
+import { accountRequestService } from "./account-requests.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
 import { sandboxFx, type FxProvider } from "../providers/fx/provider.ts";
@@ -19,6 +20,7 @@ export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, chain: sandbo
 
 export function buildServices(ctx: ServiceContext, providers: Providers = SANDBOX_PROVIDERS) {
   const fx = fxService(providers.fx);
+  const accounts = accountService(ctx, { rails: providers.rails, fx });
   return {
     ctx,
     providers,
@@ -27,7 +29,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     team: teamService(ctx),
     businessAdmin: businessAdminService(ctx),
     beneficiaries: beneficiaryService(ctx),
-    accounts: accountService(ctx, { rails: providers.rails, fx }),
+    accounts,
+    accountRequests: accountRequestService(ctx, { accounts }),
     wallets: walletService(ctx, { chain: providers.chain, fx }),
     deposits: depositService({ chain: providers.chain }),
     transactions: transactionService(ctx),

@@ -6,8 +6,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { Flex, Tag, Typography } from "antd";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
-import { formatMinor } from "../../../lib/money.ts";
-import type { DashboardCardItem } from "./dashboard-data.ts";
+import { displayMinor, type DashboardCardItem } from "./dashboard-data.ts";
 
 const frame = (colour: string): CSSProperties => ({
   display: "block",
@@ -31,7 +30,7 @@ export function DashboardAccountCard({ item }: { item: DashboardCardItem }) {
       </Flex>
       <Typography.Text type="secondary" ellipsis title={item.name}>{item.name}</Typography.Text>
       <Typography.Text strong style={{ fontSize: 20 }}>
-        {formatMinor(item.available, item.currency)} <span style={{ fontSize: 14, fontWeight: 400 }}>{item.currency}</span>
+        {displayMinor(item.available, item.currency)} <span style={{ fontSize: 14, fontWeight: 400 }}>{item.currency}</span>
       </Typography.Text>
     </Flex>
   );

@@ -1,9 +1,11 @@
 /**
- * The account-card carousel (SPEC §9): how many cards fit follows the width of the carousel itself
- * (not the window), so a side menu or panel never squeezes cards below a readable size. Arrows show
- * only when there are more cards than fit.
+ * The account-card carousel (SPEC §9): cards per view by the perView breakpoints, arrows only when
+ * there are more cards than fit. The breakpoints are read against the window width, as the
+ * carousel they come from did (Swiper's default base): the thresholds were chosen for the whole
+ * screen, and read against the content area beside the menu they would show a single card
+ * stretched across a 1280-px laptop. The slides themselves share the carousel's own width.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button, Flex } from "antd";
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
 import type { DashboardCardItem } from "./dashboard-data.ts";
@@ -17,24 +19,14 @@ export const CAROUSEL_GAP = 20;
 
 export const perViewFor = (width: number) => PER_VIEW_BREAKPOINTS.find(([min]) => width >= min)?.[1] ?? 1;
 
-/** The element's content width, kept current as the layout changes (menu collapse, window resize). */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    setWidth(el.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(entry.contentRect.width));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
+const onResize = (notify: () => void) => {
+  window.addEventListener("resize", notify);
+  return () => window.removeEventListener("resize", notify);
+};
+const useWindowWidth = () => useSyncExternalStore(onResize, () => window.innerWidth);
 
 export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
-  const [ref, width] = useWidth<HTMLDivElement>();
-  const perView = perViewFor(width);
+  const perView = perViewFor(useWindowWidth());
   const lastStart = Math.max(0, cards.length - perView);
   const [start, setStart] = useState(0);
   // Widening the view or losing cards can leave the window past the end: pull it back.
@@ -47,7 +39,7 @@ export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
 
   return (
     <div role="group" aria-roledescription="carousel" aria-label="Accounts">
-      <div ref={ref} style={{ overflow: "hidden" }}>
+      <div style={{ overflow: "hidden" }}>
         <div style={{ display: "flex", gap: CAROUSEL_GAP, transform: `translateX(${shift})`, transition: "transform 300ms ease" }}>
           {cards.map((card, i) => {
             const hidden = i < start || i >= start + perView;

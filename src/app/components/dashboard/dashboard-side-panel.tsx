@@ -5,9 +5,8 @@
 import { Link } from "react-router";
 import { Card, Empty, Flex, List, Skeleton, Steps, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
-import { formatMinor } from "../../../lib/money.ts";
+import { displayMinor, type DashboardData } from "./dashboard-data.ts";
 import { humanize } from "../resource/renderers.tsx";
-import type { DashboardData } from "./dashboard-data.ts";
 
 function DashboardSetupProgress({ reviewStatus }: { reviewStatus?: string }) {
   const rejected = reviewStatus === "REJECTED";
@@ -36,14 +35,13 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
   if (data.loading) return <Card variant="borderless"><Skeleton active /></Card>;
   if (!data.kybApproved) return <DashboardSetupProgress reviewStatus={data.reviewStatus} />;
   return (
-    <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }}>
+    <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }} role="region" aria-label="Your accounts">
       {data.balanceError ? (
         <Typography.Text type="danger">Error fetching balance</Typography.Text>
       ) : data.cards.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts yet" />
       ) : (
         <List
-          aria-label="Your accounts"
           dataSource={data.cards}
           renderItem={(c) => (
             <List.Item key={c.key}>
@@ -52,7 +50,7 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
                   <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>{c.currency}</Tag>
                   <Typography.Text ellipsis title={c.name}>{c.href ? <Link to={c.href}>{c.name}</Link> : c.name}</Typography.Text>
                 </Flex>
-                <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{formatMinor(c.available, c.currency)}</Typography.Text>
+                <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{displayMinor(c.available, c.currency)}</Typography.Text>
               </Flex>
             </List.Item>
           )}

@@ -161,6 +161,7 @@ CREATE TABLE "accounts" (
 	"classification" text DEFAULT 'institution' NOT NULL,
 	"parent_account_id" uuid,
 	"customer_id" uuid,
+	"account_request_id" uuid,
 	"deposit_addresses" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -222,6 +223,28 @@ CREATE TABLE "transactions" (
 	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "account_request_tasks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"request_id" uuid NOT NULL,
+	"position" integer NOT NULL,
+	"type" text NOT NULL,
+	"state" text DEFAULT 'CREATED' NOT NULL,
+	"data" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "account_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"account_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"state" text DEFAULT 'READY' NOT NULL,
+	"owner_info" jsonb,
+	"created_by" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -234,6 +257,8 @@ ALTER TABLE "accounts" ADD CONSTRAINT "accounts_ledger_account_id_ledger_account
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wallets" ADD CONSTRAINT "wallets_ledger_account_id_ledger_accounts_id_fk" FOREIGN KEY ("ledger_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_request_tasks" ADD CONSTRAINT "account_request_tasks_request_id_account_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."account_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "account_requests" ADD CONSTRAINT "account_requests_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_users_business_email" ON "business_users" USING btree ("business_id","email");--> statement-breakpoint
 CREATE INDEX "business_users_user" ON "business_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -255,4 +280,6 @@ CREATE INDEX "accounts_parent" ON "accounts" USING btree ("parent_account_id");-
 CREATE INDEX "wallets_business" ON "wallets" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "wallets_address" ON "wallets" USING btree ("blockchain","address");--> statement-breakpoint
 CREATE INDEX "transactions_business_recent" ON "transactions" USING btree ("business_id","rail","created_at","id");--> statement-breakpoint
-CREATE INDEX "transactions_owner_recent" ON "transactions" USING btree ("owner_id","created_at","id");
+CREATE INDEX "transactions_owner_recent" ON "transactions" USING btree ("owner_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "account_request_tasks_request" ON "account_request_tasks" USING btree ("request_id","position");--> statement-breakpoint
+CREATE INDEX "account_requests_business" ON "account_requests" USING btree ("business_id","created_at");

@@ -20,6 +20,8 @@ export const accounts = pgTable(
     classification: text("classification").notNull().default("institution"),
     parentAccountId: uuid("parent_account_id"),
     customerId: uuid("customer_id"),
+    /** Set while (and after) the account is opened through an account request. */
+    accountRequestId: uuid("account_request_id"),
     depositAddresses: jsonb("deposit_addresses").$type<DepositAddress[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,3 +13,4 @@ export * from "./accounts.ts";
 export * from "./wallets.ts";
 export * from "./deposit-identifiers.ts";
 export * from "./transactions.ts";
+export * from "./account-requests.ts";

@@ -1,0 +1,56 @@
+/**
+ * Opening a fiat account (SPEC §3 Account request, §4 Account request, §5 Bank account form, Tasks):
+ * the request, the NGN account owner's details, and what each task step submits.
+ */
+import { z } from "zod";
+import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
+
+const req = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200);
+const elevenDigits = (label: string) => req(label).regex(/^\d{11}$/, `${label} must be exactly 11 digits`);
+
+/** +234 and 10 digits, or a local 0 and 10 digits; stored as +234. */
+export const NigerianPhone = req("Phone number")
+  .transform((v) => v.replace(/[\s-]/g, ""))
+  .refine((v) => /^(\+234|0)[789]\d{9}$/.test(v), "Please enter a valid phone number starting with +234 (international format) or 0 (local format)")
+  .transform((v) => (v.startsWith("0") ? `+234${v.slice(1)}` : v));
+
+export const NgnOwnerInfo = z.object({
+  business_registration_date: z.iso
+    .date({ error: "Business registration date is required" })
+    .refine((d) => new Date(`${d}T00:00:00Z`).getTime() <= Date.now(), "Business registration date cannot be in the future"),
+  nin: elevenDigits("NIN"),
+  bvn: elevenDigits("BVN"),
+  incorporation_number: req("Incorporation number").regex(/^(RC|BN|IT|LP)\d{1,10}$/i, "Incorporation number must start with RC, BN, IT or LP"),
+  phone: NigerianPhone,
+  address: z.object(
+    {
+      line_1: req("Address"),
+      line_2: z.string().trim().max(200).optional(),
+      city: req("City"),
+      state: req("State"),
+      country: req("Country"),
+    },
+    { error: "Address is required" },
+  ),
+});
+export type NgnOwnerInfo = z.input<typeof NgnOwnerInfo>;
+
+export const CreateAccountRequest = z
+  .object({
+    currency: z.enum(FIAT_CURRENCIES, { error: "Please select a currency" }),
+    account_owner_info: NgnOwnerInfo.optional(),
+  })
+  .refine((v) => v.currency !== "NGN" || v.account_owner_info, { message: "Account owner details are required for a Naira account", path: ["account_owner_info"] });
+
+export const TASK_TYPES = ["DECLARATION", "AGREEMENT", "EMAIL_OTP", "PHONE_OTP"] as const;
+
+/** Each task's submission: acceptance of a declaration or an agreement, or the emailed code. */
+export const TaskSubmission = z.object({
+  accepted: z.boolean().optional(),
+  agreement_id: z.string().max(100).optional(),
+  otp_code: z.string().optional(),
+});
+
+export const DECLARATION_TEXT =
+  "I declare that the funds held in and passing through this account come from the lawful business activities of the company, and that I will inform the bank of any change.";
+export const AGREEMENT_DESCRIPTION = "Business account terms and conditions";
