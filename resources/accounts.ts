@@ -14,6 +14,7 @@ export const Account = z.object({
   balance_in_usd: z.object({ available: z.string() }),
   deposit_addresses: z.array(DepositAddress),
   in_request_state: z.boolean(),
+  account_request_id: z.string().nullable(),
   created_date: z.string(),
 });
 export type Account = z.infer<typeof Account>;
@@ -41,5 +42,8 @@ export const accounts = defineResource<Account>({
   errorMessage: "Error fetching accounts",
   recordTitle: (a) => a.name,
   showComponent: "account-details",
+  banner: { title: "Open a bank account", body: "Get local and international account details to receive and send money.", action: "Open account" },
+  createLabel: "Create an account",
+  createComponent: "create-account",
   menu: { label: "Accounts", icon: "bank", order: 10 },
 });

@@ -117,7 +117,7 @@ export type ResourceDef<Row = any> = {
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
   /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
-  createComponent?: "create-asset";
+  createComponent?: "create-asset" | "create-account";
   showComponent?: "account-details" | "wallet-details";
 };
 

@@ -1,6 +1,6 @@
 /** SPEC §2 Crypto wallets, Create asset modal, Account details; deposits from the sandbox console. */
 import { expect, test } from "@playwright/test";
-import { login, newBusiness } from "./helpers.ts";
+import { login, newBusiness, waitForMail } from "./helpers.ts";
 
 test("create a wallet, see its QR deposit address, receive a sandbox deposit into it", async ({ page }) => {
   await login(page, "admin@demo.example");
@@ -70,4 +70,57 @@ test("a business without wallets sees the empty state as written", async ({ page
   await page.goto("/crypto/wallets");
   await expect(page.getByText("You've not created any wallet yet")).toBeVisible();
   await expect(page.getByText("Create a digital asset wallet to get started")).toBeVisible();
+});
+
+test("open a Naira account: owner details, declaration, agreement, emailed code, then provisioned", async ({ page, request }) => {
+  const { email, password } = await newBusiness(request, "Account Opening Co");
+  await login(page, email, password);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
+  await page.goto("/accounts");
+  await page.getByRole("button", { name: "Open account" }).click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Create an account")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Create Account" })).toBeDisabled();
+  await modal.getByRole("combobox", { name: "Currency" }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="NGN"]').click();
+  await modal.getByRole("button", { name: "Create Account" }).click();
+
+  await modal.getByLabel("Business registration date").fill("2019-03-14");
+  await modal.getByLabel("Incorporation number").fill("RC123456");
+  await modal.getByLabel("BVN").fill("2234567890");
+  await modal.getByLabel("NIN").fill("12345678901");
+  await modal.getByLabel("Phone number").fill("+14155550100");
+  await modal.getByLabel("Address", { exact: true }).fill("12 Marina Road");
+  await modal.getByLabel("City").fill("Lagos");
+  await modal.getByLabel("State").fill("Lagos");
+  await modal.getByRole("button", { name: "Submit request" }).click();
+  await expect(modal.getByText("BVN must be exactly 11 digits")).toBeVisible();
+  await expect(modal.getByText("Please enter a valid phone number starting with +234 (international format) or 0 (local format)")).toBeVisible();
+  await modal.getByLabel("BVN").fill("22345678901");
+  await modal.getByLabel("Phone number").fill("08031234567");
+  await modal.getByRole("button", { name: "Submit request" }).click();
+  await expect(page.locator(".ant-notification-notice").filter({ hasText: "Your request has been submitted" })).toBeVisible();
+
+  await modal.getByRole("button", { name: "Continue" }).click();
+  await expect(modal.getByText("Please accept declaration")).toBeVisible();
+  await modal.getByText("I accept this declaration").click();
+  await modal.getByRole("button", { name: "Continue" }).click();
+  await expect(modal.getByText("Download the agreement (PDF)")).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await modal.getByText("Download the agreement (PDF)").click();
+  expect((await downloading).suggestedFilename()).toMatch(/\.pdf$/);
+  await modal.getByRole("button", { name: "Continue" }).click();
+  await expect(modal.getByText("Please accept agreement")).toBeVisible();
+  await modal.getByText("I have read and accept the agreement").click();
+  await modal.getByRole("button", { name: "Continue" }).click();
+  await modal.getByRole("button", { name: "Send code" }).click();
+  const mail = await waitForMail(request, email, /verification code/);
+  await modal.getByLabel("Verification code").fill(mail.codes[0]);
+  await modal.getByRole("button", { name: "Continue" }).click();
+  await expect(modal.getByText("Your account has been provisioned")).toBeVisible();
+  await page.locator(".ant-modal-close").click();
+
+  await page.locator(".ant-table-row").filter({ hasText: "Naira account" }).click();
+  await expect(page.getByText("Bank transfer")).toBeVisible();
+  await expect(page.getByText("Available balance")).toBeVisible();
 });

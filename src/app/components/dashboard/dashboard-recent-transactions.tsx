@@ -8,8 +8,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Empty, Table, Tabs, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { api } from "../../api/client.ts";
-import { formatMinor } from "../../../lib/money.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
+import { displayMinor } from "./dashboard-data.ts";
 
 type Money = { value: string; currency: string };
 type BankingTxn = {
@@ -79,7 +79,7 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           align: "right",
           render: (_, r) => (
             <Typography.Text strong style={{ color: r.inbound ? "#1a7f37" : undefined, whiteSpace: "nowrap" }}>
-              {r.inbound ? "+" : "-"}{formatMinor(r.amount.value, r.amount.currency)} {r.amount.currency}
+              {r.inbound ? "+" : "-"}{displayMinor(r.amount.value, r.amount.currency)} {r.amount.currency}
             </Typography.Text>
           ),
         },

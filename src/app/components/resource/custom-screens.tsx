@@ -3,6 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ open: boolean; onClose: () => void }>>> = {
   "create-asset": lazy(() => import("../../pages/wallets/create-asset-modal.tsx")),
+  "create-account": lazy(() => import("../../pages/accounts/create-account-modal.tsx")),
 };
 
 export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {

@@ -9,6 +9,7 @@ import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { DepositDetails } from "../../components/money/deposit-details.tsx";
 import { FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
+import { PendingAccount } from "./pending-account.tsx";
 
 const RANGES = [
   { key: "last_week", label: "1 week" },
@@ -24,6 +25,7 @@ export default function AccountDetails() {
   const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>Back</Button>;
   if (query.isLoading) return <>{back}<Skeleton active /></>;
   if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching account details" style={{ marginTop: 12 }} /></>;
+  if (account.in_request_state && account.account_request_id) return <>{back}<PendingAccount requestId={account.account_request_id} /></>;
 
   return (
     <>

@@ -1,0 +1,57 @@
+/**
+ * SPEC §2 Create-account modal: 'Create an account', a currency, 'Create Account' disabled until one
+ * is chosen; a Naira account also asks the owner's details (SPEC §5 Bank account form). Then the
+ * request's task steps.
+ */
+import { useState } from "react";
+import { useInvalidate } from "@refinedev/core";
+import { Button, Modal, Select, Space } from "antd";
+import { FIAT_CURRENCIES } from "../../../lib/assets.ts";
+import { api } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { OwnerInfoForm } from "./owner-info-form.tsx";
+import { AccountRequestSteps, type AccountRequest } from "./account-request-steps.tsx";
+import type { NgnOwnerInfo } from "../../../../resources/account-requests.ts";
+
+export default function CreateAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const [currency, setCurrency] = useState<string>();
+  const [askOwner, setAskOwner] = useState(false);
+  const [request, setRequest] = useState<AccountRequest | null>(null);
+
+  async function submit(account_owner_info?: NgnOwnerInfo) {
+    try {
+      const res = await api<AccountRequest>("POST", "account-requests/corporate", { currency, account_owner_info });
+      toast.success(res.message);
+      setRequest(res.data);
+      await invalidate({ resource: "accounts", invalidates: ["list"] });
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+  function close() {
+    setCurrency(undefined);
+    setAskOwner(false);
+    setRequest(null);
+    void invalidate({ resource: "accounts", invalidates: ["list"] });
+    onClose();
+  }
+
+  return (
+    <Modal title="Create an account" open={open} onCancel={close} footer={null} destroyOnClose width={560}>
+      {request ? (
+        <AccountRequestSteps initial={request} />
+      ) : askOwner ? (
+        <OwnerInfoForm onSubmit={submit} onBack={() => setAskOwner(false)} />
+      ) : (
+        <Space direction="vertical" style={{ width: "100%" }} size={16}>
+          <Select aria-label="Currency" placeholder="Choose an asset" style={{ width: "100%" }} value={currency} onChange={setCurrency} options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          <Button type="primary" block disabled={!currency} onClick={() => (currency === "NGN" ? setAskOwner(true) : submit())}>
+            Create Account
+          </Button>
+        </Space>
+      )}
+    </Modal>
+  );
+}

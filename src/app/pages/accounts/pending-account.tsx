@@ -1,0 +1,21 @@
+/** An account still in request state opens its account-request steps (SPEC §2 Accounts). */
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert, Modal, Skeleton } from "antd";
+import { api } from "../../api/client.ts";
+import { AccountRequestSteps, type AccountRequest } from "./account-request-steps.tsx";
+
+export function PendingAccount({ requestId }: { requestId: string }) {
+  const navigate = useNavigate();
+  const [request, setRequest] = useState<AccountRequest | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    api<AccountRequest>("GET", `account-requests/${requestId}`).then((r) => setRequest(r.data)).catch((e) => setError(e.message));
+  }, [requestId]);
+  return (
+    <Modal title="Complete your account request" open onCancel={() => navigate("/accounts")} footer={null} width={560}>
+      {error && <Alert type="error" showIcon message={error} />}
+      {!request && !error ? <Skeleton active /> : request && <AccountRequestSteps initial={request} />}
+    </Modal>
+  );
+}
