@@ -23,7 +23,14 @@ export async function freshDatabase(): Promise<Database> {
       await database.close();
       const c = new Client({ connectionString: serverUrl });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // pool.end() resolves before its sockets are gone: wait for the server to see them leave,
+      // so the drop never has to kill a connection the pool still listens on.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await c.query(`drop database if exists ${name}`);
       await c.end();
     },
   };

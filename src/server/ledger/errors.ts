@@ -14,6 +14,7 @@ export const LEDGER_ERRORS = {
   ACCOUNT_FROZEN: { status: 422, message: "This account is frozen" },
   ACCOUNT_CLOSED: { status: 422, message: "This account is closed" },
   HOLD_NOT_FOUND: { status: 404, message: "Hold not found" },
+  TRANSFER_NOT_FOUND: { status: 404, message: "Transfer not found" },
   HOLD_RESOLVED: { status: 409, message: "This hold has already been posted or voided" },
   HOLD_EXCEEDED: { status: 400, message: "Cannot post more than the amount held" },
   ALREADY_REVERSED: { status: 409, message: "This transfer has already been reversed" },

@@ -150,7 +150,7 @@ export async function voidPending(tx: Tx, pendingId: string): Promise<Transfer> 
 /** Undoes a posted transfer with an opposite one (never an edit). Fails if the money is gone. */
 export async function reverse(tx: Tx, transferId: string, reference = ""): Promise<Transfer> {
   const [t] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, transferId));
-  if (!t || (t.kind !== "posted" && t.kind !== "post_pending")) throw new LedgerError("HOLD_NOT_FOUND");
+  if (!t || (t.kind !== "posted" && t.kind !== "post_pending")) throw new LedgerError("TRANSFER_NOT_FOUND");
   const input = { debit: t.creditAccountId, credit: t.debitAccountId, asset: t.asset, amount: t.amount, reference: reference || t.reference };
   const accounts = await lock(tx, [input.debit, input.credit]);
   // Checked under the locks, like a hold's resolution: a concurrent second reversal waits, then sees the first.

@@ -275,6 +275,7 @@ CREATE INDEX "ledger_accounts_business" ON "ledger_accounts" USING btree ("busin
 CREATE INDEX "ledger_transfers_debit" ON "ledger_transfers" USING btree ("debit_account_id","seq");--> statement-breakpoint
 CREATE INDEX "ledger_transfers_credit" ON "ledger_transfers" USING btree ("credit_account_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_transfers_pending_once" ON "ledger_transfers" USING btree ("pending_id") WHERE pending_id is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_transfers_reversed_once" ON "ledger_transfers" USING btree ("reversal_of") WHERE reversal_of is not null;--> statement-breakpoint
 CREATE INDEX "accounts_business" ON "accounts" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "accounts_parent" ON "accounts" USING btree ("parent_account_id");--> statement-breakpoint
 CREATE INDEX "wallets_business" ON "wallets" USING btree ("business_id","created_at");--> statement-breakpoint

@@ -33,5 +33,7 @@ export const ledgerTransfers = pgTable(
     index("ledger_transfers_credit").on(t.creditAccountId, t.seq),
     // A hold is posted or voided once, whatever races.
     uniqueIndex("ledger_transfers_pending_once").on(t.pendingId).where(sql`pending_id is not null`),
+    // A transfer is reversed once, whatever races.
+    uniqueIndex("ledger_transfers_reversed_once").on(t.reversalOf).where(sql`reversal_of is not null`),
   ],
 );

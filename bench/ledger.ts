@@ -1,0 +1,162 @@
+/**
+ * Ledger throughput (issue 4, Benchmark): transfers per second of the ledger service (transfer())
+ * beside a raw-SQL transfer (BEGIN; both rows locked FOR UPDATE in id order; two UPDATEs; one
+ * INSERT of the transfer, i.e. its two entries; COMMIT), with 1 and 16 clients, on 10,000 accounts
+ * (random pairs) and on a 2-account hot pair, on embedded PGlite and on a PostgreSQL server (a fresh
+ * database on BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards;
+ * skipped with a line when no server answers within 1 s), then the invariant check per engine.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Database, type Db } from "../src/server/db/client.ts";
+import { checkLedger } from "../src/server/ledger/check.ts";
+import * as ledger from "../src/server/ledger/ledger.ts";
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const ACCOUNTS = 10_000;
+const FUNDING = 10n ** 12n; // no transfer in the bench is ever refused for funds
+const ASSET = "USD";
+
+type Transfer = (db: Db, debit: string, credit: string, amount: bigint) => Promise<unknown>;
+type Workload = { name: string; ids: string[] };
+
+const service: Transfer = (db, debit, credit, amount) =>
+  db.transaction((tx) => ledger.transfer(tx, { debit, credit, asset: ASSET, amount, reference: "bench:service" }));
+
+/** The baseline: what a hand-written transfer costs, with the same locks, checks and writes. */
+const rawSql: Transfer = (db, debit, credit, amount) =>
+  db.transaction(async (tx) => {
+    const locked = (await tx.execute(sql`
+      select id, allow_negative, (posted - pending_debits)::text as available
+      from ledger_accounts where id in (${debit}, ${credit}) order by id for update`)) as unknown as { rows: { id: string; allow_negative: boolean; available: string }[] };
+    const from = locked.rows.find((r) => r.id === debit);
+    if (!from || locked.rows.length !== 2) throw new Error("account not found");
+    if (!from.allow_negative && BigInt(from.available) < amount) throw new Error("insufficient funds");
+    await tx.execute(sql`update ledger_accounts set posted = posted - ${amount}, version = version + 1 where id = ${debit}`);
+    await tx.execute(sql`update ledger_accounts set posted = posted + ${amount}, version = version + 1 where id = ${credit}`);
+    await tx.execute(sql`insert into ledger_transfers (kind, debit_account_id, credit_account_id, asset, amount, reference)
+      values ('posted', ${debit}, ${credit}, ${ASSET}, ${amount}, 'bench:raw')`);
+  });
+
+/** Opens `n` accounts and funds each from the rails account through the journal, in bulk. */
+async function accounts(db: Db, prefix: string, n: number): Promise<string[]> {
+  const rails = await ledger.systemAccount(db, "rails_clearing", ASSET);
+  return db.transaction(async (tx) => {
+    const res = (await tx.execute(sql`
+      insert into ledger_accounts (code, asset, posted, version)
+      select ${prefix} || g, ${ASSET}, ${FUNDING}, 1 from generate_series(1, ${n}) g
+      returning id`)) as unknown as { rows: { id: string }[] };
+    await tx.execute(sql`
+      insert into ledger_transfers (kind, debit_account_id, credit_account_id, asset, amount, reference)
+      select 'posted', ${rails.id}, id, ${ASSET}, ${FUNDING}, 'bench:funding' from ledger_accounts where code like ${`${prefix}%`}`);
+    await tx.execute(sql`update ledger_accounts set posted = posted - ${FUNDING * BigInt(n)}, version = version + 1 where id = ${rails.id}`);
+    return res.rows.map((r) => r.id);
+  });
+}
+
+/** Runs `total` transfers over `clients` concurrent loops; returns transfers per second. */
+async function measure(db: Db, fn: Transfer, w: Workload, clients: number, total: number) {
+  let issued = 0;
+  const loop = async () => {
+    while (issued < total) {
+      issued++;
+      const i = Math.floor(Math.random() * w.ids.length);
+      let j = Math.floor(Math.random() * (w.ids.length - 1));
+      if (j >= i) j++;
+      await fn(db, w.ids[i], w.ids[j], BigInt(1 + Math.floor(Math.random() * 10_000)));
+    }
+  };
+  const start = process.hrtime.bigint();
+  await Promise.all(Array.from({ length: clients }, loop));
+  return total / (Number(process.hrtime.bigint() - start) / 1e9);
+}
+
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+const fmt = (x: number) => Math.round(x).toLocaleString("en-US");
+const HEADER = `${"engine".padEnd(11)}${"workload".padEnd(24)}${pad("clients", 8)}${pad("service tx/s", 15)}${pad("raw SQL tx/s", 15)}${pad("service/raw", 13)}`;
+
+async function benchEngine(name: string, database: Database, perCell: number, note = "") {
+  const { db } = database;
+  const setupStart = Date.now();
+  const workloads: Workload[] = [
+    { name: `${ACCOUNTS.toLocaleString("en-US")} accounts`, ids: await accounts(db, "bench:many:", ACCOUNTS) },
+    { name: "hot pair (2 accounts)", ids: await accounts(db, "bench:hot:", 2) },
+  ];
+  console.log(`${name}${note}: ${ACCOUNTS + 2} accounts opened and funded in ${Date.now() - setupStart} ms; ${perCell} transfers per cell`);
+  console.log(HEADER);
+  // Warm both code paths (plans, caches, pool connections) before anything is timed.
+  for (const fn of [service, rawSql]) await measure(db, fn, workloads[0], 16, 100);
+
+  const rows: string[] = [];
+  for (const w of workloads) {
+    for (const clients of [1, 16]) {
+      // Alternate the order so neither side always runs on the warmer (or fuller) database.
+      const order = rows.length % 2 ? ([["raw", rawSql], ["service", service]] as const) : ([["service", service], ["raw", rawSql]] as const);
+      const tps: Record<string, number> = {};
+      for (const [label, fn] of order) tps[label] = await measure(db, fn, w, clients, perCell);
+      const row = `${name.padEnd(11)}${w.name.padEnd(24)}${pad(clients, 8)}${pad(fmt(tps.service), 15)}${pad(fmt(tps.raw), 15)}${pad((tps.service / tps.raw).toFixed(2), 13)}`;
+      rows.push(row);
+      console.log(row);
+    }
+  }
+  const violations = await checkLedger(db);
+  console.log(violations.length
+    ? `${name} ledger check: ${violations.length} violation(s)\n${violations.map((v) => `  ${v.rule}: ${v.detail}`).join("\n")}`
+    : `${name} ledger check: clean (every asset sums to zero, every balance equals its entries, no overdraft, holds resolved once)`);
+  return violations.length;
+}
+
+async function postgresDatabase(): Promise<Database | string> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
+  try {
+    await admin.connect();
+  } catch (e) {
+    return `PostgreSQL skipped: no server answers at ${PG_URL} (${(e as Error).message})`;
+  }
+  const name = `bench_ledger_${randomBytes(4).toString("hex")}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  // One connection per client, so 16 clients really run 16 transactions at once.
+  process.env.DATABASE_POOL_SIZE ??= "16";
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      // The pool's end() resolves before its sessions are gone: wait for them rather than killing
+      // them (a killed idle session raises an unhandled error on its already-released client).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function run() {
+  let violations = 0;
+  const lite = await openDatabase({ dataDir: "memory://" });
+  try {
+    violations += await benchEngine("PGlite", lite, 1_000);
+  } finally {
+    await lite.close();
+  }
+  const server = await postgresDatabase();
+  if (typeof server === "string") console.log(server);
+  else {
+    try {
+      violations += await benchEngine("PostgreSQL", server, 2_000, ` (${PG_URL.replace(/\/[^/]*$/, "")}, pool of ${process.env.DATABASE_POOL_SIZE} connections)`);
+    } finally {
+      await server.close();
+    }
+  }
+  if (violations) process.exitCode = 1;
+}
