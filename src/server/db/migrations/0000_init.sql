@@ -245,6 +245,19 @@ CREATE TABLE "account_requests" (
 	"completed_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "transaction_documents" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"transaction_id" uuid NOT NULL,
+	"description" text NOT NULL,
+	"value" text DEFAULT '' NOT NULL,
+	"file_name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -282,5 +295,9 @@ CREATE INDEX "wallets_business" ON "wallets" USING btree ("business_id","created
 CREATE UNIQUE INDEX "wallets_address" ON "wallets" USING btree ("blockchain","address");--> statement-breakpoint
 CREATE INDEX "transactions_business_recent" ON "transactions" USING btree ("business_id","rail","created_at","id");--> statement-breakpoint
 CREATE INDEX "transactions_owner_recent" ON "transactions" USING btree ("owner_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "transactions_business_state" ON "transactions" USING btree ("business_id","rail","state","created_at");--> statement-breakpoint
+CREATE INDEX "transactions_business_type" ON "transactions" USING btree ("business_id","rail","type","created_at");--> statement-breakpoint
+CREATE INDEX "transactions_beneficiary" ON "transactions" USING btree ("business_id","beneficiary_id");--> statement-breakpoint
 CREATE INDEX "account_request_tasks_request" ON "account_request_tasks" USING btree ("request_id","position");--> statement-breakpoint
-CREATE INDEX "account_requests_business" ON "account_requests" USING btree ("business_id","created_at");
+CREATE INDEX "account_requests_business" ON "account_requests" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE INDEX "transaction_documents_transaction" ON "transaction_documents" USING btree ("transaction_id");

@@ -14,3 +14,4 @@ export * from "./wallets.ts";
 export * from "./deposit-identifiers.ts";
 export * from "./transactions.ts";
 export * from "./account-requests.ts";
+export * from "./transaction-documents.ts";

@@ -46,5 +46,8 @@ export const transactions = pgTable(
   (t) => [
     index("transactions_business_recent").on(t.businessId, t.rail, t.createdAt, t.id),
     index("transactions_owner_recent").on(t.ownerId, t.createdAt, t.id),
+    index("transactions_business_state").on(t.businessId, t.rail, t.state, t.createdAt),
+    index("transactions_business_type").on(t.businessId, t.rail, t.type, t.createdAt),
+    index("transactions_beneficiary").on(t.businessId, t.beneficiaryId),
   ],
 );
