@@ -26,6 +26,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { walletRoutes } from "./routes/wallets.ts";
 import { transactionRoutes } from "./routes/transactions.ts";
 import { accountRequestRoutes } from "./routes/account-requests.ts";
+import { fxRateRoutes } from "./routes/fx-rates.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, mailDispatcher = true }: Buil
       await api.register(walletRoutes, opts);
       await api.register(transactionRoutes, opts);
       await api.register(accountRequestRoutes, opts);
+      await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -51,7 +51,7 @@ describe("fiat accounts", () => {
     const txs = (await owner.get(`/accounts/${eur.id}/transactions`)).body.data;
     expect(txs.total_items).toBe(1);
     expect(txs.items[0]).toMatchObject({ type: "DEPOSIT", state: "COMPLETED", direction: "inbound", sending_amount: "150075", sending_currency: "EUR" });
-    expect((await owner.get("/transactions")).body.data.items[0].id).toBe(txs.items[0].id);
+    expect((await owner.get("/payments")).body.data.items[0].id).toBe(txs.items[0].id);
     const summary = (await owner.get(`/accounts/${eur.id}/summary`)).body.data;
     expect(summary.last_week.totals.inbound).toBe("150075");
     expect(summary.last_year.points).toHaveLength(12);
@@ -132,7 +132,7 @@ describe("stablecoin wallets", () => {
     expect(res.status).toBe(201);
     expect(res.body.data.transaction.txn_hash).toMatch(/^[0-9a-f]{64}$/);
     expect((await owner.get(`/wallets/${wallet.id}`)).body.data.available_balance).toBe("2500000001");
-    const crypto = (await owner.get("/crypto/transactions")).body.data.items[0];
+    const crypto = (await owner.get("/transactions")).body.data.items[0];
     expect(crypto).toMatchObject({ type: "DEPOSIT", direction: "inbound", sending_amount: { value: "2500000001", currency: "USDT" } });
     // The same address on the wrong chain is not this wallet.
     const wrongChain = await deposit({ network: "ETHEREUM", identifier: wallet.address, currency: "USDT", amount: "1", sender_name: "Atlas" });

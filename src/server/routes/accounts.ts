@@ -26,6 +26,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get("/accounts/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {
     const { a } = await services.accounts.find(req.auth!.businessId, req.params.id);
-    return ok("Transactions", await services.transactions.list(req.auth!.businessId, "fiat", { ...req.query, ownerId: a.id }));
+    return ok("Transactions", await services.transactions.listOfOwner(req.auth!.businessId, "fiat", { ...req.query, ownerId: a.id }));
   });
 };

@@ -63,6 +63,6 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   app.get("/wallets/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {
     const { w } = await services.wallets.find(req.auth!.businessId, req.params.id);
-    return ok("Transactions", await services.transactions.list(req.auth!.businessId, "crypto", { ...req.query, ownerId: w.id }));
+    return ok("Transactions", await services.transactions.listOfOwner(req.auth!.businessId, "crypto", { ...req.query, ownerId: w.id }));
   });
 };

@@ -10,6 +10,7 @@ import { walletService } from "./wallets.ts";
 import { depositService } from "./deposits.ts";
 import { transactionService } from "./transactions.ts";
 import { accountRequestService } from "./account-requests.ts";
+import { transactionQueries } from "./transaction-queries.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
 import { sandboxFx, type FxProvider } from "../providers/fx/provider.ts";
@@ -34,6 +35,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     wallets: walletService(ctx, { chain: providers.chain, fx }),
     deposits: depositService({ chain: providers.chain }),
     transactions: transactionService(ctx),
+    transactionQueries: transactionQueries(ctx),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -76,8 +76,9 @@ export type Bucket = { label: string; from: Date; to: Date };
 
 export function transactionService({ db }: ServiceContext) {
   return {
-    async list(businessId: string, rail: "fiat" | "crypto", q: PageQuery & { ownerId?: string }) {
-      const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), q.ownerId ? eq(transactions.ownerId, q.ownerId) : undefined);
+    /** One account's or wallet's history, newest first. */
+    async listOfOwner(businessId: string, rail: "fiat" | "crypto", q: PageQuery & { ownerId: string }) {
+      const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), eq(transactions.ownerId, q.ownerId));
       const [rows, [total]] = await Promise.all([
         db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset(offsetOf(q)),
         db.select({ n: count() }).from(transactions).where(where),

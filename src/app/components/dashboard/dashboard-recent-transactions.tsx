@@ -25,7 +25,7 @@ type Row = { id: string; href: string; date: string; title: string; detail: stri
 
 const RAILS = {
   fiat: {
-    path: "transactions?page=1&limit=5",
+    path: "payments?page=1&limit=5",
     toRow: (t: BankingTxn): Row => ({
       ...common(t, `/transactions/${t.id}`),
       // Money in is what landed here; money out is what left, before the far side's conversion.
@@ -33,7 +33,7 @@ const RAILS = {
     }),
   },
   crypto: {
-    path: "crypto/transactions?page=1&limit=5",
+    path: "transactions?page=1&limit=5",
     toRow: (t: CryptoTxn): Row => ({ ...common(t, `/crypto/transactions/${t.id}`), amount: t.direction === "inbound" ? t.destination_amount : t.sending_amount }),
   },
 };

@@ -258,6 +258,26 @@ CREATE TABLE "transaction_documents" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "statements" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"owner_kind" text NOT NULL,
+	"owner_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"format" text NOT NULL,
+	"from_date" date NOT NULL,
+	"to_date" date NOT NULL,
+	"state" text DEFAULT 'PENDING' NOT NULL,
+	"failure_reason" text,
+	"file" "bytea",
+	"file_name" text,
+	"content_type" text,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"completed_at" timestamp with time zone,
+	CONSTRAINT "statements_period" CHECK ("statements"."from_date" <= "statements"."to_date")
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -272,6 +292,7 @@ ALTER TABLE "wallets" ADD CONSTRAINT "wallets_ledger_account_id_ledger_accounts_
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_request_tasks" ADD CONSTRAINT "account_request_tasks_request_id_account_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."account_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_requests" ADD CONSTRAINT "account_requests_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "statements" ADD CONSTRAINT "statements_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_users_business_email" ON "business_users" USING btree ("business_id","email");--> statement-breakpoint
 CREATE INDEX "business_users_user" ON "business_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -300,4 +321,6 @@ CREATE INDEX "transactions_business_type" ON "transactions" USING btree ("busine
 CREATE INDEX "transactions_beneficiary" ON "transactions" USING btree ("business_id","beneficiary_id");--> statement-breakpoint
 CREATE INDEX "account_request_tasks_request" ON "account_request_tasks" USING btree ("request_id","position");--> statement-breakpoint
 CREATE INDEX "account_requests_business" ON "account_requests" USING btree ("business_id","created_at");--> statement-breakpoint
-CREATE INDEX "transaction_documents_transaction" ON "transaction_documents" USING btree ("transaction_id");
+CREATE INDEX "transaction_documents_transaction" ON "transaction_documents" USING btree ("transaction_id");--> statement-breakpoint
+CREATE INDEX "statements_business_recent" ON "statements" USING btree ("business_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "statements_pending" ON "statements" USING btree ("created_at") WHERE "statements"."state" = 'PENDING';

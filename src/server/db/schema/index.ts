@@ -15,3 +15,4 @@ export * from "./deposit-identifiers.ts";
 export * from "./transactions.ts";
 export * from "./account-requests.ts";
 export * from "./transaction-documents.ts";
+export * from "./statements.ts";

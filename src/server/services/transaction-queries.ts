@@ -1,0 +1,185 @@
+/**
+ * Reading transactions: the filtered banking and crypto lists (SPEC §7), one transaction with every
+ * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
+ */
+import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { accounts, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { formatMinor } from "../../lib/money.ts";
+import { renderPdf } from "../lib/pdf.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import type { ServiceContext } from "./context.ts";
+import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
+
+type Common = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; counterpartyIds?: string[] };
+export type BankingFilter = Common & { types?: string[]; onMaster?: boolean; onSub?: boolean };
+export type CryptoFilter = Common & { types?: string[]; assetIds?: string[]; subWallets?: boolean; subWalletAsset?: string; subWalletBlockchain?: string };
+
+const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
+
+export function transactionQueries({ db }: ServiceContext) {
+  const common = (businessId: string, rail: string, f: Common): SQL[] => [
+    eq(transactions.businessId, businessId),
+    eq(transactions.rail, rail),
+    ...(f.keyword
+      ? [or(ilike(transactions.reference, likePattern(f.keyword)), ilike(transactions.description, likePattern(f.keyword)), sql`${transactions.counterparty}->>'name' ilike ${likePattern(f.keyword)}`)!]
+      : []),
+    ...(f.states?.length ? [inArray(transactions.state, f.states)] : []),
+    ...(f.from ? [gte(transactions.createdAt, f.from)] : []),
+    ...(f.to ? [lt(transactions.createdAt, f.to)] : []),
+    ...(f.counterpartyIds?.length ? [inArray(transactions.beneficiaryId, f.counterpartyIds.filter(isUuid))] : []),
+  ];
+
+  async function page(where: SQL | undefined, q: PageQuery, view: (t: TransactionRow, owner: Owner) => object) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ t: transactions, accountName: accounts.name, walletName: wallets.name, walletChain: wallets.blockchain })
+        .from(transactions)
+        .leftJoin(accounts, eq(accounts.id, transactions.ownerId))
+        .leftJoin(wallets, eq(wallets.id, transactions.ownerId))
+        .where(where)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(q.limit)
+        .offset(offsetOf(q)),
+      db.select({ n: count() }).from(transactions).leftJoin(accounts, eq(accounts.id, transactions.ownerId)).leftJoin(wallets, eq(wallets.id, transactions.ownerId)).where(where),
+    ]);
+    return paged(rows.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })), Number(total.n), q);
+  }
+
+  async function find(businessId: string, rail: "fiat" | "crypto", id: string) {
+    const [row] = isUuid(id)
+      ? await db.select().from(transactions).where(and(eq(transactions.id, id), eq(transactions.businessId, businessId), eq(transactions.rail, rail)))
+      : [];
+    if (!row) throw notFound("Transaction not found");
+    return row;
+  }
+
+  async function people(t: TransactionRow) {
+    const ids = [t.initiatorUserId, t.approverUserId].filter((x): x is string => !!x);
+    const found = ids.length ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+    const email = (id: string | null) => found.find((u) => u.id === id)?.email;
+    return {
+      initiator: t.initiatorUserId ? { email: email(t.initiatorUserId) } : null,
+      approver: t.approverUserId ? { email: email(t.approverUserId), date: t.approvedAt?.toISOString() ?? null } : null,
+    };
+  }
+
+  const documentsOf = (t: TransactionRow) =>
+    db.select({ id: transactionDocuments.id, description: transactionDocuments.description, value: transactionDocuments.value, file_name: transactionDocuments.fileName, content_type: transactionDocuments.contentType, size: transactionDocuments.size })
+      .from(transactionDocuments).where(eq(transactionDocuments.transactionId, t.id));
+
+  async function ownerOf(t: TransactionRow): Promise<Owner & { id: string; currency: string }> {
+    if (t.ownerKind === "account") {
+      const [a] = await db.select().from(accounts).where(eq(accounts.id, t.ownerId));
+      return { id: a.id, name: a.name, currency: a.currency, blockchain: null };
+    }
+    const [w] = await db.select().from(wallets).where(eq(wallets.id, t.ownerId));
+    return { id: w.id, name: w.name, currency: w.currency, blockchain: w.blockchain, address: w.address };
+  }
+
+  return {
+    listBanking(businessId: string, f: BankingFilter) {
+      const where = [...common(businessId, "fiat", f), ...(f.types?.length ? [inArray(transactions.type, f.types)] : [])];
+      if (f.onMaster !== undefined || f.onSub !== undefined) {
+        const master = f.onMaster ?? false;
+        const sub = f.onSub ?? false;
+        if (master && !sub) where.push(isNull(accounts.parentAccountId));
+        if (sub && !master) where.push(isNotNull(accounts.parentAccountId));
+        if (!master && !sub) where.push(sql`false`);
+      }
+      return page(and(...where), f, bankingRow);
+    },
+
+    listCrypto(businessId: string, f: CryptoFilter) {
+      const where = [...common(businessId, "crypto", f), ...(f.types?.length ? [inArray(transactions.type, f.types)] : [])];
+      if (f.assetIds?.length) where.push(inArray(transactions.ownerId, f.assetIds.filter(isUuid)));
+      if (f.subWallets === true) where.push(isNotNull(wallets.parentWalletId));
+      if (f.subWallets === false) where.push(isNull(wallets.parentWalletId));
+      if (f.subWalletAsset) where.push(eq(wallets.currency, f.subWalletAsset));
+      if (f.subWalletBlockchain) where.push(eq(wallets.blockchain, f.subWalletBlockchain));
+      return page(and(...where), f, cryptoRow);
+    },
+
+    async bankingDetail(businessId: string, id: string) {
+      const t = await find(businessId, "fiat", id);
+      const [owner, who, documents] = await Promise.all([ownerOf(t), people(t), documentsOf(t)]);
+      const account = { type: "Account", id: owner.id, name: owner.name };
+      const party = { type: "CounterParty", id: t.beneficiaryId, name: String(t.counterparty.name ?? ""), counterparty: { type: "FIAT", details: t.counterparty.details ?? {} } };
+      return {
+        ...bankingView(t),
+        source: t.direction === "inbound" ? party : account,
+        destination: t.direction === "inbound" ? account : party,
+        payment_initiator: who.initiator,
+        payment_approver: who.approver,
+        split_payment: null,
+        identifiers: [{ type: "REFERENCE", id: t.reference }, ...(t.senderReference ? [{ type: "SENDER_REFERENCE", id: t.senderReference }] : [])],
+        documents,
+      };
+    },
+
+    async cryptoDetail(businessId: string, id: string) {
+      const t = await find(businessId, "crypto", id);
+      const [owner, who, documents] = await Promise.all([ownerOf(t), people(t), documentsOf(t)]);
+      const asset = { type: "ASSET", asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain }, address: owner.address ?? null };
+      const details = (t.counterparty.crypto_details ?? {}) as { address?: string };
+      const party = { type: "COUNTERPARTY", address: details.address ?? null, counterparty: { type: "CRYPTO", name: t.counterparty.name ?? "", currency: t.sendingCurrency, crypto_details: t.counterparty.crypto_details ?? {} } };
+      return {
+        ...cryptoView(t),
+        source_amount: { value: t.sendingAmount.toString(), currency: t.sendingCurrency },
+        asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain },
+        source: t.direction === "inbound" ? party : asset,
+        destination: t.direction === "inbound" ? asset : party,
+        transaction_initiator: who.initiator,
+        transaction_approver: who.approver,
+        documentation: documents.map((d) => ({ id: d.id, description: d.description, file: d.file_name, value: d.value })),
+      };
+    },
+
+    async document(businessId: string, docId: string, transactionId?: string) {
+      const [doc] = isUuid(docId)
+        ? await db.select().from(transactionDocuments).where(and(eq(transactionDocuments.id, docId), eq(transactionDocuments.businessId, businessId), transactionId && isUuid(transactionId) ? eq(transactionDocuments.transactionId, transactionId) : undefined))
+        : [];
+      if (!doc) throw notFound("Document not found");
+      return doc;
+    },
+
+    async receipt(businessId: string, rail: "fiat" | "crypto", id: string, businessName: string) {
+      const t = await find(businessId, rail, id);
+      if (!RECEIPT_STATES.includes(t.state)) throw conflict("A receipt is available once the transaction is processing or completed");
+      const owner = await ownerOf(t);
+      const money = (v: bigint, c: string) => `${formatMinor(v, c)} ${c}`;
+      const counterparty = String(t.counterparty.name ?? "");
+      const lines = [
+        ["Reference", t.reference],
+        ["Date", t.createdAt.toISOString().replace("T", " ").slice(0, 16) + " UTC"],
+        ["Type", t.type],
+        ["Status", t.state],
+        [t.direction === "inbound" ? "From" : "To", counterparty],
+        [t.direction === "inbound" ? "To" : "From", `${owner.name} (${owner.currency})`],
+        ["Amount", money(t.sendingAmount, t.sendingCurrency)],
+        ["Fees", money(t.feeAmount, t.feeCurrency)],
+        ["Amount received", money(t.destinationAmount, t.destinationCurrency)],
+        ...(t.fxRate ? [["Exchange rate", t.fxRate]] : []),
+        ...(t.txnHash ? [["Transaction hash", t.txnHash]] : []),
+        ["Description", t.description],
+      ];
+      const pdf = renderPdf(`Receipt ${t.reference}`, [
+        { text: "Transaction receipt", size: 18, bold: true },
+        { text: businessName, size: 11, gap: 4 },
+        ...lines.map(([k, v]) => ({ text: `${k}: ${v}`, gap: 6 })),
+      ]);
+      return { pdf, fileName: `receipt-${t.reference}.pdf` };
+    },
+  };
+}
+
+type Owner = { name: string; blockchain?: string | null; address?: string };
+
+/** SPEC §3 Transaction row, plus what the list shows: the account and the other party. */
+function bankingRow(t: TransactionRow, owner: Owner) {
+  return { ...bankingView(t), account: { id: t.ownerId, name: owner.name }, beneficiary: { id: t.beneficiaryId, name: String(t.counterparty.name ?? "") } };
+}
+
+function cryptoRow(t: TransactionRow, owner: Owner) {
+  return { ...cryptoView(t), asset: { id: t.ownerId, name: owner.name, blockchain: owner.blockchain }, beneficiary: { id: t.beneficiaryId, name: String(t.counterparty.name ?? "") } };
+}
