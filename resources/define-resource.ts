@@ -35,12 +35,16 @@ export type Column = {
   width?: number;
 };
 
-export type Option = { value: string; label: string; feature?: Feature };
+/** A choice in a filter; `params` sends several query parameters instead of param=value. */
+export type Option = { value: string; label: string; feature?: Feature; params?: Record<string, string> };
+
+/** Options read from another resource (e.g. beneficiaries for a counterparty filter). */
+export type OptionsFrom = { resource: string; labelField: string; params?: Record<string, string> };
 
 export type Filter =
   | { field: string; kind: "search"; param: string; placeholder: string; debounceMs?: number }
   | { field: string; kind: "select"; param: string; label: string; options: Option[]; initial?: string }
-  | { field: string; kind: "multi"; param: string; label: string; options: Option[] }
+  | { field: string; kind: "multi"; param: string; label: string; options: Option[]; optionsFrom?: OptionsFrom }
   | { field: string; kind: "dateRange"; params: [string, string]; label: string };
 
 /** Show a field only when other fields have one of these values. */
@@ -78,6 +82,9 @@ export type RowAction = {
 
 export type EmptyState = { title: string; body: string };
 
+/** A tab of a list: its own fixed parameters, who may see it, its own empty state. */
+export type ListTab = { key: string; label: string; params?: Record<string, string>; access?: { obj: string; act: string }; empty?: EmptyState };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of resources holds many row types
 export type ResourceDef<Row = any> = {
   name: string;
@@ -114,11 +121,16 @@ export type ResourceDef<Row = any> = {
   formDefaults?: Record<string, unknown>;
   /** False when a bespoke page hosts the list (e.g. users inside Settings): no routes are generated. */
   standalone?: boolean;
+  tabs?: ListTab[];
+  /** "modal": the details open over the list (the list stays, with its filters). */
+  showAs?: "page" | "modal";
+  /** Without this feature the list shows the locked-feature state of SPEC §2 instead. */
+  lockedFeature?: { feature: Feature; name: string };
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
   /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
   createComponent?: "create-asset" | "create-account";
-  showComponent?: "account-details" | "wallet-details";
+  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction";
 };
 
 export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {

@@ -4,7 +4,8 @@ import { beneficiaries, cryptoBeneficiaries } from "./beneficiaries.ts";
 import { users } from "./users.ts";
 import { accounts } from "./accounts.ts";
 import { wallets } from "./wallets.ts";
+import { transactions, cryptoTransactions } from "./transactions.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [accounts, wallets, beneficiaries, cryptoBeneficiaries, users];
+export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

@@ -3,17 +3,20 @@
  * menu entry. Refine's sider asks the access control provider, so entries the policy denies hide.
  */
 import type { ResourceProps } from "@refinedev/core";
-import { BankOutlined, DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
+import { BankOutlined, SwapOutlined, DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
+import { LineChartOutlined } from "@ant-design/icons";
 import { RESOURCES } from "../../resources/index.ts";
 import type { ResourceRoutes } from "./providers/access-control.ts";
 
 const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
   bank: <BankOutlined />,
+  transactions: <SwapOutlined />,
   payments: <SendOutlined />,
   crypto: <WalletOutlined />,
   team: <TeamOutlined />,
   settings: <SettingOutlined />,
+  rates: <LineChartOutlined />,
 };
 
 type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number };
@@ -23,6 +26,7 @@ const ENTRIES: Entry[] = [
   { name: "payments", routes: {}, label: "Payments", icon: "payments", order: 30 },
   { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
   ...RESOURCES.filter((r) => r.menu).map((r) => ({ name: r.name, routes: r.routes, label: r.menu!.label, icon: r.menu!.icon, parent: r.menu!.parent, order: r.menu!.order })),
+  { name: "fx-rates", routes: { list: "/rates" }, label: "Fx Rates", icon: "rates", order: 60 },
   { name: "settings", routes: { list: "/settings" }, label: "Settings", icon: "settings", order: 90 },
 ];
 

@@ -15,6 +15,7 @@ import { registerSecurityHeaders, registerUi } from "./plugins/web.ts";
 import { buildServices, type Services } from "./services/index.ts";
 import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
 import { startMailDispatcher } from "./providers/mail/outbox.ts";
+import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { businessRoutes } from "./routes/business.ts";
@@ -26,6 +27,7 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { walletRoutes } from "./routes/wallets.ts";
 import { transactionRoutes } from "./routes/transactions.ts";
 import { accountRequestRoutes } from "./routes/account-requests.ts";
+import { statementRoutes } from "./routes/statements.ts";
 import { fxRateRoutes } from "./routes/fx-rates.ts";
 
 declare module "fastify" {
@@ -34,9 +36,14 @@ declare module "fastify" {
   }
 }
 
-export type BuildOptions = { config: Config; database?: Database; mailDispatcher?: boolean };
+/**
+ * mailDispatcher / statementWorker: the background loops. Tests turn them off and drive them by hand
+ * (runPendingStatements), so a statement completes exactly when a test says; the statement worker
+ * follows mailDispatcher unless set, so every existing "no background work" caller gets neither.
+ */
+export type BuildOptions = { config: Config; database?: Database; mailDispatcher?: boolean; statementWorker?: boolean };
 
-export async function buildApp({ config, database, mailDispatcher = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher }: BuildOptions): Promise<FastifyInstance> {
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const access = await loadAccess();
@@ -83,6 +90,7 @@ export async function buildApp({ config, database, mailDispatcher = true }: Buil
       await api.register(walletRoutes, opts);
       await api.register(transactionRoutes, opts);
       await api.register(accountRequestRoutes, opts);
+      await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
@@ -93,8 +101,10 @@ export async function buildApp({ config, database, mailDispatcher = true }: Buil
 
   const transport = config.smtpUrl ? await smtpTransport(config.smtpUrl, config.mailFrom) : sandboxTransport;
   const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
+  const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
   app.addHook("onClose", async () => {
     stopMail();
+    await stopStatements();
     if (ownDatabase) await dbh.close();
   });
   return app;

@@ -7,10 +7,14 @@ import { openDatabase, type Database } from "../../src/server/db/client.ts";
 
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: "memory://" });
+  return serverUrl ? freshPostgres(serverUrl) : openDatabase({ dataDir: "memory://" });
+}
+
+/** A new database on a PostgreSQL server, migrated; close() drops it. Benchmarks use it too. */
+export async function freshPostgres(serverUrl: string, prefix = "t"): Promise<Database> {
   const { Client } = await import("pg");
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const admin = new Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();

@@ -104,3 +104,25 @@ describe("requests and errors", () => {
     await expect(dataProvider.getOne({ resource: "beneficiaries", id: "x" })).rejects.toMatchObject({ statusCode: 502, message: "Request failed (502)" });
   });
 });
+
+describe("keyset paging", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test("the page after one that returned next_cursor is asked for by that cursor; other pages by number", async () => {
+    const fetch = vi.fn(async (_url: string) =>
+      new Response(JSON.stringify({ message: "ok", data: { items: [{ id: "x" }], total_items: 100, next_cursor: "CUR2" } }), { status: 200 }),
+    );
+    vi.stubGlobal("fetch", fetch);
+    const list = (page: number) => dataProvider.getList({ resource: "transactions", pagination: { currentPage: page, pageSize: 10 }, filters: [eq("keyword", "acme")] });
+    await list(1);
+    await list(2);
+    await list(7);
+    expect(fetch.mock.calls[0][0]).not.toContain("cursor=");
+    expect(fetch.mock.calls[1][0]).toContain("page=2");
+    expect(fetch.mock.calls[1][0]).toContain("cursor=CUR2");
+    expect(fetch.mock.calls[2][0]).not.toContain("cursor=");
+    // Other filters are another list: their page 2 has no cursor yet.
+    await dataProvider.getList({ resource: "transactions", pagination: { currentPage: 2, pageSize: 10 }, filters: [eq("keyword", "other")] });
+    expect(fetch.mock.calls[3][0]).not.toContain("cursor=");
+  });
+});

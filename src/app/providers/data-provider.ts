@@ -21,11 +21,11 @@ function defOf(resource: string): ResourceDef {
 export const withId = (path: string, id: string | number) => path.replace(":id", encodeURIComponent(String(id)));
 
 /** The list request's query string: page, limit, fixed parameters, then each filter by its declaration. */
-export function listQuery(def: ResourceDef, pagination: Pagination | undefined, filters: CrudFilter[] | undefined): string {
+export function listQuery(def: ResourceDef, pagination: Pagination | undefined, filters: CrudFilter[] | undefined, extra: Record<string, string> = {}): string {
   const q = new URLSearchParams();
   q.set("page", String(pagination?.currentPage ?? 1));
   q.set("limit", String(pagination?.pageSize ?? def.pageSize));
-  for (const [k, v] of Object.entries(def.fixedParams ?? {})) q.set(k, v);
+  for (const [k, v] of Object.entries({ ...def.fixedParams, ...extra })) q.set(k, v);
   for (const f of filters ?? []) {
     if (!("field" in f)) continue;
     const decl = def.filters.find((d) => d.field === f.field);
@@ -39,18 +39,36 @@ export function listQuery(def: ResourceDef, pagination: Pagination | undefined, 
       if (to) q.set(decl.params[1], String(to));
     } else {
       const text = String(value).trim();
-      if (text) q.set(decl.param, text);
+      const option = decl.kind === "select" ? decl.options.find((o) => o.value === text) : undefined;
+      if (option?.params) for (const [k, v] of Object.entries(option.params)) q.set(k, v);
+      else if (text) q.set(decl.param, text);
     }
   }
   return q.toString();
 }
 
+/**
+ * Where a list returns next_cursor, the next page is asked for by cursor (no OFFSET scan on the
+ * server); a page reached any other way (a jump, a reload) falls back to its number.
+ */
+const cursors = new Map<string, string>();
+const cursorKey = (resource: string, query: string, page: number) => `${resource}?${query.replace(/(^|&)page=\d+/, "")}#${page}`;
+
 export const dataProvider: DataProvider = {
   ...base,
   getApiUrl: () => "/api",
-  getList: async ({ resource, pagination, filters }) => {
+  getList: async ({ resource, pagination, filters, meta }) => {
     const def = defOf(resource);
-    const res = await api<{ items: never[]; total_items: number }>("GET", `${def.api.list}?${listQuery(def, pagination, filters)}`);
+    // A list tab's fixed parameters arrive as meta.params.
+    const extra = (meta?.params ?? {}) as Record<string, string>;
+    const query = listQuery(def, pagination, filters, extra);
+    const page = pagination?.currentPage ?? 1;
+    const cursor = cursors.get(cursorKey(resource, query, page));
+    const res = await api<{ items: never[]; total_items: number; next_cursor?: string | null }>("GET", `${def.api.list}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    if (res.data.next_cursor) {
+      if (cursors.size > 500) cursors.clear();
+      cursors.set(cursorKey(resource, query, page + 1), res.data.next_cursor);
+    }
     return { data: res.data.items, total: res.data.total_items };
   },
   getOne: async ({ resource, id }) => ({ data: (await api<never>("GET", withId(defOf(resource).api.one, id))).data }),

@@ -41,5 +41,6 @@ export const ROUTES: AppRoute[] = [
   { path: "/404", kind: "open", element: page(() => import("../pages/not-found.tsx")) },
   { path: "/", kind: "protected", element: page(() => import("../pages/dashboard.tsx")) },
   { path: "/settings", kind: "protected", element: page(() => import("../pages/settings.tsx")) },
+  { path: "/rates", kind: "protected", element: page(() => import("../pages/rates.tsx")) },
   ...resourceRoutes,
 ];

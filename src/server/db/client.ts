@@ -30,9 +30,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  // pg_trgm backs substring search (the migrations create the extension; PostgreSQL ships it in contrib).
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite(opts.dataDir ?? "memory://");
+  const client = new PGlite(opts.dataDir ?? "memory://", { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };

@@ -10,10 +10,8 @@ import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { dateRange, day, flag, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
+import { BANKING_TYPES, CRYPTO_TYPES, TRANSACTION_STATES } from "../../../resources/transactions.ts";
 
-export const TRANSACTION_STATES = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED", "FAILED", "CANCELLED"] as const;
-export const BANKING_TYPES = ["DEPOSIT", "TRANSFER", "EXCHANGE", "OTC"] as const;
-export const CRYPTO_TYPES = ["DEPOSIT", "WITHDRAWAL", "EXCHANGE", "SWAP"] as const;
 
 const state = z.enum(TRANSACTION_STATES, { error: `states must be among ${TRANSACTION_STATES.join(", ")}` });
 const Common = PageQuery.extend({
@@ -24,6 +22,8 @@ const Common = PageQuery.extend({
   created_date_from: day("created_date_from").optional(),
   created_date_to: day("created_date_to").optional(),
   counterparty_ids: listOf(z.string().max(64)).optional(),
+  /** From a previous page's next_cursor: the following page without an OFFSET scan. */
+  cursor: z.string().max(200).optional(),
 });
 const BankingQuery = Common.extend({
   type: listOf(z.enum(BANKING_TYPES, { error: `type must be among ${BANKING_TYPES.join(", ")}` })).optional(),
@@ -44,7 +44,7 @@ function common(q: z.output<typeof Common>) {
   const range = dateRange(q.created_date_from, q.created_date_to);
   if (range === "invalid") throw badRequest("Date from cannot be greater than date to", [{ path: "created_date_from", message: "Date from cannot be greater than date to" }]);
   const states = [...(q.states ?? []), ...(q.state ? [q.state] : [])];
-  return { page: q.page, limit: q.limit, keyword: q.keyword || undefined, states, from: range.from, to: range.to, counterpartyIds: q.counterparty_ids };
+  return { page: q.page, limit: q.limit, keyword: q.keyword || undefined, states, from: range.from, to: range.to, counterpartyIds: q.counterparty_ids, cursor: q.cursor };
 }
 
 const banking = (act: string) => ({ access: { obj: "transactions", act } });

@@ -9,7 +9,11 @@ import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
 import type { Services } from "../services/index.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
-import { precisionOf } from "../../lib/money.ts";
+import { statementService } from "../services/statements.ts";
+import { runPendingStatements } from "../jobs/statements.ts";
+import { formatMinor, precisionOf } from "../../lib/money.ts";
+import { renderPdf } from "../lib/pdf.ts";
+import { attachDocument } from "../services/transactions.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_OWNER = { email: "owner@demo.example", first_name: "Ada", last_name: "Okafor" };
@@ -65,6 +69,7 @@ export async function seedDemo(services: Services) {
   await services.team.setTwoFactor(approver!.id, true);
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
+  await seedStatement(services, business.id, owner.id);
   return { businessId: business.id };
 }
 
@@ -125,9 +130,28 @@ async function seedMoney(services: Services, businessId: string, holderName: str
       const major = Math.round(lo + random() * (hi - lo));
       const minor = BigInt(major) * 10n ** BigInt(precisionOf(t.currency));
       const at = new Date(now - day * 86_400_000 - Math.floor(random() * 8) * 3_600_000);
-      await db.transaction((tx) => services.deposits.receive(tx, { ...t, amount: minor, senderName: PAYERS[Math.floor(random() * PAYERS.length)], at }));
+      const sender = PAYERS[Math.floor(random() * PAYERS.length)];
+      await db.transaction(async (tx) => {
+        const { transaction } = await services.deposits.receive(tx, { ...t, amount: minor, senderName: sender, at });
+        // Recent USD receipts come with the invoice they settle.
+        if (t.currency === "USD" && day < 60) {
+          const number = `INV-2026-${String(1000 + day).slice(-4)}`;
+          const content = renderPdf(number, [{ text: `Invoice ${number}`, size: 16, bold: true }, { text: `${sender} to ${holderName}`, gap: 6 }, { text: `Amount due: ${formatMinor(minor, "USD")} USD`, gap: 6 }]);
+          await attachDocument(tx, { businessId, transactionId: transaction.id, description: "Invoice", value: number, fileName: `${number}.pdf`, contentType: "application/pdf", content });
+        }
+      });
     }
   }
+}
+
+/** Last month's PDF statement of the USD account, queued and rendered like any export, so the list is not empty. */
+async function seedStatement(services: Services, businessId: string, ownerId: string) {
+  const usd = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items.find((a) => a.currency === "USD")!;
+  const now = new Date();
+  const day = (month: number, date: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + month, date)).toISOString().slice(0, 10);
+  const statements = statementService(services.ctx, { accounts: services.accounts, wallets: services.wallets });
+  await statements.create(businessId, ownerId, { account_id: usd.id, format: "pdf", from: day(-1, 1), to: day(0, 0) });
+  await runPendingStatements(services.ctx.db);
 }
 
 export async function seedDemoIfEmpty(services: Services) {

@@ -2,27 +2,58 @@
  * Reading transactions: the filtered banking and crypto lists (SPEC §7), one transaction with every
  * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
  */
-import { and, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { accounts, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { searchText } from "../db/schema/transactions.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
 
-type Common = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; counterpartyIds?: string[] };
+type Common = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; counterpartyIds?: string[]; cursor?: string };
+
+/**
+ * Keyset pagination: a cursor names the last row seen (its created_at as PostgreSQL prints it, with
+ * microseconds, and its id), so the next page starts there instead of counting past every row before.
+ */
+const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString("base64url");
+function decodeCursor(cursor: string): { ts: string; id: string } {
+  const [ts, id] = Buffer.from(cursor, "base64url").toString().split("|");
+  if (!ts || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:?\d{2})?$/.test(ts)) throw badRequest("cursor is invalid");
+  return { ts, id };
+}
 export type BankingFilter = Common & { types?: string[]; onMaster?: boolean; onSub?: boolean };
 export type CryptoFilter = Common & { types?: string[]; assetIds?: string[]; subWallets?: boolean; subWalletAsset?: string; subWalletBlockchain?: string };
 
 const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
+
+/**
+ * Totals of a filtered list, kept a few seconds: paging through one list (or typing a search) must
+ * not count a million rows on every request. A write in this process drops the business's totals;
+ * other processes see new rows within COUNT_TTL_MS.
+ */
+const COUNT_TTL_MS = 10_000;
+const counts = new Map<string, { n: number; at: number }>();
+export function forgetCounts(businessId: string) {
+  for (const key of counts.keys()) if (key.startsWith(`${businessId}|`)) counts.delete(key);
+}
+async function cachedCount(key: string, count: () => Promise<number>) {
+  const hit = counts.get(key);
+  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
+  const n = await count();
+  if (counts.size > 5_000) counts.clear();
+  counts.set(key, { n, at: Date.now() });
+  return n;
+}
 
 export function transactionQueries({ db }: ServiceContext) {
   const common = (businessId: string, rail: string, f: Common): SQL[] => [
     eq(transactions.businessId, businessId),
     eq(transactions.rail, rail),
     ...(f.keyword
-      ? [or(ilike(transactions.reference, likePattern(f.keyword)), ilike(transactions.description, likePattern(f.keyword)), sql`${transactions.counterparty}->>'name' ilike ${likePattern(f.keyword)}`)!]
+      ? [sql`${searchText} like ${likePattern(f.keyword.toLowerCase())}`]
       : []),
     ...(f.states?.length ? [inArray(transactions.state, f.states)] : []),
     ...(f.from ? [gte(transactions.createdAt, f.from)] : []),
@@ -30,20 +61,36 @@ export function transactionQueries({ db }: ServiceContext) {
     ...(f.counterpartyIds?.length ? [inArray(transactions.beneficiaryId, f.counterpartyIds.filter(isUuid))] : []),
   ];
 
-  async function page(where: SQL | undefined, q: PageQuery, view: (t: TransactionRow, owner: Owner) => object) {
-    const [rows, [total]] = await Promise.all([
+  /** One page, newest first. `ownerFilter` says whether the filters read the account or wallet row. */
+  async function page(businessId: string, where: SQL[], q: Common, ownerFilter: boolean, view: (t: TransactionRow, owner: Owner) => object) {
+    const c = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const seek = c ? [sql`(${transactions.createdAt}, ${transactions.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`] : [];
+    const counted = db.select({ n: count() }).from(transactions);
+    const { page: _p, limit: _l, cursor: _c, ...filters } = q;
+    const countKey = `${businessId}|${view.name}|${JSON.stringify(filters)}`;
+    const [rows, total] = await Promise.all([
       db
-        .select({ t: transactions, accountName: accounts.name, walletName: wallets.name, walletChain: wallets.blockchain })
+        .select({ t: transactions, ts: sql<string>`${transactions.createdAt}::text`, accountName: accounts.name, walletName: wallets.name, walletChain: wallets.blockchain })
         .from(transactions)
         .leftJoin(accounts, eq(accounts.id, transactions.ownerId))
         .leftJoin(wallets, eq(wallets.id, transactions.ownerId))
-        .where(where)
+        .where(and(...where, ...seek))
         .orderBy(desc(transactions.createdAt), desc(transactions.id))
         .limit(q.limit)
-        .offset(offsetOf(q)),
-      db.select({ n: count() }).from(transactions).leftJoin(accounts, eq(accounts.id, transactions.ownerId)).leftJoin(wallets, eq(wallets.id, transactions.ownerId)).where(where),
+        .offset(c ? 0 : offsetOf(q)),
+      // Counting needs the owner rows only when a filter reads them.
+      cachedCount(countKey, async () => {
+        const [r] = await (ownerFilter
+          ? counted.leftJoin(accounts, eq(accounts.id, transactions.ownerId)).leftJoin(wallets, eq(wallets.id, transactions.ownerId)).where(and(...where))
+          : counted.where(and(...where)));
+        return Number(r.n);
+      }),
     ]);
-    return paged(rows.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })), Number(total.n), q);
+    const last = rows[rows.length - 1];
+    return {
+      ...paged(rows.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })), total, q),
+      next_cursor: rows.length === q.limit && last ? encodeCursor(last.ts, last.t.id) : null,
+    };
   }
 
   async function find(businessId: string, rail: "fiat" | "crypto", id: string) {
@@ -87,7 +134,7 @@ export function transactionQueries({ db }: ServiceContext) {
         if (sub && !master) where.push(isNotNull(accounts.parentAccountId));
         if (!master && !sub) where.push(sql`false`);
       }
-      return page(and(...where), f, bankingRow);
+      return page(businessId, where, f, f.onMaster !== undefined || f.onSub !== undefined, bankingRow);
     },
 
     listCrypto(businessId: string, f: CryptoFilter) {
@@ -97,7 +144,7 @@ export function transactionQueries({ db }: ServiceContext) {
       if (f.subWallets === false) where.push(isNull(wallets.parentWalletId));
       if (f.subWalletAsset) where.push(eq(wallets.currency, f.subWalletAsset));
       if (f.subWalletBlockchain) where.push(eq(wallets.blockchain, f.subWalletBlockchain));
-      return page(and(...where), f, cryptoRow);
+      return page(businessId, where, f, f.subWallets !== undefined || !!f.subWalletAsset || !!f.subWalletBlockchain, cryptoRow);
     },
 
     async bankingDetail(businessId: string, id: string) {

@@ -3,19 +3,30 @@
  * database transaction) and reading them back, always scoped to the caller's business.
  */
 import { and, count, desc, eq, gte, lt } from "drizzle-orm";
-import { transactions } from "../db/schema/index.ts";
+import { transactionDocuments, transactions } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import { randomToken } from "./crypto.ts";
 import type { ServiceContext } from "./context.ts";
+import { forgetCounts } from "./transaction-queries.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
 
 export const newReference = () => `TXN-${randomToken(9).replace(/[^A-Za-z0-9]/g, "X").toUpperCase().slice(0, 12)}`;
 
+/** Attaches a supporting document (an invoice, a contract) to a transaction. */
+export async function attachDocument(
+  q: Queryable,
+  d: { businessId: string; transactionId: string; description: string; value?: string; fileName: string; contentType: string; content: Buffer },
+) {
+  const [row] = await q.insert(transactionDocuments).values({ ...d, value: d.value ?? "", size: d.content.length }).returning({ id: transactionDocuments.id });
+  return row;
+}
+
 export async function insertTransaction(q: Queryable, t: Omit<NewTransaction, "reference"> & { reference?: string }) {
   const [row] = await q.insert(transactions).values({ reference: newReference(), ...t }).returning();
+  forgetCounts(t.businessId);
   return row;
 }
 

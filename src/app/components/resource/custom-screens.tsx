@@ -9,4 +9,6 @@ export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ 
 export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   "account-details": lazy(() => import("../../pages/accounts/account-details.tsx")),
   "wallet-details": lazy(() => import("../../pages/wallets/wallet-details.tsx")),
+  "banking-transaction": lazy(() => import("../../pages/transactions/banking-transaction.tsx")),
+  "crypto-transaction": lazy(() => import("../../pages/transactions/crypto-transaction.tsx")),
 };

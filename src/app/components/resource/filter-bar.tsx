@@ -1,8 +1,9 @@
 /** The list's search and filters, read from and written to the URL (through Refine's useTable). */
 import { useEffect, useState } from "react";
-import type { CrudFilter, LogicalFilter } from "@refinedev/core";
-import { Input, Select, Space } from "antd";
-import type { Filter, Option } from "../../../../resources/define-resource.ts";
+import { useList, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { DatePicker, Input, Select, Space, Typography } from "antd";
+import dayjs from "dayjs";
+import type { Filter, Option, OptionsFrom } from "../../../../resources/define-resource.ts";
 
 type Props = {
   filters: Filter[];
@@ -25,6 +26,45 @@ function SearchBox({ filter, value, onChange }: { filter: Extract<Filter, { kind
   return <Input.Search allowClear placeholder={filter.placeholder} aria-label={filter.placeholder} value={text} onChange={(e) => setText(e.target.value)} onSearch={onChange} style={{ width: 280 }} />;
 }
 
+export const DATE_ORDER_MESSAGE = "Date from cannot be greater than date to";
+
+/** From and to as two pickers: a from after the to is refused with the SPEC's message, unapplied. */
+function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind: "dateRange" }>; value: unknown; onChange: (v: unknown) => void }) {
+  const applied = (Array.isArray(value) ? value : []) as (string | undefined)[];
+  const [from, setFrom] = useState<string | undefined>(applied[0]);
+  const [to, setTo] = useState<string | undefined>(applied[1]);
+  const invalid = !!from && !!to && from > to;
+  useEffect(() => {
+    if (invalid || (from === applied[0] && to === applied[1])) return;
+    onChange(from || to ? [from, to] : undefined);
+  }, [from, to]); // eslint-disable-line react-hooks/exhaustive-deps -- apply only on the user's change
+  const pick = (set: (v: string | undefined) => void) => (d: dayjs.Dayjs | null) => set(d ? d.format("YYYY-MM-DD") : undefined);
+  return (
+    <Space direction="vertical" size={0}>
+      <Space>
+        <DatePicker placeholder="Date from" aria-label={`${filter.label} from`} value={from ? dayjs(from) : null} onChange={pick(setFrom)} status={invalid ? "error" : undefined} />
+        <DatePicker placeholder="Date to" aria-label={`${filter.label} to`} value={to ? dayjs(to) : null} onChange={pick(setTo)} status={invalid ? "error" : undefined} />
+      </Space>
+      {invalid && <Typography.Text type="danger" role="alert">{DATE_ORDER_MESSAGE}</Typography.Text>}
+    </Space>
+  );
+}
+
+/** Options read from another resource, e.g. beneficiaries for the counterparty filter. */
+function useOptions(from: OptionsFrom | undefined, fixed: Option[]): Option[] {
+  const { result } = useList({ resource: from?.resource ?? "", pagination: { pageSize: 100 }, queryOptions: { enabled: !!from }, meta: { params: from?.params } });
+  if (!from) return fixed;
+  return (result?.data ?? []).map((r) => ({ value: String(r.id), label: String((r as Record<string, unknown>)[from.labelField]) }));
+}
+
+function MultiSelect({ filter, value, features, onChange }: { filter: Extract<Filter, { kind: "multi" }>; value: unknown; features: string[]; onChange: (v: unknown) => void }) {
+  const options = useOptions(filter.optionsFrom, filter.options);
+  return (
+    <Select mode="multiple" allowClear maxTagCount="responsive" placeholder={filter.label} aria-label={filter.label} style={{ minWidth: 200 }}
+      value={(value as string[] | undefined) ?? []} onChange={(v) => onChange(v)} options={allowed(options, features)} optionFilterProp="label" />
+  );
+}
+
 export function FilterBar({ filters, current, features, onChange }: Props) {
   return (
     <Space wrap style={{ marginBottom: 16 }}>
@@ -32,13 +72,15 @@ export function FilterBar({ filters, current, features, onChange }: Props) {
         switch (f.kind) {
           case "search":
             return <SearchBox key={f.field} filter={f} value={String(valueOf(current, f.field) ?? "")} onChange={(v) => onChange(f.field, v)} />;
-          case "select":
+          case "dateRange":
+            return <DateRange key={f.field} filter={f} value={valueOf(current, f.field)} onChange={(v) => onChange(f.field, v)} />;
           case "multi":
+            return <MultiSelect key={f.field} filter={f} value={valueOf(current, f.field)} features={features} onChange={(v) => onChange(f.field, v)} />;
+          case "select":
             return (
               <Select
                 key={f.field}
                 allowClear
-                mode={f.kind === "multi" ? "multiple" : undefined}
                 placeholder={f.label}
                 aria-label={f.label}
                 style={{ minWidth: 160 }}
@@ -47,8 +89,6 @@ export function FilterBar({ filters, current, features, onChange }: Props) {
                 options={allowed(f.options, features)}
               />
             );
-          default:
-            return null;
         }
       })}
     </Space>

@@ -4,10 +4,10 @@
  */
 import { Suspense, useCallback } from "react";
 import { CREATE_SCREENS } from "./custom-screens.tsx";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Alert, Button, Card, Drawer, Empty, Flex, Table, Typography } from "antd";
+import { Alert, Button, Card, Drawer, Empty, Flex, Table, Tabs, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
@@ -33,10 +33,16 @@ function isFiltered(def: ResourceDef, filters: CrudFilter[]) {
 
 export function ResourceList<Row extends { id: string }>({ def, embedded = false }: { def: ResourceDef<Row>; embedded?: boolean }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const { canCreate, features } = useResourceAccess(def as ResourceDef);
+  const { canCreate, features, can } = useResourceAccess(def as ResourceDef);
+  const tabs = (def.tabs ?? []).filter((t) => !t.access || can(t.access.obj, t.access.act));
+  const tab = tabs.find((t) => t.key === params.get("tab")) ?? tabs[0];
+  const locked = def.lockedFeature && !features.includes(def.lockedFeature.feature);
   const { tableProps, filters, setFilters, tableQuery } = useTable<Row>({
     resource: def.name,
+    meta: { params: tab?.params },
+    queryOptions: { enabled: !locked },
     syncWithLocation: true,
     pagination: { pageSize: def.pageSize },
     filters: { initial: initialFilters(def as ResourceDef), defaultBehavior: "merge" },
@@ -54,7 +60,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
 
   const rows = tableProps.dataSource ?? [];
   const loading = tableQuery.isLoading;
-  const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : def.empty;
+  const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : tab?.empty ?? def.empty;
   const createButton = canCreate && (
     <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
       {def.createLabel ?? "Create"}
@@ -84,7 +90,15 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           </Flex>
         </Card>
       )}
+      {locked ? (
+        <Card>
+          <Empty description={<><Typography.Text strong>{`No ${def.lockedFeature!.name}`}</Typography.Text><br />{`No ${def.lockedFeature!.name} have been created in this account yet. Complete your KYC to have full access`}</>} />
+        </Card>
+      ) : (
       <Card>
+        {tabs.length > 0 && (
+          <Tabs activeKey={tab?.key} onChange={(key) => setParams((p) => { p.set("tab", key); p.delete("currentPage"); return p; })} items={tabs.map((t) => ({ key: t.key, label: t.label }))} />
+        )}
         {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
         {tableQuery.isError ? (
           <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
@@ -93,7 +107,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
             {...tableProps}
             rowKey="id"
             loading={loading}
-            onRow={(r) => (def.routes.show ? { onClick: () => navigate(def.routes.show!.replace(":id", r.id)), style: { cursor: "pointer" } } : {})}
+            onRow={(r) => (def.routes.show ? { onClick: () => navigate(def.routes.show!.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")), style: { cursor: "pointer" } } : {})}
             columns={def.columns.map((c) => ({
               key: c.field,
               title: c.title,
@@ -111,6 +125,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           />
         )}
       </Card>
+      )}
       {CustomCreate && (
         <Suspense fallback={null}>
           <CustomCreate open={adding && canCreate} onClose={closeAdd} />

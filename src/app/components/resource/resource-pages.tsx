@@ -1,7 +1,7 @@
 /** The routed screens generated for every standalone resource: list, show, create, edit. */
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
-import { Button, Card, Skeleton, Typography } from "antd";
+import { Button, Card, Modal, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
@@ -47,5 +47,16 @@ export function ResourceEditPage({ def }: { def: ResourceDef }) {
 export const ResourceListPage = ({ def }: { def: ResourceDef }) => <ResourceList def={def as ResourceDef<{ id: string }>} />;
 export function ResourceShowPage({ def }: { def: ResourceDef }) {
   const Custom = def.showComponent ? SHOW_SCREENS[def.showComponent] : undefined;
-  return Custom ? <Custom /> : <ResourceShow def={def} />;
+  const navigate = useNavigate();
+  const details = Custom ? <Custom /> : <ResourceShow def={def} />;
+  if (def.showAs !== "modal") return details;
+  // The list stays underneath with its filters; closing returns to it as it was.
+  return (
+    <>
+      <ResourceList def={def as ResourceDef<{ id: string }>} />
+      <Modal open footer={null} width={760} onCancel={() => navigate(def.routes.list + window.location.search)} destroyOnClose>
+        {details}
+      </Modal>
+    </>
+  );
 }

@@ -1,14 +1,16 @@
-/** /accounts/:id (SPEC §2 Account details): balance, Receive, the graph, deposit details, transactions. */
+/** /accounts/:id (SPEC §2 Account details): balance, Receive, Export statement, the graph, deposit details, transactions. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
-import { ArrowLeftOutlined, DownloadOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from "@ant-design/icons";
 import type { Account } from "../../../../resources/accounts.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { DepositDetails } from "../../components/money/deposit-details.tsx";
 import { FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
+import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
+import { useSession } from "../../session/session.tsx";
 import { PendingAccount } from "./pending-account.tsx";
 
 const RANGES = [
@@ -21,6 +23,8 @@ export default function AccountDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const [receiving, setReceiving] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { can } = useSession();
   const { result: account, query } = useOne<Account>({ resource: "accounts", id, errorNotification: false });
   const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>Back</Button>;
   if (query.isLoading) return <>{back}<Skeleton active /></>;
@@ -38,7 +42,13 @@ export default function AccountDetails() {
             available={account.balance.available}
             usd={account.balance_in_usd.available}
             subtitle={account.deposit_addresses[0]?.data.bank_name}
-            actions={<Button type="primary" icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>}
+            actions={
+              <>
+                <Button type="primary" icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>
+                {/* SPEC §6: statements_read opens it (past statements); creating one needs statements_write. */}
+                {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+              </>
+            }
           />
         </Col>
         <Col xs={24} lg={16}>
@@ -60,6 +70,7 @@ export default function AccountDetails() {
       <Modal title={`Receive ${account.currency}`} open={receiving} onCancel={() => setReceiving(false)} footer={null}>
         <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
       </Modal>
+      <ExportStatementModal open={exporting} onClose={() => setExporting(false)} owner={{ account_id: account.id }} name={`${account.name} (${account.currency})`} />
     </>
   );
 }

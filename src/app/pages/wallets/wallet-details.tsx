@@ -1,17 +1,20 @@
 /**
  * /crypto/wallets/:id: balance, the deposit address with its QR code and network, the warning to
- * deposit only from that network, the graph and the wallet's transactions.
+ * deposit only from that network, Export statement, the graph and the wallet's transactions.
  */
+import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Typography } from "antd";
-import { ArrowLeftOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
 import type { Wallet } from "../../../../resources/wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
+import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
+import { useSession } from "../../session/session.tsx";
 
 const RANGES = [
   { key: "last_week", label: "1 week" },
@@ -22,6 +25,8 @@ const RANGES = [
 export default function WalletDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
+  const [exporting, setExporting] = useState(false);
+  const { can } = useSession();
   const { result: wallet, query } = useOne<Wallet>({ resource: "wallets", id, errorNotification: false });
   const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/crypto/wallets")}>Back</Button>;
   if (query.isLoading) return <>{back}<Skeleton active /></>;
@@ -33,7 +38,15 @@ export default function WalletDetails() {
       {back}
       <Row gutter={[16, 16]} style={{ marginTop: 12 }}>
         <Col span={24}>
-          <BalanceCard title={wallet.name} currency={wallet.currency} available={wallet.available_balance} usd={wallet.balance_in_usd} subtitle={network} />
+          <BalanceCard
+            title={wallet.name}
+            currency={wallet.currency}
+            available={wallet.available_balance}
+            usd={wallet.balance_in_usd}
+            subtitle={network}
+            // SPEC §6: statements_read opens it (past statements); creating one needs statements_write.
+            actions={can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+          />
         </Col>
         <Col xs={24} lg={16}>
           <Card title="Transactions graph">
@@ -63,6 +76,7 @@ export default function WalletDetails() {
           </Card>
         </Col>
       </Row>
+      <ExportStatementModal open={exporting} onClose={() => setExporting(false)} owner={{ asset_id: wallet.id }} name={`${wallet.name} (${wallet.currency}, ${network})`} />
     </>
   );
 }

@@ -6,6 +6,9 @@ import { businesses } from "./businesses.ts";
  * Business events that move money (deposits, transfers, exchanges, withdrawals), as people see them.
  * Each one's money moves in the ledger (ledger_transfers.reference = "transaction:<id>").
  */
+/** The text the keyword filter searches; the trigram index is built on exactly this expression. */
+export const searchText = sql.raw(`lower(reference || ' ' || description || ' ' || coalesce(counterparty->>'name', ''))`);
+
 export const transactions = pgTable(
   "transactions",
   {
@@ -49,5 +52,7 @@ export const transactions = pgTable(
     index("transactions_business_state").on(t.businessId, t.rail, t.state, t.createdAt),
     index("transactions_business_type").on(t.businessId, t.rail, t.type, t.createdAt),
     index("transactions_beneficiary").on(t.businessId, t.beneficiaryId),
+    // Substring search over what a person types: reference, description, the other party's name.
+    index("transactions_search").using("gin", sql`(${searchText}) gin_trgm_ops`),
   ],
 );

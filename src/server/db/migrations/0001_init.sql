@@ -319,6 +319,7 @@ CREATE INDEX "transactions_owner_recent" ON "transactions" USING btree ("owner_i
 CREATE INDEX "transactions_business_state" ON "transactions" USING btree ("business_id","rail","state","created_at");--> statement-breakpoint
 CREATE INDEX "transactions_business_type" ON "transactions" USING btree ("business_id","rail","type","created_at");--> statement-breakpoint
 CREATE INDEX "transactions_beneficiary" ON "transactions" USING btree ("business_id","beneficiary_id");--> statement-breakpoint
+CREATE INDEX "transactions_search" ON "transactions" USING gin ((lower(reference || ' ' || description || ' ' || coalesce(counterparty->>'name', ''))) gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "account_request_tasks_request" ON "account_request_tasks" USING btree ("request_id","position");--> statement-breakpoint
 CREATE INDEX "account_requests_business" ON "account_requests" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "transaction_documents_transaction" ON "transaction_documents" USING btree ("transaction_id");--> statement-breakpoint

@@ -1,0 +1,55 @@
+/**
+ * Rate history of one pair as a line (SPEC §2 Fx Rates, §8 rates-history-unavailable message).
+ * The chart library loads only when a chart is drawn, never with the app's first chunk.
+ */
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Empty, Segmented, Skeleton } from "antd";
+import { api } from "../../api/client.ts";
+import type { FxRate } from "../../../../resources/fx-rates.ts";
+
+const Line = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Line })));
+
+const RANGES = [
+  { value: 30, label: "30 days" },
+  { value: 90, label: "90 days" },
+  { value: 365, label: "1 year" },
+];
+/** The API pages at most 100 rows; a year is four pages fetched together. */
+const PAGE = 100;
+export const HISTORY_UNAVAILABLE = "Rate history is not available for this pair right now. Please try again later.";
+
+async function history(base: string, quote: string, days: number): Promise<FxRate[]> {
+  const limit = Math.min(days, PAGE);
+  const pages = Array.from({ length: Math.ceil(days / limit) }, (_, i) =>
+    api<{ items: FxRate[] }>("GET", `fx-rates?base_currency=${base}&quote_currency=${quote}&page=${i + 1}&limit=${limit}`),
+  );
+  return (await Promise.all(pages)).flatMap((r) => r.data.items).slice(0, days);
+}
+
+export function RatesChart({ base, quote }: { base: string; quote: string }) {
+  const [days, setDays] = useState(30);
+  const [points, setPoints] = useState<FxRate[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true; // a slow answer for an old pair or range must not overwrite the new one
+    setPoints(null);
+    setFailed(false);
+    history(base, quote, days).then((items) => live && setPoints(items)).catch(() => live && setFailed(true));
+    return () => { live = false; };
+  }, [base, quote, days]);
+
+  // Oldest first for the x axis. The y value is a float only for plotting; labels stay strings.
+  const data = points?.map((p) => ({ date: p.created_date.slice(0, 10), rate: Number(p.rate) })).reverse();
+  return (
+    <section aria-label="Rate history">
+      <Segmented options={RANGES} value={days} onChange={(v) => setDays(Number(v))} style={{ marginBottom: 12 }} />
+      {(failed || points?.length === 0) && <Empty description={HISTORY_UNAVAILABLE} />}
+      {!failed && !points && <Skeleton active />}
+      {data && data.length > 0 && (
+        <Suspense fallback={<Skeleton active />}>
+          <Line data={data} xField="date" yField="rate" height={260} scale={{ y: { nice: true, zero: false } }} axis={{ x: { labelAutoHide: true } }} tooltip={{ items: [{ channel: "y", name: `${base} → ${quote}` }] }} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Export statement modal (SPEC §2 Account details, §5 Statement export): type CSV / EXCEL / PDF,
+ * from and to (all required, the shared schema's messages), then a progress state while the server
+ * renders the file (PENDING), a Download button once COMPLETE, and the past statements below.
+ * Members with statements_read only see and download past statements; the form needs statements_write.
+ */
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Button, Col, DatePicker, Divider, Form, Modal, Result, Row, Select, Spin, Typography } from "antd";
+import { DownloadOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import { api, download, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import { Field, applyServerErrors } from "../form/field.tsx";
+import { FORMAT_LABELS, STATEMENT_FORMATS, StatementForm, type Statement } from "../../../../resources/statements.ts";
+import { StatementList } from "./statement-list.tsx";
+
+/** Whose statement: a fiat account (account_id) or a stablecoin wallet (asset_id), SPEC §7. */
+export type StatementOwner = { account_id: string } | { asset_id: string };
+
+const DAY = "YYYY-MM-DD";
+const POLL_MS = 1000;
+const FORMAT_OPTIONS = STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
+
+type FormValues = { format: string; from: string; to: string };
+
+export function ExportStatementModal({ open, onClose, owner, name }: { open: boolean; onClose: () => void; owner: StatementOwner; name: string }) {
+  const { can } = useSession();
+  const toast = useToast();
+  const [current, setCurrent] = useState<Statement | null>(null);
+  const [version, setVersion] = useState(0);
+  // A failed status check stops the polling (the list below keeps refreshing a PENDING row).
+  const [stalled, setStalled] = useState(false);
+  const ownerQuery = new URLSearchParams(owner as Record<string, string>).toString();
+  const form = useForm<FormValues>({ resolver: zodResolver(StatementForm) as never, defaultValues: { format: undefined, from: "", to: "" } });
+
+  // Poll the statement being prepared until the worker has finished it, then refresh the list.
+  useEffect(() => {
+    if (!open || stalled || current?.state !== "PENDING") return;
+    const t = setTimeout(() => {
+      api<Statement>("GET", `statements/${current.id}`)
+        .then((r) => {
+          setCurrent(r.data);
+          if (r.data.state !== "PENDING") setVersion((v) => v + 1);
+        })
+        .catch((e) => (toast.error(e), setStalled(true)));
+    }, POLL_MS);
+    return () => clearTimeout(t);
+  }, [open, current, stalled, toast]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api<Statement>("POST", "statements", { ...values, ...owner });
+      setCurrent(res.data);
+      setStalled(false);
+      setVersion((v) => v + 1);
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  const save = async (s: Statement) => {
+    try {
+      await download(`statements/${s.id}/download`, s.file_name ?? `statement.${s.format}`);
+    } catch (e) {
+      toast.error(e);
+    }
+  };
+
+  const close = () => {
+    setCurrent(null);
+    form.reset();
+    onClose();
+  };
+
+  return (
+    <Modal title="Export statement" open={open} onCancel={close} footer={null} width={720} destroyOnHidden>
+      <Typography.Paragraph type="secondary">{name}</Typography.Paragraph>
+      {current ? <Progress statement={current} onDownload={save} onAnother={() => setCurrent(null)} /> : can("statements", "create") ? (
+        <Form layout="vertical" component="form" onFinish={submit} noValidate>
+          <Row gutter={12}>
+            <Col xs={24} sm={8}>
+              <Field control={form.control} name="format" label="Type">
+                {(f) => <Select id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} options={FORMAT_OPTIONS} placeholder="Select type" />}
+              </Field>
+            </Col>
+            {(["from", "to"] as const).map((name) => (
+              <Col xs={12} sm={8} key={name}>
+                <Field control={form.control} name={name} label={name === "from" ? "From" : "To"}>
+                  {(f) => (
+                    <DatePicker
+                      id={f.id}
+                      style={{ width: "100%" }}
+                      format={DAY}
+                      value={f.value ? dayjs(f.value, DAY) : null}
+                      onChange={(d) => f.onChange(d ? d.format(DAY) : "")}
+                      onBlur={f.onBlur}
+                      disabledDate={(d) => d.isAfter(dayjs(), "day")}
+                    />
+                  )}
+                </Field>
+              </Col>
+            ))}
+          </Row>
+          <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Export</Button>
+        </Form>
+      ) : (
+        <Alert type="info" showIcon message="You can download past statements. Creating a new export needs permission to create statements." />
+      )}
+      <Divider orientation="left" plain>Past statements</Divider>
+      <StatementList ownerQuery={ownerQuery} version={version} onDownload={save} />
+    </Modal>
+  );
+}
+
+/** The statement just requested: preparing, ready to download, or failed with the server's reason. */
+function Progress({ statement: s, onDownload, onAnother }: { statement: Statement; onDownload: (s: Statement) => Promise<void>; onAnother: () => void }) {
+  const period = `${FORMAT_LABELS[s.format]} statement, ${s.from} to ${s.to}`;
+  const another = <Button key="another" onClick={onAnother}>Export another</Button>;
+  if (s.state === "PENDING") {
+    return <Result icon={<Spin size="large" />} title="Preparing your statement…" subTitle={period} data-testid="statement-progress" />;
+  }
+  if (s.state === "FAILED") return <Result status="error" title="The statement could not be produced" subTitle={s.failure_reason ?? period} extra={another} />;
+  return (
+    <Result
+      status="success"
+      title="Your statement is ready"
+      subTitle={period}
+      extra={[<Button key="download" type="primary" icon={<DownloadOutlined />} onClick={() => onDownload(s)}>Download</Button>, another]}
+    />
+  );
+}

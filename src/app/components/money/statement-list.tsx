@@ -1,0 +1,79 @@
+/**
+ * Past statements of one account or wallet (SPEC §9: 10 a page), newest first, with their state and
+ * a Download button once COMPLETE (SPEC §4). While any is PENDING the page refreshes itself, so a
+ * statement someone else queued turns downloadable without a reload.
+ */
+import { useEffect, useState } from "react";
+import { Alert, Button, Table, Tag, Tooltip } from "antd";
+import { DownloadOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import { api } from "../../api/client.ts";
+import { FORMAT_LABELS, type Statement } from "../../../../resources/statements.ts";
+import { humanize, statusColor } from "../resource/renderers.tsx";
+
+type Page = { items: Statement[]; total_items: number };
+
+export function StatementList({ ownerQuery, version, onDownload }: {
+  /** "account_id=<id>" or "asset_id=<id>". */
+  ownerQuery: string;
+  /** Bumped by the modal after an export, to show it at the top. */
+  version: number;
+  onDownload: (s: Statement) => Promise<void>;
+}) {
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page | null>(null);
+  const [error, setError] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api<Page>("GET", `statements?${ownerQuery}&page=${page}&limit=10`)
+      .then((r) => live && (setData(r.data), setError(false)))
+      .catch(() => live && setError(true));
+    return () => {
+      live = false;
+    };
+  }, [ownerQuery, page, version, tick]);
+
+  const pending = !!data?.items.some((s) => s.state === "PENDING");
+  useEffect(() => {
+    if (!pending) return;
+    const t = setTimeout(() => setTick((n) => n + 1), 1500);
+    return () => clearTimeout(t);
+  }, [pending, data]);
+
+  if (error) return <Alert type="error" showIcon message="Error fetching transaction statements" />;
+  return (
+    <Table<Statement>
+      rowKey="id"
+      size="small"
+      data-testid="statement-list"
+      loading={!data}
+      dataSource={data?.items}
+      pagination={{ current: page, pageSize: 10, total: data?.total_items, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
+      locale={{ emptyText: "No statements yet" }}
+      columns={[
+        { title: "Created", render: (_, s) => dayjs(s.created_date).format("D MMM YYYY, HH:mm") },
+        { title: "Type", render: (_, s) => FORMAT_LABELS[s.format] ?? s.format },
+        { title: "Period", render: (_, s) => `${s.from} – ${s.to}` },
+        {
+          title: "Status",
+          render: (_, s) => (
+            <Tooltip title={s.failure_reason}>
+              <Tag color={statusColor(s.state)}>{humanize(s.state)}</Tag>
+            </Tooltip>
+          ),
+        },
+        {
+          title: "Action",
+          render: (_, s) =>
+            s.state === "COMPLETE" ? (
+              <Button size="small" icon={<DownloadOutlined />} aria-label={`Download ${FORMAT_LABELS[s.format]} ${s.from} to ${s.to}`} onClick={() => onDownload(s)}>
+                Download
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The banking view of the transaction details modal (SPEC §2): amount, sender and beneficiary
+ * (with '(View)' when the beneficiary has an account number or IBAN), fees and rate, who initiated
+ * and approved it, documents and the receipt.
+ */
+import { Link, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Skeleton, Typography } from "antd";
+import { AmountHeader, Documents, money, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
+
+type Party = { type: string; id?: string | null; name?: string; counterparty?: { type: string; details?: Record<string, unknown> } };
+type Detail = {
+  id: string; reference: string; type: string; state: string; direction: string; created_date: string; description: string;
+  sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string;
+  total_fee_amount: string; total_fee_currency: string; fx_rate: string | null; failure_reason: string | null;
+  source?: Party; destination?: Party; payment_initiator: { email?: string } | null; payment_approver: { email?: string; date?: string | null } | null;
+  documents: { id: string; description: string; value: string; file_name: string }[];
+};
+
+function PartyDetails({ party, missing }: { party?: Party; missing: string }) {
+  if (!party || (!party.name && party.type !== "Account")) return <Alert type="warning" showIcon message={missing} />;
+  const details = (party.counterparty?.details ?? {}) as Record<string, string>;
+  const viewable = party.type === "CounterParty" && party.id && (details.account_number || details.iban);
+  return (
+    <Pairs items={[
+      ["Name", <>{party.name}{viewable && <> <Link to={`/payments/beneficiaries/${party.id}`}>(View)</Link></>}</>],
+      ["Bank", details.bank_name], ["Account number", details.account_number], ["IBAN", details.iban], ["SWIFT / BIC", details.swift_bic],
+    ]} />
+  );
+}
+
+export default function BankingTransactionDetails() {
+  const { id = "" } = useParams();
+  const { result: t, query } = useOne<Detail>({ resource: "transactions", id, errorNotification: false });
+  if (query.isLoading) return <Skeleton active />;
+  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" />;
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>Transaction details</Typography.Title>
+      <AmountHeader value={t.sending_amount} currency={t.sending_currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
+      {t.state === "FAILED" && t.failure_reason && <Alert type="error" showIcon message={t.failure_reason} style={{ marginBottom: 12 }} />}
+      <Pairs items={[
+        ["Reference", t.reference], ["Description", t.description],
+        ["Amount received", money(t.destination_amount, t.destination_currency)],
+        ["Fees", money(t.total_fee_amount, t.total_fee_currency)], ["Exchange rate", t.fx_rate],
+        ["Initiated by", person(t.payment_initiator)], ["Approved by", person(t.payment_approver)],
+      ]} />
+      <Section title="Sender details"><PartyDetails party={t.source} missing="Couldn't get sender details" /></Section>
+      <Section title="Beneficiary details"><PartyDetails party={t.destination} missing="Couldn't get beneficiary details" /></Section>
+      <Section title="Documents"><Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} /></Section>
+      <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} /></div>
+    </>
+  );
+}

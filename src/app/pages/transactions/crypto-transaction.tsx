@@ -1,0 +1,38 @@
+/** The crypto view of the transaction details modal (SPEC §3 Crypto transaction). */
+import { useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Skeleton, Typography } from "antd";
+import { AmountHeader, Documents, money, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
+
+type Amount = { value: string; currency: string };
+type End = { type: string; address?: string | null; asset?: { currency: string; blockchain: string }; counterparty?: { name?: string } };
+type Detail = {
+  id: string; type: string; state: string; direction: string; created_date: string; description: string; status_description: string | null;
+  sending_amount: Amount; destination_amount: Amount; fee: Amount; fx_rate: string | null; txn_hash: string | null;
+  source?: End; destination?: End; transaction_initiator: { email?: string } | null; transaction_approver: { email?: string; date?: string | null } | null;
+  documentation: { id: string; description: string; file: string; value: string }[];
+};
+
+const endOf = (e?: End) => (!e ? null : e.type === "ASSET" ? `${e.asset?.currency} wallet on ${e.asset?.blockchain}${e.address ? ` (${e.address})` : ""}` : `${e.counterparty?.name ?? ""}${e.address ? ` (${e.address})` : ""}`);
+
+export default function CryptoTransactionDetails() {
+  const { id = "" } = useParams();
+  const { result: t, query } = useOne<Detail>({ resource: "crypto-transactions", id, errorNotification: false });
+  if (query.isLoading) return <Skeleton active />;
+  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" />;
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>Transaction details</Typography.Title>
+      <AmountHeader value={t.sending_amount.value} currency={t.sending_amount.currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
+      {t.state === "FAILED" && t.status_description && <Alert type="error" showIcon message={t.status_description} style={{ marginBottom: 12 }} />}
+      <Pairs items={[
+        ["Description", t.description], ["From", endOf(t.source) || "Couldn't get sender details"], ["To", endOf(t.destination) || "Couldn't get beneficiary details"],
+        ["Amount received", money(t.destination_amount.value, t.destination_amount.currency)], ["Network fee", money(t.fee.value, t.fee.currency)],
+        ["Exchange rate", t.fx_rate], ["Transaction hash", t.txn_hash && <Typography.Text code copyable>{t.txn_hash}</Typography.Text>],
+        ["Initiated by", person(t.transaction_initiator)], ["Approved by", person(t.transaction_approver)],
+      ]} />
+      <Section title="Documents"><Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} /></Section>
+      <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} /></div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/** Pieces both transaction detail views share: the amount header, documents, people, receipt. */
+import type { ReactNode } from "react";
+import { Button, Descriptions, Flex, List, Tag, Typography } from "antd";
+import { DownloadOutlined, FileTextOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import { download } from "../../api/client.ts";
+import { formatMinor } from "../../../lib/money.ts";
+import { humanize, statusColor } from "../../components/resource/renderers.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+
+export const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
+
+export function AmountHeader({ value, currency, direction, state, type, date }: { value: string; currency: string; direction: string; state: string; type: string; date: string }) {
+  const outbound = direction === "outbound";
+  return (
+    <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+      <Flex gap={8} align="center">
+        <Tag color={outbound ? "volcano" : "green"}>{outbound ? "Debit" : "Credit"}</Tag>
+        <Tag color={statusColor(state)}>{humanize(state)}</Tag>
+        <Typography.Text type="secondary">{humanize(type)} · {dayjs(date).format("D MMM YYYY, HH:mm")}</Typography.Text>
+      </Flex>
+      <Typography.Title level={3} style={{ margin: 0 }} data-testid="transaction-amount">
+        {outbound ? "-" : "+"}{formatMinor(value, currency)} {currency}
+      </Typography.Title>
+    </Flex>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div style={{ marginTop: 16 }}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </div>
+  );
+}
+
+export const Pairs = ({ items }: { items: [string, ReactNode][] }) => (
+  <Descriptions column={1} size="small" bordered>
+    {items.filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) => <Descriptions.Item key={k} label={k}>{v}</Descriptions.Item>)}
+  </Descriptions>
+);
+
+export function Documents({ docs, pathOf }: { docs: { id: string; description: string; value?: string; file?: string; file_name?: string }[]; pathOf: (id: string) => string }) {
+  const toast = useToast();
+  if (!docs.length) return <Typography.Text type="secondary">No documents</Typography.Text>;
+  return (
+    <List size="small" bordered dataSource={docs} renderItem={(d) => (
+      <List.Item actions={[<Button key="dl" size="small" icon={<DownloadOutlined />} onClick={() => download(pathOf(d.id), d.file ?? d.file_name ?? "document").catch((e) => toast.error(e))}>Download</Button>]}>
+        <FileTextOutlined /> {d.description}{d.value ? ` (${d.value})` : ""}
+      </List.Item>
+    )} />
+  );
+}
+
+export function ReceiptButton({ state, path, reference }: { state: string; path: string; reference: string }) {
+  const toast = useToast();
+  if (!RECEIPT_STATES.includes(state)) return null;
+  return (
+    <Button icon={<DownloadOutlined />} onClick={() => download(path, `receipt-${reference}.pdf`).catch((e) => toast.error(e))}>
+      Download receipt
+    </Button>
+  );
+}
+
+export const person = (p: { email?: string; date?: string | null } | null) =>
+  p?.email ? `${p.email}${p.date ? ` · ${dayjs(p.date).format("D MMM YYYY, HH:mm")}` : ""}` : null;
+
+export const money = (v: string, c: string) => `${formatMinor(v, c)} ${c}`;

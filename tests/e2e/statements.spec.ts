@@ -1,0 +1,114 @@
+/** SPEC §2 Export statement modal, §5 its validation, §4 COMPLETE allows download, §8 its fetch error. */
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { login } from "./helpers.ts";
+
+// antd keeps the spent loading icon in the button, so its name may read "loading Export".
+const EXPORT = { name: /^(loading )?Export$/ };
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+// Yesterday, not today: the picker refuses future days, and the browser's "today" may lag UTC.
+const FROM = day(-90);
+const TO = day(-1);
+
+async function openUsdAccount(page: Page, email: string) {
+  await login(page, email);
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/accounts");
+  await page.locator(".ant-table-row").filter({ hasText: "US Dollar account" }).click();
+  await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
+}
+
+/** Picks the statement type; clicks the select itself, since a chosen value covers its search input. */
+async function pickType(page: Page, label: string) {
+  await page.locator(".ant-modal-content .ant-select").click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
+}
+
+async function setDate(page: Page, label: string, value: string) {
+  const input = page.locator(".ant-modal-content").getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(value);
+  // Tab commits the typed date (Enter would also submit the form).
+  await input.press("Tab");
+  await expect(input).toHaveValue(value);
+}
+
+test("owner exports CSV, EXCEL and PDF statements of the USD account and downloads each", async ({ page }) => {
+  await openUsdAccount(page, "owner@demo.example");
+  await page.getByRole("button", { name: "Export statement" }).click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Export statement", { exact: true })).toBeVisible();
+  const list = modal.getByTestId("statement-list");
+  // The demo's statement of last month.
+  await expect(list.locator(".ant-table-row").filter({ hasText: "PDF" }).filter({ hasText: "Complete" }).first()).toBeVisible();
+
+  // SPEC §5: each field is required; the period must run forwards.
+  await modal.getByRole("button", EXPORT).click();
+  for (const message of ["Statement type is required", "From date is required", "To date is required"]) await expect(modal.getByText(message)).toBeVisible();
+  await setDate(page, "From", TO);
+  await setDate(page, "To", FROM);
+  await pickType(page, "CSV");
+  await modal.getByRole("button", EXPORT).click();
+  await expect(modal.getByText("Date from cannot be greater than date to")).toBeVisible();
+
+  const files: Record<string, { ext: string; magic: string }> = { CSV: { ext: "csv", magic: "Date,Reference" }, EXCEL: { ext: "xlsx", magic: "PK" }, PDF: { ext: "pdf", magic: "%PDF-" } };
+  for (const [label, want] of Object.entries(files)) {
+    await pickType(page, label);
+    await setDate(page, "From", FROM);
+    await setDate(page, "To", TO);
+    await modal.getByRole("button", EXPORT).click();
+    // Preparing (PENDING) until the worker has written the file, then a Download button.
+    await expect(modal.getByText("Preparing your statement…")).toBeVisible();
+    await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
+    await expect(modal.getByText(`${label} statement, ${FROM} to ${TO}`)).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), modal.locator(".ant-result").getByRole("button", { name: /Download/ }).click()]);
+    expect(download.suggestedFilename()).toBe(`statement-USD-${FROM}-to-${TO}.${want.ext}`);
+    expect(readFileSync((await download.path())!).subarray(0, want.magic.length).toString("latin1")).toBe(want.magic);
+    await modal.getByRole("button", { name: "Export another" }).click();
+  }
+
+  // All three are listed, newest first, each COMPLETE and downloadable from the list too.
+  const rows = list.locator(".ant-table-row").filter({ hasText: `${FROM} – ${TO}` });
+  await expect(rows).toHaveCount(3);
+  for (const [i, label] of ["PDF", "EXCEL", "CSV"].entries()) {
+    await expect(rows.nth(i)).toContainText(label);
+    await expect(rows.nth(i)).toContainText("Complete");
+  }
+  const [again] = await Promise.all([page.waitForEvent("download"), rows.nth(2).getByRole("button", { name: /Download/ }).click()]);
+  expect(again.suggestedFilename()).toMatch(/\.csv$/);
+  expect(readFileSync((await again.path())!, "utf8")).toMatch(/^Date,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance\r\n/);
+});
+
+test("a wallet exports its statement too", async ({ page }) => {
+  await login(page, "owner@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  await page.goto("/crypto/wallets");
+  await page.locator(".ant-table-row").filter({ hasText: "USDT" }).first().click();
+  await page.getByRole("button", { name: "Export statement" }).click();
+  const modal = page.locator(".ant-modal-content");
+  await pickType(page, "PDF");
+  await setDate(page, "From", FROM);
+  await setDate(page, "To", TO);
+  await modal.getByRole("button", EXPORT).click();
+  await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), modal.locator(".ant-result").getByRole("button", { name: /Download/ }).click()]);
+  expect(download.suggestedFilename()).toBe(`statement-USDT-${FROM}-to-${TO}.pdf`);
+});
+
+test("a viewer (statements_read) sees and downloads past statements but has no export form", async ({ page }) => {
+  await openUsdAccount(page, "viewer@demo.example");
+  await page.getByRole("button", { name: "Export statement" }).click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Creating a new export needs permission to create statements.")).toBeVisible();
+  await expect(modal.getByRole("button", EXPORT)).toHaveCount(0);
+  const row = modal.getByTestId("statement-list").locator(".ant-table-row").filter({ hasText: "Complete" }).first();
+  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: /Download/ }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^statement-USD-.*\.(csv|xlsx|pdf)$/);
+});
+
+test("a failing statements list says 'Error fetching transaction statements'", async ({ page }) => {
+  await page.route(/\/api\/statements\?/, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: [] }) }));
+  await openUsdAccount(page, "owner@demo.example");
+  await page.getByRole("button", { name: "Export statement" }).click();
+  await expect(page.locator(".ant-modal-content").getByText("Error fetching transaction statements")).toBeVisible();
+});

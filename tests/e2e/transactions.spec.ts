@@ -1,0 +1,72 @@
+/** SPEC §2 Transactions: tabs, filters kept in the URL, details modal, receipt and document downloads. */
+import { expect, test } from "@playwright/test";
+import { login, newBusiness } from "./helpers.ts";
+
+test("filter the history, reload and keep the filters, open details, download the receipt and a document", async ({ page }) => {
+  await login(page, "owner@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  await page.goto("/transactions");
+  await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
+  await expect(page.getByText("Manage all transactions")).toBeVisible();
+  await expect(page.getByRole("tab", { name: "All Transactions" })).toBeVisible();
+
+  await page.getByPlaceholder("Search by reference, description or name").fill("Bluewave");
+  await page.getByRole("combobox", { name: "Type" }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Deposit"]').click();
+  await expect(page).toHaveURL(/keyword/);
+  await expect(page.locator(".ant-table-row").first()).toContainText("Bluewave Hotels");
+  const rows = await page.locator(".ant-table-row").count();
+  await page.reload();
+  await expect(page.getByPlaceholder("Search by reference, description or name")).toHaveValue("Bluewave");
+  await expect(page.locator(".ant-table-row")).toHaveCount(rows);
+  for (const row of await page.locator(".ant-table-row").all()) await expect(row).toContainText("Bluewave Hotels");
+
+  // A USD deposit of the last weeks carries its invoice.
+  await page.getByPlaceholder("Search by reference, description or name").fill("");
+  await expect(page).not.toHaveURL(/Bluewave/);
+  await expect(page.locator(".ant-table-row").filter({ hasNotText: "Bluewave" }).first()).toBeVisible();
+  await page.locator(".ant-table-row").filter({ hasText: "US Dollar account" }).first().click();
+  await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}/);
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Transaction details")).toBeVisible();
+  await expect(modal.getByText("Credit")).toBeVisible();
+  const receipt = page.waitForEvent("download");
+  await modal.getByRole("button", { name: "Download receipt" }).click();
+  expect((await receipt).suggestedFilename()).toMatch(/^receipt-TXN-.*\.pdf$/);
+  const doc = page.waitForEvent("download");
+  await modal.getByRole("button", { name: "Download" }).first().click();
+  expect((await doc).suggestedFilename()).toMatch(/^INV-2026-\d{4}\.pdf$/);
+  await page.locator(".ant-modal-close").click();
+  await expect(page).toHaveURL(/\/transactions\?/);
+  await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
+});
+
+test("a date from after the date to is refused with the SPEC's message and not applied", async ({ page }) => {
+  await login(page, "viewer@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
+  await page.goto("/transactions");
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  await page.getByLabel("Created date from").fill("2026-03-01");
+  await page.getByLabel("Created date from").press("Enter");
+  await page.getByLabel("Created date to").fill("2026-02-01");
+  await page.getByLabel("Created date to").press("Enter");
+  await expect(page.getByText("Date from cannot be greater than date to")).toBeVisible();
+  // The date from alone applied; the impossible pair is not.
+  await expect(page).toHaveURL(/2026-03-01/);
+  await expect(page).not.toHaveURL(/2026-02-01/);
+  await expect(page.locator(".ant-table-row").first()).toBeVisible();
+  // A viewer has no approval rights: no Pending Approval tab.
+  await expect(page.getByRole("tab", { name: "Pending Approval" })).toHaveCount(0);
+});
+
+test("the pending tab and a new business show their empty states as written", async ({ page, request }) => {
+  const { email, password } = await newBusiness(request, "Quiet Co");
+  await login(page, email, password);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
+  await page.goto("/transactions");
+  await expect(page.getByText("Make your first payment to a beneficiary")).toBeVisible();
+  await page.getByRole("tab", { name: "Pending Approval" }).click();
+  await expect(page.getByText("There are no transactions pending approval at the moment.")).toBeVisible();
+  await page.goto("/crypto/transactions");
+  await expect(page.getByText("Make your first payment to a beneficiary, or swap your stablecoin the fastest way")).toBeVisible();
+});
