@@ -73,6 +73,8 @@ async function run1(label: string, database: Database, n: number) {
     ["states", "/api/payments?limit=10&states[]=FAILED"],
     ["type", "/api/payments?limit=10&type=OTC"],
     ["date range (1 day)", `/api/payments?limit=10&created_date_from=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}&created_date_to=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`],
+    ["counterparty", `/api/payments?limit=10&counterparty_ids[]=${crypto.randomUUID()}`],
+    ["master account only", "/api/payments?limit=10&on_master_account=true&on_sub_accounts=false"],
     ["states + type + dates", `/api/payments?limit=10&states[]=COMPLETED&type=DEPOSIT&created_date_from=${new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10)}`],
   ];
   console.log(`  ${"query".padEnd(30)} ${"p50 ms".padStart(9)} ${"p99 ms".padStart(9)}`);

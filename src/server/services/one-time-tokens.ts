@@ -50,19 +50,13 @@ export async function issueCode(q: Queryable, purpose: "login_code" | "action_co
 
 type TokenRow = typeof oneTimeTokens.$inferSelect;
 
+/** This token, for this purpose, not used and not expired. */
+const live = (purpose: TokenPurpose, token: string, now: Date) =>
+  and(eq(oneTimeTokens.tokenHash, sha256(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now));
+
 /** Finds a live token without using it up (e.g. to show an invitation before it is accepted). */
 export async function peekToken(q: Queryable, purpose: TokenPurpose, token: string, now = new Date()) {
-  const [row] = await q
-    .select()
-    .from(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    );
+  const [row] = await q.select().from(oneTimeTokens).where(live(purpose, token, now));
   return row as TokenRow | undefined;
 }
 
@@ -71,14 +65,7 @@ export async function consumeToken(q: Queryable, purpose: TokenPurpose, token: s
   const [row] = await q
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, sha256(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
-      ),
-    )
+    .where(live(purpose, token, now))
     .returning();
   return row as TokenRow | undefined;
 }

@@ -14,6 +14,13 @@ type Flows = { points: Point[]; totals: { inbound: string; outbound: string } };
 
 export type Range = { key: string; label: string };
 
+/** SPEC §4 Graph ranges of banking and crypto accounts. */
+export const ACCOUNT_RANGES: Range[] = [
+  { key: "last_week", label: "1 week" },
+  { key: "last_6_months", label: "6 months" },
+  { key: "last_year", label: "1 year" },
+];
+
 export function FlowsChart({ path, ranges, currency, pick }: {
   path: string;
   ranges: Range[];

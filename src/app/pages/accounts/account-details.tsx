@@ -7,17 +7,12 @@ import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from "@ant-desi
 import type { Account } from "../../../../resources/accounts.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { DepositDetails } from "../../components/money/deposit-details.tsx";
-import { FlowsChart } from "../../components/money/flows-chart.tsx";
+import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
 import { useSession } from "../../session/session.tsx";
 import { PendingAccount } from "./pending-account.tsx";
 
-const RANGES = [
-  { key: "last_week", label: "1 week" },
-  { key: "last_6_months", label: "6 months" },
-  { key: "last_year", label: "1 year" },
-];
 
 export default function AccountDetails() {
   const { id = "" } = useParams();
@@ -53,7 +48,7 @@ export default function AccountDetails() {
         </Col>
         <Col xs={24} lg={16}>
           <Card title="Transactions graph">
-            <FlowsChart path={`accounts/${account.id}/summary`} ranges={RANGES} currency={account.currency} pick={(s, r) => s[r] as never} />
+            <FlowsChart path={`accounts/${account.id}/summary`} ranges={ACCOUNT_RANGES} currency={account.currency} pick={(s, r) => s[r] as never} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>

@@ -10,17 +10,12 @@ import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
 import type { Wallet } from "../../../../resources/wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
-import { FlowsChart } from "../../components/money/flows-chart.tsx";
+import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
 import { useSession } from "../../session/session.tsx";
 
-const RANGES = [
-  { key: "last_week", label: "1 week" },
-  { key: "last_6_months", label: "6 months" },
-  { key: "last_year", label: "1 year" },
-];
 
 export default function WalletDetails() {
   const { id = "" } = useParams();
@@ -50,7 +45,7 @@ export default function WalletDetails() {
         </Col>
         <Col xs={24} lg={16}>
           <Card title="Transactions graph">
-            <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} />
+            <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={ACCOUNT_RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
