@@ -45,9 +45,19 @@ export async function openAccount(
 export const systemAccount = (q: Queryable, purpose: "rails_clearing" | "chain_clearing" | "fee_revenue" | "fx_position", asset: string) =>
   openAccount(q, { code: `system:${purpose}:${asset}`, asset, allowNegative: true });
 
-async function lock(tx: Tx, ids: string[]): Promise<Map<string, LedgerAccount>> {
+/** What a transfer decides on; read (and locked) on the hot path, nothing more. */
+type Locked = Pick<LedgerAccount, "id" | "asset" | "state" | "allowNegative" | "posted" | "pendingDebits">;
+
+async function lock(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
   const rows = await tx
-    .select()
+    .select({
+      id: ledgerAccounts.id,
+      asset: ledgerAccounts.asset,
+      state: ledgerAccounts.state,
+      allowNegative: ledgerAccounts.allowNegative,
+      posted: ledgerAccounts.posted,
+      pendingDebits: ledgerAccounts.pendingDebits,
+    })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, ids))
     .orderBy(asc(ledgerAccounts.id))
@@ -55,7 +65,7 @@ async function lock(tx: Tx, ids: string[]): Promise<Map<string, LedgerAccount>> 
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-function validate(input: TransferInput, accounts: Map<string, LedgerAccount>) {
+function validate(input: TransferInput, accounts: Map<string, Locked>) {
   if (input.amount <= 0n) throw new LedgerError("AMOUNT_NOT_POSITIVE");
   if (input.amount > MAX_AMOUNT) throw new LedgerError("AMOUNT_TOO_LARGE");
   if (input.debit === input.credit) throw new LedgerError("SAME_ACCOUNT");
@@ -68,16 +78,20 @@ function validate(input: TransferInput, accounts: Map<string, LedgerAccount>) {
   return { debit, credit };
 }
 
-async function bump(tx: Tx, id: string, delta: { posted?: bigint; pendingDebits?: bigint; pendingCredits?: bigint }) {
+type Delta = { posted?: bigint; pendingDebits?: bigint; pendingCredits?: bigint };
+
+/** Both sides of a transfer in one UPDATE: one round trip instead of two, under the locks already held. */
+async function bump(tx: Tx, debit: [string, Delta], credit: [string, Delta]) {
+  const col = (key: keyof Delta) => sql`case ${ledgerAccounts.id} when ${debit[0]}::uuid then ${debit[1][key] ?? 0n}::bigint else ${credit[1][key] ?? 0n}::bigint end`;
   await tx
     .update(ledgerAccounts)
     .set({
-      posted: sql`${ledgerAccounts.posted} + ${delta.posted ?? 0n}`,
-      pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${delta.pendingDebits ?? 0n}`,
-      pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${delta.pendingCredits ?? 0n}`,
+      posted: sql`${ledgerAccounts.posted} + ${col("posted")}`,
+      pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${col("pendingDebits")}`,
+      pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${col("pendingCredits")}`,
       version: sql`${ledgerAccounts.version} + 1`,
     })
-    .where(eq(ledgerAccounts.id, id));
+    .where(inArray(ledgerAccounts.id, [debit[0], credit[0]]));
 }
 
 async function record(tx: Tx, kind: string, input: TransferInput, extra: { pendingId?: string; reversalOf?: string } = {}) {
@@ -103,8 +117,7 @@ export async function transfer(tx: Tx, input: TransferInput): Promise<Transfer> 
   const accounts = await lock(tx, [input.debit, input.credit]);
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  await bump(tx, input.debit, { posted: -input.amount });
-  await bump(tx, input.credit, { posted: input.amount });
+  await bump(tx, [input.debit, { posted: -input.amount }], [input.credit, { posted: input.amount }]);
   return record(tx, "posted", input);
 }
 
@@ -113,8 +126,7 @@ export async function hold(tx: Tx, input: TransferInput): Promise<Transfer> {
   const accounts = await lock(tx, [input.debit, input.credit]);
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  await bump(tx, input.debit, { pendingDebits: input.amount });
-  await bump(tx, input.credit, { pendingCredits: input.amount });
+  await bump(tx, [input.debit, { pendingDebits: input.amount }], [input.credit, { pendingCredits: input.amount }]);
   return record(tx, "pending", input);
 }
 
@@ -134,16 +146,14 @@ export async function postPending(tx: Tx, pendingId: string, amount?: bigint): P
   const amt = amount ?? p.amount;
   if (amt <= 0n) throw new LedgerError("AMOUNT_NOT_POSITIVE");
   if (amt > p.amount) throw new LedgerError("HOLD_EXCEEDED");
-  await bump(tx, p.debitAccountId, { pendingDebits: -p.amount, posted: -amt });
-  await bump(tx, p.creditAccountId, { pendingCredits: -p.amount, posted: amt });
+  await bump(tx, [p.debitAccountId, { pendingDebits: -p.amount, posted: -amt }], [p.creditAccountId, { pendingCredits: -p.amount, posted: amt }]);
   return record(tx, "post_pending", { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: amt, reference: p.reference }, { pendingId });
 }
 
 /** Cancels a hold: the reserved amount is available again. */
 export async function voidPending(tx: Tx, pendingId: string): Promise<Transfer> {
   const p = await pendingOf(tx, pendingId);
-  await bump(tx, p.debitAccountId, { pendingDebits: -p.amount });
-  await bump(tx, p.creditAccountId, { pendingCredits: -p.amount });
+  await bump(tx, [p.debitAccountId, { pendingDebits: -p.amount }], [p.creditAccountId, { pendingCredits: -p.amount }]);
   return record(tx, "void_pending", { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: p.amount, reference: p.reference }, { pendingId });
 }
 
@@ -158,8 +168,7 @@ export async function reverse(tx: Tx, transferId: string, reference = ""): Promi
   if (prior) throw new LedgerError("ALREADY_REVERSED");
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  await bump(tx, input.debit, { posted: -input.amount });
-  await bump(tx, input.credit, { posted: input.amount });
+  await bump(tx, [input.debit, { posted: -input.amount }], [input.credit, { posted: input.amount }]);
   return record(tx, "posted", input, { reversalOf: t.id });
 }
 
