@@ -15,6 +15,8 @@ import { registerSecurityHeaders, registerUi } from "./plugins/web.ts";
 import { buildServices, type Services } from "./services/index.ts";
 import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
 import { startMailDispatcher } from "./providers/mail/outbox.ts";
+import { startPaymentProcessing } from "./jobs/payments.ts";
+import { paymentRoutes } from "./routes/payments.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -41,9 +43,9 @@ declare module "fastify" {
  * (runPendingStatements), so a statement completes exactly when a test says; the statement worker
  * follows mailDispatcher unless set, so every existing "no background work" caller gets neither.
  */
-export type BuildOptions = { config: Config; database?: Database; mailDispatcher?: boolean; statementWorker?: boolean };
+export type BuildOptions = { config: Config; database?: Database; mailDispatcher?: boolean; statementWorker?: boolean; paymentProcessing?: boolean };
 
-export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher }: BuildOptions): Promise<FastifyInstance> {
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const access = await loadAccess();
@@ -90,6 +92,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(walletRoutes, opts);
       await api.register(transactionRoutes, opts);
       await api.register(accountRequestRoutes, opts);
+      await api.register(paymentRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
@@ -101,9 +104,11 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
 
   const transport = config.smtpUrl ? await smtpTransport(config.smtpUrl, config.mailFrom) : sandboxTransport;
   const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
+  const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers.paymentRails, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
   app.addHook("onClose", async () => {
     stopMail();
+    await stopPayments();
     await stopStatements();
     if (ownDatabase) await dbh.close();
   });

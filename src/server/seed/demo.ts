@@ -14,6 +14,7 @@ import { runPendingStatements } from "../jobs/statements.ts";
 import { formatMinor, precisionOf } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
 import { attachDocument } from "../services/transactions.ts";
+import { runPaymentProcessing } from "../jobs/payments.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_OWNER = { email: "owner@demo.example", first_name: "Ada", last_name: "Okafor" };
@@ -69,6 +70,7 @@ export async function seedDemo(services: Services) {
   await services.team.setTwoFactor(approver!.id, true);
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
+  await seedPayments(services, business.id);
   await seedStatement(services, business.id, owner.id);
   return { businessId: business.id };
 }
@@ -83,6 +85,8 @@ export const DEMO_BENEFICIARIES: BeneficiaryInput[] = [
   { type: "FIAT", name: "Wanjiru Kamau", kind: "INDIVIDUAL", currency: "KES", details: { type: "MPESA_PHONE", details: { account_name: "Wanjiru Kamau", phone_number: "+254712345678" } } },
   { type: "FIAT", name: "Nairobi Fresh Produce", kind: "BUSINESS", currency: "KES", details: { type: "MPESA_PAYBILL", details: { account_name: "Nairobi Fresh Produce", paybill_number: "522522", account_number: "NFP-1044" } } },
   { type: "FIAT", name: "Emeka Nwosu", friendly_name: "Emeka (contractor)", kind: "INDIVIDUAL", currency: "NGN", details: { type: "NIP", details: { account_name: "Emeka Nwosu", account_number: "2034567891", bank_name: "Access Bank" } } },
+  // The sandbox rails refuse account numbers ending 0000 (a closed account): a failed, retryable payment.
+  { type: "FIAT", name: "Closed Supplier Ltd", kind: "BUSINESS", currency: "NGN", details: { type: "NIP", details: { account_name: "Closed Supplier Ltd", account_number: "1234560000", bank_name: "GTBank" } } },
   { type: "CRYPTO", name: "Atlas Trading DMCC", kind: "BUSINESS", currency: "USDT", details: { blockchain: "TRON", address: "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9" } },
   { type: "CRYPTO", name: "Northwind Exports", kind: "BUSINESS", currency: "USDC", details: { blockchain: "ETHEREUM", address: "0x52908400098527886E0F7030069857D2E4169EE7" } },
 ];
@@ -152,6 +156,33 @@ async function seedStatement(services: Services, businessId: string, ownerId: st
   const statements = statementService(services.ctx, { accounts: services.accounts, wallets: services.wallets });
   await statements.create(businessId, ownerId, { account_id: usd.id, format: "pdf", from: day(-1, 1), to: day(0, 0) });
   await runPendingStatements(services.ctx.db);
+}
+
+/**
+ * Maker-checker on, and payments in every state: two waiting for approval, one approved and
+ * completed, one approved and failed at a closed account (retryable). Made and decided by the demo
+ * admin and approver through the same services the API uses.
+ */
+async function seedPayments(services: Services, businessId: string) {
+  const { db } = services.ctx;
+  await services.businessAdmin.setApprovalRequired(businessId, true);
+  const userId = async (email: string) => (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!.id;
+  const [admin, approver] = [await userId("admin@demo.example"), await userId("approver@demo.example")];
+  const accounts = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items;
+  const bens = (await services.beneficiaries.list(businessId, { page: 1, limit: 100, type: "FIAT" })).items;
+  const account = (c: string) => accounts.find((a) => a.currency === c)!.id;
+  const ben = (name: string) => bens.find((b) => b.name === name)!.id;
+  const send = (currency: string, name: string, amount: bigint, description: string) =>
+    db.transaction((tx) => services.payments.send(tx, businessId, admin, { source_account_id: account(currency), beneficiary_id: ben(name), amount, description }));
+  await send("USD", "Harbor Freight Forwarding LLC", 245_000n, "Freight, November shipments");
+  await send("NGN", "Lagos Office Supplies Ltd", 125_000_000n, "Office furniture");
+  const decided = [await send("USD", "Brightside Software Inc", 89_000n, "Annual software licences"), await send("NGN", "Closed Supplier Ltd", 4_500_000n, "Packaging")];
+  const pending = (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items;
+  for (const p of pending.filter((r) => decided.some((d) => d.id === r.entity_id))) await services.approvals.decide(businessId, approver, p.id, "approve");
+  // The rails answer at once here: the demo opens with settled payments.
+  const rails = { ...services.providers.paymentRails, settleAfterMs: 0 };
+  await runPaymentProcessing(db, rails);
+  await runPaymentProcessing(db, rails);
 }
 
 export async function seedDemoIfEmpty(services: Services) {

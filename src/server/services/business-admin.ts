@@ -16,6 +16,8 @@ export function businessAdminService({ db }: ServiceContext) {
         .update(businesses)
         .set({ features: FEATURE_NAMES.filter((f) => features.includes(f)) })
         .where(eq(businesses.id, businessId)),
+    /** Maker-checker on or off (the demo business has it on). */
+    setApprovalRequired: (businessId: string, on: boolean) => db.update(businesses).set({ approvalRequired: on }).where(eq(businesses.id, businessId)),
     /** Switches one feature on, keeping the others (the sandbox grants self-serve features at once). */
     async addFeature(businessId: string, feature: Feature) {
       const [b] = await db.select({ features: businesses.features }).from(businesses).where(eq(businesses.id, businessId));

@@ -11,13 +11,16 @@ import { depositService } from "./deposits.ts";
 import { transactionService } from "./transactions.ts";
 import { accountRequestService } from "./account-requests.ts";
 import { transactionQueries } from "./transaction-queries.ts";
+import { paymentService } from "./payments.ts";
+import { approvalService } from "./approvals.ts";
+import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
 import { sandboxFx, type FxProvider } from "../providers/fx/provider.ts";
 
 /** Partner systems. Each is an interface; the sandbox implementations run on a fresh machine. */
-export type Providers = { rails: RailsProvider; chain: ChainProvider; fx: FxProvider };
-export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, chain: sandboxChain, fx: sandboxFx };
+export type Providers = { rails: RailsProvider; paymentRails: PaymentRails; chain: ChainProvider; fx: FxProvider };
+export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, paymentRails: sandboxPaymentRails, chain: sandboxChain, fx: sandboxFx };
 
 export function buildServices(ctx: ServiceContext, providers: Providers = SANDBOX_PROVIDERS) {
   const fx = fxService(providers.fx);
@@ -36,6 +39,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     deposits: depositService({ chain: providers.chain }),
     transactions: transactionService(ctx),
     transactionQueries: transactionQueries(ctx),
+    payments: paymentService(ctx),
+    approvals: approvalService(ctx),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

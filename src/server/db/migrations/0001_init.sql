@@ -5,6 +5,7 @@ CREATE TABLE "businesses" (
 	"country" text NOT NULL,
 	"sign_up_reasons" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"features" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"approval_required" boolean DEFAULT false NOT NULL,
 	"kyc_state" text DEFAULT 'CREATED' NOT NULL,
 	"review_status" text DEFAULT 'PENDING' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -278,6 +279,22 @@ CREATE TABLE "statements" (
 	CONSTRAINT "statements_period" CHECK ("statements"."from_date" <= "statements"."to_date")
 );
 --> statement-breakpoint
+CREATE TABLE "approval_requests" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" uuid NOT NULL,
+	"scope" text NOT NULL,
+	"amount" bigint NOT NULL,
+	"currency" text NOT NULL,
+	"requester_user_id" uuid NOT NULL,
+	"data_fields" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"state" text DEFAULT 'PENDING' NOT NULL,
+	"decided_by_user_id" uuid,
+	"decided_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_users" ADD CONSTRAINT "business_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -293,6 +310,7 @@ ALTER TABLE "transactions" ADD CONSTRAINT "transactions_business_id_businesses_i
 ALTER TABLE "account_request_tasks" ADD CONSTRAINT "account_request_tasks_request_id_account_requests_id_fk" FOREIGN KEY ("request_id") REFERENCES "public"."account_requests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "account_requests" ADD CONSTRAINT "account_requests_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statements" ADD CONSTRAINT "statements_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "business_users_business_email" ON "business_users" USING btree ("business_id","email");--> statement-breakpoint
 CREATE INDEX "business_users_user" ON "business_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_user" ON "sessions" USING btree ("user_id");--> statement-breakpoint
@@ -324,4 +342,6 @@ CREATE INDEX "account_request_tasks_request" ON "account_request_tasks" USING bt
 CREATE INDEX "account_requests_business" ON "account_requests" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "transaction_documents_transaction" ON "transaction_documents" USING btree ("transaction_id");--> statement-breakpoint
 CREATE INDEX "statements_business_recent" ON "statements" USING btree ("business_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "statements_pending" ON "statements" USING btree ("created_at") WHERE "statements"."state" = 'PENDING';
+CREATE INDEX "statements_pending" ON "statements" USING btree ("created_at") WHERE "statements"."state" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "approval_requests_business_state" ON "approval_requests" USING btree ("business_id","state","created_at");--> statement-breakpoint
+CREATE INDEX "approval_requests_entity" ON "approval_requests" USING btree ("entity_id");

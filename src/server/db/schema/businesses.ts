@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, jsonb } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, jsonb, boolean } from "drizzle-orm/pg-core";
 
 /** A customer business (tenant). Every business-owned row carries its id. */
 export const businesses = pgTable("businesses", {
@@ -9,6 +9,8 @@ export const businesses = pgTable("businesses", {
   signUpReasons: jsonb("sign_up_reasons").$type<string[]>().notNull().default([]),
   /** Feature flags switched on for this business (policies/features.ts names them). */
   features: jsonb("features").$type<string[]>().notNull().default([]),
+  /** Maker-checker: every outgoing payment waits for another member's approval. */
+  approvalRequired: boolean("approval_required").notNull().default(false),
   kycState: text("kyc_state").notNull().default("CREATED"),
   reviewStatus: text("review_status").notNull().default("PENDING"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -16,3 +16,4 @@ export * from "./transactions.ts";
 export * from "./account-requests.ts";
 export * from "./transaction-documents.ts";
 export * from "./statements.ts";
+export * from "./approval-requests.ts";

@@ -1,0 +1,57 @@
+/** SPEC §7 Approvals and payments: send money (Idempotency-Key), retry, approval requests. */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { BatchAction, SendMoney } from "../../../resources/payments.ts";
+import type { Services } from "../services/index.ts";
+import { requestHash, requireIdempotencyKey, withIdempotency } from "../services/idempotency.ts";
+import { MinorAmount } from "./money.ts";
+import { PageQuery } from "./paging.ts";
+import { listOf, normaliseArrayKeys } from "./list-query.ts";
+import { ok } from "./respond.ts";
+
+const Id = z.object({ id: z.string() });
+const SendBody = SendMoney.extend({ amount: MinorAmount });
+const ApprovalQuery = PageQuery.extend({
+  state: listOf(z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "state must be PENDING, APPROVED or REJECTED" })).optional(),
+  scope: z.enum(["helios", "centurion", "bulk"], { error: "scope must be helios, centurion or bulk" }).optional(),
+});
+const tags = ["payments"];
+const payments = (act: string) => ({ access: { obj: "payments", act } });
+const approvals = (act: string) => ({ access: { obj: "approval-requests", act } });
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { db } = services.ctx;
+
+  app.post("/payments", { config: payments("create"), schema: { tags, body: SendBody } }, async (req, reply) => {
+    const key = requireIdempotencyKey(req.headers["idempotency-key"]);
+    const auth = req.auth!;
+    const hash = requestHash("payments:create", { ...req.body, amount: req.body.amount.toString(), user: auth.userId });
+    const answer = await withIdempotency(db, { businessId: auth.businessId, key, hash }, async (tx) => ({
+      status: 201,
+      body: ok("Your payment is being processed", await services.payments.send(tx, auth.businessId, auth.userId, req.body)),
+    }));
+    return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
+  });
+
+  app.post("/payments/:id/retry", { config: payments("retry"), schema: { tags, params: Id } }, async (req) =>
+    ok("Payment Retry Successful", await services.payments.retry(req.auth!.businessId, req.params.id)),
+  );
+
+  app.get("/approval-requests", { config: approvals("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: ApprovalQuery } }, async (req) =>
+    ok("Approval requests", await services.approvals.list(req.auth!.businessId, { ...req.query, states: req.query.state })),
+  );
+
+  app.patch("/approval-requests/:id/approve", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
+    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "approve");
+    return ok("Request Approval successful");
+  });
+
+  app.patch("/approval-requests/:id/reject", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
+    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject");
+    return ok("Request Rejection successful");
+  });
+
+  app.post("/approval-requests/batch-action/sync", { config: approvals("approve"), schema: { tags, body: BatchAction } }, async (req) =>
+    ok("Request Successful", await services.approvals.batch(req.auth!.businessId, req.auth!.userId, req.body.entity_ids, req.body.action)),
+  );
+};
