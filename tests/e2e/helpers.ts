@@ -47,3 +47,12 @@ export async function pick(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
+
+/** Signs in a user with 2FA on: password, then the 6-digit code from the sandbox mailbox. */
+export async function loginWithCode(page: Page, request: APIRequestContext, email: string, password = DEMO_PASSWORD) {
+  await login(page, email, password);
+  await expect(page.getByText(`We sent a 6-digit code to ${email}.`)).toBeVisible();
+  const mail = await waitForMail(request, email, /sign-in code/);
+  await page.getByLabel("Verification code").fill(mail.codes[0]);
+  await page.getByRole("button", { name: "Verify" }).click();
+}

@@ -7,6 +7,7 @@ import { Col, Flex, Row, Typography } from "antd";
 import { useSession } from "../session/session.tsx";
 import { useDashboardData } from "../components/dashboard/dashboard-data.ts";
 import { DashboardActions } from "../components/dashboard/dashboard-actions.tsx";
+import { DashboardApprovalsBanner } from "../components/dashboard/dashboard-approvals-banner.tsx";
 import { DashboardBalances } from "../components/dashboard/dashboard-balances.tsx";
 import { DashboardRecentTransactions } from "../components/dashboard/dashboard-recent-transactions.tsx";
 import { DashboardSidePanel } from "../components/dashboard/dashboard-side-panel.tsx";
@@ -23,6 +24,7 @@ export default function DashboardPage() {
         </Typography.Title>
         <DashboardActions />
       </Flex>
+      <DashboardApprovalsBanner />
       <DashboardBalances data={data} />
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={16}>

@@ -3,7 +3,7 @@
  * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { accounts, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
+import { accounts, approvalRequests, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
 import { searchText } from "../db/schema/transactions.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
@@ -149,7 +149,12 @@ export function transactionQueries({ db }: ServiceContext) {
 
     async bankingDetail(businessId: string, id: string) {
       const t = await find(businessId, "fiat", id);
-      const [owner, who, documents] = await Promise.all([ownerOf(t), people(t), documentsOf(t)]);
+      const [owner, who, documents, [approval]] = await Promise.all([
+        ownerOf(t),
+        people(t),
+        documentsOf(t),
+        db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, t.id), eq(approvalRequests.state, "PENDING"))),
+      ]);
       const account = { type: "Account", id: owner.id, name: owner.name };
       const party = { type: "CounterParty", id: t.beneficiaryId, name: String(t.counterparty.name ?? ""), counterparty: { type: "FIAT", details: t.counterparty.details ?? {} } };
       return {
@@ -161,6 +166,8 @@ export function transactionQueries({ db }: ServiceContext) {
         split_payment: null,
         identifiers: [{ type: "REFERENCE", id: t.reference }, ...(t.senderReference ? [{ type: "SENDER_REFERENCE", id: t.senderReference }] : [])],
         documents,
+        /** The request an approver decides on, while the payment waits for one. */
+        approval_request_id: approval?.id ?? null,
       };
     },
 

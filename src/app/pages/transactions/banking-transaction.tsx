@@ -7,6 +7,7 @@ import { Link, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Skeleton, Typography } from "antd";
 import { AmountHeader, Documents, money, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
+import { PaymentActions } from "./payment-actions.tsx";
 
 type Party = { type: string; id?: string | null; name?: string; counterparty?: { type: string; details?: Record<string, unknown> } };
 type Detail = {
@@ -15,6 +16,8 @@ type Detail = {
   total_fee_amount: string; total_fee_currency: string; fx_rate: string | null; failure_reason: string | null;
   source?: Party; destination?: Party; payment_initiator: { email?: string } | null; payment_approver: { email?: string; date?: string | null } | null;
   documents: { id: string; description: string; value: string; file_name: string }[];
+  is_retryable: boolean;
+  approval_request_id: string | null;
 };
 
 function PartyDetails({ party, missing }: { party?: Party; missing: string }) {
@@ -48,6 +51,7 @@ export default function BankingTransactionDetails() {
       <Section title="Sender details"><PartyDetails party={t.source} missing="Couldn't get sender details" /></Section>
       <Section title="Beneficiary details"><PartyDetails party={t.destination} missing="Couldn't get beneficiary details" /></Section>
       <Section title="Documents"><Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} /></Section>
+      <PaymentActions payment={t} />
       <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} /></div>
     </>
   );

@@ -1,0 +1,56 @@
+/**
+ * What can be done to a payment from its details (SPEC §2, §4): approve or reject while it waits
+ * (transactions_approve), retry when it failed in a retryable way (transactions_write).
+ */
+import { useState } from "react";
+import { useInvalidate } from "@refinedev/core";
+import { Button, Space } from "antd";
+import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
+import { api } from "../../api/client.ts";
+import { useSession } from "../../session/session.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+
+type Payment = { id: string; state: string; is_retryable: boolean; approval_request_id: string | null };
+
+export function PaymentActions({ payment }: { payment: Payment }) {
+  const { can } = useSession();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function run(name: string, method: string, path: string) {
+    setBusy(name);
+    try {
+      const res = await api(method, path);
+      toast.success(res.message);
+      await invalidate({ resource: "transactions", invalidates: ["list", "detail"], id: payment.id });
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const approvable = payment.state === "PENDING_APPROVAL" && payment.approval_request_id && can("approval-requests", "approve");
+  const retryable = payment.state === "FAILED" && payment.is_retryable && can("payments", "retry");
+  if (!approvable && !retryable) return null;
+  return (
+    <Space style={{ marginTop: 16 }}>
+      {approvable && (
+        <>
+          <Button type="primary" icon={<CheckOutlined />} loading={busy === "approve"} onClick={() => run("approve", "PATCH", `approval-requests/${payment.approval_request_id}/approve`)}>
+            Approve payment
+          </Button>
+          <Button danger icon={<CloseOutlined />} loading={busy === "reject"} onClick={() => run("reject", "PATCH", `approval-requests/${payment.approval_request_id}/reject`)}>
+            Reject payment
+          </Button>
+        </>
+      )}
+      {retryable && (
+        <Button icon={<RedoOutlined />} loading={busy === "retry"} disabled={!!busy} onClick={() => run("retry", "POST", `payments/${payment.id}/retry`)}>
+          Retry Payment
+        </Button>
+      )}
+    </Space>
+  );
+}

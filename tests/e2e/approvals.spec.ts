@@ -1,0 +1,47 @@
+/** SPEC §1 pending-approvals banner, §2/§4 approve and retry from the transaction details. */
+import { expect, test } from "@playwright/test";
+import { login, loginWithCode } from "./helpers.ts";
+
+const toast = (page: import("@playwright/test").Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
+
+test("the approver sees the banner, opens a waiting payment and approves it; the rails complete it", async ({ page, request }) => {
+  await loginWithCode(page, request, "approver@demo.example");
+  await expect(page.getByText(/payments? (is|are) waiting for approval/)).toBeVisible();
+  await page.getByRole("button", { name: "Review" }).click();
+  await expect(page).toHaveURL(/\/transactions\?tab=pending/);
+  const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" });
+  await expect(row).toHaveCount(1);
+  await row.click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Pending approval")).toBeVisible();
+  await modal.getByRole("button", { name: "Approve payment" }).click();
+  await expect(toast(page, "Request Approval successful")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
+  // The sandbox rails settle in about 1.5 s: reopening shows the final state.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
+});
+
+test("a viewer sees the waiting payment but no approve button; the admin retries a failed payment", async ({ page }) => {
+  await login(page, "viewer@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
+  await page.goto("/transactions");
+  await page.locator(".ant-table-row").filter({ hasText: "Lagos Office Supplies Ltd" }).first().click();
+  await expect(page.locator(".ant-modal-content").getByText("Pending approval")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
+
+  await page.locator(".ant-modal-close").click();
+  await page.getByRole("button", { name: "Log out" }).click();
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+  await page.goto("/transactions");
+  await page.locator(".ant-table-row").filter({ hasText: "Closed Supplier Ltd" }).first().click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("Beneficiary account closed")).toBeVisible();
+  await modal.getByRole("button", { name: "Retry Payment" }).click();
+  await expect(toast(page, "Payment Retry Successful")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Retry Payment" })).toHaveCount(0);
+});
