@@ -515,3 +515,23 @@ describe("CSRF protection of cookie-authenticated writes", () => {
     expect(setCookie(res)).toBeUndefined();
   });
 });
+
+describe("sign-in codes across sign-ins", () => {
+  test("once a code has been used, the next sign-in gets its own code at once; an unused one still waits 60 s", async () => {
+    const { client: owner, input } = await signedUpClient(s.app);
+    expect((await owner.post("/settings/security/mfa")).status).toBe(200);
+    const signIn = async () => {
+      const c = client();
+      const check = await c.post("/onboarding/check-2fa", { email: input.email, password: input.password });
+      return { c, sent: await c.post("/onboarding/otp-code", { email: input.email, token: check.body.data.token }) };
+    };
+    const first = await signIn();
+    expect(first.sent.status).toBe(200);
+    const code = (await lastMail(s.app, input.email))!.codes[0];
+    expect((await first.c.post("/onboarding/login", { email: input.email, password: input.password, otp: code })).status).toBe(200);
+    const second = await signIn();
+    expect([second.sent.status, second.sent.body.message]).toEqual([200, "Verification code sent"]);
+    const third = await signIn();
+    expect(third.sent.status).toBe(429);
+  });
+});

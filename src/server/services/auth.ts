@@ -2,7 +2,7 @@
  * Sign-up, email verification, sign-in with optional emailed code, password reset and invitations
  * (SPEC §4 Login, §5, §7 Auth). Every function is one transaction; emails go through the outbox.
  */
-import { and, asc, desc, eq, gt } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import { businessUsers, businesses, oneTimeTokens, users } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
@@ -115,12 +115,16 @@ export function authService({ db, config }: ServiceContext) {
     });
   }
 
+  /**
+   * A resend waits 60 s while the last code is still unused; once a code has been used (a finished
+   * sign-in), the next sign-in gets its own code at once.
+   */
   async function assertCodeNotTooSoon(q: Queryable, userId: string, purpose: "login_code" | "action_code") {
     const since = new Date(Date.now() - CODE_RESEND_SECONDS * 1000);
     const [recent] = await q
       .select({ createdAt: oneTimeTokens.createdAt })
       .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since)))
+      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since), isNull(oneTimeTokens.usedAt)))
       .orderBy(desc(oneTimeTokens.createdAt))
       .limit(1);
     if (recent) {
