@@ -1,6 +1,6 @@
 /** Transaction history (SPEC §2 Transactions, Crypto transactions; §3 Banking / Crypto transaction). */
 import { z } from "zod";
-import { defineResource, type Filter, type ListTab, type Option } from "./define-resource.ts";
+import { defineResource, type Column, type Filter, type ListTab, type Option } from "./define-resource.ts";
 
 export const TRANSACTION_STATES = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED", "FAILED", "CANCELLED"] as const;
 export const BANKING_TYPES = ["DEPOSIT", "TRANSFER", "EXCHANGE", "OTC"] as const;
@@ -45,6 +45,13 @@ const pendingTab = (obj: string): ListTab[] => [
     empty: { title: "No transactions", body: "There are no transactions pending approval at the moment." },
   },
 ];
+/** The columns both histories end with (SPEC §2: type, status, beneficiary, action 'View'). */
+const rowTail: Column[] = [
+  { field: "type", title: "Type", render: "status" },
+  { field: "state", title: "Status", render: "status" },
+  { field: "beneficiary.name", title: "Beneficiary" },
+  { field: "id", title: "Action", render: "view" },
+];
 const shared = {
   title: "Transactions",
   subtitle: "Manage all transactions",
@@ -66,10 +73,7 @@ export const transactions = defineResource<z.infer<typeof BankingTransactionRow>
     { field: "created_date", title: "Date", render: "datetime" },
     { field: "sending_amount", title: "Amount", render: "money", currencyField: "sending_currency" },
     { field: "account.name", title: "Account" },
-    { field: "type", title: "Type", render: "status" },
-    { field: "state", title: "Status", render: "status" },
-    { field: "beneficiary.name", title: "Beneficiary" },
-    { field: "id", title: "Action", render: "view" },
+    ...rowTail,
   ],
   filters: [
     search,
@@ -105,10 +109,7 @@ export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactio
     { field: "created_date", title: "Date", render: "datetime" },
     { field: "sending_amount.value", title: "Amount", render: "money", currencyField: "sending_amount.currency" },
     { field: "asset.name", title: "Wallet" },
-    { field: "type", title: "Type", render: "status" },
-    { field: "state", title: "Status", render: "status" },
-    { field: "beneficiary.name", title: "Beneficiary" },
-    { field: "id", title: "Action", render: "view" },
+    ...rowTail,
   ],
   filters: [
     search,
