@@ -21,12 +21,33 @@ export function divRound(n: bigint, d: bigint): bigint {
   return q;
 }
 
-/** amount (minor units of `from`) × rate -> minor units of `to`. */
+/** amount (minor units of `from`) × rate -> minor units of `to`, rounded half away from zero. */
 export function convertMinor(amount: bigint, from: string, to: string, rate: string): bigint {
   const { num, scale } = parseRate(rate);
-  const pf = precisionOf(from);
-  const pt = precisionOf(to);
-  return divRound(amount * num * 10n ** BigInt(pt), 10n ** BigInt(scale + pf));
+  return divRound(amount * num * 10n ** BigInt(precisionOf(to)), 10n ** BigInt(scale + precisionOf(from)));
+}
+
+/**
+ * What a customer receives for `amount`: the exact product truncated to the destination's minor
+ * unit. The one rounding rule of every quote: never more than one minor unit in the platform's favour.
+ */
+export function convertMinorDown(amount: bigint, from: string, to: string, rate: string): bigint {
+  const { num, scale } = parseRate(rate);
+  return (amount * num * 10n ** BigInt(precisionOf(to))) / 10n ** BigInt(scale + precisionOf(from));
+}
+
+/** The customer's rate: the mid less a spread in basis points, exact in decimal. */
+export function applySpread(mid: string, spreadBps: number): string {
+  const { num, scale } = parseRate(mid);
+  return decimalString(num * BigInt(10_000 - spreadBps), scale + 4);
+}
+
+/** num / 10^scale as a plain decimal string without trailing zeros. */
+export function decimalString(num: bigint, scale: number): string {
+  const s = num.toString().padStart(scale + 1, "0");
+  const int = s.slice(0, s.length - scale);
+  const frac = s.slice(s.length - scale).replace(/0+$/, "");
+  return frac ? `${int}.${frac}` : int;
 }
 
 /** A rate rounded to `digits` significant decimals, as the feed publishes it. */

@@ -119,7 +119,7 @@ describe("bad input and access", () => {
       [{ ...body, amount: "99999999999999" }, 422, "Insufficient funds"],
       [{ ...body, amount: "999999999999999999" }, 400, "Amount is too large"],
       [{ ...body, beneficiary_id: crypto.randomUUID() }, 404, "Beneficiary not found"],
-      [{ ...body, source_account_id: ngn.id }, 400, "This beneficiary is paid in USD: choose a USD account"],
+      [{ ...body, source_account_id: ngn.id }, 400, "This beneficiary is paid in USD: review the quote before sending"],
       [{ ...body, source_account_id: "nope" }, 400, "Please select an account"],
     ];
     for (const [b, status, message] of cases) {

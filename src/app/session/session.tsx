@@ -10,7 +10,7 @@ import { AUTHENTICATED } from "../../../policies/catalog.ts";
 import { api, isApiError, setCsrfToken } from "../api/client.ts";
 
 export type Session = {
-  user: { id: string; email: string; first_name: string; last_name: string };
+  user: { id: string; email: string; first_name: string; last_name: string; two_factor_enabled: boolean };
   business: { id: string; name: string };
   is_owner: boolean;
   roles: string[];

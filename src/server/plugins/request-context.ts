@@ -17,6 +17,8 @@ export type AuthContext = {
   email: string;
   firstName: string;
   lastName: string;
+  /** Money movements then need a one-time code. */
+  twoFactorEnabled: boolean;
   businessId: string;
   businessName: string;
   businessUserId: string;
@@ -97,6 +99,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
       email: row.email,
       firstName: row.firstName,
       lastName: row.lastName,
+      twoFactorEnabled: row.twoFactorEnabled,
       businessId: row.businessId,
       businessName: row.businessName,
       businessUserId: row.businessUserId,

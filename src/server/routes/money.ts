@@ -1,5 +1,10 @@
 /** Shared request pieces for money: amounts in integer minor units, the Idempotency-Key. */
 import { z } from "zod";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Tx } from "../db/client.ts";
+import type { Services } from "../services/index.ts";
+import { hasAnswer, requestHash, requireIdempotencyKey, withIdempotency, type Answer } from "../services/idempotency.ts";
+import { ONE_TIME_CODE_HEADER } from "../services/step-up.ts";
 
 /** A positive whole number of minor units, as a JSON integer or a digit string (no floats). */
 export const MinorAmount = z
@@ -19,3 +24,25 @@ export const MinorAmount = z
   });
 
 export const IdempotencyHeaders = z.object({ "idempotency-key": z.string().optional() });
+
+/**
+ * The one path of every money write: Idempotency-Key required; the member's one-time code checked
+ * (unless this key already has an answer, which is replayed as it was); then the write, atomic with
+ * its key. The reply says whether it was replayed.
+ */
+export async function moneyWrite(
+  services: Services,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  route: string,
+  input: unknown,
+  write: (tx: Tx) => Promise<Answer>,
+) {
+  const key = requireIdempotencyKey(req.headers["idempotency-key"]);
+  const auth = req.auth!;
+  const { db } = services.ctx;
+  if (!(await hasAnswer(db, auth.businessId, key))) await services.stepUp.verify(auth.userId, req.headers[ONE_TIME_CODE_HEADER]);
+  const hash = requestHash(route, { input: JSON.parse(JSON.stringify(input, (_k, v) => (typeof v === "bigint" ? v.toString() : v))), user: auth.userId });
+  const answer = await withIdempotency(db, { businessId: auth.businessId, key, hash }, write);
+  return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
+}

@@ -1,16 +1,18 @@
-/** SPEC §7 Approvals and payments: send money (Idempotency-Key), retry, approval requests. */
+/** SPEC §7 Approvals and payments: quote and send money (Idempotency-Key, one-time code), retry, approval requests. */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BatchAction, SendMoney } from "../../../resources/payments.ts";
+import { BatchAction, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, PaymentQuoteRequest, SendMoney } from "../../../resources/payments.ts";
 import type { Services } from "../services/index.ts";
-import { requestHash, requireIdempotencyKey, withIdempotency } from "../services/idempotency.ts";
-import { MinorAmount } from "./money.ts";
+import { MinorAmount, moneyWrite } from "./money.ts";
 import { PageQuery } from "./paging.ts";
 import { listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
 
 const Id = z.object({ id: z.string() });
 const SendBody = SendMoney.extend({ amount: MinorAmount });
+const QuoteBody = PaymentQuoteRequest.extend({ amount: MinorAmount });
+/** Documents travel base64-encoded inside the payment, so it and they are written together. */
+const SEND_BODY_LIMIT = Math.ceil((MAX_DOCUMENTS * MAX_DOCUMENT_BYTES * 4) / 3) + 64 * 1024;
 const ApprovalQuery = PageQuery.extend({
   state: listOf(z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "state must be PENDING, APPROVED or REJECTED" })).optional(),
   scope: z.enum(["helios", "centurion", "bulk"], { error: "scope must be helios, centurion or bulk" }).optional(),
@@ -20,17 +22,21 @@ const payments = (act: string) => ({ access: { obj: "payments", act } });
 const approvals = (act: string) => ({ access: { obj: "approval-requests", act } });
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { db } = services.ctx;
+  app.post("/quotes/payment", { config: payments("create"), schema: { tags, body: QuoteBody } }, async (req) =>
+    ok("Quote", await services.payments.quote(req.auth!.businessId, req.body)),
+  );
 
-  app.post("/payments", { config: payments("create"), schema: { tags, body: SendBody } }, async (req, reply) => {
-    const key = requireIdempotencyKey(req.headers["idempotency-key"]);
+  app.post("/payments", { config: payments("create"), bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: SendBody } }, async (req, reply) => {
     const auth = req.auth!;
-    const hash = requestHash("payments:create", { ...req.body, amount: req.body.amount.toString(), user: auth.userId });
-    const answer = await withIdempotency(db, { businessId: auth.businessId, key, hash }, async (tx) => ({
+    return moneyWrite(services, req, reply, "payments:create", req.body, async (tx) => ({
       status: 201,
       body: ok("Your payment is being processed", await services.payments.send(tx, auth.businessId, auth.userId, req.body)),
     }));
-    return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
+  });
+
+  app.post("/security/one-time-code", { config: { access: { obj: "one-time-code", act: "create" } }, schema: { tags } }, async (req) => {
+    await services.stepUp.sendCode(req.auth!.userId);
+    return ok("Verification code sent");
   });
 
   app.post("/payments/:id/retry", { config: payments("retry"), schema: { tags, params: Id } }, async (req) =>

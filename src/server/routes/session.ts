@@ -8,7 +8,7 @@ import { ok } from "./respond.ts";
 
 export function viewOf(auth: Omit<AuthContext, "sessionId">) {
   return {
-    user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName },
+    user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName, two_factor_enabled: auth.twoFactorEnabled },
     business: { id: auth.businessId, name: auth.businessName },
     is_owner: auth.isOwner,
     roles: auth.roles,

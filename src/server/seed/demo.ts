@@ -14,6 +14,7 @@ import { runPendingStatements } from "../jobs/statements.ts";
 import { formatMinor, precisionOf } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
 import { attachDocument } from "../services/transactions.ts";
+import type { SendMoneyInput } from "../services/payments.ts";
 import { runPaymentProcessing } from "../jobs/payments.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
@@ -172,8 +173,8 @@ async function seedPayments(services: Services, businessId: string) {
   const bens = (await services.beneficiaries.list(businessId, { page: 1, limit: 100, type: "FIAT" })).items;
   const account = (c: string) => accounts.find((a) => a.currency === c)!.id;
   const ben = (name: string) => bens.find((b) => b.name === name)!.id;
-  const send = (currency: string, name: string, amount: bigint, description: string) =>
-    db.transaction((tx) => services.payments.send(tx, businessId, admin, { source_account_id: account(currency), beneficiary_id: ben(name), amount, description }));
+  const send = (currency: string, name: string, amount: bigint, description: string, documents: SendMoneyInput["documents"] = []) =>
+    db.transaction((tx) => services.payments.send(tx, businessId, admin, { source_account_id: account(currency), beneficiary_id: ben(name), amount, description, documents }));
   await send("USD", "Harbor Freight Forwarding LLC", 245_000n, "Freight, November shipments");
   await send("NGN", "Lagos Office Supplies Ltd", 125_000_000n, "Office furniture");
   const decided = [await send("USD", "Brightside Software Inc", 89_000n, "Annual software licences"), await send("NGN", "Closed Supplier Ltd", 4_500_000n, "Packaging")];

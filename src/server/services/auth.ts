@@ -20,14 +20,13 @@ import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ClientInfo, ServiceContext } from "./context.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./crypto.ts";
 import { emails } from "./emails.ts";
-import { consumeCode, consumeToken, issueCode, issueToken, peekToken } from "./one-time-tokens.ts";
+import { assertCodeNotTooSoon, consumeCode, consumeToken, issueCode, issueToken, peekToken } from "./one-time-tokens.ts";
 import { createSession, revokeSessionByToken, revokeUserSessions } from "./sessions.ts";
 import { assertNotThrottled, recordSignIn } from "./throttle.ts";
 
 /** Features a newly signed-up business starts with; the rest are switched on by support. */
 export const DEFAULT_FEATURES = ["fiat", "crypto", "exchange", "invoicing", "user_management", "api_access"];
 const INVALID_CREDENTIALS = "Invalid email or password";
-const CODE_RESEND_SECONDS = 60;
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -113,24 +112,6 @@ export function authService({ db, config }: ServiceContext) {
       const code = await issueCode(tx, "login_code", user.id);
       await enqueueMail(tx, emails.loginCode(user.email, code));
     });
-  }
-
-  /**
-   * A resend waits 60 s while the last code is still unused; once a code has been used (a finished
-   * sign-in), the next sign-in gets its own code at once.
-   */
-  async function assertCodeNotTooSoon(q: Queryable, userId: string, purpose: "login_code" | "action_code") {
-    const since = new Date(Date.now() - CODE_RESEND_SECONDS * 1000);
-    const [recent] = await q
-      .select({ createdAt: oneTimeTokens.createdAt })
-      .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since), isNull(oneTimeTokens.usedAt)))
-      .orderBy(desc(oneTimeTokens.createdAt))
-      .limit(1);
-    if (recent) {
-      const wait = Math.ceil((recent.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now()) / 1000);
-      throw tooManyRequests(`Please wait ${wait} seconds before requesting another code`, wait);
-    }
   }
 
   /** Signs in; returns a brand-new session (any session presented with the request is revoked). */

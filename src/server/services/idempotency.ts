@@ -28,6 +28,12 @@ function canonical(value: unknown): string {
 
 export const requestHash = (route: string, body: unknown) => sha256(`${route}\n${canonical(body)}`);
 
+/** Whether this key already holds a committed answer (a replay needs no fresh authorisation). */
+export async function hasAnswer(db: Db, businessId: string, key: string) {
+  const [row] = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(and(eq(idempotencyKeys.businessId, businessId), eq(idempotencyKeys.key, key)));
+  return !!row;
+}
+
 export async function withIdempotency(
   db: Db,
   scope: { businessId: string; key: string; hash: string },

@@ -13,6 +13,7 @@ import { accountRequestService } from "./account-requests.ts";
 import { transactionQueries } from "./transaction-queries.ts";
 import { paymentService } from "./payments.ts";
 import { approvalService } from "./approvals.ts";
+import { stepUpService } from "./step-up.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -39,7 +40,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     deposits: depositService({ chain: providers.chain }),
     transactions: transactionService(ctx),
     transactionQueries: transactionQueries(ctx),
-    payments: paymentService(ctx),
+    payments: paymentService(ctx, { fx: providers.fx }),
+    stepUp: stepUpService(ctx),
     approvals: approvalService(ctx),
   };
 }

@@ -1,8 +1,9 @@
 /** Issue and consume single-use, expiring secrets (links and codes). Only hashes are stored. */
-import { and, eq, isNull, gt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, gt, sql } from "drizzle-orm";
 import { oneTimeTokens } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { randomToken, sha256, sixDigitCode } from "./crypto.ts";
+import { tooManyRequests } from "../../lib/errors.ts";
 
 export type TokenPurpose = "verify_email" | "reset_password" | "invitation" | "login_code" | "pre_auth" | "action_code";
 
@@ -15,6 +16,8 @@ const TTL_MINUTES: Record<TokenPurpose, number> = {
   pre_auth: 10,
   action_code: 10,
 };
+/** A new code may be asked for once the last unused one is this old. */
+export const CODE_RESEND_SECONDS = 60;
 /** Wrong guesses a code survives before it is burnt. */
 const MAX_CODE_ATTEMPTS = 5;
 
@@ -89,3 +92,22 @@ export async function consumeCode(
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
   return false;
 }
+
+/**
+ * A resend waits 60 s while the last code is still unused; once a code has been used (a finished
+ * sign-in), the next sign-in gets its own code at once.
+ */
+export async function assertCodeNotTooSoon(q: Queryable, userId: string, purpose: "login_code" | "action_code") {
+  const since = new Date(Date.now() - CODE_RESEND_SECONDS * 1000);
+  const [recent] = await q
+    .select({ createdAt: oneTimeTokens.createdAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since), isNull(oneTimeTokens.usedAt)))
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  if (recent) {
+    const wait = Math.ceil((recent.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+    throw tooManyRequests(`Please wait ${wait} seconds before requesting another code`, wait);
+  }
+}
+

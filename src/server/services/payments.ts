@@ -3,54 +3,122 @@
  * business's approval setting on, the payment waits in PENDING_APPROVAL behind an approval request;
  * the rails then process it (PENDING → PROCESSING → COMPLETED, the hold posted, or FAILED, the hold
  * voided); a retryable failure can be retried once per failure.
+ *
+ * A payment to a beneficiary in another currency is priced by a quote (the sender reviews it) and
+ * executed at exactly the quote's amounts; the account pays in its own currency, the beneficiary
+ * receives the quoted destination amount.
  */
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import { accounts, approvalRequests, beneficiaries, businesses, transactions } from "../db/schema/index.ts";
-import type { Tx } from "../db/client.ts";
+import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { PAYMENT_FEES } from "../../../resources/payments.ts";
+import { applySpread, convertMinor, convertMinorDown } from "../../lib/fx.ts";
+import { PAYMENT_FEES, type FiatQuote, type SendMoney } from "../../../resources/payments.ts";
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import { hold, systemAccount } from "../ledger/ledger.ts";
+import type { FxProvider } from "../providers/fx/provider.ts";
 import { isUuid } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
-import { bankingView, insertTransaction } from "./transactions.ts";
+import { attachDocument, bankingView, insertTransaction } from "./transactions.ts";
 import { forgetCounts } from "./transaction-queries.ts";
+import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
 
-export type SendMoneyInput = { source_account_id: string; beneficiary_id: string; amount: bigint; description: string; reference?: string };
+export type SendMoneyInput = z.output<typeof SendMoney> & { amount: bigint };
+type Account = typeof accounts.$inferSelect;
+type Beneficiary = typeof beneficiaries.$inferSelect;
 
-export function paymentService({ db }: ServiceContext) {
-  /** Holds amount + fee on the account for this payment (available balance drops at once). */
-  async function holdFor(tx: Tx, account: typeof accounts.$inferSelect, amount: bigint, fee: bigint, transactionId: string) {
-    const clearing = await systemAccount(tx, "rails_clearing", account.currency);
-    const h = await hold(tx, { debit: account.ledgerAccountId, credit: clearing.id, amount: amount + fee, asset: account.currency, reference: `transaction:${transactionId}` });
-    return h.id;
+/** What a payment of `amount` costs and delivers: fee in the account's currency, rate, destination amount. */
+export type Price = { amount: bigint; fee: bigint; destination: bigint; rate: string; mid: string };
+
+/** The account and beneficiary of a payment, both this business's and able to take part. */
+export async function paymentParties(q: Queryable, businessId: string, accountId: string, beneficiaryId: string) {
+  const [account] = await q.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.businessId, businessId)));
+  if (!account) throw notFound("Account not found");
+  if (account.state !== "ACTIVE") throw badRequest("This account cannot send payments yet");
+  const [b] = await q.select().from(beneficiaries).where(and(eq(beneficiaries.id, beneficiaryId), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
+  if (!b) throw notFound("Beneficiary not found");
+  if (b.type !== "FIAT") throw badRequest("Send stablecoins to a crypto beneficiary from a wallet");
+  return { account, b };
+}
+
+/** Holds amount + fee on the account for a payment (available balance drops at once). */
+export async function holdPayment(tx: Tx, account: Pick<Account, "ledgerAccountId" | "currency">, total: bigint, reference: string) {
+  const clearing = await systemAccount(tx, "rails_clearing", account.currency);
+  const h = await hold(tx, { debit: account.ledgerAccountId, credit: clearing.id, amount: total, asset: account.currency, reference });
+  return h.id;
+}
+
+export const feeOf = (b: Pick<Beneficiary, "destinationType">) => PAYMENT_FEES[b.destinationType as DestinationType];
+
+export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider }) {
+  /** The price of a payment now. Same currency: rate 1, the fee as listed. */
+  function price(account: Account, b: Beneficiary, amount: bigint): Price {
+    if (account.currency === b.currency) return { amount, fee: feeOf(b), destination: amount, rate: "1", mid: "1" };
+    const mid = deps.fx.mid(account.currency, b.currency);
+    const rate = applySpread(mid, deps.fx.spreadBps);
+    const destination = convertMinorDown(amount, account.currency, b.currency, rate);
+    if (destination <= 0n) throw badRequest("The amount is too small to send", [{ path: "amount", message: "The amount is too small to send" }]);
+    const fee = convertMinor(feeOf(b), b.currency, account.currency, deps.fx.mid(b.currency, account.currency));
+    return { amount, fee, destination, rate, mid };
+  }
+
+  const quoteView = (q: QuoteRow): FiatQuote => ({
+    id: q.id,
+    sending_amount: { amount: q.sendingAmount.toString(), currency: q.sendingCurrency },
+    destination_amount: { amount: q.destinationAmount.toString(), currency: q.destinationCurrency },
+    total_fees: { amount: q.feeAmount.toString(), currency: q.feeCurrency },
+    exchange_rate: q.rate,
+    fx_rate: q.midRate,
+    expires_at: q.expiresAt.toISOString(),
+  });
+
+  /** The price to execute: the reviewed quote when currencies differ (it must match the request). */
+  async function agreedPrice(tx: Tx, businessId: string, account: Account, b: Beneficiary, input: SendMoneyInput): Promise<Price> {
+    if (account.currency === b.currency) return price(account, b, input.amount);
+    if (!input.quote_id) throw badRequest(`This beneficiary is paid in ${b.currency}: review the quote before sending`, [{ path: "quote_id", message: "A quote is required" }]);
+    const q = await takeQuote(tx, businessId, input.quote_id, "payment");
+    if (q.sourceId !== account.id || q.targetId !== b.id || q.sendingAmount !== input.amount) {
+      throw badRequest("The quote does not match this payment. Please request a new quote", [{ path: "quote_id", message: "Quote does not match" }]);
+    }
+    return { amount: q.sendingAmount, fee: q.feeAmount, destination: q.destinationAmount, rate: q.rate, mid: q.midRate };
   }
 
   return {
+    price,
+
+    /** SPEC §3 Fiat quote for sending `amount` from an account to a beneficiary. */
+    async quote(businessId: string, input: { source_account_id: string; beneficiary_id: string; amount: bigint }) {
+      const { account, b } = await paymentParties(db, businessId, input.source_account_id, input.beneficiary_id);
+      const p = price(account, b, input.amount);
+      const row = await saveQuote(db, {
+        businessId, kind: "payment", sourceId: account.id, targetId: b.id, sendingAmount: p.amount, sendingCurrency: account.currency,
+        destinationAmount: p.destination, destinationCurrency: b.currency, feeAmount: p.fee, feeCurrency: account.currency, rate: p.rate, midRate: p.mid,
+      });
+      return quoteView(row);
+    },
+
     /** Runs inside the caller's transaction (the Idempotency-Key's). */
     async send(tx: Tx, businessId: string, userId: string, input: SendMoneyInput) {
-      const [account] = await tx.select().from(accounts).where(and(eq(accounts.id, input.source_account_id), eq(accounts.businessId, businessId)));
-      if (!account) throw notFound("Account not found");
-      if (account.state !== "ACTIVE") throw badRequest("This account cannot send payments yet");
-      const [b] = await tx.select().from(beneficiaries).where(and(eq(beneficiaries.id, input.beneficiary_id), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
-      if (!b) throw notFound("Beneficiary not found");
-      if (b.type !== "FIAT") throw badRequest("Send stablecoins to a crypto beneficiary from a wallet");
-      if (b.currency !== account.currency) throw badRequest(`This beneficiary is paid in ${b.currency}: choose a ${b.currency} account`);
+      const { account, b } = await paymentParties(tx, businessId, input.source_account_id, input.beneficiary_id);
+      const p = await agreedPrice(tx, businessId, account, b, input);
       const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
       const type = b.destinationType as DestinationType;
-      const fee = PAYMENT_FEES[type];
       const id = crypto.randomUUID();
-      const holdId = await holdFor(tx, account, input.amount, fee, id);
+      const holdId = await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
       const row = await insertTransaction(tx, {
         id, businessId, rail: "fiat", type: "TRANSFER", direction: "outbound", state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
-        ownerKind: "account", ownerId: account.id, sendingAmount: input.amount, sendingCurrency: account.currency, destinationAmount: input.amount,
-        destinationCurrency: b.currency, feeAmount: fee, feeCurrency: account.currency, beneficiaryId: b.id,
+        ownerKind: "account", ownerId: account.id, sendingAmount: p.amount, sendingCurrency: account.currency, destinationAmount: p.destination,
+        destinationCurrency: b.currency, feeAmount: p.fee, feeCurrency: account.currency, fxRate: p.rate === "1" ? null : p.rate, beneficiaryId: b.id,
         counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: type } },
         description: input.description || `Payment to ${b.name}`, clientReference: input.reference ?? null, initiatorUserId: userId, holdTransferId: holdId,
       });
+      for (const d of input.documents) {
+        await attachDocument(tx, { businessId, transactionId: id, description: d.description || d.file_name, fileName: d.file_name, contentType: d.content_type, content: Buffer.from(d.content_base64, "base64") });
+      }
       if (business.approvalRequired) {
         await tx.insert(approvalRequests).values({
-          businessId, entityType: "PAYMENT", entityId: row.id, scope: "helios", amount: input.amount, currency: account.currency, requesterUserId: userId,
+          businessId, entityType: "PAYMENT", entityId: row.id, scope: "helios", amount: p.amount, currency: account.currency, requesterUserId: userId,
           dataFields: { beneficiary_name: { content: b.name }, destination_type: { content: DESTINATIONS[type].label } },
         });
       }
@@ -66,7 +134,7 @@ export function paymentService({ db }: ServiceContext) {
         if (!t) throw notFound("Transaction not found");
         if (t.state !== "FAILED" || !t.isRetryable) throw conflict("This payment cannot be retried");
         const [account] = await tx.select().from(accounts).where(eq(accounts.id, t.ownerId));
-        const holdId = await holdFor(tx, account, t.sendingAmount, t.feeAmount, t.id);
+        const holdId = await holdPayment(tx, account, t.sendingAmount + t.feeAmount, `transaction:${t.id}`);
         const [row] = await tx
           .update(transactions)
           .set({ state: "PENDING", isRetryable: false, failureReason: null, holdTransferId: holdId, completedAt: null })

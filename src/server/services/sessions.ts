@@ -49,6 +49,7 @@ export async function findSession(q: Queryable, config: Config, token: string, n
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
+      twoFactorEnabled: users.twoFactorEnabled,
       businessId: businesses.id,
       businessName: businesses.name,
       features: businesses.features,

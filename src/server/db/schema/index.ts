@@ -17,3 +17,5 @@ export * from "./account-requests.ts";
 export * from "./transaction-documents.ts";
 export * from "./statements.ts";
 export * from "./approval-requests.ts";
+export * from "./quotes.ts";
+export * from "./batch-payments.ts";

@@ -43,6 +43,8 @@ export const transactions = pgTable(
     approverUserId: uuid("approver_user_id"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     holdTransferId: uuid("hold_transfer_id"),
+    /** The bulk payment this payment belongs to (its split_payment group). */
+    batchId: uuid("batch_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
@@ -52,6 +54,7 @@ export const transactions = pgTable(
     index("transactions_business_state").on(t.businessId, t.rail, t.state, t.createdAt),
     index("transactions_business_type").on(t.businessId, t.rail, t.type, t.createdAt),
     index("transactions_beneficiary").on(t.businessId, t.beneficiaryId),
+    index("transactions_batch").on(t.batchId),
     // Substring search over what a person types: reference, description, the other party's name.
     index("transactions_search").using("gin", sql`(${searchText}) gin_trgm_ops`),
   ],

@@ -1,0 +1,41 @@
+CREATE TABLE "quotes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"source_id" uuid NOT NULL,
+	"target_id" uuid,
+	"sending_amount" bigint NOT NULL,
+	"sending_currency" text NOT NULL,
+	"destination_amount" bigint NOT NULL,
+	"destination_currency" text NOT NULL,
+	"fee_amount" bigint NOT NULL,
+	"fee_currency" text NOT NULL,
+	"rate" text NOT NULL,
+	"mid_rate" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "batch_payments" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"reference" text NOT NULL,
+	"source_account_id" uuid NOT NULL,
+	"currency" text NOT NULL,
+	"total_amount" bigint NOT NULL,
+	"total_fees" bigint NOT NULL,
+	"payment_count" integer NOT NULL,
+	"file_name" text DEFAULT '' NOT NULL,
+	"decision" text NOT NULL,
+	"hold_transfer_id" uuid,
+	"initiator_user_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "batch_id" uuid;--> statement-breakpoint
+ALTER TABLE "quotes" ADD CONSTRAINT "quotes_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "batch_payments" ADD CONSTRAINT "batch_payments_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "quotes_business" ON "quotes" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE INDEX "batch_payments_business" ON "batch_payments" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE INDEX "transactions_batch" ON "transactions" USING btree ("batch_id");
