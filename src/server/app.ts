@@ -17,6 +17,7 @@ import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
 import { startMailDispatcher } from "./providers/mail/outbox.ts";
 import { startPaymentProcessing } from "./jobs/payments.ts";
 import { paymentRoutes } from "./routes/payments.ts";
+import { cryptoSendRoutes } from "./routes/crypto-sends.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(transactionRoutes, opts);
       await api.register(accountRequestRoutes, opts);
       await api.register(paymentRoutes, opts);
+      await api.register(cryptoSendRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
@@ -104,7 +106,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
 
   const transport = config.smtpUrl ? await smtpTransport(config.smtpUrl, config.mailFrom) : sandboxTransport;
   const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
-  const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers.paymentRails, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
+  const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
   app.addHook("onClose", async () => {
     stopMail();

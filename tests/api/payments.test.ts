@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
-import { runPaymentProcessing } from "../../src/server/jobs/payments.ts";
+import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 
 let s: TestServer;
@@ -10,7 +10,7 @@ const as: Record<string, Client> = {};
 let usd: { id: string }, ngn: { id: string };
 let harbor: string, closed: string;
 const key = () => `pay-${crypto.randomUUID()}`;
-const settle = () => runPaymentProcessing(s.app.services.ctx.db, { ...s.app.services.providers.paymentRails, settleAfterMs: 0 });
+const settle = () => runPaymentProcessing(s.app.services.ctx.db, answeringAtOnce(s.app.services.providers));
 
 beforeAll(async () => {
   s = await startServer();

@@ -60,6 +60,7 @@ const ACTIONS: Need[] = [
   { obj: "approval-requests", act: "approve", perm: "transactions_approve" },
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat" },
   { obj: "one-time-code", act: "create" },
+  { obj: "crypto-payments", act: "create", perm: "transactions_write", feature: "crypto" },
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat" },
   { obj: "payments", act: "retry", perm: "transactions_write", feature: "fiat" },
   { obj: "fx-rates", act: "list" },

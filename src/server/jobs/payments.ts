@@ -1,63 +1,84 @@
 /**
- * Payment processing: approved payments (PENDING) go to the rails (PROCESSING); once the rails have
- * had their time, each one settles — COMPLETED with its hold posted and the fee moved to revenue, or
- * FAILED with its hold voided. Rows are taken FOR UPDATE SKIP LOCKED, so several API processes share
- * the work and none is done twice; a crash leaves rows in a state the next pass resumes.
+ * Outgoing money processing, for bank payments (rails) and stablecoin sends (chain): approved
+ * payments (PENDING) are handed over (PROCESSING; a chain send gets its txn_hash on broadcast); once
+ * the partner has had its time, each one settles — COMPLETED with its hold posted and the fee moved
+ * to revenue, or FAILED with its hold voided. Rows are taken FOR UPDATE SKIP LOCKED, so several API
+ * processes share the work and none is done twice; a crash leaves rows in a state the next pass resumes.
  */
 import { and, asc, eq, lt } from "drizzle-orm";
 import { transactions } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
+import type { Blockchain } from "../../lib/assets.ts";
 import { postPending, systemAccount, transfer, voidPending } from "../ledger/ledger.ts";
-import type { PaymentRails } from "../providers/rails/payments.ts";
+import type { PaymentOutcome, PaymentRails } from "../providers/rails/payments.ts";
+import type { ChainProvider } from "../providers/chain/provider.ts";
 import { forgetCounts } from "../services/transaction-queries.ts";
 
 const BATCH = 20;
+type Row = typeof transactions.$inferSelect;
+export type Partners = { paymentRails: PaymentRails; chain: ChainProvider };
 
-export async function runPaymentProcessing(db: Db, rails: PaymentRails, now = new Date()) {
+/** How each kind of outgoing money leaves: its clearing account, the partner's delay and answer. */
+function flowsOf(p: Partners) {
+  return [
+    {
+      rail: "fiat", type: "TRANSFER", clearing: "rails_clearing" as const, delayMs: p.paymentRails.settleAfterMs,
+      handOver: (_t: Row) => ({}),
+      outcome: (t: Row): PaymentOutcome => p.paymentRails.settle({ details: (t.counterparty.details ?? {}) as Record<string, unknown> }),
+    },
+    {
+      rail: "crypto", type: "WITHDRAWAL", clearing: "chain_clearing" as const, delayMs: p.chain.confirmAfterMs,
+      handOver: (t: Row) => ({ txnHash: p.chain.newTxHash((t.counterparty.crypto_details as { blockchain: Blockchain }).blockchain) }),
+      outcome: (_t: Row): PaymentOutcome => ({ ok: true }),
+    },
+  ];
+}
+
+export async function runPaymentProcessing(db: Db, partners: Partners, now = new Date()) {
   let moved = 0;
-  // PENDING -> PROCESSING: handed to the rails.
-  await db.transaction(async (tx) => {
-    const ready = await tx.select({ id: transactions.id, businessId: transactions.businessId }).from(transactions)
-      .where(and(eq(transactions.rail, "fiat"), eq(transactions.type, "TRANSFER"), eq(transactions.state, "PENDING")))
-      .orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
-    for (const t of ready) {
-      await tx.update(transactions).set({ state: "PROCESSING" }).where(eq(transactions.id, t.id));
-      forgetCounts(t.businessId);
-      moved++;
-    }
-  });
-  // PROCESSING -> COMPLETED / FAILED: what the rails answered.
-  const due = new Date(now.getTime() - rails.settleAfterMs);
-  await db.transaction(async (tx) => {
-    const settling = await tx.select().from(transactions)
-      .where(and(eq(transactions.rail, "fiat"), eq(transactions.type, "TRANSFER"), eq(transactions.state, "PROCESSING"), lt(transactions.createdAt, due)))
-      .orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
-    for (const t of settling) {
-      const outcome = rails.settle({ details: (t.counterparty.details ?? {}) as Record<string, unknown> });
-      if (outcome.ok) {
-        await postPending(tx, t.holdTransferId!);
-        if (t.feeAmount > 0n) {
-          const clearing = await systemAccount(tx, "rails_clearing", t.feeCurrency);
-          const revenue = await systemAccount(tx, "fee_revenue", t.feeCurrency);
-          await transfer(tx, { debit: clearing.id, credit: revenue.id, amount: t.feeAmount, asset: t.feeCurrency, reference: `transaction:${t.id}:fee` });
-        }
-        await tx.update(transactions).set({ state: "COMPLETED", completedAt: new Date() }).where(eq(transactions.id, t.id));
-      } else {
-        await voidPending(tx, t.holdTransferId!);
-        await tx.update(transactions).set({ state: "FAILED", failureReason: outcome.reason, isRetryable: outcome.retryable, completedAt: new Date() }).where(eq(transactions.id, t.id));
+  for (const flow of flowsOf(partners)) {
+    const of = (state: string) => and(eq(transactions.rail, flow.rail), eq(transactions.type, flow.type), eq(transactions.state, state));
+    // PENDING -> PROCESSING: handed to the partner.
+    await db.transaction(async (tx) => {
+      const ready = await tx.select().from(transactions).where(of("PENDING")).orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
+      for (const t of ready) {
+        await tx.update(transactions).set({ state: "PROCESSING", ...flow.handOver(t) }).where(eq(transactions.id, t.id));
+        forgetCounts(t.businessId);
+        moved++;
       }
-      forgetCounts(t.businessId);
-      moved++;
-    }
-  });
+    });
+    // PROCESSING -> COMPLETED / FAILED: what the partner answered.
+    const due = new Date(now.getTime() - flow.delayMs);
+    await db.transaction(async (tx) => {
+      const settling = await tx.select().from(transactions).where(and(of("PROCESSING"), lt(transactions.createdAt, due)))
+        .orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
+      for (const t of settling) {
+        const outcome = flow.outcome(t);
+        if (outcome.ok) {
+          await postPending(tx, t.holdTransferId!);
+          if (t.feeAmount > 0n) {
+            const clearing = await systemAccount(tx, flow.clearing, t.feeCurrency);
+            const revenue = await systemAccount(tx, "fee_revenue", t.feeCurrency);
+            await transfer(tx, { debit: clearing.id, credit: revenue.id, amount: t.feeAmount, asset: t.feeCurrency, reference: `transaction:${t.id}:fee` });
+          }
+          await tx.update(transactions).set({ state: "COMPLETED", completedAt: new Date() }).where(eq(transactions.id, t.id));
+        } else {
+          await voidPending(tx, t.holdTransferId!);
+          await tx.update(transactions).set({ state: "FAILED", failureReason: outcome.reason, isRetryable: outcome.retryable, completedAt: new Date() }).where(eq(transactions.id, t.id));
+        }
+        forgetCounts(t.businessId);
+        moved++;
+      }
+    });
+  }
   return moved;
 }
 
-export function startPaymentProcessing(db: Db, rails: PaymentRails, log: (err: unknown) => void, intervalMs = 500) {
+export function startPaymentProcessing(db: Db, partners: Partners, log: (err: unknown) => void, intervalMs = 500) {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = runPaymentProcessing(db, rails).catch(log).finally(() => (running = null));
+    running = runPaymentProcessing(db, partners).catch(log).finally(() => (running = null));
   }, intervalMs);
   timer.unref();
   return async () => {
@@ -65,3 +86,6 @@ export function startPaymentProcessing(db: Db, rails: PaymentRails, log: (err: u
     await running;
   };
 }
+
+/** The same partners answering at once (the demo seed settles its history; tests need not wait). */
+export const answeringAtOnce = (p: Partners): Partners => ({ paymentRails: { ...p.paymentRails, settleAfterMs: 0 }, chain: { ...p.chain, confirmAfterMs: 0 } });

@@ -15,7 +15,7 @@ import { formatMinor, precisionOf } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
 import { attachDocument } from "../services/transactions.ts";
 import type { SendMoneyInput } from "../services/payments.ts";
-import { runPaymentProcessing } from "../jobs/payments.ts";
+import { answeringAtOnce, runPaymentProcessing } from "../jobs/payments.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 export const DEMO_OWNER = { email: "owner@demo.example", first_name: "Ada", last_name: "Okafor" };
@@ -180,10 +180,14 @@ async function seedPayments(services: Services, businessId: string) {
   const decided = [await send("USD", "Brightside Software Inc", 89_000n, "Annual software licences"), await send("NGN", "Closed Supplier Ltd", 4_500_000n, "Packaging")];
   const pending = (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items;
   for (const p of pending.filter((r) => decided.some((d) => d.id === r.entity_id))) await services.approvals.decide(businessId, approver, p.id, "approve");
-  // The rails answer at once here: the demo opens with settled payments.
-  const rails = { ...services.providers.paymentRails, settleAfterMs: 0 };
-  await runPaymentProcessing(db, rails);
-  await runPaymentProcessing(db, rails);
+  await settleNow(services);
+}
+
+/** The partners answer at once here: the demo opens with settled payments. */
+async function settleNow(services: Services) {
+  const partners = answeringAtOnce(services.providers);
+  await runPaymentProcessing(services.ctx.db, partners);
+  await runPaymentProcessing(services.ctx.db, partners);
 }
 
 export async function seedDemoIfEmpty(services: Services) {

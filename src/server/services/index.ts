@@ -14,6 +14,7 @@ import { transactionQueries } from "./transaction-queries.ts";
 import { paymentService } from "./payments.ts";
 import { approvalService } from "./approvals.ts";
 import { stepUpService } from "./step-up.ts";
+import { cryptoSendService } from "./crypto-sends.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -42,6 +43,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     transactionQueries: transactionQueries(ctx),
     payments: paymentService(ctx, { fx: providers.fx }),
     stepUp: stepUpService(ctx),
+    cryptoSends: cryptoSendService(ctx, { chain: providers.chain }),
     approvals: approvalService(ctx),
   };
 }

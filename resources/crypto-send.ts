@@ -1,0 +1,28 @@
+/**
+ * Sending stablecoins (SPEC §2 /crypto/send-stablecoins): from a wallet to a crypto beneficiary or a
+ * new address on the wallet's chain, with the network fee shown before confirming.
+ */
+import { z } from "zod";
+import { ADDRESS_FORMATS, type Blockchain } from "../src/lib/assets.ts";
+
+/** What broadcasting a transfer costs, by chain, in the asset's minor units (6 decimals): 2.00 and 1.00. */
+export const NETWORK_FEES: Record<Blockchain, bigint> = { ETHEREUM: 2_000_000n, TRON: 1_000_000n };
+
+export const SendStablecoins = z
+  .object({
+    wallet_id: z.string({ error: "Please select a wallet" }).uuid("Please select a wallet"),
+    beneficiary_id: z.string().uuid("Please select a beneficiary").optional(),
+    /** A new destination: an address on the wallet's chain, and who it belongs to. */
+    address: z.string().trim().max(200).optional(),
+    name: z.string().trim().max(100, "Name must be at most 100 characters").optional(),
+    description: z.string().trim().max(140, "Description must be at most 140 characters").optional().default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.beneficiary_id && !v.address) ctx.addIssue({ code: "custom", path: ["beneficiary_id"], message: "Choose a beneficiary or enter a wallet address" });
+    if (v.beneficiary_id && v.address) ctx.addIssue({ code: "custom", path: ["address"], message: "Choose a beneficiary or enter a wallet address, not both" });
+  });
+
+/** The address format a chain accepts (the server also verifies Tron's checksum). */
+export function addressProblem(chain: Blockchain, address: string): string | null {
+  return ADDRESS_FORMATS[chain].pattern.test(address) ? null : ADDRESS_FORMATS[chain].message;
+}
