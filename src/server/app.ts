@@ -18,6 +18,7 @@ import { startMailDispatcher } from "./providers/mail/outbox.ts";
 import { startPaymentProcessing } from "./jobs/payments.ts";
 import { paymentRoutes } from "./routes/payments.ts";
 import { cryptoSendRoutes } from "./routes/crypto-sends.ts";
+import { bulkPaymentRoutes } from "./routes/bulk-payments.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(accountRequestRoutes, opts);
       await api.register(paymentRoutes, opts);
       await api.register(cryptoSendRoutes, opts);
+      await api.register(bulkPaymentRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);

@@ -61,6 +61,8 @@ const ACTIONS: Need[] = [
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat" },
   { obj: "one-time-code", act: "create" },
   { obj: "crypto-payments", act: "create", perm: "transactions_write", feature: "crypto" },
+  { obj: "bulk-payments", act: "list", perm: "transactions_write", feature: "batch_payments" },
+  { obj: "bulk-payments", act: "create", perm: "transactions_write", feature: "batch_payments" },
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat" },
   { obj: "payments", act: "retry", perm: "transactions_write", feature: "fiat" },
   { obj: "fx-rates", act: "list" },

@@ -11,6 +11,7 @@ import { voidPending } from "../ledger/ledger.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { forgetCounts } from "./transaction-queries.ts";
+import { cancelBatch, releaseBatch } from "./bulk-payments.ts";
 
 type Row = typeof approvalRequests.$inferSelect;
 export type Decision = "approve" | "reject";
@@ -36,6 +37,7 @@ export function approvalService({ db }: ServiceContext) {
     if (r.requesterUserId === userId) throw forbidden("You cannot approve or reject a payment you initiated");
     const now = new Date();
     await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: now }).where(eq(approvalRequests.id, r.id));
+    if (r.entityType === "BATCH_PAYMENT") return decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now);
     const [t] = await tx.select().from(transactions).where(eq(transactions.id, r.entityId)).for("update");
     if (decision === "approve") {
       await tx.update(transactions).set({ state: "PENDING", approverUserId: userId, approvedAt: now }).where(eq(transactions.id, t.id));

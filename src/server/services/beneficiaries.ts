@@ -34,7 +34,7 @@ export function beneficiaryView(r: Row) {
   };
 }
 
-function columnsOf(input: Input) {
+export function columnsOf(input: Input) {
   if (input.type === "CRYPTO") {
     const d = input.details as { blockchain: string; address: string };
     return { destinationType: null, bankDetails: null, blockchain: d.blockchain, address: d.address, identifier: d.address, destinationKey: walletKey(d.blockchain, d.address) };

@@ -15,6 +15,7 @@ import { paymentService } from "./payments.ts";
 import { approvalService } from "./approvals.ts";
 import { stepUpService } from "./step-up.ts";
 import { cryptoSendService } from "./crypto-sends.ts";
+import { bulkPaymentService } from "./bulk-payments.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -44,6 +45,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     payments: paymentService(ctx, { fx: providers.fx }),
     stepUp: stepUpService(ctx),
     cryptoSends: cryptoSendService(ctx, { chain: providers.chain }),
+    bulkPayments: bulkPaymentService(ctx),
     approvals: approvalService(ctx),
   };
 }

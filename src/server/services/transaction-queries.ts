@@ -3,7 +3,7 @@
  * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { accounts, approvalRequests, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
+import { accounts, approvalRequests, batchPayments, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
 import { searchText } from "../db/schema/transactions.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
@@ -155,6 +155,7 @@ export function transactionQueries({ db }: ServiceContext) {
         documentsOf(t),
         db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, t.id), eq(approvalRequests.state, "PENDING"))),
       ]);
+      const [batch] = t.batchId ? await db.select({ id: batchPayments.id, reference: batchPayments.reference }).from(batchPayments).where(eq(batchPayments.id, t.batchId)) : [];
       const account = { type: "Account", id: owner.id, name: owner.name };
       const party = { type: "CounterParty", id: t.beneficiaryId, name: String(t.counterparty.name ?? ""), counterparty: { type: "FIAT", details: t.counterparty.details ?? {} } };
       return {
@@ -163,7 +164,7 @@ export function transactionQueries({ db }: ServiceContext) {
         destination: t.direction === "inbound" ? account : party,
         payment_initiator: who.initiator,
         payment_approver: who.approver,
-        split_payment: null,
+        split_payment: batch ? { group_reference: batch.reference, batch_id: batch.id } : null,
         identifiers: [{ type: "REFERENCE", id: t.reference }, ...(t.senderReference ? [{ type: "SENDER_REFERENCE", id: t.senderReference }] : [])],
         documents,
         /** The request an approver decides on, while the payment waits for one. */

@@ -1,0 +1,238 @@
+/**
+ * Bulk payments: every row of an uploaded file checked (with a per-row preview before submitting),
+ * then one batch of payments from one account. With maker-checker on, the batch total is held as one
+ * amount behind one BATCH_PAYMENT approval request; approval releases it — the one hold becomes one
+ * hold per payment, in the same transaction — and the payments go to the rails like any other.
+ */
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts } from "../db/schema/index.ts";
+import type { Queryable, Tx } from "../db/client.ts";
+import { badRequest, notFound, type FieldError } from "../../lib/errors.ts";
+import { parseMajor, precisionOf } from "../../lib/money.ts";
+import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
+import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
+import type { BulkPayment, BulkPaymentRequest } from "../../../resources/bulk-payments.ts";
+import { voidPending } from "../ledger/ledger.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import type { ServiceContext } from "./context.ts";
+import { columnsOf } from "./beneficiaries.ts";
+import { feeOf, holdPayment } from "./payments.ts";
+import { bankingView, insertTransaction, newReference } from "./transactions.ts";
+import { forgetCounts } from "./transaction-queries.ts";
+
+type Account = typeof accounts.$inferSelect;
+type Request = z.output<typeof BulkPaymentRequest>;
+type Beneficiary = typeof beneficiaries.$inferSelect;
+
+/** A row after checking: what it pays, or why it cannot. */
+export type CheckedRow = {
+  index: number;
+  errors: FieldError[];
+  beneficiary_name: string;
+  destination_type: string;
+  amount: string | null;
+  fee: string | null;
+  reference: string;
+};
+type Payable = { amount: bigint; fee: bigint; reference: string; beneficiary: Beneficiary | null; fresh: z.output<typeof BeneficiaryInput> | null };
+
+/** Where BeneficiaryInput reports a problem -> the CSV column a person fixes. */
+function columnOf(path: PropertyKey[]): string {
+  if (path[0] === "name") return "beneficiary_name";
+  if (path[0] === "kind") return "beneficiary_kind";
+  if (path[0] === "details" && path[1] === "type") return "destination_type";
+  if (path[0] === "details" && path[1] === "details") return String(path[2]);
+  return String(path[0]);
+}
+
+export async function findAccount(q: Queryable, businessId: string, id: string) {
+  const [account] = isUuid(id) ? await q.select().from(accounts).where(and(eq(accounts.id, id), eq(accounts.businessId, businessId))) : [];
+  if (!account) throw notFound("Account not found");
+  if (account.state !== "ACTIVE") throw badRequest("This account cannot send payments yet");
+  return account;
+}
+
+async function checkRows(q: Queryable, businessId: string, account: Account, rows: Request["rows"]) {
+  const ids = rows.map((r) => (r.beneficiary_id ?? "").trim()).filter(isUuid);
+  const saved = ids.length
+    ? await q.select().from(beneficiaries).where(and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"), inArray(beneficiaries.id, ids)))
+    : [];
+  const byId = new Map(saved.map((b) => [b.id, b]));
+  const checked: CheckedRow[] = [];
+  const payable: Payable[] = [];
+  rows.forEach((raw, index) => {
+    const cell = (k: string) => (raw[k] ?? "").trim();
+    const errors: FieldError[] = [];
+    const amountText = cell("amount");
+    const amount = amountText ? parseMajor(amountText, account.currency) : null;
+    if (!amountText) errors.push({ path: "amount", message: "Amount is required" });
+    else if (amount === null) errors.push({ path: "amount", message: `Amount must be a number with at most ${precisionOf(account.currency)} decimals` });
+    else if (amount <= 0n) errors.push({ path: "amount", message: "Amount must be greater than zero" });
+    if (cell("reference").length > 35) errors.push({ path: "reference", message: "Reference must be at most 35 characters" });
+    let beneficiary: Beneficiary | null = null;
+    let fresh: Payable["fresh"] = null;
+    if (cell("beneficiary_id")) {
+      beneficiary = byId.get(cell("beneficiary_id")) ?? null;
+      if (!beneficiary || beneficiary.type !== "FIAT") errors.push({ path: "beneficiary_id", message: "Beneficiary not found" });
+      else if (beneficiary.currency !== account.currency) errors.push({ path: "beneficiary_id", message: `This beneficiary is paid in ${beneficiary.currency}, not ${account.currency}` });
+    } else {
+      const parsed = BeneficiaryInput.safeParse({
+        type: "FIAT", name: cell("beneficiary_name"), kind: cell("beneficiary_kind").toUpperCase() || "BUSINESS", currency: account.currency,
+        details: { type: cell("destination_type").toUpperCase(), details: Object.fromEntries(Object.keys(raw).map((k) => [k, cell(k)])) },
+      });
+      if (parsed.success) fresh = parsed.data;
+      else for (const issue of parsed.error.issues) errors.push({ path: columnOf(issue.path), message: issue.path[0] === "name" ? "Beneficiary name is required" : issue.message });
+    }
+    const type = (beneficiary?.destinationType ?? fresh?.details.type ?? cell("destination_type").toUpperCase()) as DestinationType;
+    const fee = DESTINATIONS[type] ? feeOf({ destinationType: type }) : null;
+    checked.push({
+      index, errors, beneficiary_name: beneficiary?.name ?? cell("beneficiary_name"), destination_type: DESTINATIONS[type]?.label ?? cell("destination_type"),
+      amount: amount !== null && amount > 0n ? amount.toString() : null, fee: fee?.toString() ?? null, reference: cell("reference"),
+    });
+    if (!errors.length) payable.push({ amount: amount!, fee: fee!, reference: cell("reference"), beneficiary, fresh });
+  });
+  return { checked, payable };
+}
+
+/** A saved beneficiary with these details, or a new one (the file's details become a beneficiary). */
+async function beneficiaryFor(tx: Tx, businessId: string, userId: string, p: Payable): Promise<Beneficiary> {
+  if (p.beneficiary) return p.beneficiary;
+  const input = p.fresh!;
+  const cols = columnsOf(input);
+  const [existing] = await tx.select().from(beneficiaries)
+    .where(and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"), eq(beneficiaries.currency, input.currency), eq(beneficiaries.destinationKey, cols.destinationKey)));
+  if (existing) return existing;
+  const [row] = await tx.insert(beneficiaries).values({ businessId, createdBy: userId, type: "FIAT", name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols }).returning();
+  return row;
+}
+
+type BatchRow = typeof batchPayments.$inferSelect;
+type Progress = BulkPayment["progress"];
+
+function stateOf(b: BatchRow, p: Progress): string {
+  if (b.decision !== "RELEASED") return b.decision;
+  if (p.in_progress > 0) return "PROCESSING";
+  if (p.failed === 0) return "COMPLETED";
+  return p.completed === 0 ? "FAILED" : "PARTIALLY_COMPLETED";
+}
+
+async function progressOf(q: Queryable, batchIds: string[]) {
+  const rows = batchIds.length
+    ? await q.select({ batchId: transactions.batchId, state: transactions.state, n: count() }).from(transactions).where(inArray(transactions.batchId, batchIds)).groupBy(transactions.batchId, transactions.state)
+    : [];
+  const out = new Map<string, Progress>(batchIds.map((id) => [id, { completed: 0, failed: 0, cancelled: 0, in_progress: 0 }]));
+  for (const r of rows) {
+    const p = out.get(r.batchId!)!;
+    const n = Number(r.n);
+    if (r.state === "COMPLETED") p.completed += n;
+    else if (r.state === "FAILED") p.failed += n;
+    else if (r.state === "CANCELLED") p.cancelled += n;
+    else p.in_progress += n;
+  }
+  return out;
+}
+
+const view = (b: BatchRow, p: Progress): BulkPayment => ({
+  id: b.id, reference: b.reference, state: stateOf(b, p), source_account_id: b.sourceAccountId, currency: b.currency,
+  total_amount: b.totalAmount.toString(), total_fees: b.totalFees.toString(), total_recipients: b.paymentCount, file_name: b.fileName,
+  created_date: b.createdAt.toISOString(), progress: p,
+});
+
+/** Approval: the batch's one hold becomes one hold per payment; the payments go on to the rails. */
+export async function releaseBatch(tx: Tx, batchId: string, approverId: string, now: Date) {
+  const [b] = await tx.select().from(batchPayments).where(eq(batchPayments.id, batchId)).for("update");
+  const [account] = await tx.select().from(accounts).where(eq(accounts.id, b.sourceAccountId));
+  await voidPending(tx, b.holdTransferId!);
+  const payments = await tx.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.createdAt));
+  for (const t of payments) {
+    const holdId = await holdPayment(tx, account, t.sendingAmount + t.feeAmount, `transaction:${t.id}`);
+    await tx.update(transactions).set({ state: "PENDING", holdTransferId: holdId, approverUserId: approverId, approvedAt: now }).where(eq(transactions.id, t.id));
+  }
+  await tx.update(batchPayments).set({ decision: "RELEASED" }).where(eq(batchPayments.id, b.id));
+  forgetCounts(b.businessId);
+}
+
+/** Rejection: the held total is released and no payment of the batch is made. */
+export async function cancelBatch(tx: Tx, batchId: string, approverId: string, now: Date) {
+  const [b] = await tx.select().from(batchPayments).where(eq(batchPayments.id, batchId)).for("update");
+  await voidPending(tx, b.holdTransferId!);
+  await tx.update(transactions).set({ state: "CANCELLED", approverUserId: approverId, approvedAt: now, completedAt: now }).where(eq(transactions.batchId, b.id));
+  await tx.update(batchPayments).set({ decision: "CANCELLED" }).where(eq(batchPayments.id, b.id));
+  forgetCounts(b.businessId);
+}
+
+export function bulkPaymentService({ db }: ServiceContext) {
+  return {
+    /** The per-row preview: each row's payment or its errors, and the totals of the good rows. */
+    async check(businessId: string, input: Request) {
+      const account = await findAccount(db, businessId, input.source_account_id);
+      const { checked, payable } = await checkRows(db, businessId, account, input.rows);
+      const total = payable.reduce((s, p) => s + p.amount, 0n);
+      const fees = payable.reduce((s, p) => s + p.fee, 0n);
+      return { rows: checked, valid: payable.length === checked.length, currency: account.currency, total_amount: total.toString(), total_fees: fees.toString() };
+    },
+
+    /** Runs inside the caller's transaction (the Idempotency-Key's). A file with any bad row pays nothing. */
+    async submit(tx: Tx, businessId: string, userId: string, input: Request) {
+      const account = await findAccount(tx, businessId, input.source_account_id);
+      const { checked, payable } = await checkRows(tx, businessId, account, input.rows);
+      const bad = checked.filter((r) => r.errors.length);
+      if (bad.length) {
+        throw badRequest(`${bad.length} of ${checked.length} rows have errors. Fix them and upload the file again`, bad.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.index}.${e.path}`, message: e.message }))));
+      }
+      const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
+      const total = payable.reduce((s, p) => s + p.amount, 0n);
+      const fees = payable.reduce((s, p) => s + p.fee, 0n);
+      const batchId = crypto.randomUUID();
+      const reference = newReference().replace("TXN-", "BULK-");
+      const holdId = business.approvalRequired ? await holdPayment(tx, account, total + fees, `batch:${batchId}`) : null;
+      const [batch] = await tx.insert(batchPayments).values({
+        id: batchId, businessId, reference, sourceAccountId: account.id, currency: account.currency, totalAmount: total, totalFees: fees, paymentCount: payable.length,
+        fileName: input.file_name, decision: business.approvalRequired ? "PENDING_APPROVAL" : "RELEASED", holdTransferId: holdId, initiatorUserId: userId,
+      }).returning();
+      for (const p of payable) {
+        const b = await beneficiaryFor(tx, businessId, userId, p);
+        const id = crypto.randomUUID();
+        const ownHold = business.approvalRequired ? null : await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
+        await insertTransaction(tx, {
+          id, businessId, rail: "fiat", type: "TRANSFER", direction: "outbound", state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
+          ownerKind: "account", ownerId: account.id, sendingAmount: p.amount, sendingCurrency: account.currency, destinationAmount: p.amount, destinationCurrency: account.currency,
+          feeAmount: p.fee, feeCurrency: account.currency, beneficiaryId: b.id, counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: b.destinationType } },
+          description: p.reference ? `Bulk payment ${reference}: ${p.reference}` : `Bulk payment ${reference}`, clientReference: p.reference || null,
+          initiatorUserId: userId, holdTransferId: ownHold, batchId,
+        });
+      }
+      if (business.approvalRequired) {
+        await tx.insert(approvalRequests).values({
+          businessId, entityType: "BATCH_PAYMENT", entityId: batchId, scope: "bulk", amount: total, currency: account.currency, requesterUserId: userId,
+          dataFields: { total_recipients: { content: String(payable.length) }, beneficiary_name: { content: `${payable.length} recipients` }, destination_type: { content: "Bulk payment" } },
+        });
+      }
+      const progress = (await progressOf(tx, [batchId])).get(batchId)!;
+      return view(batch, progress);
+    },
+
+    async list(businessId: string, q: PageQuery) {
+      const where = eq(batchPayments.businessId, businessId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(batchPayments).where(where).orderBy(desc(batchPayments.createdAt), desc(batchPayments.id)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: count() }).from(batchPayments).where(where),
+      ]);
+      const progress = await progressOf(db, rows.map((r) => r.id));
+      return paged(rows.map((r) => view(r, progress.get(r.id)!)), Number(total.n), q);
+    },
+
+    /** One batch with each of its payments (a file holds at most MAX_BULK_ROWS). */
+    async get(businessId: string, id: string) {
+      const [b] = isUuid(id) ? await db.select().from(batchPayments).where(and(eq(batchPayments.id, id), eq(batchPayments.businessId, businessId))) : [];
+      if (!b) throw notFound("Bulk payment not found");
+      const [progress, payments, [approval]] = await Promise.all([
+        progressOf(db, [b.id]),
+        db.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.createdAt), asc(transactions.id)),
+        db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, b.id), eq(approvalRequests.state, "PENDING"))),
+      ]);
+      return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: approval?.id ?? null };
+    },
+  };
+}
