@@ -101,3 +101,6 @@ export const AcceptInvitationBody = z.object({
   token: z.string().min(1).max(200),
   user_info: InvitationUserInfo.optional(),
 });
+
+/** SPEC §9: a new one-time code may be asked for 60 s after the last (server and screens agree). */
+export const OTP_RESEND_SECONDS = 60;

@@ -69,6 +69,9 @@ export const bulkPayments = defineResource<BulkPayment>({
   emptyFiltered: { title: "No bulk payments", body: "No bulk payments match your filters or search query" },
   errorMessage: "Error fetching bulk payments",
   recordTitle: (r) => r.reference,
-  menu: { label: "Bulk payments", icon: "bulk", parent: "payments", order: 45 },
+  menu: { label: "Bulk payments", icon: "payments", parent: "payments", order: 45 },
+  createLabel: "New bulk payment",
+  createComponent: "bulk-upload",
+  showComponent: "bulk-payment",
   lockedFeature: { feature: "batch_payments", name: "Bulk payments" },
 });

@@ -129,8 +129,8 @@ export type ResourceDef<Row = any> = {
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
   /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
-  createComponent?: "create-asset" | "create-account";
-  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction";
+  createComponent?: "create-asset" | "create-account" | "bulk-upload";
+  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment";
 };
 
 export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {

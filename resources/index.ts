@@ -5,7 +5,8 @@ import { users } from "./users.ts";
 import { accounts } from "./accounts.ts";
 import { wallets } from "./wallets.ts";
 import { transactions, cryptoTransactions } from "./transactions.ts";
+import { bulkPayments } from "./bulk-payments.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users];
+export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

@@ -32,3 +32,13 @@ export function parseMajor(text: string, currency: string): bigint | null {
   if (frac.length > p) return null;
   return BigInt(m[1]) * 10n ** BigInt(p) + BigInt(frac.padEnd(p, "0") || "0");
 }
+
+/** Why a typed amount (major units) cannot be sent in `currency`, or null when it can. One rule for forms and files. */
+export function amountProblem(text: string, currency: string): string | null {
+  if (!text.trim()) return "Amount is required";
+  if (/^\s*-\s*[\d.,]+\s*$/.test(text)) return "Amount must be greater than zero";
+  const minor = parseMajor(text, currency);
+  if (minor === null) return `Amount must be a number with at most ${precisionOf(currency)} decimals`;
+  if (minor <= 0n) return "Amount must be greater than zero";
+  return null;
+}

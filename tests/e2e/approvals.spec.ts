@@ -8,6 +8,8 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await loginWithCode(page, request, "approver@demo.example");
   await expect(page.getByText(/payments? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
+  await expect(page.getByRole("dialog", { name: "Pending approvals" })).toBeVisible();
+  await page.getByRole("link", { name: "See all pending transactions" }).click();
   await expect(page).toHaveURL(/\/transactions\?tab=pending/);
   const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" });
   await expect(row).toHaveCount(1);

@@ -42,5 +42,8 @@ export const ROUTES: AppRoute[] = [
   { path: "/", kind: "protected", element: page(() => import("../pages/dashboard.tsx")) },
   { path: "/settings", kind: "protected", element: page(() => import("../pages/settings.tsx")) },
   { path: "/rates", kind: "protected", element: page(() => import("../pages/rates.tsx")) },
+  { path: "/payments/send", kind: "protected", element: page(() => import("../pages/payments/send-redirect.tsx")) },
+  { path: "/payments/send/money", kind: "protected", element: page(() => import("../pages/payments/send-money.tsx")) },
+  { path: "/crypto/send-stablecoins", kind: "protected", element: page(() => import("../pages/payments/send-stablecoins.tsx")) },
   ...resourceRoutes,
 ];

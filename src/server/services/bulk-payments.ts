@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, notFound, type FieldError } from "../../lib/errors.ts";
-import { parseMajor, precisionOf } from "../../lib/money.ts";
+import { amountProblem, parseMajor } from "../../lib/money.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import type { BulkPayment, BulkPaymentRequest } from "../../../resources/bulk-payments.ts";
@@ -64,11 +64,9 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
   rows.forEach((raw, index) => {
     const cell = (k: string) => (raw[k] ?? "").trim();
     const errors: FieldError[] = [];
-    const amountText = cell("amount");
-    const amount = amountText ? parseMajor(amountText, account.currency) : null;
-    if (!amountText) errors.push({ path: "amount", message: "Amount is required" });
-    else if (amount === null) errors.push({ path: "amount", message: `Amount must be a number with at most ${precisionOf(account.currency)} decimals` });
-    else if (amount <= 0n) errors.push({ path: "amount", message: "Amount must be greater than zero" });
+    const amountError = amountProblem(cell("amount"), account.currency);
+    const amount = amountError ? null : parseMajor(cell("amount"), account.currency);
+    if (amountError) errors.push({ path: "amount", message: amountError });
     if (cell("reference").length > 35) errors.push({ path: "reference", message: "Reference must be at most 35 characters" });
     let beneficiary: Beneficiary | null = null;
     let fresh: Payable["fresh"] = null;

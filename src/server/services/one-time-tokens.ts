@@ -4,6 +4,7 @@ import { oneTimeTokens } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { randomToken, sha256, sixDigitCode } from "./crypto.ts";
 import { tooManyRequests } from "../../lib/errors.ts";
+import { OTP_RESEND_SECONDS } from "../../../resources/auth.ts";
 
 export type TokenPurpose = "verify_email" | "reset_password" | "invitation" | "login_code" | "pre_auth" | "action_code";
 
@@ -16,8 +17,6 @@ const TTL_MINUTES: Record<TokenPurpose, number> = {
   pre_auth: 10,
   action_code: 10,
 };
-/** A new code may be asked for once the last unused one is this old. */
-export const CODE_RESEND_SECONDS = 60;
 /** Wrong guesses a code survives before it is burnt. */
 const MAX_CODE_ATTEMPTS = 5;
 
@@ -98,7 +97,7 @@ export async function consumeCode(
  * sign-in), the next sign-in gets its own code at once.
  */
 export async function assertCodeNotTooSoon(q: Queryable, userId: string, purpose: "login_code" | "action_code") {
-  const since = new Date(Date.now() - CODE_RESEND_SECONDS * 1000);
+  const since = new Date(Date.now() - OTP_RESEND_SECONDS * 1000);
   const [recent] = await q
     .select({ createdAt: oneTimeTokens.createdAt })
     .from(oneTimeTokens)
@@ -106,7 +105,7 @@ export async function assertCodeNotTooSoon(q: Queryable, userId: string, purpose
     .orderBy(desc(oneTimeTokens.createdAt))
     .limit(1);
   if (recent) {
-    const wait = Math.ceil((recent.createdAt.getTime() + CODE_RESEND_SECONDS * 1000 - Date.now()) / 1000);
+    const wait = Math.ceil((recent.createdAt.getTime() + OTP_RESEND_SECONDS * 1000 - Date.now()) / 1000);
     throw tooManyRequests(`Please wait ${wait} seconds before requesting another code`, wait);
   }
 }

@@ -124,6 +124,10 @@ export function transactionQueries({ db }: ServiceContext) {
     return { id: w.id, name: w.name, currency: w.currency, blockchain: w.blockchain, address: w.address };
   }
 
+  /** The request an approver decides on, while a payment waits for one. */
+  const pendingApproval = (entityId: string) =>
+    db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "PENDING")));
+
   return {
     listBanking(businessId: string, f: BankingFilter) {
       const where = [...common(businessId, "fiat", f), ...(f.types?.length ? [inArray(transactions.type, f.types)] : [])];
@@ -153,7 +157,7 @@ export function transactionQueries({ db }: ServiceContext) {
         ownerOf(t),
         people(t),
         documentsOf(t),
-        db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, t.id), eq(approvalRequests.state, "PENDING"))),
+        pendingApproval(t.id),
       ]);
       const [batch] = t.batchId ? await db.select({ id: batchPayments.id, reference: batchPayments.reference }).from(batchPayments).where(eq(batchPayments.id, t.batchId)) : [];
       const account = { type: "Account", id: owner.id, name: owner.name };
@@ -174,7 +178,7 @@ export function transactionQueries({ db }: ServiceContext) {
 
     async cryptoDetail(businessId: string, id: string) {
       const t = await find(businessId, "crypto", id);
-      const [owner, who, documents] = await Promise.all([ownerOf(t), people(t), documentsOf(t)]);
+      const [owner, who, documents, [approval]] = await Promise.all([ownerOf(t), people(t), documentsOf(t), pendingApproval(t.id)]);
       const asset = { type: "ASSET", asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain }, address: owner.address ?? null };
       const details = (t.counterparty.crypto_details ?? {}) as { address?: string };
       const party = { type: "COUNTERPARTY", address: details.address ?? null, counterparty: { type: "CRYPTO", name: t.counterparty.name ?? "", currency: t.sendingCurrency, crypto_details: t.counterparty.crypto_details ?? {} } };
@@ -187,6 +191,8 @@ export function transactionQueries({ db }: ServiceContext) {
         transaction_initiator: who.initiator,
         transaction_approver: who.approver,
         documentation: documents.map((d) => ({ id: d.id, description: d.description, file: d.file_name, value: d.value })),
+        approval_request_id: approval?.id ?? null,
+        is_retryable: false,
       };
     },
 

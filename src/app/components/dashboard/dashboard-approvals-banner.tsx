@@ -1,28 +1,38 @@
-/** SPEC §1: the pending-approvals banner, for members who read approval requests (page 1, limit 100). */
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
+/**
+ * SPEC §1: the pending-approvals banner, for members who read approval requests (page 1, limit
+ * 100). Review opens the approvals list modal; decisions there update the count.
+ */
+import { useCallback, useEffect, useState } from "react";
 import { Alert, Button } from "antd";
 import { api } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
+import { ApprovalsModal } from "../approvals/approvals-modal.tsx";
 
 export function DashboardApprovalsBanner() {
   const { can } = useSession();
   const allowed = can("approval-requests", "list");
   const [pending, setPending] = useState(0);
-  useEffect(() => {
+  const [open, setOpen] = useState(false);
+  const load = useCallback(() => {
     if (!allowed) return;
     api<{ total_items: number }>("GET", "approval-requests?page=1&limit=100&state[]=PENDING")
       .then((r) => setPending(r.data.total_items))
       .catch((e) => console.error(e)); // the dashboard stays usable without the banner
   }, [allowed]);
-  if (!allowed || pending === 0) return null;
+  useEffect(load, [load]);
+  if (!allowed || (pending === 0 && !open)) return null;
   return (
-    <Alert
-      type="warning"
-      showIcon
-      style={{ marginBottom: 16 }}
-      message={`${pending} ${pending === 1 ? "payment is" : "payments are"} waiting for approval`}
-      action={<Link to="/transactions?tab=pending"><Button size="small" type="primary">Review</Button></Link>}
-    />
+    <>
+      {pending > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={`${pending} ${pending === 1 ? "payment is" : "payments are"} waiting for approval`}
+          action={<Button size="small" type="primary" onClick={() => setOpen(true)}>Review</Button>}
+        />
+      )}
+      <ApprovalsModal open={open} onClose={() => setOpen(false)} onChanged={load} />
+    </>
   );
 }

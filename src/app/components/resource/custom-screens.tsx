@@ -4,6 +4,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ open: boolean; onClose: () => void }>>> = {
   "create-asset": lazy(() => import("../../pages/wallets/create-asset-modal.tsx")),
   "create-account": lazy(() => import("../../pages/accounts/create-account-modal.tsx")),
+  "bulk-upload": lazy(() => import("../../pages/payments/bulk-upload-modal.tsx")),
 };
 
 export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -11,4 +12,5 @@ export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = 
   "wallet-details": lazy(() => import("../../pages/wallets/wallet-details.tsx")),
   "banking-transaction": lazy(() => import("../../pages/transactions/banking-transaction.tsx")),
   "crypto-transaction": lazy(() => import("../../pages/transactions/crypto-transaction.tsx")),
+  "bulk-payment": lazy(() => import("../../pages/payments/bulk-payment-details.tsx")),
 };

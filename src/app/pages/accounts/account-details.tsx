@@ -1,9 +1,9 @@
-/** /accounts/:id (SPEC §2 Account details): balance, Receive, Export statement, the graph, deposit details, transactions. */
+/** /accounts/:id (SPEC §2 Account details): balance, Make a transfer, Receive, Export statement, the graph, deposit details, transactions. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
-import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
 import type { Account } from "../../../../resources/accounts.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { DepositDetails } from "../../components/money/deposit-details.tsx";
@@ -39,7 +39,10 @@ export default function AccountDetails() {
             subtitle={account.deposit_addresses[0]?.data.bank_name}
             actions={
               <>
-                <Button type="primary" icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>
+                {account.state === "ACTIVE" && can("page:/payments/send/money", "view") && (
+                  <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>Make a transfer</Button>
+                )}
+                <Button icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>
                 {/* SPEC §6: statements_read opens it (past statements); creating one needs statements_write. */}
                 {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
               </>

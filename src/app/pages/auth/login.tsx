@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Typography } from "antd";
-import { email, loginPassword, otpCode } from "../../../../resources/auth.ts";
+import { OTP_RESEND_SECONDS, email, loginPassword, otpCode } from "../../../../resources/auth.ts";
 import { api } from "../../api/client.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
@@ -21,7 +21,6 @@ const BANNERS: Record<string, string> = {
   forget: "If an account exists for this email, a password reset link is on its way.",
   reset: "Your password has been reset. Log in with your new password.",
 };
-export const OTP_RESEND_SECONDS = 60;
 
 const Credentials = z.object({ email, password: loginPassword });
 type Credentials = z.input<typeof Credentials>;

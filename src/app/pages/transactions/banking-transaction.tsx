@@ -18,6 +18,7 @@ type Detail = {
   documents: { id: string; description: string; value: string; file_name: string }[];
   is_retryable: boolean;
   approval_request_id: string | null;
+  split_payment: { group_reference: string; batch_id: string } | null;
 };
 
 function PartyDetails({ party, missing }: { party?: Party; missing: string }) {
@@ -47,6 +48,7 @@ export default function BankingTransactionDetails() {
         ["Amount received", money(t.destination_amount, t.destination_currency)],
         ["Fees", money(t.total_fee_amount, t.total_fee_currency)], ["Exchange rate", t.fx_rate],
         ["Initiated by", person(t.payment_initiator)], ["Approved by", person(t.payment_approver)],
+        ["Bulk payment", t.split_payment && <Link to={`/payments/bulk-payment/${t.split_payment.batch_id}`}>{t.split_payment.group_reference}</Link>],
       ]} />
       <Section title="Sender details"><PartyDetails party={t.source} missing="Couldn't get sender details" /></Section>
       <Section title="Beneficiary details"><PartyDetails party={t.destination} missing="Couldn't get beneficiary details" /></Section>

@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Skeleton, Typography } from "antd";
 import { AmountHeader, Documents, money, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
+import { PaymentActions } from "./payment-actions.tsx";
 
 type Amount = { value: string; currency: string };
 type End = { type: string; address?: string | null; asset?: { currency: string; blockchain: string }; counterparty?: { name?: string } };
@@ -11,6 +12,8 @@ type Detail = {
   sending_amount: Amount; destination_amount: Amount; fee: Amount; fx_rate: string | null; txn_hash: string | null;
   source?: End; destination?: End; transaction_initiator: { email?: string } | null; transaction_approver: { email?: string; date?: string | null } | null;
   documentation: { id: string; description: string; file: string; value: string }[];
+  approval_request_id: string | null;
+  is_retryable: boolean;
 };
 
 const endOf = (e?: End) => (!e ? null : e.type === "ASSET" ? `${e.asset?.currency} wallet on ${e.asset?.blockchain}${e.address ? ` (${e.address})` : ""}` : `${e.counterparty?.name ?? ""}${e.address ? ` (${e.address})` : ""}`);
@@ -32,6 +35,7 @@ export default function CryptoTransactionDetails() {
         ["Initiated by", person(t.transaction_initiator)], ["Approved by", person(t.transaction_approver)],
       ]} />
       <Section title="Documents"><Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} /></Section>
+      <PaymentActions payment={t} resource="crypto-transactions" />
       <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} /></div>
     </>
   );

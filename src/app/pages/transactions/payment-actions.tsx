@@ -12,7 +12,8 @@ import { useToast } from "../../hooks/use-toast.ts";
 
 type Payment = { id: string; state: string; is_retryable: boolean; approval_request_id: string | null };
 
-export function PaymentActions({ payment }: { payment: Payment }) {
+/** `resource`: whose lists and details refresh after a decision (banking or crypto history). */
+export function PaymentActions({ payment, resource = "transactions" }: { payment: Payment; resource?: "transactions" | "crypto-transactions" }) {
   const { can } = useSession();
   const toast = useToast();
   const invalidate = useInvalidate();
@@ -23,7 +24,7 @@ export function PaymentActions({ payment }: { payment: Payment }) {
     try {
       const res = await api(method, path);
       toast.success(res.message);
-      await invalidate({ resource: "transactions", invalidates: ["list", "detail"], id: payment.id });
+      await invalidate({ resource, invalidates: ["list", "detail"], id: payment.id });
     } catch (e) {
       toast.error(e);
     } finally {

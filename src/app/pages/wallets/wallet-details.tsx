@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Typography } from "antd";
-import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
+import { ArrowLeftOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
 import type { Wallet } from "../../../../resources/wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
@@ -40,7 +40,14 @@ export default function WalletDetails() {
             usd={wallet.balance_in_usd}
             subtitle={network}
             // SPEC §6: statements_read opens it (past statements); creating one needs statements_write.
-            actions={can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+            actions={
+              <>
+                {wallet.state === "ACTIVE" && can("page:/crypto/send-stablecoins", "view") && (
+                  <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/crypto/send-stablecoins?wallet=${wallet.id}`)}>Send</Button>
+                )}
+                {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+              </>
+            }
           />
         </Col>
         <Col xs={24} lg={16}>

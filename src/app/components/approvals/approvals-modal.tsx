@@ -1,0 +1,142 @@
+/**
+ * The approvals list modal (SPEC §2 Approvals, §4 Approval): pending requests, 10 a page, each
+ * approved or rejected on its own or several at once (batch-action/sync). Every decision refreshes
+ * the approval and transaction lists. Members without transactions_approve see the list only.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useInvalidate } from "@refinedev/core";
+import { Alert, Button, Modal, Space, Table, Typography } from "antd";
+import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import { api } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import { formatMoney } from "../../../lib/money.ts";
+
+export type ApprovalRequest = {
+  id: string;
+  entity_id: string;
+  entity_type: "PAYMENT" | "BATCH_PAYMENT";
+  scope: "helios" | "centurion" | "bulk";
+  amount: { value: string; currency: string };
+  requester: { name: string };
+  data_fields: Record<string, { content: string } | undefined>;
+  created_date: string;
+};
+type Page = { items: ApprovalRequest[]; total_items: number };
+type Outcome = { id: string; ok: boolean; message?: string };
+
+const PAGE_SIZE = 10;
+const linkOf = (r: ApprovalRequest) =>
+  r.entity_type === "BATCH_PAYMENT" ? `/payments/bulk-payment/${r.entity_id}` : r.scope === "centurion" ? `/crypto/transactions/${r.entity_id}` : `/transactions/${r.entity_id}`;
+
+export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
+  const { can } = useSession();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const canDecide = can("approval-requests", "approve");
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const load = useCallback(() => {
+    api<Page>("GET", `approval-requests?page=${page}&limit=${PAGE_SIZE}&state[]=PENDING`)
+      .then((r) => (setData(r.data), setFailed(false)))
+      .catch(() => setFailed(true));
+  }, [page]);
+  useEffect(() => {
+    if (open) load();
+  }, [open, load]);
+
+  async function refreshAll() {
+    setSelected([]);
+    load();
+    onChanged?.();
+    await Promise.all(["transactions", "crypto-transactions", "bulk-payments"].map((resource) => invalidate({ resource, invalidates: ["list", "detail"] })));
+  }
+
+  async function decideOne(r: ApprovalRequest, action: "approve" | "reject") {
+    setBusy(`${r.id}:${action}`);
+    setProblems([]);
+    try {
+      const res = await api("PATCH", `approval-requests/${r.id}/${action}`);
+      toast.success(res.message);
+      await refreshAll();
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function decideSelected(action: "approve" | "reject") {
+    setBusy(`batch:${action}`);
+    setProblems([]);
+    try {
+      const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", { action, entity_ids: selected });
+      toast.success(res.message);
+      // Each request is decided on its own: say which could not be, and why.
+      const names = new Map((data?.items ?? []).map((r) => [r.id, r.data_fields.beneficiary_name?.content ?? r.id]));
+      setProblems(res.data.filter((o) => !o.ok).map((o) => `${names.get(o.id)}: ${o.message}`));
+      await refreshAll();
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Modal title="Pending approvals" open={open} onCancel={onClose} footer={null} width={960} destroyOnHidden>
+      {failed && <Alert type="error" showIcon message="Error fetching transactions" style={{ marginBottom: 12 }} />}
+      {problems.length > 0 && (
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="Some requests were not decided" description={<ul style={{ margin: 0 }}>{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
+      )}
+      {canDecide && (
+        <Space style={{ marginBottom: 12 }}>
+          <Button type="primary" icon={<CheckOutlined />} disabled={!selected.length || !!busy} loading={busy === "batch:approve"} onClick={() => decideSelected("approve")}>
+            Approve selected ({selected.length})
+          </Button>
+          <Button danger icon={<CloseOutlined />} disabled={!selected.length || !!busy} loading={busy === "batch:reject"} onClick={() => decideSelected("reject")}>
+            Reject selected ({selected.length})
+          </Button>
+        </Space>
+      )}
+      <Table<ApprovalRequest>
+        rowKey="id"
+        size="small"
+        loading={!data && !failed}
+        dataSource={data?.items ?? []}
+        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
+        locale={{ emptyText: "There are no transactions pending approval at the moment." }}
+        columns={[
+          { title: "Date", dataIndex: "created_date", render: (v: string) => new Date(v).toLocaleString() },
+          { title: "Beneficiary", render: (_, r) => <Link to={linkOf(r)} onClick={onClose}>{r.data_fields.beneficiary_name?.content ?? "—"}</Link> },
+          {
+            title: "Type",
+            render: (_, r) =>
+              r.entity_type === "BATCH_PAYMENT" ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients` : r.data_fields.destination_type?.content ?? "Payment",
+          },
+          { title: "Amount", render: (_, r) => <Typography.Text strong>{formatMoney(r.amount.value, r.amount.currency)}</Typography.Text> },
+          { title: "Requested by", render: (_, r) => r.requester.name },
+          ...(canDecide
+            ? [{
+                title: "Action",
+                render: (_: unknown, r: ApprovalRequest) => (
+                  <Space>
+                    <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>Approve</Button>
+                    <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>Reject</Button>
+                  </Space>
+                ),
+              }]
+            : []),
+        ]}
+      />
+      <Link to="/transactions?tab=pending" onClick={onClose}>See all pending transactions</Link>
+    </Modal>
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * SPEC §2 /payments/bulk-payment 'New bulk payment': the account to pay from, the CSV template, the
+ * file (read and split in the browser), then the server's per-row check as a preview — each row's
+ * payment or its errors by column — the totals, and 'Submit bulk payment' once every row is good.
+ * One Idempotency-Key per checked file, kept across retries of its submission; members with 2FA
+ * confirm with a one-time code.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@refinedev/core";
+import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Space, Spin, Table, Tag, Typography, Upload } from "antd";
+import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
+import type { Account } from "../../../../resources/accounts.ts";
+import { MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
+import { parseCsv } from "../../../lib/csv.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { api, download, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { newIdempotencyKey, idempotencyHeader } from "../../lib/idempotency.ts";
+import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
+
+type FieldError = { path: string; message: string };
+type CheckedRow = { index: number; errors: FieldError[]; beneficiary_name: string; destination_type: string; amount: string | null; fee: string | null; reference: string };
+type CheckResult = { rows: CheckedRow[]; valid: boolean; currency: string; total_amount: string; total_fees: string };
+/** The uploaded file: each payment row as {column: cell}, and the CSV line it came from. */
+type ParsedFile = { name: string; rows: Record<string, string>[]; lines: number[] };
+
+const ACCOUNT_ID = "bulk-source-account";
+
+/** The CSV's text -> the rows to check, or the reason the file cannot be used. */
+export function readBulkCsv(name: string, text: string): ParsedFile | string {
+  const records = parseCsv(text);
+  if (!records.length) return "The file is empty. Download the template and fill in one row per payment.";
+  const header = records[0].fields.map((h) => h.trim().toLowerCase());
+  if (!header.includes("amount")) return "The file has no amount column. Use the header row of the template.";
+  const body = records.slice(1);
+  if (!body.length) return "The file has no payments. Add one row per payment under the header row.";
+  if (body.length > MAX_BULK_ROWS) return `A file can hold at most ${MAX_BULK_ROWS} payments; this one has ${body.length}. Split it into smaller files.`;
+  const rows = body.map((r) => {
+    const row: Record<string, string> = {};
+    header.forEach((h, i) => {
+      if (h) row[h] = r.fields[i] ?? "";
+    });
+    return row;
+  });
+  return { name, rows, lines: body.map((r) => r.line) };
+}
+
+export default function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const invalidate = useInvalidate();
+  const otp = useOneTimeCode();
+  const [accountId, setAccountId] = useState<string>();
+  const [file, setFile] = useState<ParsedFile | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<CheckResult | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  // The Idempotency-Key of this checked file's submission: new per check, kept across its retries.
+  const [idemKey, setIdemKey] = useState(newIdempotencyKey);
+  // Only the newest check may update the preview (a slow older answer is dropped).
+  const checkSeq = useRef(0);
+
+  const accounts = useQuery({
+    queryKey: ["bulk-payments", "source-accounts"],
+    queryFn: async () => (await api<{ items: Account[] }>("GET", "accounts/corporate?page=1&limit=100")).data.items.filter((a) => a.state === "ACTIVE"),
+    enabled: open,
+  });
+  const account = accounts.data?.find((a) => a.id === accountId);
+
+  const check = useCallback(async (source: string, f: ParsedFile) => {
+    const seq = ++checkSeq.current;
+    setChecking(true);
+    setCheckError(null);
+    setPreview(null);
+    try {
+      const res = await api<CheckResult>("POST", "bulk-payments/check", { source_account_id: source, file_name: f.name, rows: f.rows });
+      if (seq !== checkSeq.current) return;
+      setPreview(res.data);
+      setIdemKey(newIdempotencyKey());
+    } catch (e) {
+      if (seq !== checkSeq.current) return;
+      setCheckError(isApiError(e) ? e.message : "The file could not be checked. Please try again.");
+    } finally {
+      if (seq === checkSeq.current) setChecking(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (open && accountId && file) void check(accountId, file);
+  }, [open, accountId, file, check]);
+
+  async function readFile(f: File) {
+    checkSeq.current++;
+    setChecking(false);
+    setPreview(null);
+    setCheckError(null);
+    let text: string;
+    try {
+      text = await f.text();
+    } catch {
+      setFile(null);
+      setFileError("The file could not be read. Please try again.");
+      return;
+    }
+    const parsed = /\.csv$/i.test(f.name) ? readBulkCsv(f.name, text) : "Upload a CSV file (.csv).";
+    if (typeof parsed === "string") {
+      setFile(null);
+      setFileError(parsed);
+    } else {
+      setFileError(null);
+      setFile(parsed);
+    }
+  }
+
+  async function saveTemplate() {
+    setDownloading(true);
+    try {
+      await download("bulk-payments/template.csv", "bulk-payments-template.csv");
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  function close() {
+    checkSeq.current++;
+    setAccountId(undefined);
+    setFile(null);
+    setFileError(null);
+    setPreview(null);
+    setCheckError(null);
+    setChecking(false);
+    otp.reset();
+    onClose();
+  }
+
+  async function submit() {
+    if (!accountId || !file || !preview?.valid) return;
+    setSubmitting(true);
+    try {
+      const res = await api<{ id: string }>(
+        "POST",
+        "bulk-payments",
+        { source_account_id: accountId, file_name: file.name, rows: file.rows },
+        { ...idempotencyHeader(idemKey), ...otp.headers() },
+      );
+      toast.success(res.message);
+      void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
+      void invalidate({ resource: "accounts", invalidates: ["list", "detail"] });
+      close();
+      navigate(`/payments/bulk-payment/${res.data.id}`);
+    } catch (e) {
+      toast.error(e);
+      // Rows the server found bad since the check (e.g. a beneficiary deleted): show them in the preview.
+      const rowErrors = isApiError(e) ? e.errors.filter((x) => /^rows\.\d+\./.test(x.path)) : [];
+      if (rowErrors.length) {
+        setPreview((p) => {
+          if (!p) return p;
+          const byIndex = new Map<number, FieldError[]>();
+          for (const x of rowErrors) {
+            const [, index, column] = /^rows\.(\d+)\.(.+)$/.exec(x.path)!;
+            byIndex.set(Number(index), [...(byIndex.get(Number(index)) ?? []), { path: column, message: x.message }]);
+          }
+          return { ...p, valid: false, rows: p.rows.map((r) => (byIndex.has(r.index) ? { ...r, errors: byIndex.get(r.index)! } : r)) };
+        });
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const currency = preview?.currency ?? account?.currency ?? "";
+  const badRows = preview?.rows.filter((r) => r.errors.length).length ?? 0;
+  const money = (minor: string | null) => (minor === null ? <Typography.Text type="secondary">—</Typography.Text> : formatMoney(minor, currency));
+
+  return (
+    <Modal title="New bulk payment" open={open} onCancel={close} footer={null} width={1000} destroyOnHidden>
+      <Form layout="vertical" component="div">
+        <Flex gap={16} align="end" wrap>
+          <Form.Item label="Pay from" htmlFor={ACCOUNT_ID} style={{ flex: 1, minWidth: 280 }} extra={account && `Available: ${formatMoney(account.balance.available, account.currency)}`}>
+            <Select
+              id={ACCOUNT_ID}
+              placeholder="Select an account"
+              loading={accounts.isLoading}
+              value={accountId}
+              onChange={setAccountId}
+              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
+              notFoundContent={accounts.isError ? "Error fetching accounts" : "No active accounts"}
+            />
+          </Form.Item>
+          <Form.Item label=" " colon={false}>
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={saveTemplate}>Download template</Button>
+          </Form.Item>
+        </Flex>
+        <Form.Item label="Payments file" extra={`A CSV with the template's header row and one payment per row (at most ${MAX_BULK_ROWS}); amounts in ${currency || "the account's currency"}, e.g. 1250.00.`}>
+          <Upload.Dragger
+            accept=".csv,text/csv"
+            multiple={false}
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={(f) => {
+              void readFile(f);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+            <p className="ant-upload-text">{file ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? "payment" : "payments"}. Click or drop another file to replace it` : "Click or drag a CSV file here to upload"}</p>
+          </Upload.Dragger>
+        </Form.Item>
+      </Form>
+
+      {fileError && <Alert type="error" showIcon message={fileError} style={{ marginBottom: 16 }} />}
+      {file && !accountId && <Alert type="info" showIcon message="Select the account to pay from to check the file." style={{ marginBottom: 16 }} />}
+      {checking && <Flex justify="center" style={{ padding: 24 }}><Spin tip="Checking the file…"><div style={{ width: 120 }} /></Spin></Flex>}
+      {checkError && (
+        <Alert
+          type="error"
+          showIcon
+          message={checkError}
+          style={{ marginBottom: 16 }}
+          action={accountId && file ? <Button size="small" onClick={() => check(accountId, file)}>Try again</Button> : undefined}
+        />
+      )}
+
+      {preview && file && (
+        <>
+          <Table<CheckedRow>
+            size="small"
+            rowKey="index"
+            dataSource={preview.rows}
+            pagination={preview.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+            scroll={{ x: 900 }}
+            rowClassName={(r) => (r.errors.length ? "bulk-row-error" : "")}
+            columns={[
+              { key: "line", title: "Line", width: 64, render: (_, r) => file.lines[r.index] ?? r.index + 2 },
+              { key: "beneficiary", title: "Beneficiary", render: (_, r) => r.beneficiary_name || <Typography.Text type="secondary">—</Typography.Text> },
+              { key: "destination", title: "Destination type", render: (_, r) => r.destination_type || <Typography.Text type="secondary">—</Typography.Text> },
+              { key: "amount", title: "Amount", align: "right", render: (_, r) => money(r.amount) },
+              { key: "fee", title: "Fee", align: "right", render: (_, r) => money(r.fee) },
+              { key: "reference", title: "Reference", render: (_, r) => r.reference || <Typography.Text type="secondary">—</Typography.Text> },
+              {
+                key: "status",
+                title: "Status",
+                width: 300,
+                render: (_, r) =>
+                  r.errors.length ? (
+                    <Space direction="vertical" size={2}>
+                      {r.errors.map((e, i) => (
+                        <Typography.Text type="danger" key={i}>
+                          <Tag color="red" style={{ marginRight: 6 }}>{e.path}</Tag>
+                          {e.message}
+                        </Typography.Text>
+                      ))}
+                    </Space>
+                  ) : (
+                    <Tag color="green">OK</Tag>
+                  ),
+              },
+            ]}
+          />
+          <Descriptions
+            bordered
+            size="small"
+            column={{ xs: 1, sm: 2, md: 4 }}
+            style={{ marginTop: 16 }}
+            items={[
+              { key: "count", label: "Payments", children: `${preview.rows.length} ${preview.rows.length === 1 ? "payment" : "payments"}` },
+              { key: "total", label: "Total amount", children: formatMoney(preview.total_amount, currency) },
+              { key: "fees", label: "Total fees", children: formatMoney(preview.total_fees, currency) },
+              { key: "debit", label: "Total debit", children: formatMoney((BigInt(preview.total_amount) + BigInt(preview.total_fees)).toString(), currency) },
+            ]}
+          />
+          {badRows > 0 && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginTop: 16 }}
+              message={`${badRows} of ${preview.rows.length} ${preview.rows.length === 1 ? "row has" : "rows have"} errors`}
+              description={`Fix ${badRows === 1 ? "the row" : `the ${badRows} rows`} marked in red in your file and upload the fixed file. The totals above count only the rows without errors.`}
+            />
+          )}
+          {preview.valid && (
+            <div style={{ marginTop: 16 }}>
+              <Form layout="vertical" component="div">
+                <OneTimeCodeInput otp={otp} />
+              </Form>
+            </div>
+          )}
+          <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="primary" loading={submitting} disabled={!preview.valid || checking || !otp.ready} onClick={submit}>
+              Submit bulk payment
+            </Button>
+          </Flex>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,289 @@
+/**
+ * Send money (SPEC §2 /payments/send/money): domestic and international wires from an account to a
+ * beneficiary (picked, or added inline), the quote when currencies differ, description, reference,
+ * supporting documents, a review step with the one-time code, and the result. ?account= presets the
+ * source (Make a transfer on an account, Make payment on a sub-account).
+ */
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { useList } from "@refinedev/core";
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Select, Space, Spin, Steps, Typography, Upload } from "antd";
+import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import { amountProblem, formatMinor, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type FiatQuote } from "../../../../resources/payments.ts";
+import { beneficiaries as beneficiaryResource } from "../../../../resources/beneficiaries.ts";
+import type { Account } from "../../../../resources/accounts.ts";
+import { ResourceForm } from "../../components/resource/resource-form.tsx";
+import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
+import { humanize } from "../../components/resource/renderers.tsx";
+import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
+
+type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string };
+type Doc = { file_name: string; content_type: string; content_base64: string; size: number };
+type Draft = { accountId: string; beneficiaryId: string; amount: string; description: string; reference: string; documents: Doc[] };
+type Sent = { id: string; state: string; reference: string };
+
+const QUOTE_DEBOUNCE_MS = 500;
+const EMPTY: Draft = { accountId: "", beneficiaryId: "", amount: "", description: "", reference: "", documents: [] };
+
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/** The price of the payment as typed: re-asked when account, beneficiary or amount change. */
+function useQuote(draft: Draft, currency: string | undefined) {
+  const [quote, setQuote] = useState<FiatQuote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [version, setVersion] = useState(0);
+  const minor = currency && !amountProblem(draft.amount, currency) ? parseMajor(draft.amount, currency) : null;
+  useEffect(() => {
+    setQuote(null);
+    setError(null);
+    if (!draft.accountId || !draft.beneficiaryId || minor === null) return;
+    let live = true;
+    setLoading(true);
+    const t = setTimeout(() => {
+      api<FiatQuote>("POST", "quotes/payment", { source_account_id: draft.accountId, beneficiary_id: draft.beneficiaryId, amount: minor.toString() })
+        .then((r) => live && setQuote(r.data))
+        .catch((e) => live && setError(isApiError(e) ? e.message : "Could not get a quote"))
+        .finally(() => live && setLoading(false));
+    }, QUOTE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [draft.accountId, draft.beneficiaryId, minor, version]);
+  return { quote, error, loading, requote: () => setVersion((v) => v + 1) };
+}
+
+export default function SendMoneyPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { can } = useSession();
+  const otp = useOneTimeCode();
+  const [step, setStep] = useState<"details" | "review" | "done">("details");
+  const [draft, setDraft] = useState<Draft>({ ...EMPTY, accountId: params.get("account") ?? "" });
+  const [touched, setTouched] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState("");
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
+  const beneficiariesQuery = useList<Beneficiary>({ resource: "beneficiaries", pagination: { pageSize: 100 }, meta: { params: { type: "FIAT" } }, errorNotification: false });
+  const accounts = (accountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE" && !a.in_request_state);
+  const beneficiaries = beneficiariesQuery.result?.data ?? [];
+  const account = accounts.find((a) => a.id === draft.accountId);
+  const beneficiary = beneficiaries.find((b) => b.id === draft.beneficiaryId);
+  const { quote, error: quoteError, loading: quoting, requote } = useQuote(draft, account?.currency);
+
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const problems = useMemo(() => {
+    const p: Record<string, string> = {};
+    if (!account) p.account = "Please select an account";
+    if (!beneficiary) p.beneficiary = "Please select a beneficiary";
+    const amount = account ? amountProblem(draft.amount, account.currency) : null;
+    if (amount) p.amount = amount;
+    else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.balance.available)) p.amount = "Insufficient funds";
+    if (draft.description.length > 140) p.description = "Description must be at most 140 characters";
+    if (draft.reference.length > 35) p.reference = "Reference must be at most 35 characters";
+    return p;
+  }, [account, beneficiary, draft, quote]);
+  const show = (field: string) => (touched && problems[field] ? { validateStatus: "error" as const, help: problems[field] } : {});
+
+  function toReview() {
+    setTouched(true);
+    if (Object.keys(problems).length || !quote) return;
+    setIdempotencyKey(newIdempotencyKey());
+    setNotice(null);
+    setStep("review");
+  }
+
+  async function confirm() {
+    if (!account || !beneficiary || !quote) return;
+    setSending(true);
+    try {
+      const res = await api<Sent>(
+        "POST",
+        "payments",
+        {
+          source_account_id: account.id, beneficiary_id: beneficiary.id, amount: quote.sending_amount.amount,
+          quote_id: account.currency === beneficiary.currency ? undefined : quote.id,
+          description: draft.description, reference: draft.reference || undefined,
+          documents: draft.documents.map(({ file_name, content_type, content_base64 }) => ({ file_name, content_type, content_base64 })),
+        },
+        { ...idempotencyHeader(idempotencyKey), ...otp.headers() },
+      );
+      toast.success(res.message);
+      setSent(res.data);
+      setStep("done");
+    } catch (e) {
+      if (isApiError(e) && (e.statusCode === 410 || e.statusCode === 409) && e.errors.some((x) => x.path === "quote_id")) {
+        // The price moved on: show the new one for the person to confirm again.
+        setNotice(e.message);
+        setIdempotencyKey(newIdempotencyKey());
+        requote();
+      } else toast.error(e);
+    } finally {
+      setSending(false);
+      otp.reset();
+    }
+  }
+
+  async function addDocument(file: File) {
+    if (draft.documents.length >= MAX_DOCUMENTS) return void toast.error(new Error(`Attach at most ${MAX_DOCUMENTS} documents`));
+    if (!(file.type in DOCUMENT_TYPES)) return void toast.error(new Error("Documents must be PDF, PNG or JPEG files"));
+    if (file.size > MAX_DOCUMENT_BYTES) return void toast.error(new Error("Each document must be at most 2 MB"));
+    const content_base64 = await readBase64(file);
+    setDraft((d) => ({ ...d, documents: [...d.documents, { file_name: file.name, content_type: file.type, content_base64, size: file.size }] }));
+  }
+
+  const crossCurrency = !!account && !!beneficiary && account.currency !== beneficiary.currency;
+  const pricing = quote && (
+    <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+      <Descriptions.Item label="You send">{formatMoney(quote.sending_amount.amount, quote.sending_amount.currency)}</Descriptions.Item>
+      <Descriptions.Item label="Fees">{formatMoney(quote.total_fees.amount, quote.total_fees.currency)}</Descriptions.Item>
+      <Descriptions.Item label="Total debit">{formatMoney((BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount)).toString(), quote.sending_amount.currency)}</Descriptions.Item>
+      {crossCurrency && (
+        <Descriptions.Item label="Exchange rate">{`1 ${quote.sending_amount.currency} = ${quote.exchange_rate} ${quote.destination_amount.currency}`}</Descriptions.Item>
+      )}
+      {crossCurrency && <Descriptions.Item label="Market rate">{quote.fx_rate}</Descriptions.Item>}
+      <Descriptions.Item label="Beneficiary receives">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
+    </Descriptions>
+  );
+
+  if (step === "done" && sent) {
+    return (
+      <Card style={{ maxWidth: 640 }}>
+        <Result
+          status="success"
+          title="Your payment is being processed"
+          subTitle={`Reference ${sent.reference} · Status: ${humanize(sent.state)}`}
+          extra={[
+            <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>View transaction</Button>,
+            <Button key="again" onClick={() => { setDraft({ ...EMPTY, accountId: draft.accountId }); setTouched(false); setSent(null); setStep("details"); }}>Send another payment</Button>,
+          ]}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>Send money</Typography.Title>
+      <Typography.Text type="secondary">Send a domestic or international wire to a beneficiary</Typography.Text>
+      <Steps size="small" current={step === "details" ? 0 : 1} items={[{ title: "Payment details" }, { title: "Review and confirm" }]} style={{ margin: "24px 0" }} />
+      <Card>
+        {step === "details" ? (
+          <Form layout="vertical" component="div">
+            <Form.Item label="From account" htmlFor="send-account" {...show("account")}>
+              <Select
+                id="send-account"
+                placeholder="Choose an account"
+                loading={accountsQuery.query.isLoading}
+                value={draft.accountId || undefined}
+                onChange={(v) => set({ accountId: v })}
+                options={accounts.map((a) => ({ value: a.id, label: `${a.currency} · ${a.name} · ${formatMoney(a.balance.available, a.currency)} available` }))}
+              />
+            </Form.Item>
+            {accountsQuery.query.isError && <Alert type="error" showIcon message="Error fetching accounts" style={{ marginBottom: 16 }} />}
+            <Form.Item label="Beneficiary" htmlFor="send-beneficiary" {...show("beneficiary")}>
+              <Space.Compact style={{ width: "100%" }}>
+                <Select
+                  id="send-beneficiary"
+                  showSearch
+                  optionFilterProp="label"
+                  placeholder="Choose a beneficiary"
+                  loading={beneficiariesQuery.query.isLoading}
+                  value={draft.beneficiaryId || undefined}
+                  onChange={(v) => set({ beneficiaryId: v })}
+                  options={beneficiaries.map((b) => ({ value: b.id, label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}` }))}
+                  style={{ width: "100%" }}
+                />
+                {can("beneficiaries", "create") && <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>New beneficiary</Button>}
+              </Space.Compact>
+            </Form.Item>
+            {beneficiariesQuery.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
+            <Form.Item label="Amount" htmlFor="send-amount" {...show("amount")}>
+              <Input
+                id="send-amount"
+                inputMode="decimal"
+                addonBefore={account?.currency ?? "—"}
+                placeholder="0.00"
+                value={draft.amount}
+                onChange={(e) => set({ amount: e.target.value })}
+              />
+            </Form.Item>
+            {quoting && <Spin size="small" style={{ marginBottom: 16 }} />}
+            {quoteError && <Alert type="error" showIcon message={quoteError} style={{ marginBottom: 16 }} />}
+            {pricing}
+            <Form.Item label="Description" htmlFor="send-description" {...show("description")}>
+              <Input id="send-description" maxLength={140} placeholder="What is this payment for?" value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+            </Form.Item>
+            <Form.Item label="Reference" htmlFor="send-reference" extra="Shown to the beneficiary on their statement" {...show("reference")}>
+              <Input id="send-reference" maxLength={35} value={draft.reference} onChange={(e) => set({ reference: e.target.value })} />
+            </Form.Item>
+            <Form.Item label="Supporting documents" extra={`Up to ${MAX_DOCUMENTS} PDF, PNG or JPEG files, 2 MB each`}>
+              <Upload
+                accept={Object.keys(DOCUMENT_TYPES).join(",")}
+                multiple
+                fileList={draft.documents.map((d, i) => ({ uid: String(i), name: d.file_name, status: "done" as const, size: d.size }))}
+                beforeUpload={(file) => { void addDocument(file); return false; }}
+                onRemove={(f) => set({ documents: draft.documents.filter((_, i) => String(i) !== f.uid) })}
+              >
+                <Button icon={<UploadOutlined />}>Attach document</Button>
+              </Upload>
+            </Form.Item>
+            <Button type="primary" onClick={toReview} disabled={quoting}>Continue</Button>
+          </Form>
+        ) : (
+          <>
+            {notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
+            <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+              <Descriptions.Item label="From">{account && `${account.currency} · ${account.name}`}</Descriptions.Item>
+              <Descriptions.Item label="To">{beneficiary && `${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}</Descriptions.Item>
+              <Descriptions.Item label="Description">{draft.description || "—"}</Descriptions.Item>
+              <Descriptions.Item label="Reference">{draft.reference || "—"}</Descriptions.Item>
+              <Descriptions.Item label="Documents">{draft.documents.map((d) => d.file_name).join(", ") || "—"}</Descriptions.Item>
+            </Descriptions>
+            {quote ? pricing : <Spin />}
+            {quote && crossCurrency && (
+              <Typography.Paragraph type="secondary">
+                This price holds until {new Date(quote.expires_at).toLocaleTimeString()}; the beneficiary receives exactly {formatMinor(quote.destination_amount.amount, quote.destination_amount.currency)} {quote.destination_amount.currency}.
+              </Typography.Paragraph>
+            )}
+            <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} /></Form>
+            <Space>
+              <Button onClick={() => setStep("details")} disabled={sending}>Back</Button>
+              <Button type="primary" onClick={confirm} loading={sending} disabled={!quote || !otp.ready}>Confirm and send</Button>
+            </Space>
+          </>
+        )}
+      </Card>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+        Paying many beneficiaries at once? Use <Link to="/payments/bulk-payment">bulk payments</Link>.
+      </Typography.Paragraph>
+      <Modal title="New beneficiary" open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
+        <ResourceForm
+          def={beneficiaryResource}
+          mode="create"
+          onDone={(saved) => {
+            setAdding(false);
+            if (saved?.id) set({ beneficiaryId: saved.id });
+            void beneficiariesQuery.query.refetch();
+          }}
+        />
+      </Modal>
+    </div>
+  );
+}
