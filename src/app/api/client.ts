@@ -52,7 +52,10 @@ export async function download(path: string, fallbackName: string): Promise<void
     const json = await res.json().catch(() => ({}));
     throw { message: json.message ?? "Download failed", statusCode: res.status, errors: json.errors ?? [] } satisfies ApiError;
   }
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const disposition = res.headers.get("content-disposition") ?? "";
+  // The exact name (filename*, UTF-8) when the server gives one, else the ASCII fallback.
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const name = exact ? decodeURIComponent(exact) : /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const a = Object.assign(document.createElement("a"), { href: url, download: name });
   a.click();

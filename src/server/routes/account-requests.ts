@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CreateAccountRequest, TaskSubmission } from "../../../resources/account-requests.ts";
 import type { Services } from "../services/index.ts";
-import { ok } from "./respond.ts";
+import { attachment, ok } from "./respond.ts";
 
 const Id = z.object({ id: z.string() });
 const tags = ["accounts"];
@@ -33,7 +33,7 @@ export const accountRequestRoutes: FastifyPluginAsyncZod<{ services: Services }>
 
   app.get("/data/agreements/:id/download", { config: rule("show"), schema: { tags, params: Id } }, async (req, reply) => {
     const pdf = await svc.agreementPdf(req.auth!.businessId, req.params.id);
-    return reply.type("application/pdf").header("content-disposition", `attachment; filename="${req.params.id}.pdf"`).send(pdf);
+    return reply.type("application/pdf").header("content-disposition", attachment(`${req.params.id}.pdf`)).send(pdf);
   });
 
   app.post(

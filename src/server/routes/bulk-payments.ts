@@ -5,14 +5,14 @@ import { BulkPaymentRequest, bulkTemplate } from "../../../resources/bulk-paymen
 import type { Services } from "../services/index.ts";
 import { moneyWrite } from "./money.ts";
 import { PageQuery } from "./paging.ts";
-import { ok } from "./respond.ts";
+import { attachment, ok } from "./respond.ts";
 
 const tags = ["bulk payments"];
 const access = (act: string) => ({ access: { obj: "bulk-payments", act } });
 
 export const bulkPaymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get("/bulk-payments/template.csv", { config: access("list"), schema: { tags } }, async (_req, reply) =>
-    reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", 'attachment; filename="bulk-payments-template.csv"').send(bulkTemplate()),
+    reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", attachment("bulk-payments-template.csv")).send(bulkTemplate()),
   );
 
   app.post("/bulk-payments/check", { config: access("create"), schema: { tags, body: BulkPaymentRequest } }, async (req) =>

@@ -10,7 +10,7 @@ import { statementService } from "../services/statements.ts";
 import { StatementInput } from "../../../resources/statements.ts";
 import { assertCan } from "../plugins/authorize.ts";
 import { PageQuery } from "./paging.ts";
-import { ok } from "./respond.ts";
+import { attachment, ok } from "./respond.ts";
 
 const Id = z.object({ id: z.string() });
 const ListQuery = PageQuery.extend({
@@ -43,7 +43,7 @@ export const statementRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
     const f = await statements.download(req.auth!.businessId, req.params.id);
     return reply
       .type(f.contentType)
-      .header("content-disposition", `attachment; filename="${f.fileName.replace(/[^\w.-]/g, "_")}"`)
+      .header("content-disposition", attachment(f.fileName))
       .header("cache-control", "private, no-store")
       .send(f.file);
   });

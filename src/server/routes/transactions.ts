@@ -9,7 +9,7 @@ import { badRequest } from "../../lib/errors.ts";
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { dateRange, day, flag, listOf, normaliseArrayKeys } from "./list-query.ts";
-import { ok } from "./respond.ts";
+import { attachment, ok } from "./respond.ts";
 import { BANKING_TYPES, CRYPTO_TYPES, TRANSACTION_STATES } from "../../../resources/transactions.ts";
 
 
@@ -54,9 +54,9 @@ const tags = ["transactions"];
 export const transactionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const q = services.transactionQueries;
   const sendPdf = (reply: import("fastify").FastifyReply, r: { pdf: Buffer; fileName: string }) =>
-    reply.type("application/pdf").header("content-disposition", `attachment; filename="${r.fileName}"`).send(r.pdf);
+    reply.type("application/pdf").header("content-disposition", attachment(r.fileName)).send(r.pdf);
   const sendDoc = (reply: import("fastify").FastifyReply, d: { content: Buffer; contentType: string; fileName: string }) =>
-    reply.type(d.contentType).header("content-disposition", `attachment; filename="${d.fileName.replace(/"/g, "")}"`).send(d.content);
+    reply.type(d.contentType).header("content-disposition", attachment(d.fileName)).send(d.content);
 
   app.get("/payments", { config: banking("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: BankingQuery } }, async (req) =>
     ok("Transactions", await q.listBanking(req.auth!.businessId, { ...common(req.query), types: req.query.type, onMaster: req.query.on_master_account, onSub: req.query.on_sub_accounts })),

@@ -160,9 +160,11 @@ async function seedStatement(services: Services, businessId: string, ownerId: st
 }
 
 /**
- * Maker-checker on, and payments in every state: two waiting for approval, one approved and
- * completed, one approved and failed at a closed account (retryable). Made and decided by the demo
- * admin and approver through the same services the API uses.
+ * Maker-checker on, and payments in every state: bank wires waiting for approval, approved and
+ * completed (one across currencies at a quoted rate, one with its supporting invoice), approved and
+ * failed at the sandbox's closed account (retryable); stablecoin sends completed and waiting; a bulk
+ * payment completed and one waiting. Made by the demo admin and decided by the approver, through the
+ * same services the API uses.
  */
 async function seedPayments(services: Services, businessId: string) {
   const { db } = services.ctx;
@@ -170,16 +172,54 @@ async function seedPayments(services: Services, businessId: string) {
   const userId = async (email: string) => (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!.id;
   const [admin, approver] = [await userId("admin@demo.example"), await userId("approver@demo.example")];
   const accounts = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items;
-  const bens = (await services.beneficiaries.list(businessId, { page: 1, limit: 100, type: "FIAT" })).items;
+  const bens = (await services.beneficiaries.list(businessId, { page: 1, limit: 100 })).items;
   const account = (c: string) => accounts.find((a) => a.currency === c)!.id;
   const ben = (name: string) => bens.find((b) => b.name === name)!.id;
-  const send = (currency: string, name: string, amount: bigint, description: string, documents: SendMoneyInput["documents"] = []) =>
-    db.transaction((tx) => services.payments.send(tx, businessId, admin, { source_account_id: account(currency), beneficiary_id: ben(name), amount, description, documents }));
+  const send = (currency: string, name: string, amount: bigint, description: string, extra: Partial<SendMoneyInput> = {}) =>
+    db.transaction((tx) => services.payments.send(tx, businessId, admin, { source_account_id: account(currency), beneficiary_id: ben(name), amount, description, documents: [], ...extra }));
+  const invoice = renderPdf("INV-2211", [{ text: "Invoice INV-2211", size: 16, bold: true }, { text: "Brightside Software Inc to the demo business", gap: 6 }, { text: "Annual software licences: 890.00 USD", gap: 6 }]);
+
   await send("USD", "Harbor Freight Forwarding LLC", 245_000n, "Freight, November shipments");
   await send("NGN", "Lagos Office Supplies Ltd", 125_000_000n, "Office furniture");
-  const decided = [await send("USD", "Brightside Software Inc", 89_000n, "Annual software licences"), await send("NGN", "Closed Supplier Ltd", 4_500_000n, "Packaging")];
+  const eurQuote = await services.payments.quote(businessId, { source_account_id: account("USD"), beneficiary_id: ben("Rhein Maschinenbau GmbH"), amount: 1_200_000n });
+  const decided: { id: string }[] = [
+    await send("USD", "Brightside Software Inc", 89_000n, "Annual software licences", {
+      reference: "INV-2211",
+      documents: [{ file_name: "INV-2211.pdf", content_type: "application/pdf", content_base64: invoice.toString("base64"), description: "Invoice INV-2211" }],
+    }),
+    await send("NGN", "Closed Supplier Ltd", 4_500_000n, "Packaging"),
+    await send("USD", "Rhein Maschinenbau GmbH", 1_200_000n, "Machine parts, order 7781", { quote_id: eurQuote.id }),
+  ];
+
+  const wallets = (await services.wallets.list(businessId, { page: 1, limit: 100 })).items;
+  const wallet = (c: string) => wallets.find((w) => w.currency === c)!.id;
+  const sendCoins = (currency: string, name: string, amount: bigint, description: string) =>
+    db.transaction((tx) => services.cryptoSends.send(tx, businessId, admin, { wallet_id: wallet(currency), beneficiary_id: ben(name), amount, description }));
+  decided.push(await sendCoins("USDT", "Atlas Trading DMCC", 2_500_000_000n, "Settlement of trade 5521"));
+  await sendCoins("USDC", "Northwind Exports", 750_000_000n, "Goods on consignment");
+
+  const bulk = (rows: Record<string, string>[], fileName: string) =>
+    db.transaction((tx) => services.bulkPayments.submit(tx, businessId, admin, { source_account_id: account("NGN"), file_name: fileName, rows }));
+  const payroll = await bulk(
+    [
+      { beneficiary_id: ben("Emeka Nwosu"), amount: "450000.00", reference: "Salary October" },
+      { beneficiary_name: "Adaeze Okafor", beneficiary_kind: "INDIVIDUAL", destination_type: "NIP", account_name: "Adaeze Okafor", account_number: "0123456789", bank_name: "GTBank", amount: "380000.00", reference: "Salary October" },
+      { beneficiary_name: "Tunde Bakare", beneficiary_kind: "INDIVIDUAL", destination_type: "NIP", account_name: "Tunde Bakare", account_number: "2233445566", bank_name: "Access Bank", amount: "410000.00", reference: "Salary October" },
+    ],
+    "payroll-october.csv",
+  );
+  await bulk(
+    [
+      { beneficiary_id: ben("Emeka Nwosu"), amount: "450000.00", reference: "Salary November" },
+      { beneficiary_id: ben("Lagos Office Supplies Ltd"), amount: "95000.00", reference: "Stationery" },
+    ],
+    "payroll-november.csv",
+  );
+
   const pending = (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items;
-  for (const p of pending.filter((r) => decided.some((d) => d.id === r.entity_id))) await services.approvals.decide(businessId, approver, p.id, "approve");
+  for (const p of pending.filter((r) => decided.some((d) => d.id === r.entity_id) || r.entity_id === payroll.id)) {
+    await services.approvals.decide(businessId, approver, p.id, "approve");
+  }
   await settleNow(services);
 }
 

@@ -13,7 +13,7 @@ import { amountProblem, parseMajor } from "../../lib/money.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import type { BulkPayment, BulkPaymentRequest } from "../../../resources/bulk-payments.ts";
-import { voidPending } from "../ledger/ledger.ts";
+import { MAX_AMOUNT, voidPending } from "../ledger/ledger.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { columnsOf } from "./beneficiaries.ts";
@@ -67,6 +67,7 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
     const amountError = amountProblem(cell("amount"), account.currency);
     const amount = amountError ? null : parseMajor(cell("amount"), account.currency);
     if (amountError) errors.push({ path: "amount", message: amountError });
+    else if (amount! > MAX_AMOUNT) errors.push({ path: "amount", message: "Amount is too large" });
     if (cell("reference").length > 35) errors.push({ path: "reference", message: "Reference must be at most 35 characters" });
     let beneficiary: Beneficiary | null = null;
     let fresh: Payable["fresh"] = null;
@@ -105,6 +106,8 @@ async function beneficiaryFor(tx: Tx, businessId: string, userId: string, p: Pay
   return row;
 }
 
+const TOTAL_TOO_LARGE = "The file's total is too large for one bulk payment. Split it into smaller files";
+
 type BatchRow = typeof batchPayments.$inferSelect;
 type Progress = BulkPayment["progress"];
 
@@ -142,7 +145,7 @@ export async function releaseBatch(tx: Tx, batchId: string, approverId: string, 
   const [b] = await tx.select().from(batchPayments).where(eq(batchPayments.id, batchId)).for("update");
   const [account] = await tx.select().from(accounts).where(eq(accounts.id, b.sourceAccountId));
   await voidPending(tx, b.holdTransferId!);
-  const payments = await tx.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.createdAt));
+  const payments = await tx.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.batchPosition));
   for (const t of payments) {
     const holdId = await holdPayment(tx, account, t.sendingAmount + t.feeAmount, `transaction:${t.id}`);
     await tx.update(transactions).set({ state: "PENDING", holdTransferId: holdId, approverUserId: approverId, approvedAt: now }).where(eq(transactions.id, t.id));
@@ -168,7 +171,8 @@ export function bulkPaymentService({ db }: ServiceContext) {
       const { checked, payable } = await checkRows(db, businessId, account, input.rows);
       const total = payable.reduce((s, p) => s + p.amount, 0n);
       const fees = payable.reduce((s, p) => s + p.fee, 0n);
-      return { rows: checked, valid: payable.length === checked.length, currency: account.currency, total_amount: total.toString(), total_fees: fees.toString() };
+      const problem = total + fees > MAX_AMOUNT ? TOTAL_TOO_LARGE : null;
+      return { rows: checked, valid: payable.length === checked.length && !problem, problem, currency: account.currency, total_amount: total.toString(), total_fees: fees.toString() };
     },
 
     /** Runs inside the caller's transaction (the Idempotency-Key's). A file with any bad row pays nothing. */
@@ -182,6 +186,7 @@ export function bulkPaymentService({ db }: ServiceContext) {
       const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
       const total = payable.reduce((s, p) => s + p.amount, 0n);
       const fees = payable.reduce((s, p) => s + p.fee, 0n);
+      if (total + fees > MAX_AMOUNT) throw badRequest(TOTAL_TOO_LARGE);
       const batchId = crypto.randomUUID();
       const reference = newReference().replace("TXN-", "BULK-");
       const holdId = business.approvalRequired ? await holdPayment(tx, account, total + fees, `batch:${batchId}`) : null;
@@ -189,7 +194,7 @@ export function bulkPaymentService({ db }: ServiceContext) {
         id: batchId, businessId, reference, sourceAccountId: account.id, currency: account.currency, totalAmount: total, totalFees: fees, paymentCount: payable.length,
         fileName: input.file_name, decision: business.approvalRequired ? "PENDING_APPROVAL" : "RELEASED", holdTransferId: holdId, initiatorUserId: userId,
       }).returning();
-      for (const p of payable) {
+      for (const [position, p] of payable.entries()) {
         const b = await beneficiaryFor(tx, businessId, userId, p);
         const id = crypto.randomUUID();
         const ownHold = business.approvalRequired ? null : await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
@@ -198,7 +203,7 @@ export function bulkPaymentService({ db }: ServiceContext) {
           ownerKind: "account", ownerId: account.id, sendingAmount: p.amount, sendingCurrency: account.currency, destinationAmount: p.amount, destinationCurrency: account.currency,
           feeAmount: p.fee, feeCurrency: account.currency, beneficiaryId: b.id, counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: b.destinationType } },
           description: p.reference ? `Bulk payment ${reference}: ${p.reference}` : `Bulk payment ${reference}`, clientReference: p.reference || null,
-          initiatorUserId: userId, holdTransferId: ownHold, batchId,
+          initiatorUserId: userId, holdTransferId: ownHold, batchId, batchPosition: position,
         });
       }
       if (business.approvalRequired) {
@@ -227,7 +232,7 @@ export function bulkPaymentService({ db }: ServiceContext) {
       if (!b) throw notFound("Bulk payment not found");
       const [progress, payments, [approval]] = await Promise.all([
         progressOf(db, [b.id]),
-        db.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.createdAt), asc(transactions.id)),
+        db.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.batchPosition)),
         db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, b.id), eq(approvalRequests.state, "PENDING"))),
       ]);
       return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: approval?.id ?? null };

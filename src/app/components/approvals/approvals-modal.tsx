@@ -27,6 +27,33 @@ type Page = { items: ApprovalRequest[]; total_items: number };
 type Outcome = { id: string; ok: boolean; message?: string };
 
 const PAGE_SIZE = 10;
+
+type Batch = { payments: { id: string; counterparty: { name?: string }; sending_amount: string; sending_currency: string; total_fee_amount: string; client_reference: string | null }[] };
+
+/** Who a bulk payment pays, so the approver sees every recipient before deciding. */
+function BatchRecipients({ id }: { id: string }) {
+  const [batch, setBatch] = useState<Batch | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    api<Batch>("GET", `bulk-payments/${id}`).then((r) => setBatch(r.data)).catch(() => setFailed(true));
+  }, [id]);
+  if (failed) return <Alert type="error" showIcon message="Error fetching transactions" />;
+  return (
+    <Table
+      rowKey="id"
+      size="small"
+      loading={!batch}
+      pagination={false}
+      dataSource={batch?.payments ?? []}
+      columns={[
+        { title: "Recipient", render: (_, p) => p.counterparty.name },
+        { title: "Amount", render: (_, p) => formatMoney(p.sending_amount, p.sending_currency) },
+        { title: "Fee", render: (_, p) => formatMoney(p.total_fee_amount, p.sending_currency) },
+        { title: "Reference", render: (_, p) => p.client_reference ?? "—" },
+      ]}
+    />
+  );
+}
 const linkOf = (r: ApprovalRequest) =>
   r.entity_type === "BATCH_PAYMENT" ? `/payments/bulk-payment/${r.entity_id}` : r.scope === "centurion" ? `/crypto/transactions/${r.entity_id}` : `/transactions/${r.entity_id}`;
 
@@ -111,11 +138,19 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         loading={!data && !failed}
         dataSource={data?.items ?? []}
         rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        expandable={{ rowExpandable: (r) => r.entity_type === "BATCH_PAYMENT", expandedRowRender: (r) => <BatchRecipients id={r.entity_id} /> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
         columns={[
           { title: "Date", dataIndex: "created_date", render: (v: string) => new Date(v).toLocaleString() },
-          { title: "Beneficiary", render: (_, r) => <Link to={linkOf(r)} onClick={onClose}>{r.data_fields.beneficiary_name?.content ?? "—"}</Link> },
+          {
+            title: "Beneficiary",
+            render: (_, r) => {
+              const name = r.data_fields.beneficiary_name?.content ?? "—";
+              const to = linkOf(r);
+              return can(`page:${to.replace(/[^/]+$/, ":id")}`, "view") ? <Link to={to} onClick={onClose}>{name}</Link> : name;
+            },
+          },
           {
             title: "Type",
             render: (_, r) =>

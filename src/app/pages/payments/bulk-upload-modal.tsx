@@ -29,7 +29,7 @@ type ParsedFile = { name: string; rows: Record<string, string>[]; lines: number[
 const ACCOUNT_ID = "bulk-source-account";
 
 /** The CSV's text -> the rows to check, or the reason the file cannot be used. */
-export function readBulkCsv(name: string, text: string): ParsedFile | string {
+function readBulkCsv(name: string, text: string): ParsedFile | string {
   const records = parseCsv(text);
   if (!records.length) return "The file is empty. Download the template and fill in one row per payment.";
   const header = records[0].fields.map((h) => h.trim().toLowerCase());
@@ -177,7 +177,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
 
   const currency = preview?.currency ?? account?.currency ?? "";
   const badRows = preview?.rows.filter((r) => r.errors.length).length ?? 0;
-  const money = (minor: string | null) => (minor === null ? <Typography.Text type="secondary">—</Typography.Text> : formatMoney(minor, currency));
+  const money = (minor: string | null) => (minor === null ? <Typography.Text type="secondary">—</Typography.Text> : <span style={{ whiteSpace: "nowrap" }}>{formatMoney(minor, currency)}</span>);
 
   return (
     <Modal title="New bulk payment" open={open} onCancel={close} footer={null} width={1000} destroyOnHidden>
@@ -236,7 +236,6 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             dataSource={preview.rows}
             pagination={preview.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
             scroll={{ x: 900 }}
-            rowClassName={(r) => (r.errors.length ? "bulk-row-error" : "")}
             columns={[
               { key: "line", title: "Line", width: 64, render: (_, r) => file.lines[r.index] ?? r.index + 2 },
               { key: "beneficiary", title: "Beneficiary", render: (_, r) => r.beneficiary_name || <Typography.Text type="secondary">—</Typography.Text> },
@@ -267,7 +266,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
           <Descriptions
             bordered
             size="small"
-            column={{ xs: 1, sm: 2, md: 4 }}
+            column={{ xs: 1, sm: 2 }}
             style={{ marginTop: 16 }}
             items={[
               { key: "count", label: "Payments", children: `${preview.rows.length} ${preview.rows.length === 1 ? "payment" : "payments"}` },

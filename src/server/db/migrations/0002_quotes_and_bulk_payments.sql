@@ -34,6 +34,7 @@ CREATE TABLE "batch_payments" (
 );
 --> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "batch_id" uuid;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "batch_position" integer;--> statement-breakpoint
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "batch_payments" ADD CONSTRAINT "batch_payments_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quotes_business" ON "quotes" USING btree ("business_id","created_at");--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { pgTable, uuid, text, timestamp, bigint, boolean, jsonb, index } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, bigint, boolean, jsonb, index, integer } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
 
 /**
@@ -45,6 +45,8 @@ export const transactions = pgTable(
     holdTransferId: uuid("hold_transfer_id"),
     /** The bulk payment this payment belongs to (its split_payment group). */
     batchId: uuid("batch_id"),
+    /** Its row in the bulk payment's file (payments are shown and released in file order). */
+    batchPosition: integer("batch_position"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },

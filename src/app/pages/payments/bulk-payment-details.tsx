@@ -1,0 +1,181 @@
+/**
+ * /payments/bulk-payment/:id (SPEC §2 Bulk payments): the batch's reference and status, its totals,
+ * a progress bar that follows the payments as the rails settle them (polled every second while the
+ * batch is being processed), each payment, and — while it waits for approval — approve or reject
+ * for members who may decide (never the member who submitted it: the server refuses).
+ */
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@refinedev/core";
+import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
+import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from "@ant-design/icons";
+import dayjs from "dayjs";
+import type { BulkPayment } from "../../../../resources/bulk-payments.ts";
+import type { Account } from "../../../../resources/accounts.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import { renderValue } from "../../components/resource/renderers.tsx";
+
+type Payment = {
+  id: string;
+  reference: string;
+  state: string;
+  sending_amount: string;
+  sending_currency: string;
+  total_fee_amount: string;
+  total_fee_currency: string;
+  counterparty: { name?: string; details?: Record<string, unknown> } | null;
+  client_reference: string | null;
+  failure_reason: string | null;
+};
+type Detail = BulkPayment & { payments: Payment[]; approval_request_id: string | null };
+
+const POLL_MS = 1000;
+/** While the batch is in one of these, its payments are still moving: keep polling. */
+const MOVING = ["PENDING", "PROCESSING"];
+
+const dash = <Typography.Text type="secondary">—</Typography.Text>;
+
+export default function BulkPaymentDetails() {
+  const { id = "" } = useParams();
+  const { can } = useSession();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
+
+  // Polls every second while the payments are moving; stops on approval wait or a final state, and
+  // when the page unmounts (React Query drops the interval with its last observer).
+  const query = useQuery({
+    queryKey: ["bulk-payments", "detail", id],
+    queryFn: async () => (await api<Detail>("GET", `bulk-payments/${id}`)).data,
+    refetchInterval: (q) => (q.state.data && MOVING.includes(q.state.data.state) && !q.state.error ? POLL_MS : false),
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+  const batch = query.data;
+  const account = useQuery({
+    queryKey: ["accounts", "one", batch?.source_account_id],
+    queryFn: async () => (await api<Account>("GET", `accounts/${batch!.source_account_id}`)).data,
+    enabled: !!batch?.source_account_id,
+    retry: false,
+  });
+
+  async function decide(decision: "approve" | "reject") {
+    if (!batch?.approval_request_id) return;
+    setBusy(decision);
+    try {
+      const res = await api("PATCH", `approval-requests/${batch.approval_request_id}/${decision}`);
+      toast.success(res.message);
+      void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
+      void invalidate({ resource: "transactions", invalidates: ["list"] });
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setBusy(null);
+      // The new state (PROCESSING after approval) turns the polling back on.
+      void query.refetch();
+    }
+  }
+
+  const back = (
+    <Link to="/payments/bulk-payment">
+      <Space size={6}><ArrowLeftOutlined />Back to bulk payments</Space>
+    </Link>
+  );
+  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (!batch) {
+    const message = isApiError(query.error) && query.error.statusCode === 404 ? "Bulk payment not found" : "Error fetching bulk payment";
+    return <>{back}<Alert type="error" showIcon message={message} description={isApiError(query.error) && query.error.statusCode !== 404 ? query.error.message : undefined} style={{ marginTop: 12 }} /></>;
+  }
+
+  const { progress: p, currency } = batch;
+  const total = batch.total_recipients || p.completed + p.failed + p.cancelled + p.in_progress;
+  const finished = p.completed + p.failed + p.cancelled;
+  const percent = total ? Math.floor((finished * 100) / total) : 0;
+  const approvable = !!batch.approval_request_id && can("approval-requests", "approve");
+
+  return (
+    <>
+      {back}
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
+        <div>
+          <Space align="center" size={12}>
+            <Typography.Title level={3} style={{ margin: 0 }}>{batch.reference}</Typography.Title>
+            <span data-testid="bulk-payment-status">{renderValue("status", batch.state, batch)}</span>
+          </Space>
+          <div>
+            <Typography.Text type="secondary">
+              {[batch.file_name, dayjs(batch.created_date).format("D MMM YYYY, HH:mm")].filter(Boolean).join(" · ")}
+            </Typography.Text>
+          </div>
+        </div>
+        {approvable && (
+          <Space>
+            <Button type="primary" icon={<CheckOutlined />} loading={busy === "approve"} disabled={!!busy} onClick={() => decide("approve")}>
+              Approve bulk payment
+            </Button>
+            <Popconfirm
+              title="Reject this bulk payment?"
+              description="None of its payments will be made."
+              okText="Reject"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => decide("reject")}
+            >
+              <Button danger icon={<CloseOutlined />} loading={busy === "reject"} disabled={!!busy}>Reject bulk payment</Button>
+            </Popconfirm>
+          </Space>
+        )}
+      </Flex>
+
+      {query.isError && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="Couldn't refresh this bulk payment" action={<Button size="small" onClick={() => query.refetch()}>Refresh</Button>} />
+      )}
+      {batch.state === "PENDING_APPROVAL" && (
+        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="This bulk payment is waiting for approval" description="Its total is held on the account; the payments are sent once a member who can approve payments approves it." />
+      )}
+
+      <Row gutter={[16, 16]}>
+        <Col xs={12} lg={6}><Card style={{ height: "100%" }}><Statistic title="Total amount" value={formatMoney(batch.total_amount, currency)} /></Card></Col>
+        <Col xs={12} lg={6}><Card style={{ height: "100%" }}><Statistic title="Fees" value={formatMoney(batch.total_fees, currency)} /></Card></Col>
+        <Col xs={12} lg={6}><Card style={{ height: "100%" }}><Statistic title="Recipients" value={batch.total_recipients} /></Card></Col>
+        <Col xs={12} lg={6}>
+          <Card style={{ height: "100%" }}>
+            <Statistic title="Source account" value={currency} />
+            {account.data && <Typography.Text type="secondary">{account.data.name}</Typography.Text>}
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="Progress">
+            <Progress percent={percent} status={p.failed > 0 ? "exception" : percent === 100 ? "success" : MOVING.includes(batch.state) ? "active" : "normal"} />
+            <Typography.Text type="secondary">
+              {finished} of {total} payments finished: {p.completed} completed, {p.failed} failed, {p.cancelled} cancelled, {p.in_progress} in progress
+            </Typography.Text>
+          </Card>
+        </Col>
+        <Col span={24}>
+          <Card title="Payments">
+            <Table<Payment>
+              rowKey="id"
+              size="small"
+              dataSource={batch.payments}
+              pagination={batch.payments.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+              scroll={{ x: 800 }}
+              columns={[
+                { key: "beneficiary", title: "Beneficiary", render: (_, t) => t.counterparty?.name || dash },
+                { key: "amount", title: "Amount", align: "right", render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.sending_amount, t.sending_currency)}</span> },
+                { key: "fee", title: "Fee", align: "right", render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.total_fee_amount, t.total_fee_currency)}</span> },
+                { key: "reference", title: "Reference", render: (_, t) => t.client_reference || dash },
+                { key: "transaction", title: "Transaction", render: (_, t) => <Link to={`/transactions/${t.id}`}>{t.reference}</Link> },
+                { key: "state", title: "Status", render: (_, t) => renderValue("status", t.state, t) },
+                { key: "failure", title: "Failure reason", render: (_, t) => (t.failure_reason ? <Tag color="red">{t.failure_reason}</Tag> : dash) },
+              ]}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}

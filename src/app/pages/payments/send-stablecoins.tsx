@@ -1,0 +1,342 @@
+/**
+ * /crypto/send-stablecoins (SPEC §2 Send stablecoins): from a wallet (preset by ?wallet=<id>) to a
+ * saved crypto beneficiary on the wallet's currency and chain, or to a new address checked against
+ * that chain; the network fee and the total debit are shown before confirming. Review holds the
+ * one-time code and one Idempotency-Key per confirmation (kept across retries); then the result.
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useInvalidate, useList } from "@refinedev/core";
+import { useQuery } from "@tanstack/react-query";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Result, Select, Space, Steps, Tag, Typography } from "antd";
+import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
+import { ResourceForm } from "../../components/resource/resource-form.tsx";
+import { humanize, shorten, statusColor } from "../../components/resource/renderers.tsx";
+import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
+import { formatMinor, parseMajor, precisionOf } from "../../../lib/money.ts";
+import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
+import { SendStablecoins, addressProblem } from "../../../../resources/crypto-send.ts";
+import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
+import type { Wallet } from "../../../../resources/wallets.ts";
+
+type Values = { wallet_id?: string; destination: "beneficiary" | "address"; beneficiary_id?: string; address: string; name: string; amount: string; description: string };
+type Fee = { fee: { value: string; currency: string }; blockchain: string };
+type Sent = { id: string; state: string; fee: { value: string; currency: string }; sending_amount: { value: string; currency: string } };
+type Draft = { body: Record<string, string>; wallet: Wallet; to: string; address: string; amount: bigint; fee: bigint; description: string };
+
+const FORM_PATHS = ["wallet_id", "beneficiary_id", "address", "name", "amount", "description"];
+const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
+/** Exact, with trailing zeros trimmed down to two decimals: 26000000 USDT reads "26.00 USDT". */
+const show = (minor: bigint | string, currency: string) => `${formatMinor(minor, currency).replace(/(\.\d\d\d*?)0+$/, "$1")} ${currency}`;
+
+/** What is wrong with the amount typed (major units), given the wallet's balance and the fee. */
+function amountProblem(text: string, wallet?: Wallet, fee?: bigint): string | null {
+  const currency = wallet?.currency ?? "USDT";
+  const clean = text.replace(/,/g, "").trim();
+  if (!clean) return "Amount is required";
+  if (!/^\d+(\.\d*)?$/.test(clean)) return "Enter an amount such as 25 or 25.50";
+  const decimals = precisionOf(currency);
+  const amount = parseMajor(clean, currency);
+  if (amount === null) return `${currency} amounts have at most ${decimals} decimal places`;
+  if (amount <= 0n) return "Amount must be greater than zero";
+  if (wallet && fee !== undefined) {
+    const available = BigInt(wallet.available_balance);
+    if (available <= fee) return `The available balance (${show(available, currency)}) does not cover the ${show(fee, currency)} network fee`;
+    if (amount + fee > available) return `Amount plus the ${show(fee, currency)} network fee is more than the available balance: you can send up to ${show(available - fee, currency)}`;
+  }
+  return null;
+}
+
+/** The shared send rules, plus what only the page knows: the wallet's chain, balance and fee. */
+function schemaFor(wallet?: Wallet, fee?: bigint) {
+  return z.preprocess(
+    (raw) => {
+      const v = raw as Values;
+      const saved = v.destination === "beneficiary";
+      return { ...v, beneficiary_id: saved ? v.beneficiary_id || undefined : undefined, address: saved ? undefined : v.address.trim() || undefined, name: saved ? undefined : v.name };
+    },
+    SendStablecoins.safeExtend({ destination: z.enum(["beneficiary", "address"]), amount: z.string() }).superRefine(
+      (v, ctx) => {
+        if (v.destination === "address") {
+          if (!v.address) ctx.addIssue({ code: "custom", path: ["address"], message: "Wallet address is required" });
+          const problem = v.address && wallet ? addressProblem(wallet.blockchain as Blockchain, v.address) : null;
+          if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
+        }
+        const problem = amountProblem(String(v.amount ?? ""), wallet, fee);
+        if (problem) ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
+      },
+      // Every field's message at once, not only after the others are right.
+      { when: () => true },
+    ),
+  );
+}
+
+export default function SendStablecoinsPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const { can } = useSession();
+  const otp = useOneTimeCode();
+  const [step, setStep] = useState<"form" | "review" | "done">("form");
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [key, setKey] = useState("");
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<{ message: string; data: Sent } | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const wallets = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false });
+  const beneficiaries = useList<Beneficiary>({ resource: "crypto-beneficiaries", pagination: { pageSize: 100 }, errorNotification: false });
+  const walletList = wallets.result.data ?? [];
+
+  const context = useRef<{ wallet?: Wallet; fee?: bigint }>({});
+  // Built per validation, so it always checks against the wallet and fee on screen.
+  const resolver: Resolver<Values> = (values, ctx, options) => (zodResolver(schemaFor(context.current.wallet, context.current.fee) as never) as unknown as Resolver<Values>)(values, ctx, options);
+  const blank: Values = { wallet_id: params.get("wallet") ?? undefined, destination: "beneficiary", beneficiary_id: undefined, address: "", name: "", amount: "", description: "" };
+  const form = useForm<Values>({ resolver, mode: "onChange", defaultValues: blank });
+  const values = useWatch({ control: form.control });
+
+  const wallet = walletList.find((w) => w.id === values.wallet_id);
+  const feeQuery = useQuery({
+    queryKey: ["network-fee", wallet?.id],
+    enabled: !!wallet,
+    queryFn: async () => (await api<Fee>("GET", `transactions/network-fee?wallet_id=${wallet!.id}`)).data,
+  });
+  const fee = wallet && feeQuery.data ? BigInt(feeQuery.data.fee.value) : undefined;
+  context.current = { wallet, fee };
+
+  // A ?wallet= that is not one of this business's wallets is dropped rather than shown as an id.
+  useEffect(() => {
+    if (wallets.query.isSuccess && values.wallet_id && !wallet) form.setValue("wallet_id", undefined);
+  }, [wallets.query.isSuccess, values.wallet_id, wallet, form]);
+  // Another wallet or its fee changes what a typed address and amount may be: check them again.
+  useEffect(() => {
+    const typed = (["address", "amount"] as const).filter((n) => form.getValues(n));
+    if (typed.length) void form.trigger(typed);
+  }, [wallet?.id, fee, form]);
+
+  const matching = useMemo(
+    () => (beneficiaries.result.data ?? []).filter((b) => wallet && b.currency === wallet.currency && b.details.blockchain === wallet.blockchain),
+    [beneficiaries.result.data, wallet],
+  );
+  const amount = wallet && !amountProblem(values.amount ?? "", wallet) ? parseMajor(values.amount ?? "", wallet.currency) : null;
+
+  const review = form.handleSubmit((v) => {
+    if (!wallet || fee === undefined) return;
+    const saved = v.destination === "beneficiary";
+    const b = matching.find((x) => x.id === v.beneficiary_id);
+    const minor = parseMajor(v.amount, wallet.currency)!;
+    const body: Record<string, string> = { wallet_id: wallet.id, amount: minor.toString() };
+    if (saved) body.beneficiary_id = v.beneficiary_id!;
+    else body.address = (v.address ?? "").trim();
+    // The resolver hands over the parsed values: trimmed, the other destination's fields dropped.
+    const name = saved ? "" : (v.name ?? "").trim();
+    if (name) body.name = name;
+    if ((v.description ?? "").trim()) body.description = v.description.trim();
+    setDraft({ body, wallet, to: saved ? b?.name ?? "" : name || "External wallet", address: saved ? b?.details.address ?? "" : body.address, amount: minor, fee, description: body.description ?? "" });
+    // One key for this confirmation: retries of it reuse it, a changed payment gets a new one.
+    setKey(newIdempotencyKey());
+    otp.reset();
+    setStep("review");
+  });
+
+  async function confirm() {
+    if (!draft) return;
+    setSending(true);
+    try {
+      const res = await api<Sent>("POST", "transactions/withdrawal", draft.body, { ...idempotencyHeader(key), ...otp.headers() });
+      setSent(res);
+      setStep("done");
+      await invalidate({ resource: "wallets", invalidates: ["list"] });
+      await invalidate({ resource: "crypto-transactions", invalidates: ["list"] });
+    } catch (e) {
+      toast.error(e);
+      if (!isApiError(e)) return; // no answer: the same key may be retried as it is
+      otp.reset(); // a code is used up once checked
+      const fieldErrors = e.errors.filter((x) => FORM_PATHS.includes(x.path));
+      if (fieldErrors.length || e.statusCode === 422) {
+        setStep("form");
+        applyServerErrors(fieldErrors, form.setError);
+        if (e.statusCode === 422 && !fieldErrors.length) form.setError("amount", { message: e.message });
+      }
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function another() {
+    form.reset({ ...blank, wallet_id: draft?.wallet.id });
+    setDraft(null);
+    setSent(null);
+    setStep("form");
+  }
+
+  const addDef = useMemo(() => wallet && {
+    ...cryptoBeneficiaries,
+    // The new beneficiary receives what this wallet sends: its currency on its chain.
+    fields: (cryptoBeneficiaries.fields ?? []).filter((f) => !["type", "currency", "details.blockchain"].includes(f.name)),
+    formDefaults: { ...cryptoBeneficiaries.formDefaults, currency: wallet.currency, details: { blockchain: wallet.blockchain } },
+  }, [wallet]);
+
+  const walletOptions = walletList.map((w) => ({
+    value: w.id,
+    disabled: w.state !== "ACTIVE",
+    label: `${w.currency} · ${networkOf(w.blockchain)} · ${show(w.available_balance, w.currency)} available${w.name !== `${w.currency} wallet` ? ` (${w.name})` : ""}`,
+  }));
+
+  return (
+    <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>Send stablecoins</Typography.Title>
+        <Typography.Text type="secondary">Send USDT or USDC to a wallet address</Typography.Text>
+      </div>
+      <Steps size="small" current={["form", "review", "done"].indexOf(step)} status={step === "done" ? "finish" : "process"} items={[{ title: "Details" }, { title: "Review" }, { title: "Sent" }]} />
+
+      <div hidden={step !== "form"}><Card>
+        {wallets.query.isError && <Alert type="error" showIcon message="Error fetching wallets" style={{ marginBottom: 16 }} />}
+        {wallets.query.isSuccess && walletList.length === 0 ? (
+          <Empty description="You've not created any wallet yet">
+            <Button type="primary" onClick={() => navigate("/crypto/wallets")}>Go to wallets</Button>
+          </Empty>
+        ) : (
+          <Form layout="vertical" component="form" onFinish={review} noValidate>
+            <Field control={form.control} name="wallet_id" label="From wallet" extra={wallet && `Available: ${show(wallet.available_balance, wallet.currency)}`}>
+              {(f) => (
+                <Select
+                  id={f.id} value={wallet ? f.value : undefined} onBlur={f.onBlur} options={walletOptions} loading={wallets.query.isLoading} placeholder="Choose a wallet"
+                  onChange={(v) => { f.onChange(v); form.setValue("beneficiary_id", undefined); }}
+                />
+              )}
+            </Field>
+            <Form.Item label="Network" htmlFor="network" extra={wallet && `Only send to ${wallet.currency} addresses on ${networkOf(wallet.blockchain)}: coins sent on another network are lost.`}>
+              <Input id="network" readOnly variant="filled" value={wallet ? networkOf(wallet.blockchain) : ""} placeholder="The wallet's network" />
+            </Form.Item>
+            <Field control={form.control} name="destination" label="Send to">
+              {(f) => (
+                <Radio.Group id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} optionType="button" buttonStyle="solid"
+                  options={[{ value: "beneficiary", label: "Saved beneficiary" }, { value: "address", label: "New address" }]} />
+              )}
+            </Field>
+            {values.destination === "beneficiary" ? (
+              <>
+                <Field control={form.control} name="beneficiary_id" label="Beneficiary">
+                  {(f) => (
+                    <Select
+                      id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} disabled={!wallet} loading={beneficiaries.query.isLoading}
+                      placeholder={wallet ? "Choose a beneficiary" : "Choose a wallet first"}
+                      options={matching.map((b) => ({ value: b.id, label: b.name, title: b.name, address: b.details.address ?? "" }))}
+                      optionRender={(o) => <Flex vertical><span>{o.label}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{shorten(o.data.address, 10, 6)}</Typography.Text></Flex>}
+                      notFoundContent={null}
+                    />
+                  )}
+                </Field>
+                {beneficiaries.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
+                {wallet && beneficiaries.query.isSuccess && (matching.length === 0 || can("crypto-beneficiaries", "create")) && (
+                  <Flex align="center" gap={8} wrap style={{ marginTop: -8, marginBottom: 16 }}>
+                    {matching.length === 0 && (
+                      <Typography.Text type="secondary">
+                        No saved beneficiary receives {wallet.currency} on {networkOf(wallet.blockchain)} yet.{can("crypto-beneficiaries", "create") ? " Add one, or send to a new address." : " Send to a new address instead."}
+                      </Typography.Text>
+                    )}
+                    {can("crypto-beneficiaries", "create") && <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>Add beneficiary</Button>}
+                  </Flex>
+                )}
+              </>
+            ) : (
+              <>
+                <Field control={form.control} name="address" label="Wallet address">
+                  {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} autoComplete="off" spellCheck={false}
+                    placeholder={wallet?.blockchain === "ETHEREUM" ? "0x…" : wallet?.blockchain === "TRON" ? "T…" : "Choose a wallet first"} />}
+                </Field>
+                <Field control={form.control} name="name" label="Recipient name (optional)">
+                  {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={100} />}
+                </Field>
+              </>
+            )}
+            <Field control={form.control} name="amount" label="Amount">
+              {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} inputMode="decimal" placeholder="0.00" suffix={wallet?.currency} />}
+            </Field>
+            <Field control={form.control} name="description" label="Description (optional)">
+              {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={140} showCount />}
+            </Field>
+            {wallet && (
+              <>
+                {feeQuery.isError && (
+                  <Alert type="error" showIcon style={{ marginBottom: 16 }} message="Error fetching the network fee"
+                    action={<Button size="small" onClick={() => feeQuery.refetch()}>Retry</Button>} />
+                )}
+                <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} aria-label="Cost">
+                  <Descriptions.Item label="Network fee"><span data-testid="network-fee">{fee !== undefined ? show(fee, wallet.currency) : feeQuery.isError ? "Unavailable" : "Loading…"}</span></Descriptions.Item>
+                  <Descriptions.Item label="Total debit"><span data-testid="total-debit">{amount && fee !== undefined ? show(amount + fee, wallet.currency) : "—"}</span></Descriptions.Item>
+                </Descriptions>
+              </>
+            )}
+            <Button type="primary" htmlType="submit" disabled={!!wallet && fee === undefined} loading={!!wallet && feeQuery.isLoading}>Continue</Button>
+          </Form>
+        )}
+      </Card></div>
+
+      {step === "review" && draft && (
+        <Card title="Review and confirm">
+          <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
+            <Descriptions.Item label="From wallet">{draft.wallet.currency} · {networkOf(draft.wallet.blockchain)} ({shorten(draft.wallet.address, 8, 6)})</Descriptions.Item>
+            <Descriptions.Item label="To">{draft.to}</Descriptions.Item>
+            <Descriptions.Item label="Wallet address"><Typography.Text style={{ wordBreak: "break-all" }}>{draft.address}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label="Network">{networkOf(draft.wallet.blockchain)}</Descriptions.Item>
+            <Descriptions.Item label="Amount">{show(draft.amount, draft.wallet.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Network fee">{show(draft.fee, draft.wallet.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Total debit"><Typography.Text strong>{show(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text></Descriptions.Item>
+            {draft.description && <Descriptions.Item label="Description">{draft.description}</Descriptions.Item>}
+          </Descriptions>
+          <Form layout="vertical" component={false}>
+            <OneTimeCodeInput otp={otp} />
+          </Form>
+          <Space>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>Back</Button>
+            <Button type="primary" icon={<SendOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>Confirm and send</Button>
+          </Space>
+        </Card>
+      )}
+
+      {step === "done" && sent && draft && (
+        <Card>
+          <Result
+            status="success"
+            title={sent.message}
+            subTitle={
+              <Flex vertical gap={8} align="center">
+                <span>{show(sent.data.sending_amount.value, sent.data.sending_amount.currency)} to {draft.to} on {networkOf(draft.wallet.blockchain)}</span>
+                <span>Status: <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag></span>
+                {sent.data.state === "PENDING_APPROVAL" && <span>It is sent once an approver approves it.</span>}
+              </Flex>
+            }
+            extra={[
+              <Button key="view" type="primary" onClick={() => navigate(`/crypto/transactions/${sent.data.id}`)}>View transaction</Button>,
+              <Button key="again" onClick={another}>Send another</Button>,
+            ]}
+          />
+        </Card>
+      )}
+
+      <Modal title="Add beneficiary" open={adding && !!addDef} onCancel={() => setAdding(false)} footer={null} destroyOnHidden>
+        {wallet && addDef && (
+          <>
+            <Typography.Paragraph type="secondary">Receives {wallet.currency} on {networkOf(wallet.blockchain)}.</Typography.Paragraph>
+            <ResourceForm def={addDef} mode="create" onDone={(saved) => {
+              setAdding(false);
+              if (saved?.id) form.setValue("beneficiary_id", saved.id, { shouldValidate: true });
+            }} />
+          </>
+        )}
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,119 @@
+/** SPEC §2 /payments/bulk-payment: upload a CSV, fix the rows the preview marks, submit, approve, watch it settle. */
+import { expect, test, type Page } from "@playwright/test";
+import { login, pick } from "./helpers.ts";
+
+const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
+/** Closes the open toasts (a hovered toast never times out and can cover the header's Log out). */
+async function closeToasts(page: Page) {
+  for (const close of await page.locator(".ant-notification-notice-close").all()) await close.click({ timeout: 2000 }).catch(() => {});
+  await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
+}
+
+const HEADER = ["beneficiary_id", "beneficiary_name", "beneficiary_kind", "destination_type", "account_name", "account_number", "routing_number", "bank_name", "amount", "reference"];
+const csv = (rows: Record<string, string>[]) =>
+  Buffer.from([HEADER.join(","), ...rows.map((r) => HEADER.map((h) => r[h] ?? "").join(","))].join("\r\n") + "\r\n");
+
+/**
+ * Who approves: a member with transactions_approve who did not submit the batch and may open the
+ * details page. The APPROVER role cannot open it yet (policy.csv grants page:/payments/bulk-payment/:id
+ * and bulk-payments show only to transactions_write), so the owner approves here.
+ */
+const APPROVER = { email: "owner@demo.example", welcome: /Welcome Ada/ };
+
+test("admin uploads a file, fixes the bad row, submits; another member approves and the payments complete", async ({ page }) => {
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+
+  const res = await page.request.get("/api/v1/beneficiaries?limit=100");
+  expect(res.ok()).toBeTruthy();
+  const harbor = ((await res.json()).data.items as { id: string; name: string }[]).find((b) => b.name === "Harbor Freight Forwarding LLC");
+  expect(harbor).toBeTruthy();
+
+  const stamp = `${Date.now()}`.slice(-6);
+  const fresh = {
+    beneficiary_name: `Bulk Test Supplies ${stamp}`, beneficiary_kind: "BUSINESS", destination_type: "ACH", account_name: `Bulk Test Supplies ${stamp}`,
+    account_number: `55${stamp}7`, routing_number: "021000021", bank_name: "Chase",
+  };
+  const harborRow = { beneficiary_id: harbor!.id, amount: "10.00", reference: `HB-${stamp}` };
+  const freshRow = { ...fresh, amount: "5.50", reference: `BT-${stamp}` };
+
+  await page.goto("/payments/bulk-payment");
+  await page.getByRole("button", { name: "New bulk payment" }).click();
+  const modal = page.locator(".ant-modal-content");
+  await expect(modal.getByText("New bulk payment")).toBeVisible();
+  await pick(page, "Pay from", "US Dollar account (USD)");
+
+  // A file with one bad amount: the preview marks that row, the others are OK, submit stays disabled.
+  await modal.locator('input[type="file"]').setInputFiles({
+    name: "payments-bad.csv",
+    mimeType: "text/csv",
+    buffer: csv([harborRow, freshRow, { ...harborRow, amount: "12.345", reference: `HB2-${stamp}` }]),
+  });
+  const rows = modal.locator(".ant-table-row");
+  await expect(rows).toHaveCount(3);
+  const bad = rows.filter({ hasText: `HB2-${stamp}` });
+  await expect(bad.getByText("Amount must be a number with at most 2 decimals")).toBeVisible();
+  await expect(bad).toContainText("amount");
+  await expect(bad.getByRole("cell").first()).toHaveText("4");
+  await expect(rows.filter({ hasText: `HB-${stamp}` }).getByText("OK", { exact: true })).toBeVisible();
+  await expect(rows.filter({ hasText: `BT-${stamp}` }).getByText("OK", { exact: true })).toBeVisible();
+  await expect(modal.getByText("1 of 3 rows have errors")).toBeVisible();
+  await expect(modal.getByText(/upload the fixed file/)).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Submit bulk payment" })).toBeDisabled();
+
+  // The fixed file: every row OK, the totals, and submit goes.
+  await modal.locator('input[type="file"]').setInputFiles({ name: "payments.csv", mimeType: "text/csv", buffer: csv([harborRow, freshRow]) });
+  await expect(rows).toHaveCount(2);
+  await expect(modal.getByText("OK", { exact: true })).toHaveCount(2);
+  await expect(modal.getByText("2 payments", { exact: true })).toBeVisible();
+  await expect(modal.getByText("15.50 USD", { exact: true })).toBeVisible();
+  await expect(rows.filter({ hasText: `BT-${stamp}` })).toContainText(fresh.beneficiary_name);
+  await expect(rows.filter({ hasText: `HB-${stamp}` })).toContainText("Harbor Freight Forwarding LLC");
+  const submit = modal.getByRole("button", { name: "Submit bulk payment" });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(toast(page, "Your bulk payment has been submitted")).toBeVisible();
+  await expect(page).toHaveURL(/\/payments\/bulk-payment\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  const status = page.getByTestId("bulk-payment-status");
+  await expect(status).toHaveText("Pending approval");
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+  await expect(page.locator(".ant-table-row")).toHaveCount(2);
+
+  // The member who submitted it cannot approve it.
+  await page.getByRole("button", { name: "Approve bulk payment" }).click();
+  await expect(toast(page, "You cannot approve or reject a payment you initiated")).toBeVisible();
+  await expect(status).toHaveText("Pending approval");
+
+  await closeToasts(page);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await login(page, APPROVER.email);
+  await expect(page.getByRole("heading", { name: APPROVER.welcome })).toBeVisible();
+  await page.goto(url);
+  await expect(status).toHaveText("Pending approval");
+  await page.getByRole("button", { name: "Approve bulk payment" }).click();
+  await expect(page.getByRole("button", { name: "Approve bulk payment" })).toHaveCount(0);
+  // Polling follows the rails (about 1.5 s): the bar fills and every payment completes.
+  await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100", { timeout: 15_000 });
+  await expect(status).toHaveText("Completed");
+  const payments = page.locator(".ant-table-row");
+  await expect(payments).toHaveCount(2);
+  for (const row of await payments.all()) await expect(row.locator(".ant-tag")).toHaveText("Completed");
+  await expect(page.getByText("2 of 2 payments finished")).toBeVisible();
+});
+
+test("the template downloads as a CSV, and a file without an amount column is refused", async ({ page }) => {
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+  await page.goto("/payments/bulk-payment");
+  await page.getByRole("button", { name: "New bulk payment" }).click();
+  const modal = page.locator(".ant-modal-content");
+  const [download] = await Promise.all([page.waitForEvent("download"), modal.getByRole("button", { name: "Download template" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+
+  await modal.locator('input[type="file"]').setInputFiles({ name: "no-amount.csv", mimeType: "text/csv", buffer: Buffer.from("beneficiary_id,reference\r\nabc,INV-1\r\n") });
+  await expect(modal.getByText("The file has no amount column. Use the header row of the template.")).toBeVisible();
+  await modal.locator('input[type="file"]').setInputFiles({ name: "empty.csv", mimeType: "text/csv", buffer: Buffer.from("beneficiary_id,amount,reference\r\n") });
+  await expect(modal.getByText("The file has no payments. Add one row per payment under the header row.")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Submit bulk payment" })).toHaveCount(0);
+});
