@@ -79,5 +79,8 @@ export const BatchAction = z.object({
   entity_ids: z.array(z.string().max(64), { error: "Select at least one request" }).min(1, "Select at least one request").max(100, "At most 100 requests at once"),
 });
 
-/** A sandbox rule documented for testers: an account number ending 0000 belongs to a closed account. */
+/**
+ * A sandbox rule documented for testers: an account number ending 0000 belongs to an account that is
+ * closed on a payment's first attempt (FAILED, retryable) and reopened for its retry (COMPLETED).
+ */
 export const SANDBOX_CLOSED_ACCOUNT_SUFFIX = "0000";

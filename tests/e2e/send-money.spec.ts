@@ -9,9 +9,11 @@ import { login, loginWithCode } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 
-/** Picks the option of an antd Select (by its label) whose text contains `text`. */
+/** Picks the option of a searchable antd Select (by its label) whose text contains `text`. */
 async function choose(page: Page, label: string, text: string) {
   await page.getByLabel(label, { exact: true }).click();
+  // The list is virtual: typing narrows it so the option is rendered.
+  await page.getByLabel(label, { exact: true }).fill(text);
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: text }).first().click();
 }
 
@@ -30,7 +32,7 @@ async function sendWire(page: Page, o: { account: string; beneficiary: string; a
   await choose(page, "From account", o.account);
   await choose(page, "Beneficiary", o.beneficiary);
   await page.getByLabel("Amount").fill(o.amount);
-  await expect(page.locator(".ant-descriptions").getByText(o.expectFees)).toBeVisible();
+  await expect(page.locator(".ant-descriptions").getByText(o.expectFees, { exact: true })).toBeVisible();
   await page.getByLabel("Description").fill(o.description);
   if (o.document) {
     await page.locator('input[type="file"]').setInputFiles({ name: "invoice-4411.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% invoice 4411\n") });
@@ -46,6 +48,7 @@ async function sendWire(page: Page, o: { account: string; beneficiary: string; a
 }
 
 test("wires wait for approval, are approved together from the dashboard, settle, and give a receipt", async ({ page, request }) => {
+  test.setTimeout(90_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 
@@ -83,8 +86,8 @@ test("wires wait for approval, are approved together from the dashboard, settle,
     // The sandbox rails settle in about 1.5 s.
     await expect(async () => {
       await page.reload();
-      await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+      await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
   }
   const download = page.waitForEvent("download");
@@ -93,6 +96,7 @@ test("wires wait for approval, are approved together from the dashboard, settle,
 });
 
 test("a wire across currencies shows the quote, and a wire to the closed test account fails and is retried", async ({ page, request }) => {
+  test.setTimeout(90_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.goto("/payments/send/money");
@@ -126,9 +130,14 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   const details = page.locator(".ant-modal-content");
   await expect(async () => {
     await page.reload();
-    await expect(page.locator(".ant-modal-content").getByText("Beneficiary account closed")).toBeVisible({ timeout: 1000 });
+    await expect(page.locator(".ant-modal-content").getByText("Beneficiary account closed")).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 15_000 });
   await details.getByRole("button", { name: "Retry Payment" }).click();
   await expect(toast(page, "Payment Retry Successful")).toBeVisible();
   await expect(details.getByRole("button", { name: "Retry Payment" })).toHaveCount(0);
+  // The sandbox reopens the test account for the retry: it completes.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
 });

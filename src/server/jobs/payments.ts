@@ -5,7 +5,7 @@
  * to revenue, or FAILED with its hold voided. Rows are taken FOR UPDATE SKIP LOCKED, so several API
  * processes share the work and none is done twice; a crash leaves rows in a state the next pass resumes.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { transactions } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import type { Blockchain } from "../../lib/assets.ts";
@@ -24,7 +24,7 @@ function flowsOf(p: Partners) {
     {
       rail: "fiat", type: "TRANSFER", clearing: "rails_clearing" as const, delayMs: p.paymentRails.settleAfterMs,
       handOver: (_t: Row) => ({}),
-      outcome: (t: Row): PaymentOutcome => p.paymentRails.settle({ details: (t.counterparty.details ?? {}) as Record<string, unknown> }),
+      outcome: (t: Row): PaymentOutcome => p.paymentRails.settle({ details: (t.counterparty.details ?? {}) as Record<string, unknown>, attempt: t.attempts }),
     },
     {
       rail: "crypto", type: "WITHDRAWAL", clearing: "chain_clearing" as const, delayMs: p.chain.confirmAfterMs,
@@ -42,7 +42,7 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
     await db.transaction(async (tx) => {
       const ready = await tx.select().from(transactions).where(of("PENDING")).orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
       for (const t of ready) {
-        await tx.update(transactions).set({ state: "PROCESSING", ...flow.handOver(t) }).where(eq(transactions.id, t.id));
+        await tx.update(transactions).set({ state: "PROCESSING", submittedAt: now, attempts: t.attempts + 1, ...flow.handOver(t) }).where(eq(transactions.id, t.id));
         forgetCounts(t.businessId);
         moved++;
       }
@@ -50,7 +50,8 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
     // PROCESSING -> COMPLETED / FAILED: what the partner answered.
     const due = new Date(now.getTime() - flow.delayMs);
     await db.transaction(async (tx) => {
-      const settling = await tx.select().from(transactions).where(and(of("PROCESSING"), lt(transactions.createdAt, due)))
+      // Due from the hand-over, not the creation: a retry waits for the partner like a first attempt.
+      const settling = await tx.select().from(transactions).where(and(of("PROCESSING"), lte(transactions.submittedAt, due)))
         .orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
       for (const t of settling) {
         const outcome = flow.outcome(t);

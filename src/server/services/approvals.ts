@@ -16,13 +16,13 @@ import { cancelBatch, releaseBatch } from "./bulk-payments.ts";
 type Row = typeof approvalRequests.$inferSelect;
 export type Decision = "approve" | "reject";
 
-const view = (r: Row, requester: string) => ({
+const view = (r: Row, requester: { name: string; email: string }) => ({
   id: r.id,
   entity_id: r.entityId,
   entity_type: r.entityType,
   scope: r.scope,
   amount: { value: r.amount.toString(), currency: r.currency },
-  requester: { name: requester },
+  requester,
   data_fields: r.dataFields,
   state: r.state,
   created_date: r.createdAt.toISOString(),
@@ -56,11 +56,11 @@ export function approvalService({ db }: ServiceContext) {
         q.scope ? eq(approvalRequests.scope, q.scope) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select({ r: approvalRequests, first: users.firstName, last: users.lastName }).from(approvalRequests).leftJoin(users, eq(users.id, approvalRequests.requesterUserId))
+        db.select({ r: approvalRequests, first: users.firstName, last: users.lastName, email: users.email }).from(approvalRequests).leftJoin(users, eq(users.id, approvalRequests.requesterUserId))
           .where(where).orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id)).limit(q.limit).offset(offsetOf(q)),
         db.select({ n: count() }).from(approvalRequests).where(where),
       ]);
-      return paged(rows.map((x) => view(x.r, `${x.first ?? ""} ${x.last ?? ""}`.trim())), Number(total.n), q);
+      return paged(rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" })), Number(total.n), q);
     },
 
     decide: (businessId: string, userId: string, id: string, decision: Decision) => db.transaction((tx) => decide(tx, businessId, userId, id, decision)),

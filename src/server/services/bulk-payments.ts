@@ -6,7 +6,7 @@
  */
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts } from "../db/schema/index.ts";
+import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts, users } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, notFound, type FieldError } from "../../lib/errors.ts";
 import { amountProblem, parseMajor } from "../../lib/money.ts";
@@ -235,7 +235,8 @@ export function bulkPaymentService({ db }: ServiceContext) {
         db.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.batchPosition)),
         db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, b.id), eq(approvalRequests.state, "PENDING"))),
       ]);
-      return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: approval?.id ?? null };
+      const [initiator] = await db.select({ email: users.email }).from(users).where(eq(users.id, b.initiatorUserId));
+      return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: approval?.id ?? null, initiator: { email: initiator?.email ?? null } };
     },
   };
 }

@@ -19,7 +19,7 @@ export type ApprovalRequest = {
   entity_type: "PAYMENT" | "BATCH_PAYMENT";
   scope: "helios" | "centurion" | "bulk";
   amount: { value: string; currency: string };
-  requester: { name: string };
+  requester: { name: string; email: string };
   data_fields: Record<string, { content: string } | undefined>;
   created_date: string;
 };
@@ -58,9 +58,11 @@ const linkOf = (r: ApprovalRequest) =>
   r.entity_type === "BATCH_PAYMENT" ? `/payments/bulk-payment/${r.entity_id}` : r.scope === "centurion" ? `/crypto/transactions/${r.entity_id}` : `/transactions/${r.entity_id}`;
 
 export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
-  const { can } = useSession();
+  const { can, session } = useSession();
   const toast = useToast();
   const invalidate = useInvalidate();
+  // Maker-checker: one's own requests are listed but not offered for a decision.
+  const own = (r: ApprovalRequest) => r.requester.email === session?.user.email;
   const canDecide = can("approval-requests", "approve");
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page | null>(null);
@@ -137,7 +139,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         size="small"
         loading={!data && !failed}
         dataSource={data?.items ?? []}
-        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) } : undefined}
+        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: own(r) }) } : undefined}
         expandable={{ rowExpandable: (r) => r.entity_type === "BATCH_PAYMENT", expandedRowRender: (r) => <BatchRecipients id={r.entity_id} /> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
@@ -161,7 +163,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
           ...(canDecide
             ? [{
                 title: "Action",
-                render: (_: unknown, r: ApprovalRequest) => (
+                render: (_: unknown, r: ApprovalRequest) => own(r) ? <Typography.Text type="secondary">Your request</Typography.Text> : (
                   <Space>
                     <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>Approve</Button>
                     <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>Reject</Button>

@@ -31,7 +31,7 @@ type Payment = {
   client_reference: string | null;
   failure_reason: string | null;
 };
-type Detail = BulkPayment & { payments: Payment[]; approval_request_id: string | null };
+type Detail = BulkPayment & { payments: Payment[]; approval_request_id: string | null; initiator: { email: string | null } };
 
 const POLL_MS = 1000;
 /** While the batch is in one of these, its payments are still moving: keep polling. */
@@ -41,7 +41,7 @@ const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 export default function BulkPaymentDetails() {
   const { id = "" } = useParams();
-  const { can } = useSession();
+  const { can, session } = useSession();
   const toast = useToast();
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
@@ -95,7 +95,8 @@ export default function BulkPaymentDetails() {
   const total = batch.total_recipients || p.completed + p.failed + p.cancelled + p.in_progress;
   const finished = p.completed + p.failed + p.cancelled;
   const percent = total ? Math.floor((finished * 100) / total) : 0;
-  const approvable = !!batch.approval_request_id && can("approval-requests", "approve");
+  // Maker-checker: the member who submitted the file is not offered its approval (the server refuses it too).
+  const approvable = !!batch.approval_request_id && can("approval-requests", "approve") && batch.initiator.email !== session?.user.email;
 
   return (
     <>

@@ -189,6 +189,8 @@ export default function SendMoneyPage() {
             <Form.Item label="From account" htmlFor="send-account" {...show("account")}>
               <Select
                 id="send-account"
+                showSearch
+                optionFilterProp="label"
                 placeholder="Choose an account"
                 loading={accountsQuery.query.isLoading}
                 value={draft.accountId || undefined}

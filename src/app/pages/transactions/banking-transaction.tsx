@@ -53,7 +53,7 @@ export default function BankingTransactionDetails() {
       <Section title="Sender details"><PartyDetails party={t.source} missing="Couldn't get sender details" /></Section>
       <Section title="Beneficiary details"><PartyDetails party={t.destination} missing="Couldn't get beneficiary details" /></Section>
       <Section title="Documents"><Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} /></Section>
-      <PaymentActions payment={t} />
+      <PaymentActions payment={t} initiator={t.payment_initiator?.email} />
       <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} /></div>
     </>
   );

@@ -35,7 +35,7 @@ export default function CryptoTransactionDetails() {
         ["Initiated by", person(t.transaction_initiator)], ["Approved by", person(t.transaction_approver)],
       ]} />
       <Section title="Documents"><Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} /></Section>
-      <PaymentActions payment={t} resource="crypto-transactions" />
+      <PaymentActions payment={t} initiator={t.transaction_initiator?.email} resource="crypto-transactions" />
       <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} /></div>
     </>
   );

@@ -12,9 +12,11 @@ import { useToast } from "../../hooks/use-toast.ts";
 
 type Payment = { id: string; state: string; is_retryable: boolean; approval_request_id: string | null };
 
+/** Maker-checker: whoever made a payment is not offered its approval (the server refuses it too). */
+
 /** `resource`: whose lists and details refresh after a decision (banking or crypto history). */
-export function PaymentActions({ payment, resource = "transactions" }: { payment: Payment; resource?: "transactions" | "crypto-transactions" }) {
-  const { can } = useSession();
+export function PaymentActions({ payment, initiator, resource = "transactions" }: { payment: Payment; initiator?: string | null; resource?: "transactions" | "crypto-transactions" }) {
+  const { can, session } = useSession();
   const toast = useToast();
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState<string | null>(null);
@@ -32,7 +34,8 @@ export function PaymentActions({ payment, resource = "transactions" }: { payment
     }
   }
 
-  const approvable = payment.state === "PENDING_APPROVAL" && payment.approval_request_id && can("approval-requests", "approve");
+  const ownPayment = !!initiator && initiator === session?.user.email;
+  const approvable = payment.state === "PENDING_APPROVAL" && payment.approval_request_id && can("approval-requests", "approve") && !ownPayment;
   const retryable = payment.state === "FAILED" && payment.is_retryable && can("payments", "retry");
   if (!approvable && !retryable) return null;
   return (

@@ -43,6 +43,9 @@ export const transactions = pgTable(
     approverUserId: uuid("approver_user_id"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     holdTransferId: uuid("hold_transfer_id"),
+    /** When it was last handed to the rails or chain, and how many times (a retry is another attempt). */
+    submittedAt: timestamp("submitted_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
     /** The bulk payment this payment belongs to (its split_payment group). */
     batchId: uuid("batch_id"),
     /** Its row in the bulk payment's file (payments are shown and released in file order). */
