@@ -111,7 +111,7 @@ describe("statement files", () => {
     const { statement, file, headers } = await exported({ ...FEB, format: "csv" });
     expect(statement).toMatchObject({ format: "csv", from: "2025-02-01", to: "2025-02-28", account_id: usd.id, asset_id: null, currency: "USD" });
     expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(headers["content-disposition"]).toBe('attachment; filename="statement-USD-2025-02-01-to-2025-02-28.csv"');
+    expect(headers["content-disposition"]).toBe(`attachment; filename="statement-USD-2025-02-01-to-2025-02-28.csv"; filename*=UTF-8''statement-USD-2025-02-01-to-2025-02-28.csv`);
     const lines = file.toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe("Date,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance");
     expect(lines.slice(1)).toEqual([

@@ -5,7 +5,7 @@
  * to the sandbox's closed test account fails and is retried.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login, loginWithCode } from "./helpers.ts";
+import { csrfOf, lastMail, login, loginWithCode } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 
@@ -140,4 +140,41 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
     await page.reload();
     await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 2000 });
   }).toPass({ timeout: 20_000 });
+});
+
+test("with two-factor authentication on, a payment is confirmed with the emailed one-time code", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  await login(page, "owner@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
+  const csrf = await csrfOf(page);
+  expect((await page.request.post("/api/settings/security/mfa", { headers: { "x-csrf-token": csrf } })).ok()).toBeTruthy();
+  try {
+    const earlier = (await lastMail(request, "owner@demo.example"))?.codes[0];
+    await page.goto("/payments/send/money");
+    await choose(page, "From account", "USD");
+    await choose(page, "Beneficiary", "Brightside Software Inc");
+    await page.getByLabel("Amount").fill("5");
+    await expect(page.locator(".ant-descriptions").getByText("1.00 USD", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Continue" }).click();
+    const confirm = page.getByRole("button", { name: "Confirm and send" });
+    await expect(confirm).toBeDisabled();
+    await page.getByRole("button", { name: "Send code" }).click();
+    await expect(toast(page, "Verification code sent")).toBeVisible();
+    await expect(page.getByText(/Resend code in \d+s/)).toBeVisible();
+    let code = "";
+    await expect.poll(async () => {
+      const mail = await lastMail(request, "owner@demo.example");
+      code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
+      return code;
+    }).toMatch(/^\d{6}$/);
+    // A wrong code is refused and nothing is sent; the right one (asked for again) pays.
+    await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
+    await confirm.click();
+    await expect(toast(page, "Invalid or expired verification code")).toBeVisible();
+    await page.getByLabel("One-time code").fill(code);
+    await confirm.click();
+    await expect(page.getByText("Your payment is being processed").first()).toBeVisible();
+  } finally {
+    await page.request.delete("/api/settings/security/mfa", { headers: { "x-csrf-token": csrf } });
+  }
 });

@@ -1,6 +1,6 @@
 /** SPEC §2 Send stablecoins: address checks by chain, fee before confirming, maker-checker, the chain completing the send. */
 import { expect, test, type Page } from "@playwright/test";
-import { csrfOf, login, loginWithCode, pick } from "./helpers.ts";
+import { login, loginWithCode, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 const help = (page: Page, label: string) => page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain");
@@ -120,13 +120,9 @@ test("send 25 USDT to Atlas Trading DMCC: fee and total first, pending approval,
   await page.goto(`/crypto/transactions/${id}`);
   await expect(modal.getByText("Pending approval")).toBeVisible();
 
-  // The crypto details view has no approve button yet: approve the request through the API as the approver.
-  const csrf = await csrfOf(page);
-  const pending = await (await page.request.get("/api/approval-requests?state=PENDING&scope=centurion&page=1&limit=100")).json();
-  const approval = (pending.data.items as { id: string; entity_id: string }[]).find((r) => r.entity_id === id);
-  expect(approval, "the send waits for approval").toBeTruthy();
-  const approved = await page.request.patch(`/api/approval-requests/${approval!.id}/approve`, { headers: { "x-csrf-token": csrf } });
-  expect(approved.status()).toBe(200);
+  await modal.getByRole("button", { name: "Approve payment" }).click();
+  await expect(page.locator(".ant-notification-notice").filter({ hasText: "Request Approval successful" })).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
 
   // The sandbox chain broadcasts (PROCESSING, with its hash) and confirms shortly after.
   const stateOf = async () => (await (await page.request.get(`/api/transactions/${id}`)).json()).data.state as string;
