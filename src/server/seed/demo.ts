@@ -3,7 +3,7 @@
  * through the emailed link, the team is invited and accepts, the approver turns on 2FA.
  * Later features extend this seed so a newcomer sees every screen populated.
  */
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { businesses } from "../db/schema/index.ts";
 import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
@@ -72,6 +72,7 @@ export async function seedDemo(services: Services) {
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
+  await seedExchanges(services, business.id);
   await seedStatement(services, business.id, owner.id);
   return { businessId: business.id };
 }
@@ -221,6 +222,23 @@ async function seedPayments(services: Services, businessId: string) {
     await services.approvals.decide(businessId, approver, p.id, "approve");
   }
   await settleNow(services);
+}
+
+/** A naira conversion and a stablecoin swap, priced and executed like any the admin makes. */
+async function seedExchanges(services: Services, businessId: string) {
+  const { db } = services.ctx;
+  const admin = (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "admin@demo.example") }))!.id;
+  const [business] = await db.select({ features: businesses.features }).from(businesses).where(eq(businesses.id, businessId));
+  const accounts = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items;
+  const wallets = (await services.wallets.list(businessId, { page: 1, limit: 100 })).items;
+  const trades = [
+    { source: { accountId: accounts.find((a) => a.currency === "USD")!.id }, amount: 500_000n, destinationCurrency: "NGN" },
+    { source: { walletId: wallets.find((w) => w.currency === "USDT")!.id }, amount: 1_500_000_000n, destinationCurrency: "USDC", blockchain: "ETHEREUM" },
+  ];
+  for (const t of trades) {
+    const quote = await services.exchange.quote(businessId, business.features, t);
+    await db.transaction((tx) => services.exchange.execute(tx, businessId, admin, business.features, { ...t, quoteId: quote.id }));
+  }
 }
 
 /** The partners answer at once here: the demo opens with settled payments. */

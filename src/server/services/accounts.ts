@@ -3,7 +3,7 @@ import { and, asc, count, eq, isNull } from "drizzle-orm";
 import { accounts, depositIdentifiers, ledgerAccounts } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
-import { FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
+import { exchangeTargets } from "../../../resources/exchange.ts";
 import { openAccount, available } from "../ledger/ledger.ts";
 import { identifierOf, type RailsProvider } from "../providers/rails/provider.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
@@ -33,7 +33,7 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
       in_request_state: a.state === "PENDING",
       account_request_id: a.accountRequestId,
       has_completed_tasks: a.state !== "PENDING",
-      features: { exchanges: { supported_currencies: [...FIAT_CURRENCIES, ...STABLECOINS].filter((c) => c !== a.currency).map((currency) => ({ currency, blockchain: null })) } },
+      features: { exchanges: { supported_currencies: exchangeTargets(a.currency) } },
       created_date: a.createdAt.toISOString(),
     };
   }

@@ -16,6 +16,7 @@ import { approvalService } from "./approvals.ts";
 import { stepUpService } from "./step-up.ts";
 import { cryptoSendService } from "./crypto-sends.ts";
 import { bulkPaymentService } from "./bulk-payments.ts";
+import { exchangeService } from "./exchange.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -46,6 +47,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     stepUp: stepUpService(ctx),
     cryptoSends: cryptoSendService(ctx, { chain: providers.chain }),
     bulkPayments: bulkPaymentService(ctx),
+    exchange: exchangeService(ctx, { fx: providers.fx }),
     approvals: approvalService(ctx),
   };
 }

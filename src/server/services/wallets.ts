@@ -10,6 +10,7 @@ import type { ChainProvider } from "../providers/chain/provider.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
+import { exchangeTargets } from "../../../resources/exchange.ts";
 
 type Row = typeof wallets.$inferSelect;
 type Ledger = typeof ledgerAccounts.$inferSelect;
@@ -32,7 +33,7 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
       balance: avail.toString(),
       balance_in_usd: deps.fx.toUsd(avail, w.currency).toString(),
       precision: PRECISION[w.currency as Stablecoin],
-      features: { exchanges: { supported: true } },
+      features: { exchanges: { supported: true, supported_currencies: exchangeTargets(w.currency, w.blockchain) } },
       deposit_address: { address: w.address, qr_code_link: await QRCode.toDataURL(w.address, { margin: 1, width: 240 }) },
       created_at: w.createdAt.toISOString(),
     };
