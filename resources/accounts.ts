@@ -15,6 +15,7 @@ export const Account = z.object({
   deposit_addresses: z.array(DepositAddress),
   in_request_state: z.boolean(),
   account_request_id: z.string().nullable(),
+  features: z.object({ exchanges: z.object({ supported_currencies: z.array(z.object({ currency: z.string(), blockchain: z.string().nullable() })) }) }),
   created_date: z.string(),
 });
 export type Account = z.infer<typeof Account>;

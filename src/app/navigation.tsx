@@ -27,6 +27,7 @@ const ENTRIES: Entry[] = [
   { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
   ...RESOURCES.filter((r) => r.menu).map((r) => ({ name: r.name, routes: r.routes, label: r.menu!.label, icon: r.menu!.icon, parent: r.menu!.parent, order: r.menu!.order })),
   { name: "send-money", routes: { list: "/payments/send/money" }, label: "Send money", parent: "payments", order: 35 },
+  { name: "send-exchange", routes: { list: "/payments/send/exchange" }, label: "Exchange", parent: "payments", order: 36 },
   { name: "send-stablecoins", routes: { list: "/crypto/send-stablecoins" }, label: "Send stablecoins", parent: "crypto", order: 15 },
   { name: "fx-rates", routes: { list: "/rates" }, label: "Fx Rates", icon: "rates", order: 60 },
   { name: "settings", routes: { list: "/settings" }, label: "Settings", icon: "settings", order: 90 },

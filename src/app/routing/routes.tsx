@@ -44,6 +44,7 @@ export const ROUTES: AppRoute[] = [
   { path: "/rates", kind: "protected", element: page(() => import("../pages/rates.tsx")) },
   { path: "/payments/send", kind: "protected", element: page(() => import("../pages/payments/send-redirect.tsx")) },
   { path: "/payments/send/money", kind: "protected", element: page(() => import("../pages/payments/send-money.tsx")) },
+  { path: "/payments/send/exchange", kind: "protected", element: page(() => import("../pages/payments/send-exchange.tsx")) },
   { path: "/crypto/send-stablecoins", kind: "protected", element: page(() => import("../pages/payments/send-stablecoins.tsx")) },
   ...resourceRoutes,
 ];

@@ -15,7 +15,7 @@ import { applySpread, convertMinorDown } from "../../lib/fx.ts";
 import { amountProblem, parseMajor } from "../../lib/money.ts";
 import { BLOCKCHAIN_LABELS, STABLECOINS, type Blockchain } from "../../lib/assets.ts";
 import { EXCHANGE_FEE_BPS, exchangeTargets, type ExchangeQuote } from "../../../resources/exchange.ts";
-import { systemAccount, transfer } from "../ledger/ledger.ts";
+import { MAX_AMOUNT, systemAccount, transfer } from "../ledger/ledger.ts";
 import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { insertTransaction } from "./transactions.ts";
@@ -83,11 +83,14 @@ function quoteView(q: QuoteRow, to: Side): ExchangeQuote {
 
 export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }) {
   function price(amount: bigint, from: string, to: string) {
+    const tooLarge = badRequest("Amount is too large", [{ path: "amount", message: "Amount is too large" }]);
+    if (amount > MAX_AMOUNT) throw tooLarge;
     const fee = (amount * BigInt(EXCHANGE_FEE_BPS)) / 10_000n;
     const mid = deps.fx.mid(from, to);
     const rate = applySpread(mid, deps.fx.spreadBps);
     const destination = convertMinorDown(amount - fee, from, to, rate);
     if (destination <= 0n) throw badRequest("The amount is too small to exchange", [{ path: "amount", message: "The amount is too small to exchange" }]);
+    if (destination > MAX_AMOUNT) throw tooLarge;
     return { fee, mid, rate, destination };
   }
 
@@ -99,7 +102,8 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
     const now = new Date();
     return {
       businessId, rail, type, direction, state: "COMPLETED", ownerKind: side.kind, ownerId: side.id,
-      sendingAmount: out ? q.sendingAmount : q.destinationAmount, sendingCurrency: out ? q.sendingCurrency : q.destinationCurrency,
+      // As for payments, a row's sending amount excludes its fee: sending + fee = billing = the amount given.
+      sendingAmount: out ? q.sendingAmount - q.feeAmount : q.destinationAmount, sendingCurrency: out ? q.sendingCurrency : q.destinationCurrency,
       destinationAmount: q.destinationAmount, destinationCurrency: q.destinationCurrency,
       feeAmount: out ? q.feeAmount : 0n, feeCurrency: out ? q.feeCurrency : q.destinationCurrency, fxRate: q.rate,
       counterparty: { type: other.kind === "account" ? "ACCOUNT" : "ASSET", name: other.name, id: other.id, currency: other.currency, ...(other.blockchain ? { crypto_details: { blockchain: other.blockchain } } : {}) },

@@ -1,4 +1,4 @@
-/** /accounts/:id (SPEC §2 Account details): balance, Make a transfer, Receive, Export statement, the graph, deposit details, transactions. */
+/** /accounts/:id (SPEC §2 Account details): balance, Make a transfer, Exchange, Receive, Export statement, the graph, deposit details, transactions. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
@@ -10,6 +10,7 @@ import { DepositDetails } from "../../components/money/deposit-details.tsx";
 import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
+import { ExchangeButton, accountSource } from "../../components/money/exchange-modal.tsx";
 import { useSession } from "../../session/session.tsx";
 import { PendingAccount } from "./pending-account.tsx";
 
@@ -42,6 +43,8 @@ export default function AccountDetails() {
                 {account.state === "ACTIVE" && can("page:/payments/send/money", "view") && (
                   <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>Make a transfer</Button>
                 )}
+                {/* Shown only when the account has a target the business holds (ExchangeButton checks). */}
+                {account.state === "ACTIVE" && can("exchanges", "create") && <ExchangeButton source={accountSource(account)} />}
                 <Button icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>
                 {/* SPEC §6: statements_read opens it (past statements); creating one needs statements_write. */}
                 {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}

@@ -1,5 +1,5 @@
 /**
- * /crypto/wallets/:id: balance, the deposit address with its QR code and network, the warning to
+ * /crypto/wallets/:id: balance, Send, Exchange, the deposit address with its QR code and network, the warning to
  * deposit only from that network, Export statement, the graph and the wallet's transactions.
  */
 import { useState } from "react";
@@ -14,6 +14,7 @@ import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.t
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
+import { ExchangeButton, walletSource } from "../../components/money/exchange-modal.tsx";
 import { useSession } from "../../session/session.tsx";
 
 
@@ -45,6 +46,7 @@ export default function WalletDetails() {
                 {wallet.state === "ACTIVE" && can("page:/crypto/send-stablecoins", "view") && (
                   <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/crypto/send-stablecoins?wallet=${wallet.id}`)}>Send</Button>
                 )}
+                {wallet.state === "ACTIVE" && can("crypto-exchanges", "create") && <ExchangeButton source={walletSource(wallet)} />}
                 {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
               </>
             }

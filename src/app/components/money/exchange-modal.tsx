@@ -1,0 +1,447 @@
+/**
+ * Exchange (SPEC §2 Exchange modal, §3 quotes, §7 Exchange): from a fiat account or a stablecoin
+ * wallet into another currency the business holds. The amount and the destination currency (the
+ * shared schema's messages), an indicative rate for the pair until a quote exists, the quote asked
+ * for after a pause in typing, a confirm screen with the quote's exact amounts, the one-time code
+ * when the member needs one, and the server's answer: the result, or the error with the quote gone.
+ * One Idempotency-Key per confirmation, kept across retries of that confirmation.
+ * ExchangeFlow is the inner component: the modal and the /payments/send/exchange page both render it.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { useInvalidate, useList } from "@refinedev/core";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Space, Spin, Steps, Tag, Typography } from "antd";
+import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import { Field } from "../form/field.tsx";
+import { OneTimeCodeInput, useOneTimeCode } from "./one-time-code.tsx";
+import { humanize, statusColor } from "../resource/renderers.tsx";
+import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
+import { amountProblem, formatMinor, parseMajor } from "../../../lib/money.ts";
+import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../../../lib/assets.ts";
+import { FiatExchangeQuoteRequest, INDICATIVE_AMOUNTS, exchangeTargets, type ExchangeQuote, type ExchangeTarget } from "../../../../resources/exchange.ts";
+import type { Account } from "../../../../resources/accounts.ts";
+import type { Wallet } from "../../../../resources/wallets.ts";
+
+const QUOTE_DEBOUNCE_MS = 500;
+/** A quote is asked for again when it lapses while the form is open, but never more often than this. */
+const MIN_REQUOTE_MS = 5000;
+
+/** What is being exchanged from: a fiat account or a stablecoin wallet, with what it may become. */
+export type ExchangeSource = {
+  kind: "account" | "wallet";
+  id: string;
+  name: string;
+  currency: string;
+  blockchain: string | null;
+  available: string;
+  supported: ExchangeTarget[];
+};
+
+type Supported = { currency: string; blockchain: string | null }[];
+type WithFeatures = { features?: { exchanges?: { supported_currencies?: Supported } } };
+
+const isStablecoin = (currency: string) => (STABLECOINS as readonly string[]).includes(currency);
+const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
+/** Exact, with a stablecoin's trailing zeros trimmed down to two decimals: 10000000 USDT reads "10.00 USDT". */
+export const showMoney = (minor: bigint | string, currency: string) => `${formatMinor(minor, currency).replace(/(\.\d\d\d*?)0+$/, "$1")} ${currency}`;
+const targetKey = (t: ExchangeTarget) => (t.blockchain ? `${t.currency}:${t.blockchain}` : t.currency);
+const targetLabel = (t: ExchangeTarget) => (t.blockchain ? `${t.currency} on ${networkOf(t.blockchain)}` : t.currency);
+const parseTarget = (key: string): ExchangeTarget => {
+  const [currency, blockchain] = key.split(":");
+  return { currency, blockchain: (blockchain as Blockchain | undefined) ?? null };
+};
+
+/** features.exchanges.supported_currencies (the shared exchangeTargets when absent); a stablecoin named without a chain arrives on any. */
+function supportedOf(record: WithFeatures, fallback: ExchangeTarget[]): ExchangeTarget[] {
+  const listed = record.features?.exchanges?.supported_currencies;
+  if (!listed) return fallback;
+  return listed.flatMap((t) =>
+    isStablecoin(t.currency) && !t.blockchain
+      ? BLOCKCHAINS.map((b) => ({ currency: t.currency, blockchain: b }))
+      : [{ currency: t.currency, blockchain: (t.blockchain as Blockchain | null) ?? null }],
+  );
+}
+
+export function accountSource(account: Account): ExchangeSource {
+  return {
+    kind: "account", id: account.id, name: account.name, currency: account.currency, blockchain: null,
+    available: account.balance.available, supported: supportedOf(account as WithFeatures, exchangeTargets(account.currency)),
+  };
+}
+
+export function walletSource(wallet: Wallet): ExchangeSource {
+  return {
+    kind: "wallet", id: wallet.id, name: wallet.name, currency: wallet.currency, blockchain: wallet.blockchain,
+    available: wallet.available_balance, supported: supportedOf(wallet as WithFeatures, exchangeTargets(wallet.currency, wallet.blockchain)),
+  };
+}
+
+export const sourceLabel = (s: ExchangeSource) =>
+  s.kind === "wallet" && s.blockchain ? `${s.currency} · ${networkOf(s.blockchain)} · ${s.name}` : `${s.currency} · ${s.name}`;
+
+/**
+ * The targets on offer: the source's supported ones that the business holds (an active account in
+ * the currency, or a wallet of the coin on that chain); stablecoins only with crypto access.
+ */
+export function useExchangeTargets(source: ExchangeSource | undefined) {
+  const { session } = useSession();
+  const crypto = !!session?.features.includes("crypto");
+  const accounts = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
+  const wallets = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: crypto } });
+  const accountList = accounts.result?.data;
+  const walletList = wallets.result?.data;
+  const targets = useMemo(() => {
+    if (!source) return [];
+    const seen = new Set<string>();
+    return source.supported.filter((t) => {
+      const key = targetKey(t);
+      if (seen.has(key) || (t.currency === source.currency && (t.blockchain ?? null) === (source.blockchain ?? null))) return false;
+      seen.add(key);
+      if (isStablecoin(t.currency)) {
+        return crypto && !!t.blockchain && (walletList ?? []).some((w) => w.state === "ACTIVE" && w.currency === t.currency && w.blockchain === t.blockchain);
+      }
+      return (accountList ?? []).some((a) => a.state === "ACTIVE" && !a.in_request_state && a.currency === t.currency);
+    });
+  }, [source, crypto, accountList, walletList]);
+  return { targets, loading: accounts.query.isLoading || (crypto && wallets.query.isLoading) };
+}
+
+/** The request body of a quote (and, with quote_id, of the exchange) for `amount` typed in major units. */
+function requestBody(source: ExchangeSource, amount: string, target: ExchangeTarget): Record<string, string> {
+  const destination = { destination_currency: target.currency, ...(target.blockchain ? { blockchain: target.blockchain } : {}) };
+  if (source.kind === "wallet") return { asset_id: source.id, amount_in_major: amount.replace(/,/g, "").trim(), ...destination };
+  return { source_account_id: source.id, fixed_side: "source", amount: parseMajor(amount, source.currency)!.toString(), ...destination };
+}
+
+/**
+ * A quote for `body`, asked for `delay` ms after it last changed. Answers for an earlier body are
+ * never shown; clear() drops the quote (and asks for none) until refresh().
+ */
+function useExchangeQuote(body: Record<string, string> | null, delay: number) {
+  const key = body ? JSON.stringify(body) : "";
+  const [state, setState] = useState<{ key: string; quote?: ExchangeQuote; error?: string }>({ key: "" });
+  const [held, setHeld] = useState(false);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (!key || held) return;
+    let live = true;
+    const t = setTimeout(() => {
+      api<ExchangeQuote>("POST", "quotes/exchange", JSON.parse(key))
+        .then((r) => live && setState({ key, quote: r.data }))
+        .catch((e) => live && setState({ key, error: isApiError(e) ? e.message : "Could not get a quote" }));
+    }, delay);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [key, held, version, delay]);
+  const clear = useCallback(() => {
+    setHeld(true);
+    setState({ key: "" });
+  }, []);
+  const refresh = useCallback(() => {
+    setHeld(false);
+    setState({ key: "" });
+    setVersion((v) => v + 1);
+  }, []);
+  const current = key && !held && state.key === key ? state : null;
+  return { quote: current?.quote ?? null, error: current?.error ?? null, loading: !!key && !held && !current, clear, refresh };
+}
+
+type Values = { amount: string; destination?: string };
+type Draft = { body: Record<string, string>; quote: ExchangeQuote };
+type Outcome =
+  | { ok: true; message: string; id: string; reference?: string; given: Money; received: Money | null; fee: Money | null; state: string; description?: string }
+  | { ok: false; message: string };
+type Money = { amount: string; currency: string };
+
+/** The shared destination message; the amount by the source currency's precision, in minor units. */
+function formSchema(currency: string) {
+  return z.object({
+    amount: z.string({ error: "Amount is required" }).superRefine((v, ctx) => {
+      const problem = amountProblem(v, currency);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+    destination: FiatExchangeQuoteRequest.shape.destination_currency,
+  });
+}
+
+/** The two answers name money differently: "123" with a currency beside it, or {value|amount, currency}. */
+function moneyOf(value: unknown, currency: unknown): Money | null {
+  if (typeof value === "string" && typeof currency === "string") return { amount: value, currency };
+  if (value && typeof value === "object") {
+    const v = value as { value?: string; amount?: string; currency?: string };
+    const amount = v.value ?? v.amount;
+    if (amount !== undefined && v.currency) return { amount: String(amount), currency: v.currency };
+  }
+  return null;
+}
+
+function QuoteDetails({ quote, source }: { quote: ExchangeQuote; source: ExchangeSource }) {
+  const given = quote.sending_amount ?? quote.source_amount;
+  const fee = quote.total_fees ?? quote.fee;
+  const d = quote.destination;
+  return (
+    <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Quote">
+      <Descriptions.Item label="From">{sourceLabel(source)}</Descriptions.Item>
+      <Descriptions.Item label="You exchange"><span data-testid="exchange-given">{showMoney(given.amount, given.currency)}</span></Descriptions.Item>
+      <Descriptions.Item label="Fee"><span data-testid="exchange-fee">{showMoney(fee.amount, fee.currency)}</span></Descriptions.Item>
+      <Descriptions.Item label="Exchange rate"><span data-testid="exchange-rate">{`1 ${given.currency} = ${quote.exchange_rate ?? quote.exchange?.rate} ${quote.destination_amount.currency}`}</span></Descriptions.Item>
+      <Descriptions.Item label="You receive">
+        <Typography.Text strong data-testid="exchange-received">{showMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Typography.Text>
+      </Descriptions.Item>
+      {d && <Descriptions.Item label="Destination">{`${d.name} (${d.currency}${d.blockchain ? ` · ${networkOf(d.blockchain)}` : ""})`}</Descriptions.Item>}
+    </Descriptions>
+  );
+}
+
+/** The exchange itself, from one source: form, confirm, code (when needed), then the result or the error. */
+export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onClose?: () => void }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const otp = useOneTimeCode();
+  const { targets, loading: targetsLoading } = useExchangeTargets(source);
+  const [step, setStep] = useState<"form" | "confirm" | "code" | "done">("form");
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [key, setKey] = useState("");
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const schema = useMemo(() => formSchema(source.currency), [source.currency]);
+  const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: { amount: "", destination: undefined } });
+  const values = useWatch({ control: form.control });
+  const target = values.destination && targets.some((t) => targetKey(t) === values.destination) ? parseTarget(values.destination) : null;
+  const amountOk = !amountProblem(values.amount ?? "", source.currency);
+
+  // The quote for what is typed (after a pause), and the pair's indicative rate until that exists.
+  const body = target && amountOk ? requestBody(source, values.amount ?? "", target) : null;
+  const indicativeBody = target ? requestBody(source, INDICATIVE_AMOUNTS.account, target) : null;
+  const live = useExchangeQuote(body, QUOTE_DEBOUNCE_MS);
+  const indicative = useExchangeQuote(indicativeBody, 0);
+  const { quote, refresh: requote } = live;
+
+  // A destination the source can no longer reach is dropped rather than kept as a bare value.
+  useEffect(() => {
+    if (!targetsLoading && values.destination && !target) form.setValue("destination", undefined);
+  }, [targetsLoading, values.destination, target, form]);
+  // A quote that lapses while the form is open is replaced by a fresh one.
+  useEffect(() => {
+    if (!quote || step !== "form") return;
+    const t = setTimeout(requote, Math.max(Date.parse(quote.expires_at) - Date.now(), MIN_REQUOTE_MS));
+    return () => clearTimeout(t);
+  }, [quote, step, requote]);
+
+  const review = form.handleSubmit(() => {
+    if (!body || !quote) return;
+    setDraft({ body: { ...body, quote_id: quote.id }, quote });
+    // One key for this confirmation: retries of it reuse it, a new confirmation gets a new one.
+    setKey(newIdempotencyKey());
+    otp.reset();
+    setStep("confirm");
+  });
+
+  async function submit() {
+    if (!draft) return;
+    setSending(true);
+    try {
+      const path = source.kind === "wallet" ? "transactions/exchange" : "payments/exchange";
+      const res = await api<Record<string, unknown>>("POST", path, draft.body, { ...idempotencyHeader(key), ...otp.headers() });
+      const d = res.data;
+      const q = draft.quote;
+      setOutcome({
+        ok: true,
+        message: res.message,
+        id: String(d.id ?? ""),
+        reference: typeof d.reference === "string" ? d.reference : undefined,
+        given: moneyOf(d.source_amount, d.currency) ?? q.sending_amount ?? q.source_amount,
+        received: moneyOf(d.destination_amount, d.destination_currency) ?? q.destination_amount,
+        fee: moneyOf(d.total_fee_amount, d.currency) ?? moneyOf(d.fee, undefined) ?? q.total_fees ?? q.fee,
+        state: String(d.state ?? ""),
+        description: typeof d.description === "string" ? d.description : undefined,
+      });
+      toast.success(res.message);
+      setStep("done");
+      // The source's balance (its page too) and every list that shows one of the two sides.
+      const own = source.kind === "wallet" ? "wallets" : "accounts";
+      await Promise.all([
+        invalidate({ resource: own, invalidates: ["detail"], id: source.id }),
+        invalidate({ resource: "accounts", invalidates: ["list"] }),
+        invalidate({ resource: "wallets", invalidates: ["list"] }),
+        invalidate({ resource: source.kind === "wallet" ? "crypto-transactions" : "transactions", invalidates: ["list"] }),
+      ]);
+    } catch (e) {
+      toast.error(e);
+      if (!isApiError(e)) return; // no answer: the same confirmation (and key) may be tried again
+      otp.reset(); // a code is used up once checked
+      if (e.errors.some((x) => x.path === "one-time-code")) return void setStep("code");
+      // The server said no: show why, and drop the quote it was about.
+      setOutcome({ ok: false, message: e.message });
+      setDraft(null);
+      live.clear();
+      setStep("done");
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function restart(keepValues: boolean) {
+    if (!keepValues) form.reset({ amount: "", destination: values.destination });
+    setOutcome(null);
+    setDraft(null);
+    live.refresh();
+    setStep("form");
+  }
+
+  const steps = ["Amount", "Confirm", ...(otp.required ? ["Verify"] : []), "Done"];
+  const current = { form: 0, confirm: 1, code: 2, done: steps.length - 1 }[step];
+
+  if (step === "done" && outcome) {
+    const transactions = source.kind === "wallet" ? "/crypto/transactions" : "/transactions";
+    if (!outcome.ok) {
+      return (
+        <Result
+          status="error"
+          title="The exchange did not go through"
+          subTitle={<span data-testid="exchange-error">{outcome.message}</span>}
+          extra={[
+            <Button type="primary" key="again" onClick={() => restart(true)}>Try again</Button>,
+            ...(onClose ? [<Button key="close" onClick={onClose}>Close</Button>] : []),
+          ]}
+        />
+      );
+    }
+    return (
+      <Result
+        status="success"
+        title={outcome.message}
+        subTitle={
+          <Flex vertical gap={8} align="center">
+            <span>
+              {showMoney(outcome.given.amount, outcome.given.currency)}
+              {outcome.received && <> → <Typography.Text strong>{showMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text></>}
+            </span>
+            {outcome.fee && <span>Fee: {showMoney(outcome.fee.amount, outcome.fee.currency)}</span>}
+            {outcome.description && <span>{outcome.description}</span>}
+            {outcome.reference && <span>Reference <Typography.Text strong data-testid="exchange-reference">{outcome.reference}</Typography.Text></span>}
+            {outcome.state && <span>Status: <Tag color={statusColor(outcome.state)}>{humanize(outcome.state)}</Tag></span>}
+            <Link to={transactions}>See it in your transactions</Link>
+          </Flex>
+        }
+        extra={[
+          ...(outcome.id ? [<Button type="primary" key="view" onClick={() => navigate(`${transactions}/${outcome.id}`)}>View transaction</Button>] : []),
+          <Button key="another" onClick={() => restart(false)}>Exchange again</Button>,
+          ...(onClose ? [<Button key="close" onClick={onClose}>Close</Button>] : []),
+        ]}
+      />
+    );
+  }
+
+  return (
+    <>
+      <Steps size="small" current={current} items={steps.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
+      <div hidden={step !== "form"}>
+        {!targetsLoading && targets.length === 0 && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`There is no other currency you hold to exchange ${source.currency} into.`} />
+        )}
+        <Form layout="vertical" component="form" onFinish={review} noValidate>
+          <Form.Item label="From" htmlFor="exchange-from">
+            <Input id="exchange-from" readOnly variant="filled" value={`${sourceLabel(source)} · ${showMoney(source.available, source.currency)} available`} />
+          </Form.Item>
+          <Field control={form.control} name="amount" label="Amount">
+            {(f) => (
+              <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} inputMode="decimal" placeholder="0.00" addonBefore={source.currency} autoComplete="off" />
+            )}
+          </Field>
+          <Field control={form.control} name="destination" label="Destination currency">
+            {(f) => (
+              <Select
+                id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} loading={targetsLoading} placeholder="Choose a currency"
+                options={targets.map((t) => ({ value: targetKey(t), label: targetLabel(t) }))}
+              />
+            )}
+          </Field>
+          {live.loading && <Flex gap={8} align="center" style={{ marginBottom: 16 }}><Spin size="small" /><Typography.Text type="secondary">Getting a quote…</Typography.Text></Flex>}
+          {live.error && <Alert type="error" showIcon message={live.error} style={{ marginBottom: 16 }} data-testid="quote-error" />}
+          {quote ? (
+            <>
+              <QuoteDetails quote={quote} source={source} />
+              <Typography.Paragraph type="secondary">This price holds until {new Date(quote.expires_at).toLocaleTimeString()}.</Typography.Paragraph>
+            </>
+          ) : (
+            indicative.quote && target && (
+              <Alert
+                type="info"
+                style={{ marginBottom: 16 }}
+                data-testid="indicative-rate"
+                message={`Indicative rate: 1 ${source.currency} ≈ ${indicative.quote.exchange_rate ?? indicative.quote.exchange?.rate} ${target.currency}`}
+                description="The exact rate and fee are quoted once you enter an amount."
+              />
+            )
+          )}
+          <Space>
+            {onClose && <Button onClick={onClose}>Cancel</Button>}
+            <Button type="primary" htmlType="submit" disabled={live.loading} icon={<SwapOutlined />}>Continue</Button>
+          </Space>
+        </Form>
+      </div>
+
+      {step === "confirm" && draft && (
+        <div data-testid="exchange-confirm">
+          <Typography.Title level={5} style={{ marginTop: 0 }}>Confirm exchange</Typography.Title>
+          <QuoteDetails quote={draft.quote} source={source} />
+          <Typography.Paragraph type="secondary">
+            This price holds until {new Date(draft.quote.expires_at).toLocaleTimeString()}; you receive exactly {showMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency)}.
+          </Typography.Paragraph>
+          <Space>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>Back</Button>
+            {otp.required ? (
+              <Button type="primary" onClick={() => setStep("code")}>Continue</Button>
+            ) : (
+              <Button type="primary" onClick={submit} loading={sending}>Confirm exchange</Button>
+            )}
+          </Space>
+        </div>
+      )}
+
+      {step === "code" && draft && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>Verify it's you</Typography.Title>
+          <Form layout="vertical" component={false}><OneTimeCodeInput otp={otp} /></Form>
+          <Space>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("confirm")} disabled={sending}>Back</Button>
+            <Button type="primary" onClick={submit} loading={sending} disabled={!otp.ready}>Confirm exchange</Button>
+          </Space>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The Exchange modal (account and wallet pages). Closed, it forgets what was typed. */
+export function ExchangeModal({ open, onClose, source }: { open: boolean; onClose: () => void; source: ExchangeSource }) {
+  return (
+    <Modal title={`Exchange ${source.currency}`} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
+      <ExchangeFlow source={source} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/** The 'Exchange' button with its modal; nothing when the source has no target the business holds. */
+export function ExchangeButton({ source }: { source: ExchangeSource }) {
+  const [open, setOpen] = useState(false);
+  const { targets } = useExchangeTargets(source);
+  if (!targets.length) return null;
+  return (
+    <>
+      <Button icon={<SwapOutlined />} onClick={() => setOpen(true)}>Exchange</Button>
+      <ExchangeModal open={open} onClose={() => setOpen(false)} source={source} />
+    </>
+  );
+}

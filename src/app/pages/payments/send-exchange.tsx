@@ -1,0 +1,76 @@
+/**
+ * /payments/send/exchange (SPEC §2 Exchange): pick the account or wallet to exchange from (preset by
+ * ?account=<id> or ?wallet=<id>), then the Exchange modal's flow, inline: amount and destination
+ * currency, the quote, confirm, the one-time code when needed, and the result.
+ */
+import { useEffect } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useList } from "@refinedev/core";
+import { Alert, Button, Card, Empty, Form, Select, Typography } from "antd";
+import { useSession } from "../../session/session.tsx";
+import { ExchangeFlow, accountSource, showMoney, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-modal.tsx";
+import type { Account } from "../../../../resources/accounts.ts";
+import type { Wallet } from "../../../../resources/wallets.ts";
+
+const keyOf = (s: ExchangeSource) => `${s.kind}:${s.id}`;
+
+export default function SendExchangePage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { can, session } = useSession();
+  const fromAccounts = can("exchanges", "create");
+  const fromWallets = can("crypto-exchanges", "create") && !!session?.features.includes("crypto");
+
+  const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: fromAccounts } });
+  const walletsQuery = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: fromWallets } });
+  const sources: ExchangeSource[] = [
+    ...(fromAccounts ? (accountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE" && !a.in_request_state).map(accountSource) : []),
+    ...(fromWallets ? (walletsQuery.result?.data ?? []).filter((w) => w.state === "ACTIVE").map(walletSource) : []),
+  ];
+  const selectedKey = params.get("account") ? `account:${params.get("account")}` : params.get("wallet") ? `wallet:${params.get("wallet")}` : "";
+  const source = sources.find((s) => keyOf(s) === selectedKey);
+  const loading = (fromAccounts && accountsQuery.query.isLoading) || (fromWallets && walletsQuery.query.isLoading);
+  const failed = (fromAccounts && accountsQuery.query.isError) || (fromWallets && walletsQuery.query.isError);
+
+  // A preset that is not one of this business's accounts or wallets is dropped rather than shown as an id.
+  useEffect(() => {
+    if (!loading && selectedKey && !source) setParams({}, { replace: true });
+  }, [loading, selectedKey, source, setParams]);
+
+  const choose = (key: string) => {
+    const [kind, id] = key.split(":");
+    setParams({ [kind]: id }, { replace: true });
+  };
+
+  return (
+    <div style={{ maxWidth: 720 }}>
+      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>Exchange</Typography.Title>
+      <Typography.Text type="secondary">Convert money between the currencies you hold</Typography.Text>
+      <Card style={{ marginTop: 24 }}>
+        {failed && <Alert type="error" showIcon message="Error fetching your accounts and wallets" style={{ marginBottom: 16 }} />}
+        {!loading && !failed && sources.length === 0 ? (
+          <Empty description="You have no account or wallet to exchange from">
+            <Button type="primary" onClick={() => navigate("/accounts")}>Go to accounts</Button>
+          </Empty>
+        ) : (
+          <Form layout="vertical" component="div">
+            <Form.Item label="Exchange from" htmlFor="exchange-source">
+              <Select
+                id="exchange-source"
+                showSearch
+                optionFilterProp="label"
+                placeholder="Choose an account or wallet"
+                loading={loading}
+                value={source ? keyOf(source) : undefined}
+                onChange={choose}
+                options={sources.map((s) => ({ value: keyOf(s), label: `${sourceLabel(s)} · ${showMoney(s.available, s.currency)} available` }))}
+              />
+            </Form.Item>
+          </Form>
+        )}
+        {/* A new source starts a new exchange: nothing typed for another one carries over. */}
+        {source && <ExchangeFlow key={keyOf(source)} source={source} />}
+      </Card>
+    </div>
+  );
+}
