@@ -131,6 +131,8 @@ export type ResourceDef<Row = any> = {
   /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
   createComponent?: "create-asset" | "create-account" | "bulk-upload";
   showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment";
+  /** A bespoke panel shown beside the list's table (above it on narrow screens), by key; not when the list is locked. */
+  aside?: "swap-panel";
 };
 
 export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {

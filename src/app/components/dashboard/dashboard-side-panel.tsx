@@ -1,12 +1,14 @@
 /**
- * The side panel: the business's accounts and wallets at a glance, or, while KYB is not approved,
- * where setup stands, because until then there are no balances worth listing.
+ * The side panel: the business's accounts and wallets at a glance with the Swap panel below them,
+ * or, while KYB is not approved, where setup stands, because until then there are no balances
+ * worth listing or swapping.
  */
 import { Link } from "react-router";
 import { Card, Empty, Flex, List, Skeleton, Steps, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import { displayMinor, type DashboardData } from "./dashboard-data.ts";
 import { humanize } from "../resource/renderers.tsx";
+import { SwapPanel } from "../swap/swap-panel.tsx";
 
 function DashboardSetupProgress({ reviewStatus }: { reviewStatus?: string }) {
   const rejected = reviewStatus === "REJECTED";
@@ -35,6 +37,7 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
   if (data.loading) return <Card variant="borderless"><Skeleton active /></Card>;
   if (!data.kybApproved) return <DashboardSetupProgress reviewStatus={data.reviewStatus} />;
   return (
+    <Flex vertical gap={24}>
     <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }} role="region" aria-label="Your accounts">
       {data.balanceError ? (
         <Typography.Text type="danger">Error fetching balance</Typography.Text>
@@ -57,5 +60,8 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
         />
       )}
     </Card>
+    {/* Shown only to members allowed to exchange (it checks for itself). */}
+    <SwapPanel />
+    </Flex>
   );
 }

@@ -1,5 +1,5 @@
-/** Bespoke screens a resource declaration names by key (its create modal, its details page). */
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+/** Bespoke screens a resource declaration names by key (its create modal, its details page, a panel beside its list). */
+import { lazy, type ComponentType, type CSSProperties, type LazyExoticComponent } from "react";
 
 export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ open: boolean; onClose: () => void }>>> = {
   "create-asset": lazy(() => import("../../pages/wallets/create-asset-modal.tsx")),
@@ -13,4 +13,12 @@ export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = 
   "banking-transaction": lazy(() => import("../../pages/transactions/banking-transaction.tsx")),
   "crypto-transaction": lazy(() => import("../../pages/transactions/crypto-transaction.tsx")),
   "bulk-payment": lazy(() => import("../../pages/payments/bulk-payment-details.tsx")),
+};
+
+/**
+ * Panels beside a list (ResourceDef.aside): each decides for itself whether the member may see it,
+ * and puts the list's `style` (its place in the layout) on its own outer element.
+ */
+export const ASIDE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ style?: CSSProperties }>>> = {
+  "swap-panel": lazy(() => import("../swap/swap-aside.tsx")),
 };

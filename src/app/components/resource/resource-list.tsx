@@ -2,8 +2,8 @@
  * The generic list screen: header, filters in the URL, a server-paginated table, row click to the
  * record, the filtered and unfiltered empty states and the error state, all from the declaration.
  */
-import { Suspense, useCallback } from "react";
-import { CREATE_SCREENS } from "./custom-screens.tsx";
+import { Suspense, useCallback, type CSSProperties } from "react";
+import { ASIDE_SCREENS, CREATE_SCREENS } from "./custom-screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
@@ -30,6 +30,15 @@ function isFiltered(def: ResourceDef, filters: CrudFilter[]) {
     return !empty && v !== initial;
   });
 }
+
+/**
+ * With an aside: the panel beside the table, on the right, and above it once the two no longer fit
+ * side by side (row-reverse keeps the panel first in reading order). The aside places itself with
+ * the style it is given, so an aside with nothing to show leaves no gap.
+ */
+const ASIDE_LAYOUT: CSSProperties = { display: "flex", flexDirection: "row-reverse", flexWrap: "wrap", alignItems: "flex-start", gap: 16 };
+const ASIDE_ITEM: CSSProperties = { flex: "1 1 340px", minWidth: 0 };
+const TABLE_ITEM: CSSProperties = { flex: "999 1 560px", minWidth: 0 };
 
 export function ResourceList<Row extends { id: string }>({ def, embedded = false }: { def: ResourceDef<Row>; embedded?: boolean }) {
   const navigate = useNavigate();
@@ -67,6 +76,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
     </Button>
   );
   const CustomCreate = def.createComponent ? CREATE_SCREENS[def.createComponent] : undefined;
+  const Aside = def.aside ? ASIDE_SCREENS[def.aside] : undefined;
 
   return (
     <>
@@ -95,7 +105,13 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           <Empty description={<><Typography.Text strong>{`No ${def.lockedFeature!.name}`}</Typography.Text><br />{`No ${def.lockedFeature!.name} have been created in this account yet. Complete your KYC to have full access`}</>} />
         </Card>
       ) : (
-      <Card>
+      <div style={Aside ? ASIDE_LAYOUT : undefined}>
+      {Aside && (
+        <Suspense fallback={null}>
+          <Aside style={ASIDE_ITEM} />
+        </Suspense>
+      )}
+      <Card style={Aside ? TABLE_ITEM : undefined}>
         {tabs.length > 0 && (
           <Tabs activeKey={tab?.key} onChange={(key) => setParams((p) => { p.set("tab", key); p.delete("currentPage"); return p; })} items={tabs.map((t) => ({ key: t.key, label: t.label }))} />
         )}
@@ -125,6 +141,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           />
         )}
       </Card>
+      </div>
       )}
       {CustomCreate && (
         <Suspense fallback={null}>

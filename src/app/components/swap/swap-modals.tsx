@@ -1,0 +1,107 @@
+/**
+ * The Swap panel's two steps after 'Swap' (SPEC §2): 'Confirm your payment' with the quote's lines
+ * and the one-time code when the member needs one, then 'Your transaction is being processed' with
+ * what the server recorded and the way to the transactions list of the source's kind.
+ */
+import { Alert, Button, Descriptions, Flex, Form, Modal, Result, Spin } from "antd";
+import { formatMoney } from "../../../lib/money.ts";
+import { displayRate } from "../../../lib/rate-display.ts";
+import type { ExchangeQuote } from "../../../../resources/exchange.ts";
+import { humanize } from "../resource/renderers.tsx";
+import { OneTimeCodeInput, type OneTimeCode } from "../money/one-time-code.tsx";
+import { assetLabel, quoteFee, quoteGiven, quoteRate } from "./swap-data.ts";
+
+type Money = { amount: string; currency: string };
+
+/** What an exchange answer carries (fiat and crypto name the fee differently). */
+export type SwapResult = {
+  id: string;
+  source_amount?: unknown;
+  destination_amount?: unknown;
+  fee?: unknown;
+  total_fee_amount?: unknown;
+  description?: string | null;
+  state: string;
+};
+
+/** An amount of the answer in whichever shape it came ({amount|value, currency} or a bare minor string), else the quote's. */
+function readMoney(v: unknown, fallback: Money): Money {
+  if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") return { amount: String(v), currency: fallback.currency };
+  if (v && typeof v === "object") {
+    const o = v as { amount?: unknown; value?: unknown; currency?: unknown };
+    const amount = o.amount ?? o.value;
+    if (amount !== undefined && amount !== null) return { amount: String(amount), currency: typeof o.currency === "string" ? o.currency : fallback.currency };
+  }
+  return fallback;
+}
+
+export const rateLine = (from: string, to: string, rate: string) => `1 ${from} = ${displayRate(rate)} ${to}`;
+
+export function SwapConfirmModal(props: {
+  open: boolean;
+  quote: ExchangeQuote | null;
+  notice: string | null;
+  sending: boolean;
+  otp: OneTimeCode;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { open, quote, notice, sending, otp, onConfirm, onCancel } = props;
+  return (
+    <Modal
+      title="Confirm your payment"
+      open={open}
+      onCancel={onCancel}
+      maskClosable={!sending}
+      closable={!sending}
+      destroyOnHidden
+      footer={[
+        <Button key="cancel" onClick={onCancel} disabled={sending}>Cancel</Button>,
+        <Button key="confirm" type="primary" onClick={onConfirm} loading={sending} disabled={!quote || !otp.ready}>Confirm</Button>,
+      ]}
+    >
+      {notice && <Alert type="warning" showIcon message={notice} description="Here is the new price: confirm again to swap at it." style={{ marginBottom: 16 }} />}
+      {quote ? (
+        <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
+          <Descriptions.Item label="You give">{formatMoney(quoteGiven(quote).amount, quoteGiven(quote).currency)}</Descriptions.Item>
+          <Descriptions.Item label="You receive">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
+          <Descriptions.Item label="Exchange rate">{rateLine(quoteGiven(quote).currency, quote.destination_amount.currency, quoteRate(quote))}</Descriptions.Item>
+          <Descriptions.Item label="Fees">{formatMoney(quoteFee(quote).amount, quoteFee(quote).currency)}</Descriptions.Item>
+          <Descriptions.Item label="Destination">
+            {quote.destination ? `${quote.destination.name} · ${assetLabel(quote.destination.currency, quote.destination.blockchain)}` : quote.destination_amount.currency}
+          </Descriptions.Item>
+        </Descriptions>
+      ) : (
+        <Spin style={{ display: "block", margin: "24px auto" }} />
+      )}
+      <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} /></Form>
+    </Modal>
+  );
+}
+
+export function SwapSuccessModal({ done, onGo, onClose }: { done: { result: SwapResult; quote: ExchangeQuote } | null; onGo: () => void; onClose: () => void }) {
+  const quote = done?.quote;
+  const r = done?.result;
+  const source = quote && r ? readMoney(r.source_amount, quoteGiven(quote)) : null;
+  const fee = quote && r ? readMoney(r.fee ?? r.total_fee_amount, quoteFee(quote)) : null;
+  const destination = quote && r ? readMoney(r.destination_amount, quote.destination_amount) : null;
+  return (
+    <Modal open={!!done} onCancel={onClose} footer={null} destroyOnHidden>
+      {r && source && fee && destination && (
+        <>
+          <Result status="success" title="Your transaction is being processed" style={{ paddingBottom: 16 }} />
+          <Descriptions size="small" column={1} bordered>
+            <Descriptions.Item label="Source amount">{formatMoney(source.amount, source.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Fees">{formatMoney(fee.amount, fee.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Destination amount">{formatMoney(destination.amount, destination.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Description">{r.description || "—"}</Descriptions.Item>
+            <Descriptions.Item label="Status">{humanize(r.state)}</Descriptions.Item>
+          </Descriptions>
+          <Flex justify="center" style={{ marginTop: 24 }}>
+            <Button type="primary" onClick={onGo}>Go to transactions</Button>
+          </Flex>
+        </>
+      )}
+    </Modal>
+  );
+}
