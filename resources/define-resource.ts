@@ -53,7 +53,7 @@ export type When = Record<string, readonly string[]>;
 export type FormField = {
   name: string;
   label: string;
-  kind: "text" | "select" | "textarea" | "radio";
+  kind: "text" | "select" | "textarea" | "radio" | "country";
   options?: Option[];
   placeholder?: string;
   when?: When;

@@ -20,6 +20,7 @@ import { paymentRoutes } from "./routes/payments.ts";
 import { cryptoSendRoutes } from "./routes/crypto-sends.ts";
 import { bulkPaymentRoutes } from "./routes/bulk-payments.ts";
 import { exchangeRoutes } from "./routes/exchange.ts";
+import { customerRoutes } from "./routes/customers.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -99,6 +100,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(cryptoSendRoutes, opts);
       await api.register(bulkPaymentRoutes, opts);
       await api.register(exchangeRoutes, opts);
+      await api.register(customerRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);

@@ -15,6 +15,7 @@ import { formatMinor, precisionOf } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
 import { attachDocument } from "../services/transactions.ts";
 import type { SendMoneyInput } from "../services/payments.ts";
+import { CustomerInput } from "../../../resources/customers.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../jobs/payments.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
@@ -73,6 +74,7 @@ export async function seedDemo(services: Services) {
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
   await seedExchanges(services, business.id);
+  await seedCustomers(services, business.id);
   await seedStatement(services, business.id, owner.id);
   return { businessId: business.id };
 }
@@ -239,6 +241,20 @@ async function seedExchanges(services: Services, businessId: string) {
     const quote = await services.exchange.quote(businessId, business.features, t);
     await db.transaction((tx) => services.exchange.execute(tx, businessId, admin, business.features, { ...t, quoteId: quote.id }));
   }
+}
+
+/** Customers the business holds money for: people and companies, one of them deactivated. */
+async function seedCustomers(services: Services, businessId: string) {
+  const lagos = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" };
+  const inputs: CustomerInput[] = [
+    { type: "INDIVIDUAL", email: "chiamaka.eze@example.com", first_name: "Chiamaka", last_name: "Eze", phone_number: "+2348031234567", address: lagos },
+    { type: "INDIVIDUAL", email: "david.mensah@example.com", first_name: "David", last_name: "Mensah", phone_number: "+233241234567", address: { line_1: "4 Oxford Street", city: "Accra", state: "Greater Accra", postal_code: "", country: "GH" } },
+    { type: "BUSINESS", email: "finance@sahelfoods.example", name: "Sahel Foods Ltd", business_type: "LLC", phone_number: "+2348091112222", address: { ...lagos, line_1: "7 Broad Street", city: "Lagos Island" }, incorporation_country: "NG" },
+    { type: "BUSINESS", email: "ops@kilimanjaro.example", name: "Kilimanjaro Traders", business_type: "PARTNERSHIP", phone_number: "", address: { line_1: "22 Moi Avenue", city: "Nairobi", state: "Nairobi", postal_code: "00100", country: "KE" }, incorporation_country: "KE" },
+  ];
+  const created = [];
+  for (const input of inputs) created.push(await services.customers.create(businessId, CustomerInput.parse(input)));
+  await services.customers.setState(businessId, created[3].id, "INACTIVE");
 }
 
 /** The partners answer at once here: the demo opens with settled payments. */

@@ -17,6 +17,7 @@ import { stepUpService } from "./step-up.ts";
 import { cryptoSendService } from "./crypto-sends.ts";
 import { bulkPaymentService } from "./bulk-payments.ts";
 import { exchangeService } from "./exchange.ts";
+import { customerService } from "./customers.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -48,6 +49,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     cryptoSends: cryptoSendService(ctx, { chain: providers.chain }),
     bulkPayments: bulkPaymentService(ctx),
     exchange: exchangeService(ctx, { fx: providers.fx }),
+    customers: customerService(ctx),
     approvals: approvalService(ctx),
   };
 }

@@ -19,3 +19,4 @@ export * from "./statements.ts";
 export * from "./approval-requests.ts";
 export * from "./quotes.ts";
 export * from "./batch-payments.ts";
+export * from "./customers.ts";

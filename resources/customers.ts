@@ -1,0 +1,167 @@
+/**
+ * Customers of a business (SPEC §2 Customers, §3 Customer, §5 Edit customer, §7 Customers): people
+ * and companies it holds money for, each of whom can get sub-accounts and sub-wallets.
+ */
+import { z } from "zod";
+import { defineResource, type FormField } from "./define-resource.ts";
+
+export const CUSTOMER_TYPES = ["INDIVIDUAL", "BUSINESS"] as const;
+export const CUSTOMER_STATES = ["ACTIVE", "INACTIVE"] as const;
+export const CUSTOMER_BUSINESS_TYPES = ["CORPORATION", "LLC", "PARTNERSHIP", "SOLE_PROPRIETORSHIP"] as const;
+
+const required = (label: string, max = 100) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** SPEC §5: optional, trimmed, at most 20 characters, international format. */
+export const CustomerPhone = z
+  .string()
+  .trim()
+  .max(20, "Phone number must be at most 20 characters")
+  .refine((v) => v === "" || /^\+[1-9]\d{0,14}$/.test(v.replace(/[\s-]/g, "")), "Please enter a valid international phone number starting with +xxx")
+  .optional()
+  .default("");
+
+/** SPEC §3 Address: line_1, city, state and country required; postal code optional. */
+export const Address = z.object({
+  line_1: required("Address", 200),
+  city: required("City"),
+  state: required("State"),
+  postal_code: z.string().trim().max(20, "Postal code must be at most 20 characters").optional().default(""),
+  country: z.string({ error: "Country is required" }).trim().length(2, "Country is required"),
+});
+
+const email = z.string({ error: "Email is required" }).trim().min(1, "Email is required").email("Invalid email").max(200);
+
+export const CustomerInput = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("INDIVIDUAL"), email, first_name: required("First name"), last_name: required("Last name"), phone_number: CustomerPhone, address: Address }),
+    z.object({
+      type: z.literal("BUSINESS"),
+      email,
+      name: required("Business name", 200),
+      business_type: z.enum(CUSTOMER_BUSINESS_TYPES, { error: "Business type is required" }),
+      phone_number: CustomerPhone,
+      address: Address,
+      incorporation_country: z.string({ error: "Country of incorporation is required" }).trim().length(2, "Country of incorporation is required"),
+    }),
+  ],
+  { error: "Customer type is required" },
+);
+export type CustomerInput = z.input<typeof CustomerInput>;
+
+/** PATCH v2/customers/{id}/individual and /business: names are not editable here, phone and address are. */
+export const IndividualUpdate = z.object({ first_name: required("First name"), last_name: required("Last name"), phone_number: CustomerPhone, residential_address: Address });
+export const BusinessUpdate = z.object({
+  name: required("Business name", 200),
+  business_type: z.enum(CUSTOMER_BUSINESS_TYPES, { error: "Business type is required" }),
+  phone_number: CustomerPhone,
+  registered_address: Address,
+});
+/** PATCH v2/customers/{id}/country_data: Nigerian identity numbers, exactly 11 digits each. */
+export const CountryData = z.object({
+  ng: z.object({
+    bvn: z.string().trim().regex(/^\d{11}$/, "BVN must be exactly 11 digits").optional(),
+    nin: z.string().trim().regex(/^\d{11}$/, "NIN must be exactly 11 digits").optional(),
+  }),
+});
+/** PUT v2/customers/{id}/billing_information (SPEC §3: state_province and phone). */
+export const BillingInformation = z.object({
+  name: required("Name", 200),
+  email,
+  phone: CustomerPhone,
+  address: z.object({
+    line_1: required("Address", 200),
+    city: required("City"),
+    state_province: required("State"),
+    postal_code: z.string().trim().max(20).optional().default(""),
+    country: z.string({ error: "Country is required" }).trim().length(2, "Country is required"),
+  }),
+});
+
+const AddressOut = z.object({ line_1: z.string(), city: z.string(), state: z.string(), postal_code: z.string(), country: z.string() });
+export const Customer = z.object({
+  id: z.string(),
+  type: z.enum(CUSTOMER_TYPES),
+  state: z.enum(CUSTOMER_STATES),
+  email: z.string(),
+  /** Display name: first and last name, or the business name. */
+  display_name: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  name: z.string().nullable(),
+  business_type: z.string().nullable(),
+  phone_number: z.string(),
+  residential_address: AddressOut.nullable(),
+  registered_address: AddressOut.nullable(),
+  incorporation_country: z.string().nullable(),
+  country_data: z.object({ ng: z.object({ bvn: z.string().optional(), nin: z.string().optional() }).optional() }),
+  billing_information: z.unknown().nullable(),
+  created_date: z.string(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+const typeOptions = [{ value: "INDIVIDUAL", label: "Individual" }, { value: "BUSINESS", label: "Business" }];
+const addressFields = (prefix: string): FormField[] => [
+  { name: `${prefix}.line_1`, label: "Address", kind: "text" },
+  { name: `${prefix}.city`, label: "City", kind: "text" },
+  { name: `${prefix}.state`, label: "State", kind: "text" },
+  { name: `${prefix}.postal_code`, label: "Postal code", kind: "text" },
+  { name: `${prefix}.country`, label: "Country", kind: "country" },
+];
+
+export const customers = defineResource<Customer>({
+  name: "customers",
+  label: "Customers",
+  title: "Customers",
+  subtitle: "Manage your customers",
+  routes: { list: "/customers", show: "/customers/:id", create: "/customers/create" },
+  api: { list: "v2/customers", one: "v2/customers/:id", create: "v2/customers" },
+  schema: Customer,
+  create: CustomerInput,
+  access: { obj: "customers" },
+  columns: [
+    { field: "display_name", title: "Name" },
+    { field: "type", title: "Type", render: "status" },
+    { field: "created_date", title: "Creation Date", render: "date" },
+    { field: "state", title: "Status", render: "status" },
+    { field: "id", title: "Action", render: "view" },
+  ],
+  filters: [
+    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
+    { field: "type", kind: "select", param: "type", label: "Type", options: typeOptions },
+    { field: "state", kind: "select", param: "state", label: "Status", options: [{ value: "ACTIVE", label: "Active" }, { value: "INACTIVE", label: "Inactive" }] },
+  ],
+  fields: [
+    { name: "type", label: "Customer type", kind: "radio", options: typeOptions },
+    { name: "email", label: "Email", kind: "text" },
+    { name: "first_name", label: "First name", kind: "text", when: { type: ["INDIVIDUAL"] } },
+    { name: "last_name", label: "Last name", kind: "text", when: { type: ["INDIVIDUAL"] } },
+    { name: "name", label: "Business name", kind: "text", when: { type: ["BUSINESS"] } },
+    { name: "business_type", label: "Business type", kind: "select", when: { type: ["BUSINESS"] }, options: CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, label: t.charAt(0) + t.slice(1).toLowerCase().replace(/_/g, " ") })) },
+    { name: "incorporation_country", label: "Country of incorporation", kind: "country", when: { type: ["BUSINESS"] } },
+    { name: "phone_number", label: "Phone number", kind: "text", placeholder: "+2348012345678" },
+    ...addressFields("address"),
+  ],
+  formDefaults: { type: "INDIVIDUAL", phone_number: "", address: { postal_code: "" } },
+  detail: [
+    { field: "type", label: "Type", render: "status" },
+    { field: "state", label: "Status", render: "status" },
+    { field: "email", label: "Email" },
+    { field: "phone_number", label: "Phone number" },
+    { field: "business_type", label: "Business type", when: { type: ["BUSINESS"] } },
+    { field: "created_date", label: "Creation Date", render: "date" },
+  ],
+  actions: [
+    { key: "deactivate", label: "Deactivate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/deactivate", confirm: "Are you sure you want to proceed?", states: ["ACTIVE"], toastSeconds: 5 },
+    { key: "activate", label: "Activate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/activate", confirm: "Are you sure you want to proceed?", states: ["INACTIVE"], toastSeconds: 5 },
+  ],
+  pageSize: 10,
+  createLabel: "Add a customer",
+  createSuccess: "Customer created successfully",
+  empty: { title: "No Customers", body: "You have not created any customer yet" },
+  emptyFiltered: { title: "No Customers", body: "No customers match your filters or search query" },
+  errorMessage: "Error fetching customers",
+  recordTitle: (c) => c.display_name,
+  menu: { label: "Customers", icon: "team", order: 25 },
+});
