@@ -3,7 +3,7 @@
  * and companies it holds money for, each of whom can get sub-accounts and sub-wallets.
  */
 import { z } from "zod";
-import { defineResource, type FormField } from "./define-resource.ts";
+import { defineResource, type DetailField, type FormField } from "./define-resource.ts";
 
 export const CUSTOMER_TYPES = ["INDIVIDUAL", "BUSINESS"] as const;
 export const CUSTOMER_STATES = ["ACTIVE", "INACTIVE"] as const;
@@ -30,7 +30,9 @@ export const Address = z.object({
   country: z.string({ error: "Country is required" }).trim().length(2, "Country is required"),
 });
 
-const email = z.string({ error: "Email is required" }).trim().min(1, "Email is required").email("Invalid email").max(200);
+/** One message per problem: a blank email is required, not also invalid. */
+const email = z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(z.email("Invalid email").max(200, "Email must be at most 200 characters"));
+const country = (message: string) => z.string({ error: message }).trim().length(2, message).transform((v) => v.toUpperCase());
 
 export const CustomerInput = z.discriminatedUnion(
   "type",
@@ -43,14 +45,14 @@ export const CustomerInput = z.discriminatedUnion(
       business_type: z.enum(CUSTOMER_BUSINESS_TYPES, { error: "Business type is required" }),
       phone_number: CustomerPhone,
       address: Address,
-      incorporation_country: z.string({ error: "Country of incorporation is required" }).trim().length(2, "Country of incorporation is required"),
+      incorporation_country: country("Country of incorporation is required"),
     }),
   ],
   { error: "Customer type is required" },
 );
 export type CustomerInput = z.input<typeof CustomerInput>;
 
-/** PATCH v2/customers/{id}/individual and /business: names are not editable here, phone and address are. */
+/** PATCH v2/customers/{id}/individual and /business (SPEC §7 bodies); the Edit customer modal shows the names disabled. */
 export const IndividualUpdate = z.object({ first_name: required("First name"), last_name: required("Last name"), phone_number: CustomerPhone, residential_address: Address });
 export const BusinessUpdate = z.object({
   name: required("Business name", 200),
@@ -75,7 +77,7 @@ export const BillingInformation = z.object({
     city: required("City"),
     state_province: required("State"),
     postal_code: z.string().trim().max(20).optional().default(""),
-    country: z.string({ error: "Country is required" }).trim().length(2, "Country is required"),
+    country: country("Country is required"),
   }),
 });
 
@@ -110,6 +112,11 @@ const addressFields = (prefix: string): FormField[] => [
   { name: `${prefix}.country`, label: "Country", kind: "country" },
 ];
 
+const ngDetail = (address: string, type: string): DetailField[] => [
+  { field: "country_data.ng.bvn", label: "BVN", render: "masked", when: { type: [type], [`${address}.country`]: ["NG"] } },
+  { field: "country_data.ng.nin", label: "NIN", render: "masked", when: { type: [type], [`${address}.country`]: ["NG"] } },
+];
+
 export const customers = defineResource<Customer>({
   name: "customers",
   label: "Customers",
@@ -125,7 +132,7 @@ export const customers = defineResource<Customer>({
     { field: "type", title: "Type", render: "status" },
     { field: "created_date", title: "Creation Date", render: "date" },
     { field: "state", title: "Status", render: "status" },
-    { field: "id", title: "Action", render: "view" },
+    { field: "id", title: "Action", render: "actions" },
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
@@ -151,11 +158,30 @@ export const customers = defineResource<Customer>({
     { field: "phone_number", label: "Phone number" },
     { field: "business_type", label: "Business type", when: { type: ["BUSINESS"] } },
     { field: "created_date", label: "Creation Date", render: "date" },
+    { field: "residential_address", label: "Address", render: "postalAddress", when: { type: ["INDIVIDUAL"] } },
+    { field: "registered_address", label: "Address", render: "postalAddress", when: { type: ["BUSINESS"] } },
+    { field: "incorporation_country", label: "Country of incorporation", render: "country", when: { type: ["BUSINESS"] } },
+    // SPEC §5: Nigerian identity numbers, for customers in NG, masked but for their last 4 digits.
+    ...ngDetail("residential_address", "INDIVIDUAL"),
+    ...ngDetail("registered_address", "BUSINESS"),
   ],
   actions: [
     { key: "deactivate", label: "Deactivate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/deactivate", confirm: "Are you sure you want to proceed?", states: ["ACTIVE"], toastSeconds: 5 },
     { key: "activate", label: "Activate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/activate", confirm: "Are you sure you want to proceed?", states: ["INACTIVE"], toastSeconds: 5 },
   ],
+  /** SPEC §7: Total / Active / Inactive customers above the list. */
+  summary: {
+    api: "v2/customers/stats",
+    tiles: [
+      { field: "total", label: "Total customers" },
+      { field: "active", label: "Active customers", color: "#389e0d" },
+      { field: "inactive", label: "Inactive customers", color: "#8c8c8c" },
+    ],
+  },
+  /** SPEC §5 Edit customer: a bespoke modal (src/app/pages/customers/edit-customer-modal.tsx). */
+  editComponent: "edit-customer",
+  /** 'Add a customer' opens /customers/create (the generic form on its own page). */
+  createOpens: "page",
   pageSize: 10,
   createLabel: "Add a customer",
   createSuccess: "Customer created successfully",

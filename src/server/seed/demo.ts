@@ -16,6 +16,7 @@ import { renderPdf } from "../lib/pdf.ts";
 import { attachDocument } from "../services/transactions.ts";
 import type { SendMoneyInput } from "../services/payments.ts";
 import { CustomerInput } from "../../../resources/customers.ts";
+import { CreateSubAccount } from "../../../resources/sub-accounts.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../jobs/payments.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
@@ -255,6 +256,20 @@ async function seedCustomers(services: Services, businessId: string) {
   const created = [];
   for (const input of inputs) created.push(await services.customers.create(businessId, CustomerInput.parse(input)));
   await services.customers.setState(businessId, created[3].id, "INACTIVE");
+
+  // Sub-accounts: two customers' (their missing facts supplied), one of them frozen, and one of the business's own; each funded from its master account.
+  const admin = (await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "admin@demo.example") }))!.id;
+  const subs = [
+    { input: { currency: "NGN", customer_id: created[0].id, requirements: { bvn: "22123456789", nin: "70123456789" } }, amount: 25_000_000n },
+    { input: { currency: "NGN", customer_id: created[2].id, requirements: { incorporation_number: "RC1234567", incorporation_date: "2016-03-14", tin: "12345678-0001" } }, amount: 80_000_000n },
+    { input: { currency: "USD", name: "Operations float" }, amount: 1_500_000n },
+  ];
+  for (const sub of subs) {
+    const account = await services.subAccounts.create(businessId, "Demo Trading Ltd", CreateSubAccount.parse(sub.input));
+    const master = await services.subAccounts.master(businessId, sub.input.currency);
+    await services.ctx.db.transaction((tx) => services.subAccounts.fund(tx, businessId, admin, { source_account_id: master.id, destination_account_id: account.id, amount: sub.amount }));
+    if (sub.input.customer_id === created[2].id) await services.subAccounts.setFrozen(businessId, account.id, true);
+  }
 }
 
 /** The partners answer at once here: the demo opens with settled payments. */

@@ -18,6 +18,7 @@ import { cryptoSendService } from "./crypto-sends.ts";
 import { bulkPaymentService } from "./bulk-payments.ts";
 import { exchangeService } from "./exchange.ts";
 import { customerService } from "./customers.ts";
+import { subAccountService } from "./sub-accounts.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -50,6 +51,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     bulkPayments: bulkPaymentService(ctx),
     exchange: exchangeService(ctx, { fx: providers.fx }),
     customers: customerService(ctx),
+    subAccounts: subAccountService(ctx, { accounts }),
     approvals: approvalService(ctx),
   };
 }

@@ -48,6 +48,7 @@ CREATE TABLE "customers" (
 	"incorporation_country" text,
 	"country_data" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"billing_information" jsonb,
+	"identity" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -24,6 +24,8 @@ export const customers = pgTable(
     incorporationCountry: text("incorporation_country"),
     countryData: jsonb("country_data").$type<{ ng?: { bvn?: string; nin?: string } }>().notNull().default({}),
     billingInformation: jsonb("billing_information").$type<Record<string, unknown>>(),
+    /** Facts asked for before a sub-account (incorporation number and date, TIN), by requirement key. */
+    identity: jsonb("identity").$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

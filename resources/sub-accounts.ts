@@ -1,0 +1,67 @@
+/**
+ * Sub-accounts (SPEC §2 Sub-Accounts, §3 Sub-account / Master account / Missing requirement, §5
+ * Create sub-account and Missing requirements, §7): virtual accounts under the business's master
+ * account in a currency, its own or for a customer. A customer's sub-account needs some facts about
+ * the customer first; those missing are asked for once and kept on the customer.
+ */
+import { z } from "zod";
+
+export const SUB_ACCOUNT_STATES = ["ACTIVE", "FROZEN", "CLOSED", "PENDING_DEPOSIT_ADDRESS"] as const;
+
+type Requirement = { key: string; description: string; check: (v: string) => string | null };
+const filled = (label: string) => (v: string) => (v.trim() ? null : `${label} is required`);
+
+/** SPEC §5 Missing requirements, one rule per item. */
+export const REQUIREMENTS: Record<string, Requirement> = {
+  phone_number: {
+    key: "phone_number",
+    description: "Phone number",
+    check: (v) => (/^\+[1-9]\d{0,14}$/.test(v.replace(/[\s-]/g, "")) ? null : "Please enter a valid international phone number starting with +xxx"),
+  },
+  bvn: { key: "bvn", description: "Bank Verification Number (BVN)", check: (v) => (/^\d{11}$/.test(v.trim()) ? null : "BVN must be exactly 11 digits") },
+  nin: { key: "nin", description: "National Identification Number (NIN)", check: (v) => (/^\d{11}$/.test(v.trim()) ? null : "NIN must be exactly 11 digits") },
+  incorporation_number: {
+    key: "incorporation_number",
+    description: "Incorporation number",
+    check: (v) => (!v.trim() ? "Incorporation number is required" : /^(RC|BN|IT|LP)/i.test(v.trim()) ? null : "Incorporation number must start with RC, BN, IT or LP"),
+  },
+  incorporation_country: { key: "incorporation_country", description: "Country of incorporation", check: (v) => (/^[A-Z]{2}$/.test(v.trim()) ? null : "Country of incorporation is required") },
+  incorporation_date: {
+    key: "incorporation_date",
+    description: "Date of incorporation",
+    check: (v) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) || Number.isNaN(Date.parse(v))) return "Date of incorporation is required";
+      return v.trim() > new Date().toISOString().slice(0, 10) ? "Date of incorporation cannot be in the future" : null;
+    },
+  },
+  tin: { key: "tin", description: "Tax Identification Number (TIN)", check: filled("TIN") },
+};
+
+/** What a customer of this type must have on file before a sub-account in this currency. */
+export function requirementsFor(type: "INDIVIDUAL" | "BUSINESS", currency: string): Requirement[] {
+  const keys = ["phone_number"];
+  if (type === "INDIVIDUAL" && currency === "NGN") keys.push("bvn", "nin");
+  if (type === "BUSINESS") keys.push("incorporation_number", "incorporation_country", "incorporation_date");
+  if (type === "BUSINESS" && currency === "NGN") keys.push("tin");
+  return keys.map((k) => REQUIREMENTS[k]);
+}
+
+/** POST sub-accounts: own (a name) or for a customer (with any missing requirements supplied). */
+export const CreateSubAccount = z
+  .object({
+    currency: z.string({ error: "Please select a currency" }).min(1, "Please select a currency"),
+    customer_id: z.string().uuid("Please select a customer").optional(),
+    name: z.string().trim().max(100, "Sub-account name must be at most 100 characters").optional(),
+    /** The caller's own reference for the sub-account (e.g. its id for this customer in their system). */
+    identifier: z.string().trim().max(100).optional(),
+    requirements: z.record(z.string(), z.string().max(100)).optional().default({}),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.customer_id && !v.name) ctx.addIssue({ code: "custom", path: ["name"], message: "Sub-account name is required" });
+  });
+
+/** POST /transfers/internal: funding a sub-account from the master account (minor units added by the server). */
+export const InternalTransfer = z.object({
+  source_account_id: z.string({ error: "Please select a source account" }).uuid("Please select a source account"),
+  destination_account_id: z.string({ error: "Please select an account" }).uuid("Please select an account"),
+});

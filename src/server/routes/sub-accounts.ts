@@ -1,0 +1,67 @@
+/** SPEC §7 sub-accounts: requirements, create, list, master account, one, summary, freeze / unfreeze; funding. */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CreateSubAccount, InternalTransfer, SUB_ACCOUNT_STATES } from "../../../resources/sub-accounts.ts";
+import type { Services } from "../services/index.ts";
+import { MinorAmount, moneyWrite } from "./money.ts";
+import { PageQuery } from "./paging.ts";
+import { listOf, normaliseArrayKeys } from "./list-query.ts";
+import { ok } from "./respond.ts";
+
+const tags = ["sub-accounts"];
+const Id = z.object({ id: z.string() });
+const rule = (act: string) => ({ access: { obj: "sub-accounts", act } });
+const Currency = z.string({ error: "Please select a currency" }).trim().min(1, "Please select a currency");
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
+
+export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const sub = services.subAccounts;
+
+  app.get("/sub-accounts/customer/requirements", { config: rule("create"), schema: { tags, querystring: z.object({ customer_id: z.string({ error: "Please select a customer" }), currency: Currency }) } }, async (req) =>
+    ok("Requirements", await sub.requirements(req.auth!.businessId, req.query.customer_id, req.query.currency)),
+  );
+
+  app.post("/sub-accounts", { config: rule("create"), schema: { tags, body: CreateSubAccount } }, async (req, reply) =>
+    reply.code(201).send(ok("Sub-account created successfully", await sub.create(req.auth!.businessId, req.auth!.businessName, req.body))),
+  );
+
+  app.get("/sub-accounts", {
+    config: rule("list"),
+    preValidation: normaliseArrayKeys,
+    schema: { tags, querystring: PageQuery.extend({
+      expand: z.string().optional(), parent_account_id: z.string().optional(), currency: z.string().optional(), keyword: z.string().trim().max(100).optional(),
+      states: listOf(z.enum(SUB_ACCOUNT_STATES, { error: "Unknown state" })).optional(),
+    }) },
+  }, async (req) =>
+    ok("Sub-accounts", await sub.list(req.auth!.businessId, { ...req.query, parentAccountId: req.query.parent_account_id })),
+  );
+
+  app.get("/sub-accounts/master", { config: rule("list"), schema: { tags, querystring: z.object({ currency: Currency }) } }, async (req) =>
+    ok("Master account", await sub.master(req.auth!.businessId, req.query.currency)),
+  );
+
+  app.get("/sub-accounts/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Sub-account", await sub.get(req.auth!.businessId, req.params.id)));
+
+  app.get("/sub-accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id, querystring: z.object({ from: Day, to: Day }) } }, async (req) => {
+    const from = new Date(`${req.query.from}T00:00:00Z`);
+    const to = new Date(new Date(`${req.query.to}T00:00:00Z`).getTime() + 86_400_000);
+    return ok("Account summary", await sub.summary(req.auth!.businessId, req.params.id, from, to));
+  });
+
+  app.post("/sub-accounts/:id/freeze", { config: rule("freeze"), schema: { tags, params: Id } }, async (req) => {
+    await sub.setFrozen(req.auth!.businessId, req.params.id, true);
+    return ok("Sub-account frozen successfully");
+  });
+  app.post("/sub-accounts/:id/unfreeze", { config: rule("freeze"), schema: { tags, params: Id } }, async (req) => {
+    await sub.setFrozen(req.auth!.businessId, req.params.id, false);
+    return ok("Sub-account unfrozen successfully");
+  });
+
+  app.post("/transfers/internal", { config: { access: { obj: "transfers", act: "create" } }, schema: { tags, body: InternalTransfer.extend({ amount: MinorAmount }) } }, async (req, reply) => {
+    const auth = req.auth!;
+    return moneyWrite(services, req, reply, "transfers:internal", req.body, async (tx) => ({
+      status: 201,
+      body: ok("Transfer successful", await sub.fund(tx, auth.businessId, auth.userId, req.body)),
+    }));
+  });
+};
