@@ -154,7 +154,9 @@ test("a USDT wallet exchanges to USD from the exchange page, and it shows in the
   await expect(page).toHaveURL(/\/crypto\/transactions\/[0-9a-f-]{36}$/);
   const details = page.locator(".ant-modal-content");
   await expect(details.getByText("Exchange").first()).toBeVisible();
-  await expect(details.getByText("10.00 USDT").or(details.getByText("10.000000 USDT")).first()).toBeVisible();
+  // Like a payment, the row's amount excludes its fee: 9.97 USDT converted + 0.03 USDT fee = the 10 USDT given.
+  await expect(details.getByText(/^-?9\.97(0000)? USDT$/).first()).toBeVisible();
+  await expect(details.getByText(/^0\.03(0000)? USDT$/).first()).toBeVisible();
   await details.locator(".ant-modal-close").click();
   await expect(page.locator(".ant-table-row").filter({ hasText: "Exchange" }).first()).toBeVisible();
 });

@@ -34,6 +34,7 @@ async function setDate(page: Page, label: string, value: string) {
 }
 
 test("owner exports CSV, EXCEL and PDF statements of the USD account and downloads each", async ({ page }) => {
+  test.setTimeout(60_000);
   await openUsdAccount(page, "owner@demo.example");
   await page.getByRole("button", { name: "Export statement" }).click();
   const modal = page.locator(".ant-modal-content");
