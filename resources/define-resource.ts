@@ -23,7 +23,15 @@ export type RendererKey =
   | "person"
   | "wallet"
   | "blockchain"
-  | "view";
+  | "view"
+  /** A country's name from its ISO alpha-2 code. */
+  | "country"
+  /** A postal address object {line_1, city, state, postal_code, country} on one line. */
+  | "postalAddress"
+  /** A secret number (BVN, NIN): dots, then its last 4 digits. */
+  | "masked"
+  /** In a list only: the row's menu (View, Edit, the declared actions the member may run). */
+  | "actions";
 
 export type Column = {
   /** Dotted path into the row. */
@@ -82,6 +90,11 @@ export type RowAction = {
 
 export type EmptyState = { title: string; body: string };
 
+/** A figure above the list, read from `field` of the summary endpoint's answer. */
+export type SummaryTile = { field: string; label: string; color?: string };
+/** Tiles above the list (e.g. Total / Active / Inactive), from one GET endpoint; refreshed with the list. */
+export type Summary = { api: string; tiles: SummaryTile[] };
+
 /** A tab of a list: its own fixed parameters, who may see it, its own empty state. */
 export type ListTab = { key: string; label: string; params?: Record<string, string>; access?: { obj: string; act: string }; empty?: EmptyState };
 
@@ -129,8 +142,16 @@ export type ResourceDef<Row = any> = {
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
   /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
-  createComponent?: "create-asset" | "create-account" | "bulk-upload";
-  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment";
+  createComponent?: "create-asset" | "create-account" | "bulk-upload" | "create-sub-account";
+  /** "page": the create button opens routes.create instead of the drawer over the list. */
+  createOpens?: "drawer" | "page";
+  /** A bespoke edit modal by key (mapped in custom-screens.tsx), opened by Edit on the details page and on rows. */
+  editComponent?: "edit-customer";
+  /** Tiles above the list's table. */
+  summary?: Summary;
+  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment" | "sub-account-details";
+  /** A bespoke list page by key (mapped in custom-screens.tsx LIST_SCREENS) instead of the generic list. */
+  listComponent?: "sub-accounts";
   /** A bespoke panel shown beside the list's table (above it on narrow screens), by key; not when the list is locked. */
   aside?: "swap-panel";
 };

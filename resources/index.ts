@@ -6,7 +6,9 @@ import { accounts } from "./accounts.ts";
 import { wallets } from "./wallets.ts";
 import { transactions, cryptoTransactions } from "./transactions.ts";
 import { bulkPayments } from "./bulk-payments.ts";
+import { customers } from "./customers.ts";
+import { subAccounts } from "./sub-accounts.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments];
+export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

@@ -5,6 +5,8 @@
  * the customer first; those missing are asked for once and kept on the customer.
  */
 import { z } from "zod";
+import { isCalendarDay } from "../src/lib/dates.ts";
+import { defineResource } from "./define-resource.ts";
 
 export const SUB_ACCOUNT_STATES = ["ACTIVE", "FROZEN", "CLOSED", "PENDING_DEPOSIT_ADDRESS"] as const;
 
@@ -30,7 +32,7 @@ export const REQUIREMENTS: Record<string, Requirement> = {
     key: "incorporation_date",
     description: "Date of incorporation",
     check: (v) => {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(v.trim()) || Number.isNaN(Date.parse(v))) return "Date of incorporation is required";
+      if (!isCalendarDay(v.trim())) return "Date of incorporation is required";
       return v.trim() > new Date().toISOString().slice(0, 10) ? "Date of incorporation cannot be in the future" : null;
     },
   },
@@ -64,4 +66,65 @@ export const CreateSubAccount = z
 export const InternalTransfer = z.object({
   source_account_id: z.string({ error: "Please select a source account" }).uuid("Please select a source account"),
   destination_account_id: z.string({ error: "Please select an account" }).uuid("Please select an account"),
+});
+
+/** SPEC §3 Sub-account as listed and shown: the account view plus its parent, balances, customer and classification. */
+export const SubAccount = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  state: z.string(),
+  parent_account_id: z.string().nullable(),
+  balances: z.object({ available: z.string() }),
+  customer: z.object({ id: z.string(), name: z.string() }).nullable(),
+  classification: z.string().optional(),
+  deposit_addresses: z.array(z.object({ type: z.string(), data: z.record(z.string(), z.string()) })),
+  created_date: z.string(),
+});
+export type SubAccount = z.infer<typeof SubAccount>;
+
+/** SPEC §3 Master account: the business's own account in a currency and its sub-account count. */
+export type MasterAccount = { id: string; currency: string; name: string; balances: { available: string }; sub_account_count: number };
+
+/** How a state reads on screen (SPEC §2: PENDING_DEPOSIT_ADDRESS shows as Processing). */
+export const SUB_ACCOUNT_STATE_LABELS: Record<string, string> = { ACTIVE: "Active", FROZEN: "Frozen", CLOSED: "Closed", PENDING_DEPOSIT_ADDRESS: "Processing" };
+
+export const subAccounts = defineResource<SubAccount>({
+  name: "sub-accounts",
+  label: "Sub-accounts",
+  title: "Sub-accounts",
+  subtitle: "Virtual accounts under your master account, for your business or your customers",
+  routes: { list: "/sub-accounts", show: "/sub-accounts/:id" },
+  api: { list: "sub-accounts", one: "sub-accounts/:id", create: "sub-accounts" },
+  schema: SubAccount,
+  create: CreateSubAccount,
+  access: { obj: "sub-accounts" },
+  columns: [
+    { field: "name", title: "Name" },
+    { field: "customer.name", title: "Customer" },
+    { field: "deposit_addresses.0.data.account_number", title: "Account number" },
+    { field: "balances.available", title: "Balance", render: "money", currencyField: "currency" },
+    { field: "state", title: "Status", render: "status" },
+    { field: "created_date", title: "Created", render: "date" },
+  ],
+  filters: [
+    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
+    { field: "states", kind: "multi", param: "states", label: "Status", options: SUB_ACCOUNT_STATES.map((s) => ({ value: s, label: SUB_ACCOUNT_STATE_LABELS[s] })) },
+  ],
+  actions: [
+    { key: "freeze", label: "Freeze account", access: { obj: "sub-accounts", act: "freeze" }, method: "POST", path: "sub-accounts/:id/freeze", confirm: "Are you sure you want to freeze this account?", danger: true, states: ["ACTIVE"] },
+    { key: "unfreeze", label: "Unfreeze account", access: { obj: "sub-accounts", act: "freeze" }, method: "POST", path: "sub-accounts/:id/unfreeze", confirm: "Are you sure you want to unfreeze this account?", states: ["FROZEN"] },
+  ],
+  pageSize: 10,
+  createLabel: "Create sub-account",
+  createSuccess: "Sub-account created successfully",
+  empty: { title: "No Sub-Accounts", body: "You have not created any Sub-Account" },
+  emptyFiltered: { title: "No Sub-Accounts", body: "No sub-accounts match your filters or search query" },
+  errorMessage: "Error fetching sub-accounts",
+  recordTitle: (s) => s.name,
+  menu: { label: "Sub-accounts", icon: "bank", order: 12 },
+  lockedFeature: { feature: "sub_accounts", name: "Sub-Accounts" },
+  listComponent: "sub-accounts",
+  createComponent: "create-sub-account",
+  showComponent: "sub-account-details",
 });

@@ -5,6 +5,7 @@ import type { Tx } from "../db/client.ts";
 import type { Services } from "../services/index.ts";
 import { hasAnswer, requestHash, requireIdempotencyKey, withIdempotency, type Answer } from "../services/idempotency.ts";
 import { ONE_TIME_CODE_HEADER } from "../services/step-up.ts";
+import { MAX_AMOUNT } from "../ledger/ledger.ts";
 
 /** A positive whole number of minor units, as a JSON integer or a digit string (no floats). */
 export const MinorAmount = z
@@ -18,6 +19,11 @@ export const MinorAmount = z
     const n = BigInt(s);
     if (n <= 0n) {
       ctx.addIssue({ code: "custom", message: "Amount must be greater than zero" });
+      return z.NEVER;
+    }
+    // Beyond what the ledger moves in one transfer (and what a bigint column holds): refused here, at the door.
+    if (n > MAX_AMOUNT) {
+      ctx.addIssue({ code: "custom", message: "Amount is too large" });
       return z.NEVER;
     }
     return n;

@@ -7,12 +7,13 @@ import { MinorAmount, moneyWrite } from "./money.ts";
 import { PageQuery } from "./paging.ts";
 import { listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
+import { isCalendarDay } from "../../lib/dates.ts";
 
 const tags = ["sub-accounts"];
 const Id = z.object({ id: z.string() });
 const rule = (act: string) => ({ access: { obj: "sub-accounts", act } });
 const Currency = z.string({ error: "Please select a currency" }).trim().min(1, "Please select a currency");
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD");
+const Day = z.string().refine(isCalendarDay, "Dates are YYYY-MM-DD");
 
 export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const sub = services.subAccounts;
@@ -22,14 +23,14 @@ export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   );
 
   app.post("/sub-accounts", { config: rule("create"), schema: { tags, body: CreateSubAccount } }, async (req, reply) =>
-    reply.code(201).send(ok("Sub-account created successfully", await sub.create(req.auth!.businessId, req.auth!.businessName, req.body))),
+    reply.code(201).send(ok("Sub-account created successfully", await sub.get(req.auth!.businessId, (await sub.create(req.auth!.businessId, req.auth!.businessName, req.body)).id))),
   );
 
   app.get("/sub-accounts", {
     config: rule("list"),
     preValidation: normaliseArrayKeys,
     schema: { tags, querystring: PageQuery.extend({
-      expand: z.string().optional(), parent_account_id: z.string().optional(), currency: z.string().optional(), keyword: z.string().trim().max(100).optional(),
+      expand: z.string().optional(), parent_account_id: z.string().uuid("parent_account_id must be an account id").optional(), currency: z.string().optional(), keyword: z.string().trim().max(100).optional(),
       states: listOf(z.enum(SUB_ACCOUNT_STATES, { error: "Unknown state" })).optional(),
     }) },
   }, async (req) =>
@@ -42,7 +43,8 @@ export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   app.get("/sub-accounts/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Sub-account", await sub.get(req.auth!.businessId, req.params.id)));
 
-  app.get("/sub-accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id, querystring: z.object({ from: Day, to: Day }) } }, async (req) => {
+  const Range = z.object({ from: Day, to: Day }).refine((r) => r.from <= r.to, { path: ["from"], message: "Date from cannot be greater than date to" });
+  app.get("/sub-accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id, querystring: Range } }, async (req) => {
     const from = new Date(`${req.query.from}T00:00:00Z`);
     const to = new Date(new Date(`${req.query.to}T00:00:00Z`).getTime() + 86_400_000);
     return ok("Account summary", await sub.summary(req.auth!.businessId, req.params.id, from, to));

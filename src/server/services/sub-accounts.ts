@@ -60,7 +60,8 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
       return db.transaction(async (tx) => {
         const master = await masterOf(tx, businessId, input.currency);
         if (!master) throw badRequest(`Open a ${input.currency} account before creating its sub-accounts`, [{ path: "currency", message: `You have no ${input.currency} account` }]);
-        let name = input.name ?? "";
+        // The caller's identifier names the sub-account when no name is given (SPEC §7 body {currency, customer_id, identifier}).
+        let name = input.name ?? input.identifier ?? "";
         let customerId: string | null = null;
         if (input.customer_id) {
           const c = await customerOf(tx, businessId, input.customer_id);

@@ -26,7 +26,7 @@ const FORMAT_OPTIONS = STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_L
 
 type FormValues = { format: string; from: string; to: string };
 
-export function ExportStatementModal({ open, onClose, owner, name }: { open: boolean; onClose: () => void; owner: StatementOwner; name: string }) {
+export function ExportStatementModal({ open, onClose, owner, name, range }: { open: boolean; onClose: () => void; owner: StatementOwner; name: string; /** Initial from / to (YYYY-MM-DD). */ range?: { from: string; to: string } }) {
   const { can } = useSession();
   const toast = useToast();
   const [current, setCurrent] = useState<Statement | null>(null);
@@ -34,7 +34,7 @@ export function ExportStatementModal({ open, onClose, owner, name }: { open: boo
   // A failed status check stops the polling (the list below keeps refreshing a PENDING row).
   const [stalled, setStalled] = useState(false);
   const ownerQuery = new URLSearchParams(owner as Record<string, string>).toString();
-  const form = useForm<FormValues>({ resolver: zodResolver(StatementForm) as never, defaultValues: { format: undefined, from: "", to: "" } });
+  const form = useForm<FormValues>({ resolver: zodResolver(StatementForm) as never, defaultValues: { format: undefined, from: range?.from ?? "", to: range?.to ?? "" } });
 
   // Poll the statement being prepared until the worker has finished it, then refresh the list.
   useEffect(() => {

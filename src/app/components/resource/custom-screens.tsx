@@ -1,10 +1,11 @@
-/** Bespoke screens a resource declaration names by key (its create modal, its details page, a panel beside its list). */
+/** Bespoke screens a resource declaration names by key (its create modal, its edit modal, its details page, a panel beside its list). */
 import { lazy, type ComponentType, type CSSProperties, type LazyExoticComponent } from "react";
 
 export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ open: boolean; onClose: () => void }>>> = {
   "create-asset": lazy(() => import("../../pages/wallets/create-asset-modal.tsx")),
   "create-account": lazy(() => import("../../pages/accounts/create-account-modal.tsx")),
   "bulk-upload": lazy(() => import("../../pages/payments/bulk-upload-modal.tsx")),
+  "create-sub-account": lazy(() => import("../../pages/sub-accounts/create-sub-account-modal.tsx")),
 };
 
 export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -13,6 +14,20 @@ export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = 
   "banking-transaction": lazy(() => import("../../pages/transactions/banking-transaction.tsx")),
   "crypto-transaction": lazy(() => import("../../pages/transactions/crypto-transaction.tsx")),
   "bulk-payment": lazy(() => import("../../pages/payments/bulk-payment-details.tsx")),
+  "sub-account-details": lazy(() => import("../../pages/sub-accounts/sub-account-details.tsx")),
+};
+
+/** Bespoke list pages (ResourceDef.listComponent), routed at the resource's list route instead of the generic list. */
+export const LIST_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+  "sub-accounts": lazy(() => import("../../pages/sub-accounts/sub-accounts-list.tsx")),
+};
+
+/** What a bespoke edit modal (ResourceDef.editComponent) is given: the record as read, and how to close. */
+export type EditScreenProps = { open: boolean; record: Record<string, unknown> & { id: string }; onClose: () => void };
+
+/** Bespoke edit modals, opened by Edit on the details page and on a list row's menu. */
+export const EDIT_SCREENS: Record<string, LazyExoticComponent<ComponentType<EditScreenProps>>> = {
+  "edit-customer": lazy(() => import("../../pages/customers/edit-customer-modal.tsx")),
 };
 
 /**

@@ -7,6 +7,7 @@ import type { RendererKey } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
 import { formatMinor } from "../../../lib/money.ts";
+import { countryName, formatPostalAddress, maskSecret } from "./country-options.ts";
 
 const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED"];
 const GOLD = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "INVITATION_PENDING", "READY", "IN_REVIEW", "OPEN", "PENDING_DEPOSIT_ADDRESS"];
@@ -96,6 +97,15 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
       return BLOCKCHAIN_LABELS[String(value) as Blockchain] ?? String(value);
     case "view":
       return <Typography.Link>View</Typography.Link>;
+    case "country":
+      return countryName(String(value));
+    case "postalAddress":
+      return formatPostalAddress(value as Parameters<typeof formatPostalAddress>[0]) || <Typography.Text type="secondary">—</Typography.Text>;
+    case "masked":
+      return maskSecret(String(value));
+    case "actions":
+      // The list renders the row's menu itself (it needs hooks); elsewhere there is nothing to show.
+      return null;
     default:
       return String(value);
   }

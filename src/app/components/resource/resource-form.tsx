@@ -12,6 +12,7 @@ import { whenHolds } from "../../../../resources/define-resource.ts";
 import { isApiError } from "../../api/client.ts";
 import { Field, applyServerErrors } from "../form/field.tsx";
 import { useSession } from "../../session/session.tsx";
+import { CountrySelect } from "./country-select.tsx";
 
 type Props = {
   def: ResourceDef;
@@ -70,6 +71,8 @@ function input(f: FormField, field: { value: unknown; onChange: (v: unknown) => 
       return <Select id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} options={options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} disabled={disabled} />;
     case "radio":
       return <Radio.Group id={field.id} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={options} disabled={disabled} optionType="button" buttonStyle="solid" />;
+    case "country":
+      return <CountrySelect id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} placeholder={f.placeholder} disabled={disabled} />;
     case "textarea":
       return <Input.TextArea id={field.id} value={(field.value as string) ?? ""} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={disabled} />;
     default:

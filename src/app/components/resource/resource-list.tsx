@@ -2,7 +2,7 @@
  * The generic list screen: header, filters in the URL, a server-paginated table, row click to the
  * record, the filtered and unfiltered empty states and the error state, all from the declaration.
  */
-import { Suspense, useCallback, type CSSProperties } from "react";
+import { Suspense, useCallback, useEffect, useState, type CSSProperties } from "react";
 import { ASIDE_SCREENS, CREATE_SCREENS } from "./custom-screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
@@ -15,6 +15,10 @@ import { renderValue } from "./renderers.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
+import { RecordMenu } from "./record-actions.tsx";
+import { RecordEditor } from "./record-editor.tsx";
+import { SummaryTiles } from "./summary-tiles.tsx";
+import { withId } from "../../providers/data-provider.ts";
 
 const initialFilters = (def: ResourceDef): CrudFilter[] =>
   def.filters.flatMap((f) => (f.kind === "select" && f.initial ? [{ field: f.field, operator: "eq" as const, value: f.initial }] : []));
@@ -44,7 +48,8 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
   const navigate = useNavigate();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const { canCreate, features, can } = useResourceAccess(def as ResourceDef);
+  const { canCreate, canEdit, features, can } = useResourceAccess(def as ResourceDef);
+  const [editing, setEditing] = useState<Row | null>(null);
   const tabs = (def.tabs ?? []).filter((t) => !t.access || can(t.access.obj, t.access.act));
   const tab = tabs.find((t) => t.key === params.get("tab")) ?? tabs[0];
   const locked = def.lockedFeature && !features.includes(def.lockedFeature.feature);
@@ -65,7 +70,12 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
   );
   const adding = params.get("add-new") === "true";
   const closeAdd = () => setParams((p) => { p.delete("add-new"); return p; });
-  const openAdd = () => setParams((p) => { p.set("add-new", "true"); return p; });
+  const createPage = def.createOpens === "page" && def.routes.create;
+  // ?add-new=true (a link from elsewhere) opens the create page when the resource creates on a page.
+  useEffect(() => {
+    if (createPage && adding && canCreate) navigate(def.routes.create!, { replace: true });
+  }, [createPage, adding, canCreate, navigate, def.routes.create]);
+  const openAdd = () => (createPage ? navigate(def.routes.create!) : setParams((p) => { p.set("add-new", "true"); return p; }));
 
   const rows = tableProps.dataSource ?? [];
   const loading = tableQuery.isLoading;
@@ -77,6 +87,9 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
   );
   const CustomCreate = def.createComponent ? CREATE_SCREENS[def.createComponent] : undefined;
   const Aside = def.aside ? ASIDE_SCREENS[def.aside] : undefined;
+  const hasRowMenu = def.columns.some((c) => c.render === "actions");
+  // A row's Edit: the edit page when the resource has one, else the edit modal here.
+  const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
 
   return (
     <>
@@ -100,6 +113,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           </Flex>
         </Card>
       )}
+      {!locked && def.summary && <SummaryTiles def={def as ResourceDef} />}
       {locked ? (
         <Card>
           <Empty description={<><Typography.Text strong>{`No ${def.lockedFeature!.name}`}</Typography.Text><br />{`No ${def.lockedFeature!.name} have been created in this account yet. Complete your KYC to have full access`}</>} />
@@ -128,7 +142,10 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
               key: c.field,
               title: c.title,
               width: c.width,
-              render: (_: unknown, r: Row) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
+              render: (_: unknown, r: Row) =>
+                c.render === "actions"
+                  ? <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={editRow && (() => editRow(r))} />
+                  : renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
             }))}
             locale={{
               emptyText: loading ? " " : (
@@ -148,11 +165,12 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           <CustomCreate open={adding && canCreate} onClose={closeAdd} />
         </Suspense>
       )}
-      {def.create && !CustomCreate && (
+      {def.create && !CustomCreate && !createPage && (
         <Drawer title={def.createLabel} open={adding && canCreate} onClose={closeAdd} width={520} destroyOnClose>
           <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
         </Drawer>
       )}
+      {hasRowMenu && canEdit && <RecordEditor def={def as ResourceDef} open={!!editing} record={editing as (Record<string, unknown> & { id: string }) | null} onClose={() => setEditing(null)} />}
     </>
   );
 }

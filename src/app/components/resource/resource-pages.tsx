@@ -7,7 +7,7 @@ import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
 import { ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
-import { SHOW_SCREENS } from "./custom-screens.tsx";
+import { LIST_SCREENS, SHOW_SCREENS } from "./custom-screens.tsx";
 
 function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
   const navigate = useNavigate();
@@ -44,7 +44,10 @@ export function ResourceEditPage({ def }: { def: ResourceDef }) {
   );
 }
 
-export const ResourceListPage = ({ def }: { def: ResourceDef }) => <ResourceList def={def as ResourceDef<{ id: string }>} />;
+export function ResourceListPage({ def }: { def: ResourceDef }) {
+  const Custom = def.listComponent ? LIST_SCREENS[def.listComponent] : undefined;
+  return Custom ? <Custom /> : <ResourceList def={def as ResourceDef<{ id: string }>} />;
+}
 export function ResourceShowPage({ def }: { def: ResourceDef }) {
   const Custom = def.showComponent ? SHOW_SCREENS[def.showComponent] : undefined;
   const navigate = useNavigate();

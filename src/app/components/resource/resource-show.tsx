@@ -2,13 +2,13 @@
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Flex, Modal, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { pathGet, whenHolds } from "../../../../resources/define-resource.ts";
 import { renderValue } from "./renderers.tsx";
 import { RecordActions } from "./record-actions.tsx";
-import { ResourceForm } from "./resource-form.tsx";
+import { RecordEditor } from "./record-editor.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 
 export function ResourceShow({ def }: { def: ResourceDef }) {
@@ -37,7 +37,8 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
     );
   }
 
-  // Edit is a page when the resource has an edit route, else a modal (e.g. the crypto edit modal).
+  // Edit is a page when the resource has an edit route, else a modal (e.g. the crypto edit modal, or
+  // the resource's bespoke edit modal).
   const edit = () => (def.routes.edit ? navigate(def.routes.edit.replace(":id", result.id)) : setEditing(true));
   return (
     <>
@@ -58,9 +59,7 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
           ))}
         </Descriptions>
       </Card>
-      <Modal title={`Edit ${def.recordTitle(result)}`} open={editing} onCancel={() => setEditing(false)} footer={null} destroyOnClose>
-        <ResourceForm def={def} mode="edit" record={result} onDone={() => setEditing(false)} />
-      </Modal>
+      <RecordEditor def={def} open={editing} record={result} onClose={() => setEditing(false)} />
     </>
   );
 }

@@ -6,7 +6,7 @@ export function useResourceAccess(def: ResourceDef) {
   const { can, session } = useSession();
   return {
     canCreate: !!(def.create || def.createComponent) && can(def.access.obj, "create"),
-    canEdit: !!(def.update ?? def.create) && !!def.api.update && can(def.access.obj, "edit"),
+    canEdit: (!!def.editComponent || (!!(def.update ?? def.create) && !!def.api.update)) && can(def.access.obj, "edit"),
     can,
     features: session?.features ?? [],
   };

@@ -1,0 +1,200 @@
+/**
+ * Create sub-account (SPEC §5): for the business itself (a name) or for a customer. For a customer the
+ * requirements are read first; any missing ones are asked for in the missing-requirements modal, with
+ * the rules and messages of REQUIREMENTS, and sent with the create.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useInvalidate } from "@refinedev/core";
+import { z } from "zod";
+import { Button, Form, Input, Modal, Radio, Select } from "antd";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+import { CreateSubAccount, REQUIREMENTS } from "../../../../resources/sub-accounts.ts";
+
+type Kind = "own" | "customer";
+type Values = { kind: Kind; currency: string; name: string; customer_id: string };
+type Missing = { key: string; description: string; exists: boolean };
+
+/** The create form: the shared schema, plus which of name / customer the chosen kind needs. */
+const FormSchema = z
+  .object({ kind: z.enum(["own", "customer"]), currency: z.string(), name: z.string().optional(), customer_id: z.string().optional() })
+  .superRefine((v, ctx) => {
+    if (!v.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: "Please select a currency" });
+    if (v.kind === "own") {
+      const r = CreateSubAccount.safeParse({ currency: v.currency || "X", name: v.name?.trim() || undefined });
+      for (const i of r.success ? [] : r.error.issues) ctx.addIssue({ code: "custom", path: i.path as string[], message: i.message });
+    } else if (!v.customer_id || !z.string().uuid().safeParse(v.customer_id).success) {
+      ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
+    }
+  });
+
+/** The currencies of the business's accounts (the first 10), each a master account for sub-accounts. */
+function useCurrencies(open: boolean) {
+  const [currencies, setCurrencies] = useState<string[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    api<{ items: { currency: string; state: string }[] }>("GET", "accounts/corporate?page=1&limit=10")
+      .then((r) => setCurrencies([...new Set(r.data.items.filter((a) => a.state === "ACTIVE").map((a) => a.currency))]))
+      .catch(() => setCurrencies([]));
+  }, [open]);
+  return currencies;
+}
+
+function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: string; onChange: (v: string) => void; onBlur: () => void }) {
+  const [keyword, setKeyword] = useState("");
+  const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    setLoading(true);
+    const t = setTimeout(() => {
+      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+        .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: `${c.display_name} (${c.email})` }))))
+        .catch(() => setOptions([]))
+        .finally(() => setLoading(false));
+    }, 300);
+    return () => clearTimeout(t);
+  }, [keyword]);
+  return (
+    <Select
+      id={id}
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      loading={loading}
+      value={value || undefined}
+      onChange={onChange}
+      onBlur={onBlur}
+      options={options}
+      placeholder="Search customers by name or email"
+      notFoundContent={loading ? "Loading…" : "No customers"}
+    />
+  );
+}
+
+export default function CreateSubAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [params] = useSearchParams();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const currencies = useCurrencies(open);
+  const initialKind: Kind = params.get("for") === "customer" ? "customer" : "own";
+  const form = useForm<Values>({
+    resolver: zodResolver(FormSchema) as never,
+    defaultValues: { kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: "" },
+  });
+  const [missing, setMissing] = useState<Missing[] | null>(null);
+  const kind = form.watch("kind");
+  useEffect(() => {
+    if (open) form.reset({ kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: "" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset each time the modal opens
+  }, [open]);
+
+  async function create(values: Values, requirements: Record<string, string> = {}) {
+    const body = values.kind === "own"
+      ? { currency: values.currency, name: values.name.trim() }
+      : { currency: values.currency, customer_id: values.customer_id, requirements };
+    const res = await api("POST", "sub-accounts", body);
+    toast.success(res.message);
+    await invalidate({ resource: "sub-accounts", invalidates: ["list"] });
+    window.dispatchEvent(new Event("sub-accounts:changed"));
+    setMissing(null);
+    onClose();
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      if (values.kind === "customer") {
+        const r = await api<Missing[]>("GET", `sub-accounts/customer/requirements?customer_id=${encodeURIComponent(values.customer_id)}&currency=${encodeURIComponent(values.currency)}`);
+        const needed = r.data.filter((x) => !x.exists);
+        if (needed.length) return setMissing(needed);
+      }
+      await create(values);
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  const currencyOptions = useMemo(() => (currencies ?? []).map((c) => ({ value: c, label: c })), [currencies]);
+
+  return (
+    <>
+      <Modal title="Create sub-account" open={open && !missing} onCancel={onClose} footer={null} destroyOnHidden>
+        <Form layout="vertical" component="form" onFinish={submit} noValidate>
+          <Field control={form.control} name="kind" label="Sub-account for">
+            {(f) => (
+              <Radio.Group id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} optionType="button">
+                <Radio.Button value="own">My business</Radio.Button>
+                <Radio.Button value="customer">A customer</Radio.Button>
+              </Radio.Group>
+            )}
+          </Field>
+          <Field control={form.control} name="currency" label="Currency">
+            {(f) => <Select id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} options={currencyOptions} loading={!currencies} placeholder="Select currency" />}
+          </Field>
+          {kind === "own" ? (
+            <Field control={form.control} name="name" label="Sub-account name">
+              {(f) => <Input {...f} placeholder="e.g. Marketing expenses" maxLength={100} />}
+            </Field>
+          ) : (
+            <Field control={form.control} name="customer_id" label="Customer">
+              {(f) => <CustomerSelect id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </Field>
+          )}
+          <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>Create sub-account</Button>
+        </Form>
+      </Modal>
+      {missing && (
+        <MissingRequirementsModal
+          missing={missing}
+          onCancel={() => setMissing(null)}
+          onSubmit={(requirements) => create(form.getValues(), requirements)}
+        />
+      )}
+    </>
+  );
+}
+
+/** SPEC §5 Missing requirements: one field per missing item, checked by its REQUIREMENTS rule. */
+function MissingRequirementsModal({ missing, onCancel, onSubmit }: { missing: Missing[]; onCancel: () => void; onSubmit: (values: Record<string, string>) => Promise<void> }) {
+  const toast = useToast();
+  const schema = useMemo(
+    () => z.object({ requirements: z.record(z.string(), z.string()) }).superRefine((v, ctx) => {
+      for (const m of missing) {
+        const rule = REQUIREMENTS[m.key];
+        const value = v.requirements[m.key] ?? "";
+        const problem = rule ? rule.check(value) : value.trim() ? null : `${m.description} is required`;
+        if (problem) ctx.addIssue({ code: "custom", path: ["requirements", m.key], message: problem });
+      }
+    }),
+    [missing],
+  );
+  const form = useForm<{ requirements: Record<string, string> }>({
+    resolver: zodResolver(schema) as never,
+    defaultValues: { requirements: Object.fromEntries(missing.map((m) => [m.key, ""])) },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(Object.fromEntries(Object.entries(values.requirements).map(([k, v]) => [k, v.trim()])));
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+  return (
+    <Modal title="Missing requirements" open onCancel={onCancel} footer={null} destroyOnHidden>
+      <p>This customer needs a few more details before a sub-account can be created.</p>
+      <Form layout="vertical" component="form" onFinish={submit} noValidate>
+        {missing.map((m) => (
+          <Field key={m.key} control={form.control} name={`requirements.${m.key}`} label={REQUIREMENTS[m.key]?.description ?? m.description}>
+            {(f) => <Input {...f} value={f.value ?? ""} placeholder={m.key === "incorporation_date" ? "YYYY-MM-DD" : m.key === "incorporation_country" ? "e.g. NG" : undefined} />}
+          </Field>
+        ))}
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>Submit and create</Button>
+      </Form>
+    </Modal>
+  );
+}

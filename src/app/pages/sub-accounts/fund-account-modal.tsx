@@ -1,0 +1,99 @@
+/**
+ * Fund account (SPEC §2 Sub-account details): from an account of the business in the same currency,
+ * an amount in major units sent as minor units; both are needed to enable the button. One
+ * Idempotency-Key per intended transfer (kept across retries), the one-time code when 2FA is on,
+ * then a success dialog linking to the transactions.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { Link } from "react-router";
+import { Button, Form, Input, Modal, Result, Select } from "antd";
+import { api } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
+import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
+import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import type { SubAccount } from "../../../../resources/sub-accounts.ts";
+
+type Source = { id: string; name: string; currency: string; state: string; balance: { available: string } };
+
+export function FundAccountModal({ open, account, onClose, onFunded }: { open: boolean; account: SubAccount; onClose: () => void; onFunded: () => void }) {
+  const toast = useToast();
+  const otp = useOneTimeCode();
+  const [sources, setSources] = useState<Source[] | null>(null);
+  const [source, setSource] = useState<string>();
+  const [amount, setAmount] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  // One key per intended transfer: a new one whenever what would be sent changes.
+  const key = useMemo(() => newIdempotencyKey(), [source, amount, open]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    if (!open) return;
+    api<{ items: Source[] }>("GET", "accounts/corporate?page=1&limit=10")
+      .then((r) => setSources(r.data.items.filter((a) => a.currency === account.currency && a.state === "ACTIVE" && a.id !== account.id)))
+      .catch(() => setSources([]));
+  }, [open, account.currency, account.id]);
+
+  const problem = amount ? amountProblem(amount, account.currency) : null;
+  const minor = parseMajor(amount, account.currency);
+  const ready = !!source && !!amount && !problem && minor !== null && otp.ready;
+
+  const close = () => {
+    setSource(undefined);
+    setAmount("");
+    setTouched(false);
+    setDone(null);
+    otp.reset();
+    onClose();
+  };
+
+  async function fund() {
+    if (!ready || minor === null) return;
+    setSending(true);
+    try {
+      const res = await api("POST", "transfers/internal", { source_account_id: source, destination_account_id: account.id, amount: minor.toString() }, { ...idempotencyHeader(key), ...otp.headers() });
+      setDone(res.message);
+      onFunded();
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal title={done ? undefined : "Fund account"} open={open} onCancel={close} footer={null} destroyOnHidden>
+      {done ? (
+        <Result
+          status="success"
+          title={done}
+          subTitle={`${formatMoney(minor ?? 0n, account.currency)} was added to ${account.name}.`}
+          extra={[
+            <Link key="tx" to="/transactions"><Button type="primary">View transactions</Button></Link>,
+            <Button key="close" onClick={close}>Done</Button>,
+          ]}
+        />
+      ) : (
+        <Form layout="vertical" component="form" onFinish={fund}>
+          <Form.Item label="Source account" htmlFor="fund-source">
+            <Select
+              id="fund-source"
+              value={source}
+              onChange={setSource}
+              loading={!sources}
+              placeholder="Select an account"
+              options={(sources ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.currency}) · ${formatMoney(s.balance.available, s.currency)}` }))}
+              notFoundContent={`No ${account.currency} account to fund from`}
+            />
+          </Form.Item>
+          <Form.Item label="Amount" htmlFor="fund-amount" validateStatus={touched && problem ? "error" : undefined} help={touched ? problem : undefined}>
+            <Input id="fund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} onBlur={() => setTouched(true)} suffix={account.currency} placeholder="0.00" />
+          </Form.Item>
+          <OneTimeCodeInput otp={otp} />
+          <Button type="primary" htmlType="submit" block disabled={!ready} loading={sending}>Fund account</Button>
+        </Form>
+      )}
+    </Modal>
+  );
+}
