@@ -867,3 +867,15 @@ describe("the end", () => {
     }
   });
 });
+
+describe("graph ranges", () => {
+  test("a sub-account's graph has 1 week, 30 days, 3 months and 6 months; a master account keeps 1 week, 6 months, 1 year", async () => {
+    const sub = (await subList(admin, "currency=NGN&limit=1")).items[0];
+    const subGraph = expectStatus(await admin.get(`/accounts/${sub.id}/summary`), 200).data;
+    expect(Object.keys(subGraph).sort()).toEqual(["currency", "last_30_days", "last_3_months", "last_6_months", "last_week"]);
+    expect(subGraph.last_30_days.points).toHaveLength(30);
+    expect(subGraph.last_3_months.points).toHaveLength(3);
+    const masterGraph = expectStatus(await admin.get(`/accounts/${masters.NGN.id}/summary`), 200).data;
+    expect(Object.keys(masterGraph).sort()).toEqual(["currency", "last_6_months", "last_week", "last_year"]);
+  });
+});

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
+import { GRAPH_PERIODS } from "../services/transactions.ts";
 
 const Id = z.object({ id: z.string() });
 const rule = (act: string) => ({ access: { obj: "accounts", act } });
@@ -21,7 +22,9 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get("/accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
     const { a } = await services.accounts.find(req.auth!.businessId, req.params.id);
-    return ok("Transaction summary", { currency: a.currency, ...(await services.transactions.periodSummary(a.id)) });
+    // A sub-account's graph has its own ranges (SPEC §4).
+    const periods = a.parentAccountId ? GRAPH_PERIODS.sub : GRAPH_PERIODS.main;
+    return ok("Transaction summary", { currency: a.currency, ...(await services.transactions.periodSummary(a.id, periods)) });
   });
 
   app.get("/accounts/:id/transactions", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) => {

@@ -120,9 +120,8 @@ export function transactionService({ db }: ServiceContext) {
       };
     },
 
-    /** Flows for the three ranges of the banking and crypto graphs (SPEC §4). */
-    async periodSummary(ownerId: string) {
-      const periods = ["last_week", "last_6_months", "last_year"] as const;
+    /** Flows per graph range (SPEC §4): banking and crypto 1 week, 6 months, 1 year; sub-accounts and sub-wallets 1 week, 30 days, 3 months, 6 months. */
+    async periodSummary(ownerId: string, periods: readonly Period[] = GRAPH_PERIODS.main) {
       return Object.fromEntries(await Promise.all(periods.map(async (p) => [p, await this.flows(ownerId, periodBuckets(p))])));
     },
 
@@ -133,8 +132,12 @@ export function transactionService({ db }: ServiceContext) {
   };
 }
 
+export type Period = "last_week" | "last_6_months" | "last_year" | "last_30_days" | "last_3_months";
+/** SPEC §4 Graph ranges by kind of owner. */
+export const GRAPH_PERIODS = { main: ["last_week", "last_6_months", "last_year"], sub: ["last_week", "last_30_days", "last_3_months", "last_6_months"] } as const satisfies Record<string, readonly Period[]>;
+
 /** Buckets of SPEC §4 Graph ranges, ending now. */
-export function periodBuckets(period: "last_week" | "last_6_months" | "last_year" | "last_30_days" | "last_3_months", now = new Date()): Bucket[] {
+export function periodBuckets(period: Period, now = new Date()): Bucket[] {
   const day = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + n));
   const month = (d: Date, n: number) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
   const daily = (n: number) =>

@@ -23,23 +23,13 @@ import { FundAccountModal } from "./fund-account-modal.tsx";
 
 const DAY = "YYYY-MM-DD";
 
-/**
- * Graph ranges of a sub-account. accounts/:id/summary returns last_week, last_6_months and last_year;
- * 3 months is the last three of the six monthly buckets (the same buckets). 30 days is not offered:
- * the summary has no daily buckets beyond a week.
- */
+/** SPEC §4: a sub-account's graph ranges (its summary answers exactly these). */
 const SUB_ACCOUNT_RANGES: Range[] = [
   { key: "last_week", label: "1 week" },
+  { key: "last_30_days", label: "30 days" },
   { key: "last_3_months", label: "3 months" },
   { key: "last_6_months", label: "6 months" },
 ];
-type Flows = { points: { label: string; inbound: string; outbound: string }[]; totals: { inbound: string; outbound: string } };
-function pickRange(summary: Record<string, unknown>, range: string): Flows {
-  if (range !== "last_3_months") return summary[range] as Flows;
-  const points = (summary.last_6_months as Flows).points.slice(-3);
-  const sum = (k: "inbound" | "outbound") => points.reduce((t, p) => t + BigInt(p[k]), 0n).toString();
-  return { points, totals: { inbound: sum("inbound"), outbound: sum("outbound") } };
-}
 
 function useSummary(id: string, from: string | undefined, version: number) {
   const [state, setState] = useState<{ totals?: { inbound: string; outbound: string }; error?: boolean }>({});
@@ -147,7 +137,7 @@ export default function SubAccountDetails() {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: "overview", label: "Overview", children: <FlowsChart key={version} path={`accounts/${account.id}/summary`} ranges={SUB_ACCOUNT_RANGES} currency={account.currency} pick={pickRange} /> },
+            { key: "overview", label: "Overview", children: <FlowsChart key={version} path={`accounts/${account.id}/summary`} ranges={SUB_ACCOUNT_RANGES} currency={account.currency} pick={(s, r) => s[r] as never} /> },
             { key: "transactions", label: "Transactions", children: <OwnerTransactions key={version} path={`accounts/${account.id}/transactions`} detailBase="/transactions" /> },
           ]}
         />
