@@ -5,7 +5,9 @@ import { BLOCKCHAINS, STABLECOINS } from "../../lib/assets.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Services } from "../services/index.ts";
 import { SUPPORTED_ASSETS } from "../services/wallets.ts";
-import type { Bucket } from "../services/transactions.ts";
+import { GRAPH_PERIODS, type Bucket } from "../services/transactions.ts";
+import { CreateSubWallet, SUB_WALLET_STATES } from "../../../resources/sub-wallets.ts";
+import { listOf, normaliseArrayKeys } from "./list-query.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
 
@@ -33,6 +35,33 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     ok("Wallets", await services.wallets.list(req.auth!.businessId, req.query)),
   );
 
+  /** A sub-wallet, the business's own or a customer's (SPEC §7 POST wallets). */
+  app.post("/wallets", { config: rule("create"), schema: { tags, body: CreateSubWallet } }, async (req, reply) => {
+    const b = req.body;
+    const businessId = req.auth!.businessId;
+    if (b.customer_id) {
+      const c = await services.customers.find(businessId, b.customer_id);
+      if (c.state !== "ACTIVE") throw badRequest("This customer is inactive. Activate it to create a sub-wallet");
+    }
+    const wallet = await services.ctx.db.transaction((tx) =>
+      services.wallets.createSub(tx, businessId, { currency: b.currency, blockchain: b.blockchain, name: b.name, customerId: b.classification === "customer" ? b.customer_id! : null }),
+    );
+    return reply.code(201).send(ok("Sub-wallet created successfully", wallet));
+  });
+
+  app.get("/wallets/sub-wallets", {
+    config: rule("list"),
+    preValidation: normaliseArrayKeys,
+    schema: { tags, querystring: PageQuery.extend({
+      asset: z.enum(STABLECOINS, { error: "Unknown asset" }).optional(), blockchain: z.enum(BLOCKCHAINS, { error: "Unknown blockchain" }).optional(),
+      keyword: z.string().trim().max(100).optional(), states: listOf(z.enum(SUB_WALLET_STATES, { error: "Unknown state" })).optional(),
+    }) },
+  }, async (req) => ok("Sub-wallets", await services.wallets.listSub(req.auth!.businessId, { ...req.query, currency: req.query.asset })));
+
+  app.get("/wallets/institution/sub-wallet-distribution", { config: rule("list"), schema: { tags } }, async (req) =>
+    ok("Sub-wallet distribution", await services.wallets.subDistribution(req.auth!.businessId)),
+  );
+
   /** The business's main wallets (every asset it holds at the top level). */
   app.get("/wallets/institution/main", { config: rule("list"), schema: { tags } }, async (req) =>
     ok("Wallets", (await services.wallets.list(req.auth!.businessId, { page: 1, limit: 100 })).items),
@@ -57,7 +86,8 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         return { label: start.toISOString().slice(0, 10), from: start, to: new Date(start.getTime() + 86_400_000) };
       });
     }
-    if (!buckets) return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.periodSummary(w.id)) });
+    // A sub-wallet's graph has its own ranges (SPEC §4).
+    if (!buckets) return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.periodSummary(w.id, w.parentWalletId ? GRAPH_PERIODS.sub : GRAPH_PERIODS.main)) });
     return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.flows(w.id, buckets)) });
   });
 

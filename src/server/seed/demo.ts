@@ -244,7 +244,7 @@ async function seedExchanges(services: Services, businessId: string) {
   }
 }
 
-/** Customers the business holds money for: people and companies, one of them deactivated. */
+/** Customers the business holds money for (people and companies, one deactivated), their sub-accounts and sub-wallets. */
 async function seedCustomers(services: Services, businessId: string) {
   const lagos = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" };
   const inputs: CustomerInput[] = [
@@ -269,6 +269,18 @@ async function seedCustomers(services: Services, businessId: string) {
     const master = await services.subAccounts.master(businessId, sub.input.currency);
     await services.ctx.db.transaction((tx) => services.subAccounts.fund(tx, businessId, admin, { source_account_id: master.id, destination_account_id: account.id, amount: sub.amount }));
     if (sub.input.customer_id === created[2].id) await services.subAccounts.setFrozen(businessId, account.id, true);
+  }
+
+  // Sub-wallets: a customer's and the business's own, each with a deposit received on its own address.
+  const subWallets = [
+    { currency: "USDT", blockchain: "TRON", name: "Sahel Foods USDT", customerId: created[2].id, amount: 12_500_000_000n, sender: "Sahel Foods Ltd" },
+    { currency: "USDC", blockchain: "ETHEREUM", name: "Treasury reserve", customerId: null, amount: 40_000_000_000n, sender: "Coinbase Prime" },
+  ] as const;
+  for (const w of subWallets) {
+    await services.ctx.db.transaction(async (tx) => {
+      const wallet = await services.wallets.createSub(tx, businessId, { currency: w.currency, blockchain: w.blockchain, name: w.name, customerId: w.customerId });
+      await services.deposits.receive(tx, { network: w.blockchain, identifier: wallet.address, currency: w.currency, amount: w.amount, senderName: w.sender });
+    });
   }
 }
 

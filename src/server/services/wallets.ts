@@ -1,13 +1,13 @@
 /** Stablecoin wallets (SPEC §3 Wallet, Crypto account/asset): one asset on one chain, with a deposit address. */
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import QRCode from "qrcode";
 import { depositIdentifiers, ledgerAccounts, wallets } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { BLOCKCHAINS, PRECISION, STABLECOINS, type Blockchain, type Stablecoin } from "../../lib/assets.ts";
 import { available, openAccount } from "../ledger/ledger.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
 import { exchangeTargets } from "../../../resources/exchange.ts";
@@ -28,6 +28,8 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
       blockchain: w.blockchain,
       address: w.address,
       classification: w.classification,
+      parent_wallet_id: w.parentWalletId,
+      customer_id: w.customerId,
       asset: { currency: w.currency, blockchain: w.blockchain },
       available_balance: avail.toString(),
       balance: avail.toString(),
@@ -68,6 +70,46 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
       const [row] = isUuid(id) ? await joined().where(and(eq(wallets.businessId, businessId), eq(wallets.id, id))) : [];
       if (!row) throw notFound("Wallet not found");
       return row;
+    },
+
+    /** A sub-wallet under the main wallet of its asset, with its own deposit address (and ledger account). */
+    async createSub(q: Queryable, businessId: string, input: { currency: Stablecoin; blockchain: Blockchain; name: string; customerId: string | null }) {
+      const [main] = await q.select().from(wallets).where(and(own(businessId), eq(wallets.currency, input.currency), eq(wallets.blockchain, input.blockchain)));
+      if (!main) throw badRequest(`Create a ${input.currency} wallet on ${input.blockchain} before its sub-wallets`, [{ path: "currency", message: "No main wallet for this asset" }]);
+      const id = crypto.randomUUID();
+      const ledger = await openAccount(q, { code: `wallet:${id}`, asset: input.currency, businessId });
+      const address = deps.chain.newAddress(input.blockchain, id);
+      const [row] = await q.insert(wallets).values({
+        id, businessId, ledgerAccountId: ledger.id, currency: input.currency, blockchain: input.blockchain, address, name: input.name,
+        parentWalletId: main.id, customerId: input.customerId, classification: input.customerId ? "customer" : "institution",
+      }).returning();
+      await q.insert(depositIdentifiers).values({ network: input.blockchain, identifier: address, ownerKind: "wallet", ownerId: id, businessId });
+      return view(row, ledger);
+    },
+
+    /** Sub-wallets, newest first, by asset, chain, name and state. */
+    async listSub(businessId: string, f: PageQuery & { currency?: string; blockchain?: string; keyword?: string; states?: string[] }) {
+      const where = and(
+        eq(wallets.businessId, businessId), isNotNull(wallets.parentWalletId),
+        f.currency ? eq(wallets.currency, f.currency) : undefined,
+        f.blockchain ? eq(wallets.blockchain, f.blockchain) : undefined,
+        f.keyword ? ilike(wallets.name, likePattern(f.keyword)) : undefined,
+        f.states?.length ? inArray(wallets.state, f.states) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        joined().where(where).orderBy(desc(wallets.createdAt), desc(wallets.id)).limit(f.limit).offset(offsetOf(f)),
+        db.select({ n: count() }).from(wallets).where(where),
+      ]);
+      return paged(await Promise.all(rows.map((r) => view(r.w, r.l))), Number(total.n), f);
+    },
+
+    /** GET wallets/institution/sub-wallet-distribution: per asset, how many sub-wallets and how much they hold. */
+    async subDistribution(businessId: string) {
+      const rows = await db.select({ currency: wallets.currency, blockchain: wallets.blockchain, n: count(), total: sql<string>`coalesce(sum(${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits}), 0)` })
+        .from(wallets).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.ledgerAccountId))
+        .where(and(eq(wallets.businessId, businessId), isNotNull(wallets.parentWalletId)))
+        .groupBy(wallets.currency, wallets.blockchain).orderBy(wallets.currency, wallets.blockchain);
+      return rows.map((r) => ({ currency: r.currency, blockchain: r.blockchain, sub_wallet_count: Number(r.n), total_balance: String(r.total), balance_in_usd: deps.fx.toUsd(BigInt(r.total), r.currency).toString() }));
     },
 
     view,
