@@ -22,6 +22,7 @@ import { bulkPaymentRoutes } from "./routes/bulk-payments.ts";
 import { exchangeRoutes } from "./routes/exchange.ts";
 import { customerRoutes } from "./routes/customers.ts";
 import { subAccountRoutes } from "./routes/sub-accounts.ts";
+import { settlementRoutes } from "./routes/settlements.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(exchangeRoutes, opts);
       await api.register(customerRoutes, opts);
       await api.register(subAccountRoutes, opts);
+      await api.register(settlementRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);

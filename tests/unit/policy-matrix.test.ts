@@ -68,6 +68,8 @@ const ACTIONS: Need[] = [
   { obj: "sub-accounts", act: "create", perm: "accounts_write", feature: "sub_accounts" },
   { obj: "sub-accounts", act: "freeze", perm: "accounts_write", feature: "sub_accounts" },
   { obj: "transfers", act: "create", perm: "transactions_write", feature: "fiat" },
+  { obj: "settlements", act: "list", feature: "sub_accounts" },
+  { obj: "settlements", act: "show", feature: "fx_settlements" },
   { obj: "customers", act: "create", perm: "customers_write" },
   { obj: "customers", act: "edit", perm: "customers_write" },
   { obj: "customers", act: "delete", perm: "customers_write" },

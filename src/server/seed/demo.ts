@@ -271,6 +271,23 @@ async function seedCustomers(services: Services, businessId: string) {
     if (sub.input.customer_id === created[2].id) await services.subAccounts.setFrozen(businessId, account.id, true);
   }
 
+  // Customer payments that convert currency: today's and the last two days' net into FX settlements.
+  const [chiamakaNgn] = (await services.subAccounts.list(businessId, { page: 1, limit: 10, currency: "NGN", keyword: "Chiamaka" })).items;
+  const brightside = (await services.beneficiaries.list(businessId, { page: 1, limit: 100, type: "FIAT" })).items.find((b) => b.name === "Brightside Software Inc")!;
+  const approver = (await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "approver@demo.example") }))!.id;
+  const converted: string[] = [];
+  for (const [daysAgo, amount] of [[2, 3_100_000n], [1, 4_650_000n], [1, 2_000_000n], [0, 7_750_000n]] as const) {
+    const quote = await services.payments.quote(businessId, { source_account_id: chiamakaNgn.id, beneficiary_id: brightside.id, amount });
+    converted.push((await services.ctx.db.transaction((tx) => services.payments.send(tx, businessId, admin, {
+      source_account_id: chiamakaNgn.id, beneficiary_id: brightside.id, amount, quote_id: quote.id, description: "Software subscription for Chiamaka Eze", documents: [],
+      at: new Date(Date.now() - daysAgo * 86_400_000),
+    }))).id);
+  }
+  for (const r of (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items.filter((r) => converted.includes(r.entity_id))) {
+    await services.approvals.decide(businessId, approver, r.id, "approve");
+  }
+  await settleNow(services);
+
   // Sub-wallets: a customer's and the business's own, each with a deposit received on its own address.
   const subWallets = [
     { currency: "USDT", blockchain: "TRON", name: "Sahel Foods USDT", customerId: created[2].id, amount: 12_500_000_000n, sender: "Sahel Foods Ltd" },

@@ -20,9 +20,10 @@ import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { insertTransaction } from "./transactions.ts";
 import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
+import { accrue } from "./settlements.ts";
 
 /** Either side of an exchange: a fiat account or a stablecoin wallet of the business. */
-type Side = { kind: "account" | "wallet"; id: string; name: string; currency: string; blockchain: string | null; ledgerAccountId: string };
+type Side = { kind: "account" | "wallet"; id: string; name: string; currency: string; blockchain: string | null; ledgerAccountId: string; forCustomer?: boolean };
 export type ExchangeInput = { source: { accountId?: string; walletId?: string }; amount: bigint; destinationCurrency: string; blockchain?: string };
 type Features = readonly string[];
 
@@ -34,7 +35,7 @@ async function sourceOf(q: Queryable, businessId: string, s: ExchangeInput["sour
     const [a] = await q.select().from(accounts).where(and(eq(accounts.id, s.accountId), eq(accounts.businessId, businessId)));
     if (!a) throw notFound("Account not found");
     if (a.state !== "ACTIVE") throw badRequest("This account cannot exchange right now");
-    return { kind: "account", id: a.id, name: a.name, currency: a.currency, blockchain: null, ledgerAccountId: a.ledgerAccountId };
+    return { kind: "account", id: a.id, name: a.name, currency: a.currency, blockchain: null, ledgerAccountId: a.ledgerAccountId, forCustomer: a.classification === "customer" };
   }
   const [w] = await q.select().from(wallets).where(and(eq(wallets.id, s.walletId!), eq(wallets.businessId, businessId)));
   if (!w) throw notFound("Wallet not found");
@@ -144,6 +145,8 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
         await transfer(tx, { debit: from.ledgerAccountId, credit: revenue.id, amount: q.feeAmount, asset: from.currency, reference: ref(":fee") });
       }
       await transfer(tx, { debit: positionTo.id, credit: to.ledgerAccountId, amount: q.destinationAmount, asset: to.currency, reference: `transaction:${inRow.id}` });
+      // A customer's conversion nets into the day's FX settlement.
+      if (from.forCustomer) await accrue(tx, { businessId, transactionId: outRow.id, sourceCurrency: from.currency, settlementCurrency: to.currency });
       return { out: outRow, quote: q };
     },
   };

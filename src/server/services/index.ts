@@ -19,6 +19,7 @@ import { bulkPaymentService } from "./bulk-payments.ts";
 import { exchangeService } from "./exchange.ts";
 import { customerService } from "./customers.ts";
 import { subAccountService } from "./sub-accounts.ts";
+import { settlementService } from "./settlements.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -52,6 +53,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     exchange: exchangeService(ctx, { fx: providers.fx }),
     customers: customerService(ctx),
     subAccounts: subAccountService(ctx, { accounts }),
+    settlements: settlementService(ctx),
     approvals: approvalService(ctx),
   };
 }

@@ -23,8 +23,10 @@ import type { ServiceContext } from "./context.ts";
 import { attachDocument, bankingView, insertTransaction } from "./transactions.ts";
 import { forgetCounts } from "./transaction-queries.ts";
 import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
+import { accrue } from "./settlements.ts";
 
-export type SendMoneyInput = z.output<typeof SendMoney> & { amount: bigint };
+/** `at` backdates the payment (the demo seed's history); the API always sends now. */
+export type SendMoneyInput = z.output<typeof SendMoney> & { amount: bigint; at?: Date };
 type Account = typeof accounts.$inferSelect;
 type Beneficiary = typeof beneficiaries.$inferSelect;
 
@@ -112,7 +114,12 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
         destinationCurrency: b.currency, feeAmount: p.fee, feeCurrency: account.currency, fxRate: p.rate === "1" ? null : p.rate, beneficiaryId: b.id,
         counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: type } },
         description: input.description || `Payment to ${b.name}`, clientReference: input.reference ?? null, initiatorUserId: userId, holdTransferId: holdId,
+        ...(input.at ? { createdAt: input.at } : {}),
       });
+      // A customer's payment that converts currency nets into the day's FX settlement.
+      if (account.classification === "customer" && account.currency !== b.currency) {
+        await accrue(tx, { businessId, transactionId: id, sourceCurrency: account.currency, settlementCurrency: b.currency, at: input.at });
+      }
       for (const d of input.documents) {
         await attachDocument(tx, { businessId, transactionId: id, description: d.description || d.file_name, fileName: d.file_name, contentType: d.content_type, content: Buffer.from(d.content_base64, "base64") });
       }

@@ -20,3 +20,4 @@ export * from "./approval-requests.ts";
 export * from "./quotes.ts";
 export * from "./batch-payments.ts";
 export * from "./customers.ts";
+export * from "./fx-settlements.ts";

@@ -50,6 +50,8 @@ export const transactions = pgTable(
     batchId: uuid("batch_id"),
     /** Its row in the bulk payment's file (payments are shown and released in file order). */
     batchPosition: integer("batch_position"),
+    /** The FX settlement a customer's currency-converting payment accrues into. */
+    settlementId: uuid("settlement_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
@@ -60,6 +62,7 @@ export const transactions = pgTable(
     index("transactions_business_type").on(t.businessId, t.rail, t.type, t.createdAt),
     index("transactions_beneficiary").on(t.businessId, t.beneficiaryId),
     index("transactions_batch").on(t.batchId),
+    index("transactions_settlement").on(t.settlementId, t.createdAt),
     // Substring search over what a person types: reference, description, the other party's name.
     index("transactions_search").using("gin", sql`(${searchText}) gin_trgm_ops`),
   ],

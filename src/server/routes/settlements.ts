@@ -1,0 +1,53 @@
+/** SPEC §7 FX settlements: list, one, its payments, and its report (CSV download). */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Services } from "../services/index.ts";
+import { isCalendarDay } from "../../lib/dates.ts";
+import { PageQuery } from "./paging.ts";
+import { listOf, normaliseArrayKeys } from "./list-query.ts";
+import { attachment, ok } from "./respond.ts";
+
+const tags = ["settlements"];
+const Id = z.object({ id: z.string() });
+const rule = (act: string) => ({ access: { obj: "settlements", act } });
+const Day = (label: string) => z.string({ error: `${label} is required` }).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
+const startOf = (d: string) => new Date(`${d}T00:00:00Z`);
+const endOf = (d: string) => new Date(startOf(d).getTime() + 86_400_000);
+const ordered = <T extends { from?: string; to?: string }>(s: z.ZodType<T>) =>
+  s.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["from"], message: "Date from cannot be greater than date to" });
+
+const ListQuery = ordered(PageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  state: z.enum(["OPEN", "SETTLED"], { error: "state must be OPEN or SETTLED" }).optional(),
+  from: Day("Date from").optional(),
+  to: Day("Date to").optional(),
+}));
+const PaymentsQuery = ordered(PageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  states: listOf(z.enum(["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"], { error: "Unknown state" })).optional(),
+  created_date_from: Day("Date from").optional(),
+  created_date_to: Day("Date to").optional(),
+}).transform((q) => ({ ...q, from: q.created_date_from, to: q.created_date_to })));
+const ReportQuery = ordered(z.object({ from: Day("From"), to: Day("To"), customer_id: z.string().uuid("Unknown customer").optional() }));
+
+export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const s = services.settlements;
+
+  app.get("/settlements", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
+    const q = req.query;
+    return ok("Settlements", await s.list(req.auth!.businessId, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }));
+  });
+
+  app.get("/settlements/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Settlement", await s.get(req.auth!.businessId, req.params.id)));
+
+  app.get("/settlements/:id/payments", { config: rule("show"), preValidation: normaliseArrayKeys, schema: { tags, params: Id, querystring: PaymentsQuery } }, async (req) => {
+    const q = req.query;
+    return ok("Settlement payments", await s.payments(req.auth!.businessId, req.params.id, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }));
+  });
+
+  app.get("/settlements/:id/report", { config: rule("show"), schema: { tags, params: Id, querystring: ReportQuery } }, async (req, reply) => {
+    const q = req.query;
+    const r = await s.report(req.auth!.businessId, req.params.id, { from: startOf(q.from), to: endOf(q.to), customerId: q.customer_id });
+    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment(r.fileName)).send(r.csv);
+  });
+};
