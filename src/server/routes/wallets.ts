@@ -54,7 +54,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     preValidation: normaliseArrayKeys,
     schema: { tags, querystring: PageQuery.extend({
       asset: z.enum(STABLECOINS, { error: "Unknown asset" }).optional(), blockchain: z.enum(BLOCKCHAINS, { error: "Unknown blockchain" }).optional(),
-      keyword: z.string().trim().max(100).optional(), states: listOf(z.enum(SUB_WALLET_STATES, { error: "Unknown state" })).optional(),
+      keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(), states: listOf(z.enum(SUB_WALLET_STATES, { error: "Unknown state" })).optional(),
     }) },
   }, async (req) => ok("Sub-wallets", await services.wallets.listSub(req.auth!.businessId, { ...req.query, currency: req.query.asset })));
 

@@ -26,7 +26,8 @@ export type IncomingDeposit = {
 export function depositService(deps: { chain: ChainProvider }) {
   return {
     async receive(tx: Tx, d: IncomingDeposit) {
-      const identifier = d.network === "fiat" ? d.identifier.replace(/\s/g, "").toUpperCase() : d.identifier.trim();
+      // Account numbers and IBANs ignore spaces and case; Ethereum addresses ignore case (EIP-55 is only a checksum); Tron's base58 does not.
+      const identifier = d.network === "fiat" ? d.identifier.replace(/\s/g, "").toUpperCase() : d.network === "ETHEREUM" ? d.identifier.trim().toLowerCase() : d.identifier.trim();
       const [target] = await tx.select().from(depositIdentifiers).where(and(eq(depositIdentifiers.network, d.network), eq(depositIdentifiers.identifier, identifier)));
       if (!target) throw notFound("No account or wallet has these deposit details");
       const at = d.at ?? new Date();
