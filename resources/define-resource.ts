@@ -31,7 +31,15 @@ export type RendererKey =
   /** A secret number (BVN, NIN): dots, then its last 4 digits. */
   | "masked"
   /** In a list only: the row's menu (View, Edit, the declared actions the member may run). */
-  | "actions";
+  | "actions"
+  /** A settlement's period from the row: "start – end", or "start – Present" while it has no end. */
+  | "period"
+  /** "money", but 'N/A' when there is no amount (e.g. an open settlement's settlement amount). */
+  | "moneyOrNA"
+  /** A {name, account_number} object: the name above the account number. */
+  | "customer"
+  /** Always empty (a figure the SPEC shows blank). */
+  | "blank";
 
 export type Column = {
   /** Dotted path into the row. */
@@ -142,16 +150,16 @@ export type ResourceDef<Row = any> = {
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
   /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
-  createComponent?: "create-asset" | "create-account" | "bulk-upload" | "create-sub-account";
+  createComponent?: "create-asset" | "create-account" | "bulk-upload" | "create-sub-account" | "create-sub-wallet";
   /** "page": the create button opens routes.create instead of the drawer over the list. */
   createOpens?: "drawer" | "page";
   /** A bespoke edit modal by key (mapped in custom-screens.tsx), opened by Edit on the details page and on rows. */
   editComponent?: "edit-customer";
   /** Tiles above the list's table. */
   summary?: Summary;
-  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment" | "sub-account-details";
+  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment" | "sub-account-details" | "sub-wallet-details" | "settlement-details";
   /** A bespoke list page by key (mapped in custom-screens.tsx LIST_SCREENS) instead of the generic list. */
-  listComponent?: "sub-accounts";
+  listComponent?: "sub-accounts" | "sub-wallets";
   /** A bespoke panel shown beside the list's table (above it on narrow screens), by key; not when the list is locked. */
   aside?: "swap-panel";
 };

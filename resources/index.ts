@@ -8,7 +8,9 @@ import { transactions, cryptoTransactions } from "./transactions.ts";
 import { bulkPayments } from "./bulk-payments.ts";
 import { customers } from "./customers.ts";
 import { subAccounts } from "./sub-accounts.ts";
+import { subWallets } from "./sub-wallets.ts";
+import { settlements } from "./settlements.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts];
+export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

@@ -79,7 +79,7 @@ const key = () => `dep-${crypto.randomUUID()}`;
 const uniqueEmail = (t = "c") => `${t}.${++seq}.${Date.now().toString(36)}@example.com`;
 const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const ADDRESS = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" };
-const assetKey = (w: { currency: string; blockchain: string }) => `${w.currency}/${w.blockchain}`;
+const assetKey = (w: Body) => `${w.currency}/${w.blockchain}`;
 
 async function newIndividual(c: Client = admin, over: Body = {}) {
   const res = await c.post("/v2/customers", { type: "INDIVIDUAL", email: uniqueEmail("ind"), first_name: "Ngozi", last_name: "Balogun", address: { ...ADDRESS }, ...over });
@@ -103,7 +103,7 @@ const wallet = async (id: string, c: Client = admin) => expectStatus(await c.get
 const balance = async (id: string, c: Client = admin) => BigInt((await wallet(id, c)).available_balance);
 const walletTxns = async (id: string, c: Client = admin) => (expectStatus(await c.get(`/wallets/${id}/transactions?limit=100`), 200).data as Page).items;
 const cryptoTxns = async (query: string, c: Client = admin) => expectStatus(await c.get(`/transactions?${query}`), 200).data as Page;
-const deposit = (w: { address: string; blockchain: string; currency: string }, amount: bigint | string, k: string = key(), over: Body = {}) =>
+const deposit = (w: Body, amount: bigint | string, k: string = key(), over: Body = {}) =>
   new Client(s.app).post(
     "/sandbox/deposits",
     { network: w.blockchain, identifier: w.address, currency: w.currency, amount: amount.toString(), sender_name: "Outside Payer", ...over },

@@ -22,12 +22,14 @@ const ListQuery = ordered(PageQuery.extend({
   from: Day("Date from").optional(),
   to: Day("Date to").optional(),
 }));
-const PaymentsQuery = ordered(PageQuery.extend({
+const PaymentsQuery = PageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   states: listOf(z.enum(["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"], { error: "Unknown state" })).optional(),
   created_date_from: Day("Date from").optional(),
   created_date_to: Day("Date to").optional(),
-}).transform((q) => ({ ...q, from: q.created_date_from, to: q.created_date_to })));
+})
+  .refine((q) => !q.created_date_from || !q.created_date_to || q.created_date_from <= q.created_date_to, { path: ["created_date_from"], message: "Date from cannot be greater than date to" })
+  .transform((q) => ({ ...q, from: q.created_date_from, to: q.created_date_to }));
 const ReportQuery = ordered(z.object({ from: Day("From"), to: Day("To"), customer_id: z.string().uuid("Unknown customer").optional() }));
 
 export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

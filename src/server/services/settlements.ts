@@ -8,7 +8,7 @@ import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, typ
 import { accounts, customers, fxSettlements, transactions } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
-import { toCsv } from "../../lib/csv.ts";
+import { defuseFormula, toCsv } from "../../lib/csv.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
@@ -53,7 +53,8 @@ export function settlementService({ db }: ServiceContext) {
     const settled = t?.settled ?? "0";
     return {
       id: s.id, reference: s.reference, state: open ? "OPEN" : "SETTLED",
-      period_start_date: s.periodStart.toISOString(), period_end_date: open ? null : s.periodEnd.toISOString(),
+      // The period is a whole UTC day: it ends at its last instant, so it reads as one day.
+      period_start_date: s.periodStart.toISOString(), period_end_date: open ? null : new Date(s.periodEnd.getTime() - 1).toISOString(),
       source_currency: s.sourceCurrency, settlement_currency: s.settlementCurrency,
       total_source_amount: source, total_settlement_amount: open ? null : settled,
       current_status: { total_source_amount: source, total_settlement_amount: settled, total_payments: t?.n ?? 0 },
@@ -128,7 +129,8 @@ export function settlementService({ db }: ServiceContext) {
       const rows = (await paymentRows(paymentWhere(s.id, { ...f, page: 1, limit: 0 })).orderBy(transactions.createdAt)).map(paymentView);
       const csv = toCsv([
         ["Date", "Reference", "Customer", "Account number", "Source amount", "Source currency", "Destination amount", "Destination currency", "Rate", "Status"],
-        ...rows.map((r) => [r.created_date, r.reference, r.customer.name, r.customer.account_number, formatMinor(r.sending_amount, r.sending_currency), r.sending_currency, formatMinor(r.destination_amount, r.destination_currency), r.destination_currency, r.fx_rate ?? "", r.state]),
+        // The customer's name is text a person typed: defused against spreadsheet formulas.
+        ...rows.map((r) => [r.created_date, r.reference, defuseFormula(r.customer.name), r.customer.account_number, formatMinor(r.sending_amount, r.sending_currency), r.sending_currency, formatMinor(r.destination_amount, r.destination_currency), r.destination_currency, r.fx_rate ?? "", r.state]),
       ]);
       return { csv, fileName: `settlement-${s.reference}-${f.from.toISOString().slice(0, 10)}-to-${new Date(f.to.getTime() - DAY_MS).toISOString().slice(0, 10)}.csv` };
     },

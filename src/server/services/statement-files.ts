@@ -5,6 +5,7 @@
  */
 import ExcelJS from "exceljs";
 import { formatMinor } from "../../lib/money.ts";
+import { defuseFormula, toCsv } from "../../lib/csv.ts";
 import { renderPdf, wrap, type PdfLine } from "../lib/pdf.ts";
 import type { StatementFormat } from "../../../resources/statements.ts";
 import type { StatementData, StatementRow } from "./statement-data.ts";
@@ -22,16 +23,10 @@ function cells(r: StatementRow, currency: string): string[] {
   return [timestamp(r.date), r.reference, r.type, r.description, r.counterparty, r.direction, plainAmount(r.amount, currency), currency, r.state, plainAmount(r.balance, currency)];
 }
 
-/**
- * Text a person controls (a sender's name, a description) must not start a formula when the file is
- * opened in a spreadsheet (CSV injection): such cells get a leading apostrophe.
- */
-const defuse = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-const csvCell = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-
+/** Description and counterparty are text a person controls: defused (CSV injection). */
 export function statementCsv(d: StatementData): Buffer {
-  const lines = [STATEMENT_COLUMNS, ...d.rows.map((r) => cells(r, d.currency).map((c, i) => (i === 3 || i === 4 ? defuse(c) : c)))];
-  return Buffer.from(lines.map((l) => l.map(csvCell).join(",")).join("\r\n") + "\r\n", "utf8");
+  const lines = [STATEMENT_COLUMNS, ...d.rows.map((r) => cells(r, d.currency).map((c, i) => (i === 3 || i === 4 ? defuseFormula(c) : c)))];
+  return Buffer.from(toCsv(lines), "utf8");
 }
 
 export async function statementXlsx(d: StatementData): Promise<Buffer> {

@@ -6,6 +6,7 @@ export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ 
   "create-account": lazy(() => import("../../pages/accounts/create-account-modal.tsx")),
   "bulk-upload": lazy(() => import("../../pages/payments/bulk-upload-modal.tsx")),
   "create-sub-account": lazy(() => import("../../pages/sub-accounts/create-sub-account-modal.tsx")),
+  "create-sub-wallet": lazy(() => import("../../pages/sub-wallets/create-sub-wallet-modal.tsx")),
 };
 
 export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -15,11 +16,14 @@ export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = 
   "crypto-transaction": lazy(() => import("../../pages/transactions/crypto-transaction.tsx")),
   "bulk-payment": lazy(() => import("../../pages/payments/bulk-payment-details.tsx")),
   "sub-account-details": lazy(() => import("../../pages/sub-accounts/sub-account-details.tsx")),
+  "sub-wallet-details": lazy(() => import("../../pages/sub-wallets/sub-wallet-details.tsx")),
+  "settlement-details": lazy(() => import("../../pages/settlements/settlement-details.tsx")),
 };
 
 /** Bespoke list pages (ResourceDef.listComponent), routed at the resource's list route instead of the generic list. */
 export const LIST_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   "sub-accounts": lazy(() => import("../../pages/sub-accounts/sub-accounts-list.tsx")),
+  "sub-wallets": lazy(() => import("../../pages/sub-wallets/sub-wallets-list.tsx")),
 };
 
 /** What a bespoke edit modal (ResourceDef.editComponent) is given: the record as read, and how to close. */

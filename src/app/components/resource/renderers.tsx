@@ -9,7 +9,7 @@ import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../li
 import { formatMinor } from "../../../lib/money.ts";
 import { countryName, formatPostalAddress, maskSecret } from "./country-options.ts";
 
-const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED"];
+const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED", "SETTLED"];
 const GOLD = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "INVITATION_PENDING", "READY", "IN_REVIEW", "OPEN", "PENDING_DEPOSIT_ADDRESS"];
 const RED = ["FAILED", "DISABLED", "REJECTED", "FROZEN", "LOCKED"];
 const COLOURS: Record<string, string> = { FIAT: "blue", CRYPTO: "purple", BUSINESS: "geekblue", INDIVIDUAL: "cyan" };
@@ -50,8 +50,12 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
 }
 
 export function renderValue(key: RendererKey | undefined, value: unknown, record: unknown, currencyField?: string): ReactNode {
+  // Renderers that say something of their own for an empty value.
+  if (key === "blank") return null;
+  if (key === "moneyOrNA" && (value === null || value === undefined || value === "")) return "N/A";
   if (value === null || value === undefined || value === "") return <Typography.Text type="secondary">—</Typography.Text>;
   switch (key) {
+    case "moneyOrNA":
     case "money": {
       const currency = String(pathGet(record, currencyField ?? "currency") ?? "");
       return `${formatMinor(value as string, currency)} ${currency}`;
@@ -103,6 +107,20 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
       return formatPostalAddress(value as Parameters<typeof formatPostalAddress>[0]) || <Typography.Text type="secondary">—</Typography.Text>;
     case "masked":
       return maskSecret(String(value));
+    case "period": {
+      // The period's start is the value; its end is the record's period_end_date (none while open).
+      const end = pathGet(record, "period_end_date");
+      return `${dayjs(String(value)).format("D MMM YYYY")} – ${end ? dayjs(String(end)).format("D MMM YYYY") : "Present"}`;
+    }
+    case "customer": {
+      const c = value as { name?: string; account_number?: string };
+      return (
+        <Space direction="vertical" size={0}>
+          <span>{c.name || "—"}</span>
+          {c.account_number && <Typography.Text type="secondary">{c.account_number}</Typography.Text>}
+        </Space>
+      );
+    }
     case "actions":
       // The list renders the row's menu itself (it needs hooks); elsewhere there is nothing to show.
       return null;

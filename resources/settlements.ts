@@ -1,0 +1,129 @@
+/**
+ * FX settlements (SPEC §2 Settlements list / Settlement details, §3 FX settlement / Settlement
+ * payment, §5 Report modal, §7): a customer's converting payments accrue into the business's
+ * settlement of that currency pair and day; it is OPEN until the day ends, then SETTLED.
+ */
+import { z } from "zod";
+import { isCalendarDay } from "../src/lib/dates.ts";
+import { defineResource } from "./define-resource.ts";
+
+export const SETTLEMENT_STATES = ["OPEN", "SETTLED"] as const;
+export const SETTLEMENT_PAYMENT_STATES = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"] as const;
+
+const Totals = z.object({ total_source_amount: z.string(), total_settlement_amount: z.string(), total_payments: z.number() });
+
+/** SPEC §3 FX settlement: the end of the period and the settled amount are null while OPEN. */
+export const Settlement = z.object({
+  id: z.string(),
+  reference: z.string(),
+  state: z.enum(SETTLEMENT_STATES),
+  period_start_date: z.string(),
+  period_end_date: z.string().nullable(),
+  source_currency: z.string(),
+  settlement_currency: z.string(),
+  total_source_amount: z.string(),
+  total_settlement_amount: z.string().nullable(),
+  current_status: Totals,
+});
+export type Settlement = z.infer<typeof Settlement>;
+
+/** SPEC §3 Settlement payment. */
+export const SettlementPayment = z.object({
+  id: z.string(),
+  reference: z.string(),
+  created_date: z.string(),
+  description: z.string().nullable(),
+  customer: z.object({ name: z.string(), account_number: z.string() }),
+  sending_amount: z.string(),
+  sending_currency: z.string(),
+  destination_amount: z.string(),
+  destination_currency: z.string(),
+  fx_rate: z.string().nullable(),
+  billing_currency: z.string(),
+  state: z.string(),
+});
+export type SettlementPayment = z.infer<typeof SettlementPayment>;
+
+const day = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
+
+/** SPEC §5 Report modal: From and To required (and in order); a customer is optional. */
+export const SettlementReportForm = z
+  .object({ customer_id: z.string().optional(), from: day("From"), to: day("To") })
+  .refine((v) => v.from <= v.to, { path: ["from"], message: "Date from cannot be greater than date to" });
+export type SettlementReportForm = z.input<typeof SettlementReportForm>;
+
+export const SETTLEMENT_STATE_LABELS: Record<string, string> = { OPEN: "Open", SETTLED: "Settled" };
+
+export const settlements = defineResource<Settlement>({
+  name: "settlements",
+  label: "Fx Settlements",
+  title: "Fx Settlements",
+  subtitle: "Your customers' currency conversions, netted per currency pair and day",
+  routes: { list: "/settlements", show: "/settlements/:id" },
+  api: { list: "settlements", one: "settlements/:id" },
+  schema: Settlement,
+  access: { obj: "settlements" },
+  columns: [
+    { field: "period_start_date", title: "Period", render: "period" },
+    { field: "reference", title: "Reference" },
+    { field: "total_source_amount", title: "Source Amount", render: "money", currencyField: "source_currency" },
+    { field: "total_settlement_amount", title: "Settlement Amount", render: "moneyOrNA", currencyField: "settlement_currency" },
+    { field: "state", title: "Status", render: "status" },
+    { field: "id", title: "Action", render: "view" },
+  ],
+  filters: [
+    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by reference" },
+    { field: "state", kind: "select", param: "state", label: "Status", options: SETTLEMENT_STATES.map((s) => ({ value: s, label: SETTLEMENT_STATE_LABELS[s] })) },
+    { field: "period", kind: "dateRange", params: ["from", "to"], label: "Date" },
+  ],
+  /** The tiles of the details page (SPEC §2 Settlement details); Avg Rate is not computed, so blank. */
+  detail: [
+    { field: "period_start_date", label: "Period", render: "period" },
+    { field: "current_status.total_source_amount", label: "Source Amount", render: "money", currencyField: "source_currency" },
+    { field: "total_settlement_amount", label: "Settlement Amount", render: "moneyOrNA", currencyField: "settlement_currency" },
+    { field: "avg_rate", label: "Avg Rate", render: "blank" },
+    { field: "current_status.total_payments", label: "Payments" },
+    { field: "state", label: "Status", render: "status" },
+  ],
+  pageSize: 10,
+  empty: { title: "No Fx Settlements", body: "No fx settlements have been initiated yet" },
+  emptyFiltered: { title: "No Fx Settlements", body: "No transactions match your filters or search query" },
+  errorMessage: "Error fetching Fx settlements",
+  recordTitle: (s) => s.reference,
+  menu: { label: "Fx Settlements", icon: "transactions", order: 27 },
+  showComponent: "settlement-details",
+});
+
+/**
+ * A settlement's payments, listed on its details page (not a page of its own): `api.list` holds the
+ * settlement's :id, which the details page fills in.
+ */
+export const settlementPayments = defineResource<SettlementPayment>({
+  name: "settlement-payments",
+  label: "Settlement payments",
+  title: "Payments",
+  subtitle: "The payments in this settlement",
+  routes: { list: "/settlements/:id" },
+  api: { list: "settlements/:id/payments", one: "settlements/:id/payments" },
+  schema: SettlementPayment,
+  access: { obj: "settlements" },
+  standalone: false,
+  columns: [
+    { field: "created_date", title: "Date", render: "datetime" },
+    { field: "customer", title: "Customer", render: "customer" },
+    { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency" },
+    { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency" },
+    { field: "fx_rate", title: "Rate" },
+  ],
+  filters: [
+    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by description or id" },
+    { field: "states", kind: "multi", param: "states", label: "Status", options: SETTLEMENT_PAYMENT_STATES.map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, " ") })) },
+    { field: "created_date", kind: "dateRange", params: ["created_date_from", "created_date_to"], label: "Date" },
+  ],
+  pageSize: 10,
+  empty: { title: "No Payments", body: "No payments have been made in this settlement yet" },
+  emptyFiltered: { title: "No Payments", body: "No transactions match your filters or search query" },
+  errorMessage: "Error fetching settlement payments",
+  recordTitle: (p) => p.reference,
+});

@@ -1,0 +1,104 @@
+/**
+ * Generate Report (SPEC §2 Settlement details, §5 Report modal): an optional customer (searched in
+ * v2/customers), From and To (both required), then the settlement's CSV downloads and 'Report
+ * Generated' is toasted.
+ */
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Col, DatePicker, Form, Modal, Row, Select } from "antd";
+import dayjs from "dayjs";
+import { SettlementReportForm, type Settlement } from "../../../../resources/settlements.ts";
+import { api, download, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+
+const DAY = "YYYY-MM-DD";
+export const REPORT_GENERATED = "Report Generated";
+
+type Customer = { id: string; display_name: string };
+
+/** Customers matching what is typed (first 10), for the optional customer. */
+function useCustomers(keyword: string, enabled: boolean) {
+  const [state, setState] = useState<{ items: Customer[]; loading: boolean }>({ items: [], loading: false });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    const t = setTimeout(() => {
+      api<{ items: Customer[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+        .then((r) => live && setState({ items: r.data.items, loading: false }))
+        .catch(() => live && setState({ items: [], loading: false }));
+    }, keyword ? 300 : 0);
+    return () => { live = false; clearTimeout(t); };
+  }, [keyword, enabled]);
+  return state;
+}
+
+export function GenerateReportModal({ open, onClose, settlement }: { open: boolean; onClose: () => void; settlement: Settlement }) {
+  const toast = useToast();
+  const [keyword, setKeyword] = useState("");
+  const customers = useCustomers(keyword, open);
+  const form = useForm<SettlementReportForm>({ resolver: zodResolver(SettlementReportForm) as never, defaultValues: { customer_id: undefined, from: "", to: "" } });
+
+  const close = () => {
+    form.reset();
+    setKeyword("");
+    onClose();
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    const q = new URLSearchParams({ from: values.from, to: values.to, ...(values.customer_id ? { customer_id: values.customer_id } : {}) });
+    try {
+      await download(`settlements/${settlement.id}/report?${q}`, `settlement-${settlement.reference}.csv`);
+      toast.success(REPORT_GENERATED);
+      close();
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  return (
+    <Modal title="Generate Report" open={open} onCancel={close} footer={null} destroyOnHidden>
+      <Form layout="vertical" component="form" onFinish={submit} noValidate>
+        <Field control={form.control} name="customer_id" label="Customer">
+          {(f) => (
+            <Select
+              id={f.id}
+              allowClear
+              showSearch
+              filterOption={false}
+              placeholder="All customers"
+              loading={customers.loading}
+              value={f.value || undefined}
+              onSearch={setKeyword}
+              onChange={(v) => f.onChange(v ?? undefined)}
+              onBlur={f.onBlur}
+              options={customers.items.map((c) => ({ value: c.id, label: c.display_name }))}
+            />
+          )}
+        </Field>
+        <Row gutter={12}>
+          {(["from", "to"] as const).map((name) => (
+            <Col span={12} key={name}>
+              <Field control={form.control} name={name} label={name === "from" ? "From" : "To"}>
+                {(f) => (
+                  <DatePicker
+                    id={f.id}
+                    style={{ width: "100%" }}
+                    format={DAY}
+                    value={f.value ? dayjs(f.value, DAY) : null}
+                    onChange={(d) => f.onChange(d ? d.format(DAY) : "")}
+                    onBlur={f.onBlur}
+                  />
+                )}
+              </Field>
+            </Col>
+          ))}
+        </Row>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} block>Generate</Button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * /settlements/:id (SPEC §2 Settlement details): back to the list, the reference, Generate Report,
+ * the tiles the settlements declaration names (Period, Source Amount, Settlement Amount, Avg Rate,
+ * Payments, Status) and the settlement's payments.
+ */
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from "antd";
+import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
+import { pathGet } from "../../../../resources/define-resource.ts";
+import { settlements, settlementPayments, type Settlement } from "../../../../resources/settlements.ts";
+import { renderValue } from "../../components/resource/renderers.tsx";
+import { SettlementPayments } from "./settlement-payments.tsx";
+import { GenerateReportModal } from "./generate-report-modal.tsx";
+
+export const SETTLEMENT_ERROR = "Error settlement details";
+
+export default function SettlementDetails() {
+  const { id = "" } = useParams();
+  const [reporting, setReporting] = useState(false);
+  const { result: settlement, query } = useOne<Settlement>({ resource: settlements.name, id, errorNotification: false });
+
+  const back = (
+    <Link to={settlements.routes.list}>
+      <Button type="text" icon={<ArrowLeftOutlined />}>Back</Button>
+    </Link>
+  );
+  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (query.isError || !settlement) {
+    return <>{back}<Alert type="error" showIcon message={SETTLEMENT_ERROR} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+  }
+
+  return (
+    <>
+      {back}
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
+        <div>
+          <Typography.Text type="secondary">Reference</Typography.Text>
+          <Typography.Title level={3} style={{ margin: 0 }}>{settlement.reference}</Typography.Title>
+          <Typography.Text type="secondary">{settlement.source_currency} → {settlement.settlement_currency}</Typography.Text>
+        </div>
+        <Button type="primary" icon={<FileTextOutlined />} onClick={() => setReporting(true)}>Generate Report</Button>
+      </Flex>
+      <Row gutter={[16, 16]}>
+        {(settlements.detail ?? []).map((d) => (
+          <Col key={d.label} xs={12} md={8} xl={4}>
+            <Card size="small" role="group" aria-label={d.label} style={{ height: "100%" }}>
+              <Typography.Text type="secondary">{d.label}</Typography.Text>
+              <div data-testid={`tile-${d.label}`} style={{ fontSize: 16, fontWeight: 500, marginTop: 4, minHeight: 24 }}>
+                {renderValue(d.render, pathGet(settlement, d.field), settlement, d.currencyField)}
+              </div>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      <Card title={settlementPayments.title} style={{ marginTop: 16 }}>
+        <SettlementPayments settlementId={settlement.id} />
+      </Card>
+      <GenerateReportModal open={reporting} onClose={() => setReporting(false)} settlement={settlement} />
+    </>
+  );
+}
