@@ -23,3 +23,66 @@ export const CreateSubWallet = z
     if (v.classification === "institution" && v.customer_id !== undefined) ctx.addIssue({ code: "custom", path: ["customer_id"], message: "An own sub-wallet has no customer" });
   })
   .transform((v) => ({ ...v, classification: v.customer_id ? ("customer" as const) : ("institution" as const) }));
+
+/** SPEC §3 Sub-wallet as listed and shown: the wallet view plus its parent, customer and classification. */
+export const SubWallet = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.string(),
+  blockchain: z.string(),
+  address: z.string(),
+  available_balance: z.string(),
+  balance_in_usd: z.string(),
+  state: z.string(),
+  parent_wallet_id: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  classification: z.string(),
+  deposit_address: z.object({ address: z.string(), qr_code_link: z.string() }),
+  created_at: z.string(),
+});
+export type SubWallet = z.infer<typeof SubWallet>;
+
+/** GET wallets/institution/sub-wallet-distribution: per asset, the count of sub-wallets and what they hold. */
+export type SubWalletDistribution = { currency: string; blockchain: string; sub_wallet_count: number; total_balance: string; balance_in_usd: string }[];
+
+export const SUB_WALLET_STATE_LABELS: Record<string, string> = { ACTIVE: "Active", FROZEN: "Frozen" };
+export const SUB_WALLET_CLASSIFICATION_LABELS: Record<string, string> = { institution: "Own", customer: "Customer" };
+
+/** "USDT · Tron": an asset with its chain's short name. */
+export const assetLabel = (currency: string, blockchain: string) =>
+  `${currency} · ${(BLOCKCHAIN_LABELS[blockchain as Blockchain] ?? blockchain).replace(/ \(.*\)$/, "")}`;
+
+export const subWallets = defineResource<SubWallet>({
+  name: "sub-wallets",
+  label: "Sub-wallets",
+  title: "Sub-wallets",
+  subtitle: "Stablecoin wallets under your main wallets, for your business or your customers",
+  routes: { list: "/crypto/sub-wallets", show: "/crypto/sub-wallets/:id" },
+  api: { list: "wallets/sub-wallets", one: "wallets/:id", create: "wallets" },
+  schema: SubWallet,
+  create: CreateSubWallet,
+  access: { obj: "wallets" },
+  columns: [
+    { field: "name", title: "Name" },
+    { field: "currency", title: "Wallet", render: "wallet" },
+    { field: "classification", title: "Type" },
+    { field: "available_balance", title: "Balance", render: "money", currencyField: "currency" },
+    { field: "state", title: "Status", render: "status" },
+    { field: "created_at", title: "Created", render: "date" },
+  ],
+  filters: [
+    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
+    { field: "states", kind: "multi", param: "states", label: "Status", options: SUB_WALLET_STATES.map((s) => ({ value: s, label: SUB_WALLET_STATE_LABELS[s] })) },
+  ],
+  pageSize: 10,
+  createLabel: "Create sub-wallet",
+  createSuccess: "Sub-wallet created successfully",
+  empty: { title: "No Sub-Wallets", body: "You have not created any Sub-Wallet" },
+  emptyFiltered: { title: "No Sub-Wallets", body: "No sub-wallets match your filters or search query" },
+  errorMessage: "Error fetching sub-wallets",
+  recordTitle: (w) => w.name,
+  menu: { label: "Sub-wallets", icon: "crypto", parent: "crypto", order: 12 },
+  listComponent: "sub-wallets",
+  createComponent: "create-sub-wallet",
+  showComponent: "sub-wallet-details",
+});

@@ -1,0 +1,178 @@
+/**
+ * Create sub-wallet (SPEC §5, §7 POST wallets): Own (an asset and a name) or Customer (an asset, a
+ * name and the customer). Checked by the shared CreateSubWallet schema; on success the server's
+ * message is toasted and the new sub-wallet opens.
+ */
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useInvalidate } from "@refinedev/core";
+import { z } from "zod";
+import { Button, Form, Input, Modal, Radio, Select } from "antd";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { Field } from "../../components/form/field.tsx";
+import { assetLabel, CreateSubWallet, subWallets, type SubWallet } from "../../../../resources/sub-wallets.ts";
+
+type Kind = "own" | "customer";
+type Values = { kind: Kind; asset: string; name: string; customer_id: string };
+type Asset = { currency: string; blockchain: string };
+
+const toBody = (v: Values) => {
+  const [currency, blockchain] = v.asset ? v.asset.split(":") : [];
+  return {
+    currency: currency || undefined,
+    blockchain: blockchain || undefined,
+    name: v.name,
+    classification: v.kind === "customer" ? ("customer" as const) : ("institution" as const),
+    customer_id: v.kind === "customer" ? v.customer_id || undefined : undefined,
+  };
+};
+
+/** The form: the shared schema's issues, with currency and blockchain shown under the one asset field. */
+const FormSchema = z
+  .object({ kind: z.enum(["own", "customer"]), asset: z.string(), name: z.string(), customer_id: z.string() })
+  .superRefine((v, ctx) => {
+    const r = CreateSubWallet.safeParse(toBody(v));
+    const seen = new Set<string>();
+    for (const i of r.success ? [] : r.error.issues) {
+      const field = i.path[0] === "currency" || i.path[0] === "blockchain" ? "asset" : String(i.path[0]);
+      if (seen.has(field)) continue;
+      seen.add(field);
+      ctx.addIssue({ code: "custom", path: [field], message: i.message });
+    }
+    // The schema's own customer check runs only once the rest is valid; the form says it at once.
+    if (v.kind === "customer" && !v.customer_id && !seen.has("customer_id")) ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
+  });
+
+/** The business's main wallets: the assets it can open sub-wallets in. */
+function useMainAssets(open: boolean) {
+  const [assets, setAssets] = useState<Asset[] | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    api<Asset[]>("GET", "wallets/institution/main").then((r) => setAssets(r.data)).catch(() => setAssets([]));
+  }, [open]);
+  return assets;
+}
+
+type CustomerOption = { value: string; label: string; name: string };
+
+function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: string; onChange: (v: string, name: string) => void; onBlur: () => void }) {
+  const [keyword, setKeyword] = useState("");
+  const [options, setOptions] = useState<CustomerOption[]>([]);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    setLoading(true);
+    const t = setTimeout(() => {
+      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+        .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: `${c.display_name} (${c.email})`, name: c.display_name }))))
+        .catch(() => setOptions([]))
+        .finally(() => setLoading(false));
+    }, 300);
+    return () => clearTimeout(t);
+  }, [keyword]);
+  return (
+    <Select
+      id={id}
+      showSearch
+      filterOption={false}
+      onSearch={setKeyword}
+      loading={loading}
+      value={value || undefined}
+      onChange={(v: string, o) => onChange(v, (o as CustomerOption | undefined)?.name ?? "")}
+      onBlur={onBlur}
+      options={options}
+      placeholder="Search customers by name or email"
+      notFoundContent={loading ? "Loading…" : "No customers"}
+    />
+  );
+}
+
+export default function CreateSubWalletModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const assets = useMainAssets(open);
+  const initial = (): Values => ({
+    kind: params.get("for") === "customer" ? "customer" : "own",
+    asset: params.get("asset") && params.get("blockchain") ? `${params.get("asset")}:${params.get("blockchain")}` : "",
+    name: "",
+    customer_id: "",
+  });
+  const form = useForm<Values>({ resolver: zodResolver(FormSchema) as never, defaultValues: initial() });
+  const kind = form.watch("kind");
+  useEffect(() => {
+    if (open) form.reset(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset each time the modal opens
+  }, [open]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api<SubWallet>("POST", subWallets.api.create!, toBody({ ...values, name: values.name.trim() }));
+      toast.success(res.message);
+      await invalidate({ resource: subWallets.name, invalidates: ["list"] });
+      window.dispatchEvent(new Event("sub-wallets:changed"));
+      onClose();
+      navigate(subWallets.routes.show!.replace(":id", res.data.id));
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) {
+        for (const err of e.errors ?? []) {
+          const field = err.path === "currency" || err.path === "blockchain" ? "asset" : err.path;
+          if (field === "asset" || field === "name" || field === "customer_id") form.setError(field, { message: err.message });
+        }
+      }
+    }
+  });
+
+  return (
+    <Modal title="Create sub-wallet" open={open} onCancel={onClose} footer={null} destroyOnHidden>
+      <Form layout="vertical" component="form" onFinish={submit} noValidate>
+        <Field control={form.control} name="kind" label="Sub-wallet for">
+          {(f) => (
+            <Radio.Group id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} optionType="button">
+              <Radio.Button value="own">Own</Radio.Button>
+              <Radio.Button value="customer">Customer</Radio.Button>
+            </Radio.Group>
+          )}
+        </Field>
+        <Field control={form.control} name="asset" label="Asset">
+          {(f) => (
+            <Select
+              id={f.id}
+              value={f.value || undefined}
+              onChange={f.onChange}
+              onBlur={f.onBlur}
+              loading={!assets}
+              options={(assets ?? []).map((a) => ({ value: `${a.currency}:${a.blockchain}`, label: assetLabel(a.currency, a.blockchain) }))}
+              placeholder="Select asset"
+              notFoundContent="Create a wallet for an asset first"
+            />
+          )}
+        </Field>
+        {kind === "customer" && (
+          <Field control={form.control} name="customer_id" label="Customer">
+            {(f) => (
+              <CustomerSelect
+                id={f.id}
+                value={f.value}
+                onBlur={f.onBlur}
+                onChange={(v, name) => {
+                  f.onChange(v);
+                  // The customer's name is a good first name for their wallet.
+                  if (!form.getValues("name").trim() && name) form.setValue("name", name, { shouldValidate: form.formState.isSubmitted });
+                }}
+              />
+            )}
+          </Field>
+        )}
+        <Field control={form.control} name="name" label="Sub-wallet name">
+          {(f) => <Input {...f} placeholder="e.g. Payroll float" maxLength={100} />}
+        </Field>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>Create sub-wallet</Button>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * /crypto/sub-wallets/:id (SPEC §2 Sub-wallet details): back to the list, Export statement, the tiles
+ * Total Balance / Total Inflow / Total Outflow, tabs Overview (graph: 1 week, 30 days, 3 months,
+ * 6 months) and Transactions, and the deposit address with its QR code, network, copy buttons and
+ * the warning to deposit only from that network.
+ */
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Statistic, Tabs, Tag, Typography } from "antd";
+import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
+import { assetLabel, subWallets, SUB_WALLET_CLASSIFICATION_LABELS, type SubWallet } from "../../../../resources/sub-wallets.ts";
+import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { api } from "../../api/client.ts";
+import { useSession } from "../../session/session.tsx";
+import { FlowsChart, type Range } from "../../components/money/flows-chart.tsx";
+import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
+import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
+import { CopyButton } from "../../components/resource/renderers.tsx";
+import { SubWalletState } from "./sub-wallets-list.tsx";
+
+/** SPEC §4: a sub-wallet's graph ranges (its summary answers exactly these). */
+const SUB_WALLET_RANGES: Range[] = [
+  { key: "last_week", label: "1 week" },
+  { key: "last_30_days", label: "30 days" },
+  { key: "last_3_months", label: "3 months" },
+  { key: "last_6_months", label: "6 months" },
+];
+
+type Totals = { inbound: string; outbound: string };
+
+/** The tiles' inflow and outflow: the summary's last 6 months. */
+function useTotals(id: string) {
+  const [state, setState] = useState<{ totals?: Totals; error?: boolean }>({});
+  useEffect(() => {
+    api<Record<string, { totals: Totals }>>("GET", `wallets/${id}/summary`)
+      .then((r) => setState({ totals: r.data.last_6_months?.totals }))
+      .catch(() => setState({ error: true }));
+  }, [id]);
+  return state;
+}
+
+export default function SubWalletDetails() {
+  const { id = "" } = useParams();
+  const { can } = useSession();
+  const [exporting, setExporting] = useState(false);
+  const [tab, setTab] = useState("overview");
+  const [qrFailed, setQrFailed] = useState(false);
+  const { result: wallet, query } = useOne<SubWallet>({ resource: subWallets.name, id, errorNotification: false });
+  const summary = useTotals(id);
+
+  const back = (
+    <Link to={subWallets.routes.list}>
+      <Button type="text" icon={<ArrowLeftOutlined />}>Back</Button>
+    </Link>
+  );
+  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching sub-wallet details" style={{ marginTop: 12 }} /></>;
+
+  const network = BLOCKCHAIN_LABELS[wallet.blockchain as Blockchain] ?? wallet.blockchain;
+  const money = (minor?: string) => (minor === undefined ? "…" : formatMoney(minor, wallet.currency));
+  const qr = wallet.deposit_address?.qr_code_link;
+
+  return (
+    <>
+      {back}
+      <Card style={{ marginTop: 12 }}>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <div>
+            <Flex align="center" gap={8} wrap>
+              <Typography.Title level={3} style={{ margin: 0 }}>{wallet.name}</Typography.Title>
+              <Tag color="purple">Sub-wallet</Tag>
+              <Tag>{SUB_WALLET_CLASSIFICATION_LABELS[wallet.classification] ?? wallet.classification}</Tag>
+              <SubWalletState state={wallet.state} />
+            </Flex>
+            <Typography.Text type="secondary" data-testid="sub-wallet-header">{assetLabel(wallet.currency, wallet.blockchain)}</Typography.Text>
+          </div>
+          {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+        </Flex>
+      </Card>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} md={8}><Card><Statistic title="Total Balance" value={money(wallet.available_balance)} /></Card></Col>
+        <Col xs={24} md={8}><Card><Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} /></Card></Col>
+        <Col xs={24} md={8}><Card><Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} /></Card></Col>
+      </Row>
+      {summary.error && <Alert type="error" showIcon message="Error fetching wallet summary" style={{ marginTop: 16 }} />}
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} lg={16}>
+          <Card>
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                { key: "overview", label: "Overview", children: <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={SUB_WALLET_RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} /> },
+                { key: "transactions", label: "Transactions", children: <OwnerTransactions path={`wallets/${wallet.id}/transactions`} detailBase="/crypto/transactions" /> },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={8}>
+          <Card title="Deposit address">
+            <Flex vertical align="center" gap={12}>
+              {qr && !qrFailed ? (
+                <Image src={qr} alt={`QR code of ${wallet.address}`} width={200} preview={false} onError={() => setQrFailed(true)} />
+              ) : (
+                <Alert type="error" showIcon message="Error fetching deposit address qr code" />
+              )}
+              <Descriptions column={1} size="small" style={{ width: "100%" }}>
+                <Descriptions.Item label="Network">
+                  <Space size={4}>
+                    <span data-testid="sub-wallet-network">{network}</span>
+                    <CopyButton value={network} label="Copy network" />
+                  </Space>
+                </Descriptions.Item>
+                <Descriptions.Item label="Address">
+                  <Space size={4} align="start">
+                    <Typography.Text style={{ wordBreak: "break-all" }} data-testid="sub-wallet-address">{wallet.address}</Typography.Text>
+                    <CopyButton value={wallet.address} label="Copy address" />
+                  </Space>
+                </Descriptions.Item>
+              </Descriptions>
+              <Alert type="warning" showIcon message={`Only send ${wallet.currency} on ${network} to this address. Deposits from any other network will be lost.`} />
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+      <ExportStatementModal open={exporting} onClose={() => setExporting(false)} owner={{ asset_id: wallet.id }} name={`${wallet.name} (${wallet.currency}, ${network})`} />
+    </>
+  );
+}
