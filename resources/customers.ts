@@ -167,6 +167,7 @@ export const customers = defineResource<Customer>({
   ],
   actions: [
     { key: "deactivate", label: "Deactivate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/deactivate", confirm: "Are you sure you want to proceed?", states: ["ACTIVE"], toastSeconds: 5 },
+    { key: "create-sub-account", label: "Create sub-account", access: { obj: "sub-accounts", act: "create" }, to: "/sub-accounts?for=customer&customer=:id&add-new=true", states: ["ACTIVE"] },
     { key: "activate", label: "Activate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/activate", confirm: "Are you sure you want to proceed?", states: ["INACTIVE"], toastSeconds: 5 },
   ],
   /** SPEC §7: Total / Active / Inactive customers above the list. */

@@ -79,22 +79,34 @@ export type FormField = {
 
 export type DetailField = { field: string; label: string; render?: RendererKey; currencyField?: string; when?: When };
 
-export type RowAction = {
+type ActionBase = {
   key: string;
   label: string;
   /** Policy object/action checked for the current user (UI hides, server refuses). */
   access: { obj: string; act: string };
+  /** Record states in which the action is offered. */
+  states?: readonly string[];
+  confirm?: string;
+  danger?: boolean;
+};
+
+/** An action the API performs on the record (e.g. activate), optionally confirmed first. */
+export type ApiAction = ActionBase & {
   method: "POST" | "PUT" | "PATCH" | "DELETE";
   /** API path with :id. */
   path: string;
-  confirm?: string;
-  danger?: boolean;
-  /** Record states in which the action is offered. */
-  states?: readonly string[];
   /** Where to go after success (else stay and refresh). */
   redirectTo?: string;
   toastSeconds?: number;
 };
+
+/** An action that opens another screen about the record (e.g. create a sub-account for this customer). */
+export type LinkAction = ActionBase & {
+  /** App route with :id. */
+  to: string;
+};
+
+export type RowAction = ApiAction | LinkAction;
 
 export type EmptyState = { title: string; body: string };
 

@@ -152,6 +152,11 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   await expect(toast(page, "Customer activated successfully")).toBeVisible();
   await expect(page.getByRole("button", { name: "Deactivate" })).toBeVisible();
   await expect(details.locator(".ant-tag", { hasText: "Active" })).toHaveClass(/ant-tag-green/);
+
+  // Create sub-account: the sub-accounts page opens its create form for this customer.
+  await page.getByRole("button", { name: "Create sub-account" }).click();
+  await expect(page).toHaveURL(/\/sub-accounts\?.*for=customer/);
+  await expect(page.locator(".ant-modal-content").getByText(name)).toBeVisible();
 });
 
 test("admin adds a business customer: the business fields show only for BUSINESS; it is edited from its details page", async ({ page }) => {

@@ -7,7 +7,7 @@
 import type { CrudFilter, DataProvider, Pagination } from "@refinedev/core";
 import simpleRest from "@refinedev/simple-rest";
 import { resourceByName } from "../../../resources/index.ts";
-import type { ResourceDef } from "../../../resources/define-resource.ts";
+import type { ApiAction, ResourceDef } from "../../../resources/define-resource.ts";
 import { api } from "../api/client.ts";
 
 const base = simpleRest("/api");
@@ -83,7 +83,7 @@ export const dataProvider: DataProvider = {
     return { data: (await api<never>(def.api.updateMethod ?? "PATCH", withId(def.api.update, id), variables)).data };
   },
   deleteOne: async ({ resource, id }) => {
-    const action = defOf(resource).actions?.find((a) => a.key === "delete");
+    const action = defOf(resource).actions?.find((a): a is ApiAction => a.key === "delete" && "path" in a);
     if (!action) throw new Error(`${resource} cannot be deleted`);
     return { data: (await api<never>(action.method, withId(action.path, id))).data };
   },

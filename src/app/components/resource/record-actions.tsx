@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { App, Button, Dropdown, Space, type MenuProps } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
-import type { ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
+import type { ApiAction, ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
 
@@ -24,7 +24,7 @@ function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () =>
     (a) => can(a.access.obj === def.access.obj ? def.access.obj : a.access.obj, a.access.act) && (!a.states || a.states.includes(record.state ?? "")),
   );
 
-  async function run(a: RowAction) {
+  async function run(a: ApiAction) {
     const res = await mutateAsync({
       url: withId(a.path, record.id),
       method: a.method.toLowerCase() as "post" | "put" | "patch" | "delete",
@@ -42,6 +42,7 @@ function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () =>
   }
 
   function start(a: RowAction) {
+    if ("to" in a) return navigate(withId(a.to, record.id));
     if (!a.confirm) return run(a).catch(() => undefined);
     modal.confirm({
       title: a.confirm,

@@ -58,6 +58,14 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
     }, 300);
     return () => clearTimeout(t);
   }, [keyword]);
+  // A customer chosen before the modal opened (Create sub-account on a customer) is shown by name.
+  const [preset, setPreset] = useState<{ value: string; label: string } | null>(null);
+  useEffect(() => {
+    if (!value || options.some((o) => o.value === value) || preset?.value === value) return;
+    api<{ id: string; display_name: string; email: string }>("GET", `v2/customers/${encodeURIComponent(value)}`)
+      .then((r) => setPreset({ value: r.data.id, label: `${r.data.display_name} (${r.data.email})` }))
+      .catch(() => undefined);
+  }, [value, options, preset]);
   return (
     <Select
       id={id}
@@ -68,7 +76,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
       value={value || undefined}
       onChange={onChange}
       onBlur={onBlur}
-      options={options}
+      options={preset && !options.some((o) => o.value === preset.value) ? [preset, ...options] : options}
       placeholder="Search customers by name or email"
       notFoundContent={loading ? "Loading…" : "No customers"}
     />
@@ -83,12 +91,12 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
   const initialKind: Kind = params.get("for") === "customer" ? "customer" : "own";
   const form = useForm<Values>({
     resolver: zodResolver(FormSchema) as never,
-    defaultValues: { kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: "" },
+    defaultValues: { kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: params.get("customer") ?? "" },
   });
   const [missing, setMissing] = useState<Missing[] | null>(null);
   const kind = form.watch("kind");
   useEffect(() => {
-    if (open) form.reset({ kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: "" });
+    if (open) form.reset({ kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: params.get("customer") ?? "" });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset each time the modal opens
   }, [open]);
 

@@ -11,6 +11,7 @@ import { Alert, App, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Statistic
 import { ArrowLeftOutlined, DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import { subAccounts, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import type { ApiAction } from "../../../../resources/define-resource.ts";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -66,7 +67,7 @@ export default function SubAccountDetails() {
   if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching sub-account details" style={{ marginTop: 12 }} /></>;
 
   const deposit = account.deposit_addresses[0]?.data ?? {};
-  const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a) => a.key === key)!;
+  const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a): a is ApiAction => a.key === key && "path" in a)!;
   const runAction = (key: "freeze" | "unfreeze") => {
     const a = action(key);
     modal.confirm({

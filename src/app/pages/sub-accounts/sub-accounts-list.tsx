@@ -115,7 +115,7 @@ export default function SubAccountsList() {
   const tab = params.get("tab") === "transactions" ? "transactions" : "list";
   const adding = params.get("add-new") === "true";
   const openAdd = (kind: string) => setParams((p) => { p.set("add-new", "true"); p.set("for", kind); return p; });
-  const closeAdd = () => setParams((p) => { p.delete("add-new"); p.delete("for"); return p; });
+  const closeAdd = () => setParams((p) => { p.delete("add-new"); p.delete("for"); p.delete("customer"); return p; });
   const Create = CREATE_SCREENS[subAccounts.createComponent!];
   const createButton = canCreate && (
     <Dropdown
