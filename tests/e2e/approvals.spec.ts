@@ -19,11 +19,11 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await modal.getByRole("button", { name: "Approve payment" }).click();
   await expect(toast(page, "Request Approval successful")).toBeVisible();
   await expect(modal.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
-  // The sandbox rails settle in about 1.5 s: reopening shows the final state.
-  await expect(async () => {
-    await page.reload();
-    await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  // The sandbox rails settle in about 1.5 s: once the API says so, reopening shows the final state.
+  const id = new URL(page.url()).pathname.split("/").pop()!;
+  await expect.poll(async () => (await (await page.request.get(`/api/payments/${id}`)).json()).data.state, { timeout: 15_000 }).toBe("COMPLETED");
+  await page.reload();
+  await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible();
   await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
 });
 
@@ -31,6 +31,9 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
   await login(page, "viewer@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
   await page.goto("/transactions");
+  await page.getByPlaceholder("Search by reference, description or name").fill("Lagos Office Supplies");
+  // The search is applied (and in the URL) before a row is opened.
+  await expect(page).toHaveURL(/Lagos/);
   await page.locator(".ant-table-row").filter({ hasText: "Lagos Office Supplies Ltd" }).first().click();
   await expect(page.locator(".ant-modal-content").getByText("Pending approval")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
@@ -40,6 +43,8 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.goto("/transactions");
+  await page.getByPlaceholder("Search by reference, description or name").fill("Closed Supplier");
+  await expect(page).toHaveURL(/Closed/);
   await page.locator(".ant-table-row").filter({ hasText: "Closed Supplier Ltd" }).first().click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Beneficiary account closed")).toBeVisible();
