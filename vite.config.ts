@@ -1,9 +1,34 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
+const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
+
+/** Dev server twin of the API server's rule: invoice links get the public page, not the console. */
+const publicInvoicePage = (): Plugin => ({
+  name: "public-invoice-page",
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url?.startsWith("/public/apps/invoices/")) req.url = `/${PUBLIC_INVOICE_HTML}`;
+      next();
+    });
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: "dist", chunkSizeWarningLimit: 1500 },
+  plugins: [react(), publicInvoicePage()],
+  build: {
+    outDir: "dist",
+    chunkSizeWarningLimit: 1500,
+    // Two pages: the console, and the public invoice page that must not load the console's bundle.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL("index.html", import.meta.url)),
+        "public-invoice": fileURLToPath(new URL(PUBLIC_INVOICE_HTML, import.meta.url)),
+      },
+    },
+  },
   server: { proxy: { "/api": "http://127.0.0.1:3000", "/docs": "http://127.0.0.1:3000" } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],

@@ -36,5 +36,7 @@ export const FEATURE_NAMES = Object.keys(FEATURES) as Feature[];
 /** Pseudo-permissions: held by every caller, and by every signed-in member of a business. */
 export const PUBLIC = "public";
 export const AUTHENTICATED = "authenticated";
+/** Held by a person's browser session and never by an API key: their own security, sessions, keys and webhooks. */
+export const PERSON = "person";
 
 export const OWNER_ROLE = "OWNER";

@@ -26,6 +26,14 @@ export const newPassword = loginPassword
   .max(128, "Password must be at most 128 characters")
   .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v), PASSWORD_RULE_MESSAGE);
 
+/** SPEC §5 checklist under a new password (the strength rule above, shown item by item). */
+export const PASSWORD_CHECKLIST: { label: string; test: (v: string) => boolean }[] = [
+  { label: "At least 8 characters", test: (v) => v.length >= 8 },
+  { label: "1 uppercase letter", test: (v) => /[A-Z]/.test(v) },
+  { label: "1 number", test: (v) => /\d/.test(v) },
+  { label: "1 special character", test: (v) => /[^A-Za-z0-9]/.test(v) },
+];
+
 /** International phone: '+', country code and digits, 8 to 15 characters in all. */
 export const phone = z
   .string({ error: "Phone number is required" })

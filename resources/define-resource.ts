@@ -41,6 +41,9 @@ export type RendererKey =
   /** Always empty (a figure the SPEC shows blank). */
   | "blank";
 
+/** A tag shown beside a value while the record's boolean `field` is true (e.g. an invoice's is_overdue). */
+export type Flag = { field: string; label: string; color?: string };
+
 export type Column = {
   /** Dotted path into the row. */
   field: string;
@@ -49,6 +52,7 @@ export type Column = {
   /** For "money": the path of the currency that gives the precision. */
   currencyField?: string;
   width?: number;
+  flags?: Flag[];
 };
 
 /** A choice in a filter; `params` sends several query parameters instead of param=value. */
@@ -69,8 +73,11 @@ export type When = Record<string, readonly string[]>;
 export type FormField = {
   name: string;
   label: string;
-  kind: "text" | "select" | "textarea" | "radio" | "country";
+  /** "money": typed in major units ("12.50"), held and sent as a string of minor units. */
+  kind: "text" | "select" | "textarea" | "radio" | "country" | "money";
   options?: Option[];
+  /** For "money": the path of the form value holding the currency that gives the precision. */
+  currencyField?: string;
   placeholder?: string;
   when?: When;
   /** Fields that cannot change after creation are shown disabled on edit. */
@@ -86,6 +93,8 @@ type ActionBase = {
   access: { obj: string; act: string };
   /** Record states in which the action is offered. */
   states?: readonly string[];
+  /** Other record values the action needs (e.g. is_partially_paid: ["false"]: nothing received yet). */
+  when?: When;
   confirm?: string;
   danger?: boolean;
 };
@@ -161,15 +170,20 @@ export type ResourceDef<Row = any> = {
   lockedFeature?: { feature: Feature; name: string };
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
-  /** Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx). */
-  createComponent?: "create-asset" | "create-account" | "bulk-upload" | "create-sub-account" | "create-sub-wallet";
+  /**
+   * Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx): a modal over
+   * the list (CREATE_SCREENS), or with createOpens "page" the page at routes.create (CREATE_PAGES).
+   */
+  createComponent?: "create-asset" | "create-account" | "bulk-upload" | "create-sub-account" | "create-sub-wallet" | "invoice-create";
   /** "page": the create button opens routes.create instead of the drawer over the list. */
   createOpens?: "drawer" | "page";
   /** A bespoke edit modal by key (mapped in custom-screens.tsx), opened by Edit on the details page and on rows. */
-  editComponent?: "edit-customer";
+  editComponent?: "edit-customer" | "invoice-edit";
+  /** Record states in which Edit is offered (e.g. only drafts); every state when absent. */
+  editStates?: readonly string[];
   /** Tiles above the list's table. */
   summary?: Summary;
-  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment" | "sub-account-details" | "sub-wallet-details" | "settlement-details";
+  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment" | "sub-account-details" | "sub-wallet-details" | "settlement-details" | "invoice-details";
   /** A bespoke list page by key (mapped in custom-screens.tsx LIST_SCREENS) instead of the generic list. */
   listComponent?: "sub-accounts" | "sub-wallets";
   /** A bespoke panel shown beside the list's table (above it on narrow screens), by key; not when the list is locked. */
@@ -184,6 +198,10 @@ export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {
 export function pathGet(obj: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((o, k) => (o == null ? undefined : (o as Record<string, unknown>)[k]), obj);
 }
+
+/** Whether Edit is offered for this record: the resource declares no editStates, or the record is in one. */
+export const editableInState = (def: Pick<ResourceDef, "editStates">, record: object) =>
+  !def.editStates || def.editStates.includes(String((record as { state?: unknown }).state ?? ""));
 
 /** Whether a `when` condition holds for the given values. */
 export function whenHolds(when: When | undefined, values: unknown): boolean {

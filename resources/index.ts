@@ -10,7 +10,9 @@ import { customers } from "./customers.ts";
 import { subAccounts } from "./sub-accounts.ts";
 import { subWallets } from "./sub-wallets.ts";
 import { settlements } from "./settlements.ts";
+import { invoices } from "./invoices.ts";
+import { products } from "./products.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements];
+export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements, invoices, products];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

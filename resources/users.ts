@@ -1,5 +1,7 @@
 /** Team users (SPEC §3 Business user, §7 GET users): read-only list here; settings add the actions. */
 import { z } from "zod";
+import { OWNER_ROLE } from "../policies/catalog.ts";
+import { email } from "./auth.ts";
 import { defineResource } from "./define-resource.ts";
 
 export const USER_STATES = ["INVITATION_PENDING", "INVITATION_CANCELLED", "ACTIVE", "INACTIVE", "LOCKED"] as const;
@@ -15,6 +17,19 @@ export const BusinessUser = z.object({
   created_date: z.string(),
 });
 export type BusinessUser = z.infer<typeof BusinessUser>;
+
+/** A role as GET businesses/roles gives it: its name and the permissions it grants, described. */
+export type Role = BusinessUser["roles"][number];
+
+/** SPEC §6: OWNER is protected, so it is never offered when inviting or changing roles. */
+export const assignableRoles = (roles: readonly Role[]) => roles.filter((r) => r.name !== OWNER_ROLE);
+
+/** POST /users/invites (SPEC §5 Invite): the invite form and the server validate with this one schema. */
+export const InviteBody = z.object({
+  email,
+  position: z.string({ error: "Position is required" }).trim().min(1, "Position is required").max(80),
+  role: z.array(z.string().min(1).max(40), { error: "At least one role is required" }).min(1, "At least one role is required"),
+});
 
 export const users = defineResource<BusinessUser>({
   name: "users",

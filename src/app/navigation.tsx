@@ -4,7 +4,8 @@
  */
 import type { ResourceProps } from "@refinedev/core";
 import { BankOutlined, SwapOutlined, DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
-import { LineChartOutlined } from "@ant-design/icons";
+import { FileDoneOutlined, FileTextOutlined, LineChartOutlined, ShoppingOutlined } from "@ant-design/icons";
+import { ApiOutlined, GiftOutlined } from "@ant-design/icons";
 import { RESOURCES } from "../../resources/index.ts";
 import type { ResourceRoutes } from "./providers/access-control.ts";
 
@@ -17,6 +18,11 @@ const ICONS: Record<string, React.ReactNode> = {
   team: <TeamOutlined />,
   settings: <SettingOutlined />,
   rates: <LineChartOutlined />,
+  invoicing: <FileTextOutlined />,
+  invoice: <FileDoneOutlined />,
+  product: <ShoppingOutlined />,
+  deals: <GiftOutlined />,
+  developers: <ApiOutlined />,
 };
 
 type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number };
@@ -25,11 +31,14 @@ const ENTRIES: Entry[] = [
   { name: "dashboard", routes: { list: "/" }, label: "Dashboard", icon: "dashboard", order: 0 },
   { name: "payments", routes: {}, label: "Payments", icon: "payments", order: 30 },
   { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
+  { name: "invoicing", routes: {}, label: "Invoicing", icon: "invoicing", order: 50 },
   ...RESOURCES.filter((r) => r.menu).map((r) => ({ name: r.name, routes: r.routes, label: r.menu!.label, icon: r.menu!.icon, parent: r.menu!.parent, order: r.menu!.order })),
   { name: "send-money", routes: { list: "/payments/send/money" }, label: "Send money", parent: "payments", order: 35 },
   { name: "send-exchange", routes: { list: "/payments/send/exchange" }, label: "Exchange", parent: "payments", order: 36 },
   { name: "send-stablecoins", routes: { list: "/crypto/send-stablecoins" }, label: "Send stablecoins", parent: "crypto", order: 15 },
   { name: "fx-rates", routes: { list: "/rates" }, label: "Fx Rates", icon: "rates", order: 60 },
+  { name: "deals", routes: { list: "/deals" }, label: "Deals", icon: "deals", order: 65 },
+  { name: "developers", routes: { list: "/developers" }, label: "Developers", icon: "developers", order: 85 },
   { name: "settings", routes: { list: "/settings" }, label: "Settings", icon: "settings", order: 90 },
 ];
 

@@ -4,3 +4,6 @@ export function isCalendarDay(v: string): boolean {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
 }
+
+/** The UTC calendar day of an instant, YYYY-MM-DD (today by default). */
+export const todayUtc = (at: Date = new Date()) => at.toISOString().slice(0, 10);

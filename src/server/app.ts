@@ -23,11 +23,18 @@ import { exchangeRoutes } from "./routes/exchange.ts";
 import { customerRoutes } from "./routes/customers.ts";
 import { subAccountRoutes } from "./routes/sub-accounts.ts";
 import { settlementRoutes } from "./routes/settlements.ts";
+import { invoiceRoutes } from "./routes/invoices.ts";
+import { invoiceSettingsRoutes } from "./routes/invoice-settings.ts";
+import { publicInvoiceRoutes } from "./routes/public-invoices.ts";
+import { dealRoutes } from "./routes/deals.ts";
+import { developerRoutes } from "./routes/developers.ts";
+import { DEFAULT_DELIVERY, startWebhookDelivery, type DeliveryOptions } from "./jobs/webhooks.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { businessRoutes } from "./routes/business.ts";
 import { teamRoutes } from "./routes/team.ts";
+import { settingsRoutes } from "./routes/settings.ts";
 import { sandboxRoutes } from "./routes/sandbox.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { beneficiaryRoutes } from "./routes/beneficiaries.ts";
@@ -49,9 +56,17 @@ declare module "fastify" {
  * (runPendingStatements), so a statement completes exactly when a test says; the statement worker
  * follows mailDispatcher unless set, so every existing "no background work" caller gets neither.
  */
-export type BuildOptions = { config: Config; database?: Database; mailDispatcher?: boolean; statementWorker?: boolean; paymentProcessing?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database?: Database;
+  mailDispatcher?: boolean;
+  statementWorker?: boolean;
+  paymentProcessing?: boolean;
+  /** Webhook delivery: off, on with the defaults, or on with other retry delays (tests). */
+  webhookDelivery?: boolean | Partial<DeliveryOptions>;
+};
 
-export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher, webhookDelivery = mailDispatcher }: BuildOptions): Promise<FastifyInstance> {
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const access = await loadAccess();
@@ -75,8 +90,21 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: "1 minute" });
   await app.register(swagger, {
     openapi: {
-      info: { title: "Stablebank Business API", version: "1.0.0", description: "Every call of the console, under /api." },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "sid" } } },
+      info: {
+        title: "Stablebank Business API",
+        version: "1.0.0",
+        description:
+          "Every call of the console, under /api. Authenticate with an API key (Developers → Api Keys) as `Authorization: Bearer <key>`: " +
+          "the key acts with its grants, never more than the member who made it. Money writes take an `Idempotency-Key`. " +
+          "Webhooks are signed per Standard Webhooks (webhook-id, webhook-timestamp, webhook-signature).",
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", description: "An API key from the Developers page" },
+          session: { type: "apiKey", in: "cookie", name: "sid", description: "The console's session (writes also need X-CSRF-Token)" },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -93,6 +121,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(sessionRoutes, opts);
       await api.register(businessRoutes, opts);
       await api.register(teamRoutes, opts);
+      await api.register(settingsRoutes, opts);
       await api.register(beneficiaryRoutes, opts);
       await api.register(accountRoutes, opts);
       await api.register(walletRoutes, opts);
@@ -105,6 +134,11 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(customerRoutes, opts);
       await api.register(subAccountRoutes, opts);
       await api.register(settlementRoutes, opts);
+      await api.register(invoiceRoutes, opts);
+      await api.register(invoiceSettingsRoutes, opts);
+      await api.register(publicInvoiceRoutes, opts);
+      await api.register(dealRoutes, opts);
+      await api.register(developerRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) await api.register(sandboxRoutes, opts);
@@ -118,8 +152,12 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
   const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
+  const stopWebhooks = webhookDelivery
+    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, ...(webhookDelivery === true ? {} : webhookDelivery) })
+    : async () => {};
   app.addHook("onClose", async () => {
     stopMail();
+    await stopWebhooks();
     await stopPayments();
     await stopStatements();
     if (ownDatabase) await dbh.close();

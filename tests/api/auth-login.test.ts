@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, signedUpClient, signUpInput, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, setTwoFactor, signedUpClient, signUpInput, startServer, type TestServer } from "../helpers/api.ts";
 import { oneTimeTokens, sessions, signInAudit } from "../../src/server/db/schema/index.ts";
 import { sha256 } from "../../src/server/services/crypto.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
@@ -52,7 +52,7 @@ function holding(cookie: string, csrf?: string, ip = freshIp()) {
 async function twoFactorUser() {
   const { client: c, input } = await signedUpClient(s.app);
   const me = await c.get("/session");
-  const on = await c.post("/settings/security/mfa");
+  const on = await setTwoFactor(s.app, c, true);
   expect(on.status).toBe(200);
   expect(on.body.message).toBe("Two Factor authentication enabled");
   expect((await c.post("/session/logout")).status).toBe(200);
@@ -490,12 +490,13 @@ describe("CSRF protection of cookie-authenticated writes", () => {
     const { client: c, input } = await signedUpClient(s.app);
     const csrf = c.csrf;
     c.csrf = undefined;
-    expect((await c.post("/settings/security/mfa")).status).toBe(403);
+    expect((await c.post("/settings/security/mfa/code")).status).toBe(403);
+    expect((await c.post("/settings/security/mfa", { otp_code: "123456" })).status).toBe(403);
     c.csrf = csrf;
     const check = await client().post("/onboarding/check-2fa", { email: input.email, password: input.password });
     expect(check.body.data["2faEnabled"]).toBe(false);
 
-    const on = await c.post("/settings/security/mfa");
+    const on = await setTwoFactor(s.app, c, true);
     expect(on.status).toBe(200);
     const after = await client().post("/onboarding/check-2fa", { email: input.email, password: input.password });
     expect(after.body.data["2faEnabled"]).toBe(true);
@@ -519,7 +520,7 @@ describe("CSRF protection of cookie-authenticated writes", () => {
 describe("sign-in codes across sign-ins", () => {
   test("once a code has been used, the next sign-in gets its own code at once; an unused one still waits 60 s", async () => {
     const { client: owner, input } = await signedUpClient(s.app);
-    expect((await owner.post("/settings/security/mfa")).status).toBe(200);
+    expect((await setTwoFactor(s.app, owner, true)).status).toBe(200);
     const signIn = async () => {
       const c = client();
       const check = await c.post("/onboarding/check-2fa", { email: input.email, password: input.password });

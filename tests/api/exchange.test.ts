@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { Client, lastMail, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, setTwoFactor, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 import { runPendingStatements } from "../../src/server/jobs/statements.ts";
@@ -586,7 +586,7 @@ describe("refused executions post nothing", () => {
   });
 
   test("a member with two-factor authentication: no code or a wrong code is refused with nothing posted; the emailed code executes once", async () => {
-    expect((await as.owner.post("/settings/security/mfa")).body.message).toBe("Two Factor authentication enabled");
+    expect((await setTwoFactor(s.app, as.owner, true)).body.message).toBe("Two Factor authentication enabled");
     const body = async () => ({ ...bodyFor(side.USD, side.GBP, 3000n), quote_id: (await quote(bodyFor(side.USD, side.GBP, 3000n), as.owner)).body.data.id });
     const b = await body();
     const before = await snapshot();

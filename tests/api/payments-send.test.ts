@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { Client, lastMail, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, setTwoFactor, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
@@ -310,7 +310,7 @@ describe("one-time code for a member with two-factor authentication", () => {
   const body = () => ({ source_account_id: usd, beneficiary_id: harbor, amount: "2500" });
 
   test("no code, a wrong code or a used code is refused; the right code pays once; a replay needs no new code", async () => {
-    expect((await as.owner.post("/settings/security/mfa")).body.message).toBe("Two Factor authentication enabled");
+    expect((await setTwoFactor(s.app, as.owner, true)).body.message).toBe("Two Factor authentication enabled");
     const [before, written] = [await available(usd), await transfers()];
 
     const none = await pay(body(), key(), "owner");

@@ -26,6 +26,13 @@ test("the OpenAPI document is generated from the routes and their zod schemas", 
   expect(res.body.paths["/api/v1/beneficiaries"].get.parameters.map((p: { name: string }) => p.name)).toEqual(
     expect.arrayContaining(["page", "limit", "keyword", "type"]),
   );
+  // API keys: the Bearer scheme; the newest calls are documented with the rest.
+  expect(res.body.components.securitySchemes.bearer).toMatchObject({ type: "http", scheme: "bearer" });
+  expect(res.body.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
+  const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  for (const route of ["POST /api/api-keys", "POST /api/iris/v1/client-webhooks", "GET /api/invoicing/invoices", "GET /api/public/invoicing/invoices/{reference}", "PATCH /api/settings/user-notifications", "GET /api/security/sessions"]) {
+    expect(documented, route).toContain(route);
+  }
 });
 
 test("security headers: CSP without inline scripts, no framing, nosniff; no HSTS over plain HTTP", async () => {

@@ -1,6 +1,6 @@
 /** SPEC §1 pending-approvals banner, §2/§4 approve and retry from the transaction details. */
 import { expect, test } from "@playwright/test";
-import { login, loginWithCode } from "./helpers.ts";
+import { login, logOut, loginWithCode } from "./helpers.ts";
 
 const toast = (page: import("@playwright/test").Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 
@@ -39,7 +39,7 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
   await expect(page.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
 
   await page.locator(".ant-modal-close").click();
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.goto("/transactions");

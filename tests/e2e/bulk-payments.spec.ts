@@ -1,6 +1,6 @@
 /** SPEC §2 /payments/bulk-payment: upload a CSV, fix the rows the preview marks, submit, approve, watch it settle. */
 import { expect, test, type Page } from "@playwright/test";
-import { login, pick } from "./helpers.ts";
+import { login, logOut, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 /** Closes the open toasts (a hovered toast never times out and can cover the header's Log out). */
@@ -84,7 +84,7 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
   await expect(page.getByRole("button", { name: "Approve bulk payment" })).toHaveCount(0);
 
   await closeToasts(page);
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await login(page, APPROVER.email);
   await expect(page.getByRole("heading", { name: APPROVER.welcome })).toBeVisible();
   await page.goto(url);

@@ -25,6 +25,13 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
+/** Logs out through the header and waits for the sign-in page, so the next sign-in never races the logout request. */
+export async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByLabel("Email")).toBeVisible();
+}
+
 /** Signs up a new business through the API and verifies it; returns its owner's email and password. */
 export async function newBusiness(request: APIRequestContext, name = "Fresh Co") {
   const email = `owner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -55,4 +62,19 @@ export async function loginWithCode(page: Page, request: APIRequestContext, emai
   const mail = await waitForMail(request, email, /sign-in code/);
   await page.getByLabel("Verification code").fill(mail.codes[0]);
   await page.getByRole("button", { name: "Verify" }).click();
+}
+
+/** Turns the signed-in member's two-factor sign-in on or off through the API, confirmed by the emailed code. */
+export async function setTwoFactorFor(page: Page, request: APIRequestContext, email: string, on: boolean) {
+  const csrf = await csrfOf(page);
+  const earlier = (await lastMail(request, email))?.codes[0];
+  expect((await page.request.post("/api/settings/security/mfa/code", { headers: { "x-csrf-token": csrf } })).ok()).toBeTruthy();
+  let code = "";
+  await expect.poll(async () => {
+    const mail = await lastMail(request, email);
+    code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
+    return code;
+  }).toMatch(/^\d{6}$/);
+  const res = await page.request.fetch("/api/settings/security/mfa", { method: on ? "POST" : "DELETE", headers: { "x-csrf-token": csrf }, data: { otp_code: code } });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }

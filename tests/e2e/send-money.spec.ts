@@ -5,7 +5,7 @@
  * to the sandbox's closed test account fails and is retried.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { csrfOf, lastMail, login, loginWithCode } from "./helpers.ts";
+import { lastMail, login, logOut, loginWithCode, setTwoFactorFor } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 
@@ -68,7 +68,7 @@ test("wires wait for approval, are approved together from the dashboard, settle,
   await expect(details.getByRole("button", { name: "Approve payment" })).toHaveCount(0); // the admin made it
   const second = await sendWire(page, { account: "USD", beneficiary: "Brightside Software Inc", amount: "45.10", description: "E2E licences", expectFees: "1.00 USD" });
 
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await loginWithCode(page, request, "approver@demo.example");
   await page.getByRole("button", { name: "Review" }).click();
   const modal = page.getByRole("dialog", { name: "Pending approvals" });
@@ -115,14 +115,14 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   await expect(page.locator(".ant-modal-content").getByText(receives)).toBeVisible();
 
   const closed = await sendWire(page, { account: "NGN", beneficiary: "Closed Supplier Ltd", amount: "2500", description: "E2E closed account", expectFees: "50.00 NGN" });
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await loginWithCode(page, request, "approver@demo.example");
   await page.getByRole("button", { name: "Review" }).click();
   const modal = page.getByRole("dialog", { name: "Pending approvals" });
   await modal.locator(".ant-table-row").filter({ hasText: "Closed Supplier Ltd" }).first().getByRole("button", { name: "Approve" }).click();
   await expect(toast(page, "Request Approval successful")).toBeVisible();
   await modal.locator(".ant-modal-close").click();
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
 
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
@@ -146,8 +146,7 @@ test("with two-factor authentication on, a payment is confirmed with the emailed
   test.setTimeout(60_000);
   await login(page, "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
-  const csrf = await csrfOf(page);
-  expect((await page.request.post("/api/settings/security/mfa", { headers: { "x-csrf-token": csrf } })).ok()).toBeTruthy();
+  await setTwoFactorFor(page, request, "owner@demo.example", true);
   try {
     const earlier = (await lastMail(request, "owner@demo.example"))?.codes[0];
     await page.goto("/payments/send/money");
@@ -175,6 +174,6 @@ test("with two-factor authentication on, a payment is confirmed with the emailed
     await confirm.click();
     await expect(page.getByText("Your payment is being processed").first()).toBeVisible();
   } finally {
-    await page.request.delete("/api/settings/security/mfa", { headers: { "x-csrf-token": csrf } });
+    await setTwoFactorFor(page, request, "owner@demo.example", false);
   }
 });

@@ -1,6 +1,6 @@
 /** SPEC §2 Send stablecoins: address checks by chain, fee before confirming, maker-checker, the chain completing the send. */
 import { expect, test, type Page } from "@playwright/test";
-import { login, loginWithCode, pick } from "./helpers.ts";
+import { login, logOut, loginWithCode, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 const help = (page: Page, label: string) => page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain");
@@ -114,7 +114,7 @@ test("send 25 USDT to Atlas Trading DMCC: fee and total first, pending approval,
   await expect(modal).toContainText(ATLAS_ADDRESS);
 
   await page.locator(".ant-modal-close").click();
-  await page.getByRole("button", { name: "Log out" }).click();
+  await logOut(page);
   await loginWithCode(page, request, "approver@demo.example");
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await page.goto(`/crypto/transactions/${id}`);

@@ -21,20 +21,30 @@ test("filter the history, reload and keep the filters, open details, download th
   await expect(page.locator(".ant-table-row")).toHaveCount(rows);
   for (const row of await page.locator(".ant-table-row").all()) await expect(row).toContainText("Bluewave Hotels");
 
-  // A USD deposit of the last weeks carries its invoice.
-  await page.getByPlaceholder("Search by reference, description or name").fill("");
-  await expect(page).not.toHaveURL(/Bluewave/);
-  await expect(page.locator(".ant-table-row").filter({ hasNotText: "Bluewave" }).first()).toBeVisible();
-  await page.locator(".ant-table-row").filter({ hasText: "US Dollar account" }).first().click();
+  // The demo's USD deposits of the last weeks carry their invoices; find one (newer ones, e.g. an
+  // invoice paid by reference, carry none) and open it by searching its reference.
+  type Row = { id: string; reference: string; sending_currency: string };
+  const deposits = (await (await page.request.get("/api/payments?page=1&limit=100&type[]=DEPOSIT")).json()).data.items as Row[];
+  let withDocument: Row | undefined;
+  for (const d of deposits.filter((r) => r.sending_currency === "USD")) {
+    const detail = (await (await page.request.get(`/api/payments/${d.id}`)).json()).data as { documents?: unknown[] };
+    if (detail.documents?.length) { withDocument = d; break; }
+  }
+  expect(withDocument, "a recent USD deposit with its invoice").toBeTruthy();
+  await page.getByPlaceholder("Search by reference, description or name").fill(withDocument!.reference);
+  await expect(page.locator(".ant-table-row")).toHaveCount(1);
+  await page.locator(".ant-table-row").filter({ hasText: "US Dollar account" }).click();
   await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}/);
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Transaction details")).toBeVisible();
+  // The document's button (its name ends in Download; the receipt's does not).
+  const documentButton = modal.getByRole("button", { name: /Download$/ });
   await expect(modal.getByText("Credit")).toBeVisible();
   const receipt = page.waitForEvent("download");
   await modal.getByRole("button", { name: "Download receipt" }).click();
   expect((await receipt).suggestedFilename()).toMatch(/^receipt-TXN-.*\.pdf$/);
   const doc = page.waitForEvent("download");
-  await modal.getByRole("button", { name: "Download" }).first().click();
+  await documentButton.first().click();
   expect((await doc).suggestedFilename()).toMatch(/^INV-2026-\d{4}\.pdf$/);
   await page.locator(".ant-modal-close").click();
   await expect(page).toHaveURL(/\/transactions\?/);

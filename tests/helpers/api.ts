@@ -86,3 +86,12 @@ export async function signedUpClient(app: FastifyInstance, overrides: Record<str
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
   return { client: c, input };
 }
+
+/** Turns two-factor sign-in on or off as the UI does: ask for a code, read it from the mailbox, confirm with it. */
+export async function setTwoFactor(app: FastifyInstance, c: Client, on: boolean) {
+  const email = (await c.get("/session")).body.data.user.email as string;
+  const sent = await c.post("/settings/security/mfa/code");
+  if (sent.status !== 200) throw new Error(`code request failed: ${JSON.stringify(sent.body)}`);
+  const code = (await lastMail(app, email))!.codes[0];
+  return c.request(on ? "POST" : "DELETE", "/settings/security/mfa", { otp_code: code });
+}

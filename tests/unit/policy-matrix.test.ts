@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { createAccess } from "../../policies/enforcer.ts";
-import { AUTHENTICATED, FEATURE_NAMES, PERMISSION_NAMES } from "../../policies/catalog.ts";
+import { AUTHENTICATED, FEATURE_NAMES, PERMISSION_NAMES, PERSON } from "../../policies/catalog.ts";
 
 const read = (f: string) => readFileSync(new URL(`../../policies/${f}`, import.meta.url), "utf8");
 const access = await createAccess(read("model.conf"), read("policy.csv"));
@@ -47,6 +47,18 @@ const ACTIONS: Need[] = [
   { obj: "crypto-beneficiaries", act: "delete", perm: "counterparties_write", feature: "crypto" },
   { obj: "users", act: "list", perm: "users_read", feature: "user_management" },
   { obj: "users", act: "invite", perm: "users_write", feature: "user_management" },
+  { obj: "users", act: "show", perm: "users_read", feature: "user_management" },
+  { obj: "users", act: "edit", perm: "users_write", feature: "user_management" },
+  { obj: "users", act: "delete", perm: "users_write", feature: "user_management" },
+  { obj: "security", act: "read" },
+  { obj: "security", act: "edit" },
+  { obj: "business-notifications", act: "create", perm: "users_write" },
+  { obj: "api-keys", act: "list", feature: "api_access" },
+  { obj: "api-keys", act: "create", feature: "api_access" },
+  { obj: "api-keys", act: "disable", feature: "api_access" },
+  { obj: "webhooks", act: "list", feature: "api_access" },
+  { obj: "webhooks", act: "edit", feature: "api_access" },
+  { obj: "business-notifications", act: "delete", perm: "users_write" },
   { obj: "accounts", act: "list", feature: "fiat" },
   { obj: "accounts", act: "show", feature: "fiat" },
   { obj: "accounts", act: "create", perm: "accounts_write", feature: "fiat" },
@@ -83,6 +95,15 @@ const ACTIONS: Need[] = [
   { obj: "statements", act: "create", perm: "statements_write" },
   { obj: "session", act: "read" },
   { obj: "business-profile", act: "read" },
+  { obj: "invoices", act: "list", feature: "invoicing" },
+  { obj: "invoices", act: "show", feature: "invoicing" },
+  { obj: "invoices", act: "create", perm: "invoices_write", feature: "invoicing" },
+  { obj: "invoices", act: "edit", perm: "invoices_write", feature: "invoicing" },
+  { obj: "products", act: "list", feature: "invoicing" },
+  { obj: "products", act: "create", perm: "invoices_write", feature: "invoicing" },
+  { obj: "products", act: "delete", perm: "invoices_write", feature: "invoicing" },
+  { obj: "invoice-settings", act: "show", feature: "invoicing" },
+  { obj: "invoice-settings", act: "edit", perm: "invoices_write", feature: "invoicing" },
 ];
 
 const permissionSets = [[], ...PERMISSION_NAMES.map((p) => [p]), PERMISSION_NAMES];
@@ -93,7 +114,8 @@ describe.each([...SCREENS, ...ACTIONS])("$obj $act", (need) => {
     for (const perms of permissionSets) {
       for (const features of featureSets) {
         const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || (features as string[]).includes(need.feature));
-        const got = access.can({ permissions: [AUTHENTICATED, ...perms], features }, need.obj, need.act);
+        // A person's session (the console); API keys are checked below.
+        const got = access.can({ permissions: [AUTHENTICATED, PERSON, ...perms], features }, need.obj, need.act);
         expect(got, `${need.obj} ${need.act} perms=[${perms}] features=[${features}]`).toBe(expected);
       }
     }
@@ -108,11 +130,26 @@ test("sign-in-free calls are open to anyone; unknown objects and actions are den
   const anyone = { permissions: [], features: [] };
   expect(access.can(anyone, "auth", "login")).toBe(true);
   expect(access.can(anyone, "health", "read")).toBe(true);
+  // The public invoice page: its reference is the key, no session is involved.
+  expect(access.can(anyone, "public-invoices", "show")).toBe(true);
+  expect(access.can(anyone, "public-invoices", "notify")).toBe(true);
+  expect(access.can(anyone, "public-invoices", "edit")).toBe(false);
   const everything = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: FEATURE_NAMES };
   expect(access.can(everything, "no-such-object", "list")).toBe(false);
   expect(access.can(everything, "beneficiaries", "approve")).toBe(false);
   // Actions are whole words: "list" does not match "listing" or "delete-all".
   expect(access.can(everything, "beneficiaries", "listing")).toBe(false);
+});
+
+test("an API key, whatever its grants, never reaches what only a person may do", () => {
+  const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: FEATURE_NAMES };
+  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["webhooks", "edit"], ["page:/developers", "view"]]) {
+    expect(access.can(key, obj, act), `${obj} ${act}`).toBe(false);
+    expect(access.can({ ...key, permissions: [...key.permissions, PERSON] }, obj, act), `${obj} ${act} as a person`).toBe(true);
+  }
+  // What keys are for stays open to them.
+  expect(access.can(key, "accounts", "list")).toBe(true);
+  expect(access.can(key, "payments", "create")).toBe(true);
 });
 
 test("roles map to the SPEC's permissions, OWNER and ADMIN to every one", () => {

@@ -61,3 +61,21 @@ export async function download(path: string, fallbackName: string): Promise<void
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/**
+ * A multipart write (file uploads): like `api`, but the browser sets the multipart content type and
+ * its boundary itself, so none is given here.
+ */
+export async function apiForm<T = unknown>(method: string, path: string, formData: FormData): Promise<{ message: string; data: T }> {
+  const res = await fetch(`/api/${path.replace(/^\//, "")}`, {
+    method,
+    credentials: "same-origin",
+    headers: csrfToken ? { "x-csrf-token": csrfToken } : {},
+    body: formData,
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    throw { message: json.message ?? `Request failed (${res.status})`, statusCode: res.status, errors: json.errors ?? [] } satisfies ApiError;
+  }
+  return json;
+}

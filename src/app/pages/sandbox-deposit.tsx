@@ -1,6 +1,7 @@
 /**
  * /sandbox/deposit: the outside world paying in. Sends money to an account number, IBAN or wallet
- * address as a named sender; the platform receives it as a bank or chain would report it.
+ * address as a named sender, with a bank reference (an invoice number pays that invoice); the
+ * platform receives it as a bank or chain would report it.
  */
 import { useState } from "react";
 import { Alert, Button, Form, Input, Select } from "antd";
@@ -10,7 +11,7 @@ import { api } from "../api/client.ts";
 import { AuthCard } from "../components/layout/auth-card.tsx";
 import { useToast } from "../hooks/use-toast.ts";
 
-type Values = { network: string; identifier: string; currency: string; amount: string; sender_name: string };
+type Values = { network: string; identifier: string; currency: string; amount: string; sender_name: string; reference?: string };
 
 export default function SandboxDepositPage() {
   const toast = useToast();
@@ -49,6 +50,11 @@ export default function SandboxDepositPage() {
         <Form.Item name="sender_name" label="Sender name" rules={[{ required: true, message: "Sender name is required" }]}>
           <Input />
         </Form.Item>
+        {network === "fiat" && (
+          <Form.Item name="reference" label="Payment reference" extra="An invoice number here pays that invoice.">
+            <Input maxLength={100} />
+          </Form.Item>
+        )}
         <Button type="primary" htmlType="submit" block>Send deposit</Button>
       </Form>
     </AuthCard>

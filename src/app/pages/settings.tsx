@@ -1,31 +1,29 @@
 /**
- * /settings (SPEC §2 Settings): 'Settings' / 'Manage your profile' with its tabs. User management
- * needs the user-management feature and users_read; the settings issue adds the other tabs' forms.
+ * /settings (SPEC §2 Settings): 'Settings' / 'Manage your profile' with its tabs: Profile; User
+ * management (user-management feature and users_read, both in the policy); Security; Notifications;
+ * Invoicing (invoicing feature and invoice-settings show). Each tab is its own file under settings/.
  */
 import { useSearchParams } from "react-router";
-import { Descriptions, Tabs, Typography } from "antd";
-import { users } from "../../../resources/users.ts";
-import { ResourceList } from "../components/resource/resource-list.tsx";
+import { Tabs, Typography } from "antd";
 import { useSession } from "../session/session.tsx";
+import InvoicingSettings from "./settings/invoicing-settings.tsx";
+import ProfileTab from "./settings/profile-tab.tsx";
+import UsersTab from "./settings/users-tab.tsx";
+import SecurityTab from "./settings/security-tab.tsx";
+import NotificationsTab from "./settings/notifications-tab.tsx";
 
 export default function SettingsPage() {
   const { session, can } = useSession();
   const [params, setParams] = useSearchParams();
   if (!session) return null;
   const tabs = [
-    {
-      key: "profile",
-      label: "Profile",
-      children: (
-        <Descriptions column={1} bordered>
-          <Descriptions.Item label="Name">{session.user.first_name} {session.user.last_name}</Descriptions.Item>
-          <Descriptions.Item label="Email">{session.user.email}</Descriptions.Item>
-          <Descriptions.Item label="Business">{session.business.name}</Descriptions.Item>
-          <Descriptions.Item label="Roles">{session.roles.join(", ")}</Descriptions.Item>
-        </Descriptions>
-      ),
-    },
-    ...(can("users", "list") ? [{ key: "users", label: "User management", children: <ResourceList def={users} embedded /> }] : []),
+    { key: "profile", label: "Profile", children: <ProfileTab /> },
+    ...(can("users", "list") ? [{ key: "users", label: "User management", children: <UsersTab /> }] : []),
+    { key: "security", label: "Security", children: <SecurityTab /> },
+    { key: "notifications", label: "Notifications", children: <NotificationsTab /> },
+    ...(session.features.includes("invoicing") && can("invoice-settings", "show")
+      ? [{ key: "invoicing", label: "Invoicing", children: <InvoicingSettings /> }]
+      : []),
   ];
   const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "profile";
   return (

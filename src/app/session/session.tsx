@@ -6,12 +6,14 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import modelText from "../../../policies/model.conf?raw";
 import policyText from "../../../policies/policy.csv?raw";
 import { createAccess, type Access } from "../../../policies/enforcer.ts";
-import { AUTHENTICATED } from "../../../policies/catalog.ts";
+import { AUTHENTICATED, PERSON } from "../../../policies/catalog.ts";
 import { api, isApiError, setCsrfToken } from "../api/client.ts";
 
 export type Session = {
   user: { id: string; email: string; first_name: string; last_name: string; two_factor_enabled: boolean };
   business: { id: string; name: string };
+  /** This member's id in the team list. */
+  business_user_id: string;
   is_owner: boolean;
   roles: string[];
   permissions: string[];
@@ -59,7 +61,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [refresh]);
 
   const value = useMemo<SessionState>(() => {
-    const subject = session ? { permissions: [AUTHENTICATED, ...session.permissions], features: session.features } : null;
+    // The console is always a person's session.
+    const subject = session ? { permissions: [AUTHENTICATED, PERSON, ...session.permissions], features: session.features } : null;
     return {
       loading,
       session,

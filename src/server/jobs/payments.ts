@@ -6,6 +6,7 @@
  * processes share the work and none is done twice; a crash leaves rows in a state the next pass resumes.
  */
 import { and, asc, eq, lte } from "drizzle-orm";
+import { emitEvent } from "../services/webhooks.ts";
 import { transactions } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import type { Blockchain } from "../../lib/assets.ts";
@@ -13,6 +14,9 @@ import { postPending, systemAccount, transfer, voidPending } from "../ledger/led
 import type { PaymentOutcome, PaymentRails } from "../providers/rails/payments.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
 import { forgetCounts } from "../services/transaction-queries.ts";
+import { notify } from "../services/notifications.ts";
+import { emails } from "../services/emails.ts";
+import { formatMoney } from "../../lib/money.ts";
 
 const BATCH = 20;
 type Row = typeof transactions.$inferSelect;
@@ -67,6 +71,12 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
           await voidPending(tx, t.holdTransferId!);
           await tx.update(transactions).set({ state: "FAILED", failureReason: outcome.reason, isRetryable: outcome.retryable, completedAt: new Date() }).where(eq(transactions.id, t.id));
         }
+        const amount = formatMoney(t.sendingAmount, t.sendingCurrency);
+        const to = String(t.counterparty.name ?? "the beneficiary");
+        await notify(tx, t.businessId, "inbound_outbound_transfers", (address) => emails.transferSettled(address, outcome.ok, amount, to, outcome.ok ? null : outcome.reason));
+        await emitEvent(tx, t.businessId, outcome.ok ? "payment.completed" : "payment.failed", {
+          id: t.id, type: t.type, amount: { value: t.sendingAmount.toString(), currency: t.sendingCurrency }, counterparty: t.counterparty.name ?? null, ...(outcome.ok ? {} : { reason: outcome.reason }),
+        });
         forgetCounts(t.businessId);
         moved++;
       }

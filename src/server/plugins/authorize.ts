@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Access } from "../../../policies/enforcer.ts";
-import { AUTHENTICATED, FEATURE_NAMES } from "../../../policies/catalog.ts";
+import { AUTHENTICATED, FEATURE_NAMES, PERSON } from "../../../policies/catalog.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 
 export type RouteAccess = { obj: string; act: string };
@@ -19,7 +19,10 @@ declare module "fastify" {
 /** The caller as the policy sees them. */
 export function subjectOf(req: FastifyRequest) {
   const auth = req.auth;
-  return auth ? { permissions: [AUTHENTICATED, ...auth.permissions], features: auth.features } : { permissions: [], features: [] };
+  if (!auth) return { permissions: [], features: [] };
+  // A person's session also holds PERSON: what only a person may do (their security, keys) is closed to API keys.
+  const pseudo = auth.via === "session" ? [AUTHENTICATED, PERSON] : [AUTHENTICATED];
+  return { permissions: [...pseudo, ...auth.permissions], features: auth.features };
 }
 
 /**

@@ -8,10 +8,14 @@ import type { Db } from "../db/client.ts";
 import type { Access } from "../../../policies/enforcer.ts";
 import { findSession } from "../services/sessions.ts";
 import { safeEqual } from "../services/crypto.ts";
-import { forbidden } from "../../lib/errors.ts";
+import { forbidden, unauthorized } from "../../lib/errors.ts";
+import { apiKeyService } from "../services/api-keys.ts";
 import type { ClientInfo } from "../services/context.ts";
 
 export type AuthContext = {
+  /** A person's browser session, or an API key acting for the member who made it. */
+  via: "session" | "api_key";
+  /** The session's id, or "api-key:<id>". */
   sessionId: string;
   userId: string;
   email: string;
@@ -78,6 +82,7 @@ function assertSameOrigin(req: FastifyRequest, config: Config) {
 }
 
 export function registerRequestContext(app: FastifyInstance, deps: { db: Db; config: Config; access: Access }) {
+  const keys = apiKeyService({ db: deps.db, config: deps.config, access: deps.access });
   app.decorateRequest("auth", null);
   app.decorateRequest("client", null as unknown as ClientInfo);
   app.addHook("onRequest", async (req) => {
@@ -85,6 +90,16 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
     if (!req.url.startsWith("/api/")) return;
     const unsafe = UNSAFE.has(req.method);
     if (unsafe) assertSameOrigin(req, deps.config);
+    // The public invoice page acts for nobody: a visitor's session is neither needed nor used there.
+    if (req.url.startsWith("/api/public/")) return;
+    // A Bearer key replaces the cookie altogether (no CSRF: a browser never attaches it by itself).
+    const bearer = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ""))?.[1];
+    if (req.headers.authorization !== undefined) {
+      const key = bearer ? await keys.authenticate(bearer) : undefined;
+      if (!key) throw unauthorized("Invalid, expired or disabled API key");
+      req.auth = { ...key, via: "api_key", sessionId: `api-key:${key.keyId}`, twoFactorEnabled: false, csrfToken: "", permissions: key.permissions };
+      return;
+    }
     const token = sessionToken(req, deps.config);
     if (!token) return;
     const row = await findSession(deps.db, deps.config, token);
@@ -94,6 +109,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
       if (typeof sent !== "string" || !safeEqual(sent, row.csrfToken)) throw forbidden("Invalid or missing CSRF token");
     }
     req.auth = {
+      via: "session",
       sessionId: row.id,
       userId: row.userId,
       email: row.email,

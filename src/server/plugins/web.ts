@@ -1,6 +1,7 @@
 /**
  * Browser-facing hardening and the UI: security headers (CSP fitted to antd's runtime styles),
- * HSTS behind TLS, the built SPA with index.html for client routes, and JSON 404s under /api.
+ * HSTS behind TLS, the built SPA with index.html for client routes (the public invoice page's own
+ * HTML for invoice links), and JSON 404s under /api.
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
@@ -31,6 +32,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
 }
 
+/** Where Vite's multi-page build writes the public invoice entry (its path under the project root). */
+const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
+const PUBLIC_INVOICE_PREFIX = "/public/apps/invoices/";
+
 export async function registerUi(app: FastifyInstance, config: Config) {
   const root = resolve(process.env.UI_DIST ?? "dist");
   const hasUi = config.serveUi && existsSync(resolve(root, "index.html"));
@@ -40,6 +45,8 @@ export async function registerUi(app: FastifyInstance, config: Config) {
     if (path.startsWith("/api/") || path.startsWith("/assets/") || !hasUi || req.method !== "GET") {
       return reply.code(404).send({ message: "Not found", errors: [] });
     }
-    return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
+    // Invoice recipients never sign in: their page is its own light entry, not the console.
+    const page = path.startsWith(PUBLIC_INVOICE_PREFIX) ? PUBLIC_INVOICE_HTML : "index.html";
+    return reply.type("text/html").header("cache-control", "no-cache").sendFile(page);
   });
 }

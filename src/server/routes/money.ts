@@ -47,7 +47,8 @@ export async function moneyWrite(
   const key = requireIdempotencyKey(req.headers["idempotency-key"]);
   const auth = req.auth!;
   const { db } = services.ctx;
-  if (!(await hasAnswer(db, auth.businessId, key))) await services.stepUp.verify(auth.userId, req.headers[ONE_TIME_CODE_HEADER]);
+  // The one-time code confirms a person's intent; an API key is a system's credential and has no inbox.
+  if (auth.via === "session" && !(await hasAnswer(db, auth.businessId, key))) await services.stepUp.verify(auth.userId, req.headers[ONE_TIME_CODE_HEADER]);
   const hash = requestHash(route, { input: JSON.parse(JSON.stringify(input, (_k, v) => (typeof v === "bigint" ? v.toString() : v))), user: auth.userId });
   const answer = await withIdempotency(db, { businessId: auth.businessId, key, hash }, write);
   return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);

@@ -16,6 +16,8 @@ const SandboxDeposit = z.object({
   amount: MinorAmount,
   sender_name: z.string({ error: "Sender name is required" }).trim().min(1, "Sender name is required").max(100),
   description: z.string().trim().max(200).optional(),
+  /** The sender's payment reference; an invoice number pays that invoice. */
+  reference: z.string().trim().max(100, "Reference must be at most 100 characters").optional(),
 });
 /** Sandbox money has no business of its own: one idempotency scope for the outside world. */
 const OUTSIDE_WORLD = "00000000-0000-0000-0000-000000000000";
@@ -34,7 +36,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     const key = requireIdempotencyKey(req.headers["idempotency-key"]);
     const body = { ...req.body, amount: req.body.amount.toString() };
     const answer = await withIdempotency(services.ctx.db, { businessId: OUTSIDE_WORLD, key, hash: requestHash("sandbox-deposit", body) }, async (tx) => {
-      const res = await services.deposits.receive(tx, { network: req.body.network, identifier: req.body.identifier, amount: req.body.amount, currency: req.body.currency, senderName: req.body.sender_name, description: req.body.description });
+      const res = await services.deposits.receive(tx, { network: req.body.network, identifier: req.body.identifier, amount: req.body.amount, currency: req.body.currency, senderName: req.body.sender_name, description: req.body.description, reference: req.body.reference });
       return { status: 201, body: ok("Deposit received", res) };
     });
     return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);

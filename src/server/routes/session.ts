@@ -10,6 +10,8 @@ export function viewOf(auth: Omit<AuthContext, "sessionId">) {
   return {
     user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName, two_factor_enabled: auth.twoFactorEnabled },
     business: { id: auth.businessId, name: auth.businessName },
+    /** This member's id in the team (GET users items), so the console knows which row is "you". */
+    business_user_id: auth.businessUserId,
     is_owner: auth.isOwner,
     roles: auth.roles,
     permissions: auth.permissions,
@@ -22,7 +24,7 @@ export function viewOf(auth: Omit<AuthContext, "sessionId">) {
 export async function sessionView(services: Services, token: string) {
   const row = await findSession(services.ctx.db, services.ctx.config, token);
   if (!row) throw unauthorized();
-  return viewOf({ ...row, permissions: services.ctx.access.permissionsOf(row.roles) });
+  return viewOf({ ...row, via: "session", permissions: services.ctx.access.permissionsOf(row.roles) });
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {

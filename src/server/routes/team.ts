@@ -1,16 +1,11 @@
-/** SPEC §7 team calls. Invitations now; the settings issue adds the rest. */
+/** SPEC §7 team calls: the members list and details, invitations, roles, activation, deletion (users_read / users_write). */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { email } from "../../../resources/auth.ts";
+import { InviteBody } from "../../../resources/users.ts";
+import { RolesUpdate } from "../../../resources/settings.ts";
 import type { Services } from "../services/index.ts";
 import { ok } from "./respond.ts";
 import { PageQuery } from "./paging.ts";
-
-export const InviteBody = z.object({
-  email,
-  position: z.string({ error: "Position is required" }).trim().min(1, "Position is required").max(80),
-  role: z.array(z.string().min(1).max(40), { error: "At least one role is required" }).min(1, "At least one role is required"),
-});
 
 const UsersQuery = PageQuery.extend({ email: z.string().trim().max(320, "email must be at most 320 characters").optional() });
 
@@ -24,13 +19,43 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     return reply.code(201).send(ok("Invite created successfully", { id: member.id, email: member.email, state: member.state }));
   });
 
-  app.post("/settings/security/mfa", { config: { access: { obj: "security", act: "edit" } }, schema: { tags: ["security"] } }, async (req) => {
-    await services.team.setTwoFactor(req.auth!.userId, true);
-    return ok("Two Factor authentication enabled");
-  });
+  const members = services.teamAdmin;
+  const actor = (req: { auth: { businessId: string; userId: string; businessUserId: string } | null }) => req.auth!;
+  const edit = { access: { obj: "users", act: "edit" } };
+  const remove = { access: { obj: "users", act: "delete" } };
+  const tags = ["team"];
+  const Id = z.object({ id: z.string() });
 
-  app.delete("/settings/security/mfa", { config: { access: { obj: "security", act: "edit" } }, schema: { tags: ["security"] } }, async (req) => {
-    await services.team.setTwoFactor(req.auth!.userId, false);
-    return ok("Two Factor authentication disabled");
+  app.get("/users/:id", { config: { access: { obj: "users", act: "show" } }, schema: { tags, params: Id } }, async (req) =>
+    ok("User", await services.team.member(req.auth!.businessId, req.params.id)),
+  );
+  app.patch("/users/:id/roles", { config: edit, schema: { tags, params: Id, body: RolesUpdate } }, async (req) => {
+    await members.setRoles(actor(req), req.params.id, req.body.role);
+    return ok("Roles updated successfully", await services.team.member(req.auth!.businessId, req.params.id));
   });
+  app.post("/users/invites/:id/resend-email", { config: edit, schema: { tags, params: Id } }, async (req) => {
+    await members.resendInvitation(actor(req), req.params.id);
+    return ok("Invite email resent");
+  });
+  app.post("/users/invites/:id/re-invite", { config: edit, schema: { tags, params: Id } }, async (req) => {
+    await members.reinvite(actor(req), req.params.id);
+    return ok("Invite email sent");
+  });
+  app.patch("/users/invites/:id/cancel", { config: edit, schema: { tags, params: Id } }, async (req) => {
+    await members.cancelInvitation(actor(req), req.params.id);
+    return ok("Invite has been canceled");
+  });
+  for (const [path, active] of [["activate", true], ["deactivate", false]] as const) {
+    app.patch(`/users/:id/${path}`, { config: edit, schema: { tags, params: Id } }, async (req) => {
+      await members.setActive(actor(req), req.params.id, active);
+      return ok("Action successful", await services.team.member(req.auth!.businessId, req.params.id));
+    });
+  }
+  // SPEC §7 names both paths for deleting a member; they do the same.
+  for (const path of ["/users/:id", "/users/:id/delete"]) {
+    app.delete(path, { config: remove, schema: { tags, params: Id } }, async (req) => {
+      await members.remove(actor(req), req.params.id);
+      return ok("User has been deleted");
+    });
+  }
 };

@@ -4,6 +4,9 @@
  * Later features extend this seed so a newcomer sees every screen populated.
  */
 import { count, eq } from "drizzle-orm";
+import { seedInvoicing } from "./demo-invoicing.ts";
+import { seedDeals } from "./demo-deals.ts";
+import { seedDevelopers } from "./demo-developers.ts";
 import { businesses } from "../db/schema/index.ts";
 import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
@@ -71,12 +74,18 @@ export async function seedDemo(services: Services) {
   }
   const approver = await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "approver@demo.example") });
   await services.team.setTwoFactor(approver!.id, true);
+  // Who hears about what: the owner about invoice payments, and the finance team's shared inbox about everything.
+  await services.notifications.setMine(await memberId(services, business.id, DEMO_OWNER.email), { inbound_outbound_transfers: false, fx_conversions: false, invoice_payments: true, account_updates: false });
+  await services.notifications.addDestination(business.id, { email: "finance-alerts@demo.example", inbound_outbound_transfers: true, fx_conversions: true, invoice_payments: true, account_updates: true });
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
   await seedExchanges(services, business.id);
   await seedCustomers(services, business.id);
   await seedStatement(services, business.id, owner.id);
+  await seedInvoicing(services, business.id, await memberId(services, business.id, DEMO_OWNER.email));
+  await seedDeals(services, business.id);
+  await seedDevelopers(services, business.id, { businessUserId: await memberId(services, business.id, DEMO_OWNER.email), permissions: services.ctx.access.permissionsOf(["OWNER"]) });
   return { businessId: business.id };
 }
 
@@ -306,6 +315,11 @@ async function settleNow(services: Services) {
   const partners = answeringAtOnce(services.providers);
   await runPaymentProcessing(services.ctx.db, partners);
   await runPaymentProcessing(services.ctx.db, partners);
+}
+
+async function memberId(services: Services, businessId: string, email: string) {
+  const m = await services.ctx.db.query.businessUsers.findFirst({ where: (u, { and, eq }) => and(eq(u.businessId, businessId), eq(u.email, email)) });
+  return m!.id;
 }
 
 export async function seedDemoIfEmpty(services: Services) {

@@ -1,5 +1,7 @@
 /** Fiat accounts (SPEC §3 Bank/fiat account): opened on the ledger with deposit details from the rails. */
 import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { notify } from "./notifications.ts";
+import { emails } from "./emails.ts";
 import { accounts, depositIdentifiers, ledgerAccounts } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -71,6 +73,7 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
       const [row] = await q.update(accounts).set({ state: "ACTIVE", depositAddresses: addresses }).where(eq(accounts.id, accountId)).returning();
       const ids = [...new Set(addresses.map(identifierOf).filter(Boolean))];
       if (ids.length) await q.insert(depositIdentifiers).values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: acct.id, businessId: acct.businessId })));
+      await notify(q, acct.businessId, "account_updates", (to) => emails.accountUpdate(to, row.name, "ready to receive payments"));
       return row;
     },
 

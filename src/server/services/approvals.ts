@@ -4,6 +4,7 @@
  * checked); rejection releases the held funds.
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { emitEvent } from "./webhooks.ts";
 import { approvalRequests, transactions, users } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
@@ -28,6 +29,13 @@ const view = (r: Row, requester: { name: string; email: string }) => ({
   created_date: r.createdAt.toISOString(),
 });
 
+/** Puts a payment or bulk file in front of the approvers, and tells the business's webhooks. */
+export async function requestApproval(tx: Tx, values: typeof approvalRequests.$inferInsert) {
+  const [r] = await tx.insert(approvalRequests).values(values).returning();
+  await emitEvent(tx, r.businessId, "approval.requested", { id: r.id, entity_id: r.entityId, entity_type: r.entityType, scope: r.scope, amount: { value: r.amount.toString(), currency: r.currency } });
+  return r;
+}
+
 export function approvalService({ db }: ServiceContext) {
   /** Decides one request in the caller's transaction. */
   async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision) {
@@ -37,6 +45,7 @@ export function approvalService({ db }: ServiceContext) {
     if (r.requesterUserId === userId) throw forbidden("You cannot approve or reject a payment you initiated");
     const now = new Date();
     await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: now }).where(eq(approvalRequests.id, r.id));
+    await emitEvent(tx, businessId, decision === "approve" ? "approval.approved" : "approval.rejected", { id: r.id, entity_id: r.entityId, entity_type: r.entityType });
     if (r.entityType === "BATCH_PAYMENT") return decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now);
     const [t] = await tx.select().from(transactions).where(eq(transactions.id, r.entityId)).for("update");
     if (decision === "approve") {

@@ -5,6 +5,7 @@
  * hold per payment, in the same transaction — and the payments go to the rails like any other.
  */
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { requestApproval } from "./approvals.ts";
 import type { z } from "zod";
 import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts, users } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
@@ -207,7 +208,7 @@ export function bulkPaymentService({ db }: ServiceContext) {
         });
       }
       if (business.approvalRequired) {
-        await tx.insert(approvalRequests).values({
+        await requestApproval(tx, {
           businessId, entityType: "BATCH_PAYMENT", entityId: batchId, scope: "bulk", amount: total, currency: account.currency, requesterUserId: userId,
           dataFields: { total_recipients: { content: String(payable.length) }, beneficiary_name: { content: `${payable.length} recipients` }, destination_type: { content: "Bulk payment" } },
         });

@@ -3,6 +3,7 @@
  * support switching features on. The sandbox KYB provider and the demo seed call these.
  */
 import { eq } from "drizzle-orm";
+import { emitEvent } from "./webhooks.ts";
 import { businesses } from "../db/schema/index.ts";
 import { FEATURE_NAMES, type Feature } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
@@ -10,7 +11,10 @@ import type { ServiceContext } from "./context.ts";
 export function businessAdminService({ db }: ServiceContext) {
   return {
     setKyb: (businessId: string, kycState: string, reviewStatus: string) =>
-      db.update(businesses).set({ kycState, reviewStatus }).where(eq(businesses.id, businessId)),
+      db.transaction(async (tx) => {
+        await tx.update(businesses).set({ kycState, reviewStatus }).where(eq(businesses.id, businessId));
+        await emitEvent(tx, businessId, "kyb.updated", { kyc_state: kycState, review_status: reviewStatus });
+      }),
     setFeatures: (businessId: string, features: Feature[]) =>
       db
         .update(businesses)

@@ -4,6 +4,7 @@
  * with its txn_hash) and confirms (COMPLETED, the hold posted, the fee to revenue).
  */
 import { and, eq } from "drizzle-orm";
+import { requestApproval } from "./approvals.ts";
 import type { z } from "zod";
 import { approvalRequests, beneficiaries, businesses, wallets } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
@@ -71,7 +72,7 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
         description: input.description || `Send to ${to.name}`, initiatorUserId: userId, holdTransferId: h.id,
       });
       if (business.approvalRequired) {
-        await tx.insert(approvalRequests).values({
+        await requestApproval(tx, {
           businessId, entityType: "PAYMENT", entityId: id, scope: "centurion", amount: input.amount, currency: w.currency, requesterUserId: userId,
           dataFields: { beneficiary_name: { content: to.name }, destination_type: { content: BLOCKCHAIN_LABELS[chain] } },
         });

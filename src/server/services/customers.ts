@@ -4,6 +4,7 @@
  * kept for its sub-accounts' history). Every query is scoped to the caller's business.
  */
 import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
+import { emitEvent } from "./webhooks.ts";
 import type { z } from "zod";
 import { customers } from "../db/schema/index.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -62,8 +63,11 @@ export function customerService({ db }: ServiceContext) {
         ? { ...common, firstName: input.first_name, lastName: input.last_name }
         : { ...common, name: input.name, businessType: input.business_type, incorporationCountry: input.incorporation_country };
       try {
-        const [row] = await db.insert(customers).values(values).returning();
-        return customerView(row);
+        return await db.transaction(async (tx) => {
+          const [row] = await tx.insert(customers).values(values).returning();
+          await emitEvent(tx, businessId, "customer.created", { id: row.id, type: row.type, email: row.email });
+          return customerView(row);
+        });
       } catch (e) {
         if (isUniqueViolation(e)) throw conflict("A customer with this email already exists");
         throw e;

@@ -4,6 +4,7 @@
  * database transaction. The sandbox console calls this the way a bank's webhook would.
  */
 import { and, eq } from "drizzle-orm";
+import { emitEvent } from "./webhooks.ts";
 import { accounts, depositIdentifiers, wallets } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
@@ -11,6 +12,10 @@ import { systemAccount, transfer } from "../ledger/ledger.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
 import type { Blockchain } from "../../lib/assets.ts";
 import { insertTransaction, bankingView, cryptoView } from "./transactions.ts";
+import { applyInvoicePayment } from "./invoice-payments.ts";
+import { notify } from "./notifications.ts";
+import { emails } from "./emails.ts";
+import { formatMoney } from "../../lib/money.ts";
 
 export type IncomingDeposit = {
   /** "fiat" for an account number or IBAN, else the chain the address is on. */
@@ -20,8 +25,16 @@ export type IncomingDeposit = {
   currency: string;
   senderName: string;
   description?: string;
+  /** What the sender wrote as the payment's reference (an invoice number pays that invoice). */
+  reference?: string;
   at?: Date;
 };
+
+/** News, not history: a deposit the rails report as more than a day old (an import) emails nobody. */
+async function tellReceived(tx: Tx, businessId: string, d: IncomingDeposit, into: string) {
+  if (d.at && Date.now() - d.at.getTime() > 86_400_000) return;
+  await notify(tx, businessId, "inbound_outbound_transfers", (to) => emails.depositReceived(to, formatMoney(d.amount, d.currency), d.senderName, into));
+}
 
 export function depositService(deps: { chain: ChainProvider }) {
   return {
@@ -37,10 +50,13 @@ export function depositService(deps: { chain: ChainProvider }) {
         const row = await insertTransaction(tx, {
           businessId: acct.businessId, rail: "fiat", type: "DEPOSIT", direction: "inbound", state: "COMPLETED", ownerKind: "account", ownerId: acct.id,
           sendingAmount: d.amount, sendingCurrency: d.currency, destinationAmount: d.amount, destinationCurrency: d.currency, feeCurrency: d.currency,
-          counterparty: { type: "FIAT", name: d.senderName }, description: d.description ?? `Deposit from ${d.senderName}`, createdAt: at, completedAt: at,
+          counterparty: { type: "FIAT", name: d.senderName }, description: d.description ?? `Deposit from ${d.senderName}`, senderReference: d.reference?.trim() || null, createdAt: at, completedAt: at,
         });
         const clearing = await systemAccount(tx, "rails_clearing", d.currency);
         await transfer(tx, { debit: clearing.id, credit: acct.ledgerAccountId, amount: d.amount, asset: d.currency, reference: `transaction:${row.id}` });
+        if (d.reference) await applyInvoicePayment(tx, { accountId: acct.id, reference: d.reference, amount: d.amount, currency: d.currency, transactionId: row.id, at });
+        await tellReceived(tx, acct.businessId, d, acct.name);
+        await emitEvent(tx, acct.businessId, "transaction.deposit.completed", { id: row.id, account_id: acct.id, amount: { value: d.amount.toString(), currency: d.currency }, sender_name: d.senderName, reference: d.reference ?? null });
         return { rail: "fiat" as const, transaction: bankingView(row) };
       }
       const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, target.ownerId));
@@ -53,6 +69,8 @@ export function depositService(deps: { chain: ChainProvider }) {
       });
       const clearing = await systemAccount(tx, "chain_clearing", d.currency);
       await transfer(tx, { debit: clearing.id, credit: wallet.ledgerAccountId, amount: d.amount, asset: d.currency, reference: `transaction:${row.id}` });
+      await tellReceived(tx, wallet.businessId, d, wallet.name);
+      await emitEvent(tx, wallet.businessId, "transaction.deposit.completed", { id: row.id, wallet_id: wallet.id, amount: { value: d.amount.toString(), currency: d.currency }, sender_name: d.senderName, txn_hash: row.txnHash });
       return { rail: "crypto" as const, transaction: cryptoView(row) };
     },
   };

@@ -37,4 +37,47 @@ export const emails = {
     subject: "New sign-in to your account",
     text: `A new sign-in to your account happened at ${when.toISOString()} from ${ip} (${userAgent}). If it was not you, reset your password.`,
   }),
+  invoice: (to: string, businessName: string, number: string, amount: string, dueDate: string, link: string): Mail => ({
+    to,
+    subject: `Invoice ${number} from ${businessName}`,
+    text: `${businessName} sent you invoice ${number} for ${amount}, due on ${dueDate}.\n\nView, download and pay it here:\n${link}`,
+    links: [link],
+  }),
+  invoicePaymentNotice: (to: string, number: string, customerName: string, outstanding: string): Mail => ({
+    to,
+    subject: `${customerName} says invoice ${number} is paid`,
+    text: `${customerName} told us they have paid invoice ${number} (${outstanding} outstanding). It will be marked paid when the deposit with reference ${number} arrives.`,
+  }),
+  invoicePaid: (to: string, number: string, amount: string, fully: boolean): Mail => ({
+    to,
+    subject: fully ? `Invoice ${number} has been paid` : `Invoice ${number} has been partly paid`,
+    text: `A deposit of ${amount} with reference ${number} was received and applied to invoice ${number}.`,
+  }),
+  passwordChanged: (to: string): Mail => ({
+    to,
+    subject: "Your password was changed",
+    text: "The password of your account was changed and your other sessions were signed out. If it was not you, reset your password now.",
+  }),
+  transferSettled: (to: string, completed: boolean, amount: string, counterparty: string, reason: string | null): Mail => ({
+    to,
+    subject: completed ? `Transfer of ${amount} completed` : `Transfer of ${amount} failed`,
+    text: completed
+      ? `Your transfer of ${amount} to ${counterparty} has been completed.`
+      : `Your transfer of ${amount} to ${counterparty} failed${reason ? `: ${reason}` : ""}. The held funds are available again.`,
+  }),
+  depositReceived: (to: string, amount: string, sender: string, into: string): Mail => ({
+    to,
+    subject: `You received ${amount}`,
+    text: `${sender} sent ${amount} to your ${into}.`,
+  }),
+  conversionDone: (to: string, from: string, into: string, rate: string): Mail => ({
+    to,
+    subject: `Converted ${from} to ${into}`,
+    text: `Your exchange of ${from} into ${into} at ${rate} has been completed.`,
+  }),
+  accountUpdate: (to: string, account: string, what: string): Mail => ({
+    to,
+    subject: `${account}: ${what}`,
+    text: `${account}: ${what}.`,
+  }),
 };

@@ -19,6 +19,9 @@ import { MAX_AMOUNT, systemAccount, transfer } from "../ledger/ledger.ts";
 import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { insertTransaction } from "./transactions.ts";
+import { notify } from "./notifications.ts";
+import { emails } from "./emails.ts";
+import { formatMoney } from "../../lib/money.ts";
 import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
 import { accrue } from "./settlements.ts";
 
@@ -147,6 +150,8 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
       await transfer(tx, { debit: positionTo.id, credit: to.ledgerAccountId, amount: q.destinationAmount, asset: to.currency, reference: `transaction:${inRow.id}` });
       // A customer's conversion nets into the day's FX settlement.
       if (from.forCustomer) await accrue(tx, { businessId, transactionId: outRow.id, sourceCurrency: from.currency, settlementCurrency: to.currency });
+      await notify(tx, businessId, "fx_conversions", (address) =>
+        emails.conversionDone(address, formatMoney(q.sendingAmount, from.currency), formatMoney(q.destinationAmount, to.currency), `1 ${from.currency} = ${q.rate} ${to.currency}`));
       return { out: outRow, quote: q };
     },
   };

@@ -2,6 +2,10 @@
 import type { ServiceContext } from "./context.ts";
 import { authService } from "./auth.ts";
 import { teamService } from "./team.ts";
+import { teamAdminService } from "./team-admin.ts";
+import { businessProfileService } from "./business-profile.ts";
+import { notificationService } from "./notifications.ts";
+import { securityService } from "./security.ts";
 import { businessAdminService } from "./business-admin.ts";
 import { beneficiaryService } from "./beneficiaries.ts";
 import { fxService } from "./fx.ts";
@@ -20,6 +24,12 @@ import { exchangeService } from "./exchange.ts";
 import { customerService } from "./customers.ts";
 import { subAccountService } from "./sub-accounts.ts";
 import { settlementService } from "./settlements.ts";
+import { invoiceService } from "./invoices.ts";
+import { invoiceSettingsService } from "./invoice-settings.ts";
+import { productService } from "./products.ts";
+import { dealService } from "./deals.ts";
+import { apiKeyService } from "./api-keys.ts";
+import { webhookService } from "./webhooks.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -32,13 +42,18 @@ export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, paymentRails:
 export function buildServices(ctx: ServiceContext, providers: Providers = SANDBOX_PROVIDERS) {
   const fx = fxService(providers.fx);
   const accounts = accountService(ctx, { rails: providers.rails, fx });
+  const team = teamService(ctx);
   return {
     ctx,
     providers,
     fx,
     auth: authService(ctx),
-    team: teamService(ctx),
+    team,
+    teamAdmin: teamAdminService(ctx, { team }),
+    notifications: notificationService(ctx),
+    security: securityService(ctx),
     businessAdmin: businessAdminService(ctx),
+    businessProfile: businessProfileService(ctx),
     beneficiaries: beneficiaryService(ctx),
     accounts,
     accountRequests: accountRequestService(ctx, { accounts }),
@@ -54,6 +69,12 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     customers: customerService(ctx),
     subAccounts: subAccountService(ctx, { accounts }),
     settlements: settlementService(ctx),
+    invoices: invoiceService(ctx),
+    invoiceSettings: invoiceSettingsService(ctx),
+    products: productService(ctx),
+    deals: dealService(ctx),
+    apiKeys: apiKeyService(ctx),
+    webhooks: webhookService(ctx),
     approvals: approvalService(ctx),
   };
 }

@@ -5,6 +5,9 @@
  * Freezing stops debits in the ledger itself; funding moves money from an account of the business.
  */
 import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { emitEvent } from "./webhooks.ts";
+import { notify } from "./notifications.ts";
+import { emails } from "./emails.ts";
 import type { z } from "zod";
 import { accounts, customers, ledgerAccounts, transactions } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
@@ -90,6 +93,7 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
         const created = await deps.accounts.open(tx, businessId, input.currency, {
           name, holderName: customerId ? name : holderName, parentAccountId: master.id, customerId: customerId ?? undefined, classification: customerId ? "customer" : "institution",
         });
+        await emitEvent(tx, businessId, "sub_account.created", { id: created.id, currency: created.currency, customer_id: customerId });
         return created;
       });
     },
@@ -144,6 +148,8 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
         const state = frozen ? "FROZEN" : "ACTIVE";
         await tx.update(accounts).set({ state }).where(eq(accounts.id, a.id));
         await setAccountState(tx, a.ledgerAccountId, state);
+        await notify(tx, businessId, "account_updates", (to) => emails.accountUpdate(to, a.name, frozen ? "frozen" : "unfrozen"));
+        await emitEvent(tx, businessId, frozen ? "sub_account.frozen" : "sub_account.unfrozen", { id: a.id, currency: a.currency });
       });
     },
 

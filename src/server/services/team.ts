@@ -1,13 +1,13 @@
-/** Team membership: invitations (SPEC §7 POST /users/invites). The settings issue adds the rest. */
+/** Team membership: invitations (SPEC §7 POST /users/invites), the members list and one member. team-admin.ts changes members. */
 import { and, asc, count, eq, ilike } from "drizzle-orm";
 import { businessUsers, businesses, users } from "../db/schema/index.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
-import { badRequest, conflict } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
 import { emails } from "./emails.ts";
 import { issueToken } from "./one-time-tokens.ts";
-import { likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
 
 export type InviteInput = { email: string; position: string; role: string[] };
@@ -54,6 +54,30 @@ export function teamService({ db, config, access }: ServiceContext) {
     permissions: access.permissionsOf([name]).map((p: Permission) => ({ id: p, description: PERMISSIONS[p] })),
   });
 
+  const memberView = (m: typeof businessUsers.$inferSelect, firstName: string | null, lastName: string | null) => ({
+    id: m.id,
+    email: m.email,
+    state: m.state,
+    roles: m.roles.map(roleView),
+    is_owner: m.isOwner,
+    user: firstName != null ? { first_name: firstName, last_name: lastName! } : null,
+    position: m.position,
+    created_date: m.createdAt.toISOString(),
+  });
+
+  /** One member of the business (the details side panel). */
+  async function member(businessId: string, id: string) {
+    const [row] = isUuid(id)
+      ? await db
+          .select({ m: businessUsers, firstName: users.firstName, lastName: users.lastName })
+          .from(businessUsers)
+          .leftJoin(users, eq(users.id, businessUsers.userId))
+          .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)))
+      : [];
+    if (!row) throw notFound("User not found");
+    return memberView(row.m, row.firstName, row.lastName);
+  }
+
   /** GET users: the business's members and invitees, owner first, then by when they joined. */
   async function listMembers(businessId: string, f: PageQuery & { email?: string }) {
     const where = and(eq(businessUsers.businessId, businessId), f.email ? ilike(businessUsers.email, likePattern(f.email)) : undefined);
@@ -68,18 +92,9 @@ export function teamService({ db, config, access }: ServiceContext) {
         .offset(offsetOf(f)),
       db.select({ n: count() }).from(businessUsers).where(where),
     ]);
-    const items = rows.map(({ m, firstName, lastName }) => ({
-      id: m.id,
-      email: m.email,
-      state: m.state,
-      roles: m.roles.map(roleView),
-      is_owner: m.isOwner,
-      user: firstName != null ? { first_name: firstName, last_name: lastName! } : null,
-      position: m.position,
-      created_date: m.createdAt.toISOString(),
-    }));
+    const items = rows.map(({ m, firstName, lastName }) => memberView(m, firstName, lastName));
     return paged(items, Number(total.n), f);
   }
 
-  return { invite, setTwoFactor, assignableRoles, listMembers, roleView };
+  return { invite, setTwoFactor, assignableRoles, listMembers, member, roleView };
 }

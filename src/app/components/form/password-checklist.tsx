@@ -1,25 +1,21 @@
-/** SPEC §5 checklist under a new password: at least 8 chars, 1 uppercase, 1 number, 1 special. */
+/** SPEC §5 checklist under a new password, ticked as it is typed (the rules: resources/auth.ts). */
 import { CheckCircleFilled, CloseCircleOutlined } from "@ant-design/icons";
-import { Space, Typography } from "antd";
-
-const RULES = [
-  { label: "At least 8 characters", test: (v: string) => v.length >= 8 },
-  { label: "1 uppercase letter", test: (v: string) => /[A-Z]/.test(v) },
-  { label: "1 number", test: (v: string) => /\d/.test(v) },
-  { label: "1 special character", test: (v: string) => /[^A-Za-z0-9]/.test(v) },
-];
+import { Typography } from "antd";
+import { PASSWORD_CHECKLIST } from "../../../../resources/auth.ts";
 
 export function PasswordChecklist({ value }: { value: string }) {
   return (
-    <Space direction="vertical" size={0} style={{ marginBottom: 12 }} aria-label="Password requirements">
-      {RULES.map((r) => {
-        const ok = r.test(value ?? "");
+    <ul aria-label="Password requirements" style={{ listStyle: "none", padding: 0, margin: "-8px 0 16px" }}>
+      {PASSWORD_CHECKLIST.map(({ label, test }) => {
+        const met = test(value ?? "");
         return (
-          <Typography.Text key={r.label} type={ok ? "success" : "secondary"} style={{ fontSize: 12 }}>
-            {ok ? <CheckCircleFilled /> : <CloseCircleOutlined />} {r.label}
-          </Typography.Text>
+          <li key={label} data-met={met}>
+            <Typography.Text type={met ? "success" : "secondary"} style={{ fontSize: 12 }}>
+              {met ? <CheckCircleFilled aria-label="met" /> : <CloseCircleOutlined aria-label="not met" />} {label}
+            </Typography.Text>
+          </li>
         );
       })}
-    </Space>
+    </ul>
   );
 }

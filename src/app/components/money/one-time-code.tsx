@@ -3,12 +3,12 @@
  * authentication ask for an emailed code (again after 60 s) and type it before confirming; others
  * see nothing. The code travels as the `one-time-code` header of the write.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Button, Form, Input, Space, Typography } from "antd";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
-import { OTP_RESEND_SECONDS } from "../../../../resources/auth.ts";
+import { useCountdown } from "../../hooks/use-countdown.ts";
 
 export type OneTimeCode = ReturnType<typeof useOneTimeCode>;
 
@@ -29,13 +29,8 @@ export function useOneTimeCode() {
 
 export function OneTimeCodeInput({ otp }: { otp: OneTimeCode }) {
   const toast = useToast();
-  const [wait, setWait] = useState(0);
+  const { wait, restart } = useCountdown();
   const [sent, setSent] = useState(false);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const t = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(t);
-  }, [wait]);
   if (!otp.required) return null;
 
   async function send() {
@@ -43,7 +38,7 @@ export function OneTimeCodeInput({ otp }: { otp: OneTimeCode }) {
       const res = await api("POST", "security/one-time-code");
       toast.success(res.message);
       setSent(true);
-      setWait(OTP_RESEND_SECONDS);
+      restart();
     } catch (e) {
       toast.error(e);
     }

@@ -1,4 +1,4 @@
-/** Bespoke screens a resource declaration names by key (its create modal, its edit modal, its details page, a panel beside its list). */
+/** Bespoke screens a resource declaration names by key (its create modal or page, its edit modal, its details page, a panel beside its list). */
 import { lazy, type ComponentType, type CSSProperties, type LazyExoticComponent } from "react";
 
 export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ open: boolean; onClose: () => void }>>> = {
@@ -7,6 +7,11 @@ export const CREATE_SCREENS: Record<string, LazyExoticComponent<ComponentType<{ 
   "bulk-upload": lazy(() => import("../../pages/payments/bulk-upload-modal.tsx")),
   "create-sub-account": lazy(() => import("../../pages/sub-accounts/create-sub-account-modal.tsx")),
   "create-sub-wallet": lazy(() => import("../../pages/sub-wallets/create-sub-wallet-modal.tsx")),
+};
+
+/** Bespoke create pages (createComponent with createOpens "page"), routed at the resource's create route. */
+export const CREATE_PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  "invoice-create": lazy(() => import("../../pages/invoices/invoice-create.tsx")),
 };
 
 export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
@@ -18,6 +23,7 @@ export const SHOW_SCREENS: Record<string, LazyExoticComponent<ComponentType>> = 
   "sub-account-details": lazy(() => import("../../pages/sub-accounts/sub-account-details.tsx")),
   "sub-wallet-details": lazy(() => import("../../pages/sub-wallets/sub-wallet-details.tsx")),
   "settlement-details": lazy(() => import("../../pages/settlements/settlement-details.tsx")),
+  "invoice-details": lazy(() => import("../../pages/invoices/invoice-details.tsx")),
 };
 
 /** Bespoke list pages (ResourceDef.listComponent), routed at the resource's list route instead of the generic list. */
@@ -32,6 +38,7 @@ export type EditScreenProps = { open: boolean; record: Record<string, unknown> &
 /** Bespoke edit modals, opened by Edit on the details page and on a list row's menu. */
 export const EDIT_SCREENS: Record<string, LazyExoticComponent<ComponentType<EditScreenProps>>> = {
   "edit-customer": lazy(() => import("../../pages/customers/edit-customer-modal.tsx")),
+  "invoice-edit": lazy(() => import("../../pages/invoices/invoice-edit-drawer.tsx")),
 };
 
 /**

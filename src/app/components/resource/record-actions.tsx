@@ -8,6 +8,7 @@ import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { App, Button, Dropdown, Space, type MenuProps } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
 import type { ApiAction, ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
+import { whenHolds } from "../../../../resources/define-resource.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
 
@@ -21,7 +22,7 @@ function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () =>
   const { mutateAsync } = useCustomMutation();
 
   const offered = (def.actions ?? []).filter(
-    (a) => can(a.access.obj === def.access.obj ? def.access.obj : a.access.obj, a.access.act) && (!a.states || a.states.includes(record.state ?? "")),
+    (a) => can(a.access.obj === def.access.obj ? def.access.obj : a.access.obj, a.access.act) && (!a.states || a.states.includes(record.state ?? "")) && whenHolds(a.when, record),
   );
 
   async function run(a: ApiAction) {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { App, Button, Space, Tag, Tooltip, Typography } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import type { RendererKey } from "../../../../resources/define-resource.ts";
+import type { Flag, RendererKey } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
 import { formatMinor } from "../../../lib/money.ts";
@@ -47,6 +47,12 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
       />
     </Tooltip>
   );
+}
+
+/** The declared flags that hold for a record, as tags beside its value (nothing when none hold). */
+export function renderFlags(flags: Flag[] | undefined, record: unknown): ReactNode {
+  const on = (flags ?? []).filter((f) => pathGet(record, f.field) === true);
+  return on.length ? on.map((f) => <Tag key={f.field} color={f.color} style={{ marginInlineStart: 4 }}>{f.label}</Tag>) : null;
 }
 
 export function renderValue(key: RendererKey | undefined, value: unknown, record: unknown, currencyField?: string): ReactNode {

@@ -4,15 +4,16 @@
  */
 import { useCreate, useUpdate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Form, Input, Radio, Select } from "antd";
 import type { z } from "zod";
 import type { FormField, ResourceDef } from "../../../../resources/define-resource.ts";
-import { whenHolds } from "../../../../resources/define-resource.ts";
+import { pathGet, whenHolds } from "../../../../resources/define-resource.ts";
 import { isApiError } from "../../api/client.ts";
 import { Field, applyServerErrors } from "../form/field.tsx";
 import { useSession } from "../../session/session.tsx";
 import { CountrySelect } from "./country-select.tsx";
+import { MoneyField } from "./money-input.tsx";
+import { schemaResolver } from "./schema-resolver.ts";
 
 type Props = {
   def: ResourceDef;
@@ -27,7 +28,7 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
   const schema = (mode === "edit" ? def.update ?? def.create : def.create) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
   const fields = (mode === "edit" ? def.editFields ?? def.fields : def.fields) ?? [];
   const form = useForm<Record<string, unknown>>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: mode === "edit" ? editDefaults(fields, record) : { ...def.formDefaults },
   });
   const values = useWatch({ control: form.control });
@@ -50,11 +51,16 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
   const visible = fields.filter((f) => whenHolds(f.when, values));
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
-      {visible.map((f) => (
-        <Field key={`${f.name}:${JSON.stringify(f.when ?? {})}`} control={form.control} name={f.name} label={f.label}>
-          {(field) => input(f, field, features, mode === "edit" && !!f.createOnly)}
-        </Field>
-      ))}
+      {visible.map((f) =>
+        f.kind === "money" ? (
+          // Its own field: it explains unparsable text in major units rather than the schema's minor-unit wording.
+          <MoneyField key={f.name} control={form.control} name={f.name} label={f.label} currency={String(pathGet(values, f.currencyField ?? "currency") ?? "")} disabled={mode === "edit" && !!f.createOnly} />
+        ) : (
+          <Field key={`${f.name}:${JSON.stringify(f.when ?? {})}`} control={form.control} name={f.name} label={f.label}>
+            {(field) => input(f, field, features, mode === "edit" && !!f.createOnly)}
+          </Field>
+        ),
+      )}
       <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>
         {mode === "create" ? def.createLabel ?? "Create" : "Save changes"}
       </Button>

@@ -10,8 +10,8 @@ import type { CrudFilter } from "@refinedev/core";
 import { Alert, Button, Card, Drawer, Empty, Flex, Table, Tabs, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
-import { pathGet } from "../../../../resources/define-resource.ts";
-import { renderValue } from "./renderers.tsx";
+import { editableInState, pathGet } from "../../../../resources/define-resource.ts";
+import { renderFlags, renderValue } from "./renderers.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
@@ -85,7 +85,8 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
       {def.createLabel ?? "Create"}
     </Button>
   );
-  const CustomCreate = def.createComponent ? CREATE_SCREENS[def.createComponent] : undefined;
+  // A create page is routed (resource-pages.tsx); only a create modal is hosted by the list.
+  const CustomCreate = def.createComponent && !createPage ? CREATE_SCREENS[def.createComponent] : undefined;
   const Aside = def.aside ? ASIDE_SCREENS[def.aside] : undefined;
   const hasRowMenu = def.columns.some((c) => c.render === "actions");
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
@@ -144,8 +145,8 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
               width: c.width,
               render: (_: unknown, r: Row) =>
                 c.render === "actions"
-                  ? <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={editRow && (() => editRow(r))} />
-                  : renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
+                  ? <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={editRow && editableInState(def, r) ? () => editRow(r) : undefined} />
+                  : <>{renderValue(c.render, pathGet(r, c.field), r, c.currencyField)}{renderFlags(c.flags, r)}</>,
             }))}
             locale={{
               emptyText: loading ? " " : (

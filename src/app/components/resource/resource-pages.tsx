@@ -7,7 +7,7 @@ import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
 import { ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
-import { LIST_SCREENS, SHOW_SCREENS } from "./custom-screens.tsx";
+import { CREATE_PAGES, LIST_SCREENS, SHOW_SCREENS } from "./custom-screens.tsx";
 
 function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
   const navigate = useNavigate();
@@ -24,6 +24,8 @@ function FormPage({ title, children }: { title: string; children: React.ReactNod
 
 export function ResourceCreatePage({ def }: { def: ResourceDef }) {
   const navigate = useNavigate();
+  const Custom = def.createOpens === "page" && def.createComponent ? CREATE_PAGES[def.createComponent] : undefined;
+  if (Custom) return <Custom />;
   return (
     <FormPage title={def.createLabel ?? "Create"}>
       <ResourceForm def={def} mode="create" onDone={(saved) => navigate(saved && def.routes.show ? def.routes.show.replace(":id", saved.id) : def.routes.list)} />

@@ -5,7 +5,7 @@ import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
-import { pathGet, whenHolds } from "../../../../resources/define-resource.ts";
+import { editableInState, pathGet, whenHolds } from "../../../../resources/define-resource.ts";
 import { renderValue } from "./renderers.tsx";
 import { RecordActions } from "./record-actions.tsx";
 import { RecordEditor } from "./record-editor.tsx";
@@ -47,7 +47,7 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
           <Typography.Title level={3} style={{ margin: 0 }}>{def.recordTitle(result)}</Typography.Title>
           <Flex gap={8}>
-            {canEdit && <Button icon={<EditOutlined />} onClick={edit}>Edit</Button>}
+            {canEdit && editableInState(def, result) && <Button icon={<EditOutlined />} onClick={edit}>Edit</Button>}
             <RecordActions def={def} record={result} />
           </Flex>
         </Flex>

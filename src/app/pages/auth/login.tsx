@@ -2,7 +2,7 @@
  * /login (SPEC §2, §4 Login): credentials, then the 2FA check; when 2FA is on, a 6-digit code sent by
  * email (resend after 60 s); then the redirect parameter, else /. ?action= shows a banner.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,6 +14,7 @@ import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
+import { useCountdown } from "../../hooks/use-countdown.ts";
 
 const BANNERS: Record<string, string> = {
   signup: "Your account has been created. Check your email for the verification link, then log in.",
@@ -93,12 +94,7 @@ function OtpStep({ pending, onBack, onSubmit }: {
   onSubmit: (otp: string) => Promise<void>;
 }) {
   const toast = useToast();
-  const [wait, setWait] = useState(OTP_RESEND_SECONDS);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const t = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(t);
-  }, [wait]);
+  const { wait, restart } = useCountdown(OTP_RESEND_SECONDS);
 
   const form = useForm<{ otp: string }>({ resolver: zodResolver(OtpForm), defaultValues: { otp: "" } });
   const submit = form.handleSubmit(async ({ otp }) => {
@@ -112,7 +108,7 @@ function OtpStep({ pending, onBack, onSubmit }: {
     try {
       const res = await api("POST", "onboarding/otp-code", { email: pending.email, token: pending.token });
       toast.success(res.message);
-      setWait(OTP_RESEND_SECONDS);
+      restart();
     } catch (e) {
       toast.error(e);
     }

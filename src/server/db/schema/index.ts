@@ -21,3 +21,6 @@ export * from "./quotes.ts";
 export * from "./batch-payments.ts";
 export * from "./customers.ts";
 export * from "./fx-settlements.ts";
+export * from "./invoicing.ts";
+export * from "./notifications.ts";
+export * from "./developers.ts";

@@ -1,0 +1,126 @@
+/**
+ * API keys and webhooks (SPEC §3 API key, Webhook; §4 states; §5 forms; §7 Developers). The forms
+ * validate with these in the browser and the server validates the same bodies.
+ *
+ * API: GET/POST /api-keys, GET /api-keys/:id, POST /api-keys/:id/disable;
+ * GET /iris/v1/client-webhooks/available-events, GET/POST /iris/v1/client-webhooks,
+ * GET/PUT /iris/v1/client-webhooks/:id, PATCH .../:id/enable | /disable, GET .../:id/deliveries.
+ */
+import { z } from "zod";
+import { PERMISSION_NAMES, type Permission } from "../policies/catalog.ts";
+
+export const WEBHOOK_SECRET_LENGTH = 12;
+
+/** The events a webhook can subscribe to, with what each means. */
+export const WEBHOOK_EVENTS = {
+  "transaction.deposit.completed": "Money arrived in an account or wallet",
+  "payment.completed": "A payment, send or bulk payment row was completed",
+  "payment.failed": "A payment failed at the partner",
+  "approval.requested": "A payment is waiting for approval",
+  "approval.approved": "An approval request was approved",
+  "approval.rejected": "An approval request was rejected",
+  "invoice.issued": "An invoice was issued",
+  "invoice.paid": "An invoice was paid in full or in part",
+  "customer.created": "A customer was created",
+  "sub_account.created": "A sub-account was opened",
+  "sub_account.frozen": "A sub-account was frozen",
+  "sub_account.unfrozen": "A sub-account was unfrozen",
+  "kyb.updated": "The business's verification (KYB) changed",
+} as const;
+export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
+export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as [WebhookEvent, ...WebhookEvent[]];
+
+const name = z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name must be at most 100 characters");
+
+export const ApiKeyInput = z.object({
+  name,
+  description: z.string().trim().max(300, "Description must be at most 300 characters").optional().default(""),
+  /** An instant (ISO 8601) or a day (YYYY-MM-DD, the end of that UTC day); none means the key does not expire. */
+  expiry_date: z
+    .string()
+    .trim()
+    .refine((v) => !Number.isNaN(Date.parse(v)), "Enter a valid date")
+    .transform((v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59.999Z` : new Date(v).toISOString()))
+    .refine((v) => Date.parse(v) > Date.now(), "Date must be in the future")
+    .nullable()
+    .optional(),
+  grants: z
+    .array(z.enum(PERMISSION_NAMES as [Permission, ...Permission[]], { error: "Unknown permission" }), { error: "Select at least one permission" })
+    .min(1, "Select at least one permission"),
+});
+export type ApiKeyInput = z.input<typeof ApiKeyInput>;
+
+export const API_KEY_STATES = ["ENABLED", "EXPIRED", "DISABLED"] as const;
+export const ApiKey = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  masked_key: z.string(),
+  created_date: z.string(),
+  expiry_date: z.string().nullable(),
+  grants: z.array(z.string()),
+  state: z.enum(API_KEY_STATES),
+  last_used_at: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof ApiKey>;
+
+/** SPEC §5 Webhook: trimmed, required, a URL, and one a server can POST to (http or https). */
+export const WebhookUrl = z
+  .string({ error: "URL is required" })
+  .trim()
+  .min(1, "URL is required")
+  .max(2000, "Enter a valid URL")
+  .refine((v) => URL.canParse(v), "Must be a valid URL")
+  .refine((v) => {
+    const u = URL.canParse(v) ? new URL(v) : null;
+    return !!u && (u.protocol === "https:" || u.protocol === "http:") && !!u.hostname;
+  }, "Enter a valid URL");
+
+const events = z.array(z.enum(WEBHOOK_EVENT_NAMES, { error: "Unknown event" }), { error: "Select at least one event" }).min(1, "Select at least one event");
+
+export const WebhookInput = z.object({
+  url: WebhookUrl,
+  /** Made in the browser: 12 random letters and digits (SPEC §9). */
+  secret: z
+    .string({ error: "Secret is required" })
+    .regex(new RegExp(`^[A-Za-z0-9]{${WEBHOOK_SECRET_LENGTH}}$`), `Secret must be ${WEBHOOK_SECRET_LENGTH} letters and digits`),
+  enabled_events: events,
+});
+export type WebhookInput = z.input<typeof WebhookInput>;
+export const WebhookUpdate = z.object({ url: WebhookUrl, enabled_events: events });
+
+export const WEBHOOK_STATES = ["ENABLED", "DISABLED"] as const;
+export const Webhook = z.object({
+  id: z.string(),
+  url: z.string(),
+  /** The whole secret only in the answer to its creation; afterwards its last characters. */
+  secret: z.string(),
+  enabled_events: z.array(z.string()),
+  state: z.enum(WEBHOOK_STATES),
+  created_date: z.string(),
+});
+export type Webhook = z.infer<typeof Webhook>;
+
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  message_id: z.string(),
+  event_type: z.string(),
+  state: z.enum(["PENDING", "DELIVERED", "FAILED"]),
+  attempts: z.number(),
+  last_status_code: z.number().nullable(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  created_date: z.string(),
+  delivered_at: z.string().nullable(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+/** A 12-character secret from the browser's CSPRNG, without modulo bias. */
+export function generateWebhookSecret(random: (n: number) => Uint8Array): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  let out = "";
+  while (out.length < WEBHOOK_SECRET_LENGTH) {
+    for (const b of random(32)) if (b < 248 && out.length < WEBHOOK_SECRET_LENGTH) out += alphabet[b % 62];
+  }
+  return out;
+}

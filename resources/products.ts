@@ -1,0 +1,66 @@
+/**
+ * Products (SPEC §2 /invoicing/products): what a business sells, picked as invoice items. An item
+ * copies the product's name, description and price, so changing a product never changes an invoice.
+ * API: GET/POST /invoicing/products, GET/PUT/DELETE /invoicing/products/:id.
+ */
+import { z } from "zod";
+import { defineResource } from "./define-resource.ts";
+import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
+import { MinorString } from "./invoices.ts";
+
+export const ProductInput = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
+  description: z.string().trim().max(500, "Description must be at most 500 characters").optional().default(""),
+  currency: z.enum(FIAT_CURRENCIES, { error: "Currency is required" }),
+  /** Minor units of the currency (the form converts what is typed). */
+  unit_price: MinorString("Unit price"),
+});
+export type ProductInput = z.input<typeof ProductInput>;
+
+export const Product = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  unit_price: z.string(),
+  created_date: z.string(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const products = defineResource<Product>({
+  name: "products",
+  label: "Products",
+  title: "Products",
+  subtitle: "What you sell, ready to add to invoices",
+  routes: { list: "/invoicing/products" },
+  api: { list: "invoicing/products", one: "invoicing/products/:id", create: "invoicing/products", update: "invoicing/products/:id", updateMethod: "PUT" },
+  schema: Product,
+  create: ProductInput,
+  access: { obj: "products" },
+  columns: [
+    { field: "name", title: "Name" },
+    { field: "description", title: "Description" },
+    { field: "unit_price", title: "Unit price", render: "money", currencyField: "currency" },
+    { field: "created_date", title: "Created", render: "date" },
+    { field: "id", title: "Action", render: "actions" },
+  ],
+  filters: [{ field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" }],
+  fields: [
+    { name: "name", label: "Name", kind: "text" },
+    { name: "description", label: "Description", kind: "textarea" },
+    { name: "currency", label: "Currency", kind: "select", options: FIAT_CURRENCIES.map((c) => ({ value: c, label: c })) },
+    { name: "unit_price", label: "Unit price", kind: "money", currencyField: "currency" },
+  ],
+  actions: [
+    { key: "delete", label: "Delete", access: { obj: "products", act: "delete" }, method: "DELETE", path: "invoicing/products/:id", confirm: "Are you sure you want to proceed?", danger: true },
+  ],
+  pageSize: 10,
+  createLabel: "Add product",
+  createSuccess: "Product created successfully",
+  updateSuccess: "Product updated successfully",
+  empty: { title: "No Products", body: "You have not added any product yet" },
+  emptyFiltered: { title: "No Products", body: "No products match your search" },
+  errorMessage: "Error fetching products",
+  recordTitle: (p) => p.name,
+  menu: { label: "Products", icon: "product", parent: "invoicing", order: 20 },
+});

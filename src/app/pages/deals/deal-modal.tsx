@@ -1,0 +1,108 @@
+/**
+ * The deal modal (SPEC §2 Deals, §4 Deal states, §8): the deal reloaded from the server so its state
+ * is current, its description and benefits, and the button or panel its state calls for:
+ * APPLICATION_PENDING a disabled 'Your application is being reviewed'; REDEEMED 'View' (the
+ * redemption instruction); NOT_ELIGIBLE 'You are not eligible for this deal' with the way to
+ * qualify; otherwise 'Redeem', which asks the eligibility questions ('Get deal' sends them).
+ */
+import { useEffect, useState } from "react";
+import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Typography } from "antd";
+import type { Deal, RedemptionInstruction } from "../../../../resources/deals.ts";
+import { api } from "../../api/client.ts";
+import { DealBenefits, DealLogo, NotEligiblePanel } from "./deal-parts.tsx";
+import { RedeemForm } from "./redeem-form.tsx";
+
+type View = "details" | "questions" | "not-qualified";
+
+function useDeal(id: string) {
+  const [state, setState] = useState<{ deal: Deal | null; failed: boolean; version: number }>({ deal: null, failed: false, version: 0 });
+  useEffect(() => {
+    let live = true;
+    api<Deal>("GET", `deals/${id}`)
+      .then((r) => live && setState((s) => ({ ...s, deal: r.data, failed: false })))
+      .catch(() => live && setState((s) => ({ ...s, deal: null, failed: true })));
+    return () => { live = false; };
+  }, [id, state.version]);
+  return {
+    ...state,
+    set: (deal: Deal) => setState((s) => ({ ...s, deal })),
+    reload: () => setState((s) => ({ ...s, version: s.version + 1 })),
+  };
+}
+
+function Instruction({ dealId }: { dealId: string }) {
+  const [state, setState] = useState<{ text?: string; failed?: boolean }>({});
+  useEffect(() => {
+    let live = true;
+    api<RedemptionInstruction>("GET", `deals/${dealId}/redemption-instruction`)
+      .then((r) => live && setState({ text: r.data.redemption_instruction }))
+      .catch(() => live && setState({ failed: true }));
+    return () => { live = false; };
+  }, [dealId]);
+  if (state.failed) return <Alert type="error" showIcon message="Error getting redemption instruction" />;
+  if (state.text === undefined) return <Skeleton active paragraph={{ rows: 1 }} />;
+  return (
+    <Card size="small" title="Redemption instruction" role="region" aria-label="Redemption instruction">
+      <Typography.Paragraph copyable style={{ margin: 0 }}>{state.text}</Typography.Paragraph>
+    </Card>
+  );
+}
+
+function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
+  const [showInstruction, setShowInstruction] = useState(false);
+  switch (deal.business_deal_state) {
+    case "APPLICATION_PENDING":
+      return <Button block disabled>Your application is being reviewed</Button>;
+    case "REDEEMED":
+      return showInstruction ? <Instruction dealId={deal.id} /> : <Button type="primary" block onClick={() => setShowInstruction(true)}>View</Button>;
+    case "NOT_ELIGIBLE":
+      return (
+        <>
+          <Button block disabled>You are not eligible for this deal</Button>
+          <NotEligiblePanel />
+        </>
+      );
+    default:
+      return <Button type="primary" block onClick={onRedeem}>Redeem</Button>;
+  }
+}
+
+export function DealModal({ dealId, onClose, onChanged }: { dealId: string; onClose: () => void; onChanged: () => void }) {
+  const current = useDeal(dealId);
+  const [view, setView] = useState<View>("details");
+  const deal = current.deal;
+
+  const body = current.failed ? (
+    <Alert type="error" showIcon message="Error Fetching deal" />
+  ) : !deal ? (
+    <Skeleton active avatar paragraph={{ rows: 4 }} />
+  ) : view === "not-qualified" ? (
+    <NotEligiblePanel />
+  ) : (
+    <Flex vertical gap={16}>
+      <Flex gap={12} align="center">
+        <DealLogo deal={deal} size={56} />
+        <Tag>{deal.category}</Tag>
+      </Flex>
+      <Typography.Paragraph style={{ margin: 0 }}>{deal.description}</Typography.Paragraph>
+      <DealBenefits benefits={deal.benefits} />
+      {view === "questions" ? (
+        <RedeemForm
+          deal={deal}
+          onBack={() => setView("details")}
+          onRedeemed={(d) => { current.set(d); setView("details"); onChanged(); }}
+          onNotQualified={() => { setView("not-qualified"); onChanged(); }}
+          onStale={() => { setView("details"); current.reload(); onChanged(); }}
+        />
+      ) : (
+        <DealAction key={deal.business_deal_state} deal={deal} onRedeem={() => setView("questions")} />
+      )}
+    </Flex>
+  );
+
+  return (
+    <Modal open title={deal?.name ?? "Deal"} onCancel={onClose} footer={null} width={600} destroyOnHidden>
+      {body}
+    </Modal>
+  );
+}

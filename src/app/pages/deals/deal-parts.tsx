@@ -1,0 +1,57 @@
+/** Pieces shared by the deal cards and the deal modal: logo, state tag, benefits, not-eligible panel. */
+import { Link } from "react-router";
+import { Avatar, Flex, Result, Tag, Typography } from "antd";
+import { splitBenefit, type Deal, type DealState } from "../../../../resources/deals.ts";
+
+export const NOT_ELIGIBLE_TEXT = "You're almost there! Process more transactions to qualify for this deal.";
+
+export function DealLogo({ deal, size = 48 }: { deal: Deal; size?: number }) {
+  if (deal.logo_url) return <img src={deal.logo_url} alt={`${deal.name} logo`} width={size} height={size} style={{ borderRadius: 10, flex: "none" }} />;
+  // No logo from the partner: its initials, so every card still has a mark.
+  const initials = deal.name.split(/\s+/).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? "").join("");
+  return <Avatar shape="square" size={size} style={{ background: "#595959", flex: "none" }} aria-label={`${deal.name} logo`}>{initials}</Avatar>;
+}
+
+const STATE_TAGS: Partial<Record<DealState, { color: string; label: string }>> = {
+  REDEEMED: { color: "green", label: "Redeemed" },
+  APPLICATION_PENDING: { color: "gold", label: "Under review" },
+  NOT_ELIGIBLE: { color: "default", label: "Not eligible" },
+};
+
+export function DealStateTag({ state }: { state: DealState }) {
+  const tag = STATE_TAGS[state];
+  return tag ? <Tag color={tag.color}>{tag.label}</Tag> : null;
+}
+
+/** SPEC §3: a benefit 'title:description' shows as its title over its text. */
+export function DealBenefits({ benefits }: { benefits: string[] }) {
+  if (!benefits.length) return null;
+  return (
+    <section aria-label="Benefits">
+      <Typography.Title level={5}>Benefits</Typography.Title>
+      <Flex vertical gap={8} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        {benefits.map((b, i) => {
+          const { title, description } = splitBenefit(b);
+          return (
+            <li key={i}>
+              {title && <Typography.Text strong style={{ display: "block" }}>{title}</Typography.Text>}
+              <Typography.Text type={title ? "secondary" : undefined}>{description}</Typography.Text>
+            </li>
+          );
+        })}
+      </Flex>
+    </section>
+  );
+}
+
+/** SPEC §2, §8: the way to qualify is more activity, so it links to the transactions. */
+export function NotEligiblePanel() {
+  return (
+    <Result
+      status="info"
+      style={{ padding: "16px 0" }}
+      title={<span style={{ fontSize: 18 }}>{NOT_ELIGIBLE_TEXT}</span>}
+      extra={<Link to="/transactions">View transactions</Link>}
+    />
+  );
+}

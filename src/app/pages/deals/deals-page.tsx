@@ -1,0 +1,103 @@
+/**
+ * /deals (SPEC §2 Deals, §5 Deal search, §9): a search banner, a grid of deal cards 12 a page with
+ * pagination, and the deal modal. The search asks the server only from 4 characters, 500 ms after
+ * typing stops, and an emptied box shows every deal again.
+ */
+import { useState } from "react";
+import { Alert, Card, Col, Empty, Flex, Input, Pagination, Row, Skeleton, Tag, Typography } from "antd";
+import { SearchOutlined } from "@ant-design/icons";
+import { DEAL_SEARCH_MIN_LENGTH, DEALS_PAGE_SIZE, type Deal } from "../../../../resources/deals.ts";
+import { useDealSearch, useDeals } from "./use-deals.ts";
+import { DealLogo, DealStateTag } from "./deal-parts.tsx";
+import { DealModal } from "./deal-modal.tsx";
+
+function DealCard({ deal, onOpen }: { deal: Deal; onOpen: () => void }) {
+  return (
+    <Card
+      hoverable
+      role="button"
+      tabIndex={0}
+      aria-label={deal.name}
+      onClick={onOpen}
+      onKeyDown={(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onOpen(); } }}
+      style={{ height: "100%" }}
+    >
+      <Flex vertical gap={12}>
+        <Flex gap={12} align="center">
+          <DealLogo deal={deal} />
+          <div style={{ minWidth: 0 }}>
+            <Typography.Text strong ellipsis style={{ display: "block" }}>{deal.name}</Typography.Text>
+            <Tag style={{ marginTop: 4 }}>{deal.category}</Tag>
+          </div>
+        </Flex>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>{deal.description}</Typography.Paragraph>
+        <div><DealStateTag state={deal.business_deal_state} /></div>
+      </Flex>
+    </Card>
+  );
+}
+
+function SearchBanner({ text, onChange }: { text: string; onChange: (text: string) => void }) {
+  return (
+    <Card style={{ background: "linear-gradient(120deg, #e6f4ff 0%, #f9f0ff 100%)" }}>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>Exclusive deals for your business</Typography.Title>
+      <Typography.Paragraph type="secondary">Save on the software and services you already use, from our partners.</Typography.Paragraph>
+      <Input
+        allowClear
+        size="large"
+        prefix={<SearchOutlined />}
+        placeholder="Search deals"
+        aria-label="Search deals"
+        value={text}
+        onChange={(e) => onChange(e.target.value)}
+        style={{ maxWidth: 480 }}
+      />
+      <Typography.Text type="secondary" style={{ display: "block", marginTop: 4, fontSize: 12 }}>
+        Type at least {DEAL_SEARCH_MIN_LENGTH} characters to search
+      </Typography.Text>
+    </Card>
+  );
+}
+
+export default function DealsPage() {
+  const search = useDealSearch();
+  // The page belongs to the filter it was chosen under: a new search starts at page 1.
+  const [paging, setPaging] = useState({ name: "", page: 1 });
+  const page = paging.name === search.name ? paging.page : 1;
+  const [reload, setReload] = useState(0);
+  const { data, loading, failed } = useDeals(search.name, page, reload);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>Deals</Typography.Title>
+        <Typography.Text type="secondary">Discounts and credits from our partners</Typography.Text>
+      </div>
+      <SearchBanner text={search.text} onChange={search.setText} />
+      {failed ? (
+        <Alert type="error" showIcon message="Error Fetching deal" />
+      ) : !data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : data.items.length === 0 ? (
+        <Empty description={search.name ? "No deals match your search" : "No deals available yet"} />
+      ) : (
+        <section aria-label="Deals" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1 }}>
+          <Row gutter={[16, 16]}>
+            {data.items.map((deal) => (
+              <Col key={deal.id} xs={24} sm={12} lg={8} xl={6}>
+                <DealCard deal={deal} onOpen={() => setOpenId(deal.id)} />
+              </Col>
+            ))}
+          </Row>
+        </section>
+      )}
+      {data && data.total_items > 0 && (
+        <Flex justify="end">
+          <Pagination current={page} pageSize={DEALS_PAGE_SIZE} total={data.total_items} showSizeChanger={false} onChange={(p) => setPaging({ name: search.name, page: p })} />
+        </Flex>
+      )}
+      {openId && <DealModal key={openId} dealId={openId} onClose={() => setOpenId(null)} onChanged={() => setReload((n) => n + 1)} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Generate API key (SPEC §5 API key, §7 POST api-keys): name required, description optional, an
+ * optional expiry that must be in the future, and at least one permission out of the signed-in
+ * member's own (the server refuses grants beyond them), checked with the schema the server uses.
+ */
+import { useMemo } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { HttpError } from "@refinedev/core";
+import type { z } from "zod";
+import { Alert, Button, DatePicker, Flex, Form, Input, Modal } from "antd";
+import dayjs from "dayjs";
+import { ApiKeyInput, type ApiKey } from "../../../../resources/developers.ts";
+import { PERMISSIONS, type Permission } from "../../../../policies/catalog.ts";
+import { isApiError } from "../../api/client.ts";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+import { useSession } from "../../session/session.tsx";
+import { Checklist, KEYS_QUERY, NamedOption, useDeveloperCall } from "./developers-shared.tsx";
+
+export type CreatedKey = ApiKey & { api_key: string };
+
+type Values = z.input<typeof ApiKeyInput>;
+type Body = z.output<typeof ApiKeyInput>;
+
+const EMPTY: Values = { name: "", description: "", expiry_date: null, grants: [] };
+/** A day: the schema reads it as the end of that day (UTC). */
+const DAY = "YYYY-MM-DD";
+
+type Props = { open: boolean; onClose: () => void; onCreated: (key: CreatedKey) => void };
+
+export function ApiKeyCreateModal({ open, onClose, onCreated }: Props) {
+  return (
+    <Modal title="Generate API key" open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
+      <ApiKeyForm onClose={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
+  const { session } = useSession();
+  const call = useDeveloperCall();
+  const form = useForm<Values, HttpError, Body>({ resolver: zodResolver(ApiKeyInput), defaultValues: EMPTY });
+  // Only what the member holds can be granted; pseudo-permissions are not grants.
+  const options = useMemo(
+    () =>
+      (Object.keys(PERMISSIONS) as Permission[])
+        .filter((p) => session?.permissions.includes(p))
+        .map((p) => ({ value: p, label: <NamedOption name={p} description={PERMISSIONS[p]} /> })),
+    [session],
+  );
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await call<CreatedKey>("POST", "api-keys", values, KEYS_QUERY);
+      onCreated(res.data);
+    } catch (e) {
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      <Field control={form.control} name="name" label="Name">
+        {(f) => <Input {...f} maxLength={100} placeholder="e.g. Reporting integration" autoComplete="off" />}
+      </Field>
+      <Field control={form.control} name="description" label="Description (optional)">
+        {(f) => <Input.TextArea {...f} value={f.value ?? ""} rows={2} maxLength={300} placeholder="What this key is used for" />}
+      </Field>
+      <Field control={form.control} name="expiry_date" label="Expiry date (optional)" extra="Leave empty for a key that does not expire.">
+        {(f) => (
+          <DatePicker
+            id={f.id}
+            style={{ width: "100%" }}
+            format={DAY}
+            placeholder="No expiry"
+            // Past days stay selectable on purpose: the schema explains why they are refused.
+            value={f.value ? dayjs(f.value, DAY) : null}
+            onChange={(d) => f.onChange(d ? d.format(DAY) : null)}
+            onBlur={f.onBlur}
+          />
+        )}
+      </Field>
+      <Field control={form.control} name="grants" label="Permissions">
+        {(f) =>
+          options.length ? (
+            <Checklist id={f.id} options={options} value={f.value} onChange={(v) => f.onChange(v as Permission[])} onBlur={f.onBlur} />
+          ) : (
+            <Alert id={f.id} type="info" showIcon message="You hold no permissions that can be granted to a key." />
+          )
+        }
+      </Field>
+      <Flex justify="end" gap={8}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Generate</Button>
+      </Flex>
+    </Form>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * /developers (SPEC §2 Developers): 'Developers' with a link to the API docs and the tabs Api Keys and
+ * Webhooks. Both need the business's API_ACCESS feature (SPEC §6); without it a locked notice shows in
+ * place of the tabs, like the other locked features.
+ */
+import { useSearchParams } from "react-router";
+import { Card, Empty, Flex, Tabs, Typography } from "antd";
+import { ExportOutlined } from "@ant-design/icons";
+import { useSession } from "../../session/session.tsx";
+import { ApiKeysTab } from "./api-keys-tab.tsx";
+import { WebhooksTab } from "./webhooks-tab.tsx";
+
+const LOCKED_NAME = "API keys or webhooks";
+
+export default function DevelopersPage() {
+  const { session } = useSession();
+  const [params, setParams] = useSearchParams();
+  if (!session) return null;
+  const locked = !session.features.includes("api_access");
+  const tabs = [
+    { key: "api-keys", label: "Api Keys", children: <ApiKeysTab /> },
+    { key: "webhooks", label: "Webhooks", children: <WebhooksTab /> },
+  ];
+  const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "api-keys";
+
+  return (
+    <>
+      <Flex justify="space-between" align="flex-start" wrap gap={12}>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>Developers</Typography.Title>
+          <Typography.Text type="secondary">Manage API keys and webhooks to connect your systems.</Typography.Text>
+        </div>
+        {/* Served by the API server, outside the app's routes: a plain link in a new tab. */}
+        <Typography.Link href="/docs" target="_blank" rel="noopener noreferrer">
+          API documentation <ExportOutlined />
+        </Typography.Link>
+      </Flex>
+      {locked ? (
+        <Card style={{ marginTop: 16 }}>
+          <Empty
+            description={
+              <>
+                <Typography.Text strong>{`No ${LOCKED_NAME}`}</Typography.Text>
+                <br />
+                {`No ${LOCKED_NAME} have been created in this account yet. Complete your KYC to have full access`}
+              </>
+            }
+          />
+        </Card>
+      ) : (
+        <Tabs
+          style={{ marginTop: 16 }}
+          activeKey={active}
+          onChange={(key) => setParams({ tab: key })}
+          items={tabs}
+          destroyOnHidden
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * Add and update webhook (SPEC §5 Webhook, §7 POST / PUT iris/v1/client-webhooks): a trimmed URL
+ * ('URL is required', 'Must be a valid URL', 'Enter a valid URL') and at least one event out of the
+ * available ones ('Select at least one event', with 'Select all'), checked with the schemas the
+ * server uses. On creation the signing secret is made in this browser (12 letters and digits, SPEC
+ * §9) and shown in full only here.
+ */
+import { useState } from "react";
+import { useForm, type Control, type FieldValues, type Path } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import type { HttpError } from "@refinedev/core";
+import type { z } from "zod";
+import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Tooltip } from "antd";
+import { ReloadOutlined } from "@ant-design/icons";
+import { WebhookInput, WebhookUpdate, generateWebhookSecret, type Webhook, type WebhookEvent } from "../../../../resources/developers.ts";
+import { api, isApiError } from "../../api/client.ts";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+import { CopyButton } from "../../components/resource/renderers.tsx";
+import { Checklist, HOOKS_QUERY, NamedOption, WEBHOOKS_PATH, useDeveloperCall } from "./developers-shared.tsx";
+
+type CreateValues = z.input<typeof WebhookInput>;
+type CreateBody = z.output<typeof WebhookInput>;
+type UpdateValues = z.input<typeof WebhookUpdate>;
+type UpdateBody = z.output<typeof WebhookUpdate>;
+
+const newSecret = () => generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
+
+export function WebhookCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal title="Add webhook" open={open} onCancel={onClose} footer={null} destroyOnHidden maskClosable={false} width={640}>
+      <CreateForm onClose={onClose} />
+    </Modal>
+  );
+}
+
+export function WebhookUpdateModal({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  return (
+    <Modal title="Update webhook" open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden width={640}>
+      {webhook && <UpdateForm webhook={webhook} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** Saves through the API with its message toasted; the server's field errors land under the fields. */
+function useSave(onClose: () => void) {
+  const call = useDeveloperCall();
+  return async (method: string, path: string, values: unknown, setErrors: (errors: { path: string; message: string }[]) => void) => {
+    try {
+      await call(method, path, values, HOOKS_QUERY);
+      onClose();
+    } catch (e) {
+      if (isApiError(e)) setErrors(e.errors);
+    }
+  };
+}
+
+function CreateForm({ onClose }: { onClose: () => void }) {
+  const save = useSave(onClose);
+  // Made once per opening, so the secret copied is the one sent.
+  const [initial] = useState<CreateValues>(() => ({ url: "", secret: newSecret(), enabled_events: [] }));
+  const form = useForm<CreateValues, HttpError, CreateBody>({ resolver: zodResolver(WebhookInput), defaultValues: initial });
+
+  const submit = form.handleSubmit((values) => save("POST", WEBHOOKS_PATH, values, (errors) => applyServerErrors(errors, form.setError)));
+
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      <UrlField control={form.control} />
+      <Field
+        control={form.control}
+        name="secret"
+        label="Signing secret"
+        extra={
+          <>
+            Your endpoint verifies each delivery's signature with this secret (Standard Webhooks: the webhook-id,
+            webhook-timestamp and webhook-signature headers). Copy it now: afterwards only its last characters are shown.
+          </>
+        }
+      >
+        {(f) => (
+          <Flex gap={4} align="center">
+            <Input id={f.id} readOnly value={f.value} style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
+            <CopyButton value={f.value} label="Copy secret" />
+            <Tooltip title="Generate another secret">
+              <Button type="text" size="small" aria-label="Generate another secret" icon={<ReloadOutlined />} onClick={() => f.onChange(newSecret())} />
+            </Tooltip>
+          </Flex>
+        )}
+      </Field>
+      <EventsField control={form.control} />
+      <Actions onClose={onClose} submitting={form.formState.isSubmitting} label="Create webhook" />
+    </Form>
+  );
+}
+
+function UpdateForm({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const save = useSave(onClose);
+  const form = useForm<UpdateValues, HttpError, UpdateBody>({
+    resolver: zodResolver(WebhookUpdate),
+    defaultValues: { url: webhook.url, enabled_events: webhook.enabled_events as WebhookEvent[] },
+  });
+
+  const submit = form.handleSubmit((values) =>
+    save("PUT", `${WEBHOOKS_PATH}/${encodeURIComponent(webhook.id)}`, values, (errors) => applyServerErrors(errors, form.setError)),
+  );
+
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      <UrlField control={form.control} />
+      <EventsField control={form.control} />
+      <Actions onClose={onClose} submitting={form.formState.isSubmitting} label="Save changes" />
+    </Form>
+  );
+}
+
+type Shared = { url: string; enabled_events: WebhookEvent[] };
+
+function UrlField<T extends FieldValues & Shared>({ control }: { control: Control<T> }) {
+  return (
+    <Field control={control} name={"url" as Path<T>} label="URL" extra="The HTTPS (or HTTP) endpoint the events are POSTed to.">
+      {(f) => <Input {...f} type="url" placeholder="https://example.com/webhooks" autoComplete="off" />}
+    </Field>
+  );
+}
+
+export type AvailableEvent = { name: string; description: string };
+
+export function useAvailableEvents() {
+  return useQuery({
+    queryKey: ["developers", "webhook-events"],
+    queryFn: async () => (await api<AvailableEvent[]>("GET", `${WEBHOOKS_PATH}/available-events`)).data,
+    staleTime: 10 * 60_000,
+  });
+}
+
+function EventsField<T extends FieldValues & Shared>({ control }: { control: Control<T> }) {
+  const events = useAvailableEvents();
+  return (
+    <Field control={control} name={"enabled_events" as Path<T>} label="Events">
+      {(f) =>
+        events.isLoading ? (
+          <div id={f.id}><Skeleton active paragraph={{ rows: 3 }} title={false} /></div>
+        ) : events.isError ? (
+          <Alert id={f.id} type="error" showIcon message={(events.error as { message?: string }).message} />
+        ) : (
+          <Checklist
+            id={f.id}
+            options={(events.data ?? []).map((e) => ({ value: e.name, label: <NamedOption name={e.name} description={e.description} /> }))}
+            value={f.value}
+            onChange={f.onChange}
+            onBlur={f.onBlur}
+          />
+        )
+      }
+    </Field>
+  );
+}
+
+function Actions({ onClose, submitting, label }: { onClose: () => void; submitting: boolean; label: string }) {
+  return (
+    <Flex justify="end" gap={8}>
+      <Button onClick={onClose}>Cancel</Button>
+      <Button type="primary" htmlType="submit" loading={submitting}>{label}</Button>
+    </Flex>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * /invoicing/invoices/:id (SPEC §2): the number (or 'Draft invoice'), its state with the Partially
+ * paid / Overdue tags, the declared actions for its state (Issue, Send to customer, Void) to members
+ * with invoices_write, Edit for a draft, the PDF, the public link once issued, the preview and the
+ * payments received against it.
+ */
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useOne } from "@refinedev/core";
+import { Alert, App, Button, Card, Flex, Skeleton, Table, Typography } from "antd";
+import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, LinkOutlined } from "@ant-design/icons";
+import { INVOICE_FLAGS, invoices, type Invoice } from "../../../../resources/invoices.ts";
+import { editableInState } from "../../../../resources/define-resource.ts";
+import { download } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { renderFlags, renderValue } from "../../components/resource/renderers.tsx";
+import { RecordActions } from "../../components/resource/record-actions.tsx";
+import { RecordEditor } from "../../components/resource/record-editor.tsx";
+import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
+import { InvoicePreview } from "./invoice-preview.tsx";
+
+export default function InvoiceDetails() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { message } = App.useApp();
+  const { canEdit } = useResourceAccess(invoices);
+  const [editing, setEditing] = useState(false);
+  const { result: inv, query } = useOne<Invoice>({ resource: invoices.name, id, errorNotification: false });
+
+  const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>Back</Button>;
+  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (query.isError || !inv) {
+    return <>{back}<Alert type="error" showIcon message={invoices.errorMessage} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+  }
+
+  const pdf = () => download(`invoicing/invoices/${encodeURIComponent(inv.id)}/download`, `${inv.number ?? "invoice"}.pdf`).catch((e) => toast.error(e));
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(inv.public_url!);
+      message.success("Copied to clipboard");
+    } catch {
+      message.error("Could not copy to the clipboard");
+    }
+  };
+
+  return (
+    <>
+      {back}
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
+        <Flex align="center" gap={12} wrap>
+          <Typography.Title level={3} style={{ margin: 0 }}>{invoices.recordTitle(inv)}</Typography.Title>
+          <span data-testid="invoice-state">{renderValue("status", inv.state, inv)}{renderFlags(INVOICE_FLAGS, inv)}</span>
+        </Flex>
+        <Flex gap={8} wrap>
+          {canEdit && editableInState(invoices, inv) && <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>Edit</Button>}
+          <RecordActions def={invoices} record={inv} />
+          <Button icon={<DownloadOutlined />} onClick={pdf}>Download PDF</Button>
+          {inv.public_url && inv.state !== "DRAFT" && <Button icon={<LinkOutlined />} onClick={copyLink}>Copy public link</Button>}
+        </Flex>
+      </Flex>
+      <InvoicePreview invoice={inv} />
+      <Card title="Payments" style={{ marginTop: 16 }}>
+        <Table
+          rowKey="transaction_id"
+          size="small"
+          pagination={false}
+          dataSource={inv.payments}
+          locale={{ emptyText: "No payments received yet" }}
+          columns={[
+            { key: "date", title: "Date", render: (_, p) => renderValue("datetime", p.date, p) },
+            { key: "amount", title: "Amount", render: (_, p) => formatMoney(p.amount, inv.currency) },
+            { key: "transaction", title: "Transaction", render: (_, p) => <Link to={`/transactions/${encodeURIComponent(p.transaction_id)}`}>View transaction</Link> },
+          ]}
+        />
+      </Card>
+      <RecordEditor def={invoices} open={editing} record={inv} onClose={() => setEditing(false)} />
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The invoice form (create, and edit of a draft): InvoiceInput through zodResolver with the
+ * schema's messages, amounts typed in major units, the totals computed live by the function the
+ * server stores them with, then save as a draft or save and issue. Server field errors land on
+ * their fields.
+ */
+import { useEffect, useMemo, useState } from "react";
+import { useInvalidate, useList } from "@refinedev/core";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from "antd";
+import dayjs from "dayjs";
+import { invoices, type Invoice } from "../../../../resources/invoices.ts";
+import { accounts, type Account } from "../../../../resources/accounts.ts";
+import { FIAT_CURRENCIES } from "../../../lib/assets.ts";
+import { api, isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { Field, applyServerErrors } from "../../components/form/field.tsx";
+import { MoneyField } from "../../components/resource/money-input.tsx";
+import { BillingFields } from "./billing-fields.tsx";
+import { ItemsEditor } from "./items-editor.tsx";
+import { DiscountEditor, TaxEditor } from "./adjustment-editors.tsx";
+import { TotalsPanel } from "./totals-panel.tsx";
+import { emptyInvoice, invoiceResolver, liveTotals, valuesOf, type InvoiceBody, type InvoiceValues } from "./invoice-values.ts";
+
+type TextField = { id: string; value: unknown; onChange: (v: string) => void; onBlur: () => void };
+const area = (field: TextField) => <Input.TextArea id={field.id} autoSize={{ minRows: 2 }} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />;
+
+const accountNumber = (a: Account) => a.deposit_addresses[0]?.data.account_number ?? a.deposit_addresses[0]?.data.iban ?? "";
+
+export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (saved: Invoice) => void }) {
+  const toast = useToast();
+  const invalidate = useInvalidate();
+  const form = useForm<InvoiceValues, unknown, InvoiceBody>({ resolver: invoiceResolver, defaultValues: record ? valuesOf(record) : emptyInvoice() });
+  const values = useWatch({ control: form.control }) as InvoiceValues;
+  const currency = values.currency ?? "";
+  const totals = useMemo(() => liveTotals(values), [values]);
+  const [saving, setSaving] = useState<"save" | "issue" | null>(null);
+
+  // The receiving account is one of the business's accounts in the invoice's currency.
+  const accountList = useList<Account>({ resource: accounts.name, pagination: { pageSize: 100 }, errorNotification: false });
+  const receiving = (accountList.result.data ?? []).filter((a) => a.currency === currency && !a.in_request_state);
+  // A currency change drops an account of another currency (re-checked only then, or once the accounts load).
+  // Null, not undefined: a field set to undefined shows its default again (the draft's account).
+  const loaded = accountList.query.isSuccess;
+  useEffect(() => {
+    const chosen = form.getValues("account_id");
+    if (chosen && loaded && !receiving.some((a) => a.id === chosen)) form.setValue("account_id", null as never);
+  }, [currency, loaded]);
+
+  const save = (issue: boolean) =>
+    form.handleSubmit(
+      async (body) => {
+        setSaving(issue ? "issue" : "save");
+        let saved: Invoice | undefined;
+        try {
+          const res = record ? await api<Invoice>("PUT", `invoicing/invoices/${record.id}`, body) : await api<Invoice>("POST", "invoicing/invoices", body);
+          saved = res.data;
+          let message = res.message;
+          if (issue) {
+            const issued = await api<Invoice>("POST", `invoicing/invoices/${saved.id}/issue`);
+            saved = issued.data;
+            message = issued.message;
+          }
+          toast.success(message);
+        } catch (e) {
+          toast.error(e);
+          // Field errors belong to the save; a failed issue leaves a saved draft to open.
+          if (!saved && isApiError(e)) applyServerErrors(e.errors, form.setError);
+        } finally {
+          setSaving(null);
+        }
+        if (saved) {
+          await invalidate({ resource: invoices.name, invalidates: ["list", "detail"], id: saved.id });
+          onSaved(saved);
+        }
+      },
+      () => setTimeout(() => document.querySelector(".ant-form-item-has-error, [role=alert]")?.scrollIntoView({ block: "center" })),
+    )();
+
+  const { control } = form;
+  return (
+    <FormProvider {...form}>
+      <Form layout="vertical" component={false}>
+        <Row gutter={16} align="top">
+          <Col xs={24} xl={16}>
+            <Card title="Bill to" size="small" style={{ marginBottom: 16 }}>
+              <BillingFields />
+            </Card>
+            <Card title="Invoice details" size="small" style={{ marginBottom: 16 }}>
+              <Row gutter={12}>
+                <Col xs={24} md={8}>
+                  <Field control={control} name="currency" label="Currency">
+                    {(field) => <Select id={field.id} value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder="Select currency" options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))} />}
+                  </Field>
+                </Col>
+                <Col xs={24} md={16}>
+                  <Field control={control} name="account_id" label="Receiving account">
+                    {(field) => (
+                      <Select id={field.id} value={field.value ?? undefined} onChange={field.onChange} onBlur={field.onBlur} loading={accountList.query.isLoading}
+                        disabled={!currency} placeholder={currency ? "Select the account to be paid into" : "Select a currency first"}
+                        notFoundContent={`No ${currency} account`}
+                        options={receiving.map((a) => ({ value: a.id, label: `${a.name} · ${accountNumber(a)}` }))} />
+                    )}
+                  </Field>
+                </Col>
+                <Col xs={24} md={8}>
+                  <Field control={control} name="due_date" label="Due date">
+                    {(field) => (
+                      <DatePicker id={field.id} style={{ width: "100%" }} value={field.value ? dayjs(field.value) : null}
+                        // Issuing refuses a due date before the issue date.
+                        disabledDate={(d) => d.isBefore(dayjs().startOf("day"))}
+                        onChange={(d) => field.onChange(d ? d.format("YYYY-MM-DD") : undefined)} onBlur={field.onBlur} />
+                    )}
+                  </Field>
+                </Col>
+                <Col xs={24} md={16}>
+                  <Field control={control} name="description" label="Description">{area}</Field>
+                </Col>
+              </Row>
+            </Card>
+            <Card title="Items" size="small" style={{ marginBottom: 16 }}>
+              <ItemsEditor currency={currency} lines={totals.items} />
+            </Card>
+            <Card title="Invoice discount, tax and shipping" size="small" style={{ marginBottom: 16 }}>
+              <DiscountEditor name="discount" currency={currency} title="Invoice discount" />
+              <TaxEditor name="tax" currency={currency} title="Invoice tax" />
+              <Row><Col xs={24} md={8}><MoneyField control={control} name="shipping_amount" label="Shipping" currency={currency} /></Col></Row>
+            </Card>
+            <Card title="Notes and terms" size="small" style={{ marginBottom: 16 }}>
+              <Field control={control} name="notes" label="Notes">{area}</Field>
+              <Field control={control} name="terms" label="Terms">{area}</Field>
+            </Card>
+          </Col>
+          <Col xs={24} xl={8} style={{ position: "sticky", top: 16 }}>
+            <Card title="Summary" size="small">
+              <TotalsPanel currency={currency} totals={totals} />
+              <Flex gap={8} wrap style={{ marginTop: 16 }}>
+                <Button onClick={() => save(false)} loading={saving === "save"} disabled={!!saving}>{record ? "Save changes" : "Save as draft"}</Button>
+                <Button type="primary" onClick={() => save(true)} loading={saving === "issue"} disabled={!!saving}>Save and issue</Button>
+              </Flex>
+            </Card>
+          </Col>
+        </Row>
+      </Form>
+    </FormProvider>
+  );
+}

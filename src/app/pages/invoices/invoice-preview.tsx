@@ -1,0 +1,113 @@
+/**
+ * The invoice as its recipient reads it: from and to, the lines with their discounts and taxes, the
+ * stored totals, how to pay (payment instructions), notes and terms.
+ */
+import { Card, Col, Descriptions, Divider, Flex, Row, Space, Table, Typography } from "antd";
+import dayjs from "dayjs";
+import type { Invoice } from "../../../../resources/invoices.ts";
+import type { DiscountSpec, TaxSpec } from "../../../lib/invoice-totals.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { formatPostalAddress } from "../../components/resource/country-options.ts";
+import { TotalsPanel } from "./totals-panel.tsx";
+
+type Address = { line_1: string; city: string; state_province: string; postal_code: string; country: string } | null;
+const addressLine = (a: Address) => (a ? formatPostalAddress({ ...a, state: a.state_province }) : "");
+const day = (d: string | null | undefined) => (d ? dayjs(d).format("D MMM YYYY") : "—");
+
+export function discountText(d: unknown, currency: string): string {
+  const spec = d as DiscountSpec | null;
+  if (!spec) return "";
+  const what = spec.type === "percentage" ? `${spec.percentage_rate}%` : formatMoney(spec.fixed_amount ?? "0", currency);
+  return spec.reason ? `${what} (${spec.reason})` : what;
+}
+
+export function taxText(t: unknown, currency: string): string {
+  const spec = t as TaxSpec | null;
+  if (!spec) return "";
+  if (spec.type === "EXEMPT") return spec.exemption_reason ? `Exempt (${spec.exemption_reason})` : "Exempt";
+  if (spec.type === "ZERO_RATED") return "Zero rated";
+  const what = spec.method === "percentage" ? `${spec.percentage_rate}%` : formatMoney(spec.tax_amount ?? "0", currency);
+  return `${what} ${spec.behaviour}`;
+}
+
+/** An amount with what gave it ("10% (loyalty)"), or a dash when there is none. */
+function Adjusted({ amount, text, currency }: { amount: string; text: string; currency: string }) {
+  if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
+  return (
+    <Space direction="vertical" size={0}>
+      <span>{formatMoney(amount, currency)}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{text}</Typography.Text>
+    </Space>
+  );
+}
+
+export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
+  const c = inv.currency;
+  const paid = inv.state === "OPEN" || inv.state === "PAID";
+  const logo = inv.business_information.logo;
+  return (
+    <Card>
+      <Flex justify="space-between" align="start" wrap gap={16}>
+        <div>
+          {logo && /^(https?:|\/|data:)/.test(logo) && <img src={logo} alt="" style={{ maxHeight: 56, marginBottom: 8 }} />}
+          <Typography.Title level={4} style={{ margin: 0 }}>{inv.business_information.name}</Typography.Title>
+          <Typography.Text type="secondary">{addressLine(inv.business_information.address)}</Typography.Text>
+        </div>
+        <div style={{ textAlign: "right" }}>
+          {([["Invoice Number", inv.number ?? "Draft"], ["Issued", day(inv.timestamps.issued_at)], ["Due Date", day(inv.due_date)]] as const).map(([label, value]) => (
+            <div key={label}><Typography.Text type="secondary">{label}: </Typography.Text><Typography.Text strong>{value}</Typography.Text></div>
+          ))}
+        </div>
+      </Flex>
+      <Divider />
+      <Typography.Text type="secondary">Bill To</Typography.Text>
+      <div data-testid="bill-to">
+        <Typography.Text strong>{inv.billing_information.name}</Typography.Text>
+        <br />
+        <Typography.Text>{inv.billing_information.email}</Typography.Text>
+        {inv.billing_information.address && <><br /><Typography.Text>{addressLine(inv.billing_information.address)}</Typography.Text></>}
+      </div>
+      {inv.description && <Typography.Paragraph style={{ marginTop: 12 }}>{inv.description}</Typography.Paragraph>}
+      <Table
+        style={{ marginTop: 16 }}
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={inv.items}
+        scroll={{ x: true }}
+        columns={[
+          { key: "name", title: "Item", render: (_, i) => <Space direction="vertical" size={0}><span>{i.name}</span>{i.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{i.description}</Typography.Text>}</Space> },
+          { key: "quantity", title: "Qty", dataIndex: "quantity", align: "right" },
+          { key: "unit_price", title: "Unit price", align: "right", render: (_, i) => formatMoney(i.unit_price, c) },
+          { key: "discount", title: "Discount", align: "right", render: (_, i) => <Adjusted amount={i.discount_amount} text={discountText(i.discount, c)} currency={c} /> },
+          { key: "tax", title: "Tax", align: "right", render: (_, i) => <Adjusted amount={i.tax_amount} text={taxText(i.tax, c)} currency={c} /> },
+          { key: "total", title: "Amount", align: "right", render: (_, i) => <span data-testid="item-total">{formatMoney(i.total_amount, c)}</span> },
+        ]}
+      />
+      <Row gutter={[24, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} md={12}>
+          {inv.payment_instructions && (
+            <>
+              <Typography.Title level={5}>{inv.payment_instructions.title}</Typography.Title>
+              <Descriptions column={1} size="small" bordered>
+                {inv.payment_instructions.lines.map((l) => <Descriptions.Item key={l.label} label={l.label}>{l.value}</Descriptions.Item>)}
+              </Descriptions>
+              {inv.payment_instructions.notes && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{inv.payment_instructions.notes}</Typography.Paragraph>}
+            </>
+          )}
+        </Col>
+        <Col xs={24} md={12}>
+          {inv.discount != null && <Typography.Paragraph>Invoice discount: {discountText(inv.discount, c)}</Typography.Paragraph>}
+          {inv.tax != null && <Typography.Paragraph>Invoice tax: {taxText(inv.tax, c)}</Typography.Paragraph>}
+          <TotalsPanel
+            currency={c}
+            totals={{ ...inv.totals, shipping_amount: inv.shipping_amount, ...(paid ? {} : { total_amount_paid: undefined, total_amount_pending: undefined }) }}
+          />
+        </Col>
+      </Row>
+      {(inv.notes || inv.terms) && <Divider />}
+      {inv.notes && <><Typography.Text strong>Notes</Typography.Text><Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.notes}</Typography.Paragraph></>}
+      {inv.terms && <><Typography.Text strong>Terms</Typography.Text><Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.terms}</Typography.Paragraph></>}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * Change password (SPEC §5 Password change, §7 POST settings/change-password): the current password,
+ * the new one with its live checklist, and the confirmation, checked by the shared ChangePasswordForm
+ * schema. The server's field errors ('Current password is incorrect') land on their fields.
+ */
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Card, Form, Input } from "antd";
+import { ChangePasswordForm } from "../../../../../resources/settings.ts";
+import { PasswordChecklist } from "../../../components/form/password-checklist.tsx";
+import { api, isApiError } from "../../../api/client.ts";
+import { useToast } from "../../../hooks/use-toast.ts";
+import { Field, applyServerErrors } from "../../../components/form/field.tsx";
+
+const EMPTY: ChangePasswordForm = { password: "", new_password: "", confirm_password: "" };
+
+/** `onChanged`: the server ended the member's other sessions, so whoever lists them re-reads. */
+export function ChangePasswordCard({ onChanged }: { onChanged: () => void }) {
+  const toast = useToast();
+  const form = useForm<ChangePasswordForm>({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
+  const newPassword = form.watch("new_password");
+
+  const submit = form.handleSubmit(async ({ password, new_password }) => {
+    try {
+      const res = await api("POST", "settings/change-password", { password, new_password });
+      toast.success(res.message);
+      form.reset(EMPTY);
+      onChanged();
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  return (
+    <Card title="Change password" data-testid="change-password">
+      <Form layout="vertical" component="form" onFinish={submit} noValidate style={{ maxWidth: 420 }}>
+        <Field control={form.control} name="password" label="Current password">
+          {(f) => <Input.Password {...f} autoComplete="current-password" />}
+        </Field>
+        <Field control={form.control} name="new_password" label="New password">
+          {(f) => <Input.Password {...f} autoComplete="new-password" />}
+        </Field>
+        <PasswordChecklist value={newPassword ?? ""} />
+        <Field control={form.control} name="confirm_password" label="Confirm new password">
+          {(f) => <Input.Password {...f} autoComplete="new-password" />}
+        </Field>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+          Change password
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * Turning two-factor sign-in on or off is confirmed with a code emailed to the member: 'Send code'
+ * (again after 60 s, SPEC §9), the 6-digit code, then POST (on) or DELETE (off) settings/security/mfa.
+ * Cancelling, or a refused code, changes nothing.
+ */
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Flex, Form, Input, Modal, Typography } from "antd";
+import type { z } from "zod";
+import { TwoFactorChange } from "../../../../../resources/settings.ts";
+import { api, isApiError } from "../../../api/client.ts";
+import { useToast } from "../../../hooks/use-toast.ts";
+import { Field, applyServerErrors } from "../../../components/form/field.tsx";
+import { useCountdown } from "../../../hooks/use-countdown.ts";
+
+type Values = z.input<typeof TwoFactorChange>;
+type Props = {
+  /** The state asked for: true turns it on; null keeps the modal closed. */
+  target: boolean | null;
+  email: string;
+  onClose: () => void;
+  onChanged: (enabled: boolean) => void;
+};
+
+export function TwoFactorModal({ target, email, onClose, onChanged }: Props) {
+  return (
+    <Modal
+      title={target ? "Turn on two-factor authentication" : "Turn off two-factor authentication"}
+      open={target !== null}
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      {target !== null && <TwoFactorForm target={target} email={email} onClose={onClose} onChanged={onChanged} />}
+    </Modal>
+  );
+}
+
+function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "target"> & { target: boolean }) {
+  const toast = useToast();
+  const { wait, restart } = useCountdown();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const form = useForm<Values>({ resolver: zodResolver(TwoFactorChange), defaultValues: { otp_code: "" } });
+
+  async function send() {
+    setSending(true);
+    try {
+      const res = await api("POST", "settings/security/mfa/code");
+      toast.success(res.message);
+      setSent(true);
+      restart();
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const submit = form.handleSubmit(async ({ otp_code }) => {
+    try {
+      const res = await api(target ? "POST" : "DELETE", "settings/security/mfa", { otp_code });
+      toast.success(res.message);
+      onChanged(target);
+    } catch (e) {
+      toast.error(e);
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  });
+
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      <Typography.Paragraph>
+        {target
+          ? "Once on, every sign-in asks for a code we email you."
+          : "Once off, signing in needs only your password."}{" "}
+        To confirm, send a 6-digit code to <Typography.Text strong>{email}</Typography.Text> and enter it below.
+      </Typography.Paragraph>
+      <Flex gap={8} align="flex-start">
+        <div style={{ flex: 1 }}>
+          <Field control={form.control} name="otp_code" label="Verification code">
+            {(f) => (
+              <Input
+                {...f}
+                onChange={(e) => f.onChange(e.target.value.replace(/\D/g, "").slice(0, 6))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="000000"
+                style={{ letterSpacing: 6 }}
+              />
+            )}
+          </Field>
+        </div>
+        <Form.Item label=" ">
+          {wait > 0 ? (
+            <Typography.Text type="secondary" style={{ lineHeight: "32px" }}>Resend code in {wait}s</Typography.Text>
+          ) : (
+            <Button onClick={send} loading={sending}>{sent ? "Resend code" : "Send code"}</Button>
+          )}
+        </Form.Item>
+      </Flex>
+      <Flex justify="end" gap={8}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" danger={!target} htmlType="submit" loading={form.formState.isSubmitting}>
+          {target ? "Turn on" : "Turn off"}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

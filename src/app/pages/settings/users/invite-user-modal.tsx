@@ -1,0 +1,73 @@
+/**
+ * The invite-user form (SPEC §5 Invite): email, position and at least one role, OWNER never offered,
+ * validated with the same schema the server validates POST users/invites with.
+ */
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { HttpError } from "@refinedev/core";
+import type { z } from "zod";
+import { Alert, Form, Input, Modal, Select } from "antd";
+import { InviteBody } from "../../../../../resources/users.ts";
+import { isApiError } from "../../../api/client.ts";
+import { applyServerErrors, Field } from "../../../components/form/field.tsx";
+import { useAssignableRoles, useTeamCall } from "./use-team.ts";
+
+type Values = z.input<typeof InviteBody>;
+type Body = z.output<typeof InviteBody>;
+
+const EMPTY: Values = { email: "", position: "", role: [] };
+
+export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { roles, loading, failed } = useAssignableRoles();
+  const call = useTeamCall();
+  const form = useForm<Values, HttpError, Body>({ resolver: zodResolver(InviteBody), defaultValues: EMPTY });
+
+  const close = () => {
+    form.reset(EMPTY);
+    onClose();
+  };
+
+  async function submit(values: Body) {
+    try {
+      await call("POST", "users/invites", values);
+      close();
+    } catch (e) {
+      if (isApiError(e)) applyServerErrors(e.errors, form.setError);
+    }
+  }
+
+  return (
+    <Modal
+      title="Invite user"
+      open={open}
+      onCancel={close}
+      okText="Send invite"
+      onOk={() => form.handleSubmit(submit)()}
+      confirmLoading={form.formState.isSubmitting}
+      destroyOnHidden
+    >
+      {failed && <Alert type="error" showIcon message="Error fetching roles" style={{ marginBottom: 16 }} />}
+      <Form layout="vertical" component="form" noValidate onFinish={() => form.handleSubmit(submit)()}>
+        <Field control={form.control} name="email" label="Email">
+          {(f) => <Input {...f} type="email" autoComplete="off" placeholder="name@company.com" />}
+        </Field>
+        <Field control={form.control} name="position" label="Position">
+          {(f) => <Input {...f} placeholder="e.g. Finance manager" />}
+        </Field>
+        <Field control={form.control} name="role" label="Roles">
+          {(f) => (
+            <Select
+              {...f}
+              mode="multiple"
+              placeholder="Select roles"
+              loading={loading}
+              options={roles.map((r) => ({ value: r.name, label: r.name }))}
+            />
+          )}
+        </Field>
+        {/* Enter in a field submits, like the OK button. */}
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * What the User management tab reads and does besides the list (SPEC §4 User states, §6 users_write,
+ * §7 users calls): the roles on offer, which actions a member may get from the signed-in member, and
+ * running them with the server's message toasted and the list and details re-read.
+ */
+import { useCallback, useMemo } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@refinedev/core";
+import { App } from "antd";
+import { assignableRoles, type BusinessUser, type Role } from "../../../../../resources/users.ts";
+import { api } from "../../../api/client.ts";
+import { useToast } from "../../../hooks/use-toast.ts";
+import { useSession } from "../../../session/session.tsx";
+
+export const CONFIRM_TEXT = "Are you sure you want to proceed?";
+
+/** GET businesses/roles, OWNER left out: the choices of the invite form and the role editor. */
+export function useAssignableRoles() {
+  const query = useQuery({
+    queryKey: ["businesses", "roles"],
+    queryFn: async () => (await api<Role[]>("GET", "businesses/roles")).data,
+    staleTime: 5 * 60_000,
+  });
+  const roles = useMemo(() => assignableRoles(query.data ?? []), [query.data]);
+  return { roles, loading: query.isLoading, failed: query.isError };
+}
+
+export type MemberAccess = {
+  isSelf: boolean;
+  changeRoles: boolean;
+  cancelInvite: boolean;
+  resendInvite: boolean;
+  reinvite: boolean;
+  toggleActive: boolean;
+  remove: boolean;
+};
+
+/** What the signed-in member may do to another member ("yourself" is the session's business_user_id). */
+export function useMemberAccess(): (m: BusinessUser) => MemberAccess {
+  const { session, can } = useSession();
+  const ownId = session?.business_user_id;
+  const canEdit = can("users", "edit");
+  const canDelete = can("users", "delete");
+  return useCallback(
+    (m: BusinessUser) => {
+      const isSelf = !!ownId && m.id === ownId;
+      // The server refuses all of these for the owner and for oneself (409): offer none of them.
+      const manageable = canEdit && !m.is_owner && !isSelf;
+      return {
+        isSelf,
+        changeRoles: manageable,
+        cancelInvite: manageable && m.state === "INVITATION_PENDING",
+        resendInvite: manageable && m.state === "INVITATION_PENDING",
+        reinvite: manageable && m.state === "INVITATION_CANCELLED",
+        toggleActive: manageable && (m.state === "ACTIVE" || m.state === "INACTIVE"),
+        remove: canDelete && !m.is_owner && !isSelf && m.user !== null,
+      };
+    },
+    [ownId, canEdit, canDelete],
+  );
+}
+
+/** Re-reads the members list and, when given, one member's details. */
+export function useRefreshTeam() {
+  const invalidate = useInvalidate();
+  return useCallback(
+    (id?: string) => invalidate({ resource: "users", invalidates: id ? ["list", "detail"] : ["list"], id }),
+    [invalidate],
+  );
+}
+
+/**
+ * One call with the server's wording toasted; failures toast the server's message and rethrow, so
+ * a caller (the optimistic switch) can undo what it showed.
+ */
+export function useTeamCall() {
+  const toast = useToast();
+  const refresh = useRefreshTeam();
+  return useCallback(
+    async <T = unknown>(method: string, path: string, body?: unknown, id?: string) => {
+      try {
+        const res = await api<T>(method, path, body);
+        toast.success(res.message);
+        await refresh(id);
+        return res;
+      } catch (e) {
+        toast.error(e);
+        throw e;
+      }
+    },
+    [toast, refresh],
+  );
+}
+
+/** The state actions of SPEC §4 for one member, each with its label; delete asks first. */
+export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
+  const access = useMemberAccess()(member);
+  const call = useTeamCall();
+  const { modal } = App.useApp();
+  const id = encodeURIComponent(member.id);
+  const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
+
+  const actions: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
+  if (access.cancelInvite) actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(call("PATCH", `users/invites/${id}/cancel`, undefined, member.id)) });
+  if (access.resendInvite) actions.push({ key: "resend", label: "Resend email", run: () => quiet(call("POST", `users/invites/${id}/resend-email`, undefined, member.id)) });
+  if (access.reinvite) actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(call("POST", `users/invites/${id}/re-invite`, undefined, member.id)) });
+  if (access.remove) {
+    actions.push({
+      key: "delete",
+      label: "Delete",
+      danger: true,
+      run: () =>
+        modal.confirm({
+          title: CONFIRM_TEXT,
+          okText: "Delete",
+          okButtonProps: { danger: true },
+          // The deleted member's details are gone: only the list is re-read.
+          onOk: () => quiet(call("DELETE", `users/${id}`).then(() => onDeleted?.())),
+        }),
+    });
+  }
+  return { access, actions };
+}

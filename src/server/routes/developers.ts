@@ -1,0 +1,43 @@
+/**
+ * Developers (SPEC §7): API keys and webhooks, managed by people (never by a key) of businesses
+ * with API_ACCESS. A key's secret is in the answer to its creation only.
+ */
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { ApiKeyInput, WebhookInput, WebhookUpdate } from "../../../resources/developers.ts";
+import type { Services } from "../services/index.ts";
+import { PageQuery } from "./paging.ts";
+import { ok } from "./respond.ts";
+
+const Id = z.object({ id: z.string() });
+const keys = (act: string) => ({ access: { obj: "api-keys", act } });
+const hooks = (act: string) => ({ access: { obj: "webhooks", act } });
+const WEBHOOKS = "/iris/v1/client-webhooks";
+
+export const developerRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const k = services.apiKeys;
+  const w = services.webhooks;
+  const biz = (req: { auth: { businessId: string } | null }) => req.auth!.businessId;
+
+  app.get("/api-keys", { config: keys("list"), schema: { tags: ["developers"], querystring: PageQuery } }, async (req) => ok("Api keys", await k.list(biz(req), req.query)));
+  app.get("/api-keys/:id", { config: keys("show"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Api key", await k.get(biz(req), req.params.id)));
+  app.post("/api-keys", { config: keys("create"), schema: { tags: ["developers"], body: ApiKeyInput } }, async (req, reply) =>
+    reply.code(201).send(ok("Api key created", await k.create(biz(req), { businessUserId: req.auth!.businessUserId, permissions: req.auth!.permissions }, req.body))),
+  );
+  app.post("/api-keys/:id/disable", { config: keys("disable"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Api key disabled", await k.disable(biz(req), req.params.id)));
+
+  app.get(`${WEBHOOKS}/available-events`, { config: hooks("list"), schema: { tags: ["developers"] } }, async () => ok("Available events", w.availableEvents()));
+  app.get(WEBHOOKS, { config: hooks("list"), schema: { tags: ["developers"], querystring: PageQuery } }, async (req) => ok("Webhooks", await w.list(biz(req), req.query)));
+  app.post(WEBHOOKS, { config: hooks("create"), schema: { tags: ["developers"], body: WebhookInput } }, async (req, reply) =>
+    reply.code(201).send(ok("Webhook created successfully", await w.create(biz(req), req.body))),
+  );
+  app.get(`${WEBHOOKS}/:id`, { config: hooks("show"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook", await w.get(biz(req), req.params.id)));
+  app.put(`${WEBHOOKS}/:id`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id, body: WebhookUpdate } }, async (req) =>
+    ok("Webhook updated successfully", await w.update(biz(req), req.params.id, req.body)),
+  );
+  app.patch(`${WEBHOOKS}/:id/enable`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook Enabled", await w.setEnabled(biz(req), req.params.id, true)));
+  app.patch(`${WEBHOOKS}/:id/disable`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook Disabled", await w.setEnabled(biz(req), req.params.id, false)));
+  app.get(`${WEBHOOKS}/:id/deliveries`, { config: hooks("show"), schema: { tags: ["developers"], params: Id, querystring: PageQuery } }, async (req) =>
+    ok("Deliveries", await w.deliveries(biz(req), req.params.id, req.query)),
+  );
+};

@@ -1,0 +1,108 @@
+/**
+ * Notification settings (SPEC §3, §7) and the one path every event email takes: `notify()` finds the
+ * active members who keep the topic on and the business's extra destinations that want it, and
+ * enqueues one email each in the caller's transaction (sent if and only if the event commits).
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { businessNotificationDestinations, businessUsers, memberNotifications } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import { isUuid } from "../routes/paging.ts";
+import { enqueueMail, type Mail } from "../providers/mail/outbox.ts";
+import type { NotificationSettings, NotificationTopic, UserNotifications } from "../../../resources/settings.ts";
+import type { ServiceContext } from "./context.ts";
+
+type Flags = { inboundOutboundTransfers: boolean; fxConversions: boolean; invoicePayments: boolean; accountUpdates: boolean };
+const COLUMN: Record<NotificationTopic, keyof Flags> = {
+  inbound_outbound_transfers: "inboundOutboundTransfers",
+  fx_conversions: "fxConversions",
+  invoice_payments: "invoicePayments",
+  account_updates: "accountUpdates",
+};
+/** Members opt in: email is for what a person asked to hear about, not every event of a busy business. */
+const DEFAULTS: Flags = { inboundOutboundTransfers: false, fxConversions: false, invoicePayments: false, accountUpdates: false };
+
+const toView = (f: Flags): UserNotifications => ({
+  inbound_outbound_transfers: f.inboundOutboundTransfers,
+  fx_conversions: f.fxConversions,
+  invoice_payments: f.invoicePayments,
+  account_updates: f.accountUpdates,
+});
+const toColumns = (v: UserNotifications): Flags => ({
+  inboundOutboundTransfers: v.inbound_outbound_transfers,
+  fxConversions: v.fx_conversions,
+  invoicePayments: v.invoice_payments,
+  accountUpdates: v.account_updates,
+});
+type Input = { email: string } & UserNotifications;
+
+/** Emails everyone who wants to hear about `topic` in this business; returns who was told. */
+export async function notify(q: Queryable, businessId: string, topic: NotificationTopic, mail: (to: string) => Mail): Promise<string[]> {
+  const column = COLUMN[topic];
+  const members = await q
+    .select({ email: businessUsers.email, prefs: memberNotifications })
+    .from(businessUsers)
+    .leftJoin(memberNotifications, eq(memberNotifications.businessUserId, businessUsers.id))
+    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.state, "ACTIVE")));
+  const destinations = await q
+    .select({ email: businessNotificationDestinations.email })
+    .from(businessNotificationDestinations)
+    .where(and(eq(businessNotificationDestinations.businessId, businessId), eq(businessNotificationDestinations[column], true)));
+  const to = new Set([...members.filter((m) => (m.prefs ?? DEFAULTS)[column]).map((m) => m.email.toLowerCase()), ...destinations.map((d) => d.email.toLowerCase())]);
+  for (const address of to) await enqueueMail(q, mail(address));
+  return [...to];
+}
+
+export function notificationService({ db }: ServiceContext) {
+  async function destination(businessId: string, id: string) {
+    const where = and(eq(businessNotificationDestinations.businessId, businessId), eq(businessNotificationDestinations.id, id));
+    const [row] = isUuid(id) ? await db.select().from(businessNotificationDestinations).where(where) : [];
+    if (!row) throw notFound("Notification setting not found");
+    return row;
+  }
+  const destinationView = (r: typeof businessNotificationDestinations.$inferSelect) => ({ id: r.id, email: r.email, ...toView(r) });
+  const duplicate = (e: unknown) => (isUniqueViolation(e) ? conflict("This email already receives notifications") : e);
+
+  return {
+    async get(businessId: string, businessUserId: string): Promise<NotificationSettings> {
+      const [mine] = await db.select().from(memberNotifications).where(eq(memberNotifications.businessUserId, businessUserId));
+      const others = await db
+        .select()
+        .from(businessNotificationDestinations)
+        .where(eq(businessNotificationDestinations.businessId, businessId))
+        .orderBy(asc(businessNotificationDestinations.createdAt), asc(businessNotificationDestinations.id));
+      return { user: toView(mine ?? DEFAULTS), business: others.map(destinationView) };
+    },
+
+    async setMine(businessUserId: string, v: UserNotifications) {
+      const values = { ...toColumns(v), updatedAt: new Date() };
+      await db.insert(memberNotifications).values({ businessUserId, ...values }).onConflictDoUpdate({ target: memberNotifications.businessUserId, set: values });
+      return v;
+    },
+
+    async addDestination(businessId: string, v: Input) {
+      try {
+        const [row] = await db.insert(businessNotificationDestinations).values({ businessId, email: v.email, ...toColumns(v) }).returning();
+        return destinationView(row);
+      } catch (e) {
+        throw duplicate(e);
+      }
+    },
+
+    async updateDestination(businessId: string, id: string, v: Input) {
+      await destination(businessId, id);
+      try {
+        const [row] = await db.update(businessNotificationDestinations).set({ email: v.email, ...toColumns(v) }).where(eq(businessNotificationDestinations.id, id)).returning();
+        return destinationView(row);
+      } catch (e) {
+        throw duplicate(e);
+      }
+    },
+
+    async removeDestination(businessId: string, id: string) {
+      await destination(businessId, id);
+      await db.delete(businessNotificationDestinations).where(eq(businessNotificationDestinations.id, id));
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Webhooks (SPEC §3 Webhook, §7 iris/v1/client-webhooks) and their events. `emitEvent()` runs in the
+ * transaction of what happened and queues one delivery per enabled webhook subscribed to the event,
+ * so a delivery exists if and only if the event committed; jobs/webhooks.ts delivers the queue.
+ */
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookEvent, type WebhookInput, type WebhookUpdate } from "../../../resources/developers.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import type { ServiceContext } from "./context.ts";
+
+type Row = typeof webhooks.$inferSelect;
+
+const masked = (secret: string) => `${"•".repeat(8)}${secret.slice(-4)}`;
+const view = (r: Row, secret = masked(r.secret)): Webhook => ({
+  id: r.id,
+  url: r.url,
+  secret,
+  enabled_events: r.enabledEvents,
+  state: r.state as Webhook["state"],
+  created_date: r.createdAt.toISOString(),
+});
+const deliveryView = (d: typeof webhookDeliveries.$inferSelect): WebhookDelivery => ({
+  id: d.id,
+  message_id: d.messageId,
+  event_type: d.eventType,
+  state: d.state as WebhookDelivery["state"],
+  attempts: d.attempts,
+  last_status_code: d.lastStatusCode,
+  last_error: d.lastError,
+  next_attempt_at: d.state === "PENDING" ? d.nextAttemptAt.toISOString() : null,
+  created_date: d.createdAt.toISOString(),
+  delivered_at: d.deliveredAt?.toISOString() ?? null,
+});
+
+/** Queues `type` with its data for every enabled webhook of the business that wants it. */
+export async function emitEvent(q: Queryable, businessId: string, type: WebhookEvent, data: Record<string, unknown>) {
+  const targets = await q
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(and(eq(webhooks.businessId, businessId), eq(webhooks.state, "ENABLED"), sql`${webhooks.enabledEvents} @> ${JSON.stringify([type])}::jsonb`));
+  if (!targets.length) return;
+  const timestamp = new Date().toISOString();
+  await q.insert(webhookDeliveries).values(
+    targets.map((t) => ({
+      webhookId: t.id,
+      businessId,
+      messageId: `msg_${randomBytes(16).toString("hex")}`,
+      eventType: type,
+      payload: { type, timestamp, data },
+    })),
+  );
+}
+
+export function webhookService({ db }: ServiceContext) {
+  async function find(businessId: string, id: string) {
+    const [row] = isUuid(id) ? await db.select().from(webhooks).where(and(eq(webhooks.businessId, businessId), eq(webhooks.id, id))) : [];
+    if (!row) throw notFound("Webhook not found");
+    return row;
+  }
+
+  return {
+    availableEvents: () => Object.entries(WEBHOOK_EVENTS).map(([name, description]) => ({ name, description })),
+
+    async list(businessId: string, p: PageQuery) {
+      const where = eq(webhooks.businessId, businessId);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(p.limit).offset(offsetOf(p)),
+        db.select({ n: count() }).from(webhooks).where(where),
+      ]);
+      return paged(rows.map((r) => view(r)), Number(total.n), p);
+    },
+
+    get: async (businessId: string, id: string) => view(await find(businessId, id)),
+
+    /** The only answer that carries the whole secret: the one to the request that chose it. */
+    async create(businessId: string, input: z.output<typeof WebhookInput>) {
+      const [row] = await db.insert(webhooks).values({ businessId, url: input.url, secret: input.secret, enabledEvents: [...new Set(input.enabled_events)] }).returning();
+      return view(row, row.secret);
+    },
+
+    async update(businessId: string, id: string, input: z.output<typeof WebhookUpdate>) {
+      await find(businessId, id);
+      const [row] = await db.update(webhooks).set({ url: input.url, enabledEvents: [...new Set(input.enabled_events)] }).where(eq(webhooks.id, id)).returning();
+      return view(row);
+    },
+
+    async setEnabled(businessId: string, id: string, enabled: boolean) {
+      const row = await find(businessId, id);
+      if ((row.state === "ENABLED") === enabled) throw conflict(enabled ? "This webhook is already enabled" : "This webhook is already disabled");
+      const [updated] = await db.update(webhooks).set({ state: enabled ? "ENABLED" : "DISABLED" }).where(eq(webhooks.id, id)).returning();
+      return view(updated);
+    },
+
+    /** The webhook's recent deliveries, newest first. */
+    async deliveries(businessId: string, id: string, p: PageQuery) {
+      await find(businessId, id);
+      const where = eq(webhookDeliveries.webhookId, id);
+      const [rows, [total]] = await Promise.all([
+        db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(p.limit).offset(offsetOf(p)),
+        db.select({ n: count() }).from(webhookDeliveries).where(where),
+      ]);
+      return paged(rows.map(deliveryView), Number(total.n), p);
+    },
+  };
+}

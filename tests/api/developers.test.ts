@@ -1,0 +1,253 @@
+/**
+ * API keys and webhooks through HTTP (SPEC §7 Developers): a key calls the API within its grants and
+ * never beyond its creator, is stored only as a hash, and stops at once when disabled or expired;
+ * webhooks validate their input and really deliver, signed per Standard Webhooks (verified here with
+ * the `standardwebhooks` library), retried after a failure, and silent once disabled.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { Webhook as Verifier } from "standardwebhooks";
+import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
+import { eq } from "drizzle-orm";
+import { apiKeys, webhookDeliveries } from "../../src/server/db/schema/index.ts";
+import { DEFAULT_DELIVERY, runWebhookDeliveries } from "../../src/server/jobs/webhooks.ts";
+import { generateWebhookSecret } from "../../resources/developers.ts";
+import { identifierOf } from "../../src/server/providers/rails/provider.ts";
+
+let s: TestServer;
+let owner: Client;
+let businessId: string;
+let usdIdentifier: string;
+
+/** A client that speaks with a key instead of a cookie. */
+const withKey = (key: string) => ({
+  get: (url: string) => new Client(s.app).get(url, { authorization: `Bearer ${key}` }),
+  post: (url: string, body: unknown, headers: Record<string, string> = {}) => new Client(s.app).post(url, body, { authorization: `Bearer ${key}`, ...headers }),
+});
+const deposit = (amount = "1000") =>
+  new Client(s.app).post("/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount, sender_name: "Hook Test" }, { "idempotency-key": crypto.randomUUID() });
+const secret = () => generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
+
+beforeAll(async () => {
+  s = await startServer();
+  const a = await signedUpClient(s.app);
+  owner = a.client;
+  businessId = (await owner.get("/session")).body.data.business.id;
+  const usd = await s.app.services.ctx.db.transaction((tx) => s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme" }));
+  usdIdentifier = identifierOf(usd.deposit_addresses[0]);
+});
+afterAll(() => s.close());
+
+describe("API keys", () => {
+  test("create: the key once, then only its mask; validation messages", async () => {
+    const bad = async (body: unknown, message: string) => {
+      const res = await owner.post("/api-keys", body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    };
+    await bad({ name: "", grants: ["statements_read"] }, "Name is required");
+    await bad({ name: "x", grants: [] }, "Select at least one permission");
+    await bad({ name: "x", grants: ["statements_read"], expiry_date: "2020-01-01" }, "Date must be in the future");
+    await bad({ name: "x", grants: ["root"] }, "Unknown permission");
+
+    const res = await owner.post("/api-keys", { name: "Reporting", description: "Nightly export", grants: ["statements_read"] });
+    expect(res.status).toBe(201);
+    const key = res.body.data.api_key as string;
+    expect(key).toMatch(/^sbk_[A-Za-z0-9_-]{43}$/);
+    expect(res.body.data).toMatchObject({ name: "Reporting", state: "ENABLED", grants: ["statements_read"], expiry_date: null, last_used_at: null });
+    const listed = (await owner.get("/api-keys")).body.data.items[0];
+    expect(listed).not.toHaveProperty("api_key");
+    expect(listed.masked_key.startsWith(key.slice(0, 12))).toBe(true);
+    expect(listed.masked_key).not.toContain(key.slice(12));
+    // Only a hash is stored.
+    const rows = await s.app.services.ctx.db.select().from(apiKeys);
+    expect(JSON.stringify(rows)).not.toContain(key);
+  });
+
+  test("a read-only key lists but cannot pay or manage anything a person must; its last use is shown", async () => {
+    const { api_key: key, id } = (await owner.post("/api-keys", { name: "Read", grants: ["statements_read"] })).body.data;
+    const k = withKey(key);
+    expect((await k.get("/accounts/corporate")).status).toBe(200);
+    expect((await k.get("/statements")).status).toBe(200);
+    const pay = await k.post("/payments", { source_account_id: crypto.randomUUID(), beneficiary_id: crypto.randomUUID(), amount: "100" }, { "idempotency-key": crypto.randomUUID() });
+    expect(pay.status).toBe(403);
+    // Keys cannot mint keys, read the session or change the creator's security.
+    expect((await k.get("/api-keys")).status).toBe(403);
+    expect((await k.get("/session")).status).toBe(403);
+    expect((await k.post("/settings/change-password", { password: "x", new_password: "y" })).status).toBe(403);
+    expect((await owner.get(`/api-keys/${id}`)).body.data.last_used_at).not.toBeNull();
+  });
+
+  test("a key never holds more than its creator, now or later", async () => {
+    const email = `viewer.${Date.now()}@example.com`;
+    const invite = await owner.post("/users/invites", { email, position: "Analyst", role: ["VIEWER"] });
+    const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
+    await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "V", last_name: "W", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } });
+    const viewer = new Client(s.app);
+    await viewer.post("/onboarding/login", { email, password: "Str0ng-Passw0rd!" });
+    // VIEWER cannot use the Developers page (API keys need a person with API access; grants need holding).
+    const beyond = await viewer.post("/api-keys", { name: "x", grants: ["transactions_write"] });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.message).toBe("You cannot grant permissions you do not hold: transactions_write");
+    const mine = (await viewer.post("/api-keys", { name: "x", grants: ["statements_read"] })).body.data.api_key;
+    expect((await withKey(mine).get("/statements")).status).toBe(200);
+    // The creator is deactivated: their key stops.
+    await owner.patch(`/users/${invite.body.data.id}/deactivate`);
+    expect((await withKey(mine).get("/statements")).status).toBe(401);
+  });
+
+  test("disabled (never re-enabled) and expired keys are refused with 401", async () => {
+    const { api_key: key, id } = (await owner.post("/api-keys", { name: "Temp", grants: ["statements_read"] })).body.data;
+    expect((await owner.post(`/api-keys/${id}/disable`)).body).toMatchObject({ message: "Api key disabled", data: { state: "DISABLED" } });
+    const refused = await withKey(key).get("/statements");
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toBe("Invalid, expired or disabled API key");
+    expect((await owner.post(`/api-keys/${id}/disable`)).status).toBe(409);
+
+    const soon = new Date(Date.now() + 1200).toISOString();
+    const short = (await owner.post("/api-keys", { name: "Short", grants: ["statements_read"], expiry_date: soon })).body.data;
+    expect((await withKey(short.api_key).get("/statements")).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await withKey(short.api_key).get("/statements")).status).toBe(401);
+    expect((await owner.get(`/api-keys/${short.id}`)).body.data.state).toBe("EXPIRED");
+    expect((await withKey("sbk_not-a-real-key").get("/statements")).status).toBe(401);
+    expect((await new Client(s.app).get("/statements", { authorization: "Basic abc" })).status).toBe(401);
+  });
+
+  test("another business's key ids are 404; without API_ACCESS it is 403", async () => {
+    const { id } = (await owner.post("/api-keys", { name: "Mine", grants: ["statements_read"] })).body.data;
+    const other = (await signedUpClient(s.app)).client;
+    expect((await other.get(`/api-keys/${id}`)).status).toBe(404);
+    expect((await other.post(`/api-keys/${id}/disable`)).status).toBe(404);
+    const otherId = (await other.get("/session")).body.data.business.id;
+    await s.app.services.businessAdmin.setFeatures(otherId, ["fiat"]);
+    expect((await other.get("/api-keys")).status).toBe(403);
+  });
+});
+
+describe("webhooks", () => {
+  test("validation: the SPEC's URL messages, the secret, at least one event", async () => {
+    const bad = async (body: Record<string, unknown>, message: string) => {
+      const res = await owner.post("/iris/v1/client-webhooks", { url: "https://example.com/hook", secret: secret(), enabled_events: ["payment.completed"], ...body });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    };
+    await bad({ url: "   " }, "URL is required");
+    await bad({ url: "not a url" }, "Must be a valid URL");
+    await bad({ url: "ftp://example.com/x" }, "Enter a valid URL");
+    await bad({ enabled_events: [] }, "Select at least one event");
+    await bad({ enabled_events: ["everything"] }, "Unknown event");
+    await bad({ secret: "short" }, "Secret must be 12 letters and digits");
+    const events = (await owner.get("/iris/v1/client-webhooks/available-events")).body.data.map((e: { name: string }) => e.name);
+    expect(events).toEqual(expect.arrayContaining(["transaction.deposit.completed", "payment.completed", "approval.requested", "invoice.paid", "customer.created", "sub_account.created", "kyb.updated"]));
+  });
+
+  test("deliveries are signed per Standard Webhooks, retried after a failure, and stop when disabled", async () => {
+    const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+    let failNext = 1;
+    const server: Server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.statusCode = failNext-- > 0 ? 503 : 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `  http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks  `;
+      const key = secret();
+      const created = await owner.post("/iris/v1/client-webhooks", { url, secret: key, enabled_events: ["transaction.deposit.completed"] });
+      expect(created.status).toBe(201);
+      expect(created.body.data).toMatchObject({ url: url.trim(), secret: key, state: "ENABLED" });
+      const id = created.body.data.id;
+      expect((await owner.get(`/iris/v1/client-webhooks/${id}`)).body.data.secret).toBe(`${"•".repeat(8)}${key.slice(-4)}`);
+
+      expect((await deposit("1234")).status).toBe(201);
+      const fast = { ...DEFAULT_DELIVERY, retryDelaysMs: [0, 0] };
+      // Two processes racing for the queue: one attempt is made once.
+      await Promise.all([runWebhookDeliveries(s.database.db, fast), runWebhookDeliveries(s.database.db, fast)]);
+      expect(received).toHaveLength(1);
+      let deliveries = (await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.items;
+      expect(deliveries[0]).toMatchObject({ state: "PENDING", attempts: 1, last_status_code: 503, last_error: "HTTP 503" });
+
+      await runWebhookDeliveries(s.database.db, fast);
+      expect(received).toHaveLength(2);
+      // Verified with the webhook's secret by the Standard Webhooks library; the same message id on both attempts.
+      const verifier = new Verifier(key);
+      const event = verifier.verify(received[1].body, received[1].headers as Record<string, string>) as { type: string; data: { amount: { value: string } } };
+      expect(event.type).toBe("transaction.deposit.completed");
+      expect(event.data.amount.value).toBe("1234");
+      expect(received[0].headers["webhook-id"]).toBe(received[1].headers["webhook-id"]);
+      expect(() => new Verifier(secret()).verify(received[1].body, received[1].headers as Record<string, string>)).toThrow();
+      deliveries = (await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.items;
+      expect(deliveries[0]).toMatchObject({ state: "DELIVERED", attempts: 2, last_status_code: 204, last_error: null });
+
+      // Update, disable, enable.
+      expect((await owner.put(`/iris/v1/client-webhooks/${id}`, { url: url.trim(), enabled_events: ["transaction.deposit.completed", "payment.completed"] })).body.message).toBe("Webhook updated successfully");
+      expect((await owner.patch(`/iris/v1/client-webhooks/${id}/disable`)).body).toMatchObject({ message: "Webhook Disabled", data: { state: "DISABLED" } });
+      await deposit();
+      await runWebhookDeliveries(s.database.db, fast);
+      expect(received).toHaveLength(2);
+      expect((await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.total_items).toBe(1);
+      expect((await owner.patch(`/iris/v1/client-webhooks/${id}/enable`)).body.message).toBe("Webhook Enabled");
+      // Its receiver closes with this test: the next tests' deposits must not be queued for it.
+      await owner.patch(`/iris/v1/client-webhooks/${id}/disable`);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  test("an attempt leased by a process that died is made again once its lease runs out", async () => {
+    const received: string[] = [];
+    const server: Server = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        received.push(String(req.headers["webhook-id"]));
+        res.statusCode = 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { id } = (await owner.post("/iris/v1/client-webhooks", { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, secret: secret(), enabled_events: ["transaction.deposit.completed"] })).body.data;
+      await deposit();
+      // A process claims the attempt and dies before delivering: the lease is set, nobody answers.
+      const lease = new Date(Date.now() + 60_000);
+      await s.app.services.ctx.db.update(webhookDeliveries).set({ leasedUntil: lease, attempts: 1 }).where(eq(webhookDeliveries.webhookId, id));
+      expect(await runWebhookDeliveries(s.database.db, DEFAULT_DELIVERY)).toBe(0);
+      expect(received).toEqual([]);
+      // After the lease, another process (or the restarted one) makes the attempt.
+      expect(await runWebhookDeliveries(s.database.db, DEFAULT_DELIVERY, new Date(lease.getTime() + 1))).toBe(1);
+      expect(received).toHaveLength(1);
+      const [d] = (await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.items;
+      expect(d).toMatchObject({ state: "DELIVERED", attempts: 2 });
+      await owner.patch(`/iris/v1/client-webhooks/${id}/disable`);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  test("a receiver that never answers 2xx ends FAILED after the last retry", async () => {
+    const { id } = (await owner.post("/iris/v1/client-webhooks", { url: "http://127.0.0.1:9/nothing-listens", secret: secret(), enabled_events: ["transaction.deposit.completed"] })).body.data;
+    await deposit();
+    const once = { ...DEFAULT_DELIVERY, retryDelaysMs: [0] };
+    await runWebhookDeliveries(s.database.db, once);
+    await runWebhookDeliveries(s.database.db, once);
+    const [d] = (await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.items;
+    expect(d).toMatchObject({ state: "FAILED", attempts: 2, last_status_code: null });
+    expect(d.last_error).toMatch(/^Could not connect/);
+    await owner.patch(`/iris/v1/client-webhooks/${id}/disable`);
+  });
+
+  test("another business's webhook is 404; a key cannot manage webhooks", async () => {
+    const { id } = (await owner.post("/iris/v1/client-webhooks", { url: "https://example.com/h", secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+    const other = (await signedUpClient(s.app)).client;
+    expect((await other.get(`/iris/v1/client-webhooks/${id}`)).status).toBe(404);
+    expect((await other.patch(`/iris/v1/client-webhooks/${id}/disable`)).status).toBe(404);
+    const key = (await owner.post("/api-keys", { name: "k", grants: ["statements_read"] })).body.data.api_key;
+    expect((await withKey(key).get("/iris/v1/client-webhooks")).status).toBe(403);
+  });
+});
