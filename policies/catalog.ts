@@ -39,4 +39,10 @@ export const AUTHENTICATED = "authenticated";
 /** Held by a person's browser session and never by an API key: their own security, sessions, keys and webhooks. */
 export const PERSON = "person";
 
+/**
+ * A pseudo-feature the business holds once its verification (KYB) is APPROVED. Rules that move money
+ * or open accounts ask for it next to their feature, written "fiat&kyb_approved".
+ */
+export const KYB_APPROVED = "kyb_approved";
+
 export const OWNER_ROLE = "OWNER";

@@ -7,9 +7,10 @@ import { AUTHENTICATED, PERMISSION_NAMES, PUBLIC, type Permission } from "./cata
 
 export type Subject = { permissions: readonly string[]; features: readonly string[] };
 
-/** "x in the space-separated list, or the policy asks for nothing (*)". */
+/** "x in the space-separated list, or the policy asks for nothing (*)"; "a&b" asks for both. */
 function listHas(list: string, item: string): boolean {
-  return item === "*" || ` ${list} `.includes(` ${item} `);
+  if (item === "*") return true;
+  return item.split("&").every((one) => ` ${list} `.includes(` ${one} `));
 }
 
 export class Access {

@@ -36,6 +36,8 @@ import { businessRoutes } from "./routes/business.ts";
 import { teamRoutes } from "./routes/team.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { sandboxRoutes } from "./routes/sandbox.ts";
+import { sandboxKybRoutes } from "./routes/sandbox-kyb.ts";
+import { startKybAutoReview } from "./jobs/kyb-review.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { beneficiaryRoutes } from "./routes/beneficiaries.ts";
 import { accountRoutes } from "./routes/accounts.ts";
@@ -141,7 +143,10 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(developerRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
-      if (config.sandbox) await api.register(sandboxRoutes, opts);
+      if (config.sandbox) {
+        await api.register(sandboxRoutes, opts);
+        await api.register(sandboxKybRoutes, opts);
+      }
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },
@@ -155,7 +160,13 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   const stopWebhooks = webhookDelivery
     ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, ...(webhookDelivery === true ? {} : webhookDelivery) })
     : async () => {};
+  // The sandbox reviewer decides by itself after a delay, when one is configured (SANDBOX_KYB_AUTO_APPROVE_SECONDS).
+  const stopKybReview =
+    config.sandbox && config.kybAutoApproveSeconds !== undefined && mailDispatcher
+      ? startKybAutoReview(services.sandboxKyb, config.kybAutoApproveSeconds, (err) => app.log.error({ err }, "KYB auto review failed"))
+      : () => {};
   app.addHook("onClose", async () => {
+    stopKybReview();
     stopMail();
     await stopWebhooks();
     await stopPayments();

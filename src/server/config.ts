@@ -15,6 +15,8 @@ export type Config = {
   serveUi: boolean;
   /** Requests per minute per IP before the general rate limit answers 429. */
   rateLimitPerMinute: number;
+  /** Sandbox KYB: approve a submitted verification by itself after this many seconds (unset: a person decides in the console). */
+  kybAutoApproveSeconds?: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? "info",
     serveUi: env.SERVE_UI !== "false",
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
+    kybAutoApproveSeconds: env.SANDBOX_KYB_AUTO_APPROVE_SECONDS ? Number(env.SANDBOX_KYB_AUTO_APPROVE_SECONDS) : undefined,
   };
 }
 

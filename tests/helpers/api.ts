@@ -74,8 +74,62 @@ export function signUpInput(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Signs up, verifies through the emailed link and signs in; returns the signed-in client. */
-export async function signedUpClient(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+/** A multipart/form-data body: text fields and files, in order. */
+export function multipart(parts: ({ name: string; value: string } | { name: string; fileName: string; type: string; content: Buffer })[]) {
+  const boundary = `----test${Math.random().toString(16).slice(2)}`;
+  const chunks = parts.map((p) =>
+    "value" in p
+      ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`)
+      : Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: ${p.type}\r\n\r\n`), p.content, Buffer.from("\r\n")]),
+  );
+  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const KYB_COMPANY = {
+  legal_name: "Acme Holdings Ltd",
+  registration_number: "RC778899",
+  incorporation_date: "2020-05-01",
+  incorporation_country: "NG",
+  address: { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "NG" },
+  purpose_of_account: "Paying suppliers abroad",
+  source_of_funds: "Trading revenue",
+  monthly_volume: "50K_250K",
+};
+export const KYB_PEOPLE = [{ first_name: "Amaka", last_name: "Obi", date_of_birth: "1985-02-03", nationality: "NG", is_director: true, ownership_percent: 100 }];
+export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** The token of the business's verification link (from its profile, as the checklist gives it). */
+export async function kybToken(c: Client) {
+  const url = (await c.get("/businesses/profile")).body.data.kyc.verification.url as string;
+  return url.slice(url.lastIndexOf("/") + 1);
+}
+
+/** Completes and submits the business's verification at the sandbox provider, as its people would. */
+export async function submitKyb(app: FastifyInstance, c: Client) {
+  const token = await kybToken(c);
+  const outside = new Client(app);
+  for (const [path, body] of [["company", KYB_COMPANY], ["people", { people: KYB_PEOPLE }]] as const) {
+    const res = await outside.put(`/sandbox/kyb/cases/${token}/${path}`, body);
+    if (res.status !== 200) throw new Error(`KYB ${path} failed: ${JSON.stringify(res.body)}`);
+  }
+  for (const kind of ["CERTIFICATE_OF_INCORPORATION", "PROOF_OF_ADDRESS", "REGISTER_OF_DIRECTORS", "REGISTER_OF_SHAREHOLDERS", "BANK_STATEMENTS"]) {
+    const form = multipart([{ name: "kind", value: kind }, { name: "file", fileName: `${kind}.pdf`, type: "application/pdf", content: PDF_BYTES }]);
+    const res = await outside.request("POST", `/sandbox/kyb/cases/${token}/documents`, form.payload, form.headers);
+    if (res.status !== 201) throw new Error(`KYB document failed: ${JSON.stringify(res.body)}`);
+  }
+  const submitted = await outside.post(`/sandbox/kyb/cases/${token}/submit`);
+  if (submitted.status !== 200) throw new Error(`KYB submit failed: ${JSON.stringify(submitted.body)}`);
+  return token;
+}
+
+/** The sandbox reviewer's decision on a business's submitted verification. */
+export async function decideKyb(app: FastifyInstance, c: Client, decision: "APPROVED" | "CORRECTION_REQUESTED" | "REJECTED", reason?: string) {
+  const businessId = (await c.get("/session")).body.data.business.id as string;
+  return new Client(app).post(`/sandbox/kyb/reviews/${businessId}/decision`, { decision, reason });
+}
+
+/** Signs up, verifies the email, signs in, and (unless verified: false) passes KYB; returns the signed-in client. */
+export async function signedUpClient(app: FastifyInstance, overrides: Record<string, unknown> = {}, { verified = true }: { verified?: boolean } = {}) {
   const input = signUpInput(overrides);
   const c = new Client(app);
   const reg = await c.post("/onboarding/register", input);
@@ -84,6 +138,11 @@ export async function signedUpClient(app: FastifyInstance, overrides: Record<str
   await c.post("/onboarding/verify-email", { token: tokenFromLink(mail!.links[0]) });
   const login = await c.post("/onboarding/login", { email: input.email, password: input.password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  if (verified) {
+    await submitKyb(app, c);
+    const approved = await decideKyb(app, c, "APPROVED");
+    if (approved.status !== 200) throw new Error(`KYB approval failed: ${JSON.stringify(approved.body)}`);
+  }
   return { client: c, input };
 }
 

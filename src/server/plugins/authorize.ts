@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Access } from "../../../policies/enforcer.ts";
-import { AUTHENTICATED, FEATURE_NAMES, PERSON } from "../../../policies/catalog.ts";
+import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERSON } from "../../../policies/catalog.ts";
+import { KYB_REQUIRED_MESSAGE } from "../../../resources/kyb.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 
 export type RouteAccess = { obj: string; act: string };
@@ -22,7 +23,9 @@ export function subjectOf(req: FastifyRequest) {
   if (!auth) return { permissions: [], features: [] };
   // A person's session also holds PERSON: what only a person may do (their security, keys) is closed to API keys.
   const pseudo = auth.via === "session" ? [AUTHENTICATED, PERSON] : [AUTHENTICATED];
-  return { permissions: [...pseudo, ...auth.permissions], features: auth.features };
+  // KYB approval is a condition like a feature: policy rules that move money ask for it.
+  const features = auth.kybStatus === "APPROVED" ? [...auth.features, KYB_APPROVED] : auth.features;
+  return { permissions: [...pseudo, ...auth.permissions], features };
 }
 
 /**
@@ -33,7 +36,9 @@ export function assertCan(access: Access, req: FastifyRequest, obj: string, act:
   const subject = subjectOf(req);
   if (access.can(subject, obj, act)) return;
   if (!req.auth) throw unauthorized();
-  if (access.can({ ...subject, features: FEATURE_NAMES }, obj, act)) throw forbidden("This feature is not enabled for your business");
+  // Say what is missing: the business's verification, or a feature it has not been given.
+  if (access.can({ ...subject, features: [...subject.features, KYB_APPROVED] }, obj, act)) throw forbidden(KYB_REQUIRED_MESSAGE);
+  if (access.can({ ...subject, features: [...FEATURE_NAMES, KYB_APPROVED] }, obj, act)) throw forbidden("This feature is not enabled for your business");
   throw forbidden();
 }
 

@@ -30,6 +30,8 @@ export type AuthContext = {
   roles: string[];
   permissions: string[];
   features: string[];
+  /** The business's KYB review status: money moves only once it is APPROVED (policy pseudo-feature kyb_approved). */
+  kybStatus: string;
   csrfToken: string;
 };
 
@@ -123,6 +125,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
       roles: row.roles,
       permissions: deps.access.permissionsOf(row.roles),
       features: row.features,
+      kybStatus: row.kybStatus,
       csrfToken: row.csrfToken,
     };
   });

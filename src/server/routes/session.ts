@@ -9,7 +9,7 @@ import { ok } from "./respond.ts";
 export function viewOf(auth: Omit<AuthContext, "sessionId">) {
   return {
     user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName, two_factor_enabled: auth.twoFactorEnabled },
-    business: { id: auth.businessId, name: auth.businessName },
+    business: { id: auth.businessId, name: auth.businessName, kyb_status: auth.kybStatus },
     /** This member's id in the team (GET users items), so the console knows which row is "you". */
     business_user_id: auth.businessUserId,
     is_owner: auth.isOwner,

@@ -7,6 +7,7 @@ import { count, eq } from "drizzle-orm";
 import { seedInvoicing } from "./demo-invoicing.ts";
 import { seedDeals } from "./demo-deals.ts";
 import { seedDevelopers } from "./demo-developers.ts";
+import { DEMO_COMPANY, DEMO_PEOPLE, verifyBusiness } from "./demo-kyb.ts";
 import { businesses } from "../db/schema/index.ts";
 import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
@@ -29,6 +30,7 @@ export const DEMO_LOGINS = [
   { email: "admin@demo.example", role: "ADMIN", description: "every permission" },
   { email: "approver@demo.example", role: "APPROVER", description: "read, approve payments; 2FA on (code in the sandbox mailbox)" },
   { email: "viewer@demo.example", role: "VIEWER", description: "read only" },
+  { email: "onboarding@demo.example", role: "OWNER", description: "another business, its verification (KYB) in review: the onboarding screen" },
 ] as const;
 
 const TEAM = [
@@ -58,7 +60,7 @@ export async function seedDemo(services: Services) {
     sign_up_reasons: ["NGN_BUSINESS_EXPENSE_ACCOUNTS", "GLOBAL_USD_GBP_EUR_ACCOUNTS"],
   });
   await services.auth.verifyEmail(await linkToken(services, owner.email, "/email-verification/"));
-  await services.businessAdmin.setKyb(business.id, "IN_REVIEW", "APPROVED");
+  await verifyBusiness(services, business.id, DEMO_COMPANY, DEMO_PEOPLE, "APPROVED");
   await services.businessAdmin.setFeatures(business.id, FEATURE_NAMES);
 
   for (const member of TEAM) {
@@ -86,7 +88,31 @@ export async function seedDemo(services: Services) {
   await seedInvoicing(services, business.id, await memberId(services, business.id, DEMO_OWNER.email));
   await seedDeals(services, business.id);
   await seedDevelopers(services, business.id, { businessUserId: await memberId(services, business.id, DEMO_OWNER.email), permissions: services.ctx.access.permissionsOf(["OWNER"]) });
+  await seedBusinessInReview(services);
   return { businessId: business.id };
+}
+
+/** A second, newer business whose verification waits for the sandbox reviewer. */
+async function seedBusinessInReview(services: Services) {
+  const { business, user } = await services.auth.register({
+    business_name: "Harbour Foods Ltd",
+    business_type: "LLC",
+    email: "onboarding@demo.example",
+    password: DEMO_PASSWORD,
+    country: "GB",
+    first_name: "Grace",
+    last_name: "Harper",
+    phone: "+447700900123",
+    sign_up_reasons: ["GLOBAL_USD_GBP_EUR_ACCOUNTS"],
+  });
+  await services.auth.verifyEmail(await linkToken(services, user.email, "/email-verification/"));
+  await verifyBusiness(
+    services,
+    business.id,
+    { ...DEMO_COMPANY, legal_name: "Harbour Foods Ltd", registration_number: "09876543", incorporation_date: "2024-09-02", incorporation_country: "GB", address: { line_1: "4 Dock Road", city: "Bristol", state: "Bristol", postal_code: "BS1 4RN", country: "GB" }, website: "", purpose_of_account: "Buying produce from growers in Kenya and Nigeria.", source_of_funds: "Sales to UK grocery retailers.", monthly_volume: "50K_250K" },
+    [{ first_name: "Grace", last_name: "Harper", date_of_birth: "1990-04-17", nationality: "GB", is_director: true, ownership_percent: 100 }],
+    null,
+  );
 }
 
 /** Suppliers and partners paid by every rail the product supports, validated by the API's own schema. */

@@ -115,6 +115,7 @@ export function apiKeyService({ db, access }: ServiceContext) {
         roles: row.member.roles,
         permissions: row.key.grants.filter((g) => (held as string[]).includes(g)),
         features: row.business.features,
+        kybStatus: row.business.reviewStatus,
       };
     },
   };

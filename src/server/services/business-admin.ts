@@ -1,20 +1,14 @@
 /**
- * Operations on a business that its members cannot do themselves: the KYB provider's verdict and
- * support switching features on. The sandbox KYB provider and the demo seed call these.
+ * Operations on a business that its members cannot do themselves: support switching features on and
+ * maker-checker. (KYB state is the KYB provider's to report: services/kyb.ts.)
  */
 import { eq } from "drizzle-orm";
-import { emitEvent } from "./webhooks.ts";
 import { businesses } from "../db/schema/index.ts";
 import { FEATURE_NAMES, type Feature } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
 
 export function businessAdminService({ db }: ServiceContext) {
   return {
-    setKyb: (businessId: string, kycState: string, reviewStatus: string) =>
-      db.transaction(async (tx) => {
-        await tx.update(businesses).set({ kycState, reviewStatus }).where(eq(businesses.id, businessId));
-        await emitEvent(tx, businessId, "kyb.updated", { kyc_state: kycState, review_status: reviewStatus });
-      }),
     setFeatures: (businessId: string, features: Feature[]) =>
       db
         .update(businesses)

@@ -7,8 +7,9 @@ import { and, eq } from "drizzle-orm";
 import { businessUsers, businesses, users } from "../db/schema/index.ts";
 import { settingsOf } from "./invoice-settings.ts";
 import type { ServiceContext } from "./context.ts";
+import type { kybService } from "./kyb.ts";
 
-export function businessProfileService({ db }: ServiceContext) {
+export function businessProfileService({ db }: ServiceContext, deps: { kyb: ReturnType<typeof kybService> }) {
   return {
     async profile(businessId: string) {
       const [b] = await db.select().from(businesses).where(eq(businesses.id, businessId));
@@ -18,6 +19,9 @@ export function businessProfileService({ db }: ServiceContext) {
         .innerJoin(users, eq(users.id, businessUsers.userId))
         .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.isOwner, true)));
       const settings = await settingsOf(db, businessId);
+      // The verification link while there is something to do at the provider; none once decided for good.
+      const closed = b.reviewStatus === "APPROVED" || b.reviewStatus === "REJECTED";
+      const url = closed ? null : await deps.kyb.verificationUrl(businessId);
       return {
         id: b.id,
         name: b.name,
@@ -25,7 +29,7 @@ export function businessProfileService({ db }: ServiceContext) {
         incorporation: { country: b.country, business_type: b.businessType },
         address: settings.businessAddress ?? null,
         contact: owner ? { name: `${owner.firstName} ${owner.lastName}`, email: owner.email, phone: owner.phone } : null,
-        kyc: { state: b.kycState, review_status: b.reviewStatus, verification: { url: null } },
+        kyc: { state: b.kycState, review_status: b.reviewStatus, reason: b.kybReason, verification: { url } },
         features: b.features,
       };
     },

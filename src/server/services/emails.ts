@@ -53,6 +53,19 @@ export const emails = {
     subject: fully ? `Invoice ${number} has been paid` : `Invoice ${number} has been partly paid`,
     text: `A deposit of ${amount} with reference ${number} was received and applied to invoice ${number}.`,
   }),
+  /** The KYB reviewer's decision, to the business's owner. */
+  kybDecision: (to: string, businessName: string, status: "APPROVED" | "CORRECTION_REQUESTED" | "REJECTED", reason: string | null, link: string): Mail => ({
+    to,
+    subject:
+      status === "APPROVED" ? `${businessName} is verified` : status === "CORRECTION_REQUESTED" ? `${businessName}: your verification needs a correction` : `${businessName}: your verification was not approved`,
+    text:
+      status === "APPROVED"
+        ? `Your business verification (KYB) has been approved. You can now open accounts and move money:\n${link}`
+        : status === "CORRECTION_REQUESTED"
+          ? `Your business verification (KYB) needs a correction: ${reason ?? ""}\n\nCorrect it and submit it again from your getting-started checklist:\n${link}`
+          : `Your business verification (KYB) was not approved${reason ? `: ${reason}` : ""}. Contact support if you have questions.`,
+    links: [link],
+  }),
   passwordChanged: (to: string): Mail => ({
     to,
     subject: "Your password was changed",

@@ -34,15 +34,25 @@ import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payme
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
 import { sandboxFx, type FxProvider } from "../providers/fx/provider.ts";
+import type { KybProvider } from "../providers/kyb/provider.ts";
+import { sandboxKyb } from "../providers/kyb/sandbox.ts";
+import { kybListener, kybService } from "./kyb.ts";
+import { gettingStartedService } from "./getting-started.ts";
 
-/** Partner systems. Each is an interface; the sandbox implementations run on a fresh machine. */
-export type Providers = { rails: RailsProvider; paymentRails: PaymentRails; chain: ChainProvider; fx: FxProvider };
+/**
+ * Partner systems. Each is an interface; the sandbox implementations run on a fresh machine. The
+ * KYB provider needs the database and reports back, so its sandbox is built with the services unless
+ * another provider is given.
+ */
+export type Providers = { rails: RailsProvider; paymentRails: PaymentRails; chain: ChainProvider; fx: FxProvider; kyb?: KybProvider };
 export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, paymentRails: sandboxPaymentRails, chain: sandboxChain, fx: sandboxFx };
 
 export function buildServices(ctx: ServiceContext, providers: Providers = SANDBOX_PROVIDERS) {
   const fx = fxService(providers.fx);
   const accounts = accountService(ctx, { rails: providers.rails, fx });
   const team = teamService(ctx);
+  const sandboxKybCases = sandboxKyb(ctx.db, ctx.config.publicUrl, kybListener(ctx.config.publicUrl));
+  const kyb = kybService(ctx, { provider: providers.kyb ?? sandboxKybCases.provider });
   return {
     ctx,
     providers,
@@ -53,7 +63,10 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     notifications: notificationService(ctx),
     security: securityService(ctx),
     businessAdmin: businessAdminService(ctx),
-    businessProfile: businessProfileService(ctx),
+    businessProfile: businessProfileService(ctx, { kyb }),
+    kyb,
+    sandboxKyb: sandboxKybCases,
+    gettingStarted: gettingStartedService(ctx, { kyb }),
     beneficiaries: beneficiaryService(ctx),
     accounts,
     accountRequests: accountRequestService(ctx, { accounts }),

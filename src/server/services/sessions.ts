@@ -53,6 +53,7 @@ export async function findSession(q: Queryable, config: Config, token: string, n
       businessId: businesses.id,
       businessName: businesses.name,
       features: businesses.features,
+      kybStatus: businesses.reviewStatus,
       businessUserId: businessUsers.id,
       roles: businessUsers.roles,
       isOwner: businessUsers.isOwner,

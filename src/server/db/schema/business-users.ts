@@ -18,6 +18,8 @@ export const businessUsers = pgTable(
     isOwner: boolean("is_owner").notNull().default(false),
     roles: jsonb("roles").$type<string[]>().notNull().default([]),
     invitedBy: uuid("invited_by"),
+    /** When this member chose 'Skip for now' on the onboarding screen (remembered per member). */
+    onboardingSkippedAt: timestamp("onboarding_skipped_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -13,5 +13,7 @@ export const businesses = pgTable("businesses", {
   approvalRequired: boolean("approval_required").notNull().default(false),
   kycState: text("kyc_state").notNull().default("CREATED"),
   reviewStatus: text("review_status").notNull().default("PENDING"),
+  /** The KYB reviewer's reason for a correction or a rejection, as the provider reported it. */
+  kybReason: text("kyb_reason"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -24,3 +24,4 @@ export * from "./fx-settlements.ts";
 export * from "./invoicing.ts";
 export * from "./notifications.ts";
 export * from "./developers.ts";
+export * from "./kyb.ts";
