@@ -42,6 +42,8 @@ export type Checklist = {
   can_skip: boolean;
   /** This member chose 'Skip for now' earlier. */
   skipped: boolean;
+  /** Sandbox only: where the sandbox KYB reviewer decides (so a tester can move the verification on). */
+  review_console_url: string | null;
   steps: ChecklistStep[];
 };
 

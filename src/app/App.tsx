@@ -29,16 +29,17 @@ const reactQuery = { clientConfig: { defaultOptions: { queries: { retry, refetch
 function RefineGate() {
   const { loading, session } = useSession();
   if (loading) return <FullPageSpin />;
-  return <RefineApp key={session ? `${session.user.id}:${session.business.id}:${session.roles.join()}` : "signed-out"} />;
+  return <RefineApp key={session ? `${session.user.id}:${session.business.id}:${session.roles.join()}:${session.business.kyb_status}` : "signed-out"} />;
 }
 
 function RefineApp() {
-  const { session, refresh, can } = useSession();
+  const { session, refresh, can, canOnceVerified } = useSession();
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const providers = useMemo(
-    () => ({ auth: authProvider(() => sessionRef.current, refresh), access: accessControl(can, routesOf) }),
-    [refresh, can],
+    // The menu lists screens locked until KYB approval too: opening one says why it is empty.
+    () => ({ auth: authProvider(() => sessionRef.current, refresh), access: accessControl(can, routesOf, canOnceVerified) }),
+    [refresh, can, canOnceVerified],
   );
   const layout = (
     <ThemedLayout Header={AppHeader} Title={() => <strong style={{ fontSize: 18 }}>Stablebank</strong>}>

@@ -25,7 +25,8 @@ const ICONS: Record<string, React.ReactNode> = {
   developers: <ApiOutlined />,
 };
 
-type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number };
+/** lockedName: what a screen locked until KYB approval says there is none of ('No {lockedName}'), when not its label. */
+type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number; lockedName?: string };
 
 const ENTRIES: Entry[] = [
   { name: "dashboard", routes: { list: "/" }, label: "Dashboard", icon: "dashboard", order: 0 },
@@ -33,9 +34,9 @@ const ENTRIES: Entry[] = [
   { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
   { name: "invoicing", routes: {}, label: "Invoicing", icon: "invoicing", order: 50 },
   ...RESOURCES.filter((r) => r.menu).map((r) => ({ name: r.name, routes: r.routes, label: r.menu!.label, icon: r.menu!.icon, parent: r.menu!.parent, order: r.menu!.order })),
-  { name: "send-money", routes: { list: "/payments/send/money" }, label: "Send money", parent: "payments", order: 35 },
-  { name: "send-exchange", routes: { list: "/payments/send/exchange" }, label: "Exchange", parent: "payments", order: 36 },
-  { name: "send-stablecoins", routes: { list: "/crypto/send-stablecoins" }, label: "Send stablecoins", parent: "crypto", order: 15 },
+  { name: "send-money", routes: { list: "/payments/send/money" }, label: "Send money", parent: "payments", order: 35, lockedName: "Payments" },
+  { name: "send-exchange", routes: { list: "/payments/send/exchange" }, label: "Exchange", parent: "payments", order: 36, lockedName: "Exchanges" },
+  { name: "send-stablecoins", routes: { list: "/crypto/send-stablecoins" }, label: "Send stablecoins", parent: "crypto", order: 15, lockedName: "Stablecoin payments" },
   { name: "fx-rates", routes: { list: "/rates" }, label: "Fx Rates", icon: "rates", order: 60 },
   { name: "deals", routes: { list: "/deals" }, label: "Deals", icon: "deals", order: 65 },
   { name: "developers", routes: { list: "/developers" }, label: "Developers", icon: "developers", order: 85 },
@@ -51,4 +52,10 @@ export function routesOf(name: string): ResourceRoutes | ResourceRoutes[] | unde
   const entry = ENTRIES.find((e) => e.name === name);
   if (!entry) return undefined;
   return Object.keys(entry.routes).length ? entry.routes : ENTRIES.filter((e) => e.parent === name).map((e) => e.routes);
+}
+
+/** The name a screen locked until KYB approval gives its feature: its menu entry's. */
+export function lockedFeatureName(pattern: string): string {
+  const entry = ENTRIES.find((e) => Object.values(e.routes).includes(pattern) || (pattern.startsWith(e.routes.list ?? "\0") && e.routes.list !== "/"));
+  return entry?.lockedName ?? entry?.label ?? "Payments";
 }

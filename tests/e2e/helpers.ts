@@ -32,8 +32,12 @@ export async function logOut(page: Page) {
   await expect(page.getByLabel("Email")).toBeVisible();
 }
 
-/** Signs up a new business through the API and verifies it; returns its owner's email and password. */
-export async function newBusiness(request: APIRequestContext, name = "Fresh Co") {
+/**
+ * Signs up a new business through the API and verifies its email; with verified: true it also
+ * passes KYB at the sandbox provider (company, people, documents, submit, approved by the sandbox
+ * reviewer). Returns its owner's email and password.
+ */
+export async function newBusiness(request: APIRequestContext, name = "Fresh Co", { verified = false }: { verified?: boolean } = {}) {
   const email = `owner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = "Fresh-Passw0rd!";
   const res = await request.post("/api/onboarding/register", {
@@ -43,7 +47,41 @@ export async function newBusiness(request: APIRequestContext, name = "Fresh Co")
   const mail = await waitForMail(request, email, /Verify/);
   const verify = await request.post("/api/onboarding/verify-email", { data: { token: pathOf(mail.links[0]).split("/").pop() } });
   expect(verify.ok()).toBeTruthy();
+  if (verified) await passKyb(request, email, password);
   return { email, password };
+}
+
+/** Sample company facts and people a sandbox verification accepts. */
+export const KYB_COMPANY = {
+  legal_name: "Fresh Co Ltd",
+  registration_number: "RC445566",
+  incorporation_date: "2021-07-01",
+  incorporation_country: "NG",
+  address: { line_1: "3 Broad Street", city: "Lagos", state: "Lagos", country: "NG" },
+  purpose_of_account: "Paying suppliers",
+  source_of_funds: "Sales revenue",
+  monthly_volume: "50K_250K",
+};
+export const KYB_PEOPLE = [{ first_name: "Fola", last_name: "Fresh", date_of_birth: "1986-03-04", nationality: "NG", is_director: true, ownership_percent: 100 }];
+const PDF = Buffer.from("%PDF-1.4\n%%EOF\n");
+
+/** Completes, submits and approves the business's verification through the sandbox provider's API. */
+async function passKyb(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post("/api/onboarding/login", { data: { email, password } });
+  expect(login.ok()).toBeTruthy();
+  const headers = { "x-csrf-token": (await login.json()).data.csrf_token as string };
+  const url = (await (await request.get("/api/businesses/profile")).json()).data.kyc.verification.url as string;
+  const cases = `/api/sandbox/kyb/cases/${url.split("/").pop()}`;
+  expect((await request.put(`${cases}/company`, { headers, data: KYB_COMPANY })).ok()).toBeTruthy();
+  expect((await request.put(`${cases}/people`, { headers, data: { people: KYB_PEOPLE } })).ok()).toBeTruthy();
+  for (const kind of ["CERTIFICATE_OF_INCORPORATION", "PROOF_OF_ADDRESS", "REGISTER_OF_DIRECTORS", "REGISTER_OF_SHAREHOLDERS", "BANK_STATEMENTS"]) {
+    const up = await request.post(`${cases}/documents`, { headers, multipart: { kind, file: { name: `${kind}.pdf`, mimeType: "application/pdf", buffer: PDF } } });
+    expect(up.status()).toBe(201);
+  }
+  expect((await request.post(`${cases}/submit`, { headers })).ok()).toBeTruthy();
+  const businessId = (await (await request.get("/api/session")).json()).data.business.id as string;
+  expect((await request.post(`/api/sandbox/kyb/reviews/${businessId}/decision`, { headers, data: { decision: "APPROVED" } })).ok()).toBeTruthy();
+  await request.post("/api/session/logout", { headers });
 }
 
 /** The signed-in page's CSRF token, for calling the API directly as that user. */

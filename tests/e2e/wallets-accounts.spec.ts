@@ -64,7 +64,7 @@ test("account details: deposit details as written (sort code, hidden NGN codes) 
 });
 
 test("a business without wallets sees the empty state as written", async ({ page, request }) => {
-  const { email, password } = await newBusiness(request, "No Wallet Co");
+  const { email, password } = await newBusiness(request, "No Wallet Co", { verified: true });
   await login(page, email, password);
   await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/crypto/wallets");
@@ -73,7 +73,7 @@ test("a business without wallets sees the empty state as written", async ({ page
 });
 
 test("open a Naira account: owner details, declaration, agreement, emailed code, then provisioned", async ({ page, request }) => {
-  const { email, password } = await newBusiness(request, "Account Opening Co");
+  const { email, password } = await newBusiness(request, "Account Opening Co", { verified: true });
   await login(page, email, password);
   await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/accounts");

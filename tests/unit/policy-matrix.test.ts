@@ -6,15 +6,19 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { createAccess } from "../../policies/enforcer.ts";
-import { AUTHENTICATED, FEATURE_NAMES, PERMISSION_NAMES, PERSON } from "../../policies/catalog.ts";
+import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERMISSION_NAMES, PERSON } from "../../policies/catalog.ts";
 
 const read = (f: string) => readFileSync(new URL(`../../policies/${f}`, import.meta.url), "utf8");
 const access = await createAccess(read("model.conf"), read("policy.csv"));
 
-type Need = { obj: string; act: string; perm?: string; feature?: string };
+/** kyb: also needs the business's verification (KYB) approved (opening accounts, moving money, their screens). */
+type Need = { obj: string; act: string; perm?: string; feature?: string; kyb?: boolean };
 
-/** SPEC §2 Routes: each screen with the permission and feature it needs (none = any member). */
-const SCREENS: Need[] = [
+/** Screens of money and accounts: shown as locked until KYB approval (SPEC §2 locked features). */
+const LOCKED_UNTIL_KYB = /^\/(accounts|sub-accounts|crypto\/(wallets|sub-wallets|send-stablecoins)|settlements|payments\/(send|bulk-payment))(\/|$)/;
+
+/** SPEC §2 Routes: each screen with the permission and feature it needs (none = any member); "kyb" marks the locked ones. */
+const SCREENS: Need[] = ([
   ["/"], ["/transactions"], ["/transactions/:id"], ["/settings"], ["/developers"], ["/accounts"], ["/accounts/:id"],
   ["/sub-accounts", undefined, "sub_accounts"], ["/sub-accounts/:id", undefined, "sub_accounts"],
   ["/crypto/wallets", undefined, "crypto"], ["/crypto/wallets/:id", undefined, "crypto"],
@@ -32,7 +36,7 @@ const SCREENS: Need[] = [
   ["/payments/beneficiaries"], ["/payments/beneficiaries/:id"],
   ["/payments/beneficiaries/:id/edit", "counterparties_write"], ["/payments/beneficiaries/create", "counterparties_write"],
   ["/rates"], ["/deals"],
-].map(([path, perm, feature]) => ({ obj: `page:${path}`, act: "view", perm, feature }));
+] as [string, string?, string?][]).map(([path, perm, feature]) => ({ obj: `page:${path}`, act: "view", perm, feature, kyb: LOCKED_UNTIL_KYB.test(path) }));
 
 /** SPEC §6 actions on the API objects built so far. */
 const ACTIONS: Need[] = [
@@ -61,35 +65,35 @@ const ACTIONS: Need[] = [
   { obj: "business-notifications", act: "delete", perm: "users_write" },
   { obj: "accounts", act: "list", feature: "fiat" },
   { obj: "accounts", act: "show", feature: "fiat" },
-  { obj: "accounts", act: "create", perm: "accounts_write", feature: "fiat" },
+  { obj: "accounts", act: "create", perm: "accounts_write", feature: "fiat", kyb: true },
   { obj: "wallets", act: "list", feature: "crypto" },
-  { obj: "wallets", act: "create", perm: "accounts_write", feature: "crypto" },
+  { obj: "wallets", act: "create", perm: "accounts_write", feature: "crypto", kyb: true },
   { obj: "business-features", act: "create", perm: "accounts_write" },
   { obj: "transactions", act: "list" },
   { obj: "transactions", act: "show" },
   { obj: "crypto-transactions", act: "list", feature: "crypto" },
   { obj: "approval-requests", act: "list", perm: "approval_requests_read" },
   { obj: "approval-requests", act: "approve", perm: "transactions_approve" },
-  { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat" },
+  { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
   { obj: "one-time-code", act: "create" },
-  { obj: "crypto-payments", act: "create", perm: "transactions_write", feature: "crypto" },
+  { obj: "crypto-payments", act: "create", perm: "transactions_write", feature: "crypto", kyb: true },
   { obj: "bulk-payments", act: "list", perm: "transactions_write", feature: "batch_payments" },
   { obj: "exchange-quotes", act: "create", perm: "transactions_write" },
   { obj: "customers", act: "list" },
   { obj: "sub-accounts", act: "list", feature: "sub_accounts" },
-  { obj: "sub-accounts", act: "create", perm: "accounts_write", feature: "sub_accounts" },
+  { obj: "sub-accounts", act: "create", perm: "accounts_write", feature: "sub_accounts", kyb: true },
   { obj: "sub-accounts", act: "freeze", perm: "accounts_write", feature: "sub_accounts" },
-  { obj: "transfers", act: "create", perm: "transactions_write", feature: "fiat" },
+  { obj: "transfers", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
   { obj: "settlements", act: "list", feature: "sub_accounts" },
   { obj: "settlements", act: "show", feature: "fx_settlements" },
   { obj: "customers", act: "create", perm: "customers_write" },
   { obj: "customers", act: "edit", perm: "customers_write" },
   { obj: "customers", act: "delete", perm: "customers_write" },
-  { obj: "exchanges", act: "create", perm: "transactions_write", feature: "fiat" },
-  { obj: "crypto-exchanges", act: "create", perm: "transactions_write", feature: "crypto" },
-  { obj: "bulk-payments", act: "create", perm: "transactions_write", feature: "batch_payments" },
-  { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat" },
-  { obj: "payments", act: "retry", perm: "transactions_write", feature: "fiat" },
+  { obj: "exchanges", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
+  { obj: "crypto-exchanges", act: "create", perm: "transactions_write", feature: "crypto", kyb: true },
+  { obj: "bulk-payments", act: "create", perm: "transactions_write", feature: "batch_payments", kyb: true },
+  { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
+  { obj: "payments", act: "retry", perm: "transactions_write", feature: "fiat", kyb: true },
   { obj: "fx-rates", act: "list" },
   { obj: "statements", act: "list", perm: "statements_read" },
   { obj: "statements", act: "create", perm: "statements_write" },
@@ -104,16 +108,20 @@ const ACTIONS: Need[] = [
   { obj: "products", act: "delete", perm: "invoices_write", feature: "invoicing" },
   { obj: "invoice-settings", act: "show", feature: "invoicing" },
   { obj: "invoice-settings", act: "edit", perm: "invoices_write", feature: "invoicing" },
+  { obj: "getting-started", act: "read" },
+  { obj: "getting-started", act: "skip" },
+  { obj: "tracking", act: "create" },
 ];
 
 const permissionSets = [[], ...PERMISSION_NAMES.map((p) => [p]), PERMISSION_NAMES];
-const featureSets = [[], ...FEATURE_NAMES.map((f) => [f]), FEATURE_NAMES];
+const featureSets = [[], ...FEATURE_NAMES.map((f) => [f]), FEATURE_NAMES].flatMap((f) => [f, [...f, KYB_APPROVED]]);
 
 describe.each([...SCREENS, ...ACTIONS])("$obj $act", (need) => {
   test("allowed exactly when the permission and feature are held", () => {
     for (const perms of permissionSets) {
       for (const features of featureSets) {
-        const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || (features as string[]).includes(need.feature));
+        const has = (f: string) => (features as string[]).includes(f);
+        const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || has(need.feature)) && (!need.kyb || has(KYB_APPROVED));
         // A person's session (the console); API keys are checked below.
         const got = access.can({ permissions: [AUTHENTICATED, PERSON, ...perms], features }, need.obj, need.act);
         expect(got, `${need.obj} ${need.act} perms=[${perms}] features=[${features}]`).toBe(expected);
@@ -122,7 +130,7 @@ describe.each([...SCREENS, ...ACTIONS])("$obj $act", (need) => {
   });
 
   test("never allowed without signing in", () => {
-    expect(access.can({ permissions: [], features: FEATURE_NAMES }, need.obj, need.act)).toBe(false);
+    expect(access.can({ permissions: [], features: [...FEATURE_NAMES, KYB_APPROVED] }, need.obj, need.act)).toBe(false);
   });
 });
 
@@ -142,7 +150,7 @@ test("sign-in-free calls are open to anyone; unknown objects and actions are den
 });
 
 test("an API key, whatever its grants, never reaches what only a person may do", () => {
-  const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: FEATURE_NAMES };
+  const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: [...FEATURE_NAMES, KYB_APPROVED] };
   for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["webhooks", "edit"], ["page:/developers", "view"]]) {
     expect(access.can(key, obj, act), `${obj} ${act}`).toBe(false);
     expect(access.can({ ...key, permissions: [...key.permissions, PERSON] }, obj, act), `${obj} ${act} as a person`).toBe(true);

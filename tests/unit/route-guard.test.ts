@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { guardRedirect, safeRedirect } from "../../src/app/routing/guard.ts";
 import { loadAccess } from "../../policies/load.ts";
-import { AUTHENTICATED } from "../../policies/catalog.ts";
+import { AUTHENTICATED, KYB_APPROVED } from "../../policies/catalog.ts";
 
 const access = await loadAccess();
 const canAs = (permissions: string[], features: string[]) => (obj: string, act: string) =>
@@ -24,8 +24,9 @@ describe("route guard (SPEC §2)", () => {
   });
 
   test("missing permission or feature goes to /", () => {
+    // The app asks the guard what the member could open once verified: a KYB-locked screen is shown as locked, not redirected.
     const guard = (pattern: string, perms: string[], features: string[]) =>
-      guardRedirect({ kind: "protected", pattern, location: pattern, signedIn: true, can: canAs(perms, features) });
+      guardRedirect({ kind: "protected", pattern, location: pattern, signedIn: true, can: canAs(perms, [...features, KYB_APPROVED]) });
     expect(guard("/payments/beneficiaries/create", [], [])).toBe("/");
     expect(guard("/payments/beneficiaries/create", ["counterparties_write"], [])).toBeNull();
     // /create is not matched by the /:id rule, which any member may view.

@@ -1,9 +1,14 @@
 /**
  * / Dashboard (SPEC §1, §2): greeting and calls to action, balances (total in USD and the card
  * carousel), recent transactions beside the accounts panel, then the regulatory disclaimer.
- * The pending-approvals banner arrives with the payments work.
+ * While setup is incomplete (and this member has not skipped it), the onboarding screen shows
+ * instead; once shown it stays for the visit, so completing the last step reveals 'Get Started'.
  */
+import { useState } from "react";
 import { Col, Flex, Row, Typography } from "antd";
+import { useChecklist } from "../components/onboarding/use-checklist.ts";
+import { OnboardingScreen } from "../components/onboarding/onboarding-screen.tsx";
+import { FullPageSpin } from "../routing/guarded.tsx";
 import { useSession } from "../session/session.tsx";
 import { useDashboardData } from "../components/dashboard/dashboard-data.ts";
 import { DashboardActions } from "../components/dashboard/dashboard-actions.tsx";
@@ -13,7 +18,41 @@ import { DashboardRecentTransactions } from "../components/dashboard/dashboard-r
 import { DashboardSidePanel } from "../components/dashboard/dashboard-side-panel.tsx";
 import { DashboardDisclaimer } from "../components/dashboard/dashboard-disclaimer.tsx";
 
+/**
+ * Whether onboarding was shown in this browser session and not yet dismissed: it then stays (across
+ * pages of the same visit) until 'Get Started' or 'Skip for now', so finishing the last step elsewhere
+ * still brings the member back to 'Get Started'.
+ */
+const visitKey = (userId: string) => `onboarding:${userId}`;
+
 export default function DashboardPage() {
+  const { session } = useSession();
+  const checklist = useChecklist();
+  const userId = session?.user.id ?? "";
+  const [onboarding, setOnboarding] = useState<"undecided" | "shown" | "done">("undecided");
+  const list = checklist.data;
+  if (onboarding === "undecided") {
+    if (!list && !checklist.failed) return <FullPageSpin />;
+    // A checklist that fails to load leaves the dashboard (the failure is only logged).
+    const show = !!list && !list.skipped && (!list.complete || sessionStorage.getItem(visitKey(userId)) === "shown");
+    if (show) sessionStorage.setItem(visitKey(userId), "shown");
+    setOnboarding(show ? "shown" : "done");
+    return null;
+  }
+  const done = () => {
+    sessionStorage.removeItem(visitKey(userId));
+    setOnboarding("done");
+  };
+  if (onboarding === "shown" && list) return <OnboardingScreen list={list} firstName={session?.user.first_name ?? ""} onDone={done} below={<OnboardingBalances />} />;
+  return <Dashboard />;
+}
+
+/** The balances area under the onboarding steps: dimmed, with the placeholder cards, until KYB approval. */
+function OnboardingBalances() {
+  return <DashboardBalances data={useDashboardData()} />;
+}
+
+function Dashboard() {
   const { session } = useSession();
   const data = useDashboardData();
   return (

@@ -6,12 +6,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import modelText from "../../../policies/model.conf?raw";
 import policyText from "../../../policies/policy.csv?raw";
 import { createAccess, type Access } from "../../../policies/enforcer.ts";
-import { AUTHENTICATED, PERSON } from "../../../policies/catalog.ts";
+import { AUTHENTICATED, KYB_APPROVED, PERSON } from "../../../policies/catalog.ts";
 import { api, isApiError, setCsrfToken } from "../api/client.ts";
 
 export type Session = {
   user: { id: string; email: string; first_name: string; last_name: string; two_factor_enabled: boolean };
-  business: { id: string; name: string };
+  /** kyb_status: the business's KYB review status; money moves (and its screens open) once APPROVED. */
+  business: { id: string; name: string; kyb_status: string };
   /** This member's id in the team list. */
   business_user_id: string;
   is_owner: boolean;
@@ -29,6 +30,8 @@ type SessionState = {
   refresh: () => Promise<Session | null>;
   /** Whether the signed-in member may do `act` on `obj` (always false when signed out). */
   can: (obj: string, act: string) => boolean;
+  /** Whether they could once the business's KYB is approved: locked screens show why instead of vanishing. */
+  canOnceVerified: (obj: string, act: string) => boolean;
 };
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -62,13 +65,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionState>(() => {
     // The console is always a person's session.
-    const subject = session ? { permissions: [AUTHENTICATED, PERSON, ...session.permissions], features: session.features } : null;
+    const verified = session?.business.kyb_status === "APPROVED";
+    const permissions = [AUTHENTICATED, PERSON, ...(session?.permissions ?? [])];
+    const subject = session ? { permissions, features: verified ? [...session.features, KYB_APPROVED] : session.features } : null;
+    const onceVerified = session ? { permissions, features: [...session.features, KYB_APPROVED] } : null;
     return {
       loading,
       session,
       access,
       refresh,
       can: (obj, act) => !!subject && !!access && access.can(subject, obj, act),
+      canOnceVerified: (obj, act) => !!onceVerified && !!access && access.can(onceVerified, obj, act),
     };
   }, [loading, session, access, refresh]);
 

@@ -77,7 +77,7 @@ function kybStep(f: Facts): Omit<ChecklistStep, "key" | "title" | "active"> {
 }
 
 /** Pure: the checklist from the facts (unit-testable for every combination). */
-export function checklistOf(f: Facts): Omit<Checklist, "business_name" | "skipped"> & { skipped: boolean; business_name: string } {
+export function checklistOf(f: Facts): Omit<Checklist, "review_console_url"> {
   const accountHref = f.firstAccount ? (f.firstAccount.kind === "account" ? `/accounts/${f.firstAccount.id}` : `/crypto/wallets/${f.firstAccount.id}`) : "/accounts";
   const payHref = f.firstAccount?.kind === "wallet" ? "/crypto/send-stablecoins" : "/payments/send/money";
   const later: Record<Exclude<StepKey, "kyb">, () => Omit<ChecklistStep, "key" | "title" | "active">> = {
@@ -124,8 +124,12 @@ export function checklistOf(f: Facts): Omit<Checklist, "business_name" | "skippe
 }
 export type { Facts as ChecklistFacts };
 
-export function gettingStartedService({ db }: ServiceContext, deps: { kyb: ReturnType<typeof kybService> }) {
-  const read = (q: Queryable, businessId: string, businessUserId: string) => factsOf(q, businessId, businessUserId, (tx) => deps.kyb.openCase(tx, businessId)).then(checklistOf);
+export function gettingStartedService({ db, config }: ServiceContext, deps: { kyb: ReturnType<typeof kybService> }) {
+  const reviewConsole = config.sandbox ? `${config.publicUrl}/sandbox/kyb` : null;
+  const read = async (q: Queryable, businessId: string, businessUserId: string): Promise<Checklist> => ({
+    ...checklistOf(await factsOf(q, businessId, businessUserId, (tx) => deps.kyb.openCase(tx, businessId))),
+    review_console_url: reviewConsole,
+  });
   return {
     checklist: (businessId: string, businessUserId: string): Promise<Checklist> => db.transaction((tx) => read(tx, businessId, businessUserId)),
     /** 'Skip for now': remembered for this member; offered only with an account and setup incomplete. */

@@ -4,38 +4,23 @@
  * worth listing or swapping.
  */
 import { Link } from "react-router";
-import { Card, Empty, Flex, List, Skeleton, Steps, Tag, Typography } from "antd";
+import { Card, Empty, Flex, List, Skeleton, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import { displayMinor, type DashboardData } from "./dashboard-data.ts";
-import { humanize } from "../resource/renderers.tsx";
 import { SwapPanel } from "../swap/swap-panel.tsx";
+import { useChecklist } from "../onboarding/use-checklist.ts";
+import { GettingStartedChecklist } from "../onboarding/getting-started-checklist.tsx";
 
-function DashboardSetupProgress({ reviewStatus }: { reviewStatus?: string }) {
-  const rejected = reviewStatus === "REJECTED";
-  return (
-    <Card title="Finish setting up" variant="borderless">
-      <Typography.Paragraph type="secondary">
-        Your balances unlock once your business verification (KYB) is approved.
-      </Typography.Paragraph>
-      <Steps
-        direction="vertical"
-        size="small"
-        current={2}
-        status={rejected ? "error" : "process"}
-        items={[
-          { title: "Create your business profile" },
-          { title: "Verify your email" },
-          { title: "Business verification (KYB)", description: reviewStatus ? humanize(reviewStatus) : undefined },
-          { title: "Open accounts and wallets" },
-        ]}
-      />
-    </Card>
-  );
+/** Until KYB is approved: where setup stands, with the step to do now. */
+function DashboardSetupProgress() {
+  const { data } = useChecklist();
+  if (!data) return <Card variant="borderless"><Skeleton active /></Card>;
+  return <GettingStartedChecklist list={data} compact />;
 }
 
 export function DashboardSidePanel({ data }: { data: DashboardData }) {
   if (data.loading) return <Card variant="borderless"><Skeleton active /></Card>;
-  if (!data.kybApproved) return <DashboardSetupProgress reviewStatus={data.reviewStatus} />;
+  if (!data.kybApproved) return <DashboardSetupProgress />;
   return (
     <Flex vertical gap={24}>
     <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }} role="region" aria-label="Your accounts">

@@ -1,0 +1,60 @@
+/**
+ * The onboarding screen (SPEC §2): a welcome with the business's name and the getting-started steps.
+ * 'Skip for now' is offered when a valid account exists and setup is incomplete (and remembered for
+ * this member by the server); 'Get Started' once setup is complete.
+ */
+import { useState, type ReactNode } from "react";
+import { App, Button, Col, Flex, Row, Typography } from "antd";
+import type { Checklist } from "../../../../resources/kyb.ts";
+import { api, isApiError } from "../../api/client.ts";
+import { GettingStartedChecklist } from "./getting-started-checklist.tsx";
+import { KybKnowledgeBase } from "./kyb-knowledge-base.tsx";
+
+/** below: what the dashboard will hold (its balances, dimmed until KYB approval). */
+export function OnboardingScreen({ list, firstName, onDone, below }: { list: Checklist; firstName: string; onDone: () => void; below?: ReactNode }) {
+  const { message } = App.useApp();
+  const [skipping, setSkipping] = useState(false);
+  const skip = async () => {
+    setSkipping(true);
+    try {
+      await api("POST", "businesses/getting-started/skip");
+      onDone();
+    } catch (e) {
+      message.error(isApiError(e) ? e.message : "Could not skip setup");
+    } finally {
+      setSkipping(false);
+    }
+  };
+  return (
+    <Flex vertical gap={24}>
+      <Flex justify="space-between" align="center" gap={16} wrap>
+        <div>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Welcome {firstName}, let's get {list.business_name} set up
+          </Typography.Title>
+          <Typography.Text type="secondary">Complete these steps to start moving money.</Typography.Text>
+        </div>
+        {list.complete ? (
+          <Button type="primary" size="large" onClick={onDone}>
+            Get Started
+          </Button>
+        ) : (
+          list.can_skip && (
+            <Button onClick={skip} loading={skipping}>
+              Skip for now
+            </Button>
+          )
+        )}
+      </Flex>
+      <Row gutter={[24, 24]}>
+        <Col xs={24} xl={15}>
+          <GettingStartedChecklist list={list} />
+        </Col>
+        <Col xs={24} xl={9}>
+          <KybKnowledgeBase />
+        </Col>
+      </Row>
+      {below}
+    </Flex>
+  );
+}

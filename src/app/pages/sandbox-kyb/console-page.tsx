@@ -1,0 +1,71 @@
+/**
+ * /sandbox/kyb: the sandbox KYB provider's reviewer console (no sign-in). Lists every verification
+ * case and decides the submitted ones, as a real provider's reviewer would.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { Button, Card, Flex, Table, Typography } from "antd";
+import { ReloadOutlined } from "@ant-design/icons";
+import { useToast } from "../../hooks/use-toast.ts";
+import { reviewApi, type KybCaseRow } from "./api.ts";
+import { ProviderFrame } from "./provider-frame.tsx";
+import { ReviewDrawer } from "./review-drawer.tsx";
+import { ReviewTag, StateTag, when } from "./status-tags.tsx";
+
+export default function SandboxKybConsolePage() {
+  const [rows, setRows] = useState<KybCaseRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [open, setOpen] = useState<KybCaseRow | null>(null);
+  const toast = useToast();
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setRows(await reviewApi.list());
+    } catch (e) {
+      toast.error(e);
+    } finally {
+      setLoading(false);
+    }
+  }, [toast]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <ProviderFrame width={1100}>
+      <Card>
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <Typography.Title level={2} style={{ margin: 0 }}>Sandbox KYB console</Typography.Title>
+          <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading}>Refresh</Button>
+        </Flex>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          Decide on submitted business verifications, as the KYB provider's reviewer would.
+        </Typography.Paragraph>
+        <Table
+          rowKey="business_id"
+          loading={loading}
+          dataSource={rows}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          locale={{ emptyText: "No verification cases yet" }}
+          columns={[
+            { title: "Business", dataIndex: "business_name" },
+            { title: "State", render: (_, r) => <StateTag state={r.state} /> },
+            { title: "Review status", render: (_, r) => <ReviewTag status={r.review_status} /> },
+            { title: "Submitted", render: (_, r) => when(r.submitted_at) },
+            { title: "Decided", render: (_, r) => when(r.decided_at) },
+            { title: "", key: "actions", align: "right", render: (_, r) => <Button aria-label={`Review ${r.business_name}`} onClick={() => setOpen(r)}>Review</Button> },
+          ]}
+        />
+      </Card>
+      <ReviewDrawer
+        row={open}
+        onClose={() => setOpen(null)}
+        onDecided={() => {
+          setOpen(null);
+          void load();
+        }}
+      />
+    </ProviderFrame>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Directors and beneficial owners: one row per person, checked with the provider's schema (each a
+ * director or a 5%+ owner, at least one director, at most 100% in all), then saved (PUT people).
+ */
+import { useState } from "react";
+import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Typography } from "antd";
+import { KybPeople } from "../../../../resources/kyb.ts";
+import { isApiError } from "../../api/client.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { verificationApi, type KybCaseView } from "./api.ts";
+import { serverIssues, showErrors, zodIssues } from "./form-errors.ts";
+
+type Row = { first_name?: string; last_name?: string; date_of_birth?: string; nationality?: string; is_director?: boolean; ownership_percent?: number | null };
+
+const BLANK: Row = { is_director: false, ownership_percent: 0 };
+const upper = (v?: string) => (v ? v.toUpperCase() : v);
+
+type Props = { token: string; view: KybCaseView; onSaved: (view: KybCaseView) => void };
+
+export function PeopleForm({ token, view, onSaved }: Props) {
+  const [form] = Form.useForm<{ people: Row[] }>();
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  // A fresh case starts with one empty row: nearly every business has at least one director to enter.
+  const [initial] = useState(() => ({ people: view.people.length ? view.people : [BLANK] }));
+
+  async function save(values: { people?: Row[] }) {
+    // An emptied date reads as "is required"; an emptied percentage as "must be a number".
+    const people = (values.people ?? []).map((p) => ({ ...p, date_of_birth: p.date_of_birth || undefined, ownership_percent: p.ownership_percent ?? undefined }));
+    const parsed = KybPeople.safeParse({ people });
+    if (!parsed.success) return void showErrors(form, zodIssues(parsed.error));
+    showErrors(form, []);
+    setSaving(true);
+    try {
+      onSaved(await verificationApi.savePeople(token, parsed.data.people));
+      toast.success("Directors and owners saved");
+    } catch (e) {
+      const unplaced = isApiError(e) && e.errors.length ? showErrors(form, serverIssues(e.errors)) : null;
+      if (!unplaced || unplaced.length) toast.error(e);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Directors and owners">
+      <Typography.Paragraph type="secondary">List every director, and every owner holding 5% or more.</Typography.Paragraph>
+      <Form form={form} name="people" layout="vertical" onFinish={save} initialValues={initial} disabled={!view.editable} noValidate>
+        <Form.List name="people">
+          {(fields, { add, remove }, { errors }) => (
+            <>
+              {fields.map((field, i) => (
+                <Card key={field.key} size="small" type="inner" title={`Person ${i + 1}`} style={{ marginBottom: 12 }}
+                  extra={<Button size="small" danger onClick={() => remove(field.name)} aria-label={`Remove person ${i + 1}`}>Remove person</Button>}>
+                  <Row gutter={16}>
+                    <Col xs={24} md={12}>
+                      <Form.Item name={[field.name, "first_name"]} label="First name"><Input maxLength={100} /></Form.Item>
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <Form.Item name={[field.name, "last_name"]} label="Last name"><Input maxLength={100} /></Form.Item>
+                    </Col>
+                    <Col xs={24} md={8}>
+                      <Form.Item name={[field.name, "date_of_birth"]} label="Date of birth"><Input type="date" /></Form.Item>
+                    </Col>
+                    <Col xs={24} md={8}>
+                      <Form.Item name={[field.name, "nationality"]} label="Nationality" normalize={upper} extra="Two-letter code">
+                        <Input maxLength={2} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={8}>
+                      <Form.Item name={[field.name, "ownership_percent"]} label="Ownership %" extra="0 if under 5%">
+                        <InputNumber min={0} max={100} precision={0} style={{ width: "100%" }} />
+                      </Form.Item>
+                    </Col>
+                    <Col span={24}>
+                      <Form.Item name={[field.name, "is_director"]} valuePropName="checked" style={{ marginBottom: 0 }}>
+                        <Checkbox>Director</Checkbox>
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                </Card>
+              ))}
+              <Form.ErrorList errors={errors} />
+              <Button onClick={() => add({ ...BLANK })} style={{ margin: "8px 0 16px" }}>Add person</Button>
+            </>
+          )}
+        </Form.List>
+        <div>
+          <Button type="primary" htmlType="submit" loading={saving}>Save directors and owners</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
