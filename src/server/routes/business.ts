@@ -20,7 +20,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     ok("Getting started", await services.gettingStarted.checklist(req.auth!.businessId, req.auth!.businessUserId)),
   );
   app.post("/businesses/getting-started/skip", { config: { access: { obj: "getting-started", act: "skip" } }, schema: { tags: ["business"] } }, async (req) =>
-    ok("Setup skipped", await services.gettingStarted.skip(req.auth!.businessId, req.auth!.businessUserId)),
+    ok("Setup skipped", await services.gettingStarted.skipSetup(req.auth!.businessId, req.auth!.businessUserId)),
   );
   // POST businesses/track (SPEC §7): a member started verification, or a correction.
   app.post("/businesses/track", { config: { access: { obj: "tracking", act: "create" } }, schema: { tags: ["business"], body: TrackBody } }, async (req, reply) => {

@@ -133,7 +133,7 @@ export function gettingStartedService({ db, config }: ServiceContext, deps: { ky
   return {
     checklist: (businessId: string, businessUserId: string): Promise<Checklist> => db.transaction((tx) => read(tx, businessId, businessUserId)),
     /** 'Skip for now': remembered for this member; offered only with an account and setup incomplete. */
-    skip: (businessId: string, businessUserId: string) =>
+    skipSetup: (businessId: string, businessUserId: string) =>
       db.transaction(async (tx) => {
         const list = await read(tx, businessId, businessUserId);
         if (list.complete) throw conflict("Setup is already complete");
