@@ -42,7 +42,8 @@ test("sign up, verify through the sandbox mailbox, log in and land on /", async 
 
   await login(page, email, "Kestrel-Pass1");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("heading", { name: "Welcome Ngozi, what do you want to do today?" })).toBeVisible();
+  // A new business lands on the onboarding screen (setup incomplete).
+  await expect(page.getByRole("heading", { name: "Welcome Ngozi, let's get Kestrel Imports set up" })).toBeVisible();
   await expect(page.getByTestId("business-name")).toHaveText("Kestrel Imports");
 });
 
