@@ -5,6 +5,8 @@
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
+import { isRetryableConflict } from "./errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,6 +29,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    retryConflicts(db as unknown as Db);
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -38,4 +41,28 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * Movements that touch several accounts in one transaction (an exchange: source, FX positions, fee
+ * revenue, destination) can meet in opposite orders across processes, and PostgreSQL then ends one
+ * of them as a deadlock. Every top-level transaction is therefore run again, after a short random
+ * pause, when PostgreSQL ended it for a conflict: its work was rolled back whole, so a rerun is safe.
+ * After the last attempt the client is told to try again (503), never a bare 500.
+ */
+function retryConflicts(db: Db) {
+  const run = db.transaction.bind(db);
+  db.transaction = (async (fn: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run(fn, config);
+      } catch (err) {
+        if (!isRetryableConflict(err)) throw err;
+        if (attempt === CONFLICT_ATTEMPTS) throw new AppError(503, "The service is busy. Please try again.");
+        await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+      }
+    }
+  }) as Db["transaction"];
 }

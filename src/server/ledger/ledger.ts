@@ -46,7 +46,7 @@ export const systemAccount = (q: Queryable, purpose: "rails_clearing" | "chain_c
   openAccount(q, { code: `system:${purpose}:${asset}`, asset, allowNegative: true });
 
 /** What a transfer decides on; read (and locked) on the hot path, nothing more. */
-type Locked = Pick<LedgerAccount, "id" | "asset" | "state" | "allowNegative" | "posted" | "pendingDebits">;
+export type Locked = Pick<LedgerAccount, "id" | "asset" | "state" | "allowNegative" | "posted" | "pendingDebits">;
 
 async function lock(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
   const rows = await tx
@@ -112,14 +112,23 @@ async function record(tx: Tx, kind: string, input: TransferInput, extra: { pendi
   return row;
 }
 
-/** Moves money now. */
-export async function transfer(tx: Tx, input: TransferInput): Promise<Transfer> {
-  const accounts = await lock(tx, [input.debit, input.credit]);
+/** How a movement reads the accounts it decides on: `lock` (row locks in id order) in the product. */
+export type AccountReader = (tx: Tx, ids: string[]) => Promise<Map<string, Locked>>;
+
+/**
+ * A transfer built on a given account reader. The product uses `transfer` (with locks); the bank
+ * test's negative control builds one whose reader takes no locks, to prove its checker notices.
+ */
+export const transferWith = (read: AccountReader) => async (tx: Tx, input: TransferInput): Promise<Transfer> => {
+  const accounts = await read(tx, [input.debit, input.credit]);
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
   await bump(tx, [input.debit, { posted: -input.amount }], [input.credit, { posted: input.amount }]);
   return record(tx, "posted", input);
-}
+};
+
+/** Moves money now. */
+export const transfer = transferWith(lock);
 
 /** Reserves money: the debit account's available balance drops now; nothing moves yet. */
 export async function hold(tx: Tx, input: TransferInput): Promise<Transfer> {

@@ -3,7 +3,7 @@
  * policy decides before the handler (and before body validation) runs. A route whose object has no
  * rule in policies/policy.csv stops the server at start-up.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import type { Access } from "../../../policies/enforcer.ts";
 import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERSON } from "../../../policies/catalog.ts";
 import { KYB_REQUIRED_MESSAGE } from "../../../resources/kyb.ts";
@@ -15,7 +15,14 @@ declare module "fastify" {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyInstance {
+    /** Every /api route as registered, with its access rule: the authorization matrix test is generated from it. */
+    apiRoutes: RegisteredRoute[];
+  }
 }
+
+/** schema: the route's zod schemas (params, querystring, body) as declared, for tests that derive inputs from them. */
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess; schema?: FastifySchema };
 
 /** The caller as the policy sees them. */
 export function subjectOf(req: FastifyRequest) {
@@ -43,11 +50,14 @@ export function assertCan(access: Access, req: FastifyRequest, obj: string, act:
 }
 
 export function registerAuthorization(app: FastifyInstance, access: Access) {
+  const routes: RegisteredRoute[] = [];
+  app.decorate("apiRoutes", routes);
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || route.method === "HEAD") return;
     const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (deny by default)`);
     if (!access.hasRuleFor(rule.obj)) throw new Error(`Route ${route.method} ${route.url}: policy.csv has no rule for "${rule.obj}"`);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: rule, schema: route.schema });
   });
 
   app.addHook("onRequest", async (req) => {

@@ -1,0 +1,79 @@
+/**
+ * The bank test's checker. Given the database and what the clients were told, it reports every
+ * broken promise: the ledger's own invariants (money conserved, balances equal their entries, no
+ * negative available balance, a hold resolved once), every acknowledged operation present exactly
+ * once, nothing posted twice for one Idempotency-Key, no hold left orphaned, no work left unfinished.
+ */
+import { sql } from "drizzle-orm";
+import type { Queryable } from "../../src/server/db/client.ts";
+import { checkLedger, type Violation } from "../../src/server/ledger/check.ts";
+
+export type OpKind = "deposit" | "payment" | "fund" | "exchange";
+/** A money write as a client saw it: its key, and the id it was answered with when acknowledged. */
+export type Write = { kind: OpKind; key: string; outcome: "ack" | "refused" | "unknown"; id?: string };
+
+/** The id of what a write made, as its answer gives it (a deposit answers with its transaction). */
+export const idOf = (body: { data?: { id?: string; transaction?: { id?: string } } }) => body.data?.id ?? body.data?.transaction?.id;
+
+const rows = async <T>(q: Queryable, query: ReturnType<typeof sql>) => ((await q.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** Negative available balances right now (the monitor samples this during the run). */
+export const negativeBalances = (q: Queryable) =>
+  rows<{ code: string; available: string }>(q, sql`select code, (posted - pending_debits)::text as available from ledger_accounts where not allow_negative and posted - pending_debits < 0`);
+
+/** Payments and hand-overs still moving: the run waits for these to settle before checking. */
+export const unsettled = async (q: Queryable, businessId: string) =>
+  Number((await rows<{ n: string }>(q, sql`select count(*)::text as n from transactions where business_id = ${businessId} and state in ('PENDING', 'PROCESSING')`))[0].n);
+
+export async function checkBank(q: Queryable, run?: { businessId: string; writes: Write[]; since: Date }): Promise<Violation[]> {
+  const out = await checkLedger(q);
+
+  // A hold on a finished payment that was never posted or voided, or a hold nothing refers to.
+  for (const r of await rows<{ id: string; state: string }>(q, sql`
+    select t.id, t.state from transactions t join ledger_transfers h on h.id = t.hold_transfer_id
+    where t.state in ('COMPLETED', 'FAILED', 'CANCELLED') and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)`)) {
+    out.push({ rule: "no orphaned hold", detail: `${r.state} transaction ${r.id} still holds money` });
+  }
+  for (const r of await rows<{ id: string }>(q, sql`
+    select h.id from ledger_transfers h
+    where h.kind = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)
+      and not exists (select 1 from transactions t where t.hold_transfer_id = h.id)
+      and not exists (select 1 from batch_payments b where b.hold_transfer_id = h.id)`)) {
+    out.push({ rule: "no orphaned hold", detail: `hold ${r.id} belongs to nothing` });
+  }
+  if (!run) return out;
+
+  if (await unsettled(q, run.businessId)) out.push({ rule: "no work left unfinished", detail: `${await unsettled(q, run.businessId)} payments still PENDING or PROCESSING` });
+
+  // What the server committed for each key the clients used (a replay must return the same answer).
+  const committed = new Map(
+    (await rows<{ key: string; status: number | null; id: string | null }>(q, sql`
+      select key, response_status as status, coalesce(response_body->'data'->>'id', response_body->'data'->'transaction'->>'id') as id from idempotency_keys where key like 'bank-%'`)).map((r) => [r.key, r]),
+  );
+  const present = new Set(
+    (await rows<{ id: string }>(q, sql`select id from transactions where business_id = ${run.businessId} and created_at >= ${run.since}`)).map((r) => r.id),
+  );
+  for (const w of run.writes.filter((x) => x.outcome === "ack")) {
+    const c = committed.get(w.key);
+    if (!c) out.push({ rule: "acknowledged means committed", detail: `${w.kind} ${w.key} was acknowledged but its key is not stored` });
+    else if (c.id !== w.id) out.push({ rule: "a replay answers the same", detail: `${w.kind} ${w.key}: client got ${w.id}, server holds ${c.id}` });
+    if (w.id && !present.has(w.id)) out.push({ rule: "acknowledged means present", detail: `${w.kind} ${w.id} (${w.key}) was acknowledged but is not in the history` });
+  }
+
+  // Exactly once: each operation is tagged with its key (description) where the API takes one;
+  // one key never produced two records.
+  for (const r of await rows<{ description: string; n: string }>(q, sql`
+    select description, count(*)::text as n from transactions
+    where business_id = ${run.businessId} and description like 'bank-%'
+      and ((description like 'bank-dep-%' and direction = 'inbound') or (description not like 'bank-dep-%' and direction = 'outbound'))
+    group by description having count(*) > 1`)) {
+    out.push({ rule: "exactly once", detail: `${r.description} was posted ${r.n} times` });
+  }
+  // And every record the run made comes from a committed key: as many outbound money movements
+  // (payments, fundings, exchanges) as committed keys of those kinds, no more.
+  const committedOut = [...committed.values()].filter((c) => c.status !== null && c.status < 300 && c.id && !c.key.startsWith("bank-dep-")).length;
+  const [made] = await rows<{ n: string }>(q, sql`
+    select count(*)::text as n from transactions where business_id = ${run.businessId} and created_at >= ${run.since} and direction = 'outbound'`);
+  if (Number(made.n) !== committedOut) out.push({ rule: "exactly once", detail: `${made.n} outbound records for ${committedOut} committed keys` });
+  return out;
+}

@@ -1,0 +1,197 @@
+/**
+ * `npm run verify:bank [-- --seconds 60 --clients 16]`: the Jepsen-style bank test on PostgreSQL.
+ *
+ * Two API processes on different ports share one fresh database (seeded with the demo). N clients
+ * make random deposits, payments (held, then approved or rejected by another person and settled by
+ * the processes' background work), fundings of sub-accounts and exchanges among a handful of
+ * accounts, each with an Idempotency-Key and retried on the other process when a call fails. Partway
+ * through, one process is killed with SIGKILL and restarted. Then the checker (scripts/bank/checker.ts)
+ * must find nothing wrong, while the same checker, in the same run, must catch the negative control:
+ * transfers without row locks (scripts/bank/control.ts). Prints its figures; exits 1 on any finding.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { openDatabase } from "../src/server/db/client.ts";
+import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
+import { identifierOf } from "../src/server/providers/rails/provider.ts";
+import { Person, waitHealthy, type Outcome } from "./bank/http.ts";
+import { checkBank, idOf, negativeBalances, unsettled, type OpKind, type Write } from "./bank/checker.ts";
+import { runBrokenTransfers } from "./bank/control.ts";
+
+const { values: args } = parseArgs({ options: { seconds: { type: "string", default: "60" }, clients: { type: "string", default: "16" } } });
+const SECONDS = Number(args.seconds);
+const CLIENTS = Number(args.clients);
+const SERVER = process.env.BANK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const PORTS = [Number(process.env.BANK_PORT ?? 4610), Number(process.env.BANK_PORT ?? 4610) + 1];
+const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
+
+// ---- databases: one for the run, one for the negative control ----
+const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 2000 });
+try {
+  await admin.connect();
+} catch (err) {
+  console.log(`Bank test not run: no PostgreSQL answers at ${SERVER} (${(err as Error).message}).`);
+  process.exit(0);
+}
+const stamp = `${process.pid}_${Date.now()}`;
+const names = { run: `bank_${stamp}`, control: `bank_control_${stamp}` };
+for (const n of Object.values(names)) await admin.query(`create database ${n}`);
+const urlOf = (name: string) => { const u = new URL(SERVER); u.pathname = `/${name}`; return u.toString(); };
+
+// ---- the API processes ----
+const logPath = join(tmpdir(), `bank-${stamp}.log`);
+const log = createWriteStream(logPath);
+const procs: (ChildProcess | undefined)[] = [];
+function startProcess(i: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: { ...process.env, PORT: String(PORTS[i]), HOST: "127.0.0.1", DATABASE_URL: urlOf(names.run), SERVE_UI: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: bases[i] },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  procs[i] = child;
+  return waitHealthy(bases[i]);
+}
+
+let failed = false;
+try {
+  const t0 = Date.now();
+  await startProcess(0); // seeds the demo through the services
+  await startProcess(1);
+  console.log(`Bank test: ${CLIENTS} clients, ${SECONDS} s, processes on ${PORTS.join(" and ")}, database ${names.run} (ready in ${Date.now() - t0} ms; server log ${logPath})`);
+
+  // ---- the people and the accounts ----
+  const maker = new Person(bases);
+  const checker = new Person(bases);
+  await maker.signIn("admin@demo.example", DEMO_PASSWORD);
+  await checker.signIn("owner@demo.example", DEMO_PASSWORD);
+  const businessId = (await maker.get("/session")).business.id as string;
+  const accounts = (await maker.get("/accounts/corporate")).items as { id: string; currency: string }[];
+  const usd = accounts.find((a) => a.currency === "USD")!;
+  const eur = accounts.find((a) => a.currency === "EUR")!;
+  const usdIdentifier = identifierOf((await maker.get(`/accounts/${usd.id}`)).deposit_addresses[0]);
+  const subs: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const created = await maker.call("POST", "/sub-accounts", { currency: "USD", name: `Bank test float ${i + 1}` });
+    if (created.kind !== "ack") throw new Error(`sub-account: ${JSON.stringify(created)}`);
+    subs.push(created.answer.body.data.id);
+  }
+  const beneficiaries = (await maker.get("/v1/beneficiaries?limit=100")).items as { id: string; name: string }[];
+  const harbor = beneficiaries.find((b) => b.name.startsWith("Harbor"))!.id;
+  const payers = [usd.id, ...subs];
+  const since = new Date();
+
+  // ---- the workload ----
+  const writes: Write[] = [];
+  const tally: Record<string, Record<string, number>> = {};
+  const count = (op: string, outcome: string) => ((tally[op] ??= {})[outcome] = (tally[op]?.[outcome] ?? 0) + 1);
+  const between = (lo: number, hi: number) => String(lo + Math.floor(Math.random() * (hi - lo)));
+  const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+
+  async function write(kind: OpKind, path: string, body: Record<string, unknown>, who = maker, key = `bank-${kind === "deposit" ? "dep" : kind}-${crypto.randomUUID()}`) {
+    const tagged = kind === "deposit" || kind === "payment" ? { ...body, description: key } : body;
+    const out: Outcome = await who.call("POST", path, tagged, { "idempotency-key": key });
+    writes.push({ kind, key, outcome: out.kind, id: out.kind === "ack" ? idOf(out.answer.body) : undefined });
+    count(kind, out.kind === "refused" ? `refused ${out.answer.status}` : out.kind);
+  }
+
+  async function decide() {
+    const pending = (await checker.call("GET", "/approval-requests?state[]=PENDING&limit=20"));
+    if (pending.kind !== "ack" || !pending.answer.body.data.items.length) return count("decision", "none pending");
+    const request = pick(pending.answer.body.data.items as { id: string }[]);
+    const action = Math.random() < 0.8 ? "approve" : "reject";
+    const out = await checker.call("PATCH", `/approval-requests/${request.id}/${action}`);
+    count(`${action}`, out.kind === "refused" ? `refused ${out.answer.status}` : out.kind);
+  }
+
+  async function exchange() {
+    const body = { source_account_id: usd.id, fixed_side: "source", amount: between(500, 20_000), destination_currency: eur.currency };
+    const quote = await maker.call("POST", "/quotes/exchange", body);
+    if (quote.kind !== "ack") return count("exchange", `quote ${quote.kind}`);
+    await write("exchange", "/payments/exchange", { ...body, quote_id: quote.answer.body.data.id });
+  }
+
+  const operations: [number, () => Promise<unknown>][] = [
+    [10, () => write("deposit", "/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount: between(10_000, 200_000), sender_name: "Bank Test" })],
+    [25, () => write("fund", "/transfers/internal", { source_account_id: usd.id, destination_account_id: pick(subs), amount: between(100, 30_000) })],
+    [25, () => write("payment", "/payments", { source_account_id: pick(payers), beneficiary_id: harbor, amount: between(100, 8_000) })],
+    [15, exchange],
+    [25, decide],
+  ];
+  const weights = operations.reduce((n, [w]) => n + w, 0);
+  const randomOperation = () => {
+    let r = Math.random() * weights;
+    for (const [w, op] of operations) if ((r -= w) < 0) return op;
+    return operations[0][1];
+  };
+
+  // Samples every balance during the run: none may ever be seen below zero.
+  const observer = await openDatabase({ url: urlOf(names.run) });
+  const negativesSeen: string[] = [];
+  let sampling = true;
+  const monitor = (async () => {
+    while (sampling) {
+      for (const n of await negativeBalances(observer.db)) negativesSeen.push(`${n.code} at ${n.available}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+
+  const until = Date.now() + SECONDS * 1000;
+  const killAt = Date.now() + SECONDS * 400;
+  const chaos = (async () => {
+    await new Promise((r) => setTimeout(r, killAt - Date.now()));
+    procs[0]!.kill("SIGKILL");
+    const killed = Date.now();
+    await new Promise((r) => setTimeout(r, 1500));
+    await startProcess(0);
+    console.log(`  SIGKILL of the process on ${PORTS[0]} at ${((killed - (until - SECONDS * 1000)) / 1000).toFixed(1)} s; back after ${Date.now() - killed} ms`);
+  })();
+  await Promise.all(Array.from({ length: CLIENTS }, async () => { while (Date.now() < until) await randomOperation()(); }));
+  await chaos;
+
+  // Let the background work of both processes finish what was approved.
+  const settleFrom = Date.now();
+  while ((await unsettled(observer.db, businessId)) > 0 && Date.now() - settleFrom < 30_000) await new Promise((r) => setTimeout(r, 500));
+  sampling = false;
+  await monitor;
+
+  const findings = await checkBank(observer.db, { businessId, writes, since });
+  for (const n of negativesSeen) findings.push({ rule: "no balance ever negative", detail: n });
+  await observer.close();
+
+  const total = writes.length;
+  const acked = writes.filter((w) => w.outcome === "ack").length;
+  const unknown = writes.filter((w) => w.outcome === "unknown").length;
+  console.log(`  ${total} money writes (${acked} acknowledged, ${unknown} unknown after retries), ${(total / SECONDS).toFixed(1)} per second; ${maker.retries + checker.retries} retries, ${maker.serverErrors + checker.serverErrors} 5xx answers`);
+  for (const [op, outcomes] of Object.entries(tally)) console.log(`    ${op.padEnd(10)} ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(`  settled ${Date.now() - settleFrom} ms after the run; checker: ${findings.length ? `${findings.length} FINDINGS` : "no findings"}`);
+  for (const f of findings.slice(0, 20)) console.log(`    ✗ ${f.rule}: ${f.detail}`);
+  if (findings.length) failed = true;
+
+  // ---- the negative control: same checker, transfers without row locks ----
+  const control = await openDatabase({ url: urlOf(names.control) });
+  const controlFrom = Date.now();
+  const broken = await runBrokenTransfers(control.db, { clients: CLIENTS, seconds: 30, accounts: 3, caught: async () => (await checkBank(control.db)).length > 0 });
+  const caught = await checkBank(control.db);
+  await control.close();
+  console.log(`  negative control (no row locks): ${broken.done} transfers, ${broken.refused} refused in ${Date.now() - controlFrom} ms; checker: ${caught.length} findings${caught.length ? ` (e.g. ${caught[0].rule}: ${caught[0].detail})` : ""}`);
+  if (!caught.length) {
+    console.log("    ✗ the checker did not catch transfers without row locks");
+    failed = true;
+  }
+} catch (err) {
+  console.error(err);
+  failed = true;
+} finally {
+  for (const p of procs) p?.kill("SIGKILL");
+  await new Promise((r) => setTimeout(r, 500));
+  log.end();
+  if (!failed || process.env.BANK_KEEP_DATABASE !== "true") for (const n of Object.values(names)) await admin.query(`drop database if exists ${n} with (force)`);
+  await admin.end();
+}
+console.log(failed ? "Bank test: FAILED" : "Bank test: passed");
+process.exit(failed ? 1 : 0);
