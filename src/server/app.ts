@@ -12,6 +12,8 @@ import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerAuthorization } from "./plugins/authorize.ts";
 import { registerSecurityHeaders, registerUi } from "./plugins/web.ts";
+import { LOG_REDACT, requestSerializer } from "./plugins/log-redaction.ts";
+import { configureSealing } from "./services/sealing.ts";
 import { buildServices, type Services } from "./services/index.ts";
 import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
 import { startMailDispatcher } from "./providers/mail/outbox.ts";
@@ -66,9 +68,12 @@ export type BuildOptions = {
   paymentProcessing?: boolean;
   /** Webhook delivery: off, on with the defaults, or on with other retry delays (tests). */
   webhookDelivery?: boolean | Partial<DeliveryOptions>;
+  /** Where the log goes instead of stdout (tests read it back). */
+  logStream?: { write: (line: string) => void };
 };
 
-export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher, webhookDelivery = mailDispatcher }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher, webhookDelivery = mailDispatcher, logStream }: BuildOptions): Promise<FastifyInstance> {
+  configureSealing(config);
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const access = await loadAccess();
@@ -78,7 +83,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-csrf-token"]'] },
+        : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
   });

@@ -17,6 +17,8 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Sandbox KYB: approve a submitted verification by itself after this many seconds (unset: a person decides in the console). */
   kybAutoApproveSeconds?: number;
+  /** The key that seals secrets at rest (base64 of 32 bytes); unset: DATA_DIR/secrets.key. */
+  secretsKey?: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveUi: env.SERVE_UI !== "false",
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     kybAutoApproveSeconds: env.SANDBOX_KYB_AUTO_APPROVE_SECONDS ? Number(env.SANDBOX_KYB_AUTO_APPROVE_SECONDS) : undefined,
+    secretsKey: env.SECRETS_KEY || undefined,
   };
 }
 

@@ -73,7 +73,7 @@ const ACTIONS: Need[] = [
   { obj: "transactions", act: "show" },
   { obj: "crypto-transactions", act: "list", feature: "crypto" },
   { obj: "approval-requests", act: "list", perm: "approval_requests_read" },
-  { obj: "approval-requests", act: "approve", perm: "transactions_approve" },
+  { obj: "approval-requests", act: "approve", perm: "transactions_approve", kyb: true },
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
   { obj: "one-time-code", act: "create" },
   { obj: "crypto-payments", act: "create", perm: "transactions_write", feature: "crypto", kyb: true },
@@ -89,7 +89,7 @@ const ACTIONS: Need[] = [
   { obj: "customers", act: "create", perm: "customers_write" },
   { obj: "customers", act: "edit", perm: "customers_write" },
   { obj: "customers", act: "delete", perm: "customers_write" },
-  { obj: "exchanges", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
+  { obj: "exchanges", act: "create", perm: "transactions_write", feature: "fiat&exchange", kyb: true },
   { obj: "crypto-exchanges", act: "create", perm: "transactions_write", feature: "crypto", kyb: true },
   { obj: "bulk-payments", act: "create", perm: "transactions_write", feature: "batch_payments", kyb: true },
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
@@ -121,7 +121,7 @@ describe.each([...SCREENS, ...ACTIONS])("$obj $act", (need) => {
     for (const perms of permissionSets) {
       for (const features of featureSets) {
         const has = (f: string) => (features as string[]).includes(f);
-        const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || has(need.feature)) && (!need.kyb || has(KYB_APPROVED));
+        const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || need.feature.split("&").every(has)) && (!need.kyb || has(KYB_APPROVED));
         // A person's session (the console); API keys are checked below.
         const got = access.can({ permissions: [AUTHENTICATED, PERSON, ...perms], features }, need.obj, need.act);
         expect(got, `${need.obj} ${need.act} perms=[${perms}] features=[${features}]`).toBe(expected);
@@ -151,7 +151,7 @@ test("sign-in-free calls are open to anyone; unknown objects and actions are den
 
 test("an API key, whatever its grants, never reaches what only a person may do", () => {
   const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: [...FEATURE_NAMES, KYB_APPROVED] };
-  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["webhooks", "edit"], ["page:/developers", "view"]]) {
+  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["webhooks", "edit"], ["one-time-code", "create"], ["page:/developers", "view"]]) {
     expect(access.can(key, obj, act), `${obj} ${act}`).toBe(false);
     expect(access.can({ ...key, permissions: [...key.permissions, PERSON] }, obj, act), `${obj} ${act} as a person`).toBe(true);
   }

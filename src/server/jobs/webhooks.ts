@@ -14,6 +14,7 @@ import { createHmac } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
+import { unseal } from "../services/sealing.ts";
 
 export type DeliveryOptions = {
   /** Waits before the 2nd, 3rd, ... attempt; after the last one the delivery is FAILED. */
@@ -70,7 +71,7 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
           "user-agent": "Stablebank-Webhooks/1",
           "webhook-id": d.messageId,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": signature(hook.secret, d.messageId, timestamp, body),
+          "webhook-signature": signature(unseal(hook.secret), d.messageId, timestamp, body),
         },
         body,
         redirect: "manual",

@@ -12,10 +12,11 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookEvent, type WebhookInput, type WebhookUpdate } from "../../../resources/developers.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
+import { seal, unseal } from "./sealing.ts";
 
 type Row = typeof webhooks.$inferSelect;
 
-const masked = (secret: string) => `${"•".repeat(8)}${secret.slice(-4)}`;
+const masked = (sealed: string) => `${"•".repeat(8)}${unseal(sealed).slice(-4)}`;
 const view = (r: Row, secret = masked(r.secret)): Webhook => ({
   id: r.id,
   url: r.url,
@@ -79,8 +80,8 @@ export function webhookService({ db }: ServiceContext) {
 
     /** The only answer that carries the whole secret: the one to the request that chose it. */
     async create(businessId: string, input: z.output<typeof WebhookInput>) {
-      const [row] = await db.insert(webhooks).values({ businessId, url: input.url, secret: input.secret, enabledEvents: [...new Set(input.enabled_events)] }).returning();
-      return view(row, row.secret);
+      const [row] = await db.insert(webhooks).values({ businessId, url: input.url, secret: seal(input.secret), enabledEvents: [...new Set(input.enabled_events)] }).returning();
+      return view(row, input.secret);
     },
 
     async update(businessId: string, id: string, input: z.output<typeof WebhookUpdate>) {

@@ -36,7 +36,7 @@ export const webhooks = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     businessId: uuid("business_id").notNull().references(() => businesses.id),
     url: text("url").notNull(),
-    /** The signing secret as the browser made it: signing needs it readable. Never sent back whole. */
+    /** The signing secret, sealed (services/sealing.ts): signing needs it readable, a database copy must not. Never sent back whole. */
     secret: text("secret").notNull(),
     enabledEvents: jsonb("enabled_events").$type<string[]>().notNull(),
     state: text("state").notNull().default("ENABLED"),
