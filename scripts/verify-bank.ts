@@ -4,12 +4,17 @@
  * Two API processes on different ports share one fresh database (seeded with the demo). N clients
  * make random deposits, payments (held, then approved or rejected by another person and settled by
  * the processes' background work), fundings of sub-accounts and exchanges among a handful of
- * accounts, each with an Idempotency-Key and retried on the other process when a call fails. Partway
- * through, one process is killed with SIGKILL and restarted. Then the checker (scripts/bank/checker.ts)
- * must find nothing wrong, while the same checker, in the same run, must catch the negative control:
- * transfers without row locks (scripts/bank/control.ts). Prints its figures; exits 1 on any finding.
+ * accounts, each with an Idempotency-Key and retried on the other process when a call fails; they
+ * also ask for statements (rendered by the background workers) while every event goes out to a
+ * webhook receiver run here. Partway through, one process is killed with SIGKILL and restarted.
+ * Then the checker (scripts/bank/checker.ts) must find nothing wrong (the background work included:
+ * nothing left undone, no statement lost, every webhook delivery received), while the same checker,
+ * in the same run, must catch the negative control: transfers without row locks
+ * (scripts/bank/control.ts). Prints its figures; exits 1 on any finding.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,6 +23,7 @@ import pg from "pg";
 import { openDatabase } from "../src/server/db/client.ts";
 import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
 import { identifierOf } from "../src/server/providers/rails/provider.ts";
+import { WEBHOOK_EVENTS, generateWebhookSecret } from "../resources/developers.ts";
 import { Person, waitHealthy, type Outcome } from "./bank/http.ts";
 import { checkBank, idOf, negativeBalances, unsettled, type OpKind, type Write } from "./bank/checker.ts";
 import { runBrokenTransfers } from "./bank/control.ts";
@@ -48,7 +54,8 @@ const log = createWriteStream(logPath);
 const procs: (ChildProcess | undefined)[] = [];
 function startProcess(i: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(PORTS[i]), HOST: "127.0.0.1", DATABASE_URL: urlOf(names.run), SERVE_UI: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: bases[i] },
+    // Webhook attempts a killed process had claimed are made again after 15 s (the shortest lease).
+    env: { ...process.env, WEBHOOK_LEASE_SECONDS: "15", PORT: String(PORTS[i]), HOST: "127.0.0.1", DATABASE_URL: urlOf(names.run), SERVE_UI: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: bases[i] },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(log, { end: false });
@@ -83,6 +90,24 @@ try {
   const beneficiaries = (await maker.get("/v1/beneficiaries?limit=100")).items as { id: string; name: string }[];
   const harbor = beneficiaries.find((b) => b.name.startsWith("Harbor"))!.id;
   const payers = [usd.id, ...subs];
+
+  // A webhook receiver: every event of the run is delivered here; it counts each message id.
+  const received = new Map<string, number>();
+  const receiver = createServer((req, res) => {
+    const id = String(req.headers["webhook-id"]);
+    received.set(id, (received.get(id) ?? 0) + 1);
+    req.resume();
+    res.writeHead(204).end();
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  const hook = await maker.call("POST", "/iris/v1/client-webhooks", {
+    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    secret: generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n))),
+    enabled_events: Object.keys(WEBHOOK_EVENTS),
+  });
+  if (hook.kind !== "ack") throw new Error(`webhook: ${JSON.stringify(hook)}`);
+  const webhookId = hook.answer.body.data.id as string;
+  const statementsAsked: string[] = [];
   const since = new Date();
 
   // ---- the workload ----
@@ -115,7 +140,14 @@ try {
     await write("exchange", "/payments/exchange", { ...body, quote_id: quote.answer.body.data.id });
   }
 
+  async function statement() {
+    const out = await maker.call("POST", "/statements", { account_id: usd.id, from: since.toISOString().slice(0, 8) + "01", to: since.toISOString().slice(0, 10), format: pick(["csv", "pdf"]) });
+    if (out.kind === "ack") statementsAsked.push(out.answer.body.data.id);
+    count("statement", out.kind === "refused" ? `refused ${out.answer.status}` : out.kind);
+  }
+
   const operations: [number, () => Promise<unknown>][] = [
+    [4, statement],
     [10, () => write("deposit", "/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount: between(10_000, 200_000), sender_name: "Bank Test" })],
     [25, () => write("fund", "/transfers/internal", { source_account_id: usd.id, destination_account_id: pick(subs), amount: between(100, 30_000) })],
     [25, () => write("payment", "/payments", { source_account_id: pick(payers), beneficiary_id: harbor, amount: between(100, 8_000) })],
@@ -153,13 +185,15 @@ try {
   await Promise.all(Array.from({ length: CLIENTS }, async () => { while (Date.now() < until) await randomOperation()(); }));
   await chaos;
 
-  // Let the background work of both processes finish what was approved.
+  // Let the background work of both processes finish: payments, statements, webhook deliveries.
   const settleFrom = Date.now();
-  while ((await unsettled(observer.db, businessId)) > 0 && Date.now() - settleFrom < 30_000) await new Promise((r) => setTimeout(r, 500));
+  const background = { businessId, webhookId, statements: statementsAsked };
+  while ((await unsettled(observer.db, background)) > 0 && Date.now() - settleFrom < 45_000) await new Promise((r) => setTimeout(r, 500));
   sampling = false;
   await monitor;
 
-  const findings = await checkBank(observer.db, { businessId, writes, since });
+  const findings = await checkBank(observer.db, { ...background, writes, since, received });
+  receiver.close();
   for (const n of negativesSeen) findings.push({ rule: "no balance ever negative", detail: n });
   await observer.close();
 
@@ -168,6 +202,8 @@ try {
   const unknown = writes.filter((w) => w.outcome === "unknown").length;
   console.log(`  ${total} money writes (${acked} acknowledged, ${unknown} unknown after retries), ${(total / SECONDS).toFixed(1)} per second; ${maker.retries + checker.retries} retries, ${maker.serverErrors + checker.serverErrors} 5xx answers`);
   for (const [op, outcomes] of Object.entries(tally)) console.log(`    ${op.padEnd(10)} ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  const duplicates = [...received.values()].filter((n) => n > 1).length;
+  console.log(`  background work: ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after the kill)`);
   console.log(`  settled ${Date.now() - settleFrom} ms after the run; checker: ${findings.length ? `${findings.length} FINDINGS` : "no findings"}`);
   for (const f of findings.slice(0, 20)) console.log(`    ✗ ${f.rule}: ${f.detail}`);
   if (findings.length) failed = true;
@@ -175,8 +211,8 @@ try {
   // ---- the negative control: same checker, transfers without row locks ----
   const control = await openDatabase({ url: urlOf(names.control) });
   const controlFrom = Date.now();
-  const broken = await runBrokenTransfers(control.db, { clients: CLIENTS, seconds: 30, accounts: 3, caught: async () => (await checkBank(control.db)).length > 0 });
-  const caught = await checkBank(control.db);
+  const broken = await runBrokenTransfers(control.db, { clients: CLIENTS, seconds: 30, accounts: 3, check: () => checkBank(control.db) });
+  const caught = broken.findings;
   await control.close();
   console.log(`  negative control (no row locks): ${broken.done} transfers, ${broken.refused} refused in ${Date.now() - controlFrom} ms; checker: ${caught.length} findings${caught.length ? ` (e.g. ${caught[0].rule}: ${caught[0].detail})` : ""}`);
   if (!caught.length) {

@@ -21,11 +21,21 @@ const rows = async <T>(q: Queryable, query: ReturnType<typeof sql>) => ((await q
 export const negativeBalances = (q: Queryable) =>
   rows<{ code: string; available: string }>(q, sql`select code, (posted - pending_debits)::text as available from ledger_accounts where not allow_negative and posted - pending_debits < 0`);
 
-/** Payments and hand-overs still moving: the run waits for these to settle before checking. */
-export const unsettled = async (q: Queryable, businessId: string) =>
-  Number((await rows<{ n: string }>(q, sql`select count(*)::text as n from transactions where business_id = ${businessId} and state in ('PENDING', 'PROCESSING')`))[0].n);
+/** The background work of a run: its business, the webhook that receives its events, the statements it asked for. */
+export type Background = { businessId: string; webhookId: string; statements: string[] };
 
-export async function checkBank(q: Queryable, run?: { businessId: string; writes: Write[]; since: Date }): Promise<Violation[]> {
+/** Background work still to do: payments being handed over or settled, statements, webhook attempts. */
+async function pending(q: Queryable, b: Background) {
+  const [r] = await rows<{ payments: string; statements: string; deliveries: string }>(q, sql`select
+    (select count(*) from transactions where business_id = ${b.businessId} and state in ('PENDING', 'PROCESSING'))::text as payments,
+    (select count(*) from statements where business_id = ${b.businessId} and state = 'PENDING')::text as statements,
+    (select count(*) from webhook_deliveries where webhook_id = ${b.webhookId} and state = 'PENDING')::text as deliveries`);
+  return { payments: Number(r.payments), statements: Number(r.statements), deliveries: Number(r.deliveries) };
+}
+
+export const unsettled = async (q: Queryable, b: Background) => Object.values(await pending(q, b)).reduce((a, n) => a + n, 0);
+
+export async function checkBank(q: Queryable, run?: Background & { writes: Write[]; since: Date; received: Map<string, number> }): Promise<Violation[]> {
   const out = await checkLedger(q);
 
   // A hold on a finished payment that was never posted or voided, or a hold nothing refers to.
@@ -43,7 +53,22 @@ export async function checkBank(q: Queryable, run?: { businessId: string; writes
   }
   if (!run) return out;
 
-  if (await unsettled(q, run.businessId)) out.push({ rule: "no work left unfinished", detail: `${await unsettled(q, run.businessId)} payments still PENDING or PROCESSING` });
+  const left = await pending(q, run);
+  for (const [what, n] of Object.entries(left)) if (n) out.push({ rule: "no work left unfinished", detail: `${n} ${what} still pending` });
+
+  // Every statement asked for was produced (none lost to the kill, none failed).
+  const produced = new Map((await rows<{ id: string; state: string }>(q, sql`select id, state from statements where business_id = ${run.businessId} and created_at >= ${run.since}`)).map((r) => [r.id, r.state]));
+  for (const id of run.statements) if (produced.get(id) !== "COMPLETE") out.push({ rule: "every statement produced", detail: `statement ${id} is ${produced.get(id) ?? "missing"}` });
+
+  // Every webhook message the server recorded as delivered reached the receiver; none was invented.
+  const deliveries = await rows<{ message_id: string; state: string }>(q, sql`select message_id, state from webhook_deliveries where webhook_id = ${run.webhookId}`);
+  if (!deliveries.length) out.push({ rule: "events are delivered", detail: "no webhook delivery was queued" });
+  for (const d of deliveries) {
+    if (d.state !== "DELIVERED") out.push({ rule: "events are delivered", detail: `delivery ${d.message_id} is ${d.state}` });
+    else if (!run.received.has(d.message_id)) out.push({ rule: "events are delivered", detail: `delivery ${d.message_id} is DELIVERED but never arrived` });
+  }
+  const known = new Set(deliveries.map((d) => d.message_id));
+  for (const id of run.received.keys()) if (!known.has(id)) out.push({ rule: "events are delivered", detail: `received ${id}, which the server never queued` });
 
   // What the server committed for each key the clients used (a replay must return the same answer).
   const committed = new Map(

@@ -23,8 +23,12 @@ const unlockedRead: ledger.AccountReader = async (tx, ids) => {
 };
 const unlockedTransfer = ledger.transferWith(unlockedRead);
 
-/** Runs broken transfers among a few accounts until `caught` reports something, or `seconds` pass. */
-export async function runBrokenTransfers(db: Db, opts: { clients: number; seconds: number; accounts: number; caught: () => Promise<boolean> }) {
+/**
+ * Runs broken transfers among a few accounts while `check` samples the database, until it reports
+ * something or `seconds` pass. An overdraft can be repaired by a later credit, so what counts is what
+ * the checker saw while the broken transfers ran (the real run samples the same way).
+ */
+export async function runBrokenTransfers<F>(db: Db, opts: { clients: number; seconds: number; accounts: number; check: () => Promise<F[]> }) {
   // The database's check constraint is the product's last line of defence against an overdraft and
   // would refuse the broken transfers itself: the control drops it, so that what is tested is the checker.
   await db.execute(sql`alter table ledger_accounts drop constraint if exists ledger_accounts_no_overdraft`);
@@ -39,11 +43,13 @@ export async function runBrokenTransfers(db: Db, opts: { clients: number; second
   let done = 0;
   let refused = 0;
   let stop = false;
+  let findings: F[] = [];
   const until = Date.now() + opts.seconds * 1000;
   const watch = (async () => {
     while (!stop && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 500));
-      if (await opts.caught()) stop = true;
+      await new Promise((r) => setTimeout(r, 250));
+      findings = await opts.check();
+      if (findings.length) stop = true;
     }
     stop = true;
   })();
@@ -68,5 +74,5 @@ export async function runBrokenTransfers(db: Db, opts: { clients: number; second
     }),
   );
   await watch;
-  return { done, refused };
+  return { done, refused, findings };
 }

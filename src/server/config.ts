@@ -17,6 +17,11 @@ export type Config = {
   rateLimitPerMinute: number;
   /** Sandbox KYB: approve a submitted verification by itself after this many seconds (unset: a person decides in the console). */
   kybAutoApproveSeconds?: number;
+  /**
+   * How long a process holds a webhook attempt it claimed before another may make it again (a process
+   * that died mid-attempt). Longer than the delivery timeout, so a live attempt is never doubled.
+   */
+  webhookLeaseSeconds: number;
   /** The key that seals secrets at rest (base64 of 32 bytes); unset: DATA_DIR/secrets.key. */
   secretsKey?: string;
 };
@@ -39,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveUi: env.SERVE_UI !== "false",
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     kybAutoApproveSeconds: env.SANDBOX_KYB_AUTO_APPROVE_SECONDS ? Number(env.SANDBOX_KYB_AUTO_APPROVE_SECONDS) : undefined,
+    webhookLeaseSeconds: Math.max(15, Number(env.WEBHOOK_LEASE_SECONDS ?? 60)),
     secretsKey: env.SECRETS_KEY || undefined,
   };
 }
