@@ -17,6 +17,11 @@ export class Person {
 
   constructor(private readonly bases: string[]) {}
 
+  /** The session as other tools send it (the scanners): its cookie and CSRF token. */
+  get credentials() {
+    return { cookie: this.cookie, csrf: this.csrf };
+  }
+
   private async once(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const res = await fetch(`${base}/api${path}`, {
       method,
