@@ -163,7 +163,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
   const stopWebhooks = webhookDelivery
-    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, leaseMs: config.webhookLeaseSeconds * 1000, ...(webhookDelivery === true ? {} : webhookDelivery) })
+    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, leaseMs: config.webhookLeaseSeconds * 1000, allowPrivateTargets: config.webhookPrivateTargets, ...(webhookDelivery === true ? {} : webhookDelivery) })
     : async () => {};
   // The sandbox reviewer decides by itself after a delay, when one is configured (SANDBOX_KYB_AUTO_APPROVE_SECONDS).
   const stopKybReview =

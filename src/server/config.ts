@@ -22,6 +22,8 @@ export type Config = {
    * that died mid-attempt). Longer than the delivery timeout, so a live attempt is never doubled.
    */
   webhookLeaseSeconds: number;
+  /** Webhooks may target loopback and private addresses (default: in the sandbox only). */
+  webhookPrivateTargets: boolean;
   /** The key that seals secrets at rest (base64 of 32 bytes); unset: DATA_DIR/secrets.key. */
   secretsKey?: string;
 };
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveUi: env.SERVE_UI !== "false",
     rateLimitPerMinute: Number(env.RATE_LIMIT_PER_MINUTE ?? 600),
     kybAutoApproveSeconds: env.SANDBOX_KYB_AUTO_APPROVE_SECONDS ? Number(env.SANDBOX_KYB_AUTO_APPROVE_SECONDS) : undefined,
+    webhookPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ? env.WEBHOOK_ALLOW_PRIVATE_TARGETS === "true" : env.SANDBOX !== "false",
     webhookLeaseSeconds: Math.max(15, Number(env.WEBHOOK_LEASE_SECONDS ?? 60)),
     secretsKey: env.SECRETS_KEY || undefined,
   };

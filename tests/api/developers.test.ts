@@ -27,6 +27,8 @@ const withKey = (key: string) => ({
 });
 const deposit = (amount = "1000") =>
   new Client(s.app).post("/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount, sender_name: "Hook Test" }, { "idempotency-key": crypto.randomUUID() });
+/** The receivers here listen on 127.0.0.1, which delivery allows only as the sandbox does (webhook-targets.test.ts). */
+const LOCAL = { ...DEFAULT_DELIVERY, allowPrivateTargets: true };
 const secret = () => generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
 
 beforeAll(async () => {
@@ -166,7 +168,7 @@ describe("webhooks", () => {
       expect((await owner.get(`/iris/v1/client-webhooks/${id}`)).body.data.secret).toBe(`${"•".repeat(8)}${key.slice(-4)}`);
 
       expect((await deposit("1234")).status).toBe(201);
-      const fast = { ...DEFAULT_DELIVERY, retryDelaysMs: [0, 0] };
+      const fast = { ...LOCAL, retryDelaysMs: [0, 0] };
       // Two processes racing for the queue: one attempt is made once.
       await Promise.all([runWebhookDeliveries(s.database.db, fast), runWebhookDeliveries(s.database.db, fast)]);
       expect(received).toHaveLength(1);
@@ -217,10 +219,10 @@ describe("webhooks", () => {
       // A process claims the attempt and dies before delivering: the lease is set, nobody answers.
       const lease = new Date(Date.now() + 60_000);
       await s.app.services.ctx.db.update(webhookDeliveries).set({ leasedUntil: lease, attempts: 1 }).where(eq(webhookDeliveries.webhookId, id));
-      expect(await runWebhookDeliveries(s.database.db, DEFAULT_DELIVERY)).toBe(0);
+      expect(await runWebhookDeliveries(s.database.db, LOCAL)).toBe(0);
       expect(received).toEqual([]);
       // After the lease, another process (or the restarted one) makes the attempt.
-      expect(await runWebhookDeliveries(s.database.db, DEFAULT_DELIVERY, new Date(lease.getTime() + 1))).toBe(1);
+      expect(await runWebhookDeliveries(s.database.db, LOCAL, new Date(lease.getTime() + 1))).toBe(1);
       expect(received).toHaveLength(1);
       const [d] = (await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.items;
       expect(d).toMatchObject({ state: "DELIVERED", attempts: 2 });
@@ -233,7 +235,7 @@ describe("webhooks", () => {
   test("a receiver that never answers 2xx ends FAILED after the last retry", async () => {
     const { id } = (await owner.post("/iris/v1/client-webhooks", { url: "http://127.0.0.1:9/nothing-listens", secret: secret(), enabled_events: ["transaction.deposit.completed"] })).body.data;
     await deposit();
-    const once = { ...DEFAULT_DELIVERY, retryDelaysMs: [0] };
+    const once = { ...LOCAL, retryDelaysMs: [0] };
     await runWebhookDeliveries(s.database.db, once);
     await runWebhookDeliveries(s.database.db, once);
     const [d] = (await owner.get(`/iris/v1/client-webhooks/${id}/deliveries`)).body.data.items;

@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import { unseal } from "../services/sealing.ts";
+import { privateTargetReason } from "../services/outbound-address.ts";
 
 export type DeliveryOptions = {
   /** Waits before the 2nd, 3rd, ... attempt; after the last one the delivery is FAILED. */
@@ -22,12 +23,15 @@ export type DeliveryOptions = {
   timeoutMs: number;
   leaseMs: number;
   fetch: typeof fetch;
+  /** Deliver to loopback and private addresses too (the sandbox's default; services/outbound-address.ts). */
+  allowPrivateTargets: boolean;
 };
 export const DEFAULT_DELIVERY: DeliveryOptions = {
   retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 1_800_000, 7_200_000],
   timeoutMs: 10_000,
   leaseMs: 60_000,
   fetch: globalThis.fetch,
+  allowPrivateTargets: false,
 };
 const BATCH = 20;
 
@@ -64,6 +68,9 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
     let status: number | null = null;
     let error: string | null = null;
     try {
+      // Checked again at each attempt: the name may point elsewhere since the webhook was saved.
+      const refused = opts.allowPrivateTargets ? undefined : await privateTargetReason(hook.url);
+      if (refused) throw new Error(refused);
       const res = await opts.fetch(hook.url, {
         method: "POST",
         headers: {

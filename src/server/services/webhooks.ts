@@ -13,6 +13,7 @@ import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookEvent, 
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { seal, unseal } from "./sealing.ts";
+import { assertPublicTarget } from "./outbound-address.ts";
 
 type Row = typeof webhooks.$inferSelect;
 
@@ -57,7 +58,8 @@ export async function emitEvent(q: Queryable, businessId: string, type: WebhookE
   );
 }
 
-export function webhookService({ db }: ServiceContext) {
+export function webhookService({ db, config }: ServiceContext) {
+  const checkTarget = (url: string) => (config.webhookPrivateTargets ? Promise.resolve() : assertPublicTarget(url));
   async function find(businessId: string, id: string) {
     const [row] = isUuid(id) ? await db.select().from(webhooks).where(and(eq(webhooks.businessId, businessId), eq(webhooks.id, id))) : [];
     if (!row) throw notFound("Webhook not found");
@@ -80,12 +82,14 @@ export function webhookService({ db }: ServiceContext) {
 
     /** The only answer that carries the whole secret: the one to the request that chose it. */
     async create(businessId: string, input: z.output<typeof WebhookInput>) {
+      await checkTarget(input.url);
       const [row] = await db.insert(webhooks).values({ businessId, url: input.url, secret: seal(input.secret), enabledEvents: [...new Set(input.enabled_events)] }).returning();
       return view(row, input.secret);
     },
 
     async update(businessId: string, id: string, input: z.output<typeof WebhookUpdate>) {
       await find(businessId, id);
+      await checkTarget(input.url);
       const [row] = await db.update(webhooks).set({ url: input.url, enabledEvents: [...new Set(input.enabled_events)] }).where(eq(webhooks.id, id)).returning();
       return view(row);
     },
