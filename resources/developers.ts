@@ -61,6 +61,8 @@ export const ApiKey = z.object({
   grants: z.array(z.string()),
   state: z.enum(API_KEY_STATES),
   last_used_at: z.string().nullable(),
+  /** Made by the member asking: they may disable it (others' keys need users_write). */
+  is_own: z.boolean(),
 });
 export type ApiKey = z.infer<typeof ApiKey>;
 

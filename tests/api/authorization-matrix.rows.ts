@@ -5,7 +5,7 @@
  *
  * who:    who may call it: "public" (no sign-in), "person" (a member's browser session, never an API
  *         key), "authenticated" (any member's session or API key), or a permission (SPEC §6); a list
- *         means any one of them.
+ *         means any one of them; "person&<permission>" means a person holding that permission.
  * needs:  what the business must have: feature flags (SPEC §6) and "kyb_approved" (its verification).
  * params: for each path parameter, the kind of record it names, so the test can fill in ids (and use
  *         another business's real records of that kind).
@@ -14,7 +14,7 @@
  */
 import type { Feature, Permission } from "../../policies/catalog.ts";
 
-export type Who = "public" | "person" | "authenticated" | Permission;
+export type Who = "public" | "person" | "authenticated" | Permission | `person&${Permission}`;
 export type Need = Feature | "kyb_approved";
 /** Records another business holds (the test makes real ones); "shared"/"public" kinds are not a business's own. */
 export type Kind =
@@ -228,18 +228,20 @@ export const ROWS: Record<string, Row> = {
   "GET /api/deals/:id/redemption-instruction": { who: "authenticated", params: { id: "deal" } },
   "POST /api/deals/:id/redeem": { who: "authenticated", params: { id: "deal" } },
 
-  // Developers (SPEC §6 API_ACCESS): keys and webhooks are managed by people, never by a key
+  // Developers (SPEC §6 API_ACCESS): keys and webhooks are managed by people, never by a key; every member
+  // sees them and disables their own keys; the business's webhooks are changed with users_write
+  // (others' keys too: developers.test.ts, since that depends on the record)
   "GET /api/api-keys": { who: "person", needs: ["api_access"] },
   "GET /api/api-keys/:id": { who: "person", needs: ["api_access"], params: { id: "api_key" } },
   "POST /api/api-keys": { who: "person", needs: ["api_access"] },
   "POST /api/api-keys/:id/disable": { who: "person", needs: ["api_access"], params: { id: "api_key" } },
   "GET /api/iris/v1/client-webhooks/available-events": { who: "person", needs: ["api_access"] },
   "GET /api/iris/v1/client-webhooks": { who: "person", needs: ["api_access"] },
-  "POST /api/iris/v1/client-webhooks": { who: "person", needs: ["api_access"] },
+  "POST /api/iris/v1/client-webhooks": { who: "person&users_write", needs: ["api_access"] },
   "GET /api/iris/v1/client-webhooks/:id": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
-  "PUT /api/iris/v1/client-webhooks/:id": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
-  "PATCH /api/iris/v1/client-webhooks/:id/enable": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
-  "PATCH /api/iris/v1/client-webhooks/:id/disable": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
+  "PUT /api/iris/v1/client-webhooks/:id": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
+  "PATCH /api/iris/v1/client-webhooks/:id/enable": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
+  "PATCH /api/iris/v1/client-webhooks/:id/disable": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "GET /api/iris/v1/client-webhooks/:id/deliveries": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
 
   // Statements (SPEC §6: statements_write creates, statements_read lists and downloads; the body's account or wallet asks for fiat or crypto in the handler)

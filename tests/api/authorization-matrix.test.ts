@@ -134,7 +134,7 @@ const whoOf = (row: Row) => [row.who].flat();
 const isPublic = (row: Row) => whoOf(row).includes("public");
 /** Whether a caller holding these may call the route (features aside). */
 const permits = (row: Row, holder: { person: boolean; permissions: readonly string[] }) =>
-  whoOf(row).some((w) => w === "public" || w === "authenticated" || (w === "person" ? holder.person : holder.permissions.includes(w)));
+  whoOf(row).some((who) => who.split("&").every((w) => w === "public" || w === "authenticated" || (w === "person" ? holder.person : holder.permissions.includes(w))));
 /** The sign-in-free pages' credentials (tokens, references): never a signed-in route's parameter. */
 const NOT_OWNED: Kind[] = ["invitation_token", "invoice_reference", "kyb_token", "kyb_business", "kyb_document"];
 

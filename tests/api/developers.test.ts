@@ -253,3 +253,48 @@ describe("webhooks", () => {
     expect((await withKey(key).get("/iris/v1/client-webhooks")).status).toBe(403);
   });
 });
+
+describe("who may change what (policy: webhooks and others' keys need users_write)", () => {
+  /** A member of the owner's business with one role, signed in. */
+  async function member(role: string) {
+    const email = `${role.toLowerCase()}.${crypto.randomUUID()}@example.com`;
+    expect((await owner.post("/users/invites", { email, position: role, role: [role] })).status).toBe(201);
+    const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
+    const password = "Str0ng-Passw0rd!";
+    const accepted = await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: role, last_name: "Member", password, phone: "+2348012345679" } });
+    expect(accepted.status).toBe(200);
+    const c = new Client(s.app);
+    expect((await c.post("/onboarding/login", { email, password })).status).toBe(200);
+    return c;
+  }
+
+  test("a viewer sees webhooks but cannot add, edit, enable or disable one; the webhook is unchanged", async () => {
+    const viewer = await member("VIEWER");
+    const hook = (await owner.post("/iris/v1/client-webhooks", { url: "https://hooks.example.com/rights", secret: secret(), enabled_events: ["payment.completed"] })).body.data;
+    expect((await viewer.get(`/iris/v1/client-webhooks/${hook.id}`)).status).toBe(200);
+    const refused = [
+      await viewer.post("/iris/v1/client-webhooks", { url: "https://attacker.example.com/x", secret: secret(), enabled_events: ["payment.completed"] }),
+      await viewer.put(`/iris/v1/client-webhooks/${hook.id}`, { url: "https://attacker.example.com/x", enabled_events: ["payment.completed"] }),
+      await viewer.patch(`/iris/v1/client-webhooks/${hook.id}/disable`),
+    ];
+    for (const r of refused) expect([r.status, r.body.message]).toEqual([403, "You do not have permission to perform this action"]);
+    expect((await owner.get(`/iris/v1/client-webhooks/${hook.id}`)).body.data).toMatchObject({ url: "https://hooks.example.com/rights", state: "ENABLED" });
+  });
+
+  test("a member disables their own key, not another's; an admin disables anyone's; the list says which are one's own", async () => {
+    const viewer = await member("VIEWER");
+    const admin = await member("ADMIN");
+    const ownersKey = (await owner.post("/api-keys", { name: "Owner's", grants: ["statements_read"] })).body.data;
+    const viewersKey = (await viewer.post("/api-keys", { name: "Viewer's", grants: ["statements_read"] })).body.data;
+    const listed = (await viewer.get("/api-keys?limit=100")).body.data.items as { id: string; is_own: boolean }[];
+    expect(listed.find((k) => k.id === viewersKey.id)?.is_own).toBe(true);
+    expect(listed.find((k) => k.id === ownersKey.id)?.is_own).toBe(false);
+
+    const refused = await viewer.post(`/api-keys/${ownersKey.id}/disable`);
+    expect([refused.status, refused.body.message]).toEqual([403, "You do not have permission to perform this action"]);
+    expect((await owner.get(`/api-keys/${ownersKey.id}`)).body.data.state).toBe("ENABLED");
+    expect((await viewer.post(`/api-keys/${viewersKey.id}/disable`)).status).toBe(200);
+    expect((await admin.post(`/api-keys/${ownersKey.id}/disable`)).status).toBe(200);
+    expect((await owner.get(`/api-keys/${ownersKey.id}`)).body.data.state).toBe("DISABLED");
+  });
+});

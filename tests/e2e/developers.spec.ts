@@ -249,3 +249,24 @@ async function disableHooksTo(page: Page, url: string) {
     await page.request.patch(`/api/iris/v1/client-webhooks/${w.id}/disable`, { headers: { "x-csrf-token": csrf } });
   }
 }
+
+test("a viewer sees keys and webhooks but may only disable keys of their own", async ({ page }) => {
+  await login(page, "viewer@demo.example");
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+  await page.goto("/developers");
+  await expect(page.getByRole("heading", { name: "Developers" })).toBeVisible();
+  // The owner's enabled demo key is listed without a Disable button.
+  const ownersKey = page.locator(".ant-table-row").filter({ hasText: "Accounting sync" });
+  await expect(ownersKey).toBeVisible();
+  await expect(ownersKey.getByRole("button", { name: "Disable" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Generate API key" })).toBeVisible();
+
+  await page.getByRole("tab", { name: "Webhooks" }).click();
+  const hook = page.locator(".ant-table-row").filter({ hasText: "erp.demo.example" });
+  await expect(hook).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add webhook" })).toHaveCount(0);
+  await expect(hook.getByRole("button")).toHaveCount(0);
+  await hook.click();
+  await expect(page.getByRole("dialog").getByText("Recent deliveries")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("button", { name: /^(Edit|Enable|Disable)$/ })).toHaveCount(0);
+});

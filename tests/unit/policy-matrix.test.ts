@@ -61,7 +61,9 @@ const ACTIONS: Need[] = [
   { obj: "api-keys", act: "create", feature: "api_access" },
   { obj: "api-keys", act: "disable", feature: "api_access" },
   { obj: "webhooks", act: "list", feature: "api_access" },
-  { obj: "webhooks", act: "edit", feature: "api_access" },
+  { obj: "api-keys", act: "disable-any", perm: "users_write", feature: "api_access" },
+  { obj: "webhooks", act: "create", perm: "users_write", feature: "api_access" },
+  { obj: "webhooks", act: "edit", perm: "users_write", feature: "api_access" },
   { obj: "business-notifications", act: "delete", perm: "users_write" },
   { obj: "accounts", act: "list", feature: "fiat" },
   { obj: "accounts", act: "show", feature: "fiat" },
@@ -151,7 +153,7 @@ test("sign-in-free calls are open to anyone; unknown objects and actions are den
 
 test("an API key, whatever its grants, never reaches what only a person may do", () => {
   const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: [...FEATURE_NAMES, KYB_APPROVED] };
-  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["webhooks", "edit"], ["one-time-code", "create"], ["page:/developers", "view"]]) {
+  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["api-keys", "disable-any"], ["webhooks", "edit"], ["one-time-code", "create"], ["page:/developers", "view"]]) {
     expect(access.can(key, obj, act), `${obj} ${act}`).toBe(false);
     expect(access.can({ ...key, permissions: [...key.permissions, PERSON] }, obj, act), `${obj} ${act} as a person`).toBe(true);
   }

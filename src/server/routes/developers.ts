@@ -8,6 +8,7 @@ import { ApiKeyInput, WebhookInput, WebhookUpdate } from "../../../resources/dev
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
+import { assertCan } from "../plugins/authorize.ts";
 
 const Id = z.object({ id: z.string() });
 const keys = (act: string) => ({ access: { obj: "api-keys", act } });
@@ -19,12 +20,17 @@ export const developerRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   const w = services.webhooks;
   const biz = (req: { auth: { businessId: string } | null }) => req.auth!.businessId;
 
-  app.get("/api-keys", { config: keys("list"), schema: { tags: ["developers"], querystring: PageQuery } }, async (req) => ok("Api keys", await k.list(biz(req), req.query)));
-  app.get("/api-keys/:id", { config: keys("show"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Api key", await k.get(biz(req), req.params.id)));
+  app.get("/api-keys", { config: keys("list"), schema: { tags: ["developers"], querystring: PageQuery } }, async (req) => ok("Api keys", await k.list(biz(req), req.auth!.businessUserId, req.query)));
+  app.get("/api-keys/:id", { config: keys("show"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Api key", await k.get(biz(req), req.auth!.businessUserId, req.params.id)));
   app.post("/api-keys", { config: keys("create"), schema: { tags: ["developers"], body: ApiKeyInput } }, async (req, reply) =>
     reply.code(201).send(ok("Api key created", await k.create(biz(req), { businessUserId: req.auth!.businessUserId, permissions: req.auth!.permissions }, req.body))),
   );
-  app.post("/api-keys/:id/disable", { config: keys("disable"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Api key disabled", await k.disable(biz(req), req.params.id)));
+  app.post("/api-keys/:id/disable", { config: keys("disable"), schema: { tags: ["developers"], params: Id } }, async (req) => {
+    // One's own key, or anyone's for those who administer the business's access (policy: disable-any).
+    const own = await k.isMadeBy(biz(req), req.params.id, req.auth!.businessUserId);
+    if (!own) assertCan(services.ctx.access, req, "api-keys", "disable-any");
+    return ok("Api key disabled", await k.disable(biz(req), req.auth!.businessUserId, req.params.id));
+  });
 
   app.get(`${WEBHOOKS}/available-events`, { config: hooks("list"), schema: { tags: ["developers"] } }, async () => ok("Available events", w.availableEvents()));
   app.get(WEBHOOKS, { config: hooks("list"), schema: { tags: ["developers"], querystring: PageQuery } }, async (req) => ok("Webhooks", await w.list(biz(req), req.query)));

@@ -24,7 +24,8 @@ const TOUCH_EVERY_MS = 60_000;
 export const keyState = (r: Row, now = new Date()): ApiKey["state"] =>
   r.state === "DISABLED" ? "DISABLED" : r.expiresAt && r.expiresAt <= now ? "EXPIRED" : "ENABLED";
 
-const view = (r: Row): ApiKey => ({
+/** A key as `viewer` (a member's business_user id) sees it. */
+const view = (r: Row, viewer: string): ApiKey => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -34,6 +35,7 @@ const view = (r: Row): ApiKey => ({
   grants: r.grants,
   state: keyState(r),
   last_used_at: r.lastUsedAt?.toISOString() ?? null,
+  is_own: r.createdBy === viewer,
 });
 
 export function apiKeyService({ db, access }: ServiceContext) {
@@ -44,16 +46,19 @@ export function apiKeyService({ db, access }: ServiceContext) {
   }
 
   return {
-    async list(businessId: string, p: PageQuery) {
+    async list(businessId: string, viewer: string, p: PageQuery) {
       const where = eq(apiKeys.businessId, businessId);
       const [rows, [total]] = await Promise.all([
         db.select().from(apiKeys).where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(p.limit).offset(offsetOf(p)),
         db.select({ n: count() }).from(apiKeys).where(where),
       ]);
-      return paged(rows.map(view), Number(total.n), p);
+      return paged(rows.map((r) => view(r, viewer)), Number(total.n), p);
     },
 
-    get: async (businessId: string, id: string) => view(await find(businessId, id)),
+    get: async (businessId: string, viewer: string, id: string) => view(await find(businessId, id), viewer),
+
+    /** Whether the key was made by this member (404 when the business has no such key). */
+    isMadeBy: async (businessId: string, id: string, member: string) => (await find(businessId, id)).createdBy === member,
 
     /** Returns the key itself once, beside its view; it cannot be read again. */
     async create(businessId: string, creator: { businessUserId: string; permissions: string[] }, input: z.output<typeof ApiKeyInput>) {
@@ -73,15 +78,15 @@ export function apiKeyService({ db, access }: ServiceContext) {
           expiresAt: input.expiry_date ? new Date(input.expiry_date) : null,
         })
         .returning();
-      return { ...view(row), api_key: key };
+      return { ...view(row, creator.businessUserId), api_key: key };
     },
 
     /** SPEC §4: an API key cannot be re-enabled. */
-    async disable(businessId: string, id: string) {
+    async disable(businessId: string, viewer: string, id: string) {
       const row = await find(businessId, id);
       if (row.state === "DISABLED") throw conflict("This api key is already disabled");
       const [updated] = await db.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(eq(apiKeys.id, row.id)).returning();
-      return view(updated);
+      return view(updated, viewer);
     },
 
     /**

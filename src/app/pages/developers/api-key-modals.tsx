@@ -7,7 +7,7 @@ import { Alert, Button, Descriptions, Flex, Input, Modal, Skeleton, Space, Typog
 import type { ApiKey } from "../../../../resources/developers.ts";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import type { CreatedKey } from "./api-key-create-modal.tsx";
-import { FetchError, GrantTags, KEYS_QUERY, StateTag, formatDateTime, useRecord } from "./developers-shared.tsx";
+import { FetchError, GrantTags, KEYS_QUERY, StateTag, formatDateTime, useDeveloperRights, useRecord } from "./developers-shared.tsx";
 
 export function ApiKeyDisplayModal({ apiKey, onClose }: { apiKey: CreatedKey | null; onClose: () => void }) {
   return (
@@ -59,6 +59,7 @@ function ApiKeyDetails({ id, onDisable }: { id: string; onDisable: (key: ApiKey)
   if (query.isLoading) return <Skeleton active />;
   if (query.isError || !query.data) return <FetchError message="Error Fetching key details" error={query.error} />;
   const k = query.data;
+  const { mayDisable } = useDeveloperRights();
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Descriptions column={1} bordered size="small">
@@ -71,7 +72,7 @@ function ApiKeyDetails({ id, onDisable }: { id: string; onDisable: (key: ApiKey)
         <Descriptions.Item label="Expires">{formatDateTime(k.expiry_date)}</Descriptions.Item>
         <Descriptions.Item label="Last used">{formatDateTime(k.last_used_at)}</Descriptions.Item>
       </Descriptions>
-      {k.state === "ENABLED" && (
+      {mayDisable(k) && (
         <Flex justify="end">
           <Button danger onClick={() => onDisable(k)}>Disable</Button>
         </Flex>

@@ -9,7 +9,7 @@ import { PlusOutlined } from "@ant-design/icons";
 import type { ApiKey } from "../../../../resources/developers.ts";
 import { ApiKeyCreateModal, type CreatedKey } from "./api-key-create-modal.tsx";
 import { ApiKeyDetailsModal, ApiKeyDisplayModal } from "./api-key-modals.tsx";
-import { GrantTags, KEYS_QUERY, ListCard, StateTag, formatDate, formatDateTime, useDeveloperCall, usePagedList } from "./developers-shared.tsx";
+import { GrantTags, KEYS_QUERY, ListCard, StateTag, formatDate, formatDateTime, useDeveloperCall, useDeveloperRights, usePagedList } from "./developers-shared.tsx";
 
 export function ApiKeysTab() {
   const [page, setPage] = useState(1);
@@ -19,6 +19,7 @@ export function ApiKeysTab() {
   const [viewing, setViewing] = useState<string | null>(null);
   const list = usePagedList<ApiKey>(KEYS_QUERY, "api-keys", page);
   const disable = useDisableKey();
+  const { mayDisable } = useDeveloperRights();
 
   return (
     <ListCard<ApiKey>
@@ -44,7 +45,7 @@ export function ApiKeysTab() {
           // Long grant lists scroll the table sideways; the action stays in reach.
           fixed: "right",
           render: (_, r) =>
-            r.state === "ENABLED" ? (
+            mayDisable(r) ? (
               // The row opens the details on click: this button must not do that too.
               <Button size="small" danger onClick={(e) => (e.stopPropagation(), disable(r))}>Disable</Button>
             ) : null,

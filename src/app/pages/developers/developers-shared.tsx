@@ -9,11 +9,25 @@ import { Alert, Card, Checkbox, Empty, Flex, Space, Table, Tag, Typography, type
 import dayjs from "dayjs";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
+import { useSession } from "../../session/session.tsx";
+import type { ApiKey } from "../../../../resources/developers.ts";
 
 export const PAGE_SIZE = 10;
 export const WEBHOOKS_PATH = "iris/v1/client-webhooks";
 export const KEYS_QUERY = ["developers", "api-keys"] as const;
 export const HOOKS_QUERY = ["developers", "webhooks"] as const;
+
+/**
+ * What the member may change here, from the policy: the business's webhooks (users_write), and which
+ * keys they may disable (their own, or anyone's with users_write). Everyone sees both lists.
+ */
+export function useDeveloperRights() {
+  const { can } = useSession();
+  return {
+    manageWebhooks: can("webhooks", "edit"),
+    mayDisable: (k: ApiKey) => k.state === "ENABLED" && (k.is_own || can("api-keys", "disable-any")),
+  };
+}
 
 export type Paged<T> = { items: T[]; total_items: number; page: number; limit: number };
 

@@ -15,17 +15,19 @@ type Props = {
   onClose: () => void;
   onEdit: (w: Webhook) => void;
   onToggle: (w: Webhook) => void;
+  /** Edit, Enable and Disable are shown to those who may change the business's webhooks. */
+  canManage: boolean;
 };
 
-export function WebhookDetailsModal({ id, onClose, onEdit, onToggle }: Props) {
+export function WebhookDetailsModal({ id, onClose, onEdit, onToggle, canManage }: Props) {
   return (
     <Modal title="Webhook details" open={!!id} onCancel={onClose} footer={null} destroyOnHidden width={960}>
-      {id && <WebhookDetails id={id} onEdit={onEdit} onToggle={onToggle} />}
+      {id && <WebhookDetails id={id} onEdit={onEdit} onToggle={onToggle} canManage={canManage} />}
     </Modal>
   );
 }
 
-function WebhookDetails({ id, onEdit, onToggle }: { id: string } & Omit<Props, "id" | "onClose">) {
+function WebhookDetails({ id, onEdit, onToggle, canManage }: { id: string } & Omit<Props, "id" | "onClose">) {
   const path = `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
   const hook = useRecord<Webhook>(HOOKS_QUERY, path);
   const deliveries = useQuery({
@@ -49,10 +51,12 @@ function WebhookDetails({ id, onEdit, onToggle }: { id: string } & Omit<Props, "
         <Descriptions.Item label="Status"><StateTag state={w.state} /></Descriptions.Item>
         <Descriptions.Item label="Created">{formatDateTime(w.created_date, "—")}</Descriptions.Item>
       </Descriptions>
-      <Flex justify="end" gap={8}>
-        <Button onClick={() => onEdit(w)}>Edit</Button>
-        {w.state === "ENABLED" ? <Button danger onClick={() => onToggle(w)}>Disable</Button> : <Button onClick={() => onToggle(w)}>Enable</Button>}
-      </Flex>
+      {canManage && (
+        <Flex justify="end" gap={8}>
+          <Button onClick={() => onEdit(w)}>Edit</Button>
+          {w.state === "ENABLED" ? <Button danger onClick={() => onToggle(w)}>Disable</Button> : <Button onClick={() => onToggle(w)}>Enable</Button>}
+        </Flex>
+      )}
       <Flex justify="space-between" align="center">
         <Typography.Title level={5} style={{ margin: 0 }}>Recent deliveries</Typography.Title>
         <Button icon={<ReloadOutlined />} onClick={refresh} loading={deliveries.isFetching}>Refresh</Button>

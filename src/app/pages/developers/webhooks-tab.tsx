@@ -4,12 +4,12 @@
  * webhook', 'Edit', and 'Disable' (confirmed) or 'Enable'.
  */
 import { useState } from "react";
-import { App, Button, Flex, Space, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
 import type { Webhook } from "../../../../resources/developers.ts";
 import { WebhookCreateModal, WebhookUpdateModal } from "./webhook-form-modals.tsx";
 import { WebhookDetailsModal } from "./webhook-details-modal.tsx";
-import { HOOKS_QUERY, ListCard, StateTag, WEBHOOKS_PATH, formatDate, useDeveloperCall, usePagedList } from "./developers-shared.tsx";
+import { HOOKS_QUERY, ListCard, StateTag, WEBHOOKS_PATH, formatDate, useDeveloperCall, useDeveloperRights, usePagedList } from "./developers-shared.tsx";
 
 /** Up to this many events show as tags in the list; more show as a count. */
 const TAGGED_EVENTS = 2;
@@ -21,10 +21,27 @@ export function WebhooksTab() {
   const [viewing, setViewing] = useState<string | null>(null);
   const list = usePagedList<Webhook>(HOOKS_QUERY, WEBHOOKS_PATH, page);
   const toggle = useToggleWebhook();
+  const { manageWebhooks } = useDeveloperRights();
+  const actionColumn: TableColumnsType<Webhook>[number] = {
+    key: "action",
+    title: "Action",
+    fixed: "right",
+    render: (_, r) => (
+      // The row opens the details on click: the buttons must not do that too.
+      <Space size={4} onClick={(e) => e.stopPropagation()}>
+        <Button size="small" onClick={() => setEditing(r)}>Edit</Button>
+        {r.state === "ENABLED" ? (
+          <Button size="small" danger onClick={() => toggle(r)}>Disable</Button>
+        ) : (
+          <Button size="small" onClick={() => toggle(r)}>Enable</Button>
+        )}
+      </Space>
+    ),
+  };
   return (
     <ListCard<Webhook>
       intro="Webhooks POST signed events to your endpoint as they happen."
-      action={<Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Add webhook</Button>}
+      action={manageWebhooks && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Add webhook</Button>}
       list={list}
       page={page}
       onPage={setPage}
@@ -36,27 +53,12 @@ export function WebhooksTab() {
         { key: "enabled_events", title: "Events", render: (_, r) => <EventTags events={r.enabled_events} /> },
         { key: "state", title: "Status", render: (_, r) => <StateTag state={r.state} /> },
         { key: "created_date", title: "Created", render: (_, r) => formatDate(r.created_date, "—") },
-        {
-          key: "action",
-          title: "Action",
-          fixed: "right",
-          render: (_, r) => (
-            // The row opens the details on click: the buttons must not do that too.
-            <Space size={4} onClick={(e) => e.stopPropagation()}>
-              <Button size="small" onClick={() => setEditing(r)}>Edit</Button>
-              {r.state === "ENABLED" ? (
-                <Button size="small" danger onClick={() => toggle(r)}>Disable</Button>
-              ) : (
-                <Button size="small" onClick={() => toggle(r)}>Enable</Button>
-              )}
-            </Space>
-          ),
-        },
+        ...(manageWebhooks ? [actionColumn] : []),
       ]}
     >
       <WebhookCreateModal open={creating} onClose={() => setCreating(false)} />
       <WebhookUpdateModal webhook={editing} onClose={() => setEditing(null)} />
-      <WebhookDetailsModal id={viewing} onClose={() => setViewing(null)} onEdit={(w) => (setViewing(null), setEditing(w))} onToggle={toggle} />
+      <WebhookDetailsModal id={viewing} onClose={() => setViewing(null)} onEdit={(w) => (setViewing(null), setEditing(w))} onToggle={toggle} canManage={manageWebhooks} />
     </ListCard>
   );
 }
