@@ -1,5 +1,5 @@
 /** Builds the API + UI server. Tests call buildApp() on a fresh database and use app.inject. */
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fast
 import { loadAccess } from "../../policies/load.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
-import { registerErrorHandler } from "./plugins/errors.ts";
+import { errorResponse, registerErrorHandler } from "./plugins/errors.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerAuthorization } from "./plugins/authorize.ts";
 import { registerSecurityHeaders, registerUi } from "./plugins/web.ts";
@@ -86,6 +86,11 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
         : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // The router's own refusals (a malformed escape, an over-long segment) in the API's error shape.
+    frameworkErrors: (err, _req, reply) => {
+      const { status, body } = errorResponse(err);
+      void (reply as FastifyReply).code(status).send(body);
+    },
   });
   app.decorate("services", services);
   app.setValidatorCompiler(validatorCompiler);

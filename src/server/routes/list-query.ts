@@ -27,7 +27,18 @@ export const listOf = <T extends z.ZodType<string, string>>(item: T) =>
 export const flag = (name: string) =>
   z.enum(["true", "false"], { error: `${name} must be true or false` }).transform((v) => v === "true");
 
-export const day = (name: string) => z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)` });
+/**
+ * The days a filter may name. Wide enough for any real query, narrow enough that the day after and a
+ * week before are still timestamps PostgreSQL takes (it has no year 0, and toISOString writes year
+ * 10000 as "+010000-…", which it cannot read): outside it a date is a 400, not a database error.
+ */
+export const FIRST_DAY = "1900-01-01";
+export const LAST_DAY = "2999-12-31";
+export const DAY_RANGE_MESSAGE = `must be between ${FIRST_DAY} and ${LAST_DAY}`;
+export const inDayRange = (v: string) => v >= FIRST_DAY && v <= LAST_DAY;
+
+export const day = (name: string) =>
+  z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)`, abort: true }).refine(inDayRange, `${name} ${DAY_RANGE_MESSAGE}`);
 
 /** Both dates as a half-open UTC range [from 00:00, to+1 00:00); from after to is a 400. */
 export function dateRange(from?: string, to?: string): { from?: Date; to?: Date } | "invalid" {

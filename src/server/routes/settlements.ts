@@ -4,13 +4,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
 import { isCalendarDay } from "../../lib/dates.ts";
 import { PageQuery } from "./paging.ts";
-import { listOf, normaliseArrayKeys } from "./list-query.ts";
+import { DAY_RANGE_MESSAGE, inDayRange, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { attachment, ok } from "./respond.ts";
 
 const tags = ["settlements"];
 const Id = z.object({ id: z.string() });
 const rule = (act: string) => ({ access: { obj: "settlements", act } });
-const Day = (label: string) => z.string({ error: `${label} is required` }).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
+const Day = (label: string) =>
+  z.string({ error: `${label} is required` }).refine(isCalendarDay, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true }).refine(inDayRange, `${label} ${DAY_RANGE_MESSAGE}`);
 const startOf = (d: string) => new Date(`${d}T00:00:00Z`);
 const endOf = (d: string) => new Date(startOf(d).getTime() + 86_400_000);
 const ordered = <T extends { from?: string; to?: string }>(s: z.ZodType<T>) =>

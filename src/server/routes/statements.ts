@@ -10,6 +10,7 @@ import { statementService } from "../services/statements.ts";
 import { StatementInput } from "../../../resources/statements.ts";
 import { assertCan } from "../plugins/authorize.ts";
 import { PageQuery } from "./paging.ts";
+import { DAY_RANGE_MESSAGE, inDayRange } from "./list-query.ts";
 import { attachment, ok } from "./respond.ts";
 
 const Id = z.object({ id: z.string() });
@@ -18,13 +19,19 @@ const ListQuery = PageQuery.extend({
   asset_id: z.string().trim().max(100).optional(),
 });
 const rule = (act: string) => ({ access: { obj: "statements", act } });
+/** The period's days within what the database stores (it has no year 0): outside it a 400, not a failed insert. */
+const StatementBody = StatementInput.superRefine((v, ctx) => {
+  for (const [key, label] of [["from", "From"], ["to", "To"]] as const) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v[key]) && !inDayRange(v[key])) ctx.addIssue({ code: "custom", path: [key], message: `${label} date ${DAY_RANGE_MESSAGE}` });
+  }
+});
 const tags = ["statements"];
 
 export const statementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Built here rather than in services/index.ts: it needs only the account and wallet lookups.
   const statements = statementService(services.ctx, { accounts: services.accounts, wallets: services.wallets });
 
-  app.post("/statements", { config: rule("create"), schema: { tags, body: StatementInput } }, async (req, reply) => {
+  app.post("/statements", { config: rule("create"), schema: { tags, body: StatementBody } }, async (req, reply) => {
     // The statement of a wallet needs crypto access, of an account fiat access, like reading them.
     assertCan(services.ctx.access, req, req.body.asset_id ? "wallets" : "accounts", "show");
     const statement = await statements.create(req.auth!.businessId, req.auth!.userId, req.body);

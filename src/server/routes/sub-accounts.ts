@@ -5,7 +5,7 @@ import { CreateSubAccount, InternalTransfer, SUB_ACCOUNT_STATES } from "../../..
 import type { Services } from "../services/index.ts";
 import { MinorAmount, moneyWrite } from "./money.ts";
 import { PageQuery } from "./paging.ts";
-import { listOf, normaliseArrayKeys } from "./list-query.ts";
+import { DAY_RANGE_MESSAGE, inDayRange, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
 import { isCalendarDay } from "../../lib/dates.ts";
 
@@ -13,7 +13,7 @@ const tags = ["sub-accounts"];
 const Id = z.object({ id: z.string() });
 const rule = (act: string) => ({ access: { obj: "sub-accounts", act } });
 const Currency = z.string({ error: "Please select a currency" }).trim().min(1, "Please select a currency");
-const Day = z.string().refine(isCalendarDay, "Dates are YYYY-MM-DD");
+const Day = z.string().refine(isCalendarDay, { message: "Dates are YYYY-MM-DD", abort: true }).refine(inDayRange, `Dates ${DAY_RANGE_MESSAGE}`);
 
 export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const sub = services.subAccounts;

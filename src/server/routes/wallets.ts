@@ -7,7 +7,7 @@ import type { Services } from "../services/index.ts";
 import { SUPPORTED_ASSETS } from "../services/wallets.ts";
 import { GRAPH_PERIODS, type Bucket } from "../services/transactions.ts";
 import { CreateSubWallet, SUB_WALLET_STATES } from "../../../resources/sub-wallets.ts";
-import { listOf, normaliseArrayKeys } from "./list-query.ts";
+import { day, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
 
@@ -17,8 +17,8 @@ const CreateAsset = z.object({
   blockchain: z.enum(BLOCKCHAINS, { error: "Please select an asset" }),
 });
 const SummaryQuery = z.object({
-  from_date: z.iso.date({ error: "from_date must be a date (YYYY-MM-DD)" }).optional(),
-  to_date: z.iso.date({ error: "to_date must be a date (YYYY-MM-DD)" }).optional(),
+  from_date: day("from_date").optional(),
+  to_date: day("to_date").optional(),
 });
 const rule = (act: string) => ({ access: { obj: "wallets", act } });
 const tags = ["wallets"];
