@@ -5,6 +5,13 @@ import react from "@vitejs/plugin-react";
 
 const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
 
+/**
+ * Packages whose modules only declare things but do not say so (no "sideEffects": false), so the
+ * bundler would keep every module they import even when nothing of it is used: @refinedev/antd's
+ * markdown field, Refine's CSV import (papaparse) and the pro-layout it imports reach the first page.
+ */
+const SIDE_EFFECT_FREE = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|papaparse|sunflower-antd|@ant-design\/pro-[^/]+)\//;
+
 /** Dev server twin of the API server's rule: invoice links get the public page, not the console. */
 const publicInvoicePage = (): Plugin => ({
   name: "public-invoice-page",
@@ -23,6 +30,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Two pages: the console, and the public invoice page that must not load the console's bundle.
     rollupOptions: {
+      treeshake: { moduleSideEffects: (id) => id.endsWith(".css") || !SIDE_EFFECT_FREE.test(id) },
       input: {
         main: fileURLToPath(new URL("index.html", import.meta.url)),
         "public-invoice": fileURLToPath(new URL(PUBLIC_INVOICE_HTML, import.meta.url)),

@@ -1,9 +1,9 @@
 /** The app: Refine (router, data, auth, access control, notifications) over the route table. */
-import { Suspense, useMemo, useRef } from "react";
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from "react-router";
+import { lazy, Suspense, useMemo, useRef } from "react";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { ThemedLayout, useNotificationProvider } from "@refinedev/antd";
+import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider } from "antd";
 import "@refinedev/antd/dist/reset.css";
 import { SessionProvider, useSession } from "./session/session.tsx";
@@ -12,8 +12,9 @@ import { FullPageSpin, Guarded } from "./routing/guarded.tsx";
 import { dataProvider } from "./providers/data-provider.ts";
 import { accessControl } from "./providers/access-control.ts";
 import { authProvider } from "./providers/auth-provider.ts";
-import { AppHeader } from "./components/layout/app-header.tsx";
 import { MENU, routesOf } from "./navigation.tsx";
+
+const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
 
 const theme = { token: { colorPrimary: "#1f6feb", borderRadius: 8 } };
 
@@ -42,11 +43,9 @@ function RefineApp() {
     [refresh, can, canOnceVerified],
   );
   const layout = (
-    <ThemedLayout Header={AppHeader} Title={() => <strong style={{ fontSize: 18 }}>Stablebank</strong>}>
-      <Suspense fallback={<FullPageSpin />}>
-        <Outlet />
-      </Suspense>
-    </ThemedLayout>
+    <Suspense fallback={<FullPageSpin />}>
+      <ConsoleLayout />
+    </Suspense>
   );
   return (
     <Refine

@@ -85,6 +85,26 @@ describe("POST /onboarding/login", () => {
     expect(me.body.data.csrf_token).toBe(res.body.data.csrf_token);
   });
 
+  test("the session carries the policy's answers for this member: what they may do now, and once KYB is approved", async () => {
+    const signIn = async (email: string) => {
+      const c = client();
+      expect((await c.post("/onboarding/login", { email, password: DEMO_PASSWORD })).status).toBe(200);
+      return (await c.get("/session")).body.data;
+    };
+    const owner = await signIn("owner@demo.example");
+    const viewer = await signIn("viewer@demo.example");
+    const pending = await signIn("onboarding@demo.example");
+    expect(owner.grants["page:/payments/send/money"]).toEqual(["view"]);
+    expect(owner.grants.payments).toEqual(["create", "retry"]);
+    expect(owner.grants.beneficiaries).toEqual(["create", "delete", "edit", "list", "show"]);
+    expect(viewer.grants["page:/payments/send/money"]).toBeUndefined();
+    expect(viewer.grants.payments).toBeUndefined();
+    expect(viewer.grants.beneficiaries).toEqual(["list", "show"]);
+    // KYB in review: money screens are not open yet, but would be once approved (shown as locked).
+    expect(pending.grants["page:/payments/send/money"]).toBeUndefined();
+    expect(pending.grants_once_verified["page:/payments/send/money"]).toEqual(["view"]);
+  });
+
   test("behind TLS the cookie is Secure and __Host- prefixed", async () => {
     const tls = await startServer({ publicUrl: "https://bank.example" });
     try {

@@ -1,7 +1,7 @@
 /**
  * The access matrix, written from the SPEC (§2 routes, §6 permissions and feature flags) as one
- * table, checked against policies/ for every permission set × feature set. The server and the UI
- * both build their enforcer with createAccess() from these same two files.
+ * table, checked against policies/ for every permission set × feature set. The server builds its
+ * enforcer with createAccess() from these same two files; the UI asks the grants it derives.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";

@@ -4,19 +4,23 @@
  * While setup is incomplete (and this member has not skipped it), the onboarding screen shows
  * instead; once shown it stays for the visit, so completing the last step reveals 'Get Started'.
  */
-import { useState } from "react";
-import { Col, Flex, Row, Typography } from "antd";
+import { Suspense, useState } from "react";
+import { Card, Col, Flex, Row, Skeleton, Typography } from "antd";
+import { lazyNamed } from "../lib/lazy.ts";
 import { useChecklist } from "../components/onboarding/use-checklist.ts";
-import { OnboardingScreen } from "../components/onboarding/onboarding-screen.tsx";
 import { FullPageSpin } from "../routing/guarded.tsx";
 import { useSession } from "../session/session.tsx";
 import { useDashboardData } from "../components/dashboard/dashboard-data.ts";
 import { DashboardActions } from "../components/dashboard/dashboard-actions.tsx";
 import { DashboardApprovalsBanner } from "../components/dashboard/dashboard-approvals-banner.tsx";
 import { DashboardBalances } from "../components/dashboard/dashboard-balances.tsx";
-import { DashboardRecentTransactions } from "../components/dashboard/dashboard-recent-transactions.tsx";
 import { DashboardSidePanel } from "../components/dashboard/dashboard-side-panel.tsx";
 import { DashboardDisclaimer } from "../components/dashboard/dashboard-disclaimer.tsx";
+
+// New businesses see onboarding once, and the transactions table sits below the balances: both load after the first paint.
+const OnboardingScreen = lazyNamed(() => import("../components/onboarding/onboarding-screen.tsx"), "OnboardingScreen");
+const DashboardRecentTransactions = lazyNamed(() => import("../components/dashboard/dashboard-recent-transactions.tsx"), "DashboardRecentTransactions");
+const PanelSkeleton = () => <Card variant="borderless"><Skeleton active /></Card>;
 
 /**
  * Whether onboarding was shown in this browser session and not yet dismissed: it then stays (across
@@ -43,7 +47,12 @@ export default function DashboardPage() {
     sessionStorage.removeItem(visitKey(userId));
     setOnboarding("done");
   };
-  if (onboarding === "shown" && list) return <OnboardingScreen list={list} firstName={session?.user.first_name ?? ""} onDone={done} below={<OnboardingBalances />} />;
+  if (onboarding === "shown" && list)
+    return (
+      <Suspense fallback={<FullPageSpin />}>
+        <OnboardingScreen list={list} firstName={session?.user.first_name ?? ""} onDone={done} below={<OnboardingBalances />} />
+      </Suspense>
+    );
   return <Dashboard />;
 }
 
@@ -67,7 +76,9 @@ function Dashboard() {
       <DashboardBalances data={data} />
       <Row gutter={[24, 24]}>
         <Col xs={24} xl={16}>
-          <DashboardRecentTransactions fiat={data.fiat} crypto={data.crypto} />
+          <Suspense fallback={<PanelSkeleton />}>
+            <DashboardRecentTransactions fiat={data.fiat} crypto={data.crypto} />
+          </Suspense>
         </Col>
         <Col xs={24} xl={8}>
           <DashboardSidePanel data={data} />

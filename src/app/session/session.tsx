@@ -1,12 +1,10 @@
 /**
  * The signed-in session (user, business, permissions, features), loaded once before any route is
- * decided, and the access rules built once from it: the same Casbin policy the server enforces.
+ * decided, with the policy's answers for this member (grants) as the server's Casbin enforcer gave
+ * them: menus and buttons follow the very rules the server enforces, without Casbin in the bundle.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import modelText from "../../../policies/model.conf?raw";
-import policyText from "../../../policies/policy.csv?raw";
-import { createAccess, type Access } from "../../../policies/enforcer.ts";
-import { AUTHENTICATED, KYB_APPROVED, PERSON } from "../../../policies/catalog.ts";
+import { granted, type Grants } from "../../../policies/grants.ts";
 import { api, isApiError, setCsrfToken } from "../api/client.ts";
 
 export type Session = {
@@ -20,12 +18,13 @@ export type Session = {
   permissions: string[];
   features: string[];
   csrf_token: string;
+  grants: Grants;
+  grants_once_verified: Grants;
 };
 
 type SessionState = {
   loading: boolean;
   session: Session | null;
-  access: Access | null;
   /** Re-reads the session from the server (after sign-in, sign-out, role change). */
   refresh: () => Promise<Session | null>;
   /** Whether the signed-in member may do `act` on `obj` (always false when signed out). */
@@ -35,11 +34,9 @@ type SessionState = {
 };
 
 const SessionContext = createContext<SessionState | null>(null);
-const accessPromise = createAccess(modelText, policyText);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
-  const [access, setAccess] = useState<Access | null>(null);
   const [loading, setLoading] = useState(true);
 
   const refresh = useCallback(async () => {
@@ -57,27 +54,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    Promise.all([accessPromise, refresh()]).then(([a]) => {
-      setAccess(a);
-      setLoading(false);
-    });
+    refresh().then(() => setLoading(false));
   }, [refresh]);
 
-  const value = useMemo<SessionState>(() => {
-    // The console is always a person's session.
-    const verified = session?.business.kyb_status === "APPROVED";
-    const permissions = [AUTHENTICATED, PERSON, ...(session?.permissions ?? [])];
-    const subject = session ? { permissions, features: verified ? [...session.features, KYB_APPROVED] : session.features } : null;
-    const onceVerified = session ? { permissions, features: [...session.features, KYB_APPROVED] } : null;
-    return {
+  const value = useMemo<SessionState>(
+    () => ({
       loading,
       session,
-      access,
       refresh,
-      can: (obj, act) => !!subject && !!access && access.can(subject, obj, act),
-      canOnceVerified: (obj, act) => !!onceVerified && !!access && access.can(onceVerified, obj, act),
-    };
-  }, [loading, session, access, refresh]);
+      can: (obj, act) => granted(session?.grants, obj, act),
+      canOnceVerified: (obj, act) => granted(session?.grants_once_verified, obj, act),
+    }),
+    [loading, session, refresh],
+  );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import type { Access } from "../../../policies/enforcer.ts";
+import type { AuthContext } from "./request-context.ts";
 import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERSON } from "../../../policies/catalog.ts";
 import { KYB_REQUIRED_MESSAGE } from "../../../resources/kyb.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
@@ -26,7 +27,10 @@ export type RegisteredRoute = { method: string; url: string; access: RouteAccess
 
 /** The caller as the policy sees them. */
 export function subjectOf(req: FastifyRequest) {
-  const auth = req.auth;
+  return subjectOfAuth(req.auth);
+}
+
+export function subjectOfAuth(auth: Pick<AuthContext, "via" | "kybStatus" | "features" | "permissions"> | null | undefined) {
   if (!auth) return { permissions: [], features: [] };
   // A person's session also holds PERSON: what only a person may do (their security, keys) is closed to API keys.
   const pseudo = auth.via === "session" ? [AUTHENTICATED, PERSON] : [AUTHENTICATED];

@@ -5,8 +5,16 @@ import { findSession } from "../services/sessions.ts";
 import type { Services } from "../services/index.ts";
 import { unauthorized } from "../../lib/errors.ts";
 import { ok } from "./respond.ts";
+import { subjectOfAuth } from "../plugins/authorize.ts";
+import type { Access } from "../../../policies/enforcer.ts";
+import { KYB_APPROVED } from "../../../policies/catalog.ts";
 
-export function viewOf(auth: Omit<AuthContext, "sessionId">) {
+/**
+ * grants: what this member may do, from the server's enforcer, for the console's menus and buttons;
+ * grants_once_verified: what they could do once KYB is approved, so locked screens say why.
+ */
+export function viewOf(auth: Omit<AuthContext, "sessionId">, access: Access) {
+  const subject = subjectOfAuth(auth);
   return {
     user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName, two_factor_enabled: auth.twoFactorEnabled },
     business: { id: auth.businessId, name: auth.businessName, kyb_status: auth.kybStatus },
@@ -17,6 +25,8 @@ export function viewOf(auth: Omit<AuthContext, "sessionId">) {
     permissions: auth.permissions,
     features: auth.features,
     csrf_token: auth.csrfToken,
+    grants: access.grants(subject),
+    grants_once_verified: access.grants({ ...subject, features: [...new Set([...subject.features, KYB_APPROVED])] }),
   };
 }
 
@@ -24,12 +34,12 @@ export function viewOf(auth: Omit<AuthContext, "sessionId">) {
 export async function sessionView(services: Services, token: string) {
   const row = await findSession(services.ctx.db, services.ctx.config, token);
   if (!row) throw unauthorized();
-  return viewOf({ ...row, via: "session", permissions: services.ctx.access.permissionsOf(row.roles) });
+  return viewOf({ ...row, via: "session", permissions: services.ctx.access.permissionsOf(row.roles) }, services.ctx.access);
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get("/session", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["session"] } }, async (req) =>
-    ok("Session", viewOf(req.auth!)),
+    ok("Session", viewOf(req.auth!, services.ctx.access)),
   );
 
   app.post("/session/logout", { config: { access: { obj: "session", act: "logout" } }, schema: { tags: ["session"] } }, async (req, reply) => {

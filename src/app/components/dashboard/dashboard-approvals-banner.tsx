@@ -2,11 +2,14 @@
  * SPEC §1: the pending-approvals banner, for members who read approval requests (page 1, limit
  * 100). Review opens the approvals list modal; decisions there update the count.
  */
-import { useCallback, useEffect, useState } from "react";
+import { Suspense, useCallback, useEffect, useState } from "react";
 import { Alert, Button } from "antd";
 import { api } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
-import { ApprovalsModal } from "../approvals/approvals-modal.tsx";
+import { lazyNamed } from "../../lib/lazy.ts";
+
+// Opened on demand from the banner: its code arrives after the dashboard's first paint.
+const ApprovalsModal = lazyNamed(() => import("../approvals/approvals-modal.tsx"), "ApprovalsModal");
 
 export function DashboardApprovalsBanner() {
   const { can } = useSession();
@@ -32,7 +35,9 @@ export function DashboardApprovalsBanner() {
           action={<Button size="small" type="primary" onClick={() => setOpen(true)}>Review</Button>}
         />
       )}
-      <ApprovalsModal open={open} onClose={() => setOpen(false)} onChanged={load} />
+      <Suspense fallback={null}>
+        <ApprovalsModal open={open} onClose={() => setOpen(false)} onChanged={load} />
+      </Suspense>
     </>
   );
 }

@@ -3,23 +3,32 @@
  * or, while KYB is not approved, where setup stands, because until then there are no balances
  * worth listing or swapping.
  */
+import { Suspense } from "react";
 import { Link } from "react-router";
-import { Card, Empty, Flex, List, Skeleton, Tag, Typography } from "antd";
+import { Card, Empty, Flex, Skeleton, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import { displayMinor, type DashboardData } from "./dashboard-data.ts";
-import { SwapPanel } from "../swap/swap-panel.tsx";
+import { lazyNamed } from "../../lib/lazy.ts";
 import { useChecklist } from "../onboarding/use-checklist.ts";
-import { GettingStartedChecklist } from "../onboarding/getting-started-checklist.tsx";
+
+// Below the accounts list, and (until KYB approval) instead of it: they load after the first paint.
+const SwapPanel = lazyNamed(() => import("../swap/swap-panel.tsx"), "SwapPanel");
+const GettingStartedChecklist = lazyNamed(() => import("../onboarding/getting-started-checklist.tsx"), "GettingStartedChecklist");
+const PanelSkeleton = () => <Card variant="borderless"><Skeleton active /></Card>;
 
 /** Until KYB is approved: where setup stands, with the step to do now. */
 function DashboardSetupProgress() {
   const { data } = useChecklist();
-  if (!data) return <Card variant="borderless"><Skeleton active /></Card>;
-  return <GettingStartedChecklist list={data} compact />;
+  if (!data) return <PanelSkeleton />;
+  return (
+    <Suspense fallback={<PanelSkeleton />}>
+      <GettingStartedChecklist list={data} compact />
+    </Suspense>
+  );
 }
 
 export function DashboardSidePanel({ data }: { data: DashboardData }) {
-  if (data.loading) return <Card variant="borderless"><Skeleton active /></Card>;
+  if (data.loading) return <PanelSkeleton />;
   if (!data.kybApproved) return <DashboardSetupProgress />;
   return (
     <Flex vertical gap={24}>
@@ -29,24 +38,26 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
       ) : data.cards.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts yet" />
       ) : (
-        <List
-          dataSource={data.cards}
-          renderItem={(c) => (
-            <List.Item key={c.key}>
-              <Flex justify="space-between" align="center" gap={8} style={{ width: "100%" }}>
+        // A plain list: antd's List brings its pagination (and Select) into the dashboard's first load.
+        <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+          {data.cards.map((c, i) => (
+            <li key={c.key} style={{ padding: "12px 0", borderTop: i ? "1px solid #f0f0f0" : undefined }}>
+              <Flex justify="space-between" align="center" gap={8}>
                 <Flex gap={8} align="center" style={{ minWidth: 0 }}>
                   <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>{c.currency}</Tag>
                   <Typography.Text ellipsis title={c.name}>{c.href ? <Link to={c.href}>{c.name}</Link> : c.name}</Typography.Text>
                 </Flex>
                 <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{displayMinor(c.available, c.currency)}</Typography.Text>
               </Flex>
-            </List.Item>
-          )}
-        />
+            </li>
+          ))}
+        </ul>
       )}
     </Card>
     {/* Shown only to members allowed to exchange (it checks for itself). */}
-    <SwapPanel />
+    <Suspense fallback={<PanelSkeleton />}>
+      <SwapPanel />
+    </Suspense>
     </Flex>
   );
 }
