@@ -48,7 +48,8 @@ export const systemAccount = (q: Queryable, purpose: "rails_clearing" | "chain_c
 /** What a transfer decides on; read (and locked) on the hot path, nothing more. */
 export type Locked = Pick<LedgerAccount, "id" | "asset" | "state" | "allowNegative" | "posted" | "pendingDebits">;
 
-async function lock(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
+/** Reads and row-locks accounts in id order: concurrent movements wait for each other, never deadlock. */
+export async function lock(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
   const rows = await tx
     .select({
       id: ledgerAccounts.id,
@@ -65,7 +66,8 @@ async function lock(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-function validate(input: TransferInput, accounts: Map<string, Locked>) {
+/** The rules every movement obeys, checked against the (locked) accounts it names. */
+export function validate(input: TransferInput, accounts: Map<string, Locked>) {
   if (input.amount <= 0n) throw new LedgerError("AMOUNT_NOT_POSITIVE");
   if (input.amount > MAX_AMOUNT) throw new LedgerError("AMOUNT_TOO_LARGE");
   if (input.debit === input.credit) throw new LedgerError("SAME_ACCOUNT");
