@@ -13,10 +13,11 @@ import { dataProvider } from "./providers/data-provider.ts";
 import { accessControl } from "./providers/access-control.ts";
 import { authProvider } from "./providers/auth-provider.ts";
 import { MENU, routesOf } from "./navigation.tsx";
+import { THEME_TOKENS } from "../lib/palette.ts";
 
 const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
 
-const theme = { token: { colorPrimary: "#1f6feb", borderRadius: 8 } };
+const theme = { token: THEME_TOKENS };
 
 /** A 4xx will not change on retry; a server error gets one more try before the error state shows. */
 const retry = (failures: number, error: unknown) => ((error as { statusCode?: number })?.statusCode ?? 500) >= 500 && failures < 1;

@@ -23,7 +23,7 @@ export const ADDRESS_FORMATS: Record<Blockchain, { pattern: RegExp; message: str
 /** Display colours by currency (SPEC §9). */
 export const CURRENCY_COLORS: Record<string, string> = {
   USDC: "#2775ca",
-  USDT: "#26a17b",
+  USDT: "#1a7f5f", // Tether green, darkened to carry white text at 4.5:1
   USD: "#1f6feb",
   NGN: "#008751",
   KES: "#bb0000",

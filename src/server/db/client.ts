@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema/index.ts";
 import { isRetryableConflict } from "./errors.ts";
+import { initializeDataDir, PGLITE_CONF } from "./pglite-init.ts";
 import { AppError } from "../../lib/errors.ts";
 
 export type Schema = typeof schema;
@@ -37,7 +38,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const client = new PGlite(opts.dataDir ?? "memory://", { extensions: { pg_trgm } });
+  const dataDir = opts.dataDir ?? "memory://";
+  initializeDataDir(dataDir);
+  const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };

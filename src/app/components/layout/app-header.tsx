@@ -5,6 +5,7 @@ import { LogoutOutlined } from "@ant-design/icons";
 import { api } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
+import { PRIMARY } from "../../../lib/palette.ts";
 
 export function AppHeader() {
   const { session, refresh } = useSession();
@@ -25,7 +26,7 @@ export function AppHeader() {
       <Flex align="center" justify="space-between" style={{ height: "100%" }}>
         <Typography.Text strong data-testid="business-name">{session.business.name}</Typography.Text>
         <Flex align="center" gap={12}>
-          <Avatar style={{ background: "#1f6feb" }}>{session.user.first_name.slice(0, 1)}</Avatar>
+          <Avatar style={{ background: PRIMARY }}>{session.user.first_name.slice(0, 1)}</Avatar>
           <Typography.Text>
             {session.user.first_name} {session.user.last_name}
           </Typography.Text>

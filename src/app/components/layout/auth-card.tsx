@@ -10,7 +10,7 @@ export function AuthCard({ title, subtitle, children, footer, width = 420 }: {
   width?: number;
 }) {
   return (
-    <Flex vertical align="center" justify="center" style={{ minHeight: "100vh", padding: 24, background: "#f5f7fb" }}>
+    <Flex component="main" vertical align="center" justify="center" style={{ minHeight: "100vh", padding: 24, background: "#f5f7fb" }}>
       <Typography.Text strong style={{ fontSize: 20, marginBottom: 16 }} aria-label="Stablebank">
         Stablebank
       </Typography.Text>

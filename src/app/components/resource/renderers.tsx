@@ -106,7 +106,8 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "blockchain":
       return BLOCKCHAIN_LABELS[String(value) as Blockchain] ?? String(value);
     case "view":
-      return <Typography.Link>View</Typography.Link>;
+      // A real button, so the keyboard reaches it; its click opens the row like a click anywhere on it.
+      return <Button type="link" size="small" style={{ paddingInline: 0 }}>View</Button>;
     case "country":
       return countryName(String(value));
     case "postalAddress":
