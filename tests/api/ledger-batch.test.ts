@@ -77,6 +77,15 @@ describe("transferBatch", () => {
 });
 
 describe("TransferBatcher (group commit)", () => {
+  test("a lone request is an ordinary transfer: answered, or refused with nothing written", async () => {
+    const [a, b] = await funded("USD", [50n, 0n]);
+    const batcher = new TransferBatcher(db);
+    const t = await batcher.transfer({ debit: a, credit: b, asset: "USD", amount: 30n, reference: "alone" });
+    expect([t.reference, t.amount]).toEqual(["alone", 30n]);
+    await expect(batcher.transfer({ debit: a, credit: b, asset: "USD", amount: 30n })).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS" });
+    expect([await posted(a), await posted(b)]).toEqual([20n, 30n]);
+  });
+
   test("concurrent requests share batches, each answered on its own; no overdraft, no lost update", async () => {
     const ids = await funded("USD", [1_000n, 1_000n, 1_000n, 1_000n]);
     const batcher = new TransferBatcher(db, { maxBatch: 50, concurrency: database.kind === "postgres" ? 4 : 1 });

@@ -10,15 +10,29 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
-import { available, lock, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
+import { available, transfer, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
+/** ledger.lock for a whole batch: the ids travel as one JSON parameter rather than hundreds. */
+async function lockAll(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
+  const rows = rowsOf(await tx.execute(sql`
+    select id, asset, state, allow_negative, posted::text, pending_debits::text from ledger_accounts
+    where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+    order by id for update`));
+  return new Map(
+    rows.map((r) => [
+      r.id as string,
+      { id: r.id as string, asset: r.asset as string, state: r.state as string, allowNegative: r.allow_negative as boolean, posted: BigInt(r.posted as string), pendingDebits: BigInt(r.pending_debits as string) },
+    ]),
+  );
+}
+
 /** Transfers (posted at once) decided and written together; one result per input, in order. */
 export async function transferBatch(tx: Tx, inputs: TransferInput[]): Promise<(Transfer | LedgerError)[]> {
   if (!inputs.length) return [];
-  const locked = await lock(tx, [...new Set(inputs.flatMap((i) => [i.debit, i.credit]))]);
+  const locked = await lockAll(tx, [...new Set(inputs.flatMap((i) => [i.debit, i.credit]))]);
   // Working copies: each transfer sees the balances the earlier ones of the batch left.
   const accounts = new Map<string, Locked>([...locked].map(([id, a]) => [id, { ...a }]));
   const deltas = new Map<string, { delta: bigint; n: number }>();
@@ -81,6 +95,16 @@ function toTransfer(r: Row): Transfer {
   };
 }
 
+/** One transfer as transferBatch reports it: a refusal is a result (it is raised before anything is written). */
+async function transferAlone(tx: Tx, input: TransferInput): Promise<(Transfer | LedgerError)[]> {
+  try {
+    return [await transfer(tx, input)];
+  } catch (e) {
+    if (e instanceof LedgerError) return [e];
+    throw e;
+  }
+}
+
 type Waiting = { input: TransferInput; resolve: (t: Transfer) => void; reject: (e: unknown) => void };
 
 /**
@@ -121,7 +145,8 @@ export class TransferBatcher {
 
   private async commit(batch: Waiting[]) {
     try {
-      const results = await this.db.transaction((tx) => transferBatch(tx, batch.map((w) => w.input)));
+      // A batch of one is an ordinary transfer: a quiet moment costs what it costs without grouping.
+      const results = await this.db.transaction((tx) => (batch.length === 1 ? transferAlone(tx, batch[0].input) : transferBatch(tx, batch.map((w) => w.input))));
       this.stats.batches++;
       this.stats.transfers += batch.length;
       results.forEach((r, i) => (r instanceof LedgerError ? batch[i].reject(r) : batch[i].resolve(r)));
