@@ -6,34 +6,14 @@
  * hello route (GET /api/health) in the same run as the baseline. Prints p50 / p99 per route, the
  * errors, and the server's resident memory (sampled every second).
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
-import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
-import { Person, waitHealthy } from "../scripts/bank/http.ts";
+import { rssOf, withDemoServer } from "./lib/demo-server.ts";
 
 const PORT = Number(process.env.BENCH_API_PORT ?? 4810);
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 60);
-const base = `http://127.0.0.1:${PORT}`;
-
-/** Resident memory of a process, from /proc (Linux). */
-const rssOf = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Number(m[1]) * 1024 : 0;
-};
 
 export async function run() {
-  const dir = mkdtempSync(join(tmpdir(), "bench-api-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: join(dir, "data"), DATABASE_URL: "", SERVE_UI: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: base },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  try {
-    await waitHealthy(base, 120_000);
-    const admin = new Person([base]);
-    await admin.signIn("admin@demo.example", DEMO_PASSWORD);
+  await withDemoServer(PORT, async ({ base, pid, admin }) => {
     const { cookie, csrf } = admin.credentials;
     const usd = ((await admin.get("/accounts/corporate")).items as { id: string; currency: string }[]).find((a) => a.currency === "USD")!.id;
     const harbor = ((await admin.get("/v1/beneficiaries?limit=100")).items as { id: string; name: string }[]).find((b) => b.name.startsWith("Harbor"))!.id;
@@ -49,9 +29,9 @@ export async function run() {
       { name: "GET /api/health (hello)", rate: 50, method: "GET" as const, path: "/api/health" },
     ];
 
-    let peak = rssOf(server.pid!);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(server.pid!))), 1000);
-    const before = rssOf(server.pid!);
+    let peak = rssOf(pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 1000);
+    const before = rssOf(pid);
     const results = await Promise.all(
       mix.map((m) =>
         autocannon({
@@ -75,8 +55,5 @@ export async function run() {
       console.log(`${mix[i].name.padEnd(30)} ${r.requests.average.toFixed(0).padStart(7)} ${String(r.latency.p50).padStart(7)} ${String(r.latency.p99).padStart(7)} ${String(r.errors + r.timeouts).padStart(7)} ${String(r.non2xx).padStart(8)}`);
     });
     console.log(`server memory (RSS): ${(before / 1048576).toFixed(0)} MB before the load, ${(peak / 1048576).toFixed(0)} MB at its peak (budget 300 MB)`);
-  } finally {
-    server.kill("SIGKILL");
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

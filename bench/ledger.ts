@@ -14,6 +14,8 @@ import { openDatabase, type Database, type Db } from "../src/server/db/client.ts
 import { checkLedger } from "../src/server/ledger/check.ts";
 import * as ledger from "../src/server/ledger/ledger.ts";
 import { TransferBatcher } from "../src/server/ledger/batch.ts";
+import autocannon from "autocannon";
+import { withDemoServer } from "./lib/demo-server.ts";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ACCOUNTS = 10_000;
@@ -155,6 +157,34 @@ async function postgresDatabase(): Promise<Database | string> {
   };
 }
 
+/**
+ * The same movement through the public HTTP API: POST /api/transfers/internal (one of the business's
+ * USD accounts funds another), each request with its own Idempotency-Key, so every call is a real
+ * transfer with its transaction records, answered only once committed. Runs on the embedded database.
+ */
+export async function overHttp() {
+  await withDemoServer(Number(process.env.BENCH_LEDGER_PORT ?? 4830), async ({ base, admin }) => {
+    const usd = ((await admin.get("/accounts/corporate")).items as { id: string; currency: string }[]).filter((a) => a.currency === "USD");
+    const subs = ((await admin.get("/sub-accounts?limit=100")).items as { id: string; currency: string }[]).filter((a) => a.currency === "USD");
+    const [from, to] = [usd[0].id, (subs[0] ?? usd[1]).id];
+    const { cookie, csrf } = admin.credentials;
+    console.log(`\nHTTP API (embedded PGlite, one server process): POST /api/transfers/internal, 10 s per row`);
+    console.log(`${"clients".padStart(8)}${pad("transfers/s", 14)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("errors", 8)}${pad("non-2xx", 9)}`);
+    for (const connections of [1, 16, 64]) {
+      const r = await autocannon({
+        url: `${base}/api/transfers/internal`,
+        method: "POST",
+        connections,
+        duration: 10,
+        headers: { cookie, "x-csrf-token": csrf, "content-type": "application/json" },
+        body: JSON.stringify({ source_account_id: from, destination_account_id: to, amount: "1" }),
+        requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) }],
+      });
+      console.log(`${pad(connections, 8)}${pad(fmt(r.requests.average), 14)}${pad(r.latency.p50, 9)}${pad(r.latency.p99, 9)}${pad(r.errors + r.timeouts, 8)}${pad(r.non2xx, 9)}`);
+    }
+  });
+}
+
 export async function run() {
   let violations = 0;
   const lite = await openDatabase({ dataDir: "memory://" });
@@ -172,5 +202,6 @@ export async function run() {
       await server.close();
     }
   }
+  await overHttp();
   if (violations) process.exitCode = 1;
 }
