@@ -2,13 +2,13 @@
  * Reading transactions: the filtered banking and crypto lists (SPEC §7), one transaction with every
  * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import { accounts, approvalRequests, batchPayments, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
-import { searchText } from "../db/schema/transactions.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import type { Queryable } from "../db/client.ts";
 import type { ServiceContext } from "./context.ts";
 import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
 
@@ -30,67 +30,167 @@ export type CryptoFilter = Common & { types?: string[]; assetIds?: string[]; sub
 const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
 
 /**
+ * Totals are bounded: a list counts at most COUNT_CAP + 1 matching rows (an ordered index gives them
+ * quickly however many there are), so no request counts a million rows. Past the cap, and for a
+ * search answered from the newest rows (below), total_items is a lower bound and total_items_exact is
+ * false ("1,000+"): then it is always at least one row past the page shown when another page follows,
+ * so a pager can step on. A page itself never depends on the count.
+ */
+export const COUNT_CAP = 1_000;
+/** How a search reads the newest rows first (searchNewest). */
+const SAMPLE_ROWS = 1_000;
+const PROBE_ROWS = 10_000;
+/** A word on more than one in this many of the newest rows is too common to look up in the index. */
+const UBIQUITOUS = 20;
+
+/** How many transactions match, counting no further than COUNT_CAP + 1. */
+export async function boundedCount(db: Queryable, where: SQL | undefined) {
+  const matching = db.select({ one: sql`1`.as("one") }).from(transactions).where(where).limit(COUNT_CAP + 1).as("matching");
+  const [r] = await db.select({ n: count() }).from(matching);
+  return Number(r.n);
+}
+
+/**
+ * total_items and total_items_exact of a page from a count (undefined: not counted): past the cap,
+ * what is known to exist, and always at least one row past the page shown when another follows.
+ */
+export function boundedTotal(counted: number | undefined, before: number, shown: number, more: boolean) {
+  const exact = counted !== undefined && counted <= COUNT_CAP;
+  return { total_items: exact ? counted : Math.max(counted ?? 0, before + shown + (more ? 1 : 0)), total_items_exact: exact };
+}
+
+/**
  * Totals of a filtered list, kept a few seconds: paging through one list (or typing a search) must
- * not count a million rows on every request. A write in this process drops the business's totals;
- * other processes see new rows within COUNT_TTL_MS.
+ * not count again on every request. A write in this process drops the business's totals; other
+ * processes see new rows within COUNT_TTL_MS.
  */
 const COUNT_TTL_MS = 10_000;
 const counts = new Map<string, { n: number; at: number }>();
 export function forgetCounts(businessId: string) {
   for (const key of counts.keys()) if (key.startsWith(`${businessId}|`)) counts.delete(key);
 }
-async function cachedCount(key: string, count: () => Promise<number>) {
+const countHit = (key: string) => {
   const hit = counts.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.n;
-  const n = await count();
+  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
+};
+function remember(key: string, n: number) {
   if (counts.size > 5_000) counts.clear();
   counts.set(key, { n, at: Date.now() });
+}
+async function cachedCount(key: string, count: () => Promise<number>) {
+  const hit = countHit(key);
+  if (hit !== undefined) return hit;
+  const n = await count();
+  remember(key, n);
   return n;
 }
 
 export function transactionQueries({ db }: ServiceContext) {
+  /** The filters every list shares, except the search (page() applies it: see searchNewest). */
   const common = (businessId: string, rail: string, f: Common): SQL[] => [
     eq(transactions.businessId, businessId),
     eq(transactions.rail, rail),
-    ...(f.keyword
-      ? [sql`${searchText} like ${likePattern(f.keyword.toLowerCase())}`]
-      : []),
     ...(f.states?.length ? [inArray(transactions.state, f.states)] : []),
     ...(f.from ? [gte(transactions.createdAt, f.from)] : []),
     ...(f.to ? [lt(transactions.createdAt, f.to)] : []),
     ...(f.counterpartyIds?.length ? [inArray(transactions.beneficiaryId, f.counterpartyIds.filter(isUuid))] : []),
   ];
 
-  /** One page, newest first. `ownerFilter` says whether the filters read the account or wallet row. */
-  async function page(businessId: string, where: SQL[], q: Common, ownerFilter: boolean, view: (t: TransactionRow, owner: Owner) => object) {
+  const countUpTo = (where: SQL[]) => boundedCount(db, and(...where));
+
+  /** The rows of a page, with the name of the account or wallet each belongs to, newest first. */
+  const rowsWhere = (where: SQL | undefined) =>
+    db
+      .select({ t: transactions, ts: sql<string>`${transactions.createdAt}::text`, accountName: accounts.name, walletName: wallets.name, walletChain: wallets.blockchain })
+      .from(transactions)
+      .leftJoin(accounts, eq(accounts.id, transactions.ownerId))
+      .leftJoin(wallets, eq(wallets.id, transactions.ownerId))
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id));
+
+  /**
+   * One page, newest first: `filters` are every filter but the search, `keyword` the search. By page
+   * number (OFFSET) or, after a previous page's next_cursor, from where that page ended.
+   */
+  async function page(businessId: string, filters: SQL[], keyword: string | undefined, q: Common, view: (t: TransactionRow, owner: Owner) => object) {
     const c = q.cursor ? decodeCursor(q.cursor) : undefined;
     const seek = c ? [sql`(${transactions.createdAt}, ${transactions.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`] : [];
-    const counted = db.select({ n: count() }).from(transactions);
-    const { page: _p, limit: _l, cursor: _c, ...filters } = q;
-    const countKey = `${businessId}|${view.name}|${JSON.stringify(filters)}`;
-    const [rows, total] = await Promise.all([
-      db
-        .select({ t: transactions, ts: sql<string>`${transactions.createdAt}::text`, accountName: accounts.name, walletName: wallets.name, walletChain: wallets.blockchain })
-        .from(transactions)
-        .leftJoin(accounts, eq(accounts.id, transactions.ownerId))
-        .leftJoin(wallets, eq(wallets.id, transactions.ownerId))
-        .where(and(...where, ...seek))
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(q.limit)
-        .offset(c ? 0 : offsetOf(q)),
-      // Counting needs the owner rows only when a filter reads them.
-      cachedCount(countKey, async () => {
-        const [r] = await (ownerFilter
-          ? counted.leftJoin(accounts, eq(accounts.id, transactions.ownerId)).leftJoin(wallets, eq(wallets.id, transactions.ownerId)).where(and(...where))
-          : counted.where(and(...where)));
-        return Number(r.n);
-      }),
-    ]);
-    const last = rows[rows.length - 1];
+    const skip = c ? 0 : offsetOf(q);
+    /** Rows before this page, as the reader counts them (with a cursor, the page number says). */
+    const before = (q.page - 1) * q.limit;
+    const { page: _p, limit: _l, cursor: _c, ...named } = q;
+    const key = `${businessId}|${view.name}|${JSON.stringify(named)}`;
+
+    let rows: Awaited<ReturnType<typeof rowsWhere>> | undefined;
+    let total: number | undefined;
+    let where = filters;
+    if (keyword) {
+      const search = await searchNewest(filters, seek, keyword.toLowerCase(), skip + q.limit + 1);
+      if ("hits" in search) {
+        const ids = search.hits.slice(skip);
+        rows = ids.length ? await rowsWhere(and(eq(transactions.businessId, businessId), inArray(transactions.id, ids))) : [];
+        const full = search.hits.length > skip + q.limit;
+        // All the matches, when fewer than a page and one: counted. A full page: at least that many.
+        total = countHit(key);
+        if (total === undefined && !full) {
+          total = c ? before + search.hits.length : search.hits.length;
+          if (!c) remember(key, total);
+        }
+      } else where = [...filters, ...search.match];
+    }
+    if (!rows) {
+      [rows, total] = await Promise.all([
+        rowsWhere(and(...where, ...seek)).limit(q.limit + 1).offset(skip),
+        cachedCount(key, () => countUpTo(where)),
+      ]);
+    }
+    const more = rows.length > q.limit;
+    const shown = rows.slice(0, q.limit);
+    const last = shown[shown.length - 1];
     return {
-      ...paged(rows.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })), total, q),
-      next_cursor: rows.length === q.limit && last ? encodeCursor(last.ts, last.t.id) : null,
+      ...paged(shown.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })), 0, q),
+      ...boundedTotal(total, before, shown.length, more),
+      next_cursor: more && last ? encodeCursor(last.ts, last.t.id) : null,
     };
+  }
+
+  /**
+   * A search, answered from the newest rows the other filters keep when they hold it: `want` hits, or
+   * fewer when the filters keep no more rows than were read. First one pass over the newest
+   * SAMPLE_ROWS: the hits there, and how many of those rows hold the keyword and each of its words.
+   * When hits are frequent enough for the newest PROBE_ROWS to fill the page, those are read in
+   * order (stopping once they do). Otherwise the answer is the conditions that find the matches
+   * through the trigram index, the keyword itself then checked on each row found: the words (as
+   * pg_trgm splits text) on more than one in UBIQUITOUS of the rows sampled are left out of the
+   * index's lookup, because a word on nearly every row (the TXN of every reference) costs that
+   * lookup a long list and narrows nothing.
+   */
+  async function searchNewest(filters: SQL[], seek: SQL[], keyword: string, want: number): Promise<{ hits: string[] } | { match: SQL[] }> {
+    const newest = (n: number) =>
+      db.select({ id: transactions.id, createdAt: transactions.createdAt, text: transactions.searchText })
+        .from(transactions).where(and(...filters, ...seek)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(n).as("newest");
+    const sample = newest(SAMPLE_ROWS);
+    const has = sql`strpos(${sample.text}, ${keyword}) > 0`;
+    const words = [...new Set(keyword.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 8);
+    const [seen] = await db
+      .select({
+        rows: count(),
+        found: sql<number>`count(*) filter (where ${has})`.mapWith(Number),
+        hits: sql<string[] | null>`(array_agg(${sample.id}::text order by ${sample.createdAt} desc, ${sample.id} desc) filter (where ${has}))[1:${want}::int]`,
+        words: sql<number[]>`array[${sql.join([sql`0`, ...words.map((w) => sql`count(*) filter (where ${sample.text} like ${likePattern(w)})`)], sql`, `)}]::int[]`,
+      })
+      .from(sample);
+    const hits = seen.hits ?? [];
+    if (hits.length >= want || seen.rows < SAMPLE_ROWS) return { hits };
+    if (seen.found > 0 && (want * seen.rows) / seen.found <= PROBE_ROWS) {
+      const probe = newest(PROBE_ROWS);
+      const more = await db.select({ id: probe.id }).from(probe).where(sql`strpos(${probe.text}, ${keyword}) > 0`)
+        .orderBy(desc(probe.createdAt), desc(probe.id)).limit(want);
+      if (more.length >= want) return { hits: more.map((h) => h.id) };
+    }
+    const rare = words.filter((_, i) => seen.words[i + 1] * UBIQUITOUS <= seen.rows);
+    const lookup = rare.length ? rare.map((w) => likePattern(w)) : [likePattern(keyword)];
+    return { match: [...lookup.map((p) => sql`${transactions.searchText} like ${p}`), sql`strpos(${transactions.searchText}, ${keyword}) > 0`] };
   }
 
   async function find(businessId: string, rail: "fiat" | "crypto", id: string) {
@@ -129,26 +229,37 @@ export function transactionQueries({ db }: ServiceContext) {
     db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "PENDING")));
 
   return {
-    listBanking(businessId: string, f: BankingFilter) {
+    async listBanking(businessId: string, f: BankingFilter) {
       const where = [...common(businessId, "fiat", f), ...(f.types?.length ? [inArray(transactions.type, f.types)] : [])];
       if (f.onMaster !== undefined || f.onSub !== undefined) {
         const master = f.onMaster ?? false;
         const sub = f.onSub ?? false;
-        if (master && !sub) where.push(isNull(accounts.parentAccountId));
-        if (sub && !master) where.push(isNotNull(accounts.parentAccountId));
+        // By owner id: a banking row belongs to a master account or to a sub-account. The few master
+        // ids are read first, so the planner sees them (and how many rows each holds).
+        if (master !== sub) {
+          const masters = (await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.businessId, businessId), isNull(accounts.parentAccountId)))).map((a) => a.id);
+          where.push(master ? inArray(transactions.ownerId, masters) : notInArray(transactions.ownerId, masters));
+        }
         if (!master && !sub) where.push(sql`false`);
       }
-      return page(businessId, where, f, f.onMaster !== undefined || f.onSub !== undefined, bankingRow);
+      return page(businessId, where, f.keyword, f, bankingRow);
     },
 
-    listCrypto(businessId: string, f: CryptoFilter) {
+    async listCrypto(businessId: string, f: CryptoFilter) {
       const where = [...common(businessId, "crypto", f), ...(f.types?.length ? [inArray(transactions.type, f.types)] : [])];
       if (f.assetIds?.length) where.push(inArray(transactions.ownerId, f.assetIds.filter(isUuid)));
-      if (f.subWallets === true) where.push(isNotNull(wallets.parentWalletId));
-      if (f.subWallets === false) where.push(isNull(wallets.parentWalletId));
-      if (f.subWalletAsset) where.push(eq(wallets.currency, f.subWalletAsset));
-      if (f.subWalletBlockchain) where.push(eq(wallets.blockchain, f.subWalletBlockchain));
-      return page(businessId, where, f, f.subWallets !== undefined || !!f.subWalletAsset || !!f.subWalletBlockchain, cryptoRow);
+      const walletIs = [
+        ...(f.subWallets === true ? [isNotNull(wallets.parentWalletId)] : []),
+        ...(f.subWallets === false ? [isNull(wallets.parentWalletId)] : []),
+        ...(f.subWalletAsset ? [eq(wallets.currency, f.subWalletAsset)] : []),
+        ...(f.subWalletBlockchain ? [eq(wallets.blockchain, f.subWalletBlockchain)] : []),
+      ];
+      // By owner id, as for accounts: the wallets the filters name are read first.
+      if (walletIs.length) {
+        const owners = (await db.select({ id: wallets.id }).from(wallets).where(and(eq(wallets.businessId, businessId), ...walletIs))).map((w) => w.id);
+        where.push(inArray(transactions.ownerId, owners));
+      }
+      return page(businessId, where, f.keyword, f, cryptoRow);
     },
 
     async bankingDetail(businessId: string, id: string) {

@@ -8,7 +8,7 @@ import type { Queryable } from "../db/client.ts";
 import { offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import { randomToken } from "./crypto.ts";
 import type { ServiceContext } from "./context.ts";
-import { forgetCounts } from "./transaction-queries.ts";
+import { boundedCount, boundedTotal, forgetCounts } from "./transaction-queries.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
@@ -87,15 +87,16 @@ export type Bucket = { label: string; from: Date; to: Date };
 
 export function transactionService({ db }: ServiceContext) {
   return {
-    /** One account's or wallet's history, newest first. */
+    /** One account's or wallet's history, newest first; its total bounded as the lists' (boundedTotal). */
     async listOfOwner(businessId: string, rail: "fiat" | "crypto", q: PageQuery & { ownerId: string }) {
       const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), eq(transactions.ownerId, q.ownerId));
-      const [rows, [total]] = await Promise.all([
-        db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit).offset(offsetOf(q)),
-        db.select({ n: count() }).from(transactions).where(where),
+      const [rows, total] = await Promise.all([
+        db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit + 1).offset(offsetOf(q)),
+        boundedCount(db, where),
       ]);
       const view: (t: TransactionRow) => object = rail === "fiat" ? bankingView : cryptoView;
-      return paged(rows.map(view), Number(total.n), q);
+      const shown = rows.slice(0, q.limit);
+      return { ...paged(shown.map(view), 0, q), ...boundedTotal(total, offsetOf(q), shown.length, rows.length > q.limit) };
     },
 
     /** Inbound and outbound sums of completed transactions of one account, per bucket. */
