@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 import type { Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 
 const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
 
@@ -20,13 +22,15 @@ const SIDE_EFFECT_FREE = /node_modules\/(react-markdown|remark-[^/]+|micromark[^
 const precompress = (): Plugin => ({
   name: "precompress",
   apply: "build",
-  generateBundle(_options, bundle) {
-    for (const file of Object.values(bundle)) {
-      if (!/\.(js|css|html|svg|json)$/.test(file.fileName)) continue;
-      const source = Buffer.from(file.type === "chunk" ? file.code : file.source);
+  // After writing: Vite still rewrites chunks (preload lists) while generating the bundle.
+  writeBundle(options, bundle) {
+    for (const name of Object.keys(bundle)) {
+      if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+      const path = join(options.dir!, name);
+      const source = readFileSync(path);
       if (source.length < 1024) continue;
-      this.emitFile({ type: "asset", fileName: `${file.fileName}.br`, source: brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
-      this.emitFile({ type: "asset", fileName: `${file.fileName}.gz`, source: gzipSync(source, { level: 9 }) });
+      writeFileSync(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
     }
   },
 });
