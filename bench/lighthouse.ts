@@ -10,7 +10,7 @@
  * the audits that cost the points.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
@@ -66,7 +66,11 @@ async function audit(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
     const out = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] }, desktopConfig);
     if (!out) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (!out.lhr.runtimeError) return out.lhr;
+    if (!out.lhr.runtimeError) {
+      // BENCH_LIGHTHOUSE_DIR=<dir> keeps each report (JSON) for a closer look at the audits.
+      if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(out.lhr));
+      return out.lhr;
+    }
     const why = `${out.lhr.runtimeError.code} ${out.lhr.runtimeError.message}`;
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${why}`);
     console.log(`  (${why}; again)`);

@@ -12,7 +12,7 @@ import { FullPageSpin } from "../routing/guarded.tsx";
 import { useSession } from "../session/session.tsx";
 import { useDashboardData } from "../components/dashboard/dashboard-data.ts";
 import { DashboardActions } from "../components/dashboard/dashboard-actions.tsx";
-import { DashboardApprovalsBanner } from "../components/dashboard/dashboard-approvals-banner.tsx";
+import { DashboardApprovalsBanner, usePendingApprovals } from "../components/dashboard/dashboard-approvals-banner.tsx";
 import { DashboardBalances } from "../components/dashboard/dashboard-balances.tsx";
 import { DashboardSidePanel } from "../components/dashboard/dashboard-side-panel.tsx";
 import { DashboardDisclaimer } from "../components/dashboard/dashboard-disclaimer.tsx";
@@ -64,6 +64,9 @@ function OnboardingBalances() {
 function Dashboard() {
   const { session } = useSession();
   const data = useDashboardData();
+  const approvals = usePendingApprovals();
+  // Below the greeting, the page appears once its figures are known: nothing on it moves afterwards.
+  const ready = !data.loading && approvals.loaded;
   return (
     <Flex vertical gap={24}>
       <Flex justify="space-between" align="center" gap={16} wrap>
@@ -72,19 +75,25 @@ function Dashboard() {
         </Typography.Title>
         <DashboardActions />
       </Flex>
-      <DashboardApprovalsBanner />
-      <DashboardBalances data={data} />
-      <Row gutter={[24, 24]}>
-        <Col xs={24} xl={16}>
-          <Suspense fallback={<PanelSkeleton />}>
-            <DashboardRecentTransactions fiat={data.fiat} crypto={data.crypto} />
-          </Suspense>
-        </Col>
-        <Col xs={24} xl={8}>
-          <DashboardSidePanel data={data} />
-        </Col>
-      </Row>
-      <DashboardDisclaimer />
+      {!ready ? (
+        <PanelSkeleton />
+      ) : (
+        <>
+          <DashboardApprovalsBanner approvals={approvals} />
+          <DashboardBalances data={data} />
+          <Row gutter={[24, 24]}>
+            <Col xs={24} xl={16}>
+              <Suspense fallback={<PanelSkeleton />}>
+                <DashboardRecentTransactions fiat={data.fiat} crypto={data.crypto} />
+              </Suspense>
+            </Col>
+            <Col xs={24} xl={8}>
+              <DashboardSidePanel data={data} />
+            </Col>
+          </Row>
+          <DashboardDisclaimer />
+        </>
+      )}
     </Flex>
   );
 }

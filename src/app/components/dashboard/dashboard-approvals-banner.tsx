@@ -11,18 +11,27 @@ import { lazyNamed } from "../../lib/lazy.ts";
 // Opened on demand from the banner: its code arrives after the dashboard's first paint.
 const ApprovalsModal = lazyNamed(() => import("../approvals/approvals-modal.tsx"), "ApprovalsModal");
 
-export function DashboardApprovalsBanner() {
+export type PendingApprovals = { allowed: boolean; pending: number; loaded: boolean; load: () => void };
+
+/** How many payments wait for approval; `loaded` once known (or not asked), so the page can lay out once. */
+export function usePendingApprovals(): PendingApprovals {
   const { can } = useSession();
   const allowed = can("approval-requests", "list");
   const [pending, setPending] = useState(0);
-  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(!allowed);
   const load = useCallback(() => {
     if (!allowed) return;
     api<{ total_items: number }>("GET", "approval-requests?page=1&limit=100&state[]=PENDING")
       .then((r) => setPending(r.data.total_items))
-      .catch((e) => console.error(e)); // the dashboard stays usable without the banner
+      .catch((e) => console.error(e)) // the dashboard stays usable without the banner
+      .finally(() => setLoaded(true));
   }, [allowed]);
   useEffect(load, [load]);
+  return { allowed, pending, loaded, load };
+}
+
+export function DashboardApprovalsBanner({ approvals: { allowed, pending, load } }: { approvals: PendingApprovals }) {
+  const [open, setOpen] = useState(false);
   if (!allowed || (pending === 0 && !open)) return null;
   return (
     <>
