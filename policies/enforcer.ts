@@ -75,7 +75,7 @@ export class Access {
   }
 
   /** Each object with the actions its rules name: "(list)|(show)" names list and show. */
-  private actionsByObject(): Map<string, Set<string>> {
+  actionsByObject(): Map<string, Set<string>> {
     if (this.actions) return this.actions;
     const map = new Map<string, Set<string>>();
     for (const [, obj, act] of this.enforcer.getModel().model.get("p")?.get("p")?.policy ?? []) {
@@ -104,7 +104,10 @@ export async function createAccess(modelText: string, policyText: string): Promi
     .join("\n");
   const enforcer = await newEnforcer(newModelFromString(modelText), new StringAdapter(csv));
   await enforcer.addFunction("listHas", (a: string, b: string) => listHas(a, b));
-  return new Access(enforcer);
+  const access = new Access(enforcer);
+  // A rule whose actions cannot be listed for the console's grants stops start-up, not a later request.
+  access.actionsByObject();
+  return access;
 }
 
 export { AUTHENTICATED, PUBLIC };
