@@ -10,6 +10,8 @@ import { NUMBERING_LOCKED_MESSAGE, LOGO_MESSAGES } from "../../resources/invoice
 import { invoiceTotals } from "../../src/lib/invoice-totals.ts";
 import { todayUtc } from "../../src/lib/dates.ts";
 import { identifierOf } from "../../src/server/providers/rails/provider.ts";
+import { invoiceSettings } from "../../src/server/db/schema/index.ts";
+import { eq } from "drizzle-orm";
 
 let s: TestServer;
 type Biz = { client: Client; id: string; usd: { id: string; identifier: string }; eur: string; email: string };
@@ -203,7 +205,8 @@ describe("the logo", () => {
     const inv = await issued(biz);
     const pdf = await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` });
     expect(pdf.rawPayload.toString("latin1")).toContain("/Subtype /Image");
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+    // SOI, APP0 (JFIF), a frame header (SOF0: 1x1, one component) and EOI: the frame is what the PDF reads.
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x0b, 0x08, 0x00, 0x01, 0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9]);
     expect((await uploadLogo(biz.client, "l.jpg", "image/jpeg", jpeg)).body.message).toBe("Logo updated");
   });
 
@@ -229,6 +232,80 @@ describe("the logo", () => {
     const wrongField = multipart("image", "l.png", "image/png", png(10));
     expect((await a.client.request("PATCH", "/businesses/profile/logo", wrongField.payload, { "content-type": wrongField.contentType })).status).toBe(400);
     expect((await a.client.get("/businesses/profile/logo")).body.data.logo_url).toBe(before);
+  });
+});
+
+/** A PNG whose header (with a valid checksum) claims side x side pixels over the same small data. */
+function claimingSize(file: Buffer, side: number) {
+  const b = Buffer.from(file);
+  b.writeUInt32BE(side, 16);
+  b.writeUInt32BE(side, 20);
+  let crc = ~0;
+  for (const byte of b.subarray(12, 29)) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  b.writeUInt32BE(~crc >>> 0, 29);
+  return b;
+}
+
+describe("a logo that cannot be read", () => {
+  const junkPng = () => Buffer.concat([png(10).subarray(0, 8), Buffer.from("junk after a PNG signature, not an image")]);
+
+  test("a file with an image's first bytes but no image is refused, and nothing is stored", async () => {
+    const biz = await business();
+    const none = await uploadLogo(biz.client, "broken.png", "image/png", junkPng());
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe(LOGO_MESSAGES.load);
+    expect((await biz.client.get("/businesses/profile/logo/file")).status).toBe(404);
+
+    expect((await uploadLogo(biz.client, "logo.png", "image/png", png(20))).body.message).toBe("Logo uploaded");
+    const before = (await biz.client.get("/businesses/profile/logo")).body.data.logo_url;
+    // A PNG cut short, and a JPEG with no frame, are refused the same way.
+    for (const [name, type, content] of [
+      ["cut.png", "image/png", png(20).subarray(0, 40)],
+      // A small file whose header claims 5,000 x 5,000 pixels (100 MB unpacked; pngjs would unpack it): refused from the header.
+      ["bomb.png", "image/png", claimingSize(png(20), 5000)],
+      ["broken.jpg", "image/jpeg", Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x02, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xd9])],
+    ] as const) {
+      const res = await uploadLogo(biz.client, name, type, content);
+      expect(res.status, name).toBe(400);
+      expect(res.body.message, name).toBe(LOGO_MESSAGES.load);
+    }
+    expect((await biz.client.get("/businesses/profile/logo")).body.data.logo_url).toBe(before);
+    const file = await s.app.inject({ url: before, headers: { cookie: [...biz.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    expect(file.statusCode).toBe(200);
+    expect(PNG.sync.read(file.rawPayload).width).toBe(20);
+  });
+
+  test("an SVG's rendering that does not decode is refused", async () => {
+    const biz = await business();
+    const boundary = "----svgraster";
+    const part = (name: string, type: string, content: Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`), content, Buffer.from("\r\n")]);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const payload = Buffer.concat([part("logo", "image/svg+xml", svg), part("logo_raster", "image/png", junkPng()), Buffer.from(`--${boundary}--\r\n`)]);
+    const res = await biz.client.request("PATCH", "/businesses/profile/logo", payload, { "content-type": `multipart/form-data; boundary=${boundary}` });
+    expect(res.status).toBe(400);
+    expect((await biz.client.get("/businesses/profile/logo/file")).status).toBe(404);
+  });
+
+  test("a broken logo already stored costs the PDF its picture, not the PDF", async () => {
+    const biz = await business();
+    const inv = await issued(biz);
+    // As a logo stored before uploads were decoded would be: written straight to the database.
+    await s.app.services.ctx.db.update(invoiceSettings).set({ logo: junkPng(), logoContentType: "image/png", logoRaster: null, logoUpdatedAt: new Date() }).where(eq(invoiceSettings.businessId, biz.id));
+    const pub = await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` });
+    expect(pub.statusCode).toBe(200);
+    const text = pub.rawPayload.toString("latin1");
+    expect(text.startsWith("%PDF-")).toBe(true);
+    expect(text).not.toContain("/Subtype /Image");
+    expect(text).toContain(`(Invoice Number: ${inv.number})`);
+    const member = await biz.client.get(`/invoicing/invoices/${inv.id}/download`);
+    expect(member.status).toBe(200);
+    expect(String(member.body).startsWith("%PDF-")).toBe(true);
+    // The same with a broken rendering next to an SVG logo.
+    await s.app.services.ctx.db.update(invoiceSettings).set({ logo: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), logoContentType: "image/svg+xml", logoRaster: junkPng() }).where(eq(invoiceSettings.businessId, biz.id));
+    expect((await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` })).statusCode).toBe(200);
   });
 });
 

@@ -5,28 +5,9 @@
  */
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PNG } from "pngjs";
+import { card, chooseLogo, openInvoicingTab, pickStrategy, preview, toast, twoColourPng } from "./invoicing-helpers.ts";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_SIDE, NUMBERING_LOCKED_MESSAGE } from "../../resources/invoice-settings.ts";
 import { login, newBusiness } from "./helpers.ts";
-
-const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
-const preview = (page: Page) => page.getByTestId("invoice-number-preview");
-const card = (page: Page, title: string) => page.locator(".ant-card").filter({ has: page.locator(".ant-card-head-title", { hasText: title }) });
-
-/** A PNG twice as wide as high: left half red, right half blue. */
-function twoColourPng(width = 560, height = 280): Buffer {
-  const png = new PNG({ width, height });
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
-      const left = x < width / 2;
-      png.data[i] = left ? 255 : 0;
-      png.data[i + 1] = 0;
-      png.data[i + 2] = left ? 0 : 255;
-      png.data[i + 3] = 255;
-    }
-  }
-  return PNG.sync.write(png);
-}
 
 async function signInFresh(page: Page, request: APIRequestContext, name: string) {
   const { email, password } = await newBusiness(request, name);
@@ -34,22 +15,6 @@ async function signInFresh(page: Page, request: APIRequestContext, name: string)
   await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   const session = await (await page.request.get("/api/session")).json();
   expect(session.data.features).toContain("invoicing");
-}
-
-async function openInvoicingTab(page: Page) {
-  await page.goto("/settings?tab=invoicing");
-  await expect(page.getByRole("tab", { name: "Invoicing", selected: true })).toBeVisible();
-  await expect(card(page, "General settings")).toBeVisible();
-}
-
-/** Picks a strategy; the shown value covers the Select's input, so the Select itself is clicked. */
-async function pickStrategy(page: Page, option: string) {
-  await page.locator(".ant-select").filter({ has: page.getByLabel("Numbering strategy", { exact: true }) }).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
-
-async function chooseLogo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
-  await page.getByRole("dialog", { name: "Upload logo" }).locator('input[type="file"]').setInputFiles(file);
 }
 
 test("a new business sets its invoice prefix and numbering strategy; the preview follows and a reload keeps them", async ({ page, request }) => {

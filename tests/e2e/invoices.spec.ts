@@ -1,8 +1,8 @@
 /** SPEC §2/§3/§4 Invoicing in a real browser: products, the create form's live totals, details, actions, the list filter, access. */
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { csrfOf, login } from "./helpers.ts";
+import { addTaxedSetupFee, choose, toast } from "./invoicing-helpers.ts";
 
-const toast = (page: Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const row = (page: Page, text: string) => page.locator(".ant-table-row").filter({ hasText: text });
 const dropdown = (page: Page) => page.locator(".ant-select-dropdown:visible");
@@ -13,12 +13,6 @@ const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 async function signIn(page: Page, email: string, name: RegExp) {
   await login(page, email);
   await expect(page.getByRole("heading", { name })).toBeVisible(LOAD);
-}
-
-/** Picks an antd Select's option by (part of) its text. */
-async function choose(page: Page, combobox: Locator, option: string) {
-  await combobox.click();
-  await dropdown(page).locator(".ant-select-item-option").filter({ hasText: option }).first().click();
 }
 
 /** Adds a product through the list's drawer; the price is typed in major units. */
@@ -114,22 +108,16 @@ test("create an invoice: live totals match hand-worked figures, save and issue, 
   await expect(page.getByTestId("line-total-0")).toHaveText("216.00 USD");
 
   // Line 2, free: 3 x 50.00 with 7.5% tax on top.
-  await page.getByRole("button", { name: "Add line" }).click();
-  const second = page.getByRole("group", { name: "Item 2", exact: true });
-  await second.getByLabel("Name").fill("Setup fee");
-  await second.getByLabel("Quantity").fill("3");
-  await second.getByLabel("Unit price").fill("50");
-  await second.getByRole("group", { name: "Tax" }).getByText("Percentage").click();
-  await second.getByLabel("Tax rate").fill("7.5");
+  const second = await addTaxedSetupFee(page);
   await expect(second.getByRole("radio", { name: /Exclusive/ })).toBeChecked();
   await expect(page.getByTestId("line-total-1")).toHaveText("161.25 USD");
   await page.getByLabel("Shipping").fill("5");
 
-  // Worked by hand: 240.00 - 24.00 = 216.00; 150.00 + 11.25 = 161.25; + 5.00 shipping.
+  // Worked by hand: 240.00 + 150.00 = 390.00; less 24.00 (10% of line 1); plus 11.25 (7.5% of line 2) and 5.00 shipping.
   const expected = {
-    line_items_sub_total_after_discounts: "366.00 USD",
-    total_discount_amount: "24.00 USD",
-    total_tax_amount: "11.25 USD",
+    sub_total_amount: "390.00 USD",
+    total_discount_amount: "-24.00 USD",
+    exclusive_tax_amount: "11.25 USD",
     shipping_amount: "5.00 USD",
     total_amount_payable: "382.25 USD",
   };

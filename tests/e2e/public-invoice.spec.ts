@@ -111,13 +111,16 @@ test.describe("public invoice page", () => {
     await expect(items.getByRole("row", { name: /Consulting/ })).toContainText("Two days of advice");
     await expect(items.getByRole("row", { name: /Hosting/ }).getByRole("cell")).toHaveText(["1", "20.00", "0.00", "1.50 7.5%", "21.50"], { useInnerText: true });
     const totals = preview.locator('[aria-label="Totals"]');
-    await expect(pair(totals, "Sub-total")).toHaveText("110.00 USD");
+    // Worked by hand: sub-total before discounts 100.00 + 20.00 = 120.00; - 10.00 + 1.50 + 5.00 = 116.50.
+    await expect(pair(totals, "Sub-total")).toHaveText("120.00 USD");
     await expect(pair(totals, "Discounts")).toHaveText("-10.00 USD");
     await expect(pair(totals, "Taxes")).toHaveText("1.50 USD");
     await expect(pair(totals, "Shipping")).toHaveText("5.00 USD");
     await expect(pair(totals, "Total payable")).toHaveText("116.50 USD");
     await expect(pair(totals, "Paid")).toHaveText("0.00 USD");
     await expect(pair(totals, "Pending")).toHaveText("116.50 USD");
+    // Every tax here is added on top: no included-tax row.
+    await expect(totals.locator("dt").getByText("Tax included in prices", { exact: true })).toHaveCount(0);
     await expect(preview.getByText("Thank you for your business.")).toBeVisible();
     await expect(preview.getByText("Payment due within 14 days.")).toBeVisible();
 

@@ -3,7 +3,8 @@
  * inclusive and exclusive, at item and invoice level, and the half-up rounding rule at its edges.
  */
 import { describe, expect, test } from "vitest";
-import { invoiceTotals, itemTotals, mulDivHalfUp, rateBps, type TaxSpec } from "../../src/lib/invoice-totals.ts";
+import { invoiceTotals, itemTotals, mulDivHalfUp, rateBps, type InvoiceSpec, type TaxSpec } from "../../src/lib/invoice-totals.ts";
+import { summaryRows, summaryValue } from "../../src/lib/invoice-summary-rows.ts";
 
 const pct = (rate: string, behaviour: "inclusive" | "exclusive" = "exclusive"): TaxSpec => ({ method: "percentage", percentage_rate: rate, type: "STANDARD", behaviour });
 const fixedTax = (amount: string, behaviour: "inclusive" | "exclusive" = "exclusive"): TaxSpec => ({ method: "fixed", tax_amount: amount, type: "STANDARD", behaviour });
@@ -119,5 +120,82 @@ describe("the whole invoice", () => {
     const t = invoiceTotals({ items: [{ quantity: 1_000_000, unit_price: "999999999", tax: pct("7.5") }] });
     expect(t.line_items_sub_total_after_discounts).toBe(999_999_999_000_000n);
     expect(t.line_items_tax_amount).toBe(74_999_999_925_000n);
+  });
+});
+
+describe("the totals block (summary rows)", () => {
+  const amounts = (spec: InvoiceSpec, extra = {}) =>
+    Object.fromEntries(summaryRows({ ...invoiceTotals(spec), ...extra }).map((r) => [r.key, summaryValue(r, (m) => m.toString())]));
+
+  test("sub-total before discounts - discounts + exclusive taxes + shipping = total; inclusive tax apart", () => {
+    // A: 2 x 50.00 - 10% = 90.00.  B: 20.00 + 7.5% exclusive = 21.50 (tax 1.50).
+    // C: 107.50 including 7.5%: tax 7.50 inside, line 107.50.  Lines 219.00; invoice discount 9.00
+    // -> 210.00; invoice tax 5% exclusive 10.50; shipping 5.00; payable 225.50.
+    // Sub-total 227.50 (100 + 20 + 107.50) - 19.00 + 12.00 + 5.00 = 225.50; 7.50 included.
+    const spec: InvoiceSpec = {
+      items: [
+        { quantity: 2, unit_price: "5000", discount: { type: "percentage", percentage_rate: "10" } },
+        { quantity: 1, unit_price: "2000", tax: pct("7.5") },
+        { quantity: 1, unit_price: "10750", tax: pct("7.5", "inclusive") },
+      ],
+      discount: { type: "fixed", fixed_amount: "900" },
+      tax: pct("5"),
+      shipping_amount: "500",
+    };
+    expect(amounts(spec)).toEqual({
+      sub_total_amount: "22750",
+      total_discount_amount: "-1900",
+      exclusive_tax_amount: "1200",
+      shipping_amount: "500",
+      total_amount_payable: "22550",
+      inclusive_tax_amount: "(750)",
+    });
+    expect(summaryRows(invoiceTotals(spec)).map((r) => r.label)).toEqual(["Sub-total", "Discounts", "Taxes", "Shipping", "Total payable", "Tax included in prices"]);
+  });
+
+  test("nothing to subtract or include: no minus sign and no included-tax row; payments when given", () => {
+    expect(amounts({ items: [{ quantity: 3, unit_price: "1000" }] }, { total_amount_paid: "1000", total_amount_pending: "2000" })).toEqual({
+      sub_total_amount: "3000",
+      total_discount_amount: "0",
+      exclusive_tax_amount: "0",
+      shipping_amount: "0",
+      total_amount_payable: "3000",
+      total_amount_paid: "1000",
+      total_amount_pending: "2000",
+    });
+  });
+
+  test("the stored strings read the same as the live bigints", () => {
+    const t = invoiceTotals({ items: [{ quantity: 1, unit_price: "10750", tax: pct("7.5", "inclusive") }], shipping_amount: "1" });
+    const strings = Object.fromEntries(Object.entries(t).filter(([k]) => k !== "items").map(([k, v]) => [k, String(v)]));
+    expect(summaryRows(strings as never)).toEqual(summaryRows(t));
+  });
+
+  test("for any invoice the rows add up and split exclusive from inclusive tax exactly", () => {
+    // A small deterministic generator: every kind of discount and tax, at both levels.
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 8) % n);
+    const discount = () => [null, { type: "fixed" as const, fixed_amount: String(rnd(5000)) }, { type: "percentage" as const, percentage_rate: String(rnd(10001) / 100) }][rnd(3)];
+    const tax = (): TaxSpec | null => {
+      const behaviour = rnd(2) ? "inclusive" : "exclusive";
+      const exempt: TaxSpec = { ...pct("7.5"), type: "EXEMPT", exemption_reason: "x" };
+      return [null, pct(String(rnd(3001) / 100), behaviour), fixedTax(String(rnd(2000)), behaviour), exempt][rnd(4)];
+    };
+    for (let n = 0; n < 500; n++) {
+      const spec: InvoiceSpec = {
+        items: Array.from({ length: 1 + rnd(4) }, () => ({ quantity: 1 + rnd(5), unit_price: String(rnd(100000)), discount: discount(), tax: tax() })),
+        discount: discount(),
+        tax: tax(),
+        shipping_amount: String(rnd(3000)),
+      };
+      const t = invoiceTotals(spec);
+      const exclusive = (x: TaxSpec | null | undefined) => x?.type === "STANDARD" && x.behaviour === "exclusive";
+      const expectedExclusive = t.items.reduce((s, i, k) => s + (exclusive(spec.items[k].tax) ? i.tax_amount : 0n), 0n) + (exclusive(spec.tax) ? t.invoice_level_tax_amount : 0n);
+      const rows = Object.fromEntries(summaryRows(t).map((r) => [r.key, r.amount]));
+      expect(rows.sub_total_amount).toBe(t.items.reduce((s, i) => s + i.gross_amount, 0n));
+      expect(rows.exclusive_tax_amount).toBe(expectedExclusive);
+      expect(rows.inclusive_tax_amount ?? 0n).toBe(t.total_tax_amount - expectedExclusive);
+      expect(rows.sub_total_amount - rows.total_discount_amount + rows.exclusive_tax_amount + rows.shipping_amount).toBe(rows.total_amount_payable);
+    }
   });
 });

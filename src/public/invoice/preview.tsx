@@ -1,6 +1,7 @@
 /** The invoice as the recipient would print it: business, Bill To, items, totals, notes and terms. */
 import type { PublicInvoice } from "./api.ts";
-import { addressLines, amount, day, isZero, money, rateOf, stateLabel } from "./format.ts";
+import { summaryRows, summaryValue, type SummaryRow } from "../../lib/invoice-summary-rows.ts";
+import { addressLines, amount, day, money, rateOf, stateLabel } from "./format.ts";
 
 function Lines({ lines }: { lines: string[] }) {
   return (
@@ -12,23 +13,17 @@ function Lines({ lines }: { lines: string[] }) {
   );
 }
 
+/** The shared rows (src/lib/invoice-summary-rows.ts): they add up to the total as printed. */
 function Totals({ invoice }: { invoice: PublicInvoice }) {
   const { totals: t, currency } = invoice;
-  const rows: [string, string, string?][] = [
-    ["Sub-total", money(t.line_items_sub_total_after_discounts, currency)],
-    ["Discounts", isZero(t.total_discount_amount) ? money("0", currency) : `-${money(t.total_discount_amount, currency)}`],
-    ["Taxes", money(t.total_tax_amount, currency)],
-    ["Shipping", money(invoice.shipping_amount, currency)],
-    ["Total payable", money(t.total_amount_payable, currency), "strong"],
-    ["Paid", money(t.total_amount_paid, currency)],
-    ["Pending", money(t.total_amount_pending, currency), "strong"],
-  ];
+  const rows = summaryRows({ ...t, shipping_amount: invoice.shipping_amount });
+  const cls = (kind: SummaryRow["kind"]) => (kind === "total" ? "strong" : kind === "included" ? "muted" : undefined);
   return (
     <dl className="totals" aria-label="Totals">
-      {rows.map(([label, value, cls]) => (
-        <div key={label} className={cls}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
+      {rows.map((row) => (
+        <div key={row.key} className={cls(row.kind)}>
+          <dt>{row.label}</dt>
+          <dd>{summaryValue(row, (minor) => money(minor.toString(), currency))}</dd>
         </div>
       ))}
     </dl>

@@ -46,11 +46,26 @@ export function wrap(text: string, width = 90): string[] {
   return out.length ? out : [""];
 }
 
-/** A PNG or JPEG file as a PDF image; null for anything else (an SVG is not drawn). */
+const MAX_IMAGE_SIDE = 4096;
+
+/**
+ * A PNG or JPEG file as a PDF image; null for anything else (an SVG is not drawn) and for a file
+ * that cannot be read: a logo is stored bytes, and a bad one must cost the picture, not the document.
+ * The logo upload runs this same check, so what is accepted is what can be drawn.
+ */
 export function pdfImage(bytes: Buffer): PdfImage | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    const png = PNG.sync.read(bytes);
+    // The header's size, before decoding: a small file can declare a picture that would take
+    // gigabytes to unpack (a decompression bomb). Logos are cropped to 280 px; 4096 is generous.
+    if (bytes.length < 24 || bytes.readUInt32BE(16) > MAX_IMAGE_SIDE || bytes.readUInt32BE(20) > MAX_IMAGE_SIDE) return null;
+    let png: PNG;
+    try {
+      png = PNG.sync.read(bytes);
+    } catch {
+      return null;
+    }
     const pixels = png.width * png.height;
+    if (pixels === 0) return null;
     const rgb = Buffer.alloc(pixels * 3);
     const alpha = Buffer.alloc(pixels);
     let translucent = false;
@@ -70,7 +85,9 @@ export function pdfImage(bytes: Buffer): PdfImage | null {
       const marker = bytes[i + 1];
       const length = bytes.readUInt16BE(i + 2);
       if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-        return { kind: "jpeg", height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7), components: bytes[i + 9], data: bytes };
+        const image = { kind: "jpeg" as const, height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7), components: bytes[i + 9], data: bytes };
+        // A frame of no pixels or of a colour layout the PDF cannot name is not an image.
+        return image.width > 0 && image.height > 0 && [1, 3, 4].includes(image.components) ? image : null;
       }
       i += 2 + length;
     }

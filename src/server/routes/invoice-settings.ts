@@ -4,15 +4,22 @@
  * businesses/profile/logo (multipart field `logo`) and the logo file itself.
  */
 import multipart from "@fastify/multipart";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { InvoiceConfigUpdate, LOGO_MAX_BYTES, LOGO_MESSAGES } from "../../../resources/invoice-settings.ts";
 import type { Services } from "../services/index.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { ok } from "./respond.ts";
+import { fileField } from "../lib/openapi-responses.ts";
 import { sendImage } from "./public-invoices.ts";
 
 const tags = ["invoicing"];
 const rule = (act: string) => ({ access: { obj: "invoice-settings", act } });
+/** The logo upload as the OpenAPI document shows it (documentation only: the handler reads the parts). */
+const LogoUpload = z.object({
+  logo: fileField("The logo: PNG, JPG or SVG, at most 1MB"),
+  logo_raster: fileField("For an SVG logo, optionally its PNG rendering (used in documents), at most 1MB").optional(),
+});
 
 export const invoiceSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const s = services.invoiceSettings;
@@ -31,7 +38,7 @@ export const invoiceSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }
     if (!logo) throw notFound("No logo has been uploaded");
     return sendImage(reply, logo);
   });
-  app.patch("/businesses/profile/logo", { config: rule("edit"), schema: { tags } }, async (req) => {
+  app.patch("/businesses/profile/logo", { config: { ...rule("edit"), openapi: { multipart: LogoUpload } }, schema: { tags } }, async (req) => {
     if (!req.isMultipart()) throw badRequest("Send the logo as multipart/form-data in the field 'logo'");
     // The logo, and for an SVG optionally its PNG rendering (logo_raster) for documents.
     const files: Record<string, Buffer> = {};

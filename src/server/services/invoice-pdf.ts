@@ -5,6 +5,7 @@
  */
 import type { PublicInvoice } from "../../../resources/invoices.ts";
 import { formatMinor } from "../../lib/money.ts";
+import { summaryRows, summaryValue } from "../../lib/invoice-summary-rows.ts";
 import { PAGE_H, PAGE_W, pdfImage, renderPdfDocument, wrap, type PdfImage, type PdfOp } from "../lib/pdf.ts";
 
 const M = 48;
@@ -123,18 +124,19 @@ export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Buffe
     y -= 14;
   }
 
-  // Totals, right-aligned under the amounts.
+  // Totals, right-aligned under the amounts: the rows every view shows; payments only once there are some.
   const t = inv.totals;
-  const rows: [string, string, boolean?][] = [["Sub-total after item discounts", money(t.line_items_sub_total_after_discounts)]];
-  if (t.line_items_tax_amount !== "0") rows.push(["Item taxes", money(t.line_items_tax_amount)]);
-  if (t.invoice_level_discount_amount !== "0") rows.push([`Invoice discount ${discountText(inv.discount)}`, `-${money(t.invoice_level_discount_amount)}`]);
-  if (inv.tax) rows.push([`Invoice tax ${taxText(inv.tax)}`, money(t.invoice_level_tax_amount)]);
-  if (inv.shipping_amount !== "0") rows.push(["Shipping", money(inv.shipping_amount)]);
-  if (t.total_discount_amount !== "0") rows.push(["Total discount", money(t.total_discount_amount)]);
-  rows.push(["Total tax", money(t.total_tax_amount)]);
-  rows.push([`Total (${inv.currency})`, money(t.total_amount_payable), true]);
-  if (t.total_amount_paid !== "0") rows.push(["Paid", money(t.total_amount_paid)], ["Amount due", money(t.total_amount_pending), true]);
-  newPageIfBelow(rows.length * 16 + 10);
+  const paid = t.total_amount_paid !== "0";
+  const rows = summaryRows({ ...t, shipping_amount: inv.shipping_amount, ...(paid ? {} : { total_amount_paid: undefined, total_amount_pending: undefined }) })
+    .map((r): [string, string, boolean] => [r.label, summaryValue(r, (minor) => money(minor.toString())), r.kind === "total"]);
+  // The invoice-level rules, which the Discounts and Taxes rows sum with the items'.
+  const rules = [inv.discount ? `Invoice discount: ${discountText(inv.discount)}` : "", inv.tax ? `Invoice tax: ${taxText(inv.tax)}` : ""].filter(Boolean);
+  newPageIfBelow(rules.length * 12 + rows.length * 16 + 10);
+  for (const rule of rules) {
+    text(M, rule, { size: 9, color: GREY });
+    y -= 12;
+  }
+  if (rules.length) y -= 4;
   for (const [label, value, strong] of rows) {
     ops.push({ kind: "text", x: cols.adj, y, text: label, size: strong ? 11 : 9, bold: strong, align: "right" });
     ops.push({ kind: "text", x: cols.total, y, text: value, size: strong ? 11 : 9, bold: strong, align: "right" });

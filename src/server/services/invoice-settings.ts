@@ -11,6 +11,7 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, NUMBERING_LOCKED_MESSAGE, type InvoiceConfig, type InvoiceConfigUpdate } from "../../../resources/invoice-settings.ts";
 import type { NumberingStrategy } from "../../lib/invoice-numbering.ts";
 import type { ServiceContext } from "./context.ts";
+import { pdfImage } from "../lib/pdf.ts";
 
 export type SettingsRow = typeof invoiceSettings.$inferSelect;
 
@@ -61,6 +62,7 @@ export function invoiceSettingsService({ db }: ServiceContext) {
     /** Applies any of the four parts; numbering changes are refused once an invoice exists. */
     async update(businessId: string, u: z.output<typeof InvoiceConfigUpdate>) {
       return db.transaction(async (tx: Tx) => {
+        // Locked before "an invoice exists" is read: invoice create takes the same lock first.
         const s = await settingsOf(tx, businessId, true);
         const renumbers = (u.invoice_prefix !== undefined && u.invoice_prefix !== s.prefix) || (u.invoice_numbering_strategy !== undefined && u.invoice_numbering_strategy !== s.numberingStrategy);
         if (renumbers && (await hasInvoices(tx, businessId))) throw conflict(NUMBERING_LOCKED_MESSAGE);
@@ -96,7 +98,10 @@ export function invoiceSettingsService({ db }: ServiceContext) {
       if (bytes.length > LOGO_MAX_BYTES) throw badRequest(LOGO_MESSAGES.size);
       const type = logoType(bytes);
       if (!type || bytes.length === 0) throw badRequest(LOGO_MESSAGES.type);
-      if (raster && (type !== "image/svg+xml" || logoType(raster) !== "image/png" || raster.length > LOGO_MAX_BYTES)) {
+      // The right first bytes are not a picture: a raster logo must decode the way the invoice PDF
+      // decodes it, or every PDF would carry a logo that cannot be drawn. An SVG is not drawn itself.
+      if (type !== "image/svg+xml" && !pdfImage(bytes)) throw badRequest(LOGO_MESSAGES.load, [{ path: "logo", message: LOGO_MESSAGES.load }]);
+      if (raster && (type !== "image/svg+xml" || logoType(raster) !== "image/png" || raster.length > LOGO_MAX_BYTES || !pdfImage(raster))) {
         throw badRequest("logo_raster must be a PNG rendering (up to 1MB) of an SVG logo", [{ path: "logo_raster", message: "Invalid rendering" }]);
       }
       return db.transaction(async (tx: Tx) => {

@@ -170,10 +170,11 @@ export function invoiceService({ db, config }: ServiceContext) {
 
     async create(businessId: string, createdBy: string | null, input: Input, opts: { issue?: boolean; at?: Date } = {}) {
       return db.transaction(async (tx) => {
+        // The settings row (made here if absent) is locked first: a numbering change checks "no
+        // invoice yet" under the same lock, so it and this first invoice cannot both go through.
+        await settingsOf(tx, businessId, true);
         const totals = await priced(tx, businessId, input);
         const at = opts.at ?? new Date();
-        // The settings row exists from the first invoice on: its lock serialises numbering.
-        await settingsOf(tx, businessId);
         let [row] = await tx.insert(invoices).values({ businessId, reference: newReference(), createdBy, createdAt: at, updatedAt: at, ...values(input, totals) }).returning();
         if (opts.issue) row = await issueIn(tx, row, at);
         return view(tx, row);

@@ -10,7 +10,7 @@ import { conflict, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { isUuid } from "../routes/paging.ts";
 import { enqueueMail, type Mail } from "../providers/mail/outbox.ts";
-import type { NotificationSettings, NotificationTopic, UserNotifications } from "../../../resources/settings.ts";
+import type { BusinessNotificationUpdate, NotificationSettings, NotificationTopic, UserNotifications } from "../../../resources/settings.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Flags = { inboundOutboundTransfers: boolean; fxConversions: boolean; invoicePayments: boolean; accountUpdates: boolean };
@@ -36,6 +36,19 @@ const toColumns = (v: UserNotifications): Flags => ({
   accountUpdates: v.account_updates,
 });
 type Input = { email: string } & UserNotifications;
+/**
+ * The columns a partial update sets, and only those: two members flipping different switches at
+ * once both land, as neither writes the other's column.
+ */
+const changedColumns = (v: BusinessNotificationUpdate): Partial<Flags> & { email?: string } => {
+  const out: Partial<Flags> & { email?: string } = {};
+  if (v.email !== undefined) out.email = v.email;
+  if (v.inbound_outbound_transfers !== undefined) out.inboundOutboundTransfers = v.inbound_outbound_transfers;
+  if (v.fx_conversions !== undefined) out.fxConversions = v.fx_conversions;
+  if (v.invoice_payments !== undefined) out.invoicePayments = v.invoice_payments;
+  if (v.account_updates !== undefined) out.accountUpdates = v.account_updates;
+  return out;
+};
 
 /** Emails everyone who wants to hear about `topic` in this business; returns who was told. */
 export async function notify(q: Queryable, businessId: string, topic: NotificationTopic, mail: (to: string) => Mail): Promise<string[]> {
@@ -90,10 +103,13 @@ export function notificationService({ db }: ServiceContext) {
       }
     },
 
-    async updateDestination(businessId: string, id: string, v: Input) {
-      await destination(businessId, id);
+    /** Changes only the fields given (a PATCH): the others keep their stored values. */
+    async updateDestination(businessId: string, id: string, v: BusinessNotificationUpdate) {
+      const current = await destination(businessId, id);
+      const changes = changedColumns(v);
+      if (Object.keys(changes).length === 0) return destinationView(current);
       try {
-        const [row] = await db.update(businessNotificationDestinations).set({ email: v.email, ...toColumns(v) }).where(eq(businessNotificationDestinations.id, id)).returning();
+        const [row] = await db.update(businessNotificationDestinations).set(changes).where(eq(businessNotificationDestinations.id, id)).returning();
         return destinationView(row);
       } catch (e) {
         throw duplicate(e);

@@ -60,6 +60,16 @@ export default function InvoiceDetails() {
           {inv.public_url && inv.state !== "DRAFT" && <Button icon={<LinkOutlined />} onClick={copyLink}>Copy public link</Button>}
         </Flex>
       </Flex>
+      {inv.timestamps.payment_notified_at && inv.state === "OPEN" && (
+        // The customer pressed "I've made the payment" on the public page: shown here whoever opted in to the email.
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={<>The customer says they have paid ({renderValue("datetime", inv.timestamps.payment_notified_at, inv)})</>}
+          description="The invoice is marked paid when a deposit with its number as the reference reaches the receiving account."
+        />
+      )}
       <InvoicePreview invoice={inv} />
       <Card title="Payments" style={{ marginTop: 16 }}>
         <Table

@@ -1,38 +1,21 @@
 /**
  * An invoice's totals, the same rows on the form (computed live) and on the details page (as the
- * server stored them), so the two can be read side by side.
+ * server stored them), and the same rows as the public page and the PDF (src/lib/invoice-summary-rows.ts),
+ * so the sum can be checked by reading down the block.
  */
 import { Descriptions } from "antd";
 import { formatMoney } from "../../../lib/money.ts";
+import { summaryRows, summaryValue, type SummaryFigures } from "../../../lib/invoice-summary-rows.ts";
 
-type Amount = bigint | string;
-export type TotalsFigures = {
-  line_items_sub_total_after_discounts: Amount;
-  total_discount_amount: Amount;
-  total_tax_amount: Amount;
-  shipping_amount: Amount;
-  total_amount_payable: Amount;
-  total_amount_paid?: Amount;
-  total_amount_pending?: Amount;
-};
-
-const ROWS: [keyof TotalsFigures, string][] = [
-  ["line_items_sub_total_after_discounts", "Sub-total (after discounts)"],
-  ["total_discount_amount", "Total discounts"],
-  ["total_tax_amount", "Total taxes"],
-  ["shipping_amount", "Shipping"],
-  ["total_amount_payable", "Total payable"],
-  ["total_amount_paid", "Amount paid"],
-  ["total_amount_pending", "Amount due"],
-];
+export type TotalsFigures = SummaryFigures;
 
 export function TotalsPanel({ totals, currency }: { totals: TotalsFigures; currency: string }) {
   return (
     <Descriptions column={1} size="small" bordered aria-label="Totals">
-      {ROWS.filter(([key]) => totals[key] !== undefined).map(([key, label]) => (
-        <Descriptions.Item key={key} label={label}>
-          <span data-testid={`total-${key}`} style={key === "total_amount_payable" ? { fontWeight: 600 } : undefined}>
-            {currency ? formatMoney(totals[key]!, currency) : "—"}
+      {summaryRows(totals).map((row) => (
+        <Descriptions.Item key={row.key} label={row.label}>
+          <span data-testid={`total-${row.key}`} style={row.kind === "total" ? { fontWeight: 600 } : row.kind === "included" ? { opacity: 0.65 } : undefined}>
+            {currency ? summaryValue(row, (minor) => formatMoney(minor, currency)) : "—"}
           </span>
         </Descriptions.Item>
       ))}
