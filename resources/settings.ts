@@ -27,10 +27,12 @@ const flags = {
 export const UserNotifications = z.object(flags).strict();
 export type UserNotifications = z.infer<typeof UserNotifications>;
 
-/** POST / PATCH /settings/business-notifications: an extra destination (email required to save); switches default on. */
+const destinationEmail = z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(z.email("Email is invalid").max(200)).transform((v) => v.toLowerCase());
+
+/** POST /settings/business-notifications: an extra destination (email required to save); switches default on. */
 export const BusinessNotification = z
   .object({
-    email: z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(z.email("Email is invalid").max(200)).transform((v) => v.toLowerCase()),
+    email: destinationEmail,
     inbound_outbound_transfers: flags.inbound_outbound_transfers.optional().default(true),
     fx_conversions: flags.fx_conversions.optional().default(true),
     invoice_payments: flags.invoice_payments.optional().default(true),
@@ -39,13 +41,21 @@ export const BusinessNotification = z
   .strict();
 export type BusinessNotificationInput = z.input<typeof BusinessNotification>;
 
+/**
+ * PATCH /settings/business-notifications/{id}: only what is sent changes. No defaults here: a
+ * default would silently turn an omitted switch back on.
+ */
+export const BusinessNotificationUpdate = z.object({ email: destinationEmail, ...flags }).partial().strict();
+export type BusinessNotificationUpdate = z.output<typeof BusinessNotificationUpdate>;
+
 export const NotificationSettings = z.object({
   user: UserNotifications,
   business: z.array(z.object({ id: z.string(), email: z.string() }).extend(flags)),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
-export const SecuritySettings = z.object({ two_factor_enabled: z.boolean(), alert_on_login: z.boolean() });
+/** GET /settings/security, named as SPEC §3 Security settings names them. */
+export const SecuritySettings = z.object({ "2faEnabled": z.boolean(), alertOnLogin: z.boolean() });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
 
 /** POST /settings/change-password {password, new_password}; the form adds the confirmation. */
@@ -59,7 +69,10 @@ export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 /** Turning two-factor sign-in on or off is confirmed with a code emailed to the member. */
 export const TwoFactorChange = z.object({ otp_code: z.string({ error: "Enter the code sent to your email" }).trim().regex(/^\d{6}$/, "Enter the 6-digit code sent to your email") });
 
-/** GET /security/sessions: a member's live sessions, this one marked. */
+/**
+ * GET /security/sessions: a member's live sessions (SPEC §3 Session), this one marked. Only live
+ * sessions are listed, so is_active is always true here; browser, os and created_at are extras.
+ */
 export const SessionView = z.object({
   id: z.string(),
   user_agent: z.string(),
@@ -67,8 +80,9 @@ export const SessionView = z.object({
   os: z.string(),
   ip: z.string(),
   created_at: z.string(),
-  last_activity_at: z.string(),
-  current: z.boolean(),
+  last_activity: z.string(),
+  is_active: z.boolean(),
+  is_this_session: z.boolean(),
 });
 export type SessionView = z.infer<typeof SessionView>;
 

@@ -205,7 +205,7 @@ async function recordsOfB() {
   await write("PATCH", `/api/users/${leaver.id}/deactivate`, {});
 
   bIds.notification = pick((await get("/api/settings/notifications")).business, "notification destination");
-  bIds.session = pick(await get("/api/security/sessions"), "session", (x: any) => x.current);
+  bIds.session = pick(await get("/api/security/sessions"), "session", (x: any) => x.is_this_session);
   bIds.beneficiary = pick((await get("/api/v1/beneficiaries?type=FIAT&limit=100")).items, "fiat beneficiary");
   bIds.crypto_beneficiary = pick((await get("/api/v1/beneficiaries?type=CRYPTO&limit=100")).items, "crypto beneficiary");
   bIds.account = pick((await get("/api/accounts/corporate?limit=100")).items, "account", (a: any) => a.state === "ACTIVE");

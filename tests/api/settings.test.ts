@@ -5,7 +5,10 @@
  * notification settings that really decide who gets the event emails.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
 import { Client, lastMail, setTwoFactor, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
+import { businessUsers } from "../../src/server/db/schema/index.ts";
+import { DEMO_COMPANY, DEMO_PEOPLE, verifyBusiness } from "../../src/server/seed/demo-kyb.ts";
 
 let s: TestServer;
 let owner: Client;
@@ -89,6 +92,26 @@ describe("team management", () => {
     expect((await owner.get(`/users/${id}`)).body.data).toMatchObject({ state: "ACTIVE", is_owner: true });
   });
 
+  test("a LOCKED member is display only: every change is refused with 409 and nothing changes", async () => {
+    const m = await member("VIEWER");
+    // No route locks a member: set the state as the platform would.
+    await s.app.services.ctx.db.update(businessUsers).set({ state: "LOCKED" }).where(eq(businessUsers.id, m.id));
+    for (const res of [
+      await owner.patch(`/users/${m.id}/roles`, { role: ["ADMIN"] }),
+      await owner.patch(`/users/${m.id}/activate`),
+      await owner.patch(`/users/${m.id}/deactivate`),
+      await owner.delete(`/users/${m.id}`),
+      await owner.delete(`/users/${m.id}/delete`),
+      await owner.post(`/users/invites/${m.id}/resend-email`),
+      await owner.patch(`/users/invites/${m.id}/cancel`),
+      await owner.post(`/users/invites/${m.id}/re-invite`),
+    ]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(409);
+      expect(res.body.message).toBe("A locked user cannot be changed");
+    }
+    expect((await owner.get(`/users/${m.id}`)).body.data).toMatchObject({ state: "LOCKED", roles: [{ name: "VIEWER" }] });
+  });
+
   test("deactivating ends the member's sessions at once; activating lets them sign in again", async () => {
     const m = await member("VIEWER");
     expect((await m.c.get("/session")).status).toBe(200);
@@ -134,8 +157,9 @@ describe("security", () => {
     const a = await login(ownerEmail);
     const b = await login(ownerEmail, PASSWORD, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1");
     const c = await login(ownerEmail, PASSWORD, "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0");
-    const list = (await a.c.get("/security/sessions")).body.data as { id: string; browser: string; os: string; ip: string; current: boolean }[];
-    expect(list.filter((x) => x.current)).toHaveLength(1);
+    const list = (await a.c.get("/security/sessions")).body.data as { id: string; browser: string; os: string; ip: string; last_activity: string; is_active: boolean; is_this_session: boolean }[];
+    expect(list.filter((x) => x.is_this_session)).toHaveLength(1);
+    for (const x of list) expect(x).toMatchObject({ is_active: true, last_activity: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(list.map((x) => `${x.browser} on ${x.os}`)).toEqual(expect.arrayContaining(["Chrome on Windows", "Safari on iOS", "Firefox on Linux"]));
     expect(list[0].ip).toBe("127.0.0.1");
 
@@ -144,7 +168,7 @@ describe("security", () => {
     expect((await b.c.get("/session")).status).toBe(401);
     expect((await c.c.get("/session")).status).toBe(200);
     // Another member's (or an unknown) session id is not found.
-    expect((await (await member("VIEWER")).c.delete(`/security/sessions/${list.find((x) => x.current)!.id}`)).status).toBe(404);
+    expect((await (await member("VIEWER")).c.delete(`/security/sessions/${list.find((x) => x.is_this_session)!.id}`)).status).toBe(404);
 
     expect((await a.c.delete("/security/sessions/others")).body.message).toBe("Other sessions revoked");
     expect((await c.c.get("/session")).status).toBe(401);
@@ -154,7 +178,7 @@ describe("security", () => {
   });
 
   test("login alerts: an email at each new sign-in while on", async () => {
-    expect((await owner.get("/settings/security")).body.data).toEqual({ two_factor_enabled: false, alert_on_login: false });
+    expect((await owner.get("/settings/security")).body.data).toEqual({ "2faEnabled": false, alertOnLogin: false });
     expect((await owner.post("/settings/security/alert-on-login")).body.message).toBe("Login alerts enabled");
     await login(ownerEmail);
     expect((await lastMail(s.app, ownerEmail))?.subject).toBe("New sign-in to your account");
@@ -167,9 +191,10 @@ describe("security", () => {
   test("two-factor sign-in changes only with the emailed code; once on, the next sign-in needs a code", async () => {
     expect((await owner.post("/settings/security/mfa", { otp_code: "123456" })).body.message).toBe("Invalid or expired verification code");
     expect((await owner.post("/settings/security/mfa", {})).status).toBe(400);
-    expect((await owner.get("/settings/security")).body.data.two_factor_enabled).toBe(false);
+    expect((await owner.get("/settings/security")).body.data["2faEnabled"]).toBe(false);
     const on = await setTwoFactor(s.app, owner, true);
     expect(on.body.message).toBe("Two Factor authentication enabled");
+    expect((await owner.get("/settings/security")).body.data).toEqual({ "2faEnabled": true, alertOnLogin: false });
     const attempt = await login(ownerEmail);
     expect(attempt.res.status).toBe(401);
     expect(attempt.res.body.message).toBe("Enter the verification code sent to your email");
@@ -216,13 +241,34 @@ describe("notifications", () => {
     expect(created.body).toMatchObject({ message: "Settings created", data: { email: "finance@acme.example", inbound_outbound_transfers: true, fx_conversions: false } });
     expect((await owner.post("/settings/business-notifications", { email: "finance@acme.example" })).status).toBe(409);
     const id = created.body.data.id;
-    expect((await owner.patch(`/settings/business-notifications/${id}`, { email: "finance@acme.example", account_updates: false })).body).toMatchObject({ message: "Settings updated", data: { account_updates: false } });
+    // PATCH is partial: fx_conversions stays off, the switch sent changes.
+    expect((await owner.patch(`/settings/business-notifications/${id}`, { email: "finance@acme.example", account_updates: false })).body).toMatchObject({
+      message: "Settings updated",
+      data: { inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: true, account_updates: false },
+    });
     const other = (await signedUpClient(s.app)).client;
     expect((await other.patch(`/settings/business-notifications/${id}`, { email: "x@y.example" })).status).toBe(404);
     expect((await other.delete(`/settings/business-notifications/${id}`)).status).toBe(404);
     expect((await owner.get("/settings/notifications")).body.data.business).toHaveLength(1);
     expect((await owner.delete(`/settings/business-notifications/${id}`)).body.message).toBe("Settings deleted");
     expect((await owner.get("/settings/notifications")).body.data.business).toEqual([]);
+  });
+
+  test("PATCH of a destination changes only what is sent: omitted switches keep their values", async () => {
+    const created = (await owner.post("/settings/business-notifications", { email: "partial@acme.example", fx_conversions: false })).body.data;
+    const renamed = await owner.patch(`/settings/business-notifications/${created.id}`, { email: "Partial2@Acme.example" });
+    expect(renamed.body).toEqual({
+      message: "Settings updated",
+      data: { id: created.id, email: "partial2@acme.example", inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: true, account_updates: true },
+    });
+    const flipped = await owner.patch(`/settings/business-notifications/${created.id}`, { invoice_payments: false });
+    expect(flipped.body.data).toMatchObject({ email: "partial2@acme.example", fx_conversions: false, invoice_payments: false, account_updates: true });
+    // An email, when given, must still be valid; an unknown field is refused.
+    expect((await owner.patch(`/settings/business-notifications/${created.id}`, { email: "nope" })).body.message).toBe("Email is invalid");
+    expect((await owner.patch(`/settings/business-notifications/${created.id}`, { fx_conversions: "no" })).status).toBe(400);
+    expect((await owner.patch(`/settings/business-notifications/${created.id}`, { colour: "red" })).status).toBe(400);
+    expect((await owner.get("/settings/notifications")).body.data.business.find((d: { id: string }) => d.id === created.id)).toMatchObject({ email: "partial2@acme.example", fx_conversions: false, invoice_payments: false });
+    expect((await owner.delete(`/settings/business-notifications/${created.id}`)).status).toBe(200);
   });
 
   test("destinations need users_write; a member's own switches do not", async () => {
@@ -254,10 +300,44 @@ describe("notifications", () => {
 });
 
 describe("profile", () => {
-  test("GET businesses/profile: the business, its incorporation facts, its address and the owner as contact", async () => {
-    const before = (await owner.get("/businesses/profile")).body.data;
-    expect(before).toMatchObject({ business: { business_type: "LLC" }, incorporation: { country: "NG", business_type: "LLC" }, address: null, contact: { email: ownerEmail, phone: "+2348031234567" } });
-    await owner.patch("/invoicing/settings", { business_address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", country: "NG" } });
-    expect((await owner.get("/businesses/profile")).body.data.address).toMatchObject({ line_1: "1 Marina", city: "Lagos" });
+  test("GET businesses/profile: the SPEC §3 shape; incorporation facts from the approved KYB case, the owner as contact", async () => {
+    const p = (await owner.get("/businesses/profile")).body.data;
+    // Approved with the test company (no website): its verified facts, and its address while no billing address is set.
+    expect(p).toMatchObject({
+      name: expect.any(String),
+      business: { name: p.name, kyc_status: "APPROVED", business_type: "LLC" },
+      kyc: { state: "IN_REVIEW", review_status: "APPROVED", verification: { url: null } },
+      incorporation_info: { business_name: "Acme Holdings Ltd", incorporation_number: "RC778899", incorporation_date: "2020-05-01", incorporation_country: "NG" },
+      business_address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", postal_code: null, country: "NG" },
+      contact_information: { email: ownerEmail, phone: "+2348031234567", website: null },
+      features: expect.any(Array),
+    });
+    expect(p).not.toHaveProperty("incorporation");
+    expect(p).not.toHaveProperty("contact");
+    // The invoice settings' billing address wins once set.
+    await owner.patch("/invoicing/settings", { business_address: { line_1: "9 Broad Street", city: "Lagos", state_province: "Lagos", country: "NG" } });
+    expect((await owner.get("/businesses/profile")).body.data.business_address).toMatchObject({ line_1: "9 Broad Street", city: "Lagos", state_province: "Lagos", country: "NG" });
+  });
+
+  test("before approval no verified facts are shown; after it, number, date, website and address come from the case", async () => {
+    const { client, input } = await signedUpClient(s.app, { password: PASSWORD }, { verified: false });
+    const id = (await client.get("/session")).body.data.business.id as string;
+    const fresh = (await client.get("/businesses/profile")).body.data;
+    expect(fresh).toMatchObject({
+      incorporation_info: { business_name: input.business_name, incorporation_number: null, incorporation_date: null, incorporation_country: "NG" },
+      business_address: null,
+      contact_information: { email: input.email, phone: input.phone, website: null },
+      kyc: { verification: { url: expect.stringContaining("/sandbox/kyb/") } },
+    });
+    // Submitted, in review: still nothing verified.
+    await verifyBusiness(s.app.services, id, DEMO_COMPANY, DEMO_PEOPLE, null);
+    expect((await client.get("/businesses/profile")).body.data.incorporation_info).toMatchObject({ incorporation_number: null, incorporation_date: null });
+    await s.app.services.sandboxKyb.decide(id, "APPROVED", null);
+    const approved = (await client.get("/businesses/profile")).body.data;
+    expect(approved).toMatchObject({
+      incorporation_info: { business_name: "Demo Trading Ltd", incorporation_number: "RC1234567", incorporation_date: "2019-03-14", incorporation_country: "NG" },
+      business_address: { line_1: "12 Adeola Odeku Street", city: "Lagos", state_province: "Lagos", postal_code: "101241", country: "NG" },
+      contact_information: { email: input.email, phone: input.phone, website: "https://demo-trading.example" },
+    });
   });
 });

@@ -30,13 +30,19 @@ test("profile shows the business, its incorporation, address, contact and the si
   const business = card(page, "profile-business");
   await expect(business).toContainText(name);
   await expect(business).toContainText("LLC");
-  await expect(card(page, "profile-incorporation")).toContainText("Nigeria");
+  // Not verified yet: the name and country it signed up with, no incorporation number or date.
+  const incorporation = card(page, "profile-incorporation");
+  await expect(incorporation).toContainText("Country of incorporation");
+  await expect(incorporation).toContainText("Nigeria");
+  await expect(incorporation).toContainText(name);
+  await expect(incorporation).toContainText("Incorporation number");
   await expect(card(page, "profile-address")).toContainText("—");
   const contact = card(page, "profile-contact");
-  await expect(contact).toContainText("Fola Fresh");
   await expect(contact).toContainText(email);
   await expect(contact).toContainText("+2348030000000");
+  await expect(contact).toContainText("Website");
   const me = card(page, "profile-me");
+  await expect(me).toContainText("Fola Fresh");
   await expect(me).toContainText(email);
   await expect(me).toContainText("OWNER");
 });

@@ -135,6 +135,21 @@ test("the owner invites through the form, changes the role, deactivates, reactiv
   await expect(p2.getByRole("tab", { name: "User management" })).toHaveCount(0);
   await expect(await sendMoneyEntry(p2)).toBeVisible();
 
+  // The invitee signs in on a second browser too, then revokes that session from Security.
+  const laptop = await browser.newContext();
+  const p3 = await laptop.newPage();
+  await login(p3, email, "Invited-Pass1");
+  await expect(p3.getByRole("heading", { name: /Welcome Vera/ })).toBeVisible();
+  await p2.goto("/settings?tab=security");
+  const sessions = p2.getByTestId("sessions").locator(".ant-table-row");
+  await expect(sessions).toHaveCount(2);
+  await sessions.filter({ hasNotText: "This session" }).getByRole("button", { name: "Revoke" }).click();
+  await toast(p2, "Session revoked");
+  await expect(sessions).toHaveCount(1);
+  await p3.goto("/transactions");
+  await expect(p3).toHaveURL(/\/login/);
+  await laptop.close();
+
   // A refused toggle flips back (it is optimistic) and says the server's message.
   const active = panel.getByRole("switch", { name: "Active" });
   await expect(active).toBeChecked();

@@ -8,14 +8,20 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { KYB_DOCUMENT_KINDS, KYB_DOCUMENT_MAX_BYTES, KybCompany, KybDecision, KybPeople, type KybDocumentKind } from "../../../resources/kyb.ts";
+import { KYB_DOCUMENT_KINDS, KYB_DOCUMENT_MAX_BYTES, KYB_DOCUMENT_TYPES, KybCompany, KybDecision, KybPeople, type KybDocumentKind } from "../../../resources/kyb.ts";
 import { attachment, ok } from "./respond.ts";
+import { fileField } from "../lib/openapi-responses.ts";
 
 const tags = ["sandbox"];
 const rule = { access: { obj: "sandbox", act: "kyb" } };
 const TokenParams = z.object({ token: z.string().min(16, "Invalid verification link").max(100, "Invalid verification link") });
 const CaseParams = z.object({ businessId: z.uuid({ error: "Invalid business id" }) });
 const TOO_LARGE = "The file is larger than 5MB";
+/** A document upload as the OpenAPI document shows it (documentation only: the handler reads the parts). */
+const DocumentUpload = z.object({
+  kind: z.enum(KYB_DOCUMENT_KINDS).meta({ description: "Which document this is; sent before the file" }),
+  file: fileField(`The document: ${KYB_DOCUMENT_TYPES}, at most 5MB`),
+});
 
 export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const kyb = services.sandboxKyb;
@@ -29,7 +35,7 @@ export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     ok("Directors and owners saved", await kyb.savePeople(req.params.token, req.body.people)),
   );
   // multipart: field `kind` first, then the file.
-  app.post("/sandbox/kyb/cases/:token/documents", { config: rule, schema: { tags, params: TokenParams } }, async (req, reply) => {
+  app.post("/sandbox/kyb/cases/:token/documents", { config: { ...rule, openapi: { status: 201, multipart: DocumentUpload } }, schema: { tags, params: TokenParams } }, async (req, reply) => {
     if (!req.isMultipart()) throw badRequest("Send the document as multipart/form-data with the fields 'kind' and 'file'");
     let kind: string | undefined;
     let file: { name: string; bytes: Buffer } | undefined;

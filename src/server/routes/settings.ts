@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BusinessNotification, ChangePassword, TwoFactorChange, UserNotifications } from "../../../resources/settings.ts";
+import { BusinessNotification, BusinessNotificationUpdate, ChangePassword, TwoFactorChange, UserNotifications } from "../../../resources/settings.ts";
 import type { Services } from "../services/index.ts";
 import { ok } from "./respond.ts";
 
@@ -25,7 +25,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post("/settings/business-notifications", { config: destinations("create"), schema: { tags: ["settings"], body: BusinessNotification } }, async (req, reply) =>
     reply.code(201).send(ok("Settings created", await n.addDestination(me(req).businessId, req.body))),
   );
-  app.patch("/settings/business-notifications/:id", { config: destinations("edit"), schema: { tags: ["settings"], params: Id, body: BusinessNotification } }, async (req) =>
+  app.patch("/settings/business-notifications/:id", { config: destinations("edit"), schema: { tags: ["settings"], params: Id, body: BusinessNotificationUpdate } }, async (req) =>
     ok("Settings updated", await n.updateDestination(me(req).businessId, req.params.id, req.body)),
   );
   app.delete("/settings/business-notifications/:id", { config: destinations("delete"), schema: { tags: ["settings"], params: Id } }, async (req) => {

@@ -52,7 +52,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
   const accounts = accountService(ctx, { rails: providers.rails, fx });
   const team = teamService(ctx);
   const sandboxKybCases = sandboxKyb(ctx.db, ctx.config.publicUrl, kybListener(ctx.config.publicUrl));
-  const kyb = kybService(ctx, { provider: providers.kyb ?? sandboxKybCases.provider });
+  const kybProvider = providers.kyb ?? sandboxKybCases.provider;
+  const kyb = kybService(ctx, { provider: kybProvider });
   return {
     ctx,
     providers,
@@ -63,7 +64,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     notifications: notificationService(ctx),
     security: securityService(ctx),
     businessAdmin: businessAdminService(ctx),
-    businessProfile: businessProfileService(ctx, { kyb }),
+    businessProfile: businessProfileService(ctx, { kyb, kybProvider }),
     kyb,
     sandboxKyb: sandboxKybCases,
     gettingStarted: gettingStartedService(ctx, { kyb }),

@@ -27,7 +27,7 @@ export function securityService({ db, config }: ServiceContext) {
   return {
     async settings(userId: string): Promise<SecuritySettings> {
       const [u] = await db.select().from(users).where(eq(users.id, userId));
-      return { two_factor_enabled: u.twoFactorEnabled, alert_on_login: u.alertOnLogin };
+      return { "2faEnabled": u.twoFactorEnabled, alertOnLogin: u.alertOnLogin };
     },
 
     /** The member's live sessions, most recently active first, this one marked. */
@@ -39,8 +39,9 @@ export function securityService({ db, config }: ServiceContext) {
         ...describeUserAgent(r.userAgent),
         ip: r.ip,
         created_at: r.createdAt.toISOString(),
-        last_activity_at: r.lastActivityAt.toISOString(),
-        current: r.id === currentSessionId,
+        last_activity: r.lastActivityAt.toISOString(),
+        is_active: true,
+        is_this_session: r.id === currentSessionId,
       }));
     },
 

@@ -1,7 +1,7 @@
 /**
  * Managing the team (SPEC §4 User states, §7 users calls): roles, invitations by state (resend,
  * cancel, re-invite), activate / deactivate, delete. The owner is never changed, deactivated or
- * deleted, and nobody locks themselves out; a deactivated member's sessions stop at once (the
+ * deleted, a LOCKED member is display only (SPEC §4), and nobody locks themselves out; a deactivated member's sessions stop at once (the
  * session lookup requires an ACTIVE membership), and a deleted one's are revoked.
  */
 import { and, eq, isNull } from "drizzle-orm";
@@ -22,9 +22,11 @@ const revokeMemberSessions = (tx: Tx, userId: string, businessId: string) =>
 type Actor = { businessId: string; userId: string; businessUserId: string };
 
 export function teamAdminService({ db, config }: ServiceContext, deps: { team: ReturnType<typeof teamService> }) {
+  /** The member to change, locked for the change; a LOCKED one is refused for every action. */
   async function member(tx: Tx, businessId: string, id: string): Promise<Member> {
     const [row] = isUuid(id) ? await tx.select().from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id))).for("update") : [];
     if (!row) throw notFound("User not found");
+    if (row.state === "LOCKED") throw conflict("A locked user cannot be changed");
     return row;
   }
   function notOwner(m: Member, what: string) {

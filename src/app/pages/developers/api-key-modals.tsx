@@ -55,11 +55,12 @@ export function ApiKeyDetailsModal({ id, onClose, onDisable }: DetailsProps) {
 }
 
 function ApiKeyDetails({ id, onDisable }: { id: string; onDisable: (key: ApiKey) => void }) {
+  // Hooks first, before any early return (React's rules of hooks).
   const query = useRecord<ApiKey>(KEYS_QUERY, `api-keys/${encodeURIComponent(id)}`);
+  const { mayDisable } = useDeveloperRights();
   if (query.isLoading) return <Skeleton active />;
   if (query.isError || !query.data) return <FetchError message="Error Fetching key details" error={query.error} />;
   const k = query.data;
-  const { mayDisable } = useDeveloperRights();
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Descriptions column={1} bordered size="small">

@@ -1,6 +1,7 @@
 /**
  * Settings → Profile (SPEC §2 Settings, §3 Business profile): the business as GET businesses/profile
- * gives it (its facts, incorporation, address, contact) and the signed-in member from the session.
+ * gives it (its facts, incorporation as verified at KYB, address, contact) and the signed-in member
+ * from the session. What the business has not got (yet) shows as a dash.
  */
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from "antd";
 import dayjs from "dayjs";
@@ -11,15 +12,15 @@ import { countryName, formatPostalAddress } from "../../components/resource/coun
 import { humanize, statusColor } from "../../components/resource/renderers.tsx";
 import { useFetched } from "../../hooks/use-fetched.ts";
 
-type Address = { line_1: string; city: string; state_province: string; postal_code?: string; country: string };
+type Address = { line_1: string; city: string; state_province: string; postal_code?: string | null; country: string };
 export type BusinessProfile = {
   id: string;
   name: string;
   business: { name: string; business_type: string; kyc_status: string; created_date: string };
-  incorporation: { country: string; business_type: string };
-  address: Address | null;
-  contact: { name: string; email: string; phone: string | null } | null;
   kyc: { state: string; review_status: string };
+  incorporation_info: { business_name: string; incorporation_number: string | null; incorporation_date: string | null; incorporation_country: string };
+  business_address: Address | null;
+  contact_information: { email: string | null; phone: string | null; website: string | null };
   features: string[];
 };
 
@@ -38,7 +39,7 @@ export default function ProfileTab() {
   }
   if (!profile || !session) return <Skeleton active />;
 
-  const { business, incorporation, address, contact } = profile;
+  const { business, incorporation_info: inc, business_address: address, contact_information: contact } = profile;
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
@@ -56,25 +57,27 @@ export default function ProfileTab() {
       <Col xs={24} lg={12}>
         <Card title="Incorporation" data-testid="profile-incorporation">
           <Descriptions column={1} size="small">
-            <Descriptions.Item label="Country">{countryName(incorporation.country)}</Descriptions.Item>
-            <Descriptions.Item label="Business type">{businessType(incorporation.business_type)}</Descriptions.Item>
+            <Descriptions.Item label="Business name">{inc.business_name}</Descriptions.Item>
+            <Descriptions.Item label="Incorporation number">{orDash(inc.incorporation_number)}</Descriptions.Item>
+            <Descriptions.Item label="Incorporation date">{inc.incorporation_date ? dayjs(inc.incorporation_date).format("D MMM YYYY") : dash}</Descriptions.Item>
+            <Descriptions.Item label="Country of incorporation">{countryName(inc.incorporation_country)}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
         <Card title="Address" data-testid="profile-address">
-          {address ? formatPostalAddress({ ...address, state: address.state_province }) : dash}
+          {address ? formatPostalAddress({ ...address, state: address.state_province, postal_code: address.postal_code ?? undefined }) : dash}
         </Card>
       </Col>
       <Col xs={24} lg={12}>
         <Card title="Contact" data-testid="profile-contact">
-          {contact ? (
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="Name">{contact.name}</Descriptions.Item>
-              <Descriptions.Item label="Email">{contact.email}</Descriptions.Item>
-              <Descriptions.Item label="Phone">{orDash(contact.phone)}</Descriptions.Item>
-            </Descriptions>
-          ) : dash}
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label="Email">{orDash(contact.email)}</Descriptions.Item>
+            <Descriptions.Item label="Phone">{orDash(contact.phone)}</Descriptions.Item>
+            <Descriptions.Item label="Website">
+              {contact.website ? <Typography.Link href={contact.website} target="_blank" rel="noopener noreferrer">{contact.website}</Typography.Link> : dash}
+            </Descriptions.Item>
+          </Descriptions>
         </Card>
       </Col>
       <Col span={24}>

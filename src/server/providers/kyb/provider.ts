@@ -4,7 +4,7 @@
  * link, and is told every change of state; it never sees the case's contents.
  */
 import type { Queryable } from "../../db/client.ts";
-import type { KycState, ReviewStatus } from "../../../../resources/kyb.ts";
+import type { KybCompany, KycState, ReviewStatus } from "../../../../resources/kyb.ts";
 
 export type KybUpdate = { kycState: KycState; reviewStatus: ReviewStatus; reason: string | null };
 
@@ -14,4 +14,9 @@ export type KybListener = (q: Queryable, businessId: string, update: KybUpdate) 
 export interface KybProvider {
   /** Opens the business's case (once; later calls return the same) and gives the link to complete it at. */
   openCase(q: Queryable, businessId: string): Promise<{ url: string; opened: boolean }>;
+  /**
+   * What the provider verified about the company (number, dates, address, website): shared only once
+   * the case is approved, so the product never shows unverified claims as facts; null before.
+   */
+  companyFacts(q: Queryable, businessId: string): Promise<KybCompany | null>;
 }

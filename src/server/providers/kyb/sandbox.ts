@@ -96,6 +96,10 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
       if (c.token === token) await listener(q, businessId, { kycState: "READY", reviewStatus: "PENDING", reason: null });
       return { url: url(c.token), opened: c.token === token };
     },
+    async companyFacts(q, businessId) {
+      const [c] = await q.select({ company: sandboxKybCases.company, reviewStatus: sandboxKybCases.reviewStatus }).from(sandboxKybCases).where(eq(sandboxKybCases.businessId, businessId));
+      return c?.reviewStatus === "APPROVED" ? ((c.company as KybCompany | null) ?? null) : null;
+    },
   };
 
   return {

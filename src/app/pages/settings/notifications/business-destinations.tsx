@@ -31,8 +31,8 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
   async function toggle(row: Destination, topic: NotificationTopic, on: boolean) {
     setBusy(row.id);
     const next = { ...row, [topic]: on };
-    const { id, ...body } = next;
-    await toggleOptimistically({ show: replace, next, previous: row, call: () => api("PATCH", `settings/business-notifications/${id}`, body), toast });
+    // PATCH is partial: send only this switch, so a stale copy of the others cannot overwrite them.
+    await toggleOptimistically({ show: replace, next, previous: row, call: () => api("PATCH", `settings/business-notifications/${row.id}`, { [topic]: on }), toast });
     setBusy(null);
   }
 

@@ -40,7 +40,7 @@ export function SessionsCard({ version }: { version: number }) {
     }
   }
 
-  const others = (sessions ?? []).filter((s) => !s.current);
+  const others = (sessions ?? []).filter((s) => !s.is_this_session);
   return (
     <Card
       title="Active sessions"
@@ -68,22 +68,22 @@ export function SessionsCard({ version }: { version: number }) {
               render: (_, s) => (
                 <Space size={8} wrap>
                   <Typography.Text title={s.user_agent}>{`${s.browser} on ${s.os}`}</Typography.Text>
-                  {s.current && <Tag color="green">This session</Tag>}
+                  {s.is_this_session && <Tag color="green">This session</Tag>}
                 </Space>
               ),
             },
             { title: "IP address", dataIndex: "ip", key: "ip" },
             {
               title: "Last activity",
-              key: "last_activity_at",
-              render: (_, s) => relativeActivity(new Date(s.last_activity_at), now),
+              key: "last_activity",
+              render: (_, s) => relativeActivity(new Date(s.last_activity), now),
             },
             {
               title: "",
               key: "action",
               align: "right",
               render: (_, s) =>
-                s.current ? null : (
+                s.is_this_session ? null : (
                   <Button size="small" danger loading={busy === s.id} disabled={!!busy && busy !== s.id} onClick={() => revoke(s.id, `security/sessions/${s.id}`)}>
                     Revoke
                   </Button>

@@ -45,7 +45,7 @@ export function SignInCard() {
   async function setAlerts(on: boolean) {
     setSavingAlerts(true);
     await toggleOptimistically({
-      show: (alert_on_login: boolean) => setSettings((s) => (s ? { ...s, alert_on_login } : s)),
+      show: (alertOnLogin: boolean) => setSettings((s) => (s ? { ...s, alertOnLogin } : s)),
       next: on,
       previous: !on,
       call: () => api(on ? "POST" : "DELETE", "settings/security/alert-on-login"),
@@ -54,8 +54,8 @@ export function SignInCard() {
     setSavingAlerts(false);
   }
 
-  function twoFactorChanged(two_factor_enabled: boolean) {
-    setSettings((s) => (s ? { ...s, two_factor_enabled } : s));
+  function twoFactorChanged(on: boolean) {
+    setSettings((s) => (s ? { ...s, "2faEnabled": on } : s));
     setTwoFactorTarget(null);
     // Step-up prompts (one-time codes on payments) read two_factor_enabled from the session.
     void refresh();
@@ -64,11 +64,11 @@ export function SignInCard() {
   return (
     <Card title="Sign-in protection" data-testid="sign-in-protection">
       <Setting title="Login alerts" description="Email me whenever someone signs in to my account.">
-        <Switch aria-label="Login alerts" checked={settings.alert_on_login} loading={savingAlerts} onChange={setAlerts} />
+        <Switch aria-label="Login alerts" checked={settings.alertOnLogin} loading={savingAlerts} onChange={setAlerts} />
       </Setting>
       <Setting title="Two-factor authentication" description="Ask for a code sent to my email at every sign-in.">
         {/* Stays as it is until the modal confirms the change with the emailed code. */}
-        <Switch aria-label="Two-factor authentication" checked={settings.two_factor_enabled} onChange={(on) => setTwoFactorTarget(on)} />
+        <Switch aria-label="Two-factor authentication" checked={settings["2faEnabled"]} onChange={(on) => setTwoFactorTarget(on)} />
       </Setting>
       <TwoFactorModal
         target={twoFactorTarget}

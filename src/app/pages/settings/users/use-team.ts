@@ -14,13 +14,18 @@ import { useSession } from "../../../session/session.tsx";
 
 export const CONFIRM_TEXT = "Are you sure you want to proceed?";
 
-/** GET businesses/roles, OWNER left out: the choices of the invite form and the role editor. */
-export function useAssignableRoles() {
-  const query = useQuery({
+/** GET businesses/roles: the server's role definitions with their permissions (read once, shared). */
+export function useRoles() {
+  return useQuery({
     queryKey: ["businesses", "roles"],
     queryFn: async () => (await api<Role[]>("GET", "businesses/roles")).data,
     staleTime: 5 * 60_000,
   });
+}
+
+/** The roles on offer, OWNER left out: the choices of the invite form and the role editor. */
+export function useAssignableRoles() {
+  const query = useRoles();
   const roles = useMemo(() => assignableRoles(query.data ?? []), [query.data]);
   return { roles, loading: query.isLoading, failed: query.isError };
 }
@@ -44,8 +49,9 @@ export function useMemberAccess(): (m: BusinessUser) => MemberAccess {
   return useCallback(
     (m: BusinessUser) => {
       const isSelf = !!ownId && m.id === ownId;
-      // The server refuses all of these for the owner and for oneself (409): offer none of them.
-      const manageable = canEdit && !m.is_owner && !isSelf;
+      // The server refuses all of these for the owner, for oneself and for a LOCKED member (display
+      // only, SPEC §4) with a 409: offer none of them.
+      const manageable = canEdit && !m.is_owner && !isSelf && m.state !== "LOCKED";
       return {
         isSelf,
         changeRoles: manageable,
@@ -53,7 +59,7 @@ export function useMemberAccess(): (m: BusinessUser) => MemberAccess {
         resendInvite: manageable && m.state === "INVITATION_PENDING",
         reinvite: manageable && m.state === "INVITATION_CANCELLED",
         toggleActive: manageable && (m.state === "ACTIVE" || m.state === "INACTIVE"),
-        remove: canDelete && !m.is_owner && !isSelf && m.user !== null,
+        remove: canDelete && !m.is_owner && !isSelf && m.state !== "LOCKED" && m.user !== null,
       };
     },
     [ownId, canEdit, canDelete],
