@@ -4,7 +4,7 @@
  * rails, rejection cancelling them, partial failure, batch approvals mixed with single payments.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, logInDemo, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
@@ -14,24 +14,11 @@ const as: Record<string, Client> = {};
 let usd: string, ngn: string;
 let brightside: string, harbor: string, rhein: string, lagos: string, atlas: string;
 let batchesAtStart: number;
-const PASSWORD = "Demo-Passw0rd!";
 const key = () => `bulk-${crypto.randomUUID()}`;
 const settle = () => runPaymentProcessing(s.app.services.ctx.db, answeringAtOnce(s.app.services.providers));
 const BRIGHTSIDE_ACH = { account_name: "Brightside Software Inc", account_number: "9876543210", routing_number: "026009593", bank_name: "Bank of America" };
 
-async function logIn(who: string) {
-  const c = new Client(s.app);
-  const email = `${who}@demo.example`;
-  const res = await c.post("/onboarding/login", { email, password: PASSWORD });
-  if (res.status !== 200) {
-    // The approver has 2FA: check-2fa, then the emailed code.
-    const check = await c.post("/onboarding/check-2fa", { email, password: PASSWORD });
-    await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
-    const mail = await lastMail(s.app, email);
-    expect((await c.post("/onboarding/login", { email, password: PASSWORD, otp: mail!.codes[0] })).status).toBe(200);
-  }
-  return c;
-}
+const logIn = (who: string) => logInDemo(s.app, who);
 
 beforeAll(async () => {
   s = await startServer();

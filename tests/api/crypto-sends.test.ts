@@ -4,7 +4,7 @@
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, logInDemo, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
@@ -14,26 +14,13 @@ const as: Record<string, Client> = {};
 type Wallet = { id: string; currency: string; blockchain: string; address: string };
 let usdt: Wallet, usdc: Wallet;
 let atlas: string, northwind: string, harbor: string;
-const PASSWORD = "Demo-Passw0rd!";
 const TRON_OK = "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9";
 const TRON_BAD_CHECKSUM = "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m8";
 const ETH_ADDRESS = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const key = () => `crypto-${crypto.randomUUID()}`;
 const settle = () => runPaymentProcessing(s.app.services.ctx.db, answeringAtOnce(s.app.services.providers));
 
-async function logIn(who: string) {
-  const c = new Client(s.app);
-  const email = `${who}@demo.example`;
-  const res = await c.post("/onboarding/login", { email, password: PASSWORD });
-  if (res.status !== 200) {
-    // The approver has 2FA: check-2fa, then the emailed code.
-    const check = await c.post("/onboarding/check-2fa", { email, password: PASSWORD });
-    await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
-    const mail = await lastMail(s.app, email);
-    expect((await c.post("/onboarding/login", { email, password: PASSWORD, otp: mail!.codes[0] })).status).toBe(200);
-  }
-  return c;
-}
+const logIn = (who: string) => logInDemo(s.app, who);
 
 beforeAll(async () => {
   s = await startServer();

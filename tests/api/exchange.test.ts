@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { Client, lastMail, setTwoFactor, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, logInDemo, setTwoFactor, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 import { runPendingStatements } from "../../src/server/jobs/statements.ts";
@@ -30,7 +30,6 @@ type Quote = {
 let s: TestServer;
 const as: Record<string, Client> = {};
 const side: Record<string, Side> = {};
-const PASSWORD = "Demo-Passw0rd!";
 const key = () => `exchange-${crypto.randomUUID()}`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MISMATCH = "The quote does not match this exchange. Please request a new quote";
@@ -38,18 +37,7 @@ const NOT_FOUND = "Quote not found. Please request a new quote";
 const WHOLE = "Amount must be a whole number of minor units (e.g. 1050 for 10.50)";
 const TOO_SMALL = "The amount is too small to exchange";
 
-async function logIn(who: string) {
-  const c = new Client(s.app);
-  const email = `${who}@demo.example`;
-  const res = await c.post("/onboarding/login", { email, password: PASSWORD });
-  if (res.status !== 200) {
-    const check = await c.post("/onboarding/check-2fa", { email, password: PASSWORD });
-    await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
-    const mail = await lastMail(s.app, email);
-    expect((await c.post("/onboarding/login", { email, password: PASSWORD, otp: mail!.codes[0] })).status).toBe(200);
-  }
-  return c;
-}
+const logIn = (who: string) => logInDemo(s.app, who);
 
 async function sidesOf(c: Client) {
   const accounts = (await c.get("/accounts/corporate?limit=100")).body.data.items as { id: string; name: string; currency: string }[];

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { Client, lastMail, setTwoFactor, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, logInDemo, setTwoFactor, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
@@ -15,24 +15,11 @@ let s: TestServer;
 const as: Record<string, Client> = {};
 let usd: string, ngn: string;
 let harbor: string, rhein: string, thames: string;
-const PASSWORD = "Demo-Passw0rd!";
 const key = () => `send-${crypto.randomUUID()}`;
 const settle = () => runPaymentProcessing(s.app.services.ctx.db, answeringAtOnce(s.app.services.providers));
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-async function logIn(who: string) {
-  const c = new Client(s.app);
-  const email = `${who}@demo.example`;
-  const res = await c.post("/onboarding/login", { email, password: PASSWORD });
-  if (res.status !== 200) {
-    // The approver has 2FA: check-2fa, then the emailed code.
-    const check = await c.post("/onboarding/check-2fa", { email, password: PASSWORD });
-    await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
-    const mail = await lastMail(s.app, email);
-    expect((await c.post("/onboarding/login", { email, password: PASSWORD, otp: mail!.codes[0] })).status).toBe(200);
-  }
-  return c;
-}
+const logIn = (who: string) => logInDemo(s.app, who);
 
 beforeAll(async () => {
   s = await startServer();

@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { Client, lastMail, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, logInDemo, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
@@ -26,7 +26,6 @@ type Body = Record<string, any>;
 type Res = Awaited<ReturnType<Client["get"]>>;
 type Status = { total_source_amount: string; total_settlement_amount: string; total_payments: number };
 
-const PASSWORD = "Demo-Passw0rd!";
 const DAY = 86_400_000;
 const NOT_FOUND = { message: "Settlement not found", errors: [] };
 const NO_FEATURE = { message: "This feature is not enabled for your business", errors: [] };
@@ -67,19 +66,7 @@ let seq = 0;
 const tag = () => `${++seq}${Date.now().toString(36)}`;
 const elevenDigits = () => String(Math.floor(Math.random() * 9e10) + 1e10);
 
-async function logIn(who: string) {
-  const c = new Client(s.app);
-  const email = `${who}@demo.example`;
-  const res = await c.post("/onboarding/login", { email, password: PASSWORD });
-  if (res.status !== 200) {
-    // The approver has 2FA: check-2fa, then the emailed code.
-    const check = await c.post("/onboarding/check-2fa", { email, password: PASSWORD });
-    await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
-    const mail = await lastMail(s.app, email);
-    expectStatus(await c.post("/onboarding/login", { email, password: PASSWORD, otp: mail!.codes[0] }), 200);
-  }
-  return c;
-}
+const logIn = (who: string) => logInDemo(s.app, who);
 
 const list = async (query = "", who: Client = as.admin) =>
   expectStatus(await who.get(`/settlements${query ? `?${query}` : ""}`), 200).data as { items: Body[]; total_items: number; page: number; limit: number };

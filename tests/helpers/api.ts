@@ -55,6 +55,23 @@ export async function lastMail(app: FastifyInstance, to: string) {
   return res.body.data[0] as { subject: string; text: string; links: string[]; codes: string[] } | undefined;
 }
 
+/**
+ * A demo member (`<who>@demo.example`) signed in; a member with 2FA (the approver) through check-2fa
+ * and the emailed code, as the sign-in page does.
+ */
+export async function logInDemo(app: FastifyInstance, who: string, password = "Demo-Passw0rd!") {
+  const c = new Client(app);
+  const email = `${who}@demo.example`;
+  const res = await c.post("/onboarding/login", { email, password });
+  if (res.status !== 200) {
+    const check = await c.post("/onboarding/check-2fa", { email, password });
+    await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
+    const signedIn = await c.post("/onboarding/login", { email, password, otp: (await lastMail(app, email))!.codes[0] });
+    if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
+  }
+  return c;
+}
+
 export const tokenFromLink = (link: string) => link.split("/").pop()!;
 
 let counter = 0;
