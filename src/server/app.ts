@@ -4,8 +4,9 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { loadAccess } from "../../policies/load.ts";
+import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { errorResponse, registerErrorHandler } from "./plugins/errors.ts";
@@ -118,7 +119,9 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       },
       security: [{ bearer: [] }, { session: [] }],
     },
-    transform: jsonSchemaTransform,
+    // The routes' zod schemas, converted; plus the responses (and multipart bodies) each operation documents.
+    transform: openapiTransform(access),
+    transformObject: openapiTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 

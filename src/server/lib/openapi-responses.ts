@@ -1,0 +1,212 @@
+/**
+ * What the OpenAPI document says each /api operation answers, declared once here and added by
+ * @fastify/swagger's `transform` (documentation only: no route gets a Fastify `response` schema, so
+ * nothing filters or re-serialises what a handler sends).
+ *
+ * Derived from each route's own declaration, not listed per route:
+ * - success: the envelope `{ message, data }` (routes/respond.ts ok()); a route whose querystring takes
+ *   page + limit answers a page `{ items, total_items, page, limit }` (routes/paging.ts paged()) as data;
+ * - errors, all in the one error body (lib/errors.ts, plugins/errors.ts): 400 and 429 on every route;
+ *   401 wherever an Authorization header is read (everything but /api/public/*); 403 where the policy
+ *   asks for a signed-in caller, or on any write (cross-site Origin, CSRF); 404 where the path names a
+ *   record; 409 on writes to a record or with a body; `default` for the rest (410, 413, 415, 5xx, …).
+ * What cannot be derived (another success status, a file instead of JSON, an extra error, a multipart
+ * body) is a RouteDoc: in ROUTE_DOCS below, or next to the route as `config.openapi`.
+ */
+import { z } from "zod";
+import type { RouteOptions } from "fastify";
+import type { SwaggerTransform, SwaggerTransformObject } from "@fastify/swagger";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import type { Access } from "../../../policies/enforcer.ts";
+import type { ErrorBody } from "../../lib/errors.ts";
+import { subjectOfAuth, type RouteAccess } from "../plugins/authorize.ts";
+
+/** Documentation a route adds to what is derived (see the file comment). */
+export type RouteDoc = {
+  /** The success status when it is not 200. */
+  status?: 201;
+  /** The route sends a file, not JSON: its media types. */
+  file?: string[];
+  /** The success body when it is not the envelope. */
+  success?: z.ZodType;
+  /** Error statuses the handler sends beyond the derived ones. */
+  errors?: number[];
+  /** The request is multipart/form-data with these fields, documented only (the handler reads the parts itself). */
+  multipart?: z.ZodObject;
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** OpenAPI documentation beyond what is derived from the route (lib/openapi-responses.ts). */
+    openapi?: RouteDoc;
+  }
+}
+
+/** A file part of a multipart body. */
+export const fileField = (description: string) => z.string().meta({ format: "binary", description });
+
+const FieldError = z.object({
+  path: z.string().meta({ description: "The field, dotted (items.0.amount); empty when the request as a whole is refused" }),
+  message: z.string(),
+});
+/** The one error body (lib/errors.ts ErrorBody): every 4xx and 5xx. */
+export const ApiError = z
+  .object({ message: z.string().meta({ description: "What went wrong, for a person to read" }), errors: z.array(FieldError).meta({ description: "Per field, when fields are at fault; otherwise empty" }) })
+  .meta({ id: "Error", description: "The error body of every 4xx and 5xx answer" });
+
+/** The success envelope of ok() (routes/respond.ts). */
+export const Envelope = z
+  .object({ message: z.string(), data: z.unknown().nullable().meta({ description: "The result; null when there is nothing to return" }) })
+  .required()
+  .meta({ id: "Envelope", description: "The success envelope: { message, data }" });
+
+/** The envelope of a list: paged() (routes/paging.ts) as data. */
+export const PageEnvelope = z
+  .object({
+    message: z.string(),
+    data: z.looseObject({
+      items: z.array(z.unknown()),
+      total_items: z.number().int().meta({ description: "All matches, not just this page (transaction lists with a search may add total_items_exact and next_cursor)" }),
+      page: z.number().int(),
+      limit: z.number().int(),
+    }),
+  })
+  .meta({ id: "PageEnvelope", description: "The success envelope of a list: one page of items" });
+
+// The documented body is the body errors.ts sends: kept equal at compile time.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const errorBodyMatches: Same<z.infer<typeof ApiError>, ErrorBody> = true;
+void errorBodyMatches;
+
+const binary = z.string().meta({ format: "binary" });
+const PDF = ["application/pdf"];
+const IMAGE = ["image/png", "image/jpeg", "image/svg+xml"];
+const DOCUMENT = ["application/pdf", "image/png", "image/jpeg"];
+const CSV = ["text/csv"];
+
+/** What cannot be derived, by "METHOD /api/path" as registered. The platform test fails on a key that names no route. */
+export const ROUTE_DOCS: Record<string, RouteDoc> = {
+  "GET /api/health": { success: z.object({ status: z.literal("ok") }) },
+  // Created.
+  "POST /api/onboarding/register": { status: 201 },
+  "POST /api/businesses/track": { status: 201 },
+  "POST /api/users/invites": { status: 201 },
+  "POST /api/settings/business-notifications": { status: 201 },
+  "POST /api/v1/beneficiaries": { status: 201 },
+  "POST /api/crypto/v1/assets/corporate": { status: 201 },
+  "POST /api/wallets": { status: 201 },
+  "POST /api/account-requests/corporate": { status: 201 },
+  "POST /api/payments": { status: 201 },
+  "POST /api/transactions/withdrawal": { status: 201 },
+  "POST /api/bulk-payments": { status: 201 },
+  "POST /api/payments/exchange": { status: 201 },
+  "POST /api/transactions/exchange": { status: 201 },
+  "POST /api/v2/customers": { status: 201 },
+  "POST /api/sub-accounts": { status: 201 },
+  "POST /api/transfers/internal": { status: 201 },
+  "POST /api/invoicing/invoices": { status: 201 },
+  "POST /api/invoicing/products": { status: 201 },
+  "POST /api/api-keys": { status: 201 },
+  "POST /api/iris/v1/client-webhooks": { status: 201 },
+  "POST /api/statements": { status: 201 },
+  "POST /api/sandbox/deposits": { status: 201 },
+  // Files.
+  "GET /api/payments/:id/receipt": { file: PDF, errors: [409] },
+  "GET /api/payments/docs/:id/download": { file: DOCUMENT },
+  "GET /api/transactions/:id/receipt": { file: PDF, errors: [409] },
+  "GET /api/transactions/:id/documents/:docId": { file: DOCUMENT },
+  "GET /api/data/agreements/:id/download": { file: PDF },
+  "GET /api/bulk-payments/template.csv": { file: CSV },
+  "GET /api/settlements/:id/report": { file: CSV },
+  "GET /api/invoicing/invoices/:id/download": { file: PDF },
+  "GET /api/businesses/profile/logo/file": { file: IMAGE, errors: [404] },
+  "GET /api/public/invoicing/invoices/:reference/download": { file: PDF },
+  "GET /api/public/invoicing/invoices/:reference/logo": { file: IMAGE },
+  "GET /api/statements/:id/download": { file: ["application/pdf", "text/csv"], errors: [409] },
+  "GET /api/sandbox/kyb/reviews/:businessId/documents/:id": { file: DOCUMENT },
+  // Other errors.
+  "POST /api/businesses/getting-started/skip": { errors: [409] },
+  "POST /api/deals/:id/redeem": { errors: [422] },
+};
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "The request is not valid: the address, the JSON, or a field (named in errors)",
+  401: "Not signed in, or the API key is invalid, expired or disabled",
+  403: "Not allowed: a permission or feature is missing, the business is not verified, or (a write from a browser) the CSRF token or Origin is wrong",
+  404: "Not found (or not this business's)",
+  409: "Conflicts with the record's current state, or with one that exists",
+  422: "Understood but refused by a business rule",
+  429: "Too many requests: wait (Retry-After) and try again",
+};
+/** Sign-in-free routes: no caller is needed, but one that is named must be valid. */
+const OPEN_401 = "An Authorization header names an invalid, expired or disabled API key (sign-in calls also answer 401 to wrong credentials or codes)";
+const OPEN_403 = "Refused: a write from a browser with a cross-site Origin or a session without its CSRF token (sign-in also refuses an unverified or inactive member)";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ApiError } } });
+
+type Derived = { status: 201 | 200; success: z.ZodType | null; file?: string[]; errors: Map<number, string>; multipart?: z.ZodObject };
+
+/** The documentation of one route: its RouteDoc (table, then `config.openapi`) over what its declaration implies. */
+function describe(route: RouteOptions, hasPaging: boolean, access: Access): Derived {
+  const method = [route.method].flat()[0]!.toUpperCase();
+  const doc: RouteDoc = { ...ROUTE_DOCS[`${method} ${route.url}`], ...(route.config as { openapi?: RouteDoc } | undefined)?.openapi };
+  const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
+  const signedIn = !rule || !access.can(subjectOfAuth(null), rule.obj, rule.act);
+  const write = !SAFE_METHODS.has(method);
+  const hasParams = route.url.includes(":");
+  const hasBody = Boolean(route.schema?.body || doc.multipart);
+  const errors = new Map<number, string>([[400, ERROR_TEXT[400]!]]);
+  if (!route.url.startsWith("/api/public/")) errors.set(401, signedIn ? ERROR_TEXT[401]! : OPEN_401);
+  if (signedIn || write) errors.set(403, signedIn ? ERROR_TEXT[403]! : OPEN_403);
+  if (hasParams) errors.set(404, ERROR_TEXT[404]!);
+  if (write && (hasParams || hasBody)) errors.set(409, ERROR_TEXT[409]!);
+  errors.set(429, ERROR_TEXT[429]!);
+  for (const status of doc.errors ?? []) errors.set(status, ERROR_TEXT[status] ?? "Refused");
+  return {
+    status: doc.status ?? 200,
+    success: doc.file ? null : (doc.success ?? (hasPaging ? PageEnvelope : Envelope)),
+    file: doc.file,
+    errors: new Map([...errors].sort(([a], [b]) => a - b)),
+    multipart: doc.multipart,
+  };
+}
+
+/**
+ * The swagger transform: the route's own zod schemas converted as before (jsonSchemaTransform), plus
+ * the documented responses and multipart body, converted by the same transform.
+ */
+export function openapiTransform(access: Access): SwaggerTransform {
+  return (input) => {
+    const converted = jsonSchemaTransform(input);
+    if (!input.url.startsWith("/api/") || !input.schema || input.schema.hide || converted.schema.hide) return converted;
+    const query = converted.schema.querystring as { properties?: Record<string, unknown> } | undefined;
+    const hasPaging = Boolean(query?.properties?.page && query.properties.limit);
+    const d = describe(input.route, hasPaging, access);
+    const response: Record<string, unknown> = {};
+    response[d.status] = d.file
+      ? { description: "The file", content: Object.fromEntries(d.file.map((type) => [type, { schema: binary }])) }
+      : { description: d.status === 201 ? "Created" : "Success", content: { "application/json": { schema: d.success! } } };
+    for (const [status, description] of d.errors) response[status] = errorResponse(description);
+    response.default = errorResponse("Any other error (e.g. 410, 413, 415, 500, 503), in the same body");
+    const documented = jsonSchemaTransform({ ...input, schema: { response: { ...response, ...(input.schema.response ?? {}) }, ...(d.multipart ? { body: d.multipart } : {}) } });
+    const schema = { ...converted.schema, response: documented.schema.response };
+    if (d.multipart) Object.assign(schema, { body: documented.schema.body, consumes: ["multipart/form-data"] });
+    return { schema, url: converted.url };
+  };
+}
+
+/**
+ * The component schemas (Error, Envelope, PageEnvelope) the operations reference, as
+ * jsonSchemaTransformObject writes them; minus the input twins (ErrorInput, …) it writes too, when
+ * nothing references them (these schemas only ever describe answers).
+ */
+export const openapiTransformObject: SwaggerTransformObject = (input) => {
+  const doc = jsonSchemaTransformObject(input);
+  const schemas = (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
+  const text = JSON.stringify(doc);
+  for (const name of Object.keys(schemas)) {
+    if (name.endsWith("Input") && schemas[name.slice(0, -"Input".length)] && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  }
+  return doc;
+};
