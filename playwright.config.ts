@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { SERVER_NODE_ARGS } from "./scripts/server-command.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
@@ -31,7 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx src/server/main.ts",
+    // The server as `npm start` runs it: compiled by `npm run build` (test:e2e builds first).
+    command: `node ${SERVER_NODE_ARGS.join(" ")}`,
     url: `${baseURL}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,

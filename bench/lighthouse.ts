@@ -21,6 +21,7 @@ import { launch } from "chrome-launcher";
 import puppeteer from "puppeteer-core";
 import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
 import { Person, waitHealthy } from "../scripts/bank/http.ts";
+import { buildServer, SERVER_NODE_ARGS } from "./lib/demo-server.ts";
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4820);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -82,8 +83,9 @@ export async function run() {
     console.log("building the console (vite build) ...");
     await build({ logLevel: "warn", build: { outDir: "dist" } });
   }
+  buildServer();
   const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const server = spawn(process.execPath, SERVER_NODE_ARGS, {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: join(dir, "data"), DATABASE_URL: "", SERVE_UI: "true", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: base },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -43,6 +43,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
+  const { usePreparedStatements } = await import("./pglite-statements.ts");
+  usePreparedStatements(client);
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
 }
 

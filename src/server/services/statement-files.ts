@@ -3,7 +3,6 @@
  * people. Amounts are written from bigint minor units with formatMinor, never through a float; the
  * spreadsheets carry them as exact decimal text (a number cell would be a binary float).
  */
-import ExcelJS from "exceljs";
 import { formatMinor } from "../../lib/money.ts";
 import { defuseFormula, toCsv } from "../../lib/csv.ts";
 import { renderPdf, wrap, type PdfLine } from "../lib/pdf.ts";
@@ -30,6 +29,8 @@ export function statementCsv(d: StatementData): Buffer {
 }
 
 export async function statementXlsx(d: StatementData): Promise<Buffer> {
+  // Loaded on first use: exceljs alone is ~25 MB of resident memory that most processes never need.
+  const { default: ExcelJS } = await import("exceljs");
   const wb = new ExcelJS.Workbook();
   wb.creator = "Stablebank";
   const summary = wb.addWorksheet("Summary");

@@ -1,6 +1,5 @@
 /** Stablecoin wallets (SPEC §3 Wallet, Crypto account/asset): one asset on one chain, with a deposit address. */
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import QRCode from "qrcode";
 import { depositIdentifiers, ledgerAccounts, wallets } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -11,6 +10,12 @@ import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
 import { exchangeTargets } from "../../../resources/exchange.ts";
+
+/** The deposit address as a QR image; qrcode is loaded on first use (it is ~8 MB of resident memory). */
+async function qrCode(address: string) {
+  const { default: QRCode } = await import("qrcode");
+  return QRCode.toDataURL(address, { margin: 1, width: 240 });
+}
 
 type Row = typeof wallets.$inferSelect;
 type Ledger = typeof ledgerAccounts.$inferSelect;
@@ -36,7 +41,7 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
       balance_in_usd: deps.fx.toUsd(avail, w.currency).toString(),
       precision: PRECISION[w.currency as Stablecoin],
       features: { exchanges: { supported: true, supported_currencies: exchangeTargets(w.currency, w.blockchain) } },
-      deposit_address: { address: w.address, qr_code_link: await QRCode.toDataURL(w.address, { margin: 1, width: 240 }) },
+      deposit_address: { address: w.address, qr_code_link: await qrCode(w.address) },
       created_at: w.createdAt.toISOString(),
     };
   }

@@ -1,0 +1,97 @@
+/**
+ * Named prepared statements for PGlite. PGlite's query() parses, describes and plans every query
+ * afresh (an unnamed statement), and planning is most of a short query's cost: about 1 ms of the
+ * 1.3 ms a session lookup takes. An embedded database is one connection for the whole process, so a
+ * statement prepared once stays prepared: this sends each distinct SQL text's Parse once under a name,
+ * and afterwards only Bind / Describe / Execute / Sync, letting PostgreSQL's plan cache do the rest
+ * (generic plans after a few executions, as for any prepared statement). Results go through PGlite's
+ * own parsers, so rows look exactly as query() returns them.
+ *
+ * Only the extended-protocol query path changes; exec(), transactions' BEGIN/COMMIT and listen stay
+ * PGlite's. It is installed after the migrations: a statement prepared before a schema change could
+ * otherwise outlive it.
+ */
+import { parse as pgParse, protocol, type PGlite, type Transaction } from "@electric-sql/pglite";
+
+type QueryOptions = Parameters<PGlite["query"]>[2];
+type Prepared = { name: string; paramTypes: number[] };
+
+/** Distinct SQL texts kept prepared; the least recently used is closed beyond this. */
+const MAX_STATEMENTS = 256;
+
+export function usePreparedStatements(client: PGlite) {
+  const statements = new Map<string, Prepared>();
+  let counter = 0;
+  const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
+
+  async function prepared(text: string, options: QueryOptions): Promise<Prepared> {
+    const known = statements.get(text);
+    if (known) {
+      // Most recently used last: a Map keeps insertion order.
+      statements.delete(text);
+      statements.set(text, known);
+      return known;
+    }
+    const name = `pglite_s${++counter}`;
+    await send(protocol.serialize.parse({ name, text, types: options?.paramTypes }));
+    const paramTypes = pgParse.parseDescribeStatementResults(await send(protocol.serialize.describe({ type: "S", name })));
+    const entry = { name, paramTypes };
+    statements.set(text, entry);
+    if (statements.size > MAX_STATEMENTS) {
+      const [oldText, oldest] = statements.entries().next().value!;
+      statements.delete(oldText);
+      await send(protocol.serialize.close({ type: "S", name: oldest.name }));
+    }
+    return entry;
+  }
+
+  /** One query on the prepared path; the caller holds PGlite's query lock. */
+  async function run(text: string, params: unknown[] = [], options?: QueryOptions) {
+    const messages = [];
+    try {
+      const { name, paramTypes } = await prepared(text, options);
+      const values = params.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serialize = options?.serializers?.[paramTypes[i]] ?? client.serializers[paramTypes[i]];
+        return serialize ? serialize(v) : String(v);
+      });
+      messages.push(...(await send(protocol.serialize.bind({ statement: name, values }))));
+      messages.push(...(await send(protocol.serialize.describe({ type: "P" }))));
+      messages.push(...(await send(protocol.serialize.execute({}))));
+    } catch (err) {
+      // A statement whose Parse failed was never stored; one that failed later stays valid.
+      if (err instanceof Error) Object.assign(err, { query: text, params });
+      throw err;
+    } finally {
+      messages.push(...(await send(protocol.serialize.sync())));
+    }
+    return pgParse.parseResults(messages, client.parsers, options)[0];
+  }
+
+  const query = client.query.bind(client);
+  // Outside a transaction: wait for any open transaction, then take the query lock, as query() does.
+  client.query = (async (text: string, params?: unknown[], options?: QueryOptions) => {
+    if (options?.blob) return query(text, params, options);
+    const result = await client._runExclusiveTransaction(() => client.runExclusive(() => run(text, params, options)));
+    await client.syncToFs();
+    return result;
+  }) as PGlite["query"];
+
+  // Inside a transaction the transaction lock is already held: only the query lock is taken.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) =>
+      callback(
+        new Proxy(tx, {
+          get(target, key, receiver) {
+            if (key !== "query") return Reflect.get(target, key, receiver);
+            return async (text: string, params?: unknown[], options?: QueryOptions) => {
+              if (target.closed) throw new Error("Transaction is closed");
+              if (options?.blob) return target.query(text, params, options);
+              return client.runExclusive(() => run(text, params, options));
+            };
+          },
+        }),
+      ),
+    )) as PGlite["transaction"];
+}

@@ -1,0 +1,109 @@
+/**
+ * The prepared-statement path for PGlite (src/server/db/pglite-statements.ts) must answer exactly as
+ * PGlite's own query() does: same rows and types, same errors (and a usable connection after one),
+ * the same transaction behaviour, and still right once more statements were used than it keeps.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { usePreparedStatements } from "../../src/server/db/pglite-statements.ts";
+
+let plain: PGlite;
+let prepared: PGlite;
+
+const SETUP = `create table t (id int primary key, name text not null unique, amount numeric, big bigint, at timestamptz, doc jsonb, tags text[]);
+  insert into t values (1, 'one', 12.50, 9007199254740993, '2026-01-02T03:04:05Z', '{"a":[1,2]}', '{x,y}'), (2, 'two', null, null, null, null, null);`;
+
+beforeAll(async () => {
+  [plain, prepared] = [new PGlite(), new PGlite()];
+  for (const db of [plain, prepared]) await db.exec(SETUP);
+  usePreparedStatements(prepared);
+});
+afterAll(async () => {
+  await plain.close();
+  await prepared.close();
+});
+
+describe("answers as PGlite's query() does", () => {
+  const cases: [string, unknown[]][] = [
+    ["select * from t order by id", []],
+    ["select * from t where id = $1", [1]],
+    ["select name, amount from t where at > $1 or at is null order by id", [new Date("2026-01-01T00:00:00Z")]],
+    ["select doc->'a' as a, tags from t where doc @> $1", [JSON.stringify({ a: [1, 2] })]],
+    ["select $1::bigint + 1 as n", ["9007199254740993"]],
+  ];
+  test.each(cases)("%s", async (text, params) => {
+    for (const rowMode of ["object", "array"] as const) {
+      // Twice: the first run prepares the statement, the second reuses it.
+      for (let i = 0; i < 2; i++) {
+        const [a, b] = [await plain.query(text, params, { rowMode }), await prepared.query(text, params, { rowMode })];
+        expect(b.rows).toEqual(a.rows);
+        expect(b.fields).toEqual(a.fields);
+      }
+    }
+  });
+
+  test("writes report the rows they touched", async () => {
+    const res = await prepared.query("update t set name = name where id > $1", [0]);
+    expect(res.affectedRows).toBe(2);
+  });
+});
+
+describe("errors", () => {
+  test("a constraint violation keeps its code, and the connection goes on", async () => {
+    const err = await prepared.query("insert into t (id, name) values ($1, $2)", [3, "one"]).catch((e) => e);
+    expect(err.code).toBe("23505");
+    expect(err.query).toContain("insert into t");
+    expect((await prepared.query("select count(*)::int as n from t")).rows).toEqual([{ n: 2 }]);
+  });
+
+  test("a statement that does not parse is refused each time, and nothing is left behind", async () => {
+    for (let i = 0; i < 2; i++) await expect(prepared.query("select from where $1", [1])).rejects.toMatchObject({ code: "42601" });
+    expect((await prepared.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe("transactions", () => {
+  test("a rolled-back transaction leaves nothing; a committed one everything", async () => {
+    await expect(
+      prepared.transaction(async (tx) => {
+        await tx.query("insert into t (id, name) values ($1, $2)", [10, "ten"]);
+        throw new Error("stop");
+      }),
+    ).rejects.toThrow("stop");
+    expect((await prepared.query("select id from t where id = $1", [10])).rows).toEqual([]);
+    await prepared.transaction(async (tx) => {
+      await tx.query("insert into t (id, name) values ($1, $2)", [11, "eleven"]);
+    });
+    expect((await prepared.query("select name from t where id = $1", [11])).rows).toEqual([{ name: "eleven" }]);
+    await prepared.query("delete from t where id = $1", [11]);
+  });
+
+  test("queries outside wait for a transaction in progress", async () => {
+    let release!: () => void;
+    let midway!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const between = new Promise<void>((r) => (midway = r));
+    const tx = prepared.transaction(async (t) => {
+      await t.query("update t set name = $1 where id = $2", ["uno", 1]);
+      midway();
+      await held;
+      await t.query("update t set name = $1 where id = $2", ["one", 1]);
+    });
+    await between;
+    const outside = prepared.query("select name from t where id = $1", [1]);
+    // Time enough for the outside query to slip in between, were it not held back.
+    setTimeout(release, 50);
+    await tx;
+    // Run after the transaction: it sees the committed name, never the one in between.
+    expect((await outside).rows).toEqual([{ name: "one" }]);
+  });
+});
+
+test("more distinct statements than it keeps prepared: all still answer right", async () => {
+  for (let round = 0; round < 2; round++) {
+    for (let i = 0; i < 300; i++) {
+      const res = await prepared.query(`select $1::int + ${i} as n`, [round]);
+      expect(res.rows).toEqual([{ n: round + i }]);
+    }
+  }
+});
