@@ -153,7 +153,9 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   await expect(page.getByRole("button", { name: "Deactivate" })).toBeVisible();
   await expect(details.locator(".ant-tag", { hasText: "Active" })).toHaveClass(/ant-tag-green/);
 
-  // Create sub-account: the sub-accounts page opens its create form for this customer.
+  // Create sub-account: the sub-accounts page opens its create form for this customer. The toasts
+  // above sit over the header's buttons until they go (4.5 s), as a person would see them go.
+  await expect(page.locator(".ant-notification-notice")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Create sub-account" }).click();
   await expect(page).toHaveURL(/\/sub-accounts\?.*for=customer/);
   await expect(page.locator(".ant-modal-content").getByText(name)).toBeVisible();

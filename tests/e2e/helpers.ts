@@ -1,5 +1,5 @@
 /** Shared steps of the browser tests: read the sandbox mailbox, sign in as a demo user. */
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 
@@ -87,6 +87,17 @@ async function passKyb(request: APIRequestContext, email: string, password: stri
 /** The signed-in page's CSRF token, for calling the API directly as that user. */
 export const csrfOf = (page: Page) => page.evaluate(async () => (await (await fetch("/api/session")).json()).data.csrf_token as string);
 
+/**
+ * Ticks a checkbox in a dialog that has only just opened. A click landing while antd's zoom-in is
+ * still moving the dialog can miss the box (mouse down and up on different elements), so the click
+ * is repeated until the box reads as checked.
+ */
+export async function tick(box: Locator) {
+  await expect(async () => {
+    await box.check({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** Picks an option of an antd Select by its label (the visible option, not its a11y twin). */
 export async function pick(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -115,4 +126,28 @@ export async function setTwoFactorFor(page: Page, request: APIRequestContext, em
   }).toMatch(/^\d{6}$/);
   const res = await page.request.fetch("/api/settings/security/mfa", { method: on ? "POST" : "DELETE", headers: { "x-csrf-token": csrf }, data: { otp_code: code } });
   expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/**
+ * Opens a fiat account for the signed-in owner through the API, as the account-opening screens would:
+ * the request, the declaration, the agreement, then the emailed code. Returns the active account.
+ */
+export async function openAccountByApi(page: Page, request: APIRequestContext, email: string, currency: "USD" | "EUR" | "GBP") {
+  const headers = { "x-csrf-token": await csrfOf(page) };
+  const created = await page.request.post("/api/account-requests/corporate", { headers, data: { currency } });
+  expect(created.status(), await created.text()).toBe(201);
+  const req = (await created.json()).data as { account_id: string; tasks: { id: string; data?: { id: string } }[] };
+  const [declaration, agreement, otp] = req.tasks;
+  const submit = async (id: string, data: Record<string, unknown>) => {
+    const res = await page.request.post(`/api/account-requests/tasks/${id}/submit`, { headers, data });
+    expect(res.ok(), await res.text()).toBeTruthy();
+  };
+  await submit(declaration.id, { accepted: true });
+  await submit(agreement.id, { accepted: true, agreement_id: agreement.data!.id });
+  expect((await page.request.post(`/api/account-requests/tasks/${otp.id}/initialize`, { headers })).ok()).toBeTruthy();
+  const mail = await waitForMail(request, email, /verification code/);
+  await submit(otp.id, { otp_code: mail.codes[0] });
+  const account = (await (await page.request.get(`/api/accounts/${req.account_id}`)).json()).data as { id: string; state: string; name: string };
+  expect(account.state).toBe("ACTIVE");
+  return account;
 }
