@@ -39,7 +39,9 @@ export type RendererKey =
   /** A {name, account_number} object: the name above the account number. */
   | "customer"
   /** Always empty (a figure the SPEC shows blank). */
-  | "blank";
+  | "blank"
+  /** An audit entry's change: each field asked for, after the value it replaced when one was kept ("role: VIEWER → APPROVER"). */
+  | "changes";
 
 /** A tag shown beside a value while the record's boolean `field` is true (e.g. an invoice's is_overdue). */
 export type Flag = { field: string; label: string; color?: string };

@@ -4,12 +4,20 @@
  *
  * API: GET/POST /api-keys, GET /api-keys/:id, POST /api-keys/:id/disable;
  * GET /iris/v1/client-webhooks/available-events, GET/POST /iris/v1/client-webhooks,
- * GET/PUT /iris/v1/client-webhooks/:id, PATCH .../:id/enable | /disable, GET .../:id/deliveries.
+ * GET/PUT /iris/v1/client-webhooks/:id, PATCH .../:id/enable | /disable, GET .../:id/deliveries,
+ * GET .../:id/deliveries/:deliveryId, POST .../:id/deliveries/:deliveryId/resend, POST .../:id/test,
+ * POST .../:id/rotate-secret.
  */
 import { z } from "zod";
 import { PERMISSION_NAMES, type Permission } from "../policies/catalog.ts";
 
 export const WEBHOOK_SECRET_LENGTH = 12;
+/** After a rotation the replaced secret keeps signing beside the new one this long, so receivers can switch without losing events. */
+export const SECRET_OVERLAP_HOURS = 24;
+/** The event 'Send test event' delivers: never subscribable, sent only on request to one webhook. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+/** How much of a receiver's answer a delivery keeps. */
+export const RESPONSE_EXCERPT_LENGTH = 1_000;
 
 /** The events a webhook can subscribe to, with what each means. */
 export const WEBHOOK_EVENTS = {
@@ -80,15 +88,16 @@ export const WebhookUrl = z
 
 const events = z.array(z.enum(WEBHOOK_EVENT_NAMES, { error: "Unknown event" }), { error: "Select at least one event" }).min(1, "Select at least one event");
 
-export const WebhookInput = z.object({
-  url: WebhookUrl,
-  /** Made in the browser: 12 random letters and digits (SPEC §9). */
-  secret: z
-    .string({ error: "Secret is required" })
-    .regex(new RegExp(`^[A-Za-z0-9]{${WEBHOOK_SECRET_LENGTH}}$`), `Secret must be ${WEBHOOK_SECRET_LENGTH} letters and digits`),
-  enabled_events: events,
-});
+/** Made in the browser: 12 random letters and digits (SPEC §9). */
+const WebhookSecret = z
+  .string({ error: "Secret is required" })
+  .regex(new RegExp(`^[A-Za-z0-9]{${WEBHOOK_SECRET_LENGTH}}$`), `Secret must be ${WEBHOOK_SECRET_LENGTH} letters and digits`);
+
+export const WebhookInput = z.object({ url: WebhookUrl, secret: WebhookSecret, enabled_events: events });
 export type WebhookInput = z.input<typeof WebhookInput>;
+/** POST .../:id/rotate-secret: the new secret, made in the browser like the first one. */
+export const WebhookSecretRotation = z.object({ secret: WebhookSecret });
+export type WebhookSecretRotation = z.input<typeof WebhookSecretRotation>;
 export const WebhookUpdate = z.object({ url: WebhookUrl, enabled_events: events });
 
 export const WEBHOOK_STATES = ["ENABLED", "DISABLED"] as const;
@@ -100,8 +109,14 @@ export const Webhook = z.object({
   enabled_events: z.array(z.string()),
   state: z.enum(WEBHOOK_STATES),
   created_date: z.string(),
+  /** Until then the secret replaced by the last rotation still verifies too; null when only one secret signs. */
+  previous_secret_expires_at: z.string().nullable(),
 });
 export type Webhook = z.infer<typeof Webhook>;
+
+/** A delivery attempt as sent: the headers (signature included) and the body. */
+export const WebhookRequest = z.object({ headers: z.record(z.string(), z.string()), body: z.string() });
+export type WebhookRequest = z.infer<typeof WebhookRequest>;
 
 export const WebhookDelivery = z.object({
   id: z.string(),
@@ -114,6 +129,11 @@ export const WebhookDelivery = z.object({
   next_attempt_at: z.string().nullable(),
   created_date: z.string(),
   delivered_at: z.string().nullable(),
+  /** The last attempt: what was sent (null before the first), the receiver's status and the start of its answer. */
+  request: WebhookRequest.nullable(),
+  response_status_code: z.number().nullable(),
+  response_body_excerpt: z.string().nullable(),
+  last_attempt_at: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 

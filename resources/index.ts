@@ -12,7 +12,8 @@ import { subWallets } from "./sub-wallets.ts";
 import { settlements } from "./settlements.ts";
 import { invoices } from "./invoices.ts";
 import { products } from "./products.ts";
+import { auditLog } from "./audit-log.ts";
 
-export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements, invoices, products];
+export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements, invoices, products, auditLog];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

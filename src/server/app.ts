@@ -7,6 +7,8 @@ import swaggerUi from "@fastify/swagger-ui";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { loadAccess } from "../../policies/load.ts";
 import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
+import { registerAuditTrail } from "./plugins/audit-trail.ts";
+import { auditLogRoutes } from "./routes/audit-log.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { errorResponse, registerErrorHandler } from "./plugins/errors.ts";
@@ -127,6 +129,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
 
   registerRequestContext(app, { db: dbh.db, config, access });
   registerAuthorization(app, access);
+  registerAuditTrail(app, services.auditLog);
 
   await app.register(
     async (api) => {
@@ -154,6 +157,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(publicInvoiceRoutes, opts);
       await api.register(dealRoutes, opts);
       await api.register(developerRoutes, opts);
+      await api.register(auditLogRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
       if (config.sandbox) {

@@ -23,7 +23,7 @@ export type Kind =
   | "payment" | "failed_payment" | "payment_document" | "crypto_transaction" | "crypto_document"
   | "approval_request" | "bulk_payment" | "customer" | "business_customer" | "inactive_customer"
   | "sub_account" | "frozen_sub_account" | "settlement" | "draft_invoice" | "open_invoice" | "product"
-  | "api_key" | "webhook" | "statement"
+  | "api_key" | "webhook" | "webhook_delivery" | "statement"
   // Shared by every business: the partner deals catalogue (each sees its own redemption state) and the
   // account agreement (one text, rendered with the caller's business name).
   | "deal" | "agreement"
@@ -80,6 +80,11 @@ export const ROWS: Record<string, Row> = {
   "PATCH /api/users/:id/deactivate": { who: "users_write", needs: ["user_management"], params: { id: "member" } },
   "DELETE /api/users/:id": { who: "users_write", needs: ["user_management"], params: { id: "member" } },
   "DELETE /api/users/:id/delete": { who: "users_write", needs: ["user_management"], params: { id: "member" } },
+
+  // The audit log (issue 15): read and exported by whoever sees the team; no call changes it
+  "GET /api/audit-log": { who: "users_read" },
+  "GET /api/audit-log/verify": { who: "users_read" },
+  "GET /api/audit-log/export": { who: "users_read" },
 
   // Settings: a person's own notifications and security; the business's extra destinations (users_write)
   "GET /api/settings/notifications": { who: "person" },
@@ -243,6 +248,10 @@ export const ROWS: Record<string, Row> = {
   "PATCH /api/iris/v1/client-webhooks/:id/enable": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "PATCH /api/iris/v1/client-webhooks/:id/disable": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "GET /api/iris/v1/client-webhooks/:id/deliveries": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
+  "GET /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId": { who: "person", needs: ["api_access"], params: { id: "webhook", deliveryId: "webhook_delivery" } },
+  "POST /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId/resend": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook", deliveryId: "webhook_delivery" } },
+  "POST /api/iris/v1/client-webhooks/:id/test": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
+  "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
 
   // Statements (SPEC §6: statements_write creates, statements_read lists and downloads; the body's account or wallet asks for fiat or crypto in the handler)
   "POST /api/statements": { who: "statements_write" },

@@ -53,6 +53,7 @@ const BODY: Record<string, unknown> = {
   "PUT /api/invoicing/invoices/:id": { currency: "USD", account_id: "00000000-0000-4000-8000-000000000000", billing_information: { name: "Matrix", email: "matrix@example.com" }, due_date: "2030-01-01", items: [{ name: "Item", quantity: 1, unit_price: "100" }] },
   "PUT /api/invoicing/products/:id": { name: "Matrix product", currency: "USD", unit_price: "100" },
   "PUT /api/iris/v1/client-webhooks/:id": { url: "https://example.com/matrix", enabled_events: ["payment.completed"] },
+  "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { secret: "Matrix123456" },
   "POST /api/deals/:id/redeem": { eligibility_questions: [] },
 };
 /** Query strings a record's route requires before it looks the record up. */
@@ -248,6 +249,11 @@ async function recordsOfB() {
   bIds.deal = pick((await get("/api/deals?limit=100")).items, "redeemed deal", (d: any) => d.business_deal_state === "REDEEMED");
   bIds.api_key = pick((await get("/api/api-keys?limit=100")).items, "enabled api key", (k: any) => k.state === "ENABLED");
   bIds.webhook = pick((await get("/api/iris/v1/client-webhooks?limit=100")).items, "webhook");
+  // The demo's webhook is disabled and has no deliveries: a test event queued while it is enabled gives it one.
+  const hookPath = `/api/iris/v1/client-webhooks/${bIds.webhook}`;
+  await write("PATCH", `${hookPath}/enable`, {});
+  bIds.webhook_delivery = (await write("POST", `${hookPath}/test`, {})).id;
+  await write("PATCH", `${hookPath}/disable`, {});
   bIds.statement = pick((await get("/api/statements?limit=100")).items, "statement");
   return get;
 }

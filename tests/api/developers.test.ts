@@ -2,7 +2,9 @@
  * API keys and webhooks through HTTP (SPEC §7 Developers): a key calls the API within its grants and
  * never beyond its creator, is stored only as a hash, and stops at once when disabled or expired;
  * webhooks validate their input and really deliver, signed per Standard Webhooks (verified here with
- * the `standardwebhooks` library), retried after a failure, and silent once disabled.
+ * the `standardwebhooks` library), retried after a failure, and silent once disabled. The delivery
+ * console: each attempt's request and answer, resend, a test event, and secret rotation during whose
+ * overlap the old and the new secret both verify.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Webhook as Verifier } from "standardwebhooks";
 import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
 import { eq } from "drizzle-orm";
-import { apiKeys, webhookDeliveries } from "../../src/server/db/schema/index.ts";
+import { apiKeys, webhookDeliveries, webhooks } from "../../src/server/db/schema/index.ts";
 import { DEFAULT_DELIVERY, runWebhookDeliveries } from "../../src/server/jobs/webhooks.ts";
 import { generateWebhookSecret } from "../../resources/developers.ts";
 import { identifierOf } from "../../src/server/providers/rails/provider.ts";
@@ -30,6 +32,35 @@ const deposit = (amount = "1000") =>
 /** The receivers here listen on 127.0.0.1, which delivery allows only as the sandbox does (webhook-targets.test.ts). */
 const LOCAL = { ...DEFAULT_DELIVERY, allowPrivateTargets: true };
 const secret = () => generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
+const HOOKS = "/iris/v1/client-webhooks";
+
+type Received = { headers: Record<string, string>; body: string };
+/** A local receiver: answers each request with the next of `answers` (the last one repeats) and records what arrived. */
+async function receiver(answers: { status: number; body?: string }[] = [{ status: 204 }]) {
+  const received: Received[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ headers: req.headers as Record<string, string>, body });
+      const answer = answers.length > 1 ? answers.shift()! : answers[0];
+      res.statusCode = answer.status;
+      res.end(answer.body ?? "");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return { received, url, close: () => new Promise((r) => server.close(r)) };
+}
+/** Whether a receiver holding `key` accepts the request, per the Standard Webhooks library. */
+const verifies = (key: string, r: Received) => {
+  try {
+    new Verifier(key).verify(r.body, r.headers);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 beforeAll(async () => {
   s = await startServer();
@@ -254,6 +285,154 @@ describe("webhooks", () => {
   });
 });
 
+describe("the delivery console: what was sent and answered, resend, test event, secret rotation", () => {
+  const fast = { ...LOCAL, retryDelaysMs: [0, 0] };
+  const deliver = () => runWebhookDeliveries(s.database.db, fast);
+
+  test("each attempt records its request, status and the start of the answer; resend sends the same message again", async () => {
+    const error = `Receiver error: ${"ü".repeat(1_500)}`;
+    const r = await receiver([{ status: 500, body: error }, { status: 204 }]);
+    try {
+      const key = secret();
+      const { id } = (await owner.post(HOOKS, { url: r.url, secret: key, enabled_events: ["transaction.deposit.completed"] })).body.data;
+      await deposit("77");
+      await deliver();
+      expect(r.received).toHaveLength(1);
+      let [d] = (await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.items;
+      expect(d).toMatchObject({ state: "PENDING", attempts: 1, last_status_code: 500, response_status_code: 500, last_error: "HTTP 500", response_body_excerpt: error.slice(0, 1_000) });
+      expect(d.response_body_excerpt).toHaveLength(1_000);
+      // The request as it was sent: the receiver got exactly these headers and this body.
+      expect(d.request.body).toBe(r.received[0].body);
+      for (const h of ["webhook-id", "webhook-timestamp", "webhook-signature", "content-type"]) expect(d.request.headers[h], h).toBe(r.received[0].headers[h]);
+      expect(Date.parse(d.last_attempt_at)).toBeGreaterThan(Date.now() - 60_000);
+
+      await deliver();
+      [d] = (await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.items;
+      expect(d).toMatchObject({ state: "DELIVERED", attempts: 2, response_status_code: 204, response_body_excerpt: "", request: { body: r.received[1].body } });
+      expect((await owner.get(`${HOOKS}/${id}/deliveries/${d.id}`)).body).toEqual({ message: "Delivery", data: d });
+
+      const resent = await owner.post(`${HOOKS}/${id}/deliveries/${d.id}/resend`);
+      expect(resent.status, JSON.stringify(resent.body)).toBe(201);
+      expect(resent.body).toMatchObject({ message: "Delivery queued", data: { state: "PENDING", attempts: 0, message_id: d.message_id, event_type: "transaction.deposit.completed", request: null, response_status_code: null } });
+      expect(resent.body.data.id).not.toBe(d.id);
+      await deliver();
+      expect(r.received).toHaveLength(3);
+      // The same message (id and payload), signed afresh; receivers dedupe on webhook-id.
+      expect(r.received[2].headers["webhook-id"]).toBe(r.received[1].headers["webhook-id"]);
+      expect(r.received[2].body).toBe(r.received[1].body);
+      expect(verifies(key, r.received[2])).toBe(true);
+      expect((await owner.get(`${HOOKS}/${id}/deliveries/${resent.body.data.id}`)).body.data).toMatchObject({ state: "DELIVERED", attempts: 1 });
+      expect((await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.total_items).toBe(2);
+
+      // Unknown, malformed, or another webhook's delivery ids are 404.
+      const other = (await owner.post(HOOKS, { url: "https://example.com/other", secret: secret(), enabled_events: ["kyb.updated"] })).body.data.id;
+      for (const path of [`${HOOKS}/${id}/deliveries/${crypto.randomUUID()}`, `${HOOKS}/${id}/deliveries/nope`, `${HOOKS}/${other}/deliveries/${d.id}`]) {
+        expect([(await owner.get(path)).status, (await owner.post(`${path}/resend`)).status], path).toEqual([404, 404]);
+      }
+      expect((await owner.get(`${HOOKS}/${id}/deliveries/nope`)).body.message).toBe("Delivery not found");
+      await owner.patch(`${HOOKS}/${other}/disable`);
+      await owner.patch(`${HOOKS}/${id}/disable`);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test("'Send test event' reaches the webhook even though it does not subscribe to webhook.test", async () => {
+    const r = await receiver();
+    try {
+      const key = secret();
+      const { id } = (await owner.post(HOOKS, { url: r.url, secret: key, enabled_events: ["kyb.updated"] })).body.data;
+      const sent = await owner.post(`${HOOKS}/${id}/test`);
+      expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+      expect(sent.body).toMatchObject({ message: "Test event queued", data: { event_type: "webhook.test", state: "PENDING" } });
+      await deliver();
+      expect(r.received).toHaveLength(1);
+      const event = new Verifier(key).verify(r.received[0].body, r.received[0].headers) as { type: string; data: { webhook_id: string; sent_at: string } };
+      expect(event.type).toBe("webhook.test");
+      expect(event.data.webhook_id).toBe(id);
+      expect(Number.isNaN(Date.parse(event.data.sent_at))).toBe(false);
+      expect((await owner.get(`${HOOKS}/${id}/deliveries/${sent.body.data.id}`)).body.data).toMatchObject({ state: "DELIVERED", response_status_code: 204 });
+      await owner.patch(`${HOOKS}/${id}/disable`);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test("after a rotation old and new secrets both verify for 24 hours, then only the new one", async () => {
+    const r = await receiver();
+    try {
+      const [first, second, third] = [secret(), secret(), secret()];
+      const { id } = (await owner.post(HOOKS, { url: r.url, secret: first, enabled_events: ["kyb.updated"] })).body.data;
+      expect((await owner.get(`${HOOKS}/${id}`)).body.data.previous_secret_expires_at).toBeNull();
+      const bad = await owner.post(`${HOOKS}/${id}/rotate-secret`, { secret: "short" });
+      expect([bad.status, bad.body.message]).toEqual([400, "Secret must be 12 letters and digits"]);
+      const same = await owner.post(`${HOOKS}/${id}/rotate-secret`, { secret: first });
+      expect([same.status, same.body.message]).toEqual([400, "The new secret must differ from the current one"]);
+
+      const rotated = await owner.post(`${HOOKS}/${id}/rotate-secret`, { secret: second });
+      expect(rotated.status, JSON.stringify(rotated.body)).toBe(200);
+      expect(rotated.body).toMatchObject({ message: "Webhook secret rotated", data: { id, secret: `${"•".repeat(8)}${second.slice(-4)}` } });
+      const overlapEnds = Date.parse(rotated.body.data.previous_secret_expires_at);
+      expect(Math.abs(overlapEnds - (Date.now() + 24 * 3_600_000))).toBeLessThan(60_000);
+
+      const sendOne = async () => {
+        await owner.post(`${HOOKS}/${id}/test`);
+        await deliver();
+        return r.received.at(-1)!;
+      };
+      let got = await sendOne();
+      expect(got.headers["webhook-signature"].split(" ")).toHaveLength(2);
+      expect([verifies(second, got), verifies(first, got), verifies(secret(), got)]).toEqual([true, true, false]);
+
+      // A second rotation within the overlap: the secret it replaces becomes the previous one; the first stops.
+      expect((await owner.post(`${HOOKS}/${id}/rotate-secret`, { secret: third })).status).toBe(200);
+      got = await sendOne();
+      expect([verifies(third, got), verifies(second, got), verifies(first, got)]).toEqual([true, true, false]);
+
+      // The overlap runs out: only the new secret signs.
+      await s.app.services.ctx.db.update(webhooks).set({ previousSecretExpiresAt: new Date(Date.now() - 1_000) }).where(eq(webhooks.id, id));
+      expect((await owner.get(`${HOOKS}/${id}`)).body.data.previous_secret_expires_at).toBeNull();
+      got = await sendOne();
+      expect(got.headers["webhook-signature"].split(" ")).toHaveLength(1);
+      expect([verifies(third, got), verifies(second, got)]).toEqual([true, false]);
+      await owner.patch(`${HOOKS}/${id}/disable`);
+    } finally {
+      await r.close();
+    }
+  });
+
+  test("a disabled webhook sends nothing: resend and test are refused", async () => {
+    const { id } = (await owner.post(HOOKS, { url: "https://example.com/disabled", secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+    const { id: deliveryId } = (await owner.post(`${HOOKS}/${id}/test`)).body.data;
+    await owner.patch(`${HOOKS}/${id}/disable`);
+    for (const res of [await owner.post(`${HOOKS}/${id}/test`), await owner.post(`${HOOKS}/${id}/deliveries/${deliveryId}/resend`)]) {
+      expect([res.status, res.body.message]).toEqual([409, "This webhook is disabled: enable it to send events"]);
+    }
+    expect((await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.total_items).toBe(1);
+  });
+
+  test("another business gets 404 on every console route", async () => {
+    const { id } = (await owner.post(HOOKS, { url: "https://example.com/theirs", secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+    const { id: deliveryId } = (await owner.post(`${HOOKS}/${id}/test`)).body.data;
+    const other = (await signedUpClient(s.app)).client;
+    const answers = [
+      await other.get(`${HOOKS}/${id}/deliveries/${deliveryId}`),
+      await other.post(`${HOOKS}/${id}/deliveries/${deliveryId}/resend`),
+      await other.post(`${HOOKS}/${id}/test`),
+      await other.post(`${HOOKS}/${id}/rotate-secret`, { secret: secret() }),
+    ];
+    expect(answers.map((a) => [a.status, a.body.message])).toEqual([
+      [404, "Webhook not found"],
+      [404, "Webhook not found"],
+      [404, "Webhook not found"],
+      [404, "Webhook not found"],
+    ]);
+    expect((await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.total_items).toBe(1);
+    expect((await owner.get(`${HOOKS}/${id}`)).body.data.previous_secret_expires_at).toBeNull();
+    await owner.patch(`${HOOKS}/${id}/disable`);
+  });
+});
+
 describe("who may change what (policy: webhooks and others' keys need users_write)", () => {
   /** A member of the owner's business with one role, signed in. */
   async function member(role: string) {
@@ -279,6 +458,22 @@ describe("who may change what (policy: webhooks and others' keys need users_writ
     ];
     for (const r of refused) expect([r.status, r.body.message]).toEqual([403, "You do not have permission to perform this action"]);
     expect((await owner.get(`/iris/v1/client-webhooks/${hook.id}`)).body.data).toMatchObject({ url: "https://hooks.example.com/rights", state: "ENABLED" });
+  });
+
+  test("a viewer sees deliveries but cannot resend, send a test event or rotate the secret", async () => {
+    const viewer = await member("VIEWER");
+    const hook = (await owner.post(HOOKS, { url: "https://hooks.example.com/console", secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+    const delivery = (await owner.post(`${HOOKS}/${hook.id}/test`)).body.data;
+    expect((await viewer.get(`${HOOKS}/${hook.id}/deliveries/${delivery.id}`)).status).toBe(200);
+    const refused = [
+      await viewer.post(`${HOOKS}/${hook.id}/deliveries/${delivery.id}/resend`),
+      await viewer.post(`${HOOKS}/${hook.id}/test`),
+      await viewer.post(`${HOOKS}/${hook.id}/rotate-secret`, { secret: secret() }),
+    ];
+    for (const r of refused) expect([r.status, r.body.message]).toEqual([403, "You do not have permission to perform this action"]);
+    expect((await owner.get(`${HOOKS}/${hook.id}/deliveries`)).body.data.total_items).toBe(1);
+    expect((await owner.get(`${HOOKS}/${hook.id}`)).body.data.previous_secret_expires_at).toBeNull();
+    await owner.patch(`${HOOKS}/${hook.id}/disable`);
   });
 
   test("a member disables their own key, not another's; an admin disables anyone's; the list says which are one's own", async () => {

@@ -169,6 +169,39 @@ test("a webhook made in the UI receives a signed deposit event, shows the delive
       await expect(delivery).toContainText("DELIVERED", { timeout: 1000 });
     }).toPass({ timeout: 20_000 });
     await expect(delivery).toContainText("204");
+
+    // The delivery console: the attempt as it was sent, and the answer.
+    await delivery.locator(".ant-table-row-expand-icon").click();
+    const attempt = details.locator(".ant-table-expanded-row").first();
+    await expect(attempt).toContainText("webhook-signature");
+    await expect(attempt).toContainText("E2E Hook");
+    const tests = () => received.filter((r) => r.body.includes('"webhook.test"'));
+    // A test event reaches the endpoint, though the webhook does not subscribe to it.
+    await details.getByRole("button", { name: "Send test event" }).click();
+    await expect(toast(page, "Test event queued")).toBeVisible();
+    await expect.poll(() => tests().length, { timeout: 20_000 }).toBe(1);
+    // After a rotation, the next event verifies with the new secret and, for 24 hours, the old one.
+    await details.getByRole("button", { name: "Rotate secret" }).click();
+    const rotation = page.getByRole("dialog", { name: "Rotate signing secret" });
+    await expect(rotation).toContainText("The old secret keeps verifying for 24 hours");
+    const newSecret = await rotation.getByLabel("New signing secret").inputValue();
+    expect(newSecret).toMatch(/^[A-Za-z0-9]{12}$/);
+    expect(newSecret).not.toBe(secret);
+    await rotation.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(toast(page, "Webhook secret rotated")).toBeVisible();
+    await expect(details.getByText(`••••••••${newSecret.slice(-4)}`)).toBeVisible();
+    await details.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => tests().length, { timeout: 20_000 }).toBe(2);
+    const afterRotation = tests()[1];
+    for (const key of [newSecret, secret]) {
+      expect(new Verifier(key).verify(afterRotation.body, afterRotation.headers as Record<string, string>)).toMatchObject({ type: "webhook.test" });
+    }
+    // Resend: the deposit event again, under the same message id, so the endpoint can tell it is no new event.
+    const deposits = () => received.filter((r) => r.body.includes("transaction.deposit.completed"));
+    await delivery.getByRole("button", { name: "Resend" }).click();
+    await expect(toast(page, "Delivery queued")).toBeVisible();
+    await expect.poll(() => deposits().length, { timeout: 20_000 }).toBe(2);
+    expect(deposits()[1].headers["webhook-id"]).toBe(deposits()[0].headers["webhook-id"]);
     await details.getByRole("button", { name: "Close" }).click();
     await expect(details).toBeHidden();
 

@@ -1,7 +1,7 @@
 /**
  * /settings (SPEC §2 Settings): 'Settings' / 'Manage your profile' with its tabs: Profile; User
  * management (user-management feature and users_read, both in the policy); Security; Notifications;
- * Invoicing (invoicing feature and invoice-settings show). Each tab is its own file under settings/.
+ * Invoicing (invoicing feature and invoice-settings show); Audit log (users_read, issue 15). Each tab is its own file under settings/.
  */
 import { useSearchParams } from "react-router";
 import { Tabs, Typography } from "antd";
@@ -11,6 +11,7 @@ import ProfileTab from "./settings/profile-tab.tsx";
 import UsersTab from "./settings/users-tab.tsx";
 import SecurityTab from "./settings/security-tab.tsx";
 import NotificationsTab from "./settings/notifications-tab.tsx";
+import AuditLogTab from "./settings/audit-log-tab.tsx";
 
 export default function SettingsPage() {
   const { session, can } = useSession();
@@ -24,6 +25,7 @@ export default function SettingsPage() {
     ...(session.features.includes("invoicing") && can("invoice-settings", "show")
       ? [{ key: "invoicing", label: "Invoicing", children: <InvoicingSettings /> }]
       : []),
+    ...(can("audit-log", "list") ? [{ key: "audit-log", label: "Audit log", children: <AuditLogTab /> }] : []),
   ];
   const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "profile";
   return (

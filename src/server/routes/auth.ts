@@ -44,6 +44,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     const session = await services.auth.login(req.body, req.client, sessionToken(req, config));
     setSessionCookie(reply, config, session.token);
     const view = await sessionView(services, session.token);
+    // The request carried no session: the audit log learns who signed in from the new one.
+    req.auditAs = { businessId: view.business.id, userId: view.user.id, email: view.user.email, via: "session" };
     return ok("Login Successful", view);
   });
 

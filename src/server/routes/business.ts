@@ -23,7 +23,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     ok("Setup skipped", await services.gettingStarted.skipSetup(req.auth!.businessId, req.auth!.businessUserId)),
   );
   // POST businesses/track (SPEC §7): a member started verification, or a correction.
-  app.post("/businesses/track", { config: { access: { obj: "tracking", act: "create" } }, schema: { tags: ["business"], body: TrackBody } }, async (req, reply) => {
+  app.post("/businesses/track", { config: { access: { obj: "tracking", act: "create" }, audit: false /* page analytics, not an action */ }, schema: { tags: ["business"], body: TrackBody } }, async (req, reply) => {
     await services.kyb.track(req.auth!.businessId, req.auth!.userId, req.body);
     return reply.code(201).send(ok("Event recorded", null));
   });

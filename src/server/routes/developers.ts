@@ -4,13 +4,14 @@
  */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ApiKeyInput, WebhookInput, WebhookUpdate } from "../../../resources/developers.ts";
+import { ApiKeyInput, WebhookInput, WebhookSecretRotation, WebhookUpdate } from "../../../resources/developers.ts";
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
 import { assertCan } from "../plugins/authorize.ts";
 
 const Id = z.object({ id: z.string() });
+const DeliveryId = z.object({ id: z.string(), deliveryId: z.string() });
 const keys = (act: string) => ({ access: { obj: "api-keys", act } });
 const hooks = (act: string) => ({ access: { obj: "webhooks", act } });
 const WEBHOOKS = "/iris/v1/client-webhooks";
@@ -45,5 +46,18 @@ export const developerRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.patch(`${WEBHOOKS}/:id/disable`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook Disabled", await w.setEnabled(biz(req), req.params.id, false)));
   app.get(`${WEBHOOKS}/:id/deliveries`, { config: hooks("show"), schema: { tags: ["developers"], params: Id, querystring: PageQuery } }, async (req) =>
     ok("Deliveries", await w.deliveries(biz(req), req.params.id, req.query)),
+  );
+  app.get(`${WEBHOOKS}/:id/deliveries/:deliveryId`, { config: hooks("show"), schema: { tags: ["developers"], params: DeliveryId } }, async (req) =>
+    ok("Delivery", await w.delivery(biz(req), req.params.id, req.params.deliveryId)),
+  );
+  // The delivery console (issue 15): resend, test event, secret rotation; changes like editing the webhook.
+  app.post(`${WEBHOOKS}/:id/deliveries/:deliveryId/resend`, { config: hooks("resend"), schema: { tags: ["developers"], params: DeliveryId } }, async (req, reply) =>
+    reply.code(201).send(ok("Delivery queued", await w.resend(biz(req), req.params.id, req.params.deliveryId))),
+  );
+  app.post(`${WEBHOOKS}/:id/test`, { config: hooks("test"), schema: { tags: ["developers"], params: Id } }, async (req, reply) =>
+    reply.code(201).send(ok("Test event queued", await w.sendTest(biz(req), req.params.id))),
+  );
+  app.post(`${WEBHOOKS}/:id/rotate-secret`, { config: hooks("rotate-secret"), schema: { tags: ["developers"], params: Id, body: WebhookSecretRotation } }, async (req) =>
+    ok("Webhook secret rotated", await w.rotateSecret(biz(req), req.params.id, req.body)),
   );
 };

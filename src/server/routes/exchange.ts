@@ -30,7 +30,7 @@ function quoteBody(body: unknown): { fiat: z.output<typeof FiatQuoteBody> } | { 
 export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { access } = services.ctx;
 
-  app.post("/quotes/exchange", { config: { access: { obj: "exchange-quotes", act: "create" } }, schema: { tags, body: z.looseObject({}) } }, async (req) => {
+  app.post("/quotes/exchange", { config: { access: { obj: "exchange-quotes", act: "create" }, audit: false /* a price, not a movement */ }, schema: { tags, body: z.looseObject({}) } }, async (req) => {
     const body = quoteBody(req.body);
     const auth = req.auth!;
     if ("crypto" in body) {

@@ -22,7 +22,7 @@ const payments = (act: string) => ({ access: { obj: "payments", act } });
 const approvals = (act: string) => ({ access: { obj: "approval-requests", act } });
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.post("/quotes/payment", { config: payments("create"), schema: { tags, body: QuoteBody } }, async (req) =>
+  app.post("/quotes/payment", { config: { ...payments("create"), audit: false /* a price, not a movement */ }, schema: { tags, body: QuoteBody } }, async (req) =>
     ok("Quote", await services.payments.quote(req.auth!.businessId, req.body)),
   );
 

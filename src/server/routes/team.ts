@@ -1,5 +1,6 @@
 /** SPEC §7 team calls: the members list and details, invitations, roles, activation, deletion (users_read / users_write). */
 import { z } from "zod";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { InviteBody } from "../../../resources/users.ts";
 import { RolesUpdate } from "../../../resources/settings.ts";
@@ -29,7 +30,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get("/users/:id", { config: { access: { obj: "users", act: "show" } }, schema: { tags, params: Id } }, async (req) =>
     ok("User", await services.team.member(req.auth!.businessId, req.params.id)),
   );
-  app.patch("/users/:id/roles", { config: edit, schema: { tags, params: Id, body: RolesUpdate } }, async (req) => {
+  // The roles replaced are kept in the audit log beside the new ones.
+  const rolesBefore = async (req: FastifyRequest) => ({
+    role: (await services.team.member(req.auth!.businessId, (req.params as { id: string }).id)).roles.map((r) => r.name),
+  });
+  app.patch("/users/:id/roles", { config: { ...edit, audit: { before: rolesBefore } }, schema: { tags, params: Id, body: RolesUpdate } }, async (req) => {
     await members.setRoles(actor(req), req.params.id, req.body.role);
     return ok("Roles updated successfully", await services.team.member(req.auth!.businessId, req.params.id));
   });

@@ -3,6 +3,7 @@
  * through the emailed link, the team is invited and accepts, the approver turns on 2FA.
  * Later features extend this seed so a newcomer sees every screen populated.
  */
+import { seedAuditTrail } from "./demo-audit.ts";
 import { count, eq } from "drizzle-orm";
 import { seedInvoicing } from "./demo-invoicing.ts";
 import { seedDeals } from "./demo-deals.ts";
@@ -88,6 +89,8 @@ export async function seedDemo(services: Services) {
   await seedInvoicing(services, business.id, await memberId(services, business.id, DEMO_OWNER.email));
   await seedDeals(services, business.id);
   await seedDevelopers(services, business.id, { businessUserId: await memberId(services, business.id, DEMO_OWNER.email), permissions: services.ctx.access.permissionsOf(["OWNER"]) });
+  // Last: the audit log tells what the steps above did.
+  await seedAuditTrail(services, business.id);
   await seedBusinessInReview(services);
   return { businessId: business.id };
 }

@@ -1,4 +1,5 @@
 /** All services, built once per app from one context and the partner providers. */
+import { auditLogService } from "./audit-log.ts";
 import type { ServiceContext } from "./context.ts";
 import { authService } from "./auth.ts";
 import { teamService } from "./team.ts";
@@ -89,6 +90,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     deals: dealService(ctx),
     apiKeys: apiKeyService(ctx),
     webhooks: webhookService(ctx),
+    auditLog: auditLogService(ctx),
     approvals: approvalService(ctx),
   };
 }

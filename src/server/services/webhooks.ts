@@ -2,20 +2,40 @@
  * Webhooks (SPEC §3 Webhook, §7 iris/v1/client-webhooks) and their events. `emitEvent()` runs in the
  * transaction of what happened and queues one delivery per enabled webhook subscribed to the event,
  * so a delivery exists if and only if the event committed; jobs/webhooks.ts delivers the queue.
+ *
+ * The delivery console (issue 15): each delivery with its last request and answer, resending one,
+ * a test event on request, and secret rotation with SECRET_OVERLAP_HOURS during which the replaced
+ * secret signs too (jobs/webhooks.ts).
  */
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
-import { conflict, notFound } from "../../lib/errors.ts";
-import { WEBHOOK_EVENTS, type Webhook, type WebhookDelivery, type WebhookEvent, type WebhookInput, type WebhookUpdate } from "../../../resources/developers.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import {
+  SECRET_OVERLAP_HOURS,
+  WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookInput,
+  type WebhookSecretRotation,
+  type WebhookUpdate,
+} from "../../../resources/developers.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { seal, unseal } from "./sealing.ts";
 import { assertPublicTarget } from "./outbound-address.ts";
 
 type Row = typeof webhooks.$inferSelect;
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+const HOUR_MS = 3_600_000;
+const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
+/** The replaced secret's end of overlap, while it lasts; afterwards it no longer signs and is not mentioned. */
+const overlapEnd = (r: Row, now = new Date()) => (r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now ? r.previousSecretExpiresAt.toISOString() : null);
 
 const masked = (sealed: string) => `${"•".repeat(8)}${unseal(sealed).slice(-4)}`;
 const view = (r: Row, secret = masked(r.secret)): Webhook => ({
@@ -25,8 +45,9 @@ const view = (r: Row, secret = masked(r.secret)): Webhook => ({
   enabled_events: r.enabledEvents,
   state: r.state as Webhook["state"],
   created_date: r.createdAt.toISOString(),
+  previous_secret_expires_at: overlapEnd(r),
 });
-const deliveryView = (d: typeof webhookDeliveries.$inferSelect): WebhookDelivery => ({
+const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
   id: d.id,
   message_id: d.messageId,
   event_type: d.eventType,
@@ -37,6 +58,10 @@ const deliveryView = (d: typeof webhookDeliveries.$inferSelect): WebhookDelivery
   next_attempt_at: d.state === "PENDING" ? d.nextAttemptAt.toISOString() : null,
   created_date: d.createdAt.toISOString(),
   delivered_at: d.deliveredAt?.toISOString() ?? null,
+  request: d.lastRequest ?? null,
+  response_status_code: d.lastStatusCode,
+  response_body_excerpt: d.lastResponseBody,
+  last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
 });
 
 /** Queues `type` with its data for every enabled webhook of the business that wants it. */
@@ -51,7 +76,7 @@ export async function emitEvent(q: Queryable, businessId: string, type: WebhookE
     targets.map((t) => ({
       webhookId: t.id,
       businessId,
-      messageId: `msg_${randomBytes(16).toString("hex")}`,
+      messageId: newMessageId(),
       eventType: type,
       payload: { type, timestamp, data },
     })),
@@ -64,6 +89,21 @@ export function webhookService({ db, config }: ServiceContext) {
     const [row] = isUuid(id) ? await db.select().from(webhooks).where(and(eq(webhooks.businessId, businessId), eq(webhooks.id, id))) : [];
     if (!row) throw notFound("Webhook not found");
     return row;
+  }
+  /** Resending and testing send events: a disabled webhook sends none (its deliveries would fail at once). */
+  async function findEnabled(businessId: string, id: string) {
+    const row = await find(businessId, id);
+    if (row.state !== "ENABLED") throw conflict("This webhook is disabled: enable it to send events");
+    return row;
+  }
+  async function findDelivery(webhookId: string, deliveryId: string) {
+    const [row] = isUuid(deliveryId) ? await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, deliveryId))) : [];
+    if (!row) throw notFound("Delivery not found");
+    return row;
+  }
+  async function queue(hook: Row, messageId: string, eventType: string, payload: Record<string, unknown>) {
+    const [row] = await db.insert(webhookDeliveries).values({ webhookId: hook.id, businessId: hook.businessId, messageId, eventType, payload }).returning();
+    return deliveryView(row);
   }
 
   return {
@@ -110,6 +150,46 @@ export function webhookService({ db, config }: ServiceContext) {
         db.select({ n: count() }).from(webhookDeliveries).where(where),
       ]);
       return paged(rows.map(deliveryView), Number(total.n), p);
+    },
+
+    async delivery(businessId: string, id: string, deliveryId: string) {
+      await find(businessId, id);
+      return deliveryView(await findDelivery(id, deliveryId));
+    },
+
+    /**
+     * A new delivery of the same event: the same payload and the same message id (webhook-id). Standard
+     * Webhooks keeps the id for every attempt at one message, so a receiver that already handled it
+     * can recognise the resend and not act twice; one that never got it handles it as new.
+     */
+    async resend(businessId: string, id: string, deliveryId: string) {
+      const hook = await findEnabled(businessId, id);
+      const original = await findDelivery(id, deliveryId);
+      return queue(hook, original.messageId, original.eventType, original.payload);
+    },
+
+    /** A `webhook.test` event to this webhook only, whatever it subscribes to, so an endpoint can be tried at once. */
+    async sendTest(businessId: string, id: string) {
+      const hook = await findEnabled(businessId, id);
+      const timestamp = new Date().toISOString();
+      return queue(hook, newMessageId(), WEBHOOK_TEST_EVENT, { type: WEBHOOK_TEST_EVENT, timestamp, data: { webhook_id: hook.id, sent_at: timestamp } });
+    },
+
+    /**
+     * The new secret signs from now on; the current one moves to previous and keeps signing beside it
+     * for SECRET_OVERLAP_HOURS. One statement, whose SET reads the row as it was: the secret moved to
+     * previous is the one that was current, even when two rotations race, and a second rotation within
+     * the overlap drops the oldest secret (only two ever sign).
+     */
+    async rotateSecret(businessId: string, id: string, input: z.output<typeof WebhookSecretRotation>) {
+      const row = await find(businessId, id);
+      if (unseal(row.secret) === input.secret) throw badRequest("The new secret must differ from the current one", [{ path: "secret", message: "The new secret must differ from the current one" }]);
+      const [updated] = await db
+        .update(webhooks)
+        .set({ previousSecret: sql`${webhooks.secret}`, secret: seal(input.secret), previousSecretExpiresAt: new Date(Date.now() + SECRET_OVERLAP_HOURS * HOUR_MS) })
+        .where(eq(webhooks.id, id))
+        .returning();
+      return view(updated);
     },
   };
 }

@@ -59,6 +59,7 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
   // Renderers that say something of their own for an empty value.
   if (key === "blank") return null;
   if (key === "moneyOrNA" && (value === null || value === undefined || value === "")) return "N/A";
+  if (key === "changes") return <Changes after={(value ?? {}) as Record<string, unknown>} before={pathGet(record, "before") as Record<string, unknown> | null} route={String(pathGet(record, "route") ?? "")} />;
   if (value === null || value === undefined || value === "") return <Typography.Text type="secondary">—</Typography.Text>;
   switch (key) {
     case "moneyOrNA":
@@ -134,4 +135,23 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     default:
       return String(value);
   }
+}
+
+const shown = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x !== "object") ? v.join(", ") : typeof v === "string" ? v : JSON.stringify(v));
+
+/** Each field of an audit entry's request, with the value it replaced beside it when the entry kept one. */
+function Changes({ after, before, route }: { after: Record<string, unknown>; before: Record<string, unknown> | null; route: string }) {
+  const fields = Object.entries(after);
+  // Nothing was sent (enable, disable, cancel): the call itself says what was done.
+  if (fields.length === 0) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{route || "—"}</Typography.Text>;
+  return (
+    <Space direction="vertical" size={0} style={{ maxWidth: 360 }}>
+      {fields.map(([k, v]) => (
+        <Typography.Text key={k} ellipsis={{ tooltip: shown(v) }} style={{ maxWidth: 360, fontSize: 12 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{k}:</Typography.Text>{" "}
+          {before && k in before ? <>{shown(before[k])} → {shown(v)}</> : shown(v)}
+        </Typography.Text>
+      ))}
+    </Space>
+  );
 }

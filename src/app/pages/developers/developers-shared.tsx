@@ -19,12 +19,16 @@ export const HOOKS_QUERY = ["developers", "webhooks"] as const;
 
 /**
  * What the member may change here, from the policy: the business's webhooks (users_write), and which
- * keys they may disable (their own, or anyone's with users_write). Everyone sees both lists.
+ * keys they may disable (their own, or anyone's with users_write). Everyone sees both lists and the
+ * deliveries; resending, test events and secret rotation are asked of the policy one by one.
  */
 export function useDeveloperRights() {
   const { can } = useSession();
   return {
     manageWebhooks: can("webhooks", "edit"),
+    resendDeliveries: can("webhooks", "resend"),
+    sendTestEvents: can("webhooks", "test"),
+    rotateSecrets: can("webhooks", "rotate-secret"),
     mayDisable: (k: ApiKey) => k.state === "ENABLED" && (k.is_own || can("api-keys", "disable-any")),
   };
 }

@@ -3,7 +3,8 @@
  * ('URL is required', 'Must be a valid URL', 'Enter a valid URL') and at least one event out of the
  * available ones ('Select at least one event', with 'Select all'), checked with the schemas the
  * server uses. On creation the signing secret is made in this browser (12 letters and digits, SPEC
- * §9) and shown in full only here.
+ * §9) and shown in full only here; so is the new one of 'Rotate secret' (POST .../:id/rotate-secret),
+ * after which the old secret keeps verifying for SECRET_OVERLAP_HOURS.
  */
 import { useState } from "react";
 import { useForm, type Control, type FieldValues, type Path } from "react-hook-form";
@@ -11,13 +12,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import type { HttpError } from "@refinedev/core";
 import type { z } from "zod";
-import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Tooltip } from "antd";
+import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Tooltip, Typography } from "antd";
+import dayjs from "dayjs";
 import { ReloadOutlined } from "@ant-design/icons";
-import { WebhookInput, WebhookUpdate, generateWebhookSecret, type Webhook, type WebhookEvent } from "../../../../resources/developers.ts";
+import { SECRET_OVERLAP_HOURS, WebhookInput, WebhookUpdate, generateWebhookSecret, type Webhook, type WebhookEvent } from "../../../../resources/developers.ts";
 import { api, isApiError } from "../../api/client.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
-import { Checklist, HOOKS_QUERY, NamedOption, WEBHOOKS_PATH, useDeveloperCall } from "./developers-shared.tsx";
+import { Checklist, HOOKS_QUERY, NamedOption, WEBHOOKS_PATH, formatDateTime, useDeveloperCall } from "./developers-shared.tsx";
 
 type CreateValues = z.input<typeof WebhookInput>;
 type CreateBody = z.output<typeof WebhookInput>;
@@ -39,6 +41,53 @@ export function WebhookUpdateModal({ webhook, onClose }: { webhook: Webhook | nu
     <Modal title="Update webhook" open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden width={640}>
       {webhook && <UpdateForm webhook={webhook} onClose={onClose} />}
     </Modal>
+  );
+}
+
+export function WebhookRotateSecretModal({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  return (
+    <Modal title="Rotate signing secret" open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden maskClosable={false} width={560}>
+      {webhook && <RotateSecret webhook={webhook} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** The confirmation: the new secret (made here, shown in full only now) and how long the old one still verifies. */
+function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const call = useDeveloperCall();
+  // Made once per opening, so the secret copied is the one sent.
+  const [secret] = useState(newSecret);
+  const [saving, setSaving] = useState(false);
+  const overlapEnds = dayjs().add(SECRET_OVERLAP_HOURS, "hour").toISOString();
+  const rotate = async () => {
+    setSaving(true);
+    try {
+      await call("POST", `${WEBHOOKS_PATH}/${encodeURIComponent(webhook.id)}/rotate-secret`, { secret }, HOOKS_QUERY);
+      onClose();
+    } catch {
+      // The server's message was toasted; the dialog stays open to try again.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Text>New signing secret for <Typography.Text strong style={{ wordBreak: "break-all" }}>{webhook.url}</Typography.Text>:</Typography.Text>
+      <Flex gap={4} align="center">
+        <Input readOnly value={secret} aria-label="New signing secret" style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
+        <CopyButton value={secret} label="Copy secret" />
+      </Flex>
+      <Alert
+        type="info"
+        showIcon
+        message={`The old secret keeps verifying for ${SECRET_OVERLAP_HOURS} hours, until ${formatDateTime(overlapEnds)}: deliveries carry both signatures until then, so switch your endpoint to the new secret before.`}
+      />
+      <Typography.Text type="secondary">Copy it now: afterwards only its last characters are shown.</Typography.Text>
+      <Flex justify="end" gap={8}>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" loading={saving} onClick={rotate}>Rotate secret</Button>
+      </Flex>
+    </Flex>
   );
 }
 

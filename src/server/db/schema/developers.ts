@@ -39,6 +39,9 @@ export const webhooks = pgTable(
     /** The signing secret, sealed (services/sealing.ts): signing needs it readable, a database copy must not. Never sent back whole. */
     secret: text("secret").notNull(),
     enabledEvents: jsonb("enabled_events").$type<string[]>().notNull(),
+    /** After a rotation, the replaced secret (sealed): it still signs, beside the new one, until previousSecretExpiresAt. */
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
     state: text("state").notNull().default("ENABLED"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +66,11 @@ export const webhookDeliveries = pgTable(
     leasedUntil: timestamp("leased_until", { withTimezone: true }),
     lastStatusCode: integer("last_status_code"),
     lastError: text("last_error"),
+    /** The last attempt as sent: its headers (signature included) and body, for the delivery console. */
+    lastRequest: jsonb("last_request").$type<{ headers: Record<string, string>; body: string } | null>(),
+    /** The first 1,000 characters of the receiver's last answer. */
+    lastResponseBody: text("last_response_body"),
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },

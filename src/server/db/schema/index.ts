@@ -25,3 +25,4 @@ export * from "./invoicing.ts";
 export * from "./notifications.ts";
 export * from "./developers.ts";
 export * from "./kyb.ts";
+export * from "./audit-log.ts";

@@ -1,0 +1,73 @@
+/**
+ * Settings → Audit log (issue 15, users_read): the chain's state as the server checks it, the
+ * export (CSV or JSON, with the hashes, checked offline by the documented command) and the
+ * entries, newest first, from the audit-log declaration.
+ */
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, App, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
+import { DownloadOutlined } from "@ant-design/icons";
+import { AUDIT_VERIFY_COMMAND, auditLog } from "../../../../resources/audit-log.ts";
+import { api, download } from "../../api/client.ts";
+import { ResourceList } from "../../components/resource/resource-list.tsx";
+import { useSession } from "../../session/session.tsx";
+
+type ChainCheck = { valid: true; entries: number; head_hash: string } | { valid: false; entries: number; first_invalid_seq: number; reason: string };
+
+function ChainStatus() {
+  const check = useQuery({
+    queryKey: ["audit-log", "verify"],
+    queryFn: async () => (await api<ChainCheck>("GET", "audit-log/verify")).data,
+  });
+  if (check.isLoading) return <Skeleton active paragraph={{ rows: 1 }} title={false} />;
+  if (check.isError || !check.data) return <Alert type="warning" showIcon message="The chain could not be checked just now" />;
+  const c = check.data;
+  return c.valid ? (
+    <Alert type="success" showIcon message={`Chain intact: ${c.entries} entries`} description={<>Last hash <Typography.Text code copyable>{c.head_hash}</Typography.Text></>} />
+  ) : (
+    <Alert type="error" showIcon message={`Chain broken at entry ${c.first_invalid_seq}`} description={c.reason} />
+  );
+}
+
+function ExportButtons() {
+  const { notification } = App.useApp();
+  const [busy, setBusy] = useState<string | null>(null);
+  const get = async (format: "csv" | "json") => {
+    setBusy(format);
+    try {
+      await download(`audit-log/export?format=${format}`, `audit-log.${format}`);
+    } catch (e) {
+      notification.error({ message: (e as { message?: string }).message ?? "Download failed" });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Space wrap>
+      <Button icon={<DownloadOutlined />} loading={busy === "csv"} onClick={() => get("csv")}>Export CSV</Button>
+      <Button icon={<DownloadOutlined />} loading={busy === "json"} onClick={() => get("json")}>Export JSON</Button>
+    </Space>
+  );
+}
+
+export default function AuditLogTab() {
+  const { can } = useSession();
+  return (
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Card>
+        <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 12 }}>
+          <div style={{ maxWidth: 640 }}>
+            <Typography.Title level={5} style={{ margin: 0 }}>{auditLog.title}</Typography.Title>
+            <Typography.Text type="secondary">{auditLog.subtitle}</Typography.Text>
+          </div>
+          {can("audit-log", "export") && <ExportButtons />}
+        </Flex>
+        <ChainStatus />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          An export carries each entry's hash and the one before it: check it offline with <Typography.Text code>{AUDIT_VERIFY_COMMAND}</Typography.Text>.
+        </Typography.Paragraph>
+      </Card>
+      <ResourceList def={auditLog} embedded />
+    </Space>
+  );
+}

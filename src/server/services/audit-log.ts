@@ -1,0 +1,155 @@
+/**
+ * The audit log (issue 15): appending an entry to a business's hash chain, listing and exporting
+ * it, and checking it. Appending locks the chain's head row, so two concurrent actions never take
+ * the same place; the database refuses any change to a stored entry (migration 0009).
+ */
+import { and, asc, desc, eq, gte, ilike, lte, or, count, type SQL } from "drizzle-orm";
+import { auditHeads, auditLog } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
+import { GENESIS_HASH, entryHash, verifyChain, type AuditEntry, type ChainCheck } from "../lib/audit-chain.ts";
+import type { ServiceContext } from "./context.ts";
+import { likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+
+export type AuditActor = { userId: string | null; email: string; via: "session" | "api_key" | "system" };
+
+export type AuditRecord = {
+  businessId: string;
+  actor: AuditActor;
+  action: string;
+  route: string;
+  targetId?: string | null;
+  ip: string;
+  userAgent: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  /** When the action happened; now unless the demo seed replays its history. */
+  at?: Date;
+};
+
+export type AuditQuery = PageQuery & { keyword?: string; from?: Date; to?: Date };
+
+type Row = typeof auditLog.$inferSelect;
+
+const entryOf = (r: Row): AuditEntry => ({
+  seq: r.seq,
+  at: r.at.toISOString(),
+  business_id: r.businessId,
+  actor_user_id: r.actorUserId,
+  actor_email: r.actorEmail,
+  actor_via: r.actorVia,
+  action: r.action,
+  route: r.route,
+  target_id: r.targetId,
+  ip: r.ip,
+  user_agent: r.userAgent,
+  before: r.before ?? null,
+  after: r.after ?? null,
+  prev_hash: r.prevHash,
+  hash: r.hash,
+});
+
+/** Appends one entry; inside `q`'s transaction when one is open, else in its own. */
+export async function appendAudit(q: Queryable, rec: AuditRecord): Promise<AuditEntry> {
+  const run = async (tx: Queryable) => {
+    await tx.insert(auditHeads).values({ businessId: rec.businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+    const [head] = await tx.select().from(auditHeads).where(eq(auditHeads.businessId, rec.businessId)).for("update");
+    const fields = {
+      seq: head.seq + 1,
+      at: (rec.at ?? new Date()).toISOString(),
+      business_id: rec.businessId,
+      actor_user_id: rec.actor.userId,
+      actor_email: rec.actor.email,
+      actor_via: rec.actor.via,
+      action: rec.action,
+      route: rec.route,
+      target_id: rec.targetId ?? null,
+      ip: rec.ip,
+      user_agent: rec.userAgent,
+      // Through JSON once, as jsonb will give them back (no undefined, no Dates), so the hash holds after storing.
+      before: rec.before ? (JSON.parse(JSON.stringify(rec.before)) as Record<string, unknown>) : null,
+      after: rec.after ? (JSON.parse(JSON.stringify(rec.after)) as Record<string, unknown>) : null,
+    };
+    const hash = entryHash(fields, head.hash);
+    await tx.insert(auditLog).values({
+      businessId: rec.businessId,
+      seq: fields.seq,
+      at: new Date(fields.at),
+      actorUserId: fields.actor_user_id,
+      actorEmail: fields.actor_email,
+      actorVia: fields.actor_via,
+      action: fields.action,
+      route: fields.route,
+      targetId: fields.target_id,
+      ip: fields.ip,
+      userAgent: fields.user_agent,
+      before: fields.before,
+      after: fields.after,
+      prevHash: head.hash,
+      hash,
+    });
+    await tx.update(auditHeads).set({ seq: fields.seq, hash }).where(eq(auditHeads.businessId, rec.businessId));
+    return { ...fields, prev_hash: head.hash, hash };
+  };
+  // A Tx has no rollback-free way to tell it apart from the Db; the Db's transaction() nests as a savepoint either way.
+  return q.transaction((tx) => run(tx));
+}
+
+export function auditLogService({ db }: ServiceContext) {
+  const filtersOf = (businessId: string, q: Omit<AuditQuery, "page" | "limit">) => {
+    const where: SQL[] = [eq(auditLog.businessId, businessId)];
+    if (q.keyword) {
+      const p = likePattern(q.keyword);
+      where.push(or(ilike(auditLog.actorEmail, p), ilike(auditLog.action, p), ilike(auditLog.route, p), ilike(auditLog.targetId, p))!);
+    }
+    if (q.from) where.push(gte(auditLog.at, q.from));
+    if (q.to) where.push(lte(auditLog.at, q.to));
+    return and(...where)!;
+  };
+
+  /** Every entry of the chain in order, a page of rows at a time (an export of years stays bounded in memory per query). */
+  async function allEntries(businessId: string): Promise<AuditEntry[]> {
+    const out: AuditEntry[] = [];
+    const BATCH = 1000;
+    for (let after = 0; ; ) {
+      const rows = await db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.businessId, businessId), gte(auditLog.seq, after + 1)))
+        .orderBy(asc(auditLog.seq))
+        .limit(BATCH);
+      out.push(...rows.map(entryOf));
+      if (rows.length < BATCH) return out;
+      after = rows[rows.length - 1].seq;
+    }
+  }
+
+  return {
+    record: (rec: AuditRecord) => appendAudit(db, rec),
+
+    async list(businessId: string, q: AuditQuery) {
+      const where = filtersOf(businessId, q);
+      const [rows, [{ n }]] = await Promise.all([
+        db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(q.limit).offset(offsetOf(q)),
+        db.select({ n: count() }).from(auditLog).where(where),
+      ]);
+      return paged(rows.map((r) => ({ id: r.id, ...entryOf(r) })), n, q);
+    },
+
+    allEntries,
+
+    /** The stored chain checked end to end, and against its head (which catches entries cut off the end). */
+    async verify(businessId: string): Promise<ChainCheck> {
+      const entries = await allEntries(businessId);
+      const check = verifyChain(entries);
+      if (!check.valid) return check;
+      const [head] = await db.select().from(auditHeads).where(eq(auditHeads.businessId, businessId));
+      const last = entries.at(-1);
+      if ((head?.seq ?? 0) !== (last?.seq ?? 0) || (head && head.hash !== check.head_hash)) {
+        return { valid: false, entries: entries.length, first_invalid_seq: (last?.seq ?? 0) + 1, reason: `the log ends at entry ${last?.seq ?? 0} but its head records entry ${head?.seq ?? 0}: entries were removed` };
+      }
+      return check;
+    },
+  };
+}
+
+export type AuditLogService = ReturnType<typeof auditLogService>;
