@@ -38,6 +38,8 @@ export const PUBLIC = "public";
 export const AUTHENTICATED = "authenticated";
 /** Held by a person's browser session and never by an API key: their own security, sessions, keys and webhooks. */
 export const PERSON = "person";
+/** Held by the business's owner in their browser session: what only the owner decides (the approval rules). */
+export const OWNER = "owner";
 
 /**
  * A pseudo-feature the business holds once its verification (KYB) is APPROVED. Rules that move money

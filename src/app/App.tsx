@@ -1,7 +1,8 @@
 /** The app: Refine (router, data, auth, access control, notifications) over the route table. */
-import { lazy, Suspense, useMemo, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
+import { keepPreviousData, QueryClient } from "@tanstack/react-query";
 import routerProvider from "@refinedev/react-router";
 import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider } from "antd";
@@ -12,6 +13,7 @@ import { FullPageSpin, Guarded } from "./routing/guarded.tsx";
 import { dataProvider } from "./providers/data-provider.ts";
 import { accessControl } from "./providers/access-control.ts";
 import { authProvider } from "./providers/auth-provider.ts";
+import { createLiveProvider } from "./providers/live-provider.ts";
 import { MENU, routesOf } from "./navigation.tsx";
 import { THEME_TOKENS } from "../lib/palette.ts";
 
@@ -21,7 +23,8 @@ const theme = { token: THEME_TOKENS };
 
 /** A 4xx will not change on retry; a server error gets one more try before the error state shows. */
 const retry = (failures: number, error: unknown) => ((error as { statusCode?: number })?.statusCode ?? 500) >= 500 && failures < 1;
-const reactQuery = { clientConfig: { defaultOptions: { queries: { retry, refetchOnWindowFocus: false } } } };
+/** Refine's own query defaults (previous data kept while a new page loads) with ours. */
+const queryDefaults = { defaultOptions: { queries: { placeholderData: keepPreviousData, retry, refetchOnWindowFocus: false } } };
 
 
 /**
@@ -43,6 +46,14 @@ function RefineApp() {
     () => ({ auth: authProvider(() => sessionRef.current, refresh), access: accessControl(can, routesOf, canOnceVerified) }),
     [refresh, can, canOnceVerified],
   );
+  // One query client per mounted Refine (so per member, as Refine would make it), shared with the live
+  // provider: server events refresh Refine's resources and the screens' own queries alike.
+  const [queryClient] = useState(() => new QueryClient(queryDefaults));
+  const [live] = useState(() => (sessionRef.current ? createLiveProvider(queryClient) : undefined));
+  useEffect(() => {
+    live?.start();
+    return () => live?.stop();
+  }, [live]);
   const layout = (
     <Suspense fallback={<FullPageSpin />}>
       <ConsoleLayout />
@@ -55,8 +66,9 @@ function RefineApp() {
       authProvider={providers.auth}
       accessControlProvider={providers.access}
       notificationProvider={useNotificationProvider}
+      liveProvider={live}
       resources={MENU}
-      options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, reactQuery }}
+      options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, liveMode: "auto", reactQuery: { clientConfig: queryClient } }}
     >
       <Routes>
         {ROUTES.filter((r) => r.kind !== "protected").map(({ path, kind, element }) => (

@@ -9,6 +9,7 @@ import { loadAccess } from "../../policies/load.ts";
 import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
 import { registerAuditTrail } from "./plugins/audit-trail.ts";
 import { auditLogRoutes } from "./routes/audit-log.ts";
+import { approvalRuleRoutes } from "./routes/approval-rules.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { errorResponse, registerErrorHandler } from "./plugins/errors.ts";
@@ -51,6 +52,8 @@ import { transactionRoutes } from "./routes/transactions.ts";
 import { accountRequestRoutes } from "./routes/account-requests.ts";
 import { statementRoutes } from "./routes/statements.ts";
 import { fxRateRoutes } from "./routes/fx-rates.ts";
+import { createLiveHub } from "./live/hub.ts";
+import { liveEventRoutes } from "./live/routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -127,6 +130,12 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   });
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 
+  // Live updates (GET /api/events): streams open only while browsers listen; old events are pruned with the background work.
+  const live = createLiveHub(dbh.db, config, (err) => app.log.error({ err }, "live updates failed"));
+  app.decorate("live", live);
+  // Open streams would keep close() waiting: they end first.
+  app.addHook("preClose", async () => live.endAll());
+
   registerRequestContext(app, { db: dbh.db, config, access });
   registerAuthorization(app, access);
   registerAuditTrail(app, services.auditLog);
@@ -158,8 +167,10 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(dealRoutes, opts);
       await api.register(developerRoutes, opts);
       await api.register(auditLogRoutes, opts);
+      await api.register(approvalRuleRoutes, opts);
       await api.register(statementRoutes, opts);
       await api.register(fxRateRoutes, opts);
+      await api.register(liveEventRoutes, { hub: live });
       if (config.sandbox) {
         await api.register(sandboxRoutes, opts);
         await api.register(sandboxKybRoutes, opts);
@@ -182,7 +193,9 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
     config.sandbox && config.kybAutoApproveSeconds !== undefined && mailDispatcher
       ? startKybAutoReview(services.sandboxKyb, config.kybAutoApproveSeconds, (err) => app.log.error({ err }, "KYB auto review failed"))
       : () => {};
+  if (mailDispatcher) live.startHousekeeping();
   app.addHook("onClose", async () => {
+    await live.stop();
     stopKybReview();
     stopMail();
     await stopWebhooks();

@@ -4,7 +4,8 @@
  * implementation, and tests/api/authorization-matrix.test.ts checks the running server against it.
  *
  * who:    who may call it: "public" (no sign-in), "person" (a member's browser session, never an API
- *         key), "authenticated" (any member's session or API key), or a permission (SPEC §6); a list
+ *         key), "owner" (the business's owner, in person), "authenticated" (any member's session or
+ *         API key), or a permission (SPEC §6); a list
  *         means any one of them; "person&<permission>" means a person holding that permission.
  * needs:  what the business must have: feature flags (SPEC §6) and "kyb_approved" (its verification).
  * params: for each path parameter, the kind of record it names, so the test can fill in ids (and use
@@ -14,7 +15,7 @@
  */
 import type { Feature, Permission } from "../../policies/catalog.ts";
 
-export type Who = "public" | "person" | "authenticated" | Permission | `person&${Permission}`;
+export type Who = "public" | "person" | "owner" | "authenticated" | Permission | `person&${Permission}`;
 export type Need = Feature | "kyb_approved";
 /** Records another business holds (the test makes real ones); "shared"/"public" kinds are not a business's own. */
 export type Kind =
@@ -67,6 +68,8 @@ export const ROWS: Record<string, Row> = {
   "GET /api/businesses/getting-started": { who: "authenticated" },
   "POST /api/businesses/getting-started/skip": { who: "person" },
   "POST /api/businesses/track": { who: "person" },
+  // Live updates (server-sent events; answered 406 at once without Accept: text/event-stream)
+  "GET /api/events": { who: "authenticated" },
 
   // Team (SPEC §2 Settings: user-management feature; §6 users_read / users_write)
   "GET /api/users": { who: "users_read", needs: ["user_management"] },
@@ -85,6 +88,11 @@ export const ROWS: Record<string, Row> = {
   "GET /api/audit-log": { who: "users_read" },
   "GET /api/audit-log/verify": { who: "users_read" },
   "GET /api/audit-log/export": { who: "users_read" },
+
+  // Approval rules (issue 15): everyone reads them, only the owner changes them, makers preview a payment's route
+  "GET /api/approval-rules": { who: "authenticated" },
+  "PUT /api/approval-rules": { who: "owner" },
+  "POST /api/approval-rules/preview": { who: "transactions_write" },
 
   // Settings: a person's own notifications and security; the business's extra destinations (users_write)
   "GET /api/settings/notifications": { who: "person" },

@@ -134,8 +134,10 @@ const rowOf = (key: string): Row => {
 const whoOf = (row: Row) => [row.who].flat();
 const isPublic = (row: Row) => whoOf(row).includes("public");
 /** Whether a caller holding these may call the route (features aside). */
-const permits = (row: Row, holder: { person: boolean; permissions: readonly string[] }) =>
-  whoOf(row).some((who) => who.split("&").every((w) => w === "public" || w === "authenticated" || (w === "person" ? holder.person : holder.permissions.includes(w))));
+const permits = (row: Row, holder: { person: boolean; owner?: boolean; permissions: readonly string[] }) =>
+  whoOf(row).some((who) =>
+    who.split("&").every((w) => w === "public" || w === "authenticated" || (w === "person" ? holder.person : w === "owner" ? !!holder.owner : holder.permissions.includes(w))),
+  );
 /** The sign-in-free pages' credentials (tokens, references): never a signed-in route's parameter. */
 const NOT_OWNED: Kind[] = ["invitation_token", "invoice_reference", "kyb_token", "kyb_business", "kyb_document"];
 
@@ -350,7 +352,8 @@ describe("a session of each role (every feature, KYB approved)", () => {
     const row = rowOf(key);
     for (const role of ROLES) {
       const res = await call(key, { session: roleSession[role] });
-      if (permits(row, { person: true, permissions: ROLE_PERMISSIONS[role] })) expectAllowed(res, role);
+      // The OWNER role's session is the business's owner (the role cannot be given to anyone else).
+      if (permits(row, { person: true, owner: role === "OWNER", permissions: ROLE_PERMISSIONS[role] })) expectAllowed(res, role);
       else expectRefused(res, FORBIDDEN, role);
     }
   });

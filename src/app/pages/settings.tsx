@@ -12,6 +12,7 @@ import UsersTab from "./settings/users-tab.tsx";
 import SecurityTab from "./settings/security-tab.tsx";
 import NotificationsTab from "./settings/notifications-tab.tsx";
 import AuditLogTab from "./settings/audit-log-tab.tsx";
+import ApprovalRulesTab from "./settings/approval-rules-tab.tsx";
 
 export default function SettingsPage() {
   const { session, can } = useSession();
@@ -25,6 +26,7 @@ export default function SettingsPage() {
     ...(session.features.includes("invoicing") && can("invoice-settings", "show")
       ? [{ key: "invoicing", label: "Invoicing", children: <InvoicingSettings /> }]
       : []),
+    ...(can("approval-rules", "list") ? [{ key: "approval-rules", label: "Approval rules", children: <ApprovalRulesTab /> }] : []),
     ...(can("audit-log", "list") ? [{ key: "audit-log", label: "Audit log", children: <AuditLogTab /> }] : []),
   ];
   const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "profile";

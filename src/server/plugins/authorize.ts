@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import type { Access } from "../../../policies/enforcer.ts";
 import type { AuthContext } from "./request-context.ts";
-import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERSON } from "../../../policies/catalog.ts";
+import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, OWNER, PERSON } from "../../../policies/catalog.ts";
 import { KYB_REQUIRED_MESSAGE } from "../../../resources/kyb.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 
@@ -30,10 +30,11 @@ export function subjectOf(req: FastifyRequest) {
   return subjectOfAuth(req.auth);
 }
 
-export function subjectOfAuth(auth: Pick<AuthContext, "via" | "kybStatus" | "features" | "permissions"> | null | undefined) {
+export function subjectOfAuth(auth: Pick<AuthContext, "via" | "kybStatus" | "features" | "permissions" | "isOwner"> | null | undefined) {
   if (!auth) return { permissions: [], features: [] };
   // A person's session also holds PERSON: what only a person may do (their security, keys) is closed to API keys.
-  const pseudo = auth.via === "session" ? [AUTHENTICATED, PERSON] : [AUTHENTICATED];
+  // The owner's session also holds OWNER: what only the owner decides (never through a key, whoever made it).
+  const pseudo = auth.via === "session" ? [AUTHENTICATED, PERSON, ...(auth.isOwner ? [OWNER] : [])] : [AUTHENTICATED];
   // KYB approval is a condition like a feature: policy rules that move money ask for it.
   const features = auth.kybStatus === "APPROVED" ? [...auth.features, KYB_APPROVED] : auth.features;
   return { permissions: [...pseudo, ...auth.permissions], features };

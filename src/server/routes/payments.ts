@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BatchAction, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, PaymentQuoteRequest, SendMoney } from "../../../resources/payments.ts";
 import type { Services } from "../services/index.ts";
+import { partialMessage } from "../services/approvals.ts";
 import { MinorAmount, moneyWrite } from "./money.ts";
 import { PageQuery } from "./paging.ts";
 import { listOf, normaliseArrayKeys } from "./list-query.ts";
@@ -48,8 +49,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   );
 
   app.patch("/approval-requests/:id/approve", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
-    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "approve");
-    return ok("Request Approval successful");
+    const done = await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "approve");
+    // A request that needs more approvers (the business's approval rules) says how many more.
+    return ok(done.complete ? "Request Approval successful" : partialMessage(done.remaining), { approvals_remaining: done.remaining });
   });
 
   app.patch("/approval-requests/:id/reject", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {

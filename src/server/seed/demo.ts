@@ -83,6 +83,7 @@ export async function seedDemo(services: Services) {
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
+  await seedApprovalRules(services, business.id);
   await seedExchanges(services, business.id);
   await seedCustomers(services, business.id);
   await seedStatement(services, business.id, owner.id);
@@ -263,6 +264,29 @@ async function seedPayments(services: Services, businessId: string) {
     await services.approvals.decide(businessId, approver, p.id, "approve");
   }
   await settleNow(services);
+}
+
+/**
+ * The demo's approval rules, set by the owner once the history above was approved: large wires need
+ * two approvals, one of them the approver's; large stablecoin sends and large payrolls need two. One
+ * wire made since is above the line: the owner has approved it, and it waits for the approver.
+ */
+async function seedApprovalRules(services: Services, businessId: string) {
+  const { db } = services.ctx;
+  await services.approvalRules.replace(businessId, [
+    { scope: "FIAT", currency: null, min_amount: "2000000", max_amount: null, approvals_required: 2, required_role: "APPROVER" },
+    { scope: "CRYPTO", currency: null, min_amount: "1000000", max_amount: null, approvals_required: 2, required_role: null },
+    { scope: "BULK", currency: "NGN", min_amount: "500000000", max_amount: null, approvals_required: 2, required_role: null },
+  ]);
+  const userId = async (email: string) => (await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!.id;
+  const [admin, owner] = [await userId("admin@demo.example"), await userId(DEMO_OWNER.email)];
+  const usd = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items.find((a) => a.currency === "USD")!.id;
+  const harbor = (await services.beneficiaries.list(businessId, { page: 1, limit: 100 })).items.find((b) => b.name === "Harbor Freight Forwarding LLC")!.id;
+  const wire = await db.transaction((tx) =>
+    services.payments.send(tx, businessId, admin, { source_account_id: usd, beneficiary_id: harbor, amount: 2_200_000n, description: "Freight, Q4 container contract", documents: [] }),
+  );
+  const [request] = (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items.filter((r) => r.entity_id === wire.id);
+  await services.approvals.decide(businessId, owner, request.id, "approve");
 }
 
 /** A naira conversion and a stablecoin swap, priced and executed like any the admin makes. */

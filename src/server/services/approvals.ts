@@ -1,11 +1,16 @@
 /**
  * Maker-checker approvals (SPEC §7 Approvals): list pending requests, approve or reject one, or a
  * batch. The approver is never the maker; a decision is taken once (the row is locked, its state
- * checked); rejection releases the held funds.
+ * checked); rejection releases the held funds. The business's approval rules (approval-rules.ts)
+ * decide, when the request is made, how many approvers it needs and whether one must hold a role:
+ * each approval is a decision row, and the request is APPROVED with the last one it needs.
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { emitEvent } from "./webhooks.ts";
-import { approvalRequests, transactions, users } from "../db/schema/index.ts";
+import { approvalDecisions, approvalRequests, businessUsers, transactions, users } from "../db/schema/index.ts";
+import type { FxProvider } from "../providers/fx/provider.ts";
+import { SCOPE_OF_REQUEST } from "../../../resources/approval-rules.ts";
+import { approvalRouteFor } from "./approval-rules.ts";
 import type { Tx } from "../db/client.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { voidPending } from "../ledger/ledger.ts";
@@ -17,7 +22,9 @@ import { cancelBatch, releaseBatch } from "./bulk-payments.ts";
 type Row = typeof approvalRequests.$inferSelect;
 export type Decision = "approve" | "reject";
 
-const view = (r: Row, requester: { name: string; email: string }) => ({
+type Approver = { name: string; email: string; roles: string[]; at: string };
+
+const view = (r: Row, requester: { name: string; email: string }, approvedBy: Approver[] = []) => ({
   id: r.id,
   entity_id: r.entityId,
   entity_type: r.entityType,
@@ -27,11 +34,27 @@ const view = (r: Row, requester: { name: string; email: string }) => ({
   data_fields: r.dataFields,
   state: r.state,
   created_date: r.createdAt.toISOString(),
+  approvals_required: r.approvalsRequired,
+  approvals_received: approvedBy.length,
+  /** How many more approvals it waits for (0 once decided). */
+  approvals_remaining: r.state === "PENDING" ? Math.max(r.approvalsRequired - approvedBy.length, 0) : 0,
+  required_role: r.requiredRole,
+  rule_reason: r.ruleReason,
+  approved_by: approvedBy,
 });
 
-/** Puts a payment or bulk file in front of the approvers, and tells the business's webhooks. */
-export async function requestApproval(tx: Tx, values: typeof approvalRequests.$inferInsert) {
-  const [r] = await tx.insert(approvalRequests).values(values).returning();
+type RequestValues = Omit<typeof approvalRequests.$inferInsert, "approvalsRequired" | "requiredRole" | "ruleId" | "ruleReason">;
+
+/**
+ * Puts a payment or bulk file in front of the approvers, routed by the business's approval rules in
+ * this same transaction, and tells the business's webhooks.
+ */
+export async function requestApproval(tx: Tx, fx: FxProvider, values: RequestValues) {
+  const route = await approvalRouteFor(tx, fx, values.businessId, { scope: SCOPE_OF_REQUEST[values.scope] ?? "FIAT", currency: values.currency, amount: values.amount });
+  const [r] = await tx
+    .insert(approvalRequests)
+    .values({ ...values, approvalsRequired: route.approvalsRequired, requiredRole: route.requiredRole, ruleId: route.ruleId, ruleReason: route.reason })
+    .returning();
   await emitEvent(tx, r.businessId, "approval.requested", { id: r.id, entity_id: r.entityId, entity_type: r.entityType, scope: r.scope, amount: { value: r.amount.toString(), currency: r.currency } });
   return r;
 }
@@ -43,10 +66,33 @@ export function approvalService({ db }: ServiceContext) {
     if (!r) throw notFound("Approval request not found");
     if (r.state !== "PENDING") throw conflict("This request has already been decided");
     if (r.requesterUserId === userId) throw forbidden("You cannot approve or reject a payment you initiated");
+    const earlier = await tx.select().from(approvalDecisions).where(eq(approvalDecisions.approvalRequestId, r.id));
+    if (earlier.some((d) => d.userId === userId)) throw conflict("You have already approved this request: it needs another approver");
+    const [me] = await tx.select({ roles: businessUsers.roles }).from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)));
+    const roles = me?.roles ?? [];
+    if (decision === "approve") {
+      const approvals = earlier.filter((d) => d.decision === "APPROVED");
+      const roleMet = !r.requiredRole || roles.includes(r.requiredRole) || approvals.some((d) => d.roles.includes(r.requiredRole!));
+      // The last approval it needs must bring the required role if nobody before brought it.
+      if (approvals.length + 1 >= r.approvalsRequired && !roleMet) {
+        throw forbidden(`This payment also needs an approval from a member with the ${r.requiredRole} role`);
+      }
+      await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: "APPROVED", roles });
+      if (approvals.length + 1 < r.approvalsRequired) {
+        // Touches the row, so whoever watches the request sees the count move.
+        await tx.update(approvalRequests).set({ decidedAt: null }).where(eq(approvalRequests.id, r.id));
+        return { complete: false as const, remaining: r.approvalsRequired - approvals.length - 1 };
+      }
+    } else {
+      await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: "REJECTED", roles });
+    }
     const now = new Date();
     await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: now }).where(eq(approvalRequests.id, r.id));
     await emitEvent(tx, businessId, decision === "approve" ? "approval.approved" : "approval.rejected", { id: r.id, entity_id: r.entityId, entity_type: r.entityType });
-    if (r.entityType === "BATCH_PAYMENT") return decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now);
+    if (r.entityType === "BATCH_PAYMENT") {
+      await (decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now));
+      return { complete: true as const, remaining: 0 };
+    }
     const [t] = await tx.select().from(transactions).where(eq(transactions.id, r.entityId)).for("update");
     if (decision === "approve") {
       await tx.update(transactions).set({ state: "PENDING", approverUserId: userId, approvedAt: now }).where(eq(transactions.id, t.id));
@@ -55,6 +101,24 @@ export function approvalService({ db }: ServiceContext) {
       await tx.update(transactions).set({ state: "CANCELLED", approverUserId: userId, approvedAt: now, completedAt: now }).where(eq(transactions.id, t.id));
     }
     forgetCounts(businessId);
+    return { complete: true as const, remaining: 0 };
+  }
+
+  /** Who approved each request so far, for the list. */
+  async function approvalsOf(ids: string[]) {
+    const by = new Map<string, Approver[]>();
+    if (!ids.length) return by;
+    const rows = await db
+      .select({ id: approvalDecisions.approvalRequestId, roles: approvalDecisions.roles, at: approvalDecisions.createdAt, email: users.email, first: users.firstName, last: users.lastName })
+      .from(approvalDecisions)
+      .leftJoin(users, eq(users.id, approvalDecisions.userId))
+      .where(and(inArray(approvalDecisions.approvalRequestId, ids), eq(approvalDecisions.decision, "APPROVED")));
+    for (const d of rows) {
+      const list = by.get(d.id) ?? [];
+      list.push({ name: `${d.first ?? ""} ${d.last ?? ""}`.trim(), email: d.email ?? "", roles: d.roles, at: d.at.toISOString() });
+      by.set(d.id, list);
+    }
+    return by;
   }
 
   return {
@@ -69,7 +133,8 @@ export function approvalService({ db }: ServiceContext) {
           .where(where).orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id)).limit(q.limit).offset(offsetOf(q)),
         db.select({ n: count() }).from(approvalRequests).where(where),
       ]);
-      return paged(rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" })), Number(total.n), q);
+      const approvals = await approvalsOf(rows.map((x) => x.r.id));
+      return paged(rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id))), Number(total.n), q);
     },
 
     decide: (businessId: string, userId: string, id: string, decision: Decision) => db.transaction((tx) => decide(tx, businessId, userId, id, decision)),
@@ -79,8 +144,8 @@ export function approvalService({ db }: ServiceContext) {
       const results: { id: string; ok: boolean; message?: string }[] = [];
       for (const id of [...new Set(ids)]) {
         try {
-          await db.transaction((tx) => decide(tx, businessId, userId, id, decision));
-          results.push({ id, ok: true });
+          const done = await db.transaction((tx) => decide(tx, businessId, userId, id, decision));
+          results.push(done.complete ? { id, ok: true } : { id, ok: true, message: partialMessage(done.remaining) });
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
           results.push({ id, ok: false, message: e.message });
@@ -90,3 +155,6 @@ export function approvalService({ db }: ServiceContext) {
     },
   };
 }
+
+/** Said when an approval is recorded but the request waits for more. */
+export const partialMessage = (remaining: number) => `Approval recorded: ${remaining} more approval${remaining === 1 ? "" : "s"} needed`;

@@ -4,6 +4,7 @@
  * amount behind one BATCH_PAYMENT approval request; approval releases it — the one hold becomes one
  * hold per payment, in the same transaction — and the payments go to the rails like any other.
  */
+import type { FxProvider } from "../providers/fx/provider.ts";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { requestApproval } from "./approvals.ts";
 import type { z } from "zod";
@@ -164,7 +165,7 @@ export async function cancelBatch(tx: Tx, batchId: string, approverId: string, n
   forgetCounts(b.businessId);
 }
 
-export function bulkPaymentService({ db }: ServiceContext) {
+export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvider }) {
   return {
     /** The per-row preview: each row's payment or its errors, and the totals of the good rows. */
     async check(businessId: string, input: Request) {
@@ -208,7 +209,7 @@ export function bulkPaymentService({ db }: ServiceContext) {
         });
       }
       if (business.approvalRequired) {
-        await requestApproval(tx, {
+        await requestApproval(tx, deps.fx, {
           businessId, entityType: "BATCH_PAYMENT", entityId: batchId, scope: "bulk", amount: total, currency: account.currency, requesterUserId: userId,
           dataFields: { total_recipients: { content: String(payable.length) }, beneficiary_name: { content: `${payable.length} recipients` }, destination_type: { content: "Bulk payment" } },
         });

@@ -3,6 +3,7 @@
  * once; maker-checker like bank payments (scope centurion); then the chain broadcasts (PROCESSING,
  * with its txn_hash) and confirms (COMPLETED, the hold posted, the fee to revenue).
  */
+import type { FxProvider } from "../providers/fx/provider.ts";
 import { and, eq } from "drizzle-orm";
 import { requestApproval } from "./approvals.ts";
 import type { z } from "zod";
@@ -18,7 +19,7 @@ import { cryptoView, insertTransaction } from "./transactions.ts";
 
 export type SendStablecoinsInput = z.output<typeof SendStablecoins> & { amount: bigint };
 
-export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainProvider }) {
+export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainProvider; fx: FxProvider }) {
   async function walletOf(q: Queryable, businessId: string, walletId: string) {
     const [w] = await q.select().from(wallets).where(and(eq(wallets.id, walletId), eq(wallets.businessId, businessId)));
     if (!w) throw notFound("Wallet not found");
@@ -72,7 +73,7 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
         description: input.description || `Send to ${to.name}`, initiatorUserId: userId, holdTransferId: h.id,
       });
       if (business.approvalRequired) {
-        await requestApproval(tx, {
+        await requestApproval(tx, deps.fx, {
           businessId, entityType: "PAYMENT", entityId: id, scope: "centurion", amount: input.amount, currency: w.currency, requesterUserId: userId,
           dataFields: { beneficiary_name: { content: to.name }, destination_type: { content: BLOCKCHAIN_LABELS[chain] } },
         });

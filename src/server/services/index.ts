@@ -18,6 +18,7 @@ import { accountRequestService } from "./account-requests.ts";
 import { transactionQueries } from "./transaction-queries.ts";
 import { paymentService } from "./payments.ts";
 import { approvalService } from "./approvals.ts";
+import { approvalRuleService } from "./approval-rules.ts";
 import { stepUpService } from "./step-up.ts";
 import { cryptoSendService } from "./crypto-sends.ts";
 import { bulkPaymentService } from "./bulk-payments.ts";
@@ -78,8 +79,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     transactionQueries: transactionQueries(ctx),
     payments: paymentService(ctx, { fx: providers.fx }),
     stepUp: stepUpService(ctx),
-    cryptoSends: cryptoSendService(ctx, { chain: providers.chain }),
-    bulkPayments: bulkPaymentService(ctx),
+    cryptoSends: cryptoSendService(ctx, { chain: providers.chain, fx: providers.fx }),
+    bulkPayments: bulkPaymentService(ctx, { fx: providers.fx }),
     exchange: exchangeService(ctx, { fx: providers.fx }),
     customers: customerService(ctx),
     subAccounts: subAccountService(ctx, { accounts }),
@@ -92,6 +93,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     webhooks: webhookService(ctx),
     auditLog: auditLogService(ctx),
     approvals: approvalService(ctx),
+    approvalRules: approvalRuleService(ctx, { fx: providers.fx }),
   };
 }
 export type Services = ReturnType<typeof buildServices>;

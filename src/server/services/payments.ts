@@ -125,7 +125,7 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
         await attachDocument(tx, { businessId, transactionId: id, description: d.description || d.file_name, fileName: d.file_name, contentType: d.content_type, content: Buffer.from(d.content_base64, "base64") });
       }
       if (business.approvalRequired) {
-        await requestApproval(tx, {
+        await requestApproval(tx, deps.fx, {
           businessId, entityType: "PAYMENT", entityId: row.id, scope: "helios", amount: p.amount, currency: account.currency, requesterUserId: userId,
           dataFields: { beneficiary_name: { content: b.name }, destination_type: { content: DESTINATIONS[type].label } },
         });

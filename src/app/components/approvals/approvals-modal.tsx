@@ -6,12 +6,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useInvalidate } from "@refinedev/core";
-import { Alert, Button, Modal, Space, Table, Typography } from "antd";
+import { Alert, Button, Modal, Space, Table, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMoney } from "../../../lib/money.ts";
+import { useLiveRefresh } from "../../providers/live-provider.ts";
 
 export type ApprovalRequest = {
   id: string;
@@ -22,6 +23,13 @@ export type ApprovalRequest = {
   requester: { name: string; email: string };
   data_fields: Record<string, { content: string } | undefined>;
   created_date: string;
+  /** What the business's approval rules asked of it (issue 15), and how far it has come. */
+  approvals_required: number;
+  approvals_received: number;
+  approvals_remaining: number;
+  required_role: string | null;
+  rule_reason: string;
+  approved_by: { name: string; email: string }[];
 };
 type Page = { items: ApprovalRequest[]; total_items: number };
 type Outcome = { id: string; ok: boolean; message?: string };
@@ -63,6 +71,8 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   const invalidate = useInvalidate();
   // Maker-checker: one's own requests are listed but not offered for a decision.
   const own = (r: ApprovalRequest) => r.requester.email === session?.user.email;
+  // An approver gives one approval; a request needing more waits for someone else.
+  const approvedByMe = (r: ApprovalRequest) => r.approved_by.some((a) => a.email === session?.user.email);
   const canDecide = can("approval-requests", "approve");
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page | null>(null);
@@ -79,6 +89,8 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   useEffect(() => {
     if (open) load();
   }, [open, load]);
+  // Requests decided or made by others come and go while the list is open (issue 15 live updates).
+  useLiveRefresh("approvals", load, open);
 
   async function refreshAll() {
     setSelected([]);
@@ -139,7 +151,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         size="small"
         loading={!data && !failed}
         dataSource={data?.items ?? []}
-        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: own(r) }) } : undefined}
+        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: own(r) || approvedByMe(r) }) } : undefined}
         expandable={{ rowExpandable: (r) => r.entity_type === "BATCH_PAYMENT", expandedRowRender: (r) => <BatchRecipients id={r.entity_id} /> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
@@ -160,10 +172,11 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
           },
           { title: "Amount", render: (_, r) => <Typography.Text strong>{formatMoney(r.amount.value, r.amount.currency)}</Typography.Text> },
           { title: "Requested by", render: (_, r) => r.requester.name },
+          { title: "Approvals", render: (_, r) => <ApprovalProgress r={r} /> },
           ...(canDecide
             ? [{
                 title: "Action",
-                render: (_: unknown, r: ApprovalRequest) => own(r) ? <Typography.Text type="secondary">Your request</Typography.Text> : (
+                render: (_: unknown, r: ApprovalRequest) => own(r) ? <Typography.Text type="secondary">Your request</Typography.Text> : approvedByMe(r) ? <Typography.Text type="secondary">You approved</Typography.Text> : (
                   <Space>
                     <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>Approve</Button>
                     <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>Reject</Button>
@@ -175,5 +188,19 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
       />
       <Link to="/transactions?tab=pending" onClick={onClose}>See all pending transactions</Link>
     </Modal>
+  );
+}
+
+/** "1 of 2" and how many more it needs, with the rule that asked for them. */
+function ApprovalProgress({ r }: { r: ApprovalRequest }) {
+  return (
+    <Tooltip title={r.rule_reason || undefined}>
+      <Space direction="vertical" size={0}>
+        <span>{`${r.approvals_received} of ${r.approvals_required}`}</span>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {`${r.approvals_remaining} more needed`}{r.required_role ? ` · ${r.required_role} required` : ""}
+        </Typography.Text>
+      </Space>
+    </Tooltip>
   );
 }

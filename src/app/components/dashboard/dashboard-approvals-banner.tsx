@@ -7,6 +7,7 @@ import { Alert, Button } from "antd";
 import { api } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
 import { lazyNamed } from "../../lib/lazy.ts";
+import { useLiveRefresh } from "../../providers/live-provider.ts";
 
 // Opened on demand from the banner: its code arrives after the dashboard's first paint.
 const ApprovalsModal = lazyNamed(() => import("../approvals/approvals-modal.tsx"), "ApprovalsModal");
@@ -27,6 +28,8 @@ export function usePendingApprovals(): PendingApprovals {
       .finally(() => setLoaded(true));
   }, [allowed]);
   useEffect(load, [load]);
+  // Another member's decision, or a new request, changes the count without a reload (issue 15 live updates).
+  useLiveRefresh("approvals", load, allowed);
   return { allowed, pending, loaded, load };
 }
 

@@ -5,6 +5,7 @@
  * One Idempotency-Key per checked file, kept across retries of its submission; members with 2FA
  * confirm with a one-time code.
  */
+import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
@@ -286,6 +287,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
           )}
           {preview.valid && (
             <div style={{ marginTop: 16 }}>
+              <ApprovalRoute scope="BULK" currency={preview.currency} amount={preview.total_amount} />
               <Form layout="vertical" component="div">
                 <OneTimeCodeInput otp={otp} />
               </Form>

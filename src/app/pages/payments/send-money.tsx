@@ -2,8 +2,10 @@
  * Send money (SPEC §2 /payments/send/money): domestic and international wires from an account to a
  * beneficiary (picked, or added inline), the quote when currencies differ, description, reference,
  * supporting documents, a review step with the one-time code, and the result. ?account= presets the
- * source (Make a transfer on an account, Make payment on a sub-account).
+ * source (Make a transfer on an account, Make payment on a sub-account); ?beneficiary= presets the
+ * beneficiary (the command palette's 'Send money to <name>').
  */
+import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useList } from "@refinedev/core";
@@ -64,14 +66,20 @@ function useQuote(draft: Draft, currency: string | undefined) {
   return { quote, error, loading, requote: () => setVersion((v) => v + 1) };
 }
 
+/** A new ?beneficiary= (the palette's 'Send money to', even while this page is open) starts a fresh payment to it. */
 export default function SendMoneyPage() {
+  const [params] = useSearchParams();
+  return <SendMoneyForm key={params.get("beneficiary") ?? ""} />;
+}
+
+function SendMoneyForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const { can } = useSession();
   const otp = useOneTimeCode();
   const [step, setStep] = useState<"details" | "review" | "done">("details");
-  const [draft, setDraft] = useState<Draft>({ ...EMPTY, accountId: params.get("account") ?? "" });
+  const [draft, setDraft] = useState<Draft>({ ...EMPTY, accountId: params.get("account") ?? "", beneficiaryId: params.get("beneficiary") ?? "" });
   const [touched, setTouched] = useState(false);
   const [adding, setAdding] = useState(false);
   const [sending, setSending] = useState(false);
@@ -162,6 +170,9 @@ export default function SendMoneyPage() {
     </Descriptions>
   );
 
+  // Who must approve it and why, from the quoted amount (the server applies the same rules on sending).
+  const route = quote && <ApprovalRoute scope="FIAT" currency={quote.sending_amount.currency} amount={quote.sending_amount.amount} />;
+
   if (step === "done" && sent) {
     return (
       <Card style={{ maxWidth: 640 }}>
@@ -229,6 +240,7 @@ export default function SendMoneyPage() {
             {quoting && <Spin size="small" style={{ marginBottom: 16 }} />}
             {quoteError && <Alert type="error" showIcon message={quoteError} style={{ marginBottom: 16 }} />}
             {pricing}
+            {route}
             <Form.Item label="Description" htmlFor="send-description" {...show("description")}>
               <Input id="send-description" maxLength={140} placeholder="What is this payment for?" value={draft.description} onChange={(e) => set({ description: e.target.value })} />
             </Form.Item>
@@ -259,6 +271,7 @@ export default function SendMoneyPage() {
               <Descriptions.Item label="Documents">{draft.documents.map((d) => d.file_name).join(", ") || "—"}</Descriptions.Item>
             </Descriptions>
             {quote ? pricing : <Spin />}
+            {route}
             {quote && crossCurrency && (
               <Typography.Paragraph type="secondary">
                 This price holds until {new Date(quote.expires_at).toLocaleTimeString()}; the beneficiary receives exactly {formatMinor(quote.destination_amount.amount, quote.destination_amount.currency)} {quote.destination_amount.currency}.

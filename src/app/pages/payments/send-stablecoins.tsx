@@ -4,6 +4,7 @@
  * that chain; the network fee and the total debit are shown before confirming. Review holds the
  * one-time code and one Idempotency-Key per confirmation (kept across retries); then the result.
  */
+import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useInvalidate, useList } from "@refinedev/core";
@@ -296,6 +297,7 @@ export default function SendStablecoinsPage() {
             <Descriptions.Item label="Total debit"><Typography.Text strong>{show(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text></Descriptions.Item>
             {draft.description && <Descriptions.Item label="Description">{draft.description}</Descriptions.Item>}
           </Descriptions>
+          <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
           <Form layout="vertical" component={false}>
             <OneTimeCodeInput otp={otp} />
           </Form>

@@ -26,3 +26,4 @@ export * from "./notifications.ts";
 export * from "./developers.ts";
 export * from "./kyb.ts";
 export * from "./audit-log.ts";
+export * from "./live-events.ts";

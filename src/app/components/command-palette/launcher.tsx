@@ -1,0 +1,39 @@
+/**
+ * The header's "Search" button and the Ctrl+K / Cmd+K shortcut, both opening the command palette.
+ * The palette (and cmdk with it) is a separate chunk, loaded on first open or when the pointer or
+ * focus reaches the button: the initial JavaScript of every route stays as it was.
+ */
+import { lazy, Suspense } from "react";
+import { Button, Typography } from "antd";
+import { SearchOutlined } from "@ant-design/icons";
+import { usePaletteHotkey } from "./use-palette-hotkey.ts";
+
+const load = () => import("./command-palette.tsx");
+const CommandPalette = lazy(load);
+const preload = () => void load();
+
+const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+const SHORTCUT = isMac ? "⌘ K" : "Ctrl K";
+
+export function CommandPaletteLauncher() {
+  const { open, wanted, show } = usePaletteHotkey();
+  return (
+    <>
+      <Button
+        icon={<SearchOutlined />}
+        aria-label="Open command palette"
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={() => show(true)}
+        onMouseEnter={preload}
+        onFocus={preload}
+      >
+        Search <Typography.Text keyboard type="secondary">{SHORTCUT}</Typography.Text>
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <CommandPalette open={open} onClose={() => show(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

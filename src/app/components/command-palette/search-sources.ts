@@ -1,0 +1,88 @@
+/**
+ * What typing searches, through the list APIs the list screens use (their keyword filter): fiat
+ * and crypto beneficiaries by name, customers by name, banking and crypto transactions by
+ * reference (the keyword also finds description and counterparty). Only the kinds the member may
+ * list are asked, and a result is offered only when the member may open its details.
+ */
+import type { z } from "zod";
+import { api } from "../../api/client.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { beneficiaries, cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
+import { customers, type Customer } from "../../../../resources/customers.ts";
+import { cryptoTransactions, transactions, type BankingTransactionRow, type CryptoTransactionRow } from "../../../../resources/transactions.ts";
+import { maySendMoney, sendMoneyTo } from "./palette-entries.tsx";
+
+type Can = (obj: string, act: string) => boolean;
+
+/** One selectable result; `value` is unique within the palette. */
+export type SearchHit = { value: string; label: string; hint?: string; to: string; send?: boolean };
+export type SearchSource = { key: string; heading: string; search: (keyword: string) => Promise<SearchHit[]> };
+
+/** A few of each kind: the palette jumps to a record; the list screens are for browsing. */
+const PER_KIND = 5;
+
+const listOf = async <T>(path: string, keyword: string) =>
+  (await api<{ items: T[] }>("GET", `${path}?${new URLSearchParams({ page: "1", limit: String(PER_KIND), keyword })}`)).data.items;
+
+const withId = (route: string | undefined, id: string) => (route ?? "").replace(":id", encodeURIComponent(id));
+const words = (v: string) => v.charAt(0) + v.slice(1).toLowerCase().replace(/_/g, " ");
+
+export function searchSources(can: Can, canView: Can): SearchSource[] {
+  const viewable = (route: string | undefined) => !!route && canView(`page:${route}`, "view");
+  const maySend = maySendMoney(can);
+  const sources: SearchSource[] = [];
+
+  if (can(beneficiaries.access.obj, "list")) {
+    sources.push({
+      key: "beneficiaries",
+      heading: "Beneficiaries",
+      // No type: the server answers fiat and, when the member has crypto access, crypto ones too.
+      search: async (keyword) =>
+        (await listOf<Beneficiary>(beneficiaries.api.list, keyword)).flatMap((b) => {
+          const show = b.type === "CRYPTO" ? cryptoBeneficiaries.routes.show : beneficiaries.routes.show;
+          const hits: SearchHit[] = [];
+          if (viewable(show)) hits.push({ value: `beneficiary ${b.name} ${b.id}`, label: b.name, hint: `${b.currency} · ${b.destination_label}`, to: withId(show, b.id) });
+          // The send-money screen pays fiat beneficiaries; crypto ones are paid from a wallet.
+          if (maySend && b.type === "FIAT") hits.push({ value: `send ${b.name} ${b.id}`, label: `Send money to ${b.name}`, to: sendMoneyTo(b.id), send: true });
+          return hits;
+        }),
+    });
+  }
+  if (can(customers.access.obj, "list") && viewable(customers.routes.show)) {
+    sources.push({
+      key: "customers",
+      heading: "Customers",
+      search: async (keyword) =>
+        (await listOf<Customer>(customers.api.list, keyword)).map((c) => ({
+          value: `customer ${c.display_name} ${c.id}`, label: c.display_name, hint: `${words(c.type)} · ${words(c.state)}`, to: withId(customers.routes.show, c.id),
+        })),
+    });
+  }
+  if (can(transactions.access.obj, "list") && viewable(transactions.routes.show)) {
+    sources.push({
+      key: "transactions",
+      heading: "Transactions",
+      search: async (keyword) =>
+        (await listOf<z.infer<typeof BankingTransactionRow>>(transactions.api.list, keyword)).map((t) => ({
+          value: `transaction ${t.reference} ${t.id}`,
+          label: t.reference,
+          hint: `${t.beneficiary.name} · ${formatMoney(t.sending_amount, t.sending_currency)} · ${words(t.state)}`,
+          to: withId(transactions.routes.show, t.id),
+        })),
+    });
+  }
+  if (can(cryptoTransactions.access.obj, "list") && viewable(cryptoTransactions.routes.show)) {
+    sources.push({
+      key: "crypto-transactions",
+      heading: "Crypto transactions",
+      search: async (keyword) =>
+        (await listOf<z.infer<typeof CryptoTransactionRow>>(cryptoTransactions.api.list, keyword)).map((t) => ({
+          value: `crypto transaction ${t.id}`,
+          label: `${words(t.type)} · ${t.beneficiary.name || t.asset.name}`,
+          hint: `${formatMoney(t.sending_amount.value, t.sending_amount.currency)} · ${words(t.state)}`,
+          to: withId(cryptoTransactions.routes.show, t.id),
+        })),
+    });
+  }
+  return sources;
+}

@@ -1,0 +1,170 @@
+/**
+ * Live updates (issue 15): Refine's liveProvider over the server's event stream (GET /api/events,
+ * src/server/live/). One EventSource for the whole console, shared by every subscriber; each event is
+ * `{ topic, id }` ("transactions": a transaction was made or changed state, so balances moved too;
+ * "approvals": an approval request was made or decided).
+ *
+ * What a topic refreshes is declared once, here:
+ * - RESOURCES: the Refine resources whose lists and records refetch (with liveMode "auto" every
+ *   useList / useTable / useOne subscribes on `resources/<name>`, and Refine invalidates the resource
+ *   when its callback runs);
+ * - QUERY_KEYS: the react-query key prefixes of screens that read without Refine's data hooks
+ *   (the dashboard's balances and recent transactions, a bulk payment's details, the swap panel's
+ *   sources, a settlement's payments), invalidated on the query client Refine uses;
+ * - `live/<topic>` channels, for components that load by hand (the pending-approvals banner and the
+ *   approvals list): they subscribe with useLiveRefresh().
+ *
+ * Events are gathered for DEBOUNCE_MS, so a burst (a bulk payment's rows settling) refetches once.
+ * The browser reconnects a dropped stream by itself; after any reconnect every topic is refreshed once,
+ * since events may have been missed meanwhile. A refused stream (signed out, too many tabs, a proxy
+ * error) is retried with a growing delay.
+ */
+import { useRef } from "react";
+import { useSubscription, type LiveEvent, type LiveProvider } from "@refinedev/core";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+export const LIVE_TOPICS = ["transactions", "approvals"] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+/** Refine resources (resources/*.ts names) each topic refreshes. */
+export const RESOURCES: Record<LiveTopic, string[]> = {
+  // Balances move only with transactions: accounts and wallets (and their sub-accounts, sub-wallets) refetch with them.
+  transactions: ["transactions", "crypto-transactions", "accounts", "wallets", "sub-accounts", "sub-wallets", "bulk-payments", "settlements", "settlement-payments", "invoices"],
+  approvals: ["transactions", "crypto-transactions", "bulk-payments"],
+};
+
+/** Key prefixes of queries made outside Refine's data hooks (grep queryKey in src/app). */
+export const QUERY_KEYS: Record<LiveTopic, QueryKey[]> = {
+  transactions: [
+    ["dashboard", "accounts"],
+    ["dashboard", "wallets"],
+    ["dashboard", "transactions"],
+    ["accounts", "one"],
+    ["bulk-payments", "detail"],
+    ["swap"],
+    ["settlements"],
+  ],
+  approvals: [["bulk-payments", "detail"]],
+};
+
+/** The channel of a topic itself, for components that reload by hand. */
+export const topicChannel = (topic: LiveTopic) => `live/${topic}`;
+
+const DEBOUNCE_MS = 300;
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 300_000;
+
+type Subscription = { channel: string; callback: (event: LiveEvent) => void };
+
+export type ConsoleLiveProvider = LiveProvider & {
+  /** Opens the stream (again, after stop()). */
+  start: () => void;
+  /** Closes the stream; subscriptions stay, to be served again after start(). */
+  stop: () => void;
+};
+
+export function createLiveProvider(queryClient: QueryClient, { url = "/api/events" }: { url?: string } = {}): ConsoleLiveProvider {
+  const subscriptions = new Set<Subscription>();
+  const pending = new Map<LiveTopic, Set<string>>();
+  let source: EventSource | null = null;
+  let running = false;
+  let openedBefore = false;
+  let flushTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let retryMs = RETRY_FIRST_MS;
+
+  function refresh(topic: LiveTopic, ids: string[]) {
+    const channels = new Set([topicChannel(topic), ...RESOURCES[topic].map((r) => `resources/${r}`)]);
+    const date = new Date();
+    for (const s of subscriptions) {
+      if (!channels.has(s.channel)) continue;
+      try {
+        s.callback({ channel: s.channel, type: "updated", payload: { ids, topic }, date });
+      } catch (err) {
+        console.error(err);
+      }
+    }
+    for (const queryKey of QUERY_KEYS[topic]) void queryClient.invalidateQueries({ queryKey });
+  }
+
+  function flush() {
+    flushTimer = null;
+    const due = [...pending];
+    pending.clear();
+    for (const [topic, ids] of due) refresh(topic, [...ids]);
+  }
+
+  function queue(topic: LiveTopic, id: string) {
+    let ids = pending.get(topic);
+    if (!ids) pending.set(topic, (ids = new Set()));
+    ids.add(id);
+    flushTimer ??= setTimeout(flush, DEBOUNCE_MS);
+  }
+
+  function connect() {
+    if (!running || source || typeof EventSource === "undefined") return;
+    const es = new EventSource(url);
+    source = es;
+    es.onopen = () => {
+      retryMs = RETRY_FIRST_MS;
+      // A reconnect: whatever happened while the stream was down was not heard, so everything is refreshed once.
+      if (openedBefore) for (const topic of LIVE_TOPICS) queue(topic, "*");
+      openedBefore = true;
+    };
+    es.onmessage = (m: MessageEvent<string>) => {
+      let data: { topic?: unknown; id?: unknown };
+      try {
+        data = JSON.parse(m.data);
+      } catch {
+        return;
+      }
+      if ((LIVE_TOPICS as readonly unknown[]).includes(data.topic) && typeof data.id === "string") queue(data.topic as LiveTopic, data.id);
+    };
+    es.onerror = () => {
+      // CONNECTING: the browser is reconnecting by itself. CLOSED: it gave up (the server refused the
+      // stream): try again later, less and less often.
+      if (es.readyState !== EventSource.CLOSED || source !== es) return;
+      source = null;
+      if (!running) return;
+      retryTimer = setTimeout(() => {
+        retryTimer = null;
+        connect();
+      }, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    };
+  }
+
+  return {
+    subscribe: ({ channel, callback }) => {
+      const subscription: Subscription = { channel, callback };
+      subscriptions.add(subscription);
+      return subscription;
+    },
+    unsubscribe: (subscription: Subscription) => {
+      subscriptions.delete(subscription);
+    },
+    start() {
+      running = true;
+      connect();
+    },
+    stop() {
+      running = false;
+      source?.close();
+      source = null;
+      if (retryTimer) clearTimeout(retryTimer);
+      if (flushTimer) clearTimeout(flushTimer);
+      retryTimer = flushTimer = null;
+      pending.clear();
+    },
+  };
+}
+
+/**
+ * Calls `refresh` when the topic's events arrive (through Refine's useSubscription and the one
+ * stream), for components that load without Refine's data hooks. The latest `refresh` is called.
+ */
+export function useLiveRefresh(topic: LiveTopic, refresh: (() => void) | undefined, enabled = true) {
+  const latest = useRef(refresh);
+  latest.current = refresh;
+  useSubscription({ channel: topicChannel(topic), types: ["*"], enabled, onLiveEvent: () => latest.current?.() });
+}
