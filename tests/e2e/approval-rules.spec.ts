@@ -60,7 +60,7 @@ test("the owner edits the approval rules; an admin only reads them", async ({ pa
   await page.goto("/settings?tab=approval-rules");
   await expect(page.getByText(`Saved as: ${BIG_WIRE}`)).toBeVisible();
   await page.getByRole("button", { name: "Add rule" }).click();
-  const rule4 = page.locator(".ant-card").filter({ hasText: "Rule 4" });
+  const rule4 = page.getByRole("group", { name: "Rule 4" });
   await rule4.getByLabel("Above (USD)").fill("500");
   await rule4.getByLabel("Up to (USD)").fill("100");
   await page.getByRole("button", { name: "Save rules" }).click();

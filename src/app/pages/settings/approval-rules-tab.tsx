@@ -130,7 +130,7 @@ function RuleRow({ index: i, count, control, roles, reason, onMove, onRemove }: 
   const row = useWatch({ control, name: `rules.${i}` });
   const unit = row?.currency || ANY_CURRENCY_UNIT;
   return (
-    <Card size="small" title={`Rule ${i + 1}`} extra={
+    <Card size="small" role="group" aria-label={`Rule ${i + 1}`} title={`Rule ${i + 1}`} extra={
       <Space size={4}>
         <Tooltip title="Move up"><Button size="small" type="text" aria-label={`Move rule ${i + 1} up`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => onMove(i, i - 1)} /></Tooltip>
         <Tooltip title="Move down"><Button size="small" type="text" aria-label={`Move rule ${i + 1} down`} icon={<ArrowDownOutlined />} disabled={i === count - 1} onClick={() => onMove(i, i + 1)} /></Tooltip>
