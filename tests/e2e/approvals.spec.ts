@@ -11,7 +11,8 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await expect(page.getByRole("dialog", { name: "Pending approvals" })).toBeVisible();
   await page.getByRole("link", { name: "See all pending transactions" }).click();
   await expect(page).toHaveURL(/\/transactions\?tab=pending/);
-  const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" });
+  // The demo's November freight wire (other Harbor wires wait for two approvals under the approval rules).
+  const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" }).filter({ hasText: "2,450.00" });
   await expect(row).toHaveCount(1);
   await row.click();
   const modal = page.locator(".ant-modal-content");
