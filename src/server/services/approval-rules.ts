@@ -95,13 +95,14 @@ export function approvalRuleService({ db, access }: ServiceContext, deps: { fx: 
   /** Roles that can approve at all: a rule asking for another could never be met. */
   const approvingRoles = () => access.roles().filter((r) => access.permissionsOf([r.name]).includes(APPROVE)).map((r) => r.name);
 
+  async function list(businessId: string) {
+    const rows = await db.select().from(approvalRules).where(eq(approvalRules.businessId, businessId)).orderBy(asc(approvalRules.position));
+    return rows.map((r) => ({ ...viewOf(r), reason: reasonOf(r) }));
+  }
+
   return {
     approvingRoles,
-
-    async list(businessId: string) {
-      const rows = await db.select().from(approvalRules).where(eq(approvalRules.businessId, businessId)).orderBy(asc(approvalRules.position));
-      return rows.map((r) => ({ ...viewOf(r), reason: reasonOf(r) }));
-    },
+    list,
 
     /** Replaces the whole ordered list in one transaction (the policy lets only the owner call it). */
     async replace(businessId: string, rules: ApprovalRuleInput[]) {
@@ -132,7 +133,7 @@ export function approvalRuleService({ db, access }: ServiceContext, deps: { fx: 
           );
         }
       });
-      return this.list(businessId);
+      return list(businessId);
     },
 
     /** What the send screens show before submitting: the route, why, and who can approve it. */
