@@ -49,8 +49,11 @@ test("products: the price is typed in major units, listed with its currency, edi
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByLabel("Unit price")).toHaveValue("1250.50");
   await modal.getByLabel("Unit price").fill("120");
-  await modal.getByRole("button", { name: "Save changes" }).click();
-  await expect(toast(page, "Product updated successfully")).toBeVisible();
+  // A click landing while the dialog still zooms in can miss its button (CI saw no request go out): click until it saves.
+  await expect(async () => {
+    if (await modal.isVisible()) await modal.getByRole("button", { name: "Save changes" }).click({ timeout: 2_000 });
+    await expect(toast(page, "Product updated successfully").first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(row(page, name)).toContainText("120.00 USD");
 
   await row(page, name).getByRole("button", { name: "Actions" }).click();
