@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { attachDocument, insertTransaction } from "../../src/server/services/transactions.ts";
 
@@ -146,6 +147,36 @@ describe("crypto list (GET /transactions)", () => {
     expect((await owner.get("/transactions?types=SEND")).body.message).toBe("types must be among DEPOSIT, WITHDRAWAL, EXCHANGE, SWAP");
     expect((await owner.get(`/transactions/${ids.crypto}/receipt`)).status).toBe(200);
     expect((await other.get(`/transactions/${ids.crypto}`)).status).toBe(404);
+  });
+});
+
+describe("search through a long history", () => {
+  // 2,000 rows, the newest 1,000 of which (all a search samples first) hold none of the keywords,
+  // so each search below is answered through an index over the whole history.
+  test("one, two and more characters find matches anywhere in the text, newest first", async () => {
+    const { client } = await signedUpClient(s.app);
+    const business = (await client.get("/session")).body.data.business.id;
+    const { db } = s.app.services.ctx;
+    const account = await db.transaction((tx) => s.app.services.accounts.open(tx, business, "USD", { holderName: "Long Co" }));
+    await db.execute(sql`
+      insert into transactions (business_id, reference, rail, type, direction, state, owner_kind, owner_id, sending_amount, sending_currency,
+        destination_amount, destination_currency, fee_currency, counterparty, description, created_at)
+      select ${business}, case when g = 1900 then 'ZQ-1900' else 'TXN-L' || g end, 'fiat', 'DEPOSIT', 'inbound', 'COMPLETED', 'account', ${account.id},
+        100, 'USD', 100, 'USD', 'USD',
+        jsonb_build_object('name', case g when 1500 then 'Ozq' when 1800 then 'Raj' else 'Payer ' || g % 7 end),
+        case when g = 1700 then 'Order zq 4' else 'Payment ' || g end, now() - make_interval(secs => g * 60)
+      from generate_series(1, 2000) g`);
+    const found = async (keyword: string) => {
+      const res = await client.get(`/payments?limit=10&keyword=${encodeURIComponent(keyword)}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { refs: (res.body.data.items as { reference: string }[]).map((t) => t.reference), total: res.body.data.total_items };
+    };
+    // At the end of the text, in the middle, at its start.
+    expect(await found("zq")).toEqual({ refs: ["TXN-L1500", "TXN-L1700", "ZQ-1900"], total: 3 });
+    expect(await found("ZQ")).toEqual({ refs: ["TXN-L1500", "TXN-L1700", "ZQ-1900"], total: 3 });
+    expect(await found("j")).toEqual({ refs: ["TXN-L1800"], total: 1 });
+    expect(await found("qj")).toEqual({ refs: [], total: 0 });
+    expect(await found("zq 4")).toEqual({ refs: ["TXN-L1700"], total: 1 });
   });
 });
 

@@ -188,9 +188,20 @@ export function transactionQueries({ db }: ServiceContext) {
         .orderBy(desc(probe.createdAt), desc(probe.id)).limit(want);
       if (more.length >= want) return { hits: more.map((h) => h.id) };
     }
+    const exact = sql`strpos(${transactions.searchText}, ${keyword}) > 0`;
+    // One or two characters: no trigram to look up; the index of pieces (migration 0012) has them.
+    // The sample found them rare, so all of them are read through that index and then sorted: the
+    // subquery's OFFSET keeps the planner from walking the date index instead, in hope of an early
+    // eleventh match, which it estimates far too high for a piece it has no statistics on.
+    if ([...keyword].length < 3) {
+      const found = db.select({ id: transactions.id, createdAt: transactions.createdAt }).from(transactions)
+        .where(and(...filters, ...seek, sql`search_grams(${transactions.searchText}) @> array[${keyword}::text]`, exact));
+      const res = await db.execute(sql`select id::text from (${found} offset 0) as found order by created_at desc, id desc limit ${want}`);
+      return { hits: (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id) };
+    }
     const rare = words.filter((_, i) => seen.words[i + 1] * UBIQUITOUS <= seen.rows);
     const lookup = rare.length ? rare.map((w) => likePattern(w)) : [likePattern(keyword)];
-    return { match: [...lookup.map((p) => sql`${transactions.searchText} like ${p}`), sql`strpos(${transactions.searchText}, ${keyword}) > 0`] };
+    return { match: [...lookup.map((p) => sql`${transactions.searchText} like ${p}`), exact] };
   }
 
   async function find(businessId: string, rail: "fiat" | "crypto", id: string) {
