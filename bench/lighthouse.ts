@@ -5,9 +5,9 @@
  * fast 4G-like network, no CPU slowdown) one page after the other on four pages: /login signed out,
  * the dashboard and /transactions signed in as the demo owner (the session cookie set in Chrome
  * over CDP, the final URL checked so a page that fell back to /login fails loudly), and the public
- * page of an open demo invoice, each several times (the median run is reported). Prints performance, accessibility and best-practices scores with
- * LCP, TBT and CLS against the aim (performance and accessibility at least 95), and, under 95,
- * the audits that cost the points.
+ * page of an open demo invoice, each several times (the median run is reported). Prints
+ * performance, accessibility and best-practices scores with LCP, TBT and CLS against the aim
+ * (performance and accessibility at least 95), and, under 95, the audits that cost the points.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
