@@ -58,6 +58,20 @@ export default defineConfig({
         main: fileURLToPath(new URL("index.html", import.meta.url)),
         "public-invoice": fileURLToPath(new URL(PUBLIC_INVOICE_HTML, import.meta.url)),
       },
+      output: {
+        // Fewer, larger shared chunks: left to itself the bundler cut the resource declarations and
+        // their helpers into a dozen chunks of under 2 kB that every console page fetched one by one
+        // (43 files for /login). Over HTTP/1.1 each costs a round trip; grouped, /login fetches 32
+        // files for 1 kB more, and Lighthouse's performance on /transactions went from 94 to 95-96.
+        // src/lib first, in a chunk of its own, so the public invoice page (which uses money and
+        // dates from it) does not fetch the console's resource declarations.
+        codeSplitting: {
+          groups: [
+            { name: "lib", test: /\/src\/lib\//, priority: 2 },
+            { name: "resources", test: /\/resources\//, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: { proxy: { "/api": "http://127.0.0.1:3000", "/docs": "http://127.0.0.1:3000" } },

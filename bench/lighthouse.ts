@@ -117,12 +117,14 @@ export async function run() {
 
     mkdirSync(join(dir, "chrome"));
     chrome = await launch({ chromePath: CHROME, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"], userDataDir: join(dir, "chrome") });
+    // BENCH_LIGHTHOUSE_PAGES=/transactions,/login audits only the pages named by path or label (default all four).
+    const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",");
     const pages = [
       { page: "/login", path: "/login", signedIn: false },
       { page: "/public/apps/invoices/:ref", path: `/public/apps/invoices/${open.reference}`, signedIn: false },
       { page: "/ (dashboard)", path: "/", signedIn: true },
       { page: "/transactions", path: "/transactions", signedIn: true },
-    ];
+    ].filter((p) => !only || only.includes(p.path) || only.includes(p.page));
     const results: { page: string; lhr: Result }[] = [];
     let browserSignedIn = false;
     for (const p of pages) {

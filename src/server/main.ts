@@ -2,10 +2,18 @@
 import { loadConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from "./seed/demo.ts";
+import { SEED_ONLY_FLAG, seedApartOnNewDataDir } from "./seed/seed-apart.ts";
 
 const config = loadConfig();
+if (process.argv.includes(SEED_ONLY_FLAG)) {
+  const app = await buildApp({ config, mailDispatcher: false });
+  await seedDemoIfEmpty(app.services);
+  await app.close();
+  process.exit(0);
+}
+const seededApart = seedApartOnNewDataDir(config);
 const app = await buildApp({ config });
-const seeded = await seedDemoIfEmpty(app.services);
+const seeded = (await seedDemoIfEmpty(app.services)) || seededApart;
 await app.listen({ port: config.port, host: config.host });
 
 const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;

@@ -154,7 +154,10 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   await expect(details.locator(".ant-tag", { hasText: "Active" })).toHaveClass(/ant-tag-green/);
 
   // Create sub-account: the sub-accounts page opens its create form for this customer. The toasts
-  // above sit over the header's buttons until they go (4.5 s), as a person would see them go.
+  // above sit over the header's buttons until they go (5 s), as a person would see them go. The
+  // pointer leaves the corner first: the Activate button sits under the toasts, and a toast under
+  // the pointer stays (antd pauses a notification on hover).
+  await page.mouse.move(10, 400);
   await expect(page.locator(".ant-notification-notice")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Create sub-account" }).click();
   await expect(page).toHaveURL(/\/sub-accounts\?.*for=customer/);

@@ -42,6 +42,20 @@ describe("answers as PGlite's query() does", () => {
     }
   });
 
+  test("a query's own parsers apply to it alone, each set of them as given", async () => {
+    const text = "select id, name from t where id = $1";
+    // Two sets for the same type with different code, as two callers might pass (drizzle passes its own).
+    const tagged = { parsers: { 23: (v: string) => `#${v}` } };
+    const doubled = { parsers: { 23: (v: string) => Number(v) * 2 } };
+    for (let i = 0; i < 2; i++) {
+      expect((await prepared.query(text, [1], tagged)).rows).toEqual([{ id: "#1", name: "one" }]);
+      expect((await prepared.query(text, [1], doubled)).rows).toEqual([{ id: 2, name: "one" }]);
+      expect((await prepared.query(text, [1])).rows).toEqual([{ id: 1, name: "one" }]);
+      // The built-in parsers still apply to the other types.
+      expect((await prepared.query("select at from t where id = $1", [1], tagged)).rows).toEqual([{ at: new Date("2026-01-02T03:04:05Z") }]);
+    }
+  });
+
   test("writes report the rows they touched", async () => {
     const res = await prepared.query("update t set name = name where id > $1", [0]);
     expect(res.affectedRows).toBe(2);

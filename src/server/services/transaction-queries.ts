@@ -2,7 +2,7 @@
  * Reading transactions: the filtered banking and crypto lists (SPEC §7), one transaction with every
  * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { accounts, approvalRequests, batchPayments, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
@@ -245,12 +245,9 @@ export function transactionQueries({ db }: ServiceContext) {
       if (f.onMaster !== undefined || f.onSub !== undefined) {
         const master = f.onMaster ?? false;
         const sub = f.onSub ?? false;
-        // By owner id: a banking row belongs to a master account or to a sub-account. The few master
-        // ids are read first, so the planner sees them (and how many rows each holds).
-        if (master !== sub) {
-          const masters = (await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.businessId, businessId), isNull(accounts.parentAccountId)))).map((a) => a.id);
-          where.push(master ? inArray(transactions.ownerId, masters) : notInArray(transactions.ownerId, masters));
-        }
+        // A banking row belongs to a master account or to a sub-account (sub_owner, kept on the row
+        // with partial indexes of its own for the sub-accounts' side).
+        if (master !== sub) where.push(sub ? sql`${transactions.subOwner}` : sql`not ${transactions.subOwner}`);
         if (!master && !sub) where.push(sql`false`);
       }
       return page(businessId, where, f.keyword, f, bankingRow);
