@@ -16,10 +16,11 @@ import { authProvider } from "./providers/auth-provider.ts";
 import { createLiveProvider } from "./providers/live-provider.ts";
 import { MENU, routesOf } from "./navigation.tsx";
 import { THEME_TOKENS } from "../lib/palette.ts";
+import { useReducedMotion } from "./hooks/use-reduced-motion.ts";
 
 const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
 
-const theme = { token: THEME_TOKENS };
+const themeOf = (motion: boolean) => ({ token: { ...THEME_TOKENS, motion } });
 
 /** A 4xx will not change on retry; a server error gets one more try before the error state shows. */
 const retry = (failures: number, error: unknown) => ((error as { statusCode?: number })?.statusCode ?? 500) >= 500 && failures < 1;
@@ -94,6 +95,8 @@ function RefineApp() {
 }
 
 export default function App() {
+  const reducedMotion = useReducedMotion();
+  const theme = useMemo(() => themeOf(!reducedMotion), [reducedMotion]);
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme}>
