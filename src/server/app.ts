@@ -36,6 +36,7 @@ import { dealRoutes } from "./routes/deals.ts";
 import { developerRoutes } from "./routes/developers.ts";
 import { DEFAULT_DELIVERY, startWebhookDelivery, type DeliveryOptions } from "./jobs/webhooks.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
+import { startSearchUpkeep } from "./jobs/search-upkeep.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { sessionRoutes } from "./routes/session.ts";
 import { businessRoutes } from "./routes/business.ts";
@@ -185,6 +186,8 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
   const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
+  // Follows mailDispatcher too: without it, the pending list is merged inline once it reaches its limit.
+  const stopSearchUpkeep = mailDispatcher ? startSearchUpkeep(dbh.db, (err) => app.log.error({ err }, "search index upkeep failed")) : async () => {};
   const stopWebhooks = webhookDelivery
     ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, leaseMs: config.webhookLeaseSeconds * 1000, allowPrivateTargets: config.webhookPrivateTargets, ...(webhookDelivery === true ? {} : webhookDelivery) })
     : async () => {};
@@ -201,6 +204,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
     await stopWebhooks();
     await stopPayments();
     await stopStatements();
+    await stopSearchUpkeep();
     if (ownDatabase) await dbh.close();
   });
   return app;

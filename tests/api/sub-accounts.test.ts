@@ -696,6 +696,60 @@ describe("POST /transfers/internal funds a sub-account from the master", () => {
     expect(await available(sub.id)).toBe(0n);
   });
 
+  test("fundings sent at once are committed together, each answered as it would have been alone", async () => {
+    const payer = await fundedSub(1000n); // pays back 600 twice: only one can be paid
+    const payee = await fundedSub(0n);
+    const frozen = (await subList(admin, "states[]=FROZEN&currency=NGN")).items[0];
+    const [m0, t0] = [await available(masters.NGN.id), await transfers()];
+    const [same, reused, payBackKeys] = [key(), key(), [key(), key()]];
+
+    const sent = [
+      ...Array.from({ length: 20 }, (_, i) => fund(admin, masters.NGN.id, payee.id, String(i + 1))),
+      ...payBackKeys.map((k) => fund(admin, payer.id, masters.NGN.id, "600", k)),
+      fund(admin, masters.NGN.id, frozen.id, "100"),
+      fund(admin, masters.NGN.id, crypto.randomUUID(), "100"),
+      fund(admin, masters.NGN.id, payee.id, "1000", same),
+      fund(admin, masters.NGN.id, payee.id, "1000", same),
+      fund(admin, masters.NGN.id, payee.id, "2000", reused),
+      fund(admin, masters.NGN.id, payee.id, "2001", reused),
+    ];
+    const res = await Promise.all(sent);
+    const [fundings, payBacks, [toFrozen, toNowhere], sameKey, reusedKey] = [res.slice(0, 20), res.slice(20, 22), res.slice(22, 24), res.slice(24, 26), res.slice(26, 28)];
+
+    for (const r of fundings) expect(expectStatus(r, 201).message).toBe(FUNDED);
+    expect(fundings.map((r) => r.body.data.source_amount)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+    // The payer's two: one is paid, the other refused for funds.
+    const paid = payBacks.findIndex((r) => r.status === 201);
+    expect(paid).toBeGreaterThanOrEqual(0);
+    expectError(payBacks[1 - paid], 422, INSUFFICIENT);
+    expectError(toFrozen, 400, { message: "This account cannot receive money right now", errors: [] });
+    expectError(toNowhere, 404, ACCOUNT_NOT_FOUND);
+    // One key twice: one write, the other its replay; one key with other input: a 409.
+    expect(sameKey.map((r) => r.status)).toEqual([201, 201]);
+    expect(sameKey[1].body).toEqual(sameKey[0].body);
+    expect(sameKey.map((r) => r.headers["idempotent-replayed"]).sort()).toEqual(["false", "true"]);
+    const first = reusedKey.findIndex((r) => r.status === 201);
+    expect(reusedKey[first].body.data.source_amount).toBe(first === 0 ? "2000" : "2001");
+    expectError(reusedKey[1 - first], 409, { message: "This Idempotency-Key was already used for a different request", errors: [] });
+
+    // Exactly what was answered moved: 1 + ... + 20, 600 back, 1000 once and the reused key's amount once.
+    const reusedAmount = BigInt(reusedKey[first].body.data.source_amount);
+    expect(await available(payee.id)).toBe(210n + 1000n + reusedAmount);
+    expect(await available(payer.id)).toBe(400n);
+    expect(await available(masters.NGN.id)).toBe(m0 - 210n + 600n - 1000n - reusedAmount);
+    expect(await transfers()).toBe(t0 + 2 * 23);
+    // They shared database transactions: rows written in one carry its one start time.
+    const created = new Set([...fundings, payBacks[paid], sameKey[0], reusedKey[first]].map((r) => r.body.data.created_date));
+    expect(created.size).toBeLessThan(12);
+
+    // The refused write left its key free: once the money is there, the same request goes through.
+    expectStatus(await fund(admin, masters.NGN.id, payer.id, "200"), 201);
+    const retried = await fund(admin, payer.id, masters.NGN.id, "600", payBackKeys[1 - paid]);
+    expectStatus(retried, 201);
+    expect(retried.headers["idempotent-replayed"]).toBe("false");
+    expect(await available(payer.id)).toBe(0n);
+  });
+
   test("an amount past the database's range is a 400, not a server error, and moves nothing", async () => {
     const sub = await fundedSub(0n);
     const m0 = await available(masters.NGN.id);

@@ -10,7 +10,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
-import { available, transfer, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
+import { GroupCommit, type Settled } from "../lib/group-commit.ts";
+import { available, transfer, transferOfRow, TRANSFER_COLUMNS, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
@@ -73,26 +74,9 @@ export async function transferBatch(tx: Tx, inputs: TransferInput[]): Promise<(T
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
       as t(id uuid, n int, debit uuid, credit uuid, asset text, amount bigint, reference text, metadata jsonb)
     order by n
-    returning id, seq::text, kind, debit_account_id, credit_account_id, asset, amount::text, pending_id, reversal_of, reference, metadata, created_at`));
-  const byId = new Map(inserted.map((r) => [r.id as string, toTransfer(r)]));
+    returning ${TRANSFER_COLUMNS}`));
+  const byId = new Map(inserted.map((r) => [r.id as string, transferOfRow(r)]));
   return results.map((r) => (r instanceof LedgerError ? r : byId.get((r as { id: string }).id)!));
-}
-
-function toTransfer(r: Row): Transfer {
-  return {
-    id: r.id as string,
-    seq: BigInt(r.seq as string),
-    kind: r.kind as string,
-    debitAccountId: r.debit_account_id as string,
-    creditAccountId: r.credit_account_id as string,
-    asset: r.asset as string,
-    amount: BigInt(r.amount as string),
-    pendingId: (r.pending_id as string | null) ?? null,
-    reversalOf: (r.reversal_of as string | null) ?? null,
-    reference: r.reference as string,
-    metadata: r.metadata as Record<string, unknown>,
-    createdAt: new Date(r.created_at as string),
-  };
 }
 
 /** One transfer as transferBatch reports it: a refusal is a result (it is raised before anything is written). */
@@ -105,54 +89,27 @@ async function transferAlone(tx: Tx, input: TransferInput): Promise<(Transfer | 
   }
 }
 
-type Waiting = { input: TransferInput; resolve: (t: Transfer) => void; reject: (e: unknown) => void };
-
 /**
- * Collects concurrent transfer requests and commits them in batches. The first request of a quiet
- * moment is written at once (no timer, so no added latency); requests that arrive while a batch is
- * being committed form the next one. `concurrency` batches may be in flight at once (one on PGlite,
- * which has one connection; several on a PostgreSQL pool: their id-ordered locks never deadlock).
+ * Collects concurrent transfer requests and commits them in batches (GroupCommit): their id-ordered
+ * locks never deadlock, so several batches may run at once on a PostgreSQL pool.
  */
 export class TransferBatcher {
-  private queue: Waiting[] = [];
-  private inFlight = 0;
-  /** Batches committed and transfers in them, for the benchmark's report. */
-  readonly stats = { batches: 0, transfers: 0 };
+  private group: GroupCommit<TransferInput, Transfer>;
 
-  constructor(
-    private db: Db,
-    private options: { maxBatch?: number; concurrency?: number } = {},
-  ) {}
+  constructor(db: Db, options: { maxBatch?: number; concurrency?: number } = {}) {
+    this.group = new GroupCommit(async (inputs) => {
+      // A batch of one is an ordinary transfer: a quiet moment costs what it costs without grouping.
+      const results: (Transfer | LedgerError)[] = await db.transaction((tx) => (inputs.length === 1 ? transferAlone(tx, inputs[0]) : transferBatch(tx, inputs)));
+      return results.map((r): Settled<Transfer> => (r instanceof LedgerError ? { error: r } : { value: r }));
+    }, options);
+  }
 
   transfer(input: TransferInput): Promise<Transfer> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, resolve, reject });
-      this.pump();
-    });
+    return this.group.submit(input);
   }
 
-  private pump() {
-    const { maxBatch = 1000, concurrency = 1 } = this.options;
-    while (this.inFlight < concurrency && this.queue.length) {
-      const batch = this.queue.splice(0, maxBatch);
-      this.inFlight++;
-      void this.commit(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
-  }
-
-  private async commit(batch: Waiting[]) {
-    try {
-      // A batch of one is an ordinary transfer: a quiet moment costs what it costs without grouping.
-      const results = await this.db.transaction((tx) => (batch.length === 1 ? transferAlone(tx, batch[0].input) : transferBatch(tx, batch.map((w) => w.input))));
-      this.stats.batches++;
-      this.stats.transfers += batch.length;
-      results.forEach((r, i) => (r instanceof LedgerError ? batch[i].reject(r) : batch[i].resolve(r)));
-    } catch (e) {
-      // The batch's transaction failed as a whole (after the client's own retries): nothing of it was written.
-      for (const w of batch) w.reject(e);
-    }
+  /** Batches committed and transfers in them, for the benchmark's report. */
+  get stats() {
+    return { batches: this.group.stats.batches, transfers: this.group.stats.items };
   }
 }

@@ -81,37 +81,47 @@ export function validate(input: TransferInput, accounts: Map<string, Locked>) {
 }
 
 type Delta = { posted?: bigint; pendingDebits?: bigint; pendingCredits?: bigint };
+type Row = Record<string, unknown>;
 
-/** Both sides of a transfer in one UPDATE: one round trip instead of two, under the locks already held. */
-async function bump(tx: Tx, debit: [string, Delta], credit: [string, Delta]) {
-  const col = (key: keyof Delta) => sql`case ${ledgerAccounts.id} when ${debit[0]}::uuid then ${debit[1][key] ?? 0n}::bigint else ${credit[1][key] ?? 0n}::bigint end`;
-  await tx
-    .update(ledgerAccounts)
-    .set({
-      posted: sql`${ledgerAccounts.posted} + ${col("posted")}`,
-      pendingDebits: sql`${ledgerAccounts.pendingDebits} + ${col("pendingDebits")}`,
-      pendingCredits: sql`${ledgerAccounts.pendingCredits} + ${col("pendingCredits")}`,
-      version: sql`${ledgerAccounts.version} + 1`,
-    })
-    .where(inArray(ledgerAccounts.id, [debit[0], credit[0]]));
+/** A ledger_transfers row as a raw statement returns it (bigints as text, so nothing is rounded). */
+export const TRANSFER_COLUMNS = sql.raw("id, seq::text, kind, debit_account_id, credit_account_id, asset, amount::text, pending_id, reversal_of, reference, metadata, created_at");
+
+export function transferOfRow(r: Row): Transfer {
+  return {
+    id: r.id as string,
+    seq: BigInt(r.seq as string),
+    kind: r.kind as string,
+    debitAccountId: r.debit_account_id as string,
+    creditAccountId: r.credit_account_id as string,
+    asset: r.asset as string,
+    amount: BigInt(r.amount as string),
+    pendingId: (r.pending_id as string | null) ?? null,
+    reversalOf: (r.reversal_of as string | null) ?? null,
+    reference: r.reference as string,
+    metadata: r.metadata as Record<string, unknown>,
+    createdAt: new Date(r.created_at as string),
+  };
 }
 
-async function record(tx: Tx, kind: string, input: TransferInput, extra: { pendingId?: string; reversalOf?: string } = {}) {
-  const [row] = await tx
-    .insert(ledgerTransfers)
-    .values({
-      kind,
-      debitAccountId: input.debit,
-      creditAccountId: input.credit,
-      asset: input.asset,
-      amount: input.amount,
-      reference: input.reference ?? "",
-      metadata: input.metadata ?? {},
-      pendingId: extra.pendingId ?? null,
-      reversalOf: extra.reversalOf ?? null,
-    })
-    .returning();
-  return row;
+/**
+ * Writes a movement under the locks already held: both balances change and the transfer is recorded
+ * in one statement (the UPDATE as a data-modifying CTE, which PostgreSQL always runs to completion),
+ * so a movement costs one round trip after its lock, not two.
+ */
+async function post(tx: Tx, kind: string, input: TransferInput, debit: Delta, credit: Delta, extra: { pendingId?: string; reversalOf?: string } = {}) {
+  const col = (key: keyof Delta) => sql`case id when ${input.debit}::uuid then ${debit[key] ?? 0n}::bigint else ${credit[key] ?? 0n}::bigint end`;
+  const res = await tx.execute(sql`
+    with moved as (
+      update ledger_accounts
+      set posted = posted + ${col("posted")}, pending_debits = pending_debits + ${col("pendingDebits")},
+          pending_credits = pending_credits + ${col("pendingCredits")}, version = version + 1
+      where id in (${input.debit}::uuid, ${input.credit}::uuid)
+      returning id)
+    insert into ledger_transfers (kind, debit_account_id, credit_account_id, asset, amount, reference, metadata, pending_id, reversal_of)
+    values (${kind}, ${input.debit}, ${input.credit}, ${input.asset}, ${input.amount}, ${input.reference ?? ""},
+            ${JSON.stringify(input.metadata ?? {})}::jsonb, ${extra.pendingId ?? null}, ${extra.reversalOf ?? null})
+    returning ${TRANSFER_COLUMNS}`);
+  return transferOfRow((res as unknown as { rows: Row[] }).rows[0]);
 }
 
 /** How a movement reads the accounts it decides on: `lock` (row locks in id order) in the product. */
@@ -125,8 +135,7 @@ export const transferWith = (read: AccountReader) => async (tx: Tx, input: Trans
   const accounts = await read(tx, [input.debit, input.credit]);
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  await bump(tx, [input.debit, { posted: -input.amount }], [input.credit, { posted: input.amount }]);
-  return record(tx, "posted", input);
+  return post(tx, "posted", input, { posted: -input.amount }, { posted: input.amount });
 };
 
 /** Moves money now. */
@@ -137,8 +146,7 @@ export async function hold(tx: Tx, input: TransferInput): Promise<Transfer> {
   const accounts = await lock(tx, [input.debit, input.credit]);
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  await bump(tx, [input.debit, { pendingDebits: input.amount }], [input.credit, { pendingCredits: input.amount }]);
-  return record(tx, "pending", input);
+  return post(tx, "pending", input, { pendingDebits: input.amount }, { pendingCredits: input.amount });
 }
 
 async function pendingOf(tx: Tx, pendingId: string) {
@@ -157,15 +165,15 @@ export async function postPending(tx: Tx, pendingId: string, amount?: bigint): P
   const amt = amount ?? p.amount;
   if (amt <= 0n) throw new LedgerError("AMOUNT_NOT_POSITIVE");
   if (amt > p.amount) throw new LedgerError("HOLD_EXCEEDED");
-  await bump(tx, [p.debitAccountId, { pendingDebits: -p.amount, posted: -amt }], [p.creditAccountId, { pendingCredits: -p.amount, posted: amt }]);
-  return record(tx, "post_pending", { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: amt, reference: p.reference }, { pendingId });
+  const input = { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: amt, reference: p.reference };
+  return post(tx, "post_pending", input, { pendingDebits: -p.amount, posted: -amt }, { pendingCredits: -p.amount, posted: amt }, { pendingId });
 }
 
 /** Cancels a hold: the reserved amount is available again. */
 export async function voidPending(tx: Tx, pendingId: string): Promise<Transfer> {
   const p = await pendingOf(tx, pendingId);
-  await bump(tx, [p.debitAccountId, { pendingDebits: -p.amount }], [p.creditAccountId, { pendingCredits: -p.amount }]);
-  return record(tx, "void_pending", { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: p.amount, reference: p.reference }, { pendingId });
+  const input = { debit: p.debitAccountId, credit: p.creditAccountId, asset: p.asset, amount: p.amount, reference: p.reference };
+  return post(tx, "void_pending", input, { pendingDebits: -p.amount }, { pendingCredits: -p.amount }, { pendingId });
 }
 
 /** Undoes a posted transfer with an opposite one (never an edit). Fails if the money is gone. */
@@ -179,8 +187,7 @@ export async function reverse(tx: Tx, transferId: string, reference = ""): Promi
   if (prior) throw new LedgerError("ALREADY_REVERSED");
   const { debit } = validate(input, accounts);
   if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  await bump(tx, [input.debit, { posted: -input.amount }], [input.credit, { posted: input.amount }]);
-  return record(tx, "posted", input, { reversalOf: t.id });
+  return post(tx, "posted", input, { posted: -input.amount }, { posted: input.amount }, { reversalOf: t.id });
 }
 
 export async function setAccountState(q: Queryable, id: string, state: "ACTIVE" | "FROZEN" | "CLOSED") {

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Tx } from "../db/client.ts";
 import type { Services } from "../services/index.ts";
-import { hasAnswer, requestHash, requireIdempotencyKey, withIdempotency, type Answer } from "../services/idempotency.ts";
+import { hasAnswer, requestHash, requireIdempotencyKey, withIdempotency, withIdempotencyGroup, type Answer, type GroupWrite, type Keyed } from "../services/idempotency.ts";
+import { GroupCommit } from "../lib/group-commit.ts";
 import { ONE_TIME_CODE_HEADER } from "../services/step-up.ts";
 import { MAX_AMOUNT } from "../ledger/ledger.ts";
 
@@ -34,15 +35,16 @@ export const IdempotencyHeaders = z.object({ "idempotency-key": z.string().optio
 /**
  * The one path of every money write: Idempotency-Key required; the member's one-time code checked
  * (unless this key already has an answer, which is replayed as it was); then the write, atomic with
- * its key. The reply says whether it was replayed.
+ * its key: alone in its transaction, or (`write` a WriteGroup) committed with the concurrent writes
+ * of its kind. The reply says whether it was replayed.
  */
-export async function moneyWrite(
+export async function moneyWrite<I>(
   services: Services,
   req: FastifyRequest,
   reply: FastifyReply,
   route: string,
   input: unknown,
-  write: (tx: Tx) => Promise<Answer>,
+  write: ((tx: Tx) => Promise<Answer>) | { group: WriteGroup<I>; item: I },
 ) {
   const key = requireIdempotencyKey(req.headers["idempotency-key"]);
   const auth = req.auth!;
@@ -52,6 +54,19 @@ export async function moneyWrite(
   // so the others' writes skip the two lookups it takes.
   if (auth.via === "session" && auth.twoFactorEnabled && !(await hasAnswer(db, auth.businessId, key))) await services.stepUp.verify(auth.userId, req.headers[ONE_TIME_CODE_HEADER]);
   const hash = requestHash(route, { input: JSON.parse(JSON.stringify(input, (_k, v) => (typeof v === "bigint" ? v.toString() : v))), user: auth.userId });
-  const answer = await withIdempotency(db, { businessId: auth.businessId, key, hash }, write);
+  const scope = { businessId: auth.businessId, key, hash };
+  const answer = typeof write === "function" ? await withIdempotency(db, scope, write) : await write.group.submit({ scope, input: write.item });
   return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
+}
+
+/** Group commit of one kind of money write through the HTTP API: concurrent requests share a transaction. */
+export type WriteGroup<I> = GroupCommit<Keyed<I>, Answer & { replayed: boolean }>;
+
+/**
+ * Made once per server. One batch at a time on PGlite (one connection); on a PostgreSQL pool two, so
+ * one is written while the next is read. A batch holds at most 500 writes (its statements' size).
+ */
+export function writeGroup<I>(services: Services, write: GroupWrite<I>): WriteGroup<I> {
+  const { db, config } = services.ctx;
+  return new GroupCommit((items: Keyed<I>[]) => withIdempotencyGroup(db, items, write), { maxBatch: 500, concurrency: config.databaseUrl ? 2 : 1, gather: "turn" });
 }

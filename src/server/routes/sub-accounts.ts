@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CreateSubAccount, InternalTransfer, SUB_ACCOUNT_STATES } from "../../../resources/sub-accounts.ts";
 import type { Services } from "../services/index.ts";
-import { MinorAmount, moneyWrite } from "./money.ts";
+import { MinorAmount, moneyWrite, writeGroup } from "./money.ts";
 import { PageQuery } from "./paging.ts";
 import { DAY_RANGE_MESSAGE, inDayRange, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
@@ -59,11 +59,10 @@ export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     return ok("Sub-account unfrozen successfully");
   });
 
+  // Platforms push many of these at once: concurrent ones are committed together.
+  const funding = writeGroup(services, sub.fund);
   app.post("/transfers/internal", { config: { access: { obj: "transfers", act: "create" } }, schema: { tags, body: InternalTransfer.extend({ amount: MinorAmount }) } }, async (req, reply) => {
     const auth = req.auth!;
-    return moneyWrite(services, req, reply, "transfers:internal", req.body, async (tx) => ({
-      status: 201,
-      body: ok("Transfer successful", await sub.fund(tx, auth.businessId, auth.userId, req.body)),
-    }));
+    return moneyWrite(services, req, reply, "transfers:internal", req.body, { group: funding, item: { businessId: auth.businessId, userId: auth.userId, input: req.body } });
   });
 };

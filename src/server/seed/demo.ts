@@ -329,7 +329,7 @@ async function seedCustomers(services: Services, businessId: string) {
   for (const sub of subs) {
     const account = await services.subAccounts.create(businessId, "Demo Trading Ltd", CreateSubAccount.parse(sub.input));
     const master = await services.subAccounts.master(businessId, sub.input.currency);
-    await services.ctx.db.transaction((tx) => services.subAccounts.fund(tx, businessId, admin, { source_account_id: master.id, destination_account_id: account.id, amount: sub.amount }));
+    await services.ctx.db.transaction((tx) => services.subAccounts.fund.one(tx, { businessId, userId: admin, input: { source_account_id: master.id, destination_account_id: account.id, amount: sub.amount } }));
     if (sub.input.customer_id === created[2].id) await services.subAccounts.setFrozen(businessId, account.id, true);
   }
 

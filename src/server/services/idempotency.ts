@@ -8,6 +8,7 @@ import { idempotencyKeys } from "../db/schema/index.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { sha256 } from "./crypto.ts";
+import type { Settled } from "../lib/group-commit.ts";
 
 export type Answer = { status: number; body: unknown };
 
@@ -62,3 +63,79 @@ export async function withIdempotency(
   });
 }
 
+
+type Scope = { businessId: string; key: string; hash: string };
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
+const scopeId = (s: { businessId: string; key: string }) => `${s.businessId}\n${s.key}`;
+
+/** A write of a group and its key. */
+export type Keyed<I> = { scope: Scope; input: I };
+
+/** How a kind of money write runs alone and in a group (one outcome per input, refusals before any write). */
+export type GroupWrite<I> = { one: (tx: Tx, input: I) => Promise<Answer>; many: (tx: Tx, inputs: I[]) => Promise<Settled<Answer>[]> };
+
+/**
+ * withIdempotency for a group of writes committed in one transaction (GroupCommit), with the same
+ * outcome each would have had alone. One statement claims every key (in key order, so two groups
+ * never deadlock on each other's keys); the writes whose key was claimed run together; one statement
+ * stores their answers and one frees the keys of refused ones, as a rolled-back single write would.
+ * A key already taken (a replay, or a second use within the group) then goes the single way: its
+ * stored answer replayed, a 409 for other input, or a fresh write if the first was refused.
+ */
+export async function withIdempotencyGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): Promise<Settled<Answer & { replayed: boolean }>[]> {
+  if (items.length === 1) return [await settle(withIdempotency(db, items[0].scope, (tx) => write.one(tx, items[0].input)))];
+  const outcomes: Settled<Answer & { replayed: boolean }>[] = new Array(items.length);
+  const taken: number[] = [];
+  await db.transaction(async (tx) => {
+    taken.length = 0; // a transaction retried after a conflict starts over
+    const first = new Map<string, number>();
+    items.forEach((it, i) => (first.has(scopeId(it.scope)) ? taken.push(i) : first.set(scopeId(it.scope), i)));
+    const claimed = await claimKeys(tx, [...first.values()].map((i) => items[i].scope));
+    const fresh: number[] = [];
+    for (const i of first.values()) (claimed.has(scopeId(items[i].scope)) ? fresh : taken).push(i);
+    const results = await write.many(tx, fresh.map((i) => items[i].input));
+    const answered: { scope: Scope; answer: Answer }[] = [];
+    const refused: Scope[] = [];
+    fresh.forEach((i, n) => {
+      const r = results[n];
+      if ("error" in r) refused.push(items[i].scope);
+      else answered.push({ scope: items[i].scope, answer: r.value });
+      outcomes[i] = "error" in r ? r : { value: { ...r.value, replayed: false } };
+    });
+    await storeAnswers(tx, answered);
+    await releaseKeys(tx, refused);
+  });
+  for (const i of taken) outcomes[i] = await settle(withIdempotency(db, items[i].scope, (tx) => write.one(tx, items[i].input)));
+  return outcomes;
+}
+
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+
+/** Inserts the keys not yet taken; returns those it inserted. */
+async function claimKeys(tx: Tx, scopes: Scope[]) {
+  const rows = rowsOf(await tx.execute(sql`
+    insert into idempotency_keys (business_id, key, request_hash)
+    select b, k, h from jsonb_to_recordset(${JSON.stringify(scopes.map((s) => ({ b: s.businessId, k: s.key, h: s.hash })))}::jsonb) as t(b uuid, k text, h text)
+    order by b, k
+    on conflict do nothing
+    returning business_id, key`));
+  return new Set(rows.map((r) => scopeId({ businessId: r.business_id as string, key: r.key as string })));
+}
+
+async function storeAnswers(tx: Tx, answered: { scope: Scope; answer: Answer }[]) {
+  if (!answered.length) return;
+  const json = JSON.stringify(answered.map(({ scope, answer }) => ({ b: scope.businessId, k: scope.key, s: answer.status, r: answer.body })));
+  await tx.execute(sql`
+    update idempotency_keys i set response_status = a.s, response_body = a.r
+    from jsonb_to_recordset(${json}::jsonb) as a(b uuid, k text, s int, r jsonb)
+    where i.business_id = a.b and i.key = a.k`);
+}
+
+async function releaseKeys(tx: Tx, scopes: Scope[]) {
+  if (!scopes.length) return;
+  await tx.execute(sql`
+    delete from idempotency_keys i
+    using jsonb_to_recordset(${JSON.stringify(scopes.map((s) => ({ b: s.businessId, k: s.key })))}::jsonb) as a(b uuid, k text)
+    where i.business_id = a.b and i.key = a.k`);
+}

@@ -8,17 +8,23 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, sql } from "dr
 import { emitEvent } from "./webhooks.ts";
 import { notify } from "./notifications.ts";
 import { emails } from "./emails.ts";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { accounts, customers, ledgerAccounts, transactions } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
-import { badRequest, conflict, notFound, type FieldError } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, notFound, type FieldError } from "../../lib/errors.ts";
 import { requirementsFor, type CreateSubAccount } from "../../../resources/sub-accounts.ts";
 import { setAccountState, transfer } from "../ledger/ledger.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
 import { customerView } from "./customers.ts";
-import { bankingView, insertTransaction } from "./transactions.ts";
+import { ok } from "../routes/respond.ts";
+import { bankingView, insertTransactions, type TransactionRow } from "./transactions.ts";
+import type { Answer, GroupWrite } from "./idempotency.ts";
+import type { Settled } from "../lib/group-commit.ts";
+import { transferBatch } from "../ledger/batch.ts";
+import { LedgerError } from "../ledger/errors.ts";
 
 type Customer = typeof customers.$inferSelect;
 export type SubAccountFilter = PageQuery & { parentAccountId?: string; currency?: string; keyword?: string; states?: string[] };
@@ -29,6 +35,85 @@ function valueOf(c: Customer, key: string): string {
   if (key === "bvn" || key === "nin") return c.countryData.ng?.[key] ?? "";
   if (key === "incorporation_country") return c.incorporationCountry ?? "";
   return c.identity[key] ?? "";
+}
+
+/** One funding request (POST /transfers/internal) of a member of a business. */
+export type Funding = { businessId: string; userId: string; input: { source_account_id: string; destination_account_id: string; amount: bigint } };
+type AccountRow = typeof accounts.$inferSelect;
+
+/** The rules of a funding, on the two accounts as read (undefined: not one of the business's). */
+function checkFunding({ businessId }: Funding, src: AccountRow | undefined, dst: AccountRow | undefined) {
+  if (!src || src.businessId !== businessId) throw notFound("Account not found");
+  if (!dst || dst.businessId !== businessId) throw notFound("Account not found");
+  if (src.id === dst.id) throw badRequest("Choose another account to fund", [{ path: "destination_account_id", message: "The same account" }]);
+  if (src.currency !== dst.currency) throw badRequest(`Fund a ${dst.currency} account from a ${dst.currency} account`, [{ path: "source_account_id", message: "Another currency" }]);
+  if (dst.state !== "ACTIVE") throw badRequest("This account cannot receive money right now");
+  return { src, dst };
+}
+
+/** A funding's two rows (out of the source, into the destination) and its ledger transfer. */
+function fundingRecords(f: Funding, src: AccountRow, dst: AccountRow, outId: string) {
+  const party = (x: AccountRow) => ({ type: "ACCOUNT", name: x.name, id: x.id, currency: x.currency });
+  const amount = f.input.amount;
+  const common = { businessId: f.businessId, rail: "fiat", type: "TRANSFER", state: "COMPLETED", sendingAmount: amount, sendingCurrency: src.currency, destinationAmount: amount, destinationCurrency: dst.currency, feeCurrency: src.currency, initiatorUserId: f.userId, completedAt: new Date() };
+  return {
+    outId,
+    rows: [
+      { ...common, id: outId, direction: "outbound", ownerKind: "account", ownerId: src.id, counterparty: party(dst), description: `Funding of ${dst.name}` },
+      { ...common, direction: "inbound", ownerKind: "account", ownerId: dst.id, counterparty: party(src), description: `Funding from ${src.name}` },
+    ],
+    transfer: { debit: src.ledgerAccountId, credit: dst.ledgerAccountId, amount, asset: src.currency, reference: `transaction:${outId}` },
+  };
+}
+
+const fundingAnswer = (out: TransactionRow, amount: bigint): Answer => ({
+  status: 201,
+  body: ok("Transfer successful", { ...bankingView(out), source_amount: amount.toString(), total_fees: "0" }),
+});
+
+/** The business's accounts among these ids, by id (ids that are not UUIDs name no account). */
+async function accountsById(tx: Tx, ids: string[]) {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  const rows = wanted.length ? await tx.select().from(accounts).where(inArray(accounts.id, wanted)) : [];
+  return new Map(rows.map((a) => [a.id, a]));
+}
+
+/** One funding, alone in its transaction. */
+async function fundOne(tx: Tx, f: Funding): Promise<Answer> {
+  const byId = await accountsById(tx, [f.input.source_account_id, f.input.destination_account_id]);
+  const { src, dst } = checkFunding(f, byId.get(f.input.source_account_id), byId.get(f.input.destination_account_id));
+  const records = fundingRecords(f, src, dst, randomUUID());
+  const rows = await insertTransactions(tx, records.rows);
+  await transfer(tx, records.transfer);
+  return fundingAnswer(rows.find((r) => r.id === records.outId)!, f.input.amount);
+}
+
+/**
+ * Fundings committed together (group commit): one read of every account named, each funding
+ * checked by the same rules, the ledger deciding them all at once (transferBatch), then one insert
+ * of the accepted ones' rows. A refused funding writes nothing and reports what alone it would have.
+ */
+async function fundMany(tx: Tx, fs: Funding[]): Promise<Settled<Answer>[]> {
+  const byId = await accountsById(tx, fs.flatMap((f) => [f.input.source_account_id, f.input.destination_account_id]));
+  const outcomes: Settled<Answer>[] = new Array(fs.length);
+  const planned: { i: number; records: ReturnType<typeof fundingRecords> }[] = [];
+  fs.forEach((f, i) => {
+    try {
+      const { src, dst } = checkFunding(f, byId.get(f.input.source_account_id), byId.get(f.input.destination_account_id));
+      planned.push({ i, records: fundingRecords(f, src, dst, randomUUID()) });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      outcomes[i] = { error };
+    }
+  });
+  const moved = await transferBatch(tx, planned.map((p) => p.records.transfer));
+  const accepted = planned.filter((p, n) => {
+    if (moved[n] instanceof LedgerError) outcomes[p.i] = { error: moved[n] };
+    return !(moved[n] instanceof LedgerError);
+  });
+  const rows = new Map((await insertTransactions(tx, accepted.flatMap((p) => p.records.rows))).map((r) => [r.id, r]));
+  for (const p of accepted) outcomes[p.i] = { value: fundingAnswer(rows.get(p.records.outId)!, fs[p.i].input.amount) };
+  return outcomes;
 }
 
 export function subAccountService({ db }: ServiceContext, deps: { accounts: AccountService }) {
@@ -154,23 +239,6 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
     },
 
     /** POST /transfers/internal, inside the caller's (Idempotency-Key) transaction: no fee between own accounts. */
-    async fund(tx: Tx, businessId: string, userId: string, input: { source_account_id: string; destination_account_id: string; amount: bigint }) {
-      const own = async (id: string) => {
-        const [a] = isUuid(id) ? await tx.select().from(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, id))) : [];
-        if (!a) throw notFound("Account not found");
-        return { a };
-      };
-      const src = await own(input.source_account_id);
-      const dst = await own(input.destination_account_id);
-      if (src.a.id === dst.a.id) throw badRequest("Choose another account to fund", [{ path: "destination_account_id", message: "The same account" }]);
-      if (src.a.currency !== dst.a.currency) throw badRequest(`Fund a ${dst.a.currency} account from a ${dst.a.currency} account`, [{ path: "source_account_id", message: "Another currency" }]);
-      if (dst.a.state !== "ACTIVE") throw badRequest("This account cannot receive money right now");
-      const party = (x: typeof src.a) => ({ type: "ACCOUNT", name: x.name, id: x.id, currency: x.currency });
-      const common = { businessId, rail: "fiat", type: "TRANSFER", state: "COMPLETED", sendingAmount: input.amount, sendingCurrency: src.a.currency, destinationAmount: input.amount, destinationCurrency: dst.a.currency, feeCurrency: src.a.currency, initiatorUserId: userId, completedAt: new Date() };
-      const out = await insertTransaction(tx, { ...common, direction: "outbound", ownerKind: "account", ownerId: src.a.id, counterparty: party(dst.a), description: `Funding of ${dst.a.name}` });
-      await insertTransaction(tx, { ...common, direction: "inbound", ownerKind: "account", ownerId: dst.a.id, counterparty: party(src.a), description: `Funding from ${src.a.name}` });
-      await transfer(tx, { debit: src.a.ledgerAccountId, credit: dst.a.ledgerAccountId, amount: input.amount, asset: src.a.currency, reference: `transaction:${out.id}` });
-      return { ...bankingView(out), source_amount: input.amount.toString(), total_fees: "0" };
-    },
+    fund: { one: fundOne, many: fundMany } satisfies GroupWrite<Funding>,
   };
 }

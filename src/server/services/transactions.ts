@@ -7,6 +7,7 @@ import { transactionDocuments, transactions } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import { randomToken } from "./crypto.ts";
+import { insertMany } from "../db/insert-many.ts";
 import type { ServiceContext } from "./context.ts";
 import { boundedCount, boundedTotal, forgetCounts } from "./transaction-queries.ts";
 
@@ -25,9 +26,16 @@ export async function attachDocument(
 }
 
 export async function insertTransaction(q: Queryable, t: Omit<NewTransaction, "reference"> & { reference?: string }) {
-  const [row] = await q.insert(transactions).values({ reference: newReference(), ...t }).returning();
-  forgetCounts(t.businessId);
+  const [row] = await insertTransactions(q, [t]);
   return row;
+}
+
+/** Many rows in one statement (group commit), returned in the order given. */
+export async function insertTransactions(q: Queryable, ts: (Omit<NewTransaction, "reference"> & { reference?: string })[]) {
+  if (!ts.length) return [];
+  const rows = await insertMany(q, transactions, ts.map((t) => ({ reference: newReference(), ...t })));
+  for (const businessId of new Set(ts.map((t) => t.businessId))) forgetCounts(businessId);
+  return rows;
 }
 
 const money = (v: bigint) => v.toString();

@@ -1,0 +1,34 @@
+/**
+ * Search upkeep: merges the pending lists of the transaction search indexes (migration 0014) into
+ * the indexes, in bulk, twice a second; what autovacuum does on a PostgreSQL server, and PGlite has no
+ * autovacuum. Between runs a search reads the few entries still pending beside the index.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { SEARCH_INDEXES } from "../db/schema/transactions.ts";
+
+/** Merges every pending entry now; returns the pending-list pages it emptied. */
+export async function mergePendingSearchEntries(db: Db): Promise<number> {
+  let pages = 0;
+  for (const index of SEARCH_INDEXES) {
+    const res = (await db.execute(sql`select gin_clean_pending_list(${index}::regclass)::int as pages`)) as unknown as { rows: { pages: number }[] };
+    pages += res.rows[0].pages;
+  }
+  return pages;
+}
+
+/** Runs every `intervalMs` until stopped; stopping waits for a run in flight. */
+export function startSearchUpkeep(db: Db, log: (err: unknown) => void, intervalMs = 500) {
+  let current: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (current) return;
+    current = mergePendingSearchEntries(db)
+      .catch(log)
+      .finally(() => (current = null));
+  }, intervalMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}
