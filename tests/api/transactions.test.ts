@@ -5,6 +5,7 @@ import { writeFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { attachDocument, insertTransaction } from "../../src/server/services/transactions.ts";
+import { mergePendingSearchEntries } from "../../src/server/jobs/search-upkeep.ts";
 
 let s: TestServer;
 let owner: Client;
@@ -171,12 +172,22 @@ describe("search through a long history", () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return { refs: (res.body.data.items as { reference: string }[]).map((t) => t.reference), total: res.body.data.total_items };
     };
-    // At the end of the text, in the middle, at its start.
-    expect(await found("zq")).toEqual({ refs: ["TXN-L1500", "TXN-L1700", "ZQ-1900"], total: 3 });
-    expect(await found("ZQ")).toEqual({ refs: ["TXN-L1500", "TXN-L1700", "ZQ-1900"], total: 3 });
-    expect(await found("j")).toEqual({ refs: ["TXN-L1800"], total: 1 });
-    expect(await found("qj")).toEqual({ refs: [], total: 0 });
-    expect(await found("zq 4")).toEqual({ refs: ["TXN-L1700"], total: 1 });
+    const searches = async () => {
+      // At the end of the text, in the middle, at its start.
+      expect(await found("zq")).toEqual({ refs: ["TXN-L1500", "TXN-L1700", "ZQ-1900"], total: 3 });
+      expect(await found("ZQ")).toEqual({ refs: ["TXN-L1500", "TXN-L1700", "ZQ-1900"], total: 3 });
+      expect(await found("j")).toEqual({ refs: ["TXN-L1800"], total: 1 });
+      expect(await found("qj")).toEqual({ refs: [], total: 0 });
+      expect(await found("zq 4")).toEqual({ refs: ["TXN-L1700"], total: 1 });
+    };
+    // New rows wait in the search indexes' pending lists (migration 0014) and are found from there;
+    // once the upkeep job has merged them into the indexes, the same searches answer the same.
+    await searches();
+    const merged = await mergePendingSearchEntries(db);
+    // On a PostgreSQL server autovacuum may have merged them first; PGlite has no autovacuum.
+    if (s.database.kind === "pglite") expect(merged).toBeGreaterThan(0);
+    expect(await mergePendingSearchEntries(db)).toBe(0);
+    await searches();
   });
 });
 
