@@ -2,7 +2,7 @@
  * Database-backed sessions, shared by every API process. The cookie holds a random token; the row is
  * keyed by its SHA-256, so a database leak yields no usable cookie. Idle and absolute expiry.
  */
-import { and, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { businessUsers, businesses, sessions, users } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import type { Config } from "../config.ts";
@@ -37,10 +37,12 @@ export async function createSession(
 
 export type SessionRow = Awaited<ReturnType<typeof findSession>>;
 
-/** The live session for a cookie token, with its member and business; undefined when expired. */
-export async function findSession(q: Queryable, config: Config, token: string, now = new Date()) {
-  const idleCutoff = new Date(now.getTime() - config.sessionIdleMinutes * 60_000);
-  const [row] = await q
+/**
+ * The session lookup, built once per database handle: every API request runs it, and building a
+ * four-table join through drizzle's query builder cost about as much as the database answering it.
+ */
+function sessionLookup(q: Queryable) {
+  return q
     .select({
       id: sessions.id,
       csrfToken: sessions.csrfToken,
@@ -67,14 +69,25 @@ export async function findSession(q: Queryable, config: Config, token: string, n
     )
     .where(
       and(
-        eq(sessions.id, sha256(token)),
+        eq(sessions.id, sql.placeholder("id")),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastActivityAt, idleCutoff),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        gt(sessions.lastActivityAt, sql.placeholder("idleCutoff")),
         // A deactivated member loses every session at once.
         eq(businessUsers.state, "ACTIVE"),
       ),
-    );
+    )
+    .prepare("find_session");
+}
+const lookups = new WeakMap<Queryable, ReturnType<typeof sessionLookup>>();
+
+/** The live session for a cookie token, with its member and business; undefined when expired. */
+export async function findSession(q: Queryable, config: Config, token: string, now = new Date()) {
+  let lookup = lookups.get(q);
+  if (!lookup) lookups.set(q, (lookup = sessionLookup(q)));
+  // Placeholders are sent as given: timestamps as text, as the columns' own encoding would.
+  const idleCutoff = new Date(now.getTime() - config.sessionIdleMinutes * 60_000);
+  const [row] = await lookup.execute({ id: sha256(token), now: now.toISOString(), idleCutoff: idleCutoff.toISOString() });
   if (row && now.getTime() - row.lastActivityAt.getTime() > TOUCH_EVERY_MS) {
     await q.update(sessions).set({ lastActivityAt: now }).where(eq(sessions.id, row.id));
   }
