@@ -1,11 +1,13 @@
 /**
  * Ledger throughput (issues 4 and 14): transfers per second of the ledger service one transaction
  * per transfer (transfer()), of the same service with group commit (TransferBatcher: concurrent
- * transfers decided and written together, one transaction per batch), beside a raw-SQL transfer (BEGIN; both rows locked FOR UPDATE in id order; two UPDATEs; one
- * INSERT of the transfer, i.e. its two entries; COMMIT), with 1 and 16 clients, on 10,000 accounts
- * (random pairs) and on a 2-account hot pair, with 1, 16 and 256 concurrent clients, on embedded PGlite and on a PostgreSQL server (a fresh
- * database on BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards;
- * skipped with a line when no server answers within 1 s), then the invariant check per engine.
+ * transfers decided and written together, one transaction per batch), beside a raw-SQL transfer
+ * (BEGIN; both rows locked FOR UPDATE in id order; two UPDATEs; one INSERT of the transfer, i.e. its
+ * two entries; COMMIT). On 10,000 accounts (random pairs) and on a 2-account hot pair, with 1, 16
+ * and 256 concurrent clients, on embedded PGlite and on a PostgreSQL server (a fresh database on
+ * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards; skipped
+ * with a line when no server answers within 1 s), then the invariant check per engine; then the
+ * same movement through the HTTP API (overHttp).
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -160,7 +162,10 @@ async function postgresDatabase(): Promise<Database | string> {
 /**
  * The same movement through the public HTTP API: POST /api/transfers/internal (one of the business's
  * USD accounts funds another), each request with its own Idempotency-Key, so every call is a real
- * transfer with its transaction records, answered only once committed. Runs on the embedded database.
+ * transfer with its transaction records, answered only once committed; concurrent ones are committed
+ * together (group commit). Beside it, at the same concurrency, GET /api/session: a signed-in request
+ * that reads the session and writes nothing, the ceiling any API call has on this machine.
+ * Runs on the embedded database.
  */
 export async function overHttp() {
   await withDemoServer(Number(process.env.BENCH_LEDGER_PORT ?? 4830), async ({ base, admin }) => {
@@ -168,19 +173,25 @@ export async function overHttp() {
     const subs = ((await admin.get("/sub-accounts?limit=100")).items as { id: string; currency: string }[]).filter((a) => a.currency === "USD");
     const [from, to] = [usd[0].id, (subs[0] ?? usd[1]).id];
     const { cookie, csrf } = admin.credentials;
-    console.log(`\nHTTP API (embedded PGlite, one server process): POST /api/transfers/internal, 10 s per row`);
-    console.log(`${"clients".padStart(8)}${pad("transfers/s", 14)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("errors", 8)}${pad("non-2xx", 9)}`);
+    const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+    console.log(`\nHTTP API (embedded PGlite, one server process): POST /api/transfers/internal beside GET /api/session, ${seconds} s each per row`);
+    console.log(`${"clients".padStart(8)}${pad("transfers/s", 14)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("errors", 8)}${pad("non-2xx", 9)}${pad("session reads/s", 17)}${pad("transfers/reads", 17)}`);
     for (const connections of [1, 16, 64]) {
       const r = await autocannon({
         url: `${base}/api/transfers/internal`,
         method: "POST",
         connections,
-        duration: 10,
+        duration: seconds,
         headers: { cookie, "x-csrf-token": csrf, "content-type": "application/json" },
         body: JSON.stringify({ source_account_id: from, destination_account_id: to, amount: "1" }),
         requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) }],
       });
-      console.log(`${pad(connections, 8)}${pad(fmt(r.requests.average), 14)}${pad(r.latency.p50, 9)}${pad(r.latency.p99, 9)}${pad(r.errors + r.timeouts, 8)}${pad(r.non2xx, 9)}`);
+      const reads = await autocannon({ url: `${base}/api/session`, connections, duration: seconds, headers: { cookie } });
+      const readErrors = reads.errors + reads.timeouts + reads.non2xx;
+      console.log(
+        `${pad(connections, 8)}${pad(fmt(r.requests.average), 14)}${pad(r.latency.p50, 9)}${pad(r.latency.p99, 9)}${pad(r.errors + r.timeouts, 8)}${pad(r.non2xx, 9)}` +
+          `${pad(fmt(reads.requests.average) + (readErrors ? ` (${readErrors} failed)` : ""), 17)}${pad((r.requests.average / reads.requests.average).toFixed(2), 17)}`,
+      );
     }
   });
 }
