@@ -11,7 +11,7 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
 import { GroupCommit, type Settled } from "../lib/group-commit.ts";
-import { available, transfer, transferOfRow, TRANSFER_COLUMNS, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
+import { available, lockedOfRow, transfer, transferOfRow, TRANSFER_COLUMNS, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
@@ -22,12 +22,7 @@ async function lockAll(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
     select id, asset, state, allow_negative, posted::text, pending_debits::text from ledger_accounts
     where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
     order by id for update`));
-  return new Map(
-    rows.map((r) => [
-      r.id as string,
-      { id: r.id as string, asset: r.asset as string, state: r.state as string, allowNegative: r.allow_negative as boolean, posted: BigInt(r.posted as string), pendingDebits: BigInt(r.pending_debits as string) },
-    ]),
-  );
+  return new Map(rows.map((r) => [r.id as string, lockedOfRow(r)]));
 }
 
 /** Transfers (posted at once) decided and written together; one result per input, in order. */
