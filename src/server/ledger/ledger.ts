@@ -4,7 +4,7 @@
  * locks taken in id order (no lost update, no deadlock); holds are two-phase (pending, then posted
  * or voided). Nothing is edited: corrections are reversals.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
