@@ -2,13 +2,15 @@
  * insertMany (src/server/db/insert-many.ts): many rows through one JSON parameter come back exactly
  * as drizzle's own insert returns them, in the order given; a column a row leaves out keeps its
  * default even beside rows that name it; bigints beyond 2^53 and JSON documents are kept exactly.
+ * pgArray (src/server/db/pg-array.ts): an array literal that carries any text unchanged.
  */
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Database } from "../../src/server/db/client.ts";
 import { ledgerTransfers } from "../../src/server/db/schema/index.ts";
 import { insertMany } from "../../src/server/db/insert-many.ts";
+import { pgArray } from "../../src/server/db/pg-array.ts";
 import * as ledger from "../../src/server/ledger/ledger.ts";
 import { freshDatabase } from "../helpers/database.ts";
 
@@ -39,4 +41,11 @@ test("rows come back in order, exact, with defaults where a row names no value",
   const read = await db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.id, inserted.map((r) => r.id)));
   expect(new Map(read.map((r) => [r.id, r]))).toEqual(new Map(inserted.map((r) => [r.id, r])));
   expect(await insertMany(db, ledgerTransfers, [])).toEqual([]);
+});
+
+test("pgArray: any text, quotes, backslashes, 'NULL' and the empty string come back as sent", async () => {
+  const values = ["plain", 'a "quoted" word', "back\\slash", "NULL", "", "comma, brace}{", "ünïcode"];
+  const res = (await database.db.execute(sql`select ${pgArray(values)}::text[] as a, ${pgArray([1n, 2, -3])}::bigint[] as b`)) as unknown as { rows: { a: string[]; b: unknown[] }[] };
+  expect(res.rows[0].a).toEqual(values);
+  expect(res.rows[0].b.map(String)).toEqual(["1", "2", "-3"]);
 });

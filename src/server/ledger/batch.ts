@@ -11,16 +11,17 @@ import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
 import { GroupCommit, type Settled } from "../lib/group-commit.ts";
+import { pgArray } from "../db/pg-array.ts";
 import { available, lockedOfRow, transfer, transferOfRow, TRANSFER_COLUMNS, validate, type Locked, type Transfer, type TransferInput } from "./ledger.ts";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
-/** ledger.lock for a whole batch: the ids travel as one JSON parameter rather than hundreds. */
+/** ledger.lock for a whole batch: the ids travel as one array parameter rather than hundreds. */
 async function lockAll(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
   const rows = rowsOf(await tx.execute(sql`
     select id, asset, state, allow_negative, posted::text, pending_debits::text from ledger_accounts
-    where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+    where id = any(${pgArray(ids)}::uuid[])
     order by id for update`));
   return new Map(rows.map((r) => [r.id as string, lockedOfRow(r)]));
 }
@@ -55,11 +56,11 @@ export async function transferBatch(tx: Tx, inputs: TransferInput[]): Promise<(T
   }
   if (!accepted.length) return results as LedgerError[];
 
-  // Amounts travel as strings inside one JSON parameter: exact, and the same on PGlite and PostgreSQL.
-  const moves = [...deltas].map(([id, d]) => ({ id, delta: d.delta.toString(), n: d.n }));
+  // Amounts travel as text inside array parameters: exact, and the same on PGlite and PostgreSQL.
+  const moves = [...deltas];
   await tx.execute(sql`
     update ledger_accounts a set posted = a.posted + d.delta, version = a.version + d.n
-    from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as d(id uuid, delta bigint, n int)
+    from unnest(${pgArray(moves.map(([id]) => id))}::uuid[], ${pgArray(moves.map(([, d]) => d.delta))}::bigint[], ${pgArray(moves.map(([, d]) => d.n))}::int[]) as d(id, delta, n)
     where a.id = d.id`);
   const records = accepted.map((t) => ({ id: t.id, n: t.n, debit: t.debit, credit: t.credit, asset: t.asset, amount: t.amount.toString(), reference: t.reference ?? "", metadata: t.metadata ?? {} }));
   // Journal order (seq) follows submission order.

@@ -9,6 +9,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { badRequest, conflict } from "../../lib/errors.ts";
 import { sha256 } from "./crypto.ts";
 import type { Settled } from "../lib/group-commit.ts";
+import { pgArray } from "../db/pg-array.ts";
 
 export type Answer = { status: number; body: unknown };
 
@@ -125,10 +126,12 @@ async function claimKeys(tx: Tx, scopes: Scope[]) {
 
 async function storeAnswers(tx: Tx, answered: { scope: Scope; answer: Answer }[]) {
   if (!answered.length) return;
-  const json = JSON.stringify(answered.map(({ scope, answer }) => ({ b: scope.businessId, k: scope.key, s: answer.status, r: answer.body })));
+  // Keys as arrays (looked up by the primary key); the n-th body is the n-th element of one JSON array.
+  const bodies = JSON.stringify(answered.map(({ answer }) => answer.body));
   await tx.execute(sql`
-    update idempotency_keys i set response_status = a.s, response_body = a.r
-    from jsonb_to_recordset(${json}::jsonb) as a(b uuid, k text, s int, r jsonb)
+    update idempotency_keys i set response_status = a.s, response_body = ${bodies}::jsonb -> (a.n::int - 1)
+    from unnest(${pgArray(answered.map(({ scope }) => scope.businessId))}::uuid[], ${pgArray(answered.map(({ scope }) => scope.key))}::text[],
+      ${pgArray(answered.map(({ answer }) => answer.status))}::int[]) with ordinality as a(b, k, s, n)
     where i.business_id = a.b and i.key = a.k`);
 }
 
@@ -136,6 +139,6 @@ async function releaseKeys(tx: Tx, scopes: Scope[]) {
   if (!scopes.length) return;
   await tx.execute(sql`
     delete from idempotency_keys i
-    using jsonb_to_recordset(${JSON.stringify(scopes.map((s) => ({ b: s.businessId, k: s.key })))}::jsonb) as a(b uuid, k text)
+    using unnest(${pgArray(scopes.map((s) => s.businessId))}::uuid[], ${pgArray(scopes.map((s) => s.key))}::text[]) as a(b, k)
     where i.business_id = a.b and i.key = a.k`);
 }
