@@ -17,6 +17,7 @@ import { forgetCounts } from "../services/transaction-queries.ts";
 import { notify } from "../services/notifications.ts";
 import { emails } from "../services/emails.ts";
 import { formatMoney } from "../../lib/money.ts";
+import { repeatEvery } from "./repeat.ts";
 
 const BATCH = 20;
 type Row = typeof transactions.$inferSelect;
@@ -86,16 +87,7 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
 }
 
 export function startPaymentProcessing(db: Db, partners: Partners, log: (err: unknown) => void, intervalMs = 500) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runPaymentProcessing(db, partners).catch(log).finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(intervalMs, () => runPaymentProcessing(db, partners), log);
 }
 
 /** The same partners answering at once (the demo seed settles its history; tests need not wait). */

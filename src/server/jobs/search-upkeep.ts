@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { SEARCH_INDEXES } from "../db/schema/transactions.ts";
+import { repeatEvery } from "./repeat.ts";
 
 /** Merges every pending entry now; returns the pending-list pages it emptied. */
 export async function mergePendingSearchEntries(db: Db): Promise<number> {
@@ -17,18 +18,7 @@ export async function mergePendingSearchEntries(db: Db): Promise<number> {
   return pages;
 }
 
-/** Runs every `intervalMs` until stopped; stopping waits for a run in flight. */
+/** Merges every `intervalMs` until stopped (repeatEvery). */
 export function startSearchUpkeep(db: Db, log: (err: unknown) => void, intervalMs = 500) {
-  let current: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (current) return;
-    current = mergePendingSearchEntries(db)
-      .catch(log)
-      .finally(() => (current = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return repeatEvery(intervalMs, () => mergePendingSearchEntries(db), log);
 }

@@ -9,6 +9,7 @@ import type { Db } from "../db/client.ts";
 import type { StatementFormat } from "../../../resources/statements.ts";
 import { statementData, StatementError } from "../services/statement-data.ts";
 import { renderStatement } from "../services/statement-files.ts";
+import { repeatEvery } from "./repeat.ts";
 
 const GENERIC_FAILURE = "Something went wrong while preparing this statement";
 
@@ -52,21 +53,7 @@ export async function runPendingStatements(db: Db, opts: { batch?: number; log?:
   }
 }
 
-/**
- * Runs the queue every `intervalMs` until stopped; one run at a time per process. Stopping waits for
- * a run in flight, so the database is never closed under it.
- */
+/** Runs the queue every `intervalMs` until stopped (repeatEvery). */
 export function startStatementWorker(db: Db, log: (err: unknown) => void, intervalMs = 500) {
-  let current: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (current) return;
-    current = runPendingStatements(db, { log })
-      .catch(log)
-      .finally(() => (current = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return repeatEvery(intervalMs, () => runPendingStatements(db, { log }), log);
 }

@@ -22,6 +22,7 @@ import type { Db } from "../db/client.ts";
 import { unseal } from "../services/sealing.ts";
 import { privateTargetReason } from "../services/outbound-address.ts";
 import { RESPONSE_EXCERPT_LENGTH } from "../../../resources/developers.ts";
+import { repeatEvery } from "./repeat.ts";
 
 export type DeliveryOptions = {
   /** Waits before the 2nd, 3rd, ... attempt; after the last one the delivery is FAILED. */
@@ -160,14 +161,5 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
 }
 
 export function startWebhookDelivery(db: Db, log: (err: unknown) => void, opts: DeliveryOptions = DEFAULT_DELIVERY, intervalMs = 500) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = runWebhookDeliveries(db, opts).catch(log).finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return repeatEvery(intervalMs, () => runWebhookDeliveries(db, opts), log);
 }
