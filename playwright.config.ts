@@ -44,6 +44,10 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
+      // The suite reads sign-in codes and links from the sandbox mailbox: on loopback it is on by default,
+      // and said here so a HOST or PUBLIC_URL inherited from the shell cannot take it away.
+      HOST: "127.0.0.1",
+      SANDBOX: "true",
       DATA_DIR: "memory://",
       PUBLIC_URL: baseURL,
       LOG_LEVEL: "warn",

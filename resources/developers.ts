@@ -129,7 +129,10 @@ export const WebhookDelivery = z.object({
   next_attempt_at: z.string().nullable(),
   created_date: z.string(),
   delivered_at: z.string().nullable(),
-  /** The last attempt: what was sent (null before the first), the receiver's status and the start of its answer. */
+  /**
+   * The last attempt: what was sent (null before the first), the receiver's status and the start of its
+   * answer. The request and the answer are null for members who may not edit webhooks (they see the status).
+   */
   request: WebhookRequest.nullable(),
   response_status_code: z.number().nullable(),
   response_body_excerpt: z.string().nullable(),

@@ -31,6 +31,17 @@ export const InviteBody = z.object({
   role: z.array(z.string().min(1).max(40), { error: "At least one role is required" }).min(1, "At least one role is required"),
 });
 
+/**
+ * Maker-checker for the team (issue 25): an invitation or role change that gives approval rights is
+ * an approval request of this kind while the business has approvals on.
+ */
+export const TEAM_CHANGE = "TEAM_CHANGE";
+export const TEAM_SCOPE = "team";
+export const TEAM_CHANGE_REASON = "Gives approval rights: another member who manages users must approve it";
+/** The answers (202) when a change waits for that approval. */
+export const INVITE_PENDING_MESSAGE = "Invitation sent for approval: another member who manages users must approve it";
+export const ROLES_PENDING_MESSAGE = "Role change sent for approval: another member who manages users must approve it";
+
 export const users = defineResource<BusinessUser>({
   name: "users",
   label: "Users",

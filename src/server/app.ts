@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { loadAccess } from "../../policies/load.ts";
 import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
 import { registerAuditTrail } from "./plugins/audit-trail.ts";
+import { registerStepUp } from "./plugins/step-up.ts";
+import { stepUpRoutes } from "./routes/step-up.ts";
 import { auditLogRoutes } from "./routes/audit-log.ts";
 import { approvalRuleRoutes } from "./routes/approval-rules.ts";
 import type { Config } from "./config.ts";
@@ -35,6 +37,7 @@ import { publicInvoiceRoutes } from "./routes/public-invoices.ts";
 import { dealRoutes } from "./routes/deals.ts";
 import { developerRoutes } from "./routes/developers.ts";
 import { DEFAULT_DELIVERY, startWebhookDelivery, type DeliveryOptions } from "./jobs/webhooks.ts";
+import type { HostLookup } from "./services/outbound-address.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { startSearchUpkeep } from "./jobs/search-upkeep.ts";
 import { authRoutes } from "./routes/auth.ts";
@@ -77,14 +80,16 @@ export type BuildOptions = {
   webhookDelivery?: boolean | Partial<DeliveryOptions>;
   /** Where the log goes instead of stdout (tests read it back). */
   logStream?: { write: (line: string) => void };
+  /** How webhook hosts are resolved, on save and for each delivery (default: the system's resolver; tests answer for DNS). */
+  hostLookup?: HostLookup;
 };
 
-export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher, webhookDelivery = mailDispatcher, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher, webhookDelivery = mailDispatcher, logStream, hostLookup }: BuildOptions): Promise<FastifyInstance> {
   configureSealing(config);
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const access = await loadAccess();
-  const services = buildServices({ db: dbh.db, config, access });
+  const services = buildServices({ db: dbh.db, config, access, hostLookup });
 
   const app = Fastify({
     logger:
@@ -139,7 +144,9 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
 
   registerRequestContext(app, { db: dbh.db, config, access });
   registerAuthorization(app, access);
-  registerAuditTrail(app, services.auditLog);
+  // A step-up is asked before anything else of the handler's runs (the audit's look at the value replaced included).
+  registerStepUp(app);
+  registerAuditTrail(app, dbh.db);
 
   await app.register(
     async (api) => {
@@ -150,6 +157,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
       await api.register(businessRoutes, opts);
       await api.register(teamRoutes, opts);
       await api.register(settingsRoutes, opts);
+      await api.register(stepUpRoutes, opts);
       await api.register(beneficiaryRoutes, opts);
       await api.register(accountRoutes, opts);
       await api.register(walletRoutes, opts);
@@ -189,7 +197,7 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
   // Follows mailDispatcher too: without it, the pending list is merged inline once it reaches its limit.
   const stopSearchUpkeep = mailDispatcher ? startSearchUpkeep(dbh.db, (err) => app.log.error({ err }, "search index upkeep failed")) : async () => {};
   const stopWebhooks = webhookDelivery
-    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, leaseMs: config.webhookLeaseSeconds * 1000, allowPrivateTargets: config.webhookPrivateTargets, ...(webhookDelivery === true ? {} : webhookDelivery) })
+    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, leaseMs: config.webhookLeaseSeconds * 1000, allowPrivateTargets: config.webhookPrivateTargets, ...(hostLookup ? { lookup: hostLookup } : {}), ...(webhookDelivery === true ? {} : webhookDelivery) })
     : async () => {};
   // The sandbox reviewer decides by itself after a delay, when one is configured (SANDBOX_KYB_AUTO_APPROVE_SECONDS).
   const stopKybReview =

@@ -1,5 +1,5 @@
 /** `npm start`: open (and migrate) the database, seed the demo on an empty one, serve UI + API. */
-import { loadConfig } from "./config.ts";
+import { loadConfig, startupWarnings } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { seedDemoIfEmpty, DEMO_LOGINS, DEMO_PASSWORD } from "./seed/demo.ts";
 import { SEED_ONLY_FLAG, seedApartOnNewDataDir } from "./seed/seed-apart.ts";
@@ -21,6 +21,8 @@ console.log(`\nStablebank console: ${config.publicUrl}  (database: ${where}${see
 console.log(`API docs: ${config.publicUrl}/docs${config.sandbox ? `   Sandbox mailbox: ${config.publicUrl}/sandbox/mailbox` : ""}`);
 console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
 for (const l of DEMO_LOGINS) console.log(`  ${l.email.padEnd(24)} ${l.description}`);
+// Last, so it is what the operator sees: a setting that opens to others what only this machine should reach.
+for (const warning of startupWarnings(config)) console.warn(`\n${"!".repeat(100)}\n!! WARNING: ${warning}\n${"!".repeat(100)}`);
 
 let closing = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -157,6 +157,7 @@ export const ROWS: Record<string, Row> = {
   "POST /api/quotes/payment": { who: "transactions_write", needs: FIAT_KYB },
   "POST /api/payments": { who: "transactions_write", needs: FIAT_KYB },
   "POST /api/security/one-time-code": { who: "person" },
+  "POST /api/security/step-up": { who: "person" },
   "POST /api/payments/:id/retry": { who: "transactions_write", needs: FIAT_KYB, params: { id: "failed_payment" } },
   "GET /api/transactions/network-fee": { who: "transactions_write", needs: CRYPTO_KYB },
   "POST /api/transactions/withdrawal": { who: "transactions_write", needs: CRYPTO_KYB },
@@ -235,11 +236,11 @@ export const ROWS: Record<string, Row> = {
   "GET /api/public/invoicing/invoices/:reference/logo": { who: "public", params: { reference: "invoice_reference" } },
   "POST /api/public/invoicing/invoices/:reference/payment-notification": { who: "public", params: { reference: "invoice_reference" } },
 
-  // Partner deals (SPEC §2 /deals: every member)
+  // Partner deals (SPEC §2 /deals: every member browses; redeeming signs the business up, accounts_write)
   "GET /api/deals": { who: "authenticated" },
   "GET /api/deals/:id": { who: "authenticated", params: { id: "deal" } },
   "GET /api/deals/:id/redemption-instruction": { who: "authenticated", params: { id: "deal" } },
-  "POST /api/deals/:id/redeem": { who: "authenticated", params: { id: "deal" } },
+  "POST /api/deals/:id/redeem": { who: "accounts_write", params: { id: "deal" } },
 
   // Developers (SPEC §6 API_ACCESS): keys and webhooks are managed by people, never by a key; every member
   // sees them and disables their own keys; the business's webhooks are changed with users_write
@@ -274,6 +275,7 @@ export const ROWS: Record<string, Row> = {
   // Sandbox: the outside world (mailbox, deposits) and the sandbox KYB provider's page and reviewer
   "GET /api/sandbox/mailbox": { who: "public" },
   "POST /api/sandbox/deposits": { who: "public" },
+  "POST /api/sandbox/step-up/expire": { who: "person" },
   "GET /api/sandbox/kyb/cases/:token": { who: "public", params: { token: "kyb_token" } },
   "PUT /api/sandbox/kyb/cases/:token/company": { who: "public", params: { token: "kyb_token" } },
   "PUT /api/sandbox/kyb/cases/:token/people": { who: "public", params: { token: "kyb_token" } },

@@ -5,7 +5,7 @@
  * instruction, unknown ids, signed-out callers and bad query parameters (4xx, never 5xx).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
 import { ANSWER_EVERY_QUESTION, ANSWER_REQUIRED, DEAL_NOT_FOUND, DO_NOT_QUALIFY, type Deal, type DealInput } from "../../resources/deals.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { DEMO_DEALS } from "../../src/server/seed/demo-deals.ts";
@@ -34,6 +34,18 @@ const answersFor = (d: Deal, answer = "Yes") => ({ eligibility_questions: d.elig
 const redeem = (c: Client, d: Deal, body: unknown = answersFor(d)) => c.post(`/deals/${d.id}/redeem`, body);
 const listAll = async (c: Client) => expectStatus(await c.get("/deals?limit=100"), 200).data.items as Deal[];
 const stateOf = async (c: Client, d: Deal) => (expectStatus(await c.get(`/deals/${d.id}`), 200).data as Deal).business_deal_state;
+
+/** A member of `owner`'s business with one role, signed in. */
+async function member(owner: Client, role: string) {
+  const email = `${role.toLowerCase()}.${crypto.randomUUID()}@example.com`;
+  expectStatus(await owner.post("/users/invites", { email, position: role, role: [role] }), 201);
+  const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
+  const password = "Str0ng-Passw0rd!";
+  expectStatus(await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: role, last_name: "Member", password, phone: "+2348012345679" } }), 200);
+  const c = new Client(s.app);
+  expectStatus(await c.post("/onboarding/login", { email, password }), 200);
+  return c;
+}
 
 beforeAll(async () => {
   s = await startServer();
@@ -192,6 +204,16 @@ describe("redeem", () => {
 
     expect(await stateOf(idle, d)).toBe("ELIGIBLE");
     expect(expectStatus(await redeem(idle, d), 200).data.business_deal_state).toBe("REDEEMED");
+  });
+
+  test("redeeming commits the business: a member without accounts_write gets 403 and nothing changes; an admin may", async () => {
+    const d = deals.filler1;
+    for (const role of ["VIEWER", "APPROVER", "INITIATOR"]) {
+      const res = await redeem(await member(idle, role), d);
+      expect([res.status, res.body.message], role).toEqual([403, "You do not have permission to perform this action"]);
+    }
+    expect(await stateOf(idle, d)).toBe("ELIGIBLE");
+    expect(expectStatus(await redeem(await member(idle, "ADMIN"), d), 200).data.business_deal_state).toBe("REDEEMED");
   });
 
   test("two redeems at once: one is granted, the other is a 409", async () => {

@@ -3,8 +3,9 @@
  * never beyond its creator, is stored only as a hash, and stops at once when disabled or expired;
  * webhooks validate their input and really deliver, signed per Standard Webhooks (verified here with
  * the `standardwebhooks` library), retried after a failure, and silent once disabled. The delivery
- * console: each attempt's request and answer, resend, a test event, and secret rotation during whose
- * overlap the old and the new secret both verify.
+ * console: each attempt's request and answer (for those who may edit webhooks; a reader sees the
+ * status), resend, a test event, and secret rotation during whose overlap the old and the new secret
+ * both verify.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -337,6 +338,34 @@ describe("the delivery console: what was sent and answered, resend, test event, 
     }
   });
 
+  test("a receiver that stops mid-answer keeps its status and what arrived; one that never answers is 'No answer within'", async () => {
+    const partial = createServer((req, res) => { req.resume(); res.writeHead(200); res.write("accepted, but"); });
+    const silent = createServer((req) => req.resume());
+    const urls: string[] = [];
+    for (const server of [partial, silent]) {
+      await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+      urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`);
+    }
+    try {
+      const ids: string[] = [];
+      for (const url of urls) {
+        const { id } = (await owner.post(HOOKS, { url, secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+        await owner.post(`${HOOKS}/${id}/test`);
+        ids.push(id);
+      }
+      await runWebhookDeliveries(s.database.db, { ...LOCAL, retryDelaysMs: [], timeoutMs: 500 });
+      const [first, second] = await Promise.all(ids.map(async (id) => (await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.items[0]));
+      expect(first).toMatchObject({ state: "DELIVERED", response_status_code: 200, response_body_excerpt: "accepted, but", last_error: null });
+      expect(second).toMatchObject({ state: "FAILED", response_status_code: null, last_error: "No answer within 0.5 s" });
+      for (const id of ids) await owner.patch(`${HOOKS}/${id}/disable`);
+    } finally {
+      for (const server of [partial, silent]) {
+        server.closeAllConnections();
+        await new Promise((r) => server.close(r));
+      }
+    }
+  });
+
   test("'Send test event' reaches the webhook even though it does not subscribe to webhook.test", async () => {
     const r = await receiver();
     try {
@@ -474,6 +503,26 @@ describe("who may change what (policy: webhooks and others' keys need users_writ
     expect((await owner.get(`${HOOKS}/${hook.id}/deliveries`)).body.data.total_items).toBe(1);
     expect((await owner.get(`${HOOKS}/${hook.id}`)).body.data.previous_secret_expires_at).toBeNull();
     await owner.patch(`${HOOKS}/${hook.id}/disable`);
+  });
+
+  test("a read-only member sees a delivery's status, not what was sent or what the receiver answered", async () => {
+    const viewer = await member("VIEWER");
+    // A receiver's answer can carry anything (an internal error page, a token): it is for those who point the webhook.
+    const r = await receiver([{ status: 500, body: "upstream said: session=s3cr3t" }]);
+    try {
+      const { id } = (await owner.post(HOOKS, { url: r.url, secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+      const { id: deliveryId } = (await owner.post(`${HOOKS}/${id}/test`)).body.data;
+      await runWebhookDeliveries(s.database.db, { ...LOCAL, retryDelaysMs: [] });
+      const full = (await owner.get(`${HOOKS}/${id}/deliveries/${deliveryId}`)).body.data;
+      expect(full).toMatchObject({ state: "FAILED", response_status_code: 500, response_body_excerpt: "upstream said: session=s3cr3t", request: { body: r.received[0].body } });
+
+      const seen = [(await viewer.get(`${HOOKS}/${id}/deliveries`)).body.data.items[0], (await viewer.get(`${HOOKS}/${id}/deliveries/${deliveryId}`)).body.data];
+      for (const d of seen) expect(d).toEqual({ ...full, request: null, response_body_excerpt: null });
+      expect(JSON.stringify(seen)).not.toContain("s3cr3t");
+      await owner.patch(`${HOOKS}/${id}/disable`);
+    } finally {
+      await r.close();
+    }
   });
 
   test("a member disables their own key, not another's; an admin disables anyone's; the list says which are one's own", async () => {

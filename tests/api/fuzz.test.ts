@@ -44,6 +44,7 @@ import {
   wholeBodyCases,
   type Hints,
 } from "../helpers/fuzz-inputs.ts";
+import { changedTables, fingerprint, nextXid, tableNames } from "../helpers/fingerprint.ts";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_250_607);
 /** Cases per body and per query string; FUZZ_DEEP=1 sends every generated mutation instead (a run of a few minutes). */
@@ -123,14 +124,8 @@ function problemWith(res: Sent): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// "Nothing written": a fingerprint of every table
+// "Nothing written": a fingerprint of every table (tests/helpers/fingerprint.ts)
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Columns written on any request whatever its outcome, left out of the fingerprint:
- * sessions.last_activity_at is the idle-expiry clock, touched at most once a minute (services/sessions.ts).
- */
-const VOLATILE_COLUMNS: Record<string, string[]> = { sessions: ["last_activity_at"] };
 
 /**
  * Tables a refused request may legitimately write, by route, with the reason. Nothing else is allowed
@@ -140,46 +135,33 @@ const WRITES_ON_REFUSAL: Record<string, { tables: string[]; why: string }> = {};
 for (const route of ["POST /api/onboarding/login", "POST /api/onboarding/check-2fa"]) {
   WRITES_ON_REFUSAL[route] = { tables: ["sign_in_audit"], why: "a failed sign-in is recorded in the audit, which is what the sign-in throttle counts (services/throttle.ts)" };
 }
+for (const route of ["POST /api/settings/change-password", "POST /api/security/step-up"]) {
+  WRITES_ON_REFUSAL[route] = {
+    tables: ["sign_in_audit"],
+    why: "a wrong current password is recorded as a failed check, which the per-member throttle of password checks counts (services/throttle.ts)",
+  };
+}
+WRITES_ON_REFUSAL["POST /api/security/step-up"].tables.push("one_time_tokens");
 for (const route of ["POST /api/settings/security/mfa", "DELETE /api/settings/security/mfa"]) {
-  WRITES_ON_REFUSAL[route] = { tables: ["one_time_tokens"], why: "a wrong code counts against the live code, which is burnt after 5 guesses (services/one-time-tokens.ts consumeCode)" };
+  WRITES_ON_REFUSAL[route] = { tables: ["one_time_tokens"], why: "a wrong code counts against the live code, which is burnt after 5 guesses (services/one-time-tokens.ts checkCode)" };
 }
 
-const rowsOf = (r: unknown) => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
-let tableNames: string[] = [];
-
-async function fingerprint(): Promise<Map<string, string>> {
-  const parts = tableNames.map((t) => {
-    const drop = VOLATILE_COLUMNS[t];
-    const row = drop ? `(to_jsonb(r)${drop.map((c) => ` - '${c}'`).join("")})::text` : "r::text";
-    return `select '${t}' as t, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as h from "${t}" r`;
-  });
-  const rows = rowsOf(await db.execute(sql.raw(parts.join(" union all "))));
-  return new Map(rows.map((r) => [String(r.t), String(r.h)]));
-}
-
-/**
- * Every write takes a transaction id, committed or not; reads take none. So while the next id to be
- * assigned stays the same nothing can have changed, and the (slower) fingerprint is only taken when
- * it moved. On a shared PostgreSQL server other databases move it too: then the fingerprint decides.
- */
-async function nextXid(): Promise<string> {
-  return String(rowsOf(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`))[0].x);
-}
+let tables: string[] = [];
 
 const watch = {
   xid: "",
   prints: new Map<string, string>(),
   async reset() {
-    this.xid = await nextXid();
-    this.prints = await fingerprint();
+    this.xid = await nextXid(db);
+    this.prints = await fingerprint(db, tables);
   },
   /** After one request: the tables it changed, if it was refused and changed any it may not. */
   async check(status: number, allowed: string[] = []): Promise<string | undefined> {
-    const xid = await nextXid();
+    const xid = await nextXid(db);
     if (xid === this.xid) return undefined;
-    const prints = await fingerprint();
+    const prints = await fingerprint(db, tables);
     this.xid = xid;
-    const changed = [...prints].filter(([t, h]) => this.prints.get(t) !== h).map(([t]) => t);
+    const changed = changedTables(this.prints, prints);
     this.prints = prints;
     const forbidden = changed.filter((t) => !allowed.includes(t));
     return status >= 400 && status < 500 && forbidden.length ? `refused (${status}) but wrote to ${forbidden.join(", ")}` : undefined;
@@ -287,6 +269,8 @@ const BASE_BODIES: Record<string, () => unknown> = {
   "PUT /api/sandbox/kyb/cases/:token/people": () => ({ people: KYB_PEOPLE }),
   "POST /api/sandbox/kyb/reviews/:businessId/decision": () => ({ decision: "CORRECTION_REQUESTED", reason: "Fuzz" }),
   "POST /api/settings/change-password": () => ({ password: "Not-The-Passw0rd!", new_password: "Fuzz-Passw0rd!9" }),
+  "POST /api/security/step-up": () => ({ password: "Not-The-Passw0rd!" }),
+  "POST /api/security/one-time-code": () => ({ purpose: "payment", method: "POST", path: "/transfers/internal", body: { source_account_id: fx.usd, destination_account_id: fx.usdSub, amount: "100" } }),
 };
 const bulkBody = () => ({
   source_account_id: fx.usd,
@@ -342,6 +326,8 @@ const OWN_SESSION = new Set([
   "POST /api/settings/change-password",
   "POST /api/settings/security/mfa",
   "DELETE /api/settings/security/mfa",
+  // A step-up with a guessed password counts toward the member's password checks: a session of its own.
+  "POST /api/security/step-up",
 ]);
 
 type Schemas = { body?: unknown; querystring?: unknown; params?: unknown };
@@ -413,7 +399,7 @@ beforeAll(async () => {
   expect(session.business.kyb_status).toBe("APPROVED");
   expect(session.is_owner).toBe(true);
   fx = await loadFixtures();
-  tableNames = rowsOf(await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`)).map((r) => String(r.table_name));
+  tables = await tableNames(db);
 }, 120_000);
 
 afterAll(async () => {
@@ -425,7 +411,7 @@ test("the API lists its routes with their schemas, and the fingerprint covers ev
   expect(routes.length).toBeGreaterThan(0);
   expect(routes.filter((r) => schemasOf(r).body).length).toBeGreaterThan(0);
   expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
-  expect(tableNames).toEqual(expect.arrayContaining(["users", "sessions", "transactions", "ledger_transfers", "beneficiaries", "idempotency_keys"]));
+  expect(tables).toEqual(expect.arrayContaining(["users", "sessions", "transactions", "ledger_transfers", "beneficiaries", "idempotency_keys"]));
   // Every name this file treats specially is a real route: a renamed route must not silently lose its base body or real ids.
   for (const key of [...Object.keys(BASE_BODIES), ...Object.keys(REAL_PARAMS), ...Object.keys(WRITES_ON_REFUSAL), ...OWN_SESSION]) expect(routes.map(routeKey), key).toContain(key);
 });

@@ -145,7 +145,7 @@ describe("stablecoin wallets", () => {
   test("a viewer can read wallets but not create one; another business gets 404", async () => {
     const ownerId = (await owner.get("/session")).body.data.user.id;
     const { token } = await s.app.services.team.invite(businessId, ownerId, { email: "viewer.money@example.com", position: "Auditor", role: ["VIEWER"] });
-    await s.app.services.auth.acceptInvitation({ token, user_info: { first_name: "Vi", last_name: "Ewer", password: "Viewer-Pass1!", phone: "+2348000000001" } });
+    await s.app.services.auth.acceptInvitation({ token: token!, user_info: { first_name: "Vi", last_name: "Ewer", password: "Viewer-Pass1!", phone: "+2348000000001" } });
     const viewer = new Client(s.app);
     expect((await viewer.post("/onboarding/login", { email: "viewer.money@example.com", password: "Viewer-Pass1!" })).status).toBe(200);
     expect((await viewer.get("/wallets")).body.data.total_items).toBe(2);

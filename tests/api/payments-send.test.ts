@@ -306,7 +306,9 @@ describe("one-time code for a member with two-factor authentication", () => {
     const short = await pay(body(), key(), "owner", { "one-time-code": "12a" });
     expect([short.status, short.body.message]).toEqual([400, "Incomplete code"]);
 
-    const sent = await as.owner.post("/security/one-time-code");
+    // The code is asked for this very payment (its path and body): it confirms nothing else (tests/api/step-up.test.ts).
+    const forThis = { purpose: "payment", method: "POST", path: "/payments", body: body() };
+    const sent = await as.owner.post("/security/one-time-code", forThis);
     expect([sent.status, sent.body.message]).toEqual([200, "Verification code sent"]);
     const mail = await lastMail(s.app, owner);
     expect(mail!.subject).toBe("Your verification code");
@@ -315,7 +317,7 @@ describe("one-time code for a member with two-factor authentication", () => {
     expect(mail!.text).toContain(code);
 
     // Another code within the minute: wait.
-    const tooSoon = await as.owner.post("/security/one-time-code");
+    const tooSoon = await as.owner.post("/security/one-time-code", forThis);
     expect(tooSoon.status).toBe(429);
     expect(tooSoon.body.message).toMatch(/^Please wait \d+ seconds before requesting another code$/);
     expect(Number(tooSoon.headers["retry-after"])).toBeGreaterThan(0);

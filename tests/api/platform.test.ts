@@ -126,6 +126,22 @@ test("security headers: CSP without inline scripts, no framing, nosniff; no HSTS
   expect(res.headers["strict-transport-security"]).toBeUndefined();
 });
 
+test("no /api answer may be stored by a browser or a proxy: the session with its CSRF token, errors and 404s say Cache-Control: no-store", async () => {
+  const { client } = await signedUpClient(s.app);
+  const session = await client.get("/session");
+  expect(session.body.data.csrf_token).toEqual(expect.any(String));
+  const answers = {
+    session,
+    health: await new Client(s.app).get("/health"),
+    "signed out": await new Client(s.app).get("/session"),
+    "unknown route": await client.get("/no/such/route"),
+    "bad JSON": await client.request("POST", "/onboarding/login", "{not json", { "content-type": "application/json" }),
+    "OpenAPI document": await client.get("/openapi.json"),
+  };
+  const statuses = Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, `${r.status} ${r.headers["cache-control"]}`]));
+  expect(statuses).toEqual({ session: "200 no-store", health: "200 no-store", "signed out": "401 no-store", "unknown route": "404 no-store", "bad JSON": "400 no-store", "OpenAPI document": "200 no-store" });
+});
+
 test("behind TLS the server sends HSTS", async () => {
   const tls = await startServer({ publicUrl: "https://console.example" });
   try {

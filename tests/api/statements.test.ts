@@ -50,7 +50,7 @@ async function outboundAt(at: string, amount: bigint, fee: bigint, state: string
 async function member(role: string, email: string) {
   const ownerId = (await owner.get("/session")).body.data.user.id;
   const { token } = await s.app.services.team.invite(businessId, ownerId, { email, position: role, role: [role] });
-  await s.app.services.auth.acceptInvitation({ token, user_info: { first_name: "Team", last_name: role, password: "Member-Pass1!", phone: "+2348000000002" } });
+  await s.app.services.auth.acceptInvitation({ token: token!, user_info: { first_name: "Team", last_name: role, password: "Member-Pass1!", phone: "+2348000000002" } });
   const c = new Client(s.app);
   expect((await c.post("/onboarding/login", { email, password: "Member-Pass1!" })).status).toBe(200);
   return c;

@@ -3,16 +3,17 @@
  * token like a browser would.
  */
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { buildApp } from "../../src/server/app.ts";
+import { buildApp, type BuildOptions } from "../../src/server/app.ts";
 import { testConfig, type Config } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { freshDatabase } from "./database.ts";
 
 export type TestServer = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
-export async function startServer(config: Partial<Config> = {}): Promise<TestServer> {
+/** options: what a test puts in place of the outside world (the host-name resolver). */
+export async function startServer(config: Partial<Config> = {}, options: Pick<BuildOptions, "hostLookup"> = {}): Promise<TestServer> {
   const database = await freshDatabase();
-  const app = await buildApp({ config: testConfig({ rateLimitPerMinute: 100_000, ...config }), database, mailDispatcher: false });
+  const app = await buildApp({ config: testConfig({ rateLimitPerMinute: 100_000, publicRateLimitPerMinute: 100_000, ...config }), database, mailDispatcher: false, ...options });
   await app.ready();
   return { app, database, close: async () => { await app.close(); await database.close(); } };
 }

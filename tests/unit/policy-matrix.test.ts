@@ -78,6 +78,7 @@ const ACTIONS: Need[] = [
   { obj: "approval-requests", act: "approve", perm: "transactions_approve", kyb: true },
   { obj: "payments", act: "create", perm: "transactions_write", feature: "fiat", kyb: true },
   { obj: "one-time-code", act: "create" },
+  { obj: "step-up", act: "create" },
   { obj: "crypto-payments", act: "create", perm: "transactions_write", feature: "crypto", kyb: true },
   { obj: "bulk-payments", act: "list", perm: "transactions_write", feature: "batch_payments" },
   { obj: "exchange-quotes", act: "create", perm: "transactions_write" },
@@ -153,7 +154,7 @@ test("sign-in-free calls are open to anyone; unknown objects and actions are den
 
 test("an API key, whatever its grants, never reaches what only a person may do", () => {
   const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: [...FEATURE_NAMES, KYB_APPROVED] };
-  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["api-keys", "disable-any"], ["webhooks", "edit"], ["one-time-code", "create"], ["page:/developers", "view"]]) {
+  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["api-keys", "disable-any"], ["webhooks", "edit"], ["one-time-code", "create"], ["step-up", "create"], ["sandbox-session", "expire-step-up"], ["page:/developers", "view"]]) {
     expect(access.can(key, obj, act), `${obj} ${act}`).toBe(false);
     expect(access.can({ ...key, permissions: [...key.permissions, PERSON] }, obj, act), `${obj} ${act} as a person`).toBe(true);
   }

@@ -5,6 +5,7 @@
  */
 import type { HttpError } from "@refinedev/core";
 import type { FieldError } from "../../lib/errors.ts";
+import { STEP_UP_PATH } from "../../../resources/step-up.ts";
 
 let csrfToken: string | undefined;
 export const setCsrfToken = (token: string | undefined) => {
@@ -17,32 +18,57 @@ export function isApiError(e: unknown): e is ApiError {
   return typeof e === "object" && e !== null && "statusCode" in e && "message" in e;
 }
 
+/**
+ * Asked when the server wants the person to confirm it is them (a 403 on the "step_up" path,
+ * resources/step-up.ts): resolves once they have, rejects when they decline. The console's
+ * "Confirm it's you" dialog registers itself here; the request is then sent again, once.
+ */
+type StepUpPrompt = (hint: string) => Promise<void>;
+let stepUpPrompt: StepUpPrompt | undefined;
+export function setStepUpPrompt(prompt: StepUpPrompt) {
+  stepUpPrompt = prompt;
+  return () => {
+    if (stepUpPrompt === prompt) stepUpPrompt = undefined;
+  };
+}
+
+const stepUpHint = (e: ApiError) => e.statusCode === 403 ? e.errors.find((f) => f.path === STEP_UP_PATH)?.message : undefined;
+
+/** One request: the envelope unwrapped, a failure as an ApiError, a step-up asked for and the request sent again. */
+async function send<T>(request: () => Promise<Response>, mayStepUp = true): Promise<{ message: string; data: T }> {
+  const res = await request();
+  const json = await res.json().catch(() => ({}));
+  if (res.ok) return json;
+  const error: ApiError = { message: json.message ?? `Request failed (${res.status})`, statusCode: res.status, errors: json.errors ?? [] };
+  const hint = stepUpHint(error);
+  if (hint && mayStepUp && stepUpPrompt) {
+    // Declined: the refusal stands, with its message.
+    await stepUpPrompt(hint).catch(() => {
+      throw error;
+    });
+    return send(request, false);
+  }
+  throw error;
+}
+
 export async function api<T = unknown>(
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ message: string; data: T }> {
-  const res = await fetch(`/api/${path.replace(/^\//, "")}`, {
-    method,
-    credentials: "same-origin",
-    headers: {
-      ...(body !== undefined ? { "content-type": "application/json" } : {}),
-      ...(method !== "GET" && csrfToken ? { "x-csrf-token": csrfToken } : {}),
-      ...headers,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    const error: ApiError = {
-      message: json.message ?? `Request failed (${res.status})`,
-      statusCode: res.status,
-      errors: json.errors ?? [],
-    };
-    throw error;
-  }
-  return json;
+  return send<T>(() =>
+    fetch(`/api/${path.replace(/^\//, "")}`, {
+      method,
+      credentials: "same-origin",
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(method !== "GET" && csrfToken ? { "x-csrf-token": csrfToken } : {}),
+        ...headers,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }),
+  );
 }
 
 /** Downloads a file the API serves (receipts, statements, PDFs) and hands it to the browser. */
@@ -67,15 +93,12 @@ export async function download(path: string, fallbackName: string): Promise<void
  * its boundary itself, so none is given here.
  */
 export async function apiForm<T = unknown>(method: string, path: string, formData: FormData): Promise<{ message: string; data: T }> {
-  const res = await fetch(`/api/${path.replace(/^\//, "")}`, {
-    method,
-    credentials: "same-origin",
-    headers: csrfToken ? { "x-csrf-token": csrfToken } : {},
-    body: formData,
-  });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) {
-    throw { message: json.message ?? `Request failed (${res.status})`, statusCode: res.status, errors: json.errors ?? [] } satisfies ApiError;
-  }
-  return json;
+  return send<T>(() =>
+    fetch(`/api/${path.replace(/^\//, "")}`, {
+      method,
+      credentials: "same-origin",
+      headers: csrfToken ? { "x-csrf-token": csrfToken } : {},
+      body: formData,
+    }),
+  );
 }

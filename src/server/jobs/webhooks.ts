@@ -7,6 +7,9 @@
  * "v1,<new> v1,<old>" (the spec's space-separated list), so a receiver still on the old secret and
  * one already on the new both accept it; afterwards only the new secret signs.
  *
+ * Each attempt resolves the webhook's host once, checks the addresses, and connects only to them
+ * (services/outbound-address.ts, webhook-post.ts): the check and the connection see the same answer.
+ *
  * Each attempt is recorded for the delivery console: the request as sent (headers and body), the
  * status and the first RESPONSE_EXCERPT_LENGTH characters of the answer, and when it was made.
  *
@@ -20,24 +23,25 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../db/schema/index.ts";
 import type { Db } from "../db/client.ts";
 import { unseal } from "../services/sealing.ts";
-import { privateTargetReason } from "../services/outbound-address.ts";
-import { RESPONSE_EXCERPT_LENGTH } from "../../../resources/developers.ts";
+import { resolveTarget, systemLookup, type HostLookup } from "../services/outbound-address.ts";
 import { repeatEvery } from "./repeat.ts";
+import { postPinned, type SentRequest } from "./webhook-post.ts";
 
 export type DeliveryOptions = {
   /** Waits before the 2nd, 3rd, ... attempt; after the last one the delivery is FAILED. */
   retryDelaysMs: number[];
   timeoutMs: number;
   leaseMs: number;
-  fetch: typeof fetch;
-  /** Deliver to loopback and private addresses too (the sandbox's default; services/outbound-address.ts). */
+  /** Resolves the webhook's host, once per attempt (tests answer for DNS). */
+  lookup: HostLookup;
+  /** Deliver to loopback and private addresses too (a loopback sandbox's default; services/outbound-address.ts). */
   allowPrivateTargets: boolean;
 };
 export const DEFAULT_DELIVERY: DeliveryOptions = {
   retryDelaysMs: [5_000, 30_000, 120_000, 600_000, 1_800_000, 7_200_000],
   timeoutMs: 10_000,
   leaseMs: 60_000,
-  fetch: globalThis.fetch,
+  lookup: systemLookup,
   allowPrivateTargets: false,
 };
 const BATCH = 20;
@@ -53,8 +57,6 @@ export function signingSecrets(hook: Pick<typeof webhooks.$inferSelect, "secret"
   return overlapping ? [unseal(hook.secret), unseal(hook.previousSecret!)] : [unseal(hook.secret)];
 }
 
-type SentRequest = { headers: Record<string, string>; body: string };
-
 function requestOf(hook: typeof webhooks.$inferSelect, messageId: string, payload: unknown, sentAt: Date): SentRequest {
   const body = JSON.stringify(payload);
   const timestamp = Math.floor(sentAt.getTime() / 1000);
@@ -69,31 +71,6 @@ function requestOf(hook: typeof webhooks.$inferSelect, messageId: string, payloa
     },
     body,
   };
-}
-
-/**
- * The start of the receiver's answer, read only that far: a receiver could answer with anything, of
- * any size. NUL cannot be stored in a text column and a split surrogate pair is not text, so neither
- * is kept. A body that breaks off (timeout, reset) leaves what arrived.
- */
-async function excerptOf(res: Response): Promise<string> {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    while (text.length < RESPONSE_EXCERPT_LENGTH) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    // What arrived before the break is still worth showing.
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  text = text.replace(/\u0000/g, "").slice(0, RESPONSE_EXCERPT_LENGTH);
-  return /[\ud800-\udbff]$/.test(text) ? text.slice(0, -1) : text;
 }
 
 /** Delivers what is due; returns how many attempts were made. */
@@ -124,22 +101,17 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
     let status: number | null = null;
     let responseBody: string | null = null;
     let error: string | null = null;
+    const signal = AbortSignal.timeout(opts.timeoutMs);
     try {
       // Checked again at each attempt: the name may point elsewhere since the webhook was saved.
-      const refused = opts.allowPrivateTargets ? undefined : await privateTargetReason(hook.url);
-      if (refused) throw new Error(refused);
-      const res = await opts.fetch(hook.url, {
-        method: "POST",
-        headers: request.headers,
-        body: request.body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(opts.timeoutMs),
-      });
+      const target = await resolveTarget(hook.url, { lookup: opts.lookup, allowPrivate: opts.allowPrivateTargets });
+      if (!target.ok) throw new Error(target.reason);
+      const res = await postPinned(new URL(hook.url), target.addresses, request, signal);
       status = res.status;
-      responseBody = await excerptOf(res);
-      if (!res.ok) error = `HTTP ${res.status}`;
+      responseBody = res.excerpt;
+      if (status < 200 || status > 299) error = `HTTP ${status}`;
     } catch (e) {
-      error = e instanceof Error && e.name === "TimeoutError" ? `No answer within ${opts.timeoutMs / 1000} s` : `Could not connect: ${(e as Error).message}`.slice(0, 300);
+      error = signal.aborted ? `No answer within ${opts.timeoutMs / 1000} s` : `Could not connect: ${(e as Error).message}`.slice(0, 300);
     }
     const delivered = error === null;
     const wait = opts.retryDelaysMs[d.attempts - 1];

@@ -51,7 +51,8 @@ const MAX_IMAGE_SIDE = 4096;
 /**
  * A PNG or JPEG file as a PDF image; null for anything else (an SVG is not drawn) and for a file
  * that cannot be read: a logo is stored bytes, and a bad one must cost the picture, not the document.
- * The logo upload runs this same check, so what is accepted is what can be drawn.
+ * This decodes on the event loop: the invoice PDF only hands it the logo made at most 280 px at upload
+ * (lib/logo-image.ts), and caches what it renders (services/invoice-documents.ts).
  */
 export function pdfImage(bytes: Buffer): PdfImage | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {

@@ -16,6 +16,10 @@
  * Every heartbeatMs (15 s) each stream gets a comment (proxies and browsers keep an idle stream open), and
  * the credentials behind the streams are checked again (without touching the session's idle clock):
  * a signed-out, revoked, idle-expired or deactivated member's stream, or a disabled key's, is closed.
+ * Access changes do not wait for the heartbeat: triggers (migration 0015) write an "access" event when
+ * a session is revoked, a key disabled, or a member deactivated or deleted, and each process checks its
+ * streams of that business at the poll that reads it; the process that made the change checks at once
+ * (revalidate(), called by the route before it answers).
  *
  * Events are kept retentionMs (10 minutes); housekeeping (on when the server runs its background work) deletes
  * older ones by id, from the newest id it saw that long ago.
@@ -26,6 +30,8 @@ import type { Config } from "../config.ts";
 import { apiKeys, businessUsers, liveEvents, sessions } from "../db/schema/index.ts";
 
 export const LIVE_TOPICS = ["transactions", "approvals"] as const;
+/** Written by the access triggers (migration 0015); read by the hub, never sent to a browser. */
+const ACCESS_TOPIC = "access";
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 /** What a stream receives for each change: the topic and the changed record's id. */
 export type LiveMessage = { topic: LiveTopic; id: string };
@@ -142,6 +148,8 @@ export function createLiveHub(db: Db, config: Pick<Config, "sessionIdleMinutes">
       }
       cursor = from;
       deliver(rows);
+      const changed = new Set(rows.filter((r) => r.topic === ACCESS_TOPIC && byBusiness.has(r.businessId)).map((r) => r.businessId));
+      if (changed.size) await checkCredentials([...changed].flatMap((b) => [...(byBusiness.get(b) ?? [])]));
       if (rows.length < BATCH) break;
     }
   }
@@ -165,10 +173,15 @@ export function createLiveHub(db: Db, config: Pick<Config, "sessionIdleMinutes">
     if (!s.write(chunk)) s.end();
   }
 
-  /** Comments keep the connection open; then every credential behind a stream is checked again, in two queries. */
+  /** Comments keep the connection open; then every credential behind a stream is checked again. */
   async function heartbeat() {
     for (const set of byBusiness.values()) for (const s of set) send(s, ": keep-alive\n\n");
-    const all = [...byBusiness.values()].flatMap((set) => [...set]);
+    await checkCredentials([...byBusiness.values()].flatMap((set) => [...set]));
+  }
+
+  /** Ends the streams among `all` whose session or API key no longer holds, in two queries. */
+  async function checkCredentials(all: LiveStream[]) {
+    if (!all.length) return;
     const sessionIds = [...new Set(all.filter((s) => s.credential.kind === "session").map((s) => s.credential.id))];
     const keyIds = [...new Set(all.filter((s) => s.credential.kind === "api_key").map((s) => s.credential.id))];
     const valid = new Set<string>();
@@ -287,5 +300,14 @@ export function createLiveHub(db: Db, config: Pick<Config, "sessionIdleMinutes">
     housekeepingNow: () => run("housekeeping", housekeeping),
     /** A heartbeat and credential check now (tests). */
     heartbeatNow: () => run("heartbeat", heartbeat),
+    /**
+     * Checks the credentials behind this process's streams of a business now: called after a change of
+     * access (a member deactivated or deleted) so their streams here end before the answer leaves.
+     * Other processes learn it from the access event at their next poll. A failure is logged, not
+     * thrown: the change is made, and the poll checks again.
+     */
+    async revalidate(businessId: string) {
+      await checkCredentials([...(byBusiness.get(businessId) ?? [])]).catch(log);
+    },
   };
 }

@@ -9,6 +9,7 @@ import type { AuthContext } from "./request-context.ts";
 import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, OWNER, PERSON } from "../../../policies/catalog.ts";
 import { KYB_REQUIRED_MESSAGE } from "../../../resources/kyb.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
+import { isAudited } from "./audit-trail.ts";
 
 export type RouteAccess = { obj: string; act: string };
 
@@ -22,8 +23,11 @@ declare module "fastify" {
   }
 }
 
-/** schema: the route's zod schemas (params, querystring, body) as declared, for tests that derive inputs from them. */
-export type RegisteredRoute = { method: string; url: string; access: RouteAccess; schema?: FastifySchema };
+/**
+ * schema: the route's zod schemas (params, querystring, body) as declared, for tests that derive inputs from them;
+ * audited: whether its successful calls are written to the audit log (plugins/audit-trail.ts).
+ */
+export type RegisteredRoute = { method: string; url: string; access: RouteAccess; schema?: FastifySchema; audited: boolean };
 
 /** The caller as the policy sees them. */
 export function subjectOf(req: FastifyRequest) {
@@ -62,7 +66,7 @@ export function registerAuthorization(app: FastifyInstance, access: Access) {
     const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (deny by default)`);
     if (!access.hasRuleFor(rule.obj)) throw new Error(`Route ${route.method} ${route.url}: policy.csv has no rule for "${rule.obj}"`);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: rule, schema: route.schema });
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: rule, schema: route.schema, audited: isAudited(method, route.config) });
   });
 
   app.addHook("onRequest", async (req) => {

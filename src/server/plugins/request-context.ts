@@ -23,6 +23,8 @@ export type AuthContext = {
   lastName: string;
   /** Money movements then need a one-time code. */
   twoFactorEnabled: boolean;
+  /** When this session last confirmed its person (step-up); null for API keys and until the first time. */
+  steppedUpAt: Date | null;
   businessId: string;
   businessName: string;
   businessUserId: string;
@@ -99,7 +101,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
     if (req.headers.authorization !== undefined) {
       const key = bearer ? await keys.authenticate(bearer) : undefined;
       if (!key) throw unauthorized("Invalid, expired or disabled API key");
-      req.auth = { ...key, via: "api_key", sessionId: `api-key:${key.keyId}`, twoFactorEnabled: false, csrfToken: "", permissions: key.permissions };
+      req.auth = { ...key, via: "api_key", sessionId: `api-key:${key.keyId}`, twoFactorEnabled: false, steppedUpAt: null, csrfToken: "", permissions: key.permissions };
       return;
     }
     const token = sessionToken(req, deps.config);
@@ -118,6 +120,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
       firstName: row.firstName,
       lastName: row.lastName,
       twoFactorEnabled: row.twoFactorEnabled,
+      steppedUpAt: row.steppedUpAt,
       businessId: row.businessId,
       businessName: row.businessName,
       businessUserId: row.businessUserId,

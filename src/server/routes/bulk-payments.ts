@@ -19,7 +19,7 @@ export const bulkPaymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     ok("File checked", await services.bulkPayments.check(req.auth!.businessId, req.body)),
   );
 
-  app.post("/bulk-payments", { config: access("create"), schema: { tags, body: BulkPaymentRequest } }, async (req, reply) => {
+  app.post("/bulk-payments", { config: { ...access("create"), oneTimeCode: true }, schema: { tags, body: BulkPaymentRequest } }, async (req, reply) => {
     const auth = req.auth!;
     return moneyWrite(services, req, reply, "bulk-payments:create", req.body, async (tx) => ({
       status: 201,

@@ -14,7 +14,7 @@ export const cryptoSendRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     ok("Network fee", await services.cryptoSends.networkFee(req.auth!.businessId, req.query.wallet_id)),
   );
 
-  app.post("/transactions/withdrawal", { config: access("create"), schema: { tags, body: SendStablecoins.safeExtend({ amount: MinorAmount }) } }, async (req, reply) => {
+  app.post("/transactions/withdrawal", { config: { ...access("create"), oneTimeCode: true }, schema: { tags, body: SendStablecoins.safeExtend({ amount: MinorAmount }) } }, async (req, reply) => {
     const auth = req.auth!;
     return moneyWrite(services, req, reply, "crypto:withdrawal", req.body, async (tx) => ({
       status: 201,

@@ -29,7 +29,8 @@ export const customerRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     await c.remove(biz(req), req.params.id);
     return ok("Customer deleted successfully");
   });
-  app.patch("/v2/customers/:id/activate", { config: rule("edit"), schema: { tags, params: Id } }, async (req) =>
+  // Re-enabling needs a fresh step-up (plugins/step-up.ts).
+  app.patch("/v2/customers/:id/activate", { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id } }, async (req) =>
     ok("Customer activated successfully", await c.setState(biz(req), req.params.id, "ACTIVE")),
   );
   app.patch("/v2/customers/:id/deactivate", { config: rule("edit"), schema: { tags, params: Id } }, async (req) =>

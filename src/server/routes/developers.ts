@@ -8,7 +8,8 @@ import { ApiKeyInput, WebhookInput, WebhookSecretRotation, WebhookUpdate } from 
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "./paging.ts";
 import { ok } from "./respond.ts";
-import { assertCan } from "../plugins/authorize.ts";
+import type { FastifyRequest } from "fastify";
+import { assertCan, subjectOf } from "../plugins/authorize.ts";
 
 const Id = z.object({ id: z.string() });
 const DeliveryId = z.object({ id: z.string(), deliveryId: z.string() });
@@ -23,7 +24,8 @@ export const developerRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   app.get("/api-keys", { config: keys("list"), schema: { tags: ["developers"], querystring: PageQuery } }, async (req) => ok("Api keys", await k.list(biz(req), req.auth!.businessUserId, req.query)));
   app.get("/api-keys/:id", { config: keys("show"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Api key", await k.get(biz(req), req.auth!.businessUserId, req.params.id)));
-  app.post("/api-keys", { config: keys("create"), schema: { tags: ["developers"], body: ApiKeyInput } }, async (req, reply) =>
+  // A key acts without a person: creating one needs a fresh step-up (plugins/step-up.ts), as re-enabling a webhook does.
+  app.post("/api-keys", { config: { ...keys("create"), stepUp: true }, schema: { tags: ["developers"], body: ApiKeyInput } }, async (req, reply) =>
     reply.code(201).send(ok("Api key created", await k.create(biz(req), { businessUserId: req.auth!.businessUserId, permissions: req.auth!.permissions }, req.body))),
   );
   app.post("/api-keys/:id/disable", { config: keys("disable"), schema: { tags: ["developers"], params: Id } }, async (req) => {
@@ -42,13 +44,15 @@ export const developerRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   app.put(`${WEBHOOKS}/:id`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id, body: WebhookUpdate } }, async (req) =>
     ok("Webhook updated successfully", await w.update(biz(req), req.params.id, req.body)),
   );
-  app.patch(`${WEBHOOKS}/:id/enable`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook Enabled", await w.setEnabled(biz(req), req.params.id, true)));
+  app.patch(`${WEBHOOKS}/:id/enable`, { config: { ...hooks("edit"), stepUp: true }, schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook Enabled", await w.setEnabled(biz(req), req.params.id, true)));
   app.patch(`${WEBHOOKS}/:id/disable`, { config: hooks("edit"), schema: { tags: ["developers"], params: Id } }, async (req) => ok("Webhook Disabled", await w.setEnabled(biz(req), req.params.id, false)));
+  // What was sent and what the receiver answered: for those who may edit the webhook (point it somewhere), not every reader.
+  const view = (req: FastifyRequest) => ({ details: services.ctx.access.can(subjectOf(req), "webhooks", "edit") });
   app.get(`${WEBHOOKS}/:id/deliveries`, { config: hooks("show"), schema: { tags: ["developers"], params: Id, querystring: PageQuery } }, async (req) =>
-    ok("Deliveries", await w.deliveries(biz(req), req.params.id, req.query)),
+    ok("Deliveries", await w.deliveries(biz(req), req.params.id, req.query, view(req))),
   );
   app.get(`${WEBHOOKS}/:id/deliveries/:deliveryId`, { config: hooks("show"), schema: { tags: ["developers"], params: DeliveryId } }, async (req) =>
-    ok("Delivery", await w.delivery(biz(req), req.params.id, req.params.deliveryId)),
+    ok("Delivery", await w.delivery(biz(req), req.params.id, req.params.deliveryId, view(req))),
   );
   // The delivery console (issue 15): resend, test event, secret rotation; changes like editing the webhook.
   app.post(`${WEBHOOKS}/:id/deliveries/:deliveryId/resend`, { config: hooks("resend"), schema: { tags: ["developers"], params: DeliveryId } }, async (req, reply) =>

@@ -45,7 +45,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     return ok("Quote", await services.exchange.quote(auth.businessId, auth.features, { source: { accountId: b.source_account_id }, amount: b.amount, destinationCurrency: b.destination_currency, blockchain: b.blockchain }));
   });
 
-  app.post("/payments/exchange", { config: { access: { obj: "exchanges", act: "create" } }, schema: { tags, body: FiatExchangeRequest.extend({ amount: MinorAmount }) } }, async (req, reply) => {
+  app.post("/payments/exchange", { config: { access: { obj: "exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: FiatExchangeRequest.extend({ amount: MinorAmount }) } }, async (req, reply) => {
     const auth = req.auth!;
     const b = req.body;
     return moneyWrite(services, req, reply, "payments:exchange", b, async (tx) => {
@@ -62,7 +62,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     });
   });
 
-  app.post("/transactions/exchange", { config: { access: { obj: "crypto-exchanges", act: "create" } }, schema: { tags, body: CryptoExchangeRequest } }, async (req, reply) => {
+  app.post("/transactions/exchange", { config: { access: { obj: "crypto-exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: CryptoExchangeRequest } }, async (req, reply) => {
     const auth = req.auth!;
     const b = req.body;
     const { w: wallet } = await services.wallets.find(auth.businessId, b.asset_id);

@@ -13,10 +13,10 @@ const Id = z.object({ id: z.string() });
 const SendBody = SendMoney.extend({ amount: MinorAmount });
 const QuoteBody = PaymentQuoteRequest.extend({ amount: MinorAmount });
 /** Documents travel base64-encoded inside the payment, so it and they are written together. */
-const SEND_BODY_LIMIT = Math.ceil((MAX_DOCUMENTS * MAX_DOCUMENT_BYTES * 4) / 3) + 64 * 1024;
+export const SEND_BODY_LIMIT = Math.ceil((MAX_DOCUMENTS * MAX_DOCUMENT_BYTES * 4) / 3) + 64 * 1024;
 const ApprovalQuery = PageQuery.extend({
   state: listOf(z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "state must be PENDING, APPROVED or REJECTED" })).optional(),
-  scope: z.enum(["helios", "centurion", "bulk"], { error: "scope must be helios, centurion or bulk" }).optional(),
+  scope: z.enum(["helios", "centurion", "bulk", "team"], { error: "scope must be helios, centurion, bulk or team" }).optional(),
 });
 const tags = ["payments"];
 const payments = (act: string) => ({ access: { obj: "payments", act } });
@@ -27,17 +27,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     ok("Quote", await services.payments.quote(req.auth!.businessId, req.body)),
   );
 
-  app.post("/payments", { config: payments("create"), bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: SendBody } }, async (req, reply) => {
+  app.post("/payments", { config: { ...payments("create"), oneTimeCode: true }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: SendBody } }, async (req, reply) => {
     const auth = req.auth!;
     return moneyWrite(services, req, reply, "payments:create", req.body, async (tx) => ({
       status: 201,
       body: ok("Your payment is being processed", await services.payments.send(tx, auth.businessId, auth.userId, req.body)),
     }));
-  });
-
-  app.post("/security/one-time-code", { config: { access: { obj: "one-time-code", act: "create" } }, schema: { tags } }, async (req) => {
-    await services.stepUp.sendCode(req.auth!.userId);
-    return ok("Verification code sent");
   });
 
   app.post("/payments/:id/retry", { config: payments("retry"), schema: { tags, params: Id } }, async (req) =>
@@ -49,17 +44,17 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   );
 
   app.patch("/approval-requests/:id/approve", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
-    const done = await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "approve");
+    const done = await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "approve", req.auth!.via);
     // A request that needs more approvers (the business's approval rules) says how many more.
     return ok(done.complete ? "Request Approval successful" : partialMessage(done.remaining), { approvals_remaining: done.remaining });
   });
 
   app.patch("/approval-requests/:id/reject", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
-    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject");
+    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject", req.auth!.via);
     return ok("Request Rejection successful");
   });
 
   app.post("/approval-requests/batch-action/sync", { config: approvals("approve"), schema: { tags, body: BatchAction } }, async (req) =>
-    ok("Request Successful", await services.approvals.batch(req.auth!.businessId, req.auth!.userId, req.body.entity_ids, req.body.action)),
+    ok("Request Successful", await services.approvals.batch(req.auth!.businessId, req.auth!.userId, req.body.entity_ids, req.body.action, req.auth!.via)),
   );
 };

@@ -13,7 +13,8 @@ import { attachment, ok } from "./respond.ts";
 import { fileField } from "../lib/openapi-responses.ts";
 
 const tags = ["sandbox"];
-const rule = { access: { obj: "sandbox", act: "kyb" } };
+/** The sandbox plays the KYB provider: its pages and reviewer act for the provider, not for a member, so no audit entry (the business hears of decisions as KYB events). */
+const rule = { access: { obj: "sandbox", act: "kyb" }, audit: false as const };
 const TokenParams = z.object({ token: z.string().min(16, "Invalid verification link").max(100, "Invalid verification link") });
 const CaseParams = z.object({ businessId: z.uuid({ error: "Invalid business id" }) });
 const TOO_LARGE = "The file is larger than 5MB";

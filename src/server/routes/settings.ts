@@ -51,7 +51,8 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     await sec.setLoginAlerts(me(req).userId, false);
     return ok("Login alerts disabled");
   });
-  app.post("/settings/security/mfa/code", { config: own("edit"), schema: { tags: ["security"] } }, async (req) => {
+  // Emails the code that confirms the change; the change itself is the action recorded.
+  app.post("/settings/security/mfa/code", { config: { ...own("edit"), audit: false }, schema: { tags: ["security"] } }, async (req) => {
     await sec.sendTwoFactorCode(me(req).userId);
     return ok("Verification code sent");
   });
@@ -63,8 +64,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     await sec.setTwoFactor(me(req).userId, false, req.body.otp_code);
     return ok("Two Factor authentication disabled");
   });
-  app.post("/settings/change-password", { config: own("edit"), schema: { tags: ["security"], body: ChangePassword } }, async (req) => {
-    await sec.changePassword(me(req).userId, me(req).sessionId, req.body);
+  // The current password in the body is the step-up of members without two-factor sign-in; the others confirm with a code too.
+  app.post("/settings/change-password", { config: { ...own("edit"), stepUp: "second-factor" }, schema: { tags: ["security"], body: ChangePassword } }, async (req) => {
+    await sec.changePassword(me(req).userId, me(req).sessionId, req.body, req.client);
     return ok("Password change Successful");
   });
 };

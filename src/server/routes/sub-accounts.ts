@@ -54,14 +54,15 @@ export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     await sub.setFrozen(req.auth!.businessId, req.params.id, true);
     return ok("Sub-account frozen successfully");
   });
-  app.post("/sub-accounts/:id/unfreeze", { config: rule("freeze"), schema: { tags, params: Id } }, async (req) => {
+  // Re-enabling needs a fresh step-up (plugins/step-up.ts).
+  app.post("/sub-accounts/:id/unfreeze", { config: { ...rule("freeze"), stepUp: true }, schema: { tags, params: Id } }, async (req) => {
     await sub.setFrozen(req.auth!.businessId, req.params.id, false);
     return ok("Sub-account unfrozen successfully");
   });
 
   // Platforms push many of these at once: concurrent ones are committed together.
   const funding = writeGroup(services, sub.fund);
-  app.post("/transfers/internal", { config: { access: { obj: "transfers", act: "create" } }, schema: { tags, body: InternalTransfer.extend({ amount: MinorAmount }) } }, async (req, reply) => {
+  app.post("/transfers/internal", { config: { access: { obj: "transfers", act: "create" }, oneTimeCode: true }, schema: { tags, body: InternalTransfer.extend({ amount: MinorAmount }) } }, async (req, reply) => {
     const auth = req.auth!;
     return moneyWrite(services, req, reply, "transfers:internal", req.body, { group: funding, item: { businessId: auth.businessId, userId: auth.userId, input: req.body } });
   });

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { InviteBody } from "../../../resources/users.ts";
+import { INVITE_PENDING_MESSAGE, InviteBody, ROLES_PENDING_MESSAGE } from "../../../resources/users.ts";
 import { RolesUpdate } from "../../../resources/settings.ts";
 import type { Services } from "../services/index.ts";
 import { ok } from "./respond.ts";
@@ -15,9 +15,12 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     ok("Users", await services.team.listMembers(req.auth!.businessId, req.query)),
   );
 
-  app.post("/users/invites", { config: { access: { obj: "users", act: "invite" } }, schema: { tags: ["team"], body: InviteBody } }, async (req, reply) => {
-    const { member } = await services.team.invite(req.auth!.businessId, req.auth!.userId, req.body);
-    return reply.code(201).send(ok("Invite created successfully", { id: member.id, email: member.email, state: member.state }));
+  // Who may act for the business: inviting, changing a role and re-activating need a fresh step-up (plugins/step-up.ts).
+  app.post("/users/invites", { config: { access: { obj: "users", act: "invite" }, stepUp: true }, schema: { tags: ["team"], body: InviteBody } }, async (req, reply) => {
+    const { member, approval } = await services.team.invite(req.auth!.businessId, req.auth!.userId, req.body);
+    // Waiting for another member's approval (maker-checker for the team): accepted, not yet made.
+    if (approval) return reply.code(202).send(ok(INVITE_PENDING_MESSAGE, { approval_request_id: approval.id, email: req.body.email, state: "PENDING_APPROVAL" }));
+    return reply.code(201).send(ok("Invite created successfully", { id: member!.id, email: member!.email, state: member!.state }));
   });
 
   const members = services.teamAdmin;
@@ -34,9 +37,11 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const rolesBefore = async (req: FastifyRequest) => ({
     role: (await services.team.member(req.auth!.businessId, (req.params as { id: string }).id)).roles.map((r) => r.name),
   });
-  app.patch("/users/:id/roles", { config: { ...edit, audit: { before: rolesBefore } }, schema: { tags, params: Id, body: RolesUpdate } }, async (req) => {
-    await members.setRoles(actor(req), req.params.id, req.body.role);
-    return ok("Roles updated successfully", await services.team.member(req.auth!.businessId, req.params.id));
+  app.patch("/users/:id/roles", { config: { ...edit, audit: { before: rolesBefore }, stepUp: true }, schema: { tags, params: Id, body: RolesUpdate } }, async (req, reply) => {
+    const { approval } = await members.setRoles(actor(req), req.params.id, req.body.role);
+    const member = await services.team.member(req.auth!.businessId, req.params.id);
+    if (approval) return reply.code(202).send(ok(ROLES_PENDING_MESSAGE, { ...member, approval_request_id: approval.id }));
+    return ok("Roles updated successfully", member);
   });
   app.post("/users/invites/:id/resend-email", { config: edit, schema: { tags, params: Id } }, async (req) => {
     await members.resendInvitation(actor(req), req.params.id);
@@ -51,8 +56,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     return ok("Invite has been canceled");
   });
   for (const [path, active] of [["activate", true], ["deactivate", false]] as const) {
-    app.patch(`/users/:id/${path}`, { config: edit, schema: { tags, params: Id } }, async (req) => {
+    app.patch(`/users/:id/${path}`, { config: active ? { ...edit, stepUp: true } : edit, schema: { tags, params: Id } }, async (req) => {
       await members.setActive(actor(req), req.params.id, active);
+      // A deactivated member's open event streams here end before the answer (other processes: next poll).
+      if (!active) await app.live.revalidate(req.auth!.businessId);
       return ok("Action successful", await services.team.member(req.auth!.businessId, req.params.id));
     });
   }
@@ -60,6 +67,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   for (const path of ["/users/:id", "/users/:id/delete"]) {
     app.delete(path, { config: remove, schema: { tags, params: Id } }, async (req) => {
       await members.remove(actor(req), req.params.id);
+      await app.live.revalidate(req.auth!.businessId);
       return ok("User has been deleted");
     });
   }

@@ -70,8 +70,9 @@ export async function seedDemo(services: Services) {
       position: member.position,
       role: [member.role],
     });
+    // Approvals are not on yet: each invitation goes out at once.
     await services.auth.acceptInvitation({
-      token,
+      token: token!,
       user_info: { first_name: member.first_name, last_name: member.last_name, password: DEMO_PASSWORD, phone: "+2348012345679" },
     });
   }

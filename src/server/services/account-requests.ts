@@ -13,7 +13,7 @@ import { renderPdf, wrap } from "../lib/pdf.ts";
 import { isUuid } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
-import { consumeCode, issueCode } from "./one-time-tokens.ts";
+import { assertCodeBudget, checkCode, issueCode, useCode } from "./one-time-tokens.ts";
 import { emails } from "./emails.ts";
 
 type Request = typeof accountRequests.$inferSelect;
@@ -79,14 +79,17 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
         const { task, r, tasks } = await taskFor(tx, businessId, taskId);
         if (task.type === "EMAIL_OTP" && task.state !== "COMPLETED") {
           const [user] = await tx.select().from(users).where(eq(users.id, userId));
-          const code = await issueCode(tx, "action_code", userId);
-          await enqueueMail(tx, emails.actionCode(user.email, code));
+          await assertCodeBudget(tx, userId);
+          const code = await issueCode(tx, { purpose: "account_task", binding: task.id }, userId);
+          await enqueueMail(tx, emails.actionCode(user.email, code, "opening your account"));
         }
         return view(r, tasks);
       });
     },
 
     async submit(businessId: string, userId: string, taskId: string, data: z.output<typeof TaskSubmission>) {
+      // A code is checked before the step's transaction, so a wrong guess counts even though the step fails; it is used up inside it.
+      const codeId = data.otp_code && /^\d{6}$/.test(data.otp_code) ? await checkCode(db, { purpose: "account_task", binding: taskId }, userId, data.otp_code) : undefined;
       return db.transaction(async (tx) => {
         const { task, r } = await taskFor(tx, businessId, taskId);
         if (task.state === "COMPLETED") throw conflict("This step is already complete");
@@ -101,7 +104,7 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
         } else {
           if (!data.otp_code) throw badRequest("Enter the verification code", [{ path: "otp_code", message: "Enter the verification code" }]);
           if (!/^\d{6}$/.test(data.otp_code)) throw badRequest("Incomplete code", [{ path: "otp_code", message: "Incomplete code" }]);
-          if (!(await consumeCode(tx, "action_code", userId, data.otp_code))) throw badRequest("Invalid or expired verification code", [{ path: "otp_code", message: "Invalid or expired verification code" }]);
+          if (!codeId || !(await useCode(tx, codeId))) throw badRequest("Invalid or expired verification code", [{ path: "otp_code", message: "Invalid or expired verification code" }]);
           done = { ...task.data, verified_at: now };
         }
         await tx.update(accountRequestTasks).set({ state: "COMPLETED", data: done, completedAt: new Date() }).where(eq(accountRequestTasks.id, task.id));

@@ -65,7 +65,7 @@ export function apiKeyService({ db, access }: ServiceContext) {
       const beyond = input.grants.filter((g) => !creator.permissions.includes(g));
       if (beyond.length) throw badRequest(`You cannot grant permissions you do not hold: ${beyond.join(", ")}`, [{ path: "grants", message: "Only your own permissions can be granted" }]);
       const key = `${API_KEY_PREFIX}${randomToken(32)}`;
-      const [row] = await db
+      const [row] = await db.transaction((tx) => tx
         .insert(apiKeys)
         .values({
           businessId,
@@ -77,7 +77,7 @@ export function apiKeyService({ db, access }: ServiceContext) {
           grants: [...new Set(input.grants)],
           expiresAt: input.expiry_date ? new Date(input.expiry_date) : null,
         })
-        .returning();
+        .returning());
       return { ...view(row, creator.businessUserId), api_key: key };
     },
 
@@ -85,7 +85,7 @@ export function apiKeyService({ db, access }: ServiceContext) {
     async disable(businessId: string, viewer: string, id: string) {
       const row = await find(businessId, id);
       if (row.state === "DISABLED") throw conflict("This api key is already disabled");
-      const [updated] = await db.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(eq(apiKeys.id, row.id)).returning();
+      const [updated] = await db.transaction((tx) => tx.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(eq(apiKeys.id, row.id)).returning());
       return view(updated, viewer);
     },
 

@@ -18,6 +18,8 @@ import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { forgetCounts } from "./transaction-queries.ts";
 import { cancelBatch, releaseBatch } from "./bulk-payments.ts";
+import { applyTeamChange, managesUsers } from "./team-approvals.ts";
+import { TEAM_CHANGE } from "../../../resources/users.ts";
 
 type Row = typeof approvalRequests.$inferSelect;
 export type Decision = "approve" | "reject";
@@ -29,7 +31,8 @@ const view = (r: Row, requester: { name: string; email: string }, approvedBy: Ap
   entity_id: r.entityId,
   entity_type: r.entityType,
   scope: r.scope,
-  amount: { value: r.amount.toString(), currency: r.currency },
+  // A team change moves no money.
+  amount: r.entityType === TEAM_CHANGE ? null : { value: r.amount.toString(), currency: r.currency },
   requester,
   data_fields: r.dataFields,
   state: r.state,
@@ -59,17 +62,21 @@ export async function requestApproval(tx: Tx, fx: FxProvider, values: RequestVal
   return r;
 }
 
-export function approvalService({ db }: ServiceContext) {
-  /** Decides one request in the caller's transaction. */
-  async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision) {
+export function approvalService({ db, config, access }: ServiceContext) {
+  /** Decides one request in the caller's transaction. `via`: how the decider reached us (a team change needs a person). */
+  async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision, via: "session" | "api_key" = "session") {
     const [r] = isUuid(id) ? await tx.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.businessId, businessId))).for("update") : [];
     if (!r) throw notFound("Approval request not found");
     if (r.state !== "PENDING") throw conflict("This request has already been decided");
-    if (r.requesterUserId === userId) throw forbidden("You cannot approve or reject a payment you initiated");
+    const team = r.entityType === TEAM_CHANGE;
+    if (r.requesterUserId === userId) throw forbidden(team ? "You cannot approve or reject a team change you asked for" : "You cannot approve or reject a payment you initiated");
     const earlier = await tx.select().from(approvalDecisions).where(eq(approvalDecisions.approvalRequestId, r.id));
     if (earlier.some((d) => d.userId === userId)) throw conflict("You have already approved this request: it needs another approver");
-    const [me] = await tx.select({ roles: businessUsers.roles }).from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)));
+    const [me] = await tx.select({ roles: businessUsers.roles, joinedAt: businessUsers.joinedAt }).from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)));
     const roles = me?.roles ?? [];
+    // Nobody checks what was asked before they were on the team: an accomplice invited afterwards cannot approve it.
+    if (!me?.joinedAt || me.joinedAt > r.createdAt) throw forbidden("You joined the team after this request was made: another member must decide it");
+    if (team) return decideTeamChange(tx, r, userId, roles, decision, via);
     if (decision === "approve") {
       const approvals = earlier.filter((d) => d.decision === "APPROVED");
       const roleMet = !r.requiredRole || roles.includes(r.requiredRole) || approvals.some((d) => d.roles.includes(r.requiredRole!));
@@ -101,6 +108,15 @@ export function approvalService({ db }: ServiceContext) {
       await tx.update(transactions).set({ state: "CANCELLED", approverUserId: userId, approvedAt: now, completedAt: now }).where(eq(transactions.id, t.id));
     }
     forgetCounts(businessId);
+    return { complete: true as const, remaining: 0 };
+  }
+
+  /** A team change: decided once, by a person who manages users; approved, it is made now. */
+  async function decideTeamChange(tx: Tx, r: Row, userId: string, roles: string[], decision: Decision, via: "session" | "api_key") {
+    if (via !== "session" || !managesUsers(access, roles)) throw forbidden("Only a member who manages users can decide a team change");
+    await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: decision === "approve" ? "APPROVED" : "REJECTED", roles });
+    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: new Date() }).where(eq(approvalRequests.id, r.id));
+    if (decision === "approve") await applyTeamChange(tx, config, r);
     return { complete: true as const, remaining: 0 };
   }
 
@@ -137,14 +153,14 @@ export function approvalService({ db }: ServiceContext) {
       return paged(rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id))), Number(total.n), q);
     },
 
-    decide: (businessId: string, userId: string, id: string, decision: Decision) => db.transaction((tx) => decide(tx, businessId, userId, id, decision)),
+    decide: (businessId: string, userId: string, id: string, decision: Decision, via?: "session" | "api_key") => db.transaction((tx) => decide(tx, businessId, userId, id, decision, via)),
 
     /** Each request decided on its own: one that cannot be (decided already, own payment) does not stop the others. */
-    async batch(businessId: string, userId: string, ids: string[], decision: Decision) {
+    async batch(businessId: string, userId: string, ids: string[], decision: Decision, via?: "session" | "api_key") {
       const results: { id: string; ok: boolean; message?: string }[] = [];
       for (const id of [...new Set(ids)]) {
         try {
-          const done = await db.transaction((tx) => decide(tx, businessId, userId, id, decision));
+          const done = await db.transaction((tx) => decide(tx, businessId, userId, id, decision, via));
           results.push(done.complete ? { id, ok: true } : { id, ok: true, message: partialMessage(done.remaining) });
         } catch (e) {
           if (!(e instanceof AppError)) throw e;

@@ -10,7 +10,8 @@ import { GENESIS_HASH, entryHash, verifyChain, type AuditEntry, type ChainCheck 
 import type { ServiceContext } from "./context.ts";
 import { likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 
-export type AuditActor = { userId: string | null; email: string; via: "session" | "api_key" | "system" };
+/** How the actor reached us: a session, an API key, the system itself, or a sign-in-free call (sign-up, emailed links, the public invoice page). */
+export type AuditActor = { userId: string | null; email: string; via: "session" | "api_key" | "system" | "public" };
 
 export type AuditRecord = {
   businessId: string;
@@ -48,51 +49,74 @@ const entryOf = (r: Row): AuditEntry => ({
   hash: r.hash,
 });
 
-/** Appends one entry; inside `q`'s transaction when one is open, else in its own. */
-export async function appendAudit(q: Queryable, rec: AuditRecord): Promise<AuditEntry> {
+/** Fields as hashed and exported: through JSON once, as jsonb will give them back (no undefined, no Dates, bigints as text). */
+function fieldsOf(rec: AuditRecord, seq: number): Omit<AuditEntry, "hash" | "prev_hash"> {
+  const json = (v: Record<string, unknown> | null | undefined) =>
+    v ? (JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x))) as Record<string, unknown>) : null;
+  return {
+    seq,
+    at: (rec.at ?? new Date()).toISOString(),
+    business_id: rec.businessId,
+    actor_user_id: rec.actor.userId,
+    actor_email: rec.actor.email,
+    actor_via: rec.actor.via,
+    action: rec.action,
+    route: rec.route,
+    target_id: rec.targetId ?? null,
+    ip: rec.ip,
+    user_agent: rec.userAgent,
+    before: json(rec.before),
+    after: json(rec.after),
+  };
+}
+
+/**
+ * Appends entries in order, each business's under its chain head's lock (so two concurrent actions
+ * never take the same place), with one insert for them all. Runs inside `q`'s transaction when one
+ * is open (the change being recorded), else in its own.
+ */
+export async function appendAuditEntries(q: Queryable, recs: AuditRecord[]): Promise<AuditEntry[]> {
+  if (!recs.length) return [];
   const run = async (tx: Queryable) => {
-    await tx.insert(auditHeads).values({ businessId: rec.businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
-    const [head] = await tx.select().from(auditHeads).where(eq(auditHeads.businessId, rec.businessId)).for("update");
-    const fields = {
-      seq: head.seq + 1,
-      at: (rec.at ?? new Date()).toISOString(),
-      business_id: rec.businessId,
-      actor_user_id: rec.actor.userId,
-      actor_email: rec.actor.email,
-      actor_via: rec.actor.via,
-      action: rec.action,
-      route: rec.route,
-      target_id: rec.targetId ?? null,
-      ip: rec.ip,
-      user_agent: rec.userAgent,
-      // Through JSON once, as jsonb will give them back (no undefined, no Dates), so the hash holds after storing.
-      before: rec.before ? (JSON.parse(JSON.stringify(rec.before)) as Record<string, unknown>) : null,
-      after: rec.after ? (JSON.parse(JSON.stringify(rec.after)) as Record<string, unknown>) : null,
-    };
-    const hash = entryHash(fields, head.hash);
-    await tx.insert(auditLog).values({
-      businessId: rec.businessId,
-      seq: fields.seq,
-      at: new Date(fields.at),
-      actorUserId: fields.actor_user_id,
-      actorEmail: fields.actor_email,
-      actorVia: fields.actor_via,
-      action: fields.action,
-      route: fields.route,
-      targetId: fields.target_id,
-      ip: fields.ip,
-      userAgent: fields.user_agent,
-      before: fields.before,
-      after: fields.after,
-      prevHash: head.hash,
-      hash,
-    });
-    await tx.update(auditHeads).set({ seq: fields.seq, hash }).where(eq(auditHeads.businessId, rec.businessId));
-    return { ...fields, prev_hash: head.hash, hash };
+    const out: AuditEntry[] = [];
+    for (const businessId of [...new Set(recs.map((r) => r.businessId))]) {
+      await tx.insert(auditHeads).values({ businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+      const [head] = await tx.select().from(auditHeads).where(eq(auditHeads.businessId, businessId)).for("update");
+      let prev = { seq: head.seq, hash: head.hash };
+      for (const rec of recs.filter((r) => r.businessId === businessId)) {
+        const fields = fieldsOf(rec, prev.seq + 1);
+        const entry = { ...fields, prev_hash: prev.hash, hash: entryHash(fields, prev.hash) };
+        out.push(entry);
+        prev = { seq: entry.seq, hash: entry.hash };
+      }
+      await tx.update(auditHeads).set(prev).where(eq(auditHeads.businessId, businessId));
+    }
+    await tx.insert(auditLog).values(
+      out.map((e) => ({
+        businessId: e.business_id,
+        seq: e.seq,
+        at: new Date(e.at),
+        actorUserId: e.actor_user_id,
+        actorEmail: e.actor_email,
+        actorVia: e.actor_via,
+        action: e.action,
+        route: e.route,
+        targetId: e.target_id,
+        ip: e.ip,
+        userAgent: e.user_agent,
+        before: e.before,
+        after: e.after,
+        prevHash: e.prev_hash,
+        hash: e.hash,
+      })),
+    );
+    return out;
   };
   // A Tx has no rollback-free way to tell it apart from the Db; the Db's transaction() nests as a savepoint either way.
   return q.transaction((tx) => run(tx));
 }
+
+export const appendAudit = async (q: Queryable, rec: AuditRecord): Promise<AuditEntry> => (await appendAuditEntries(q, [rec]))[0];
 
 export function auditLogService({ db }: ServiceContext) {
   const filtersOf = (businessId: string, q: Omit<AuditQuery, "page" | "limit">) => {

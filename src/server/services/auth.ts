@@ -20,9 +20,11 @@ import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ClientInfo, ServiceContext } from "./context.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./crypto.ts";
 import { emails } from "./emails.ts";
-import { assertCodeNotTooSoon, consumeCode, consumeToken, issueCode, issueToken, peekToken } from "./one-time-tokens.ts";
+import { assertCodeNotTooSoon, consumeCode, consumeToken, issueCode, issueToken, peekToken, revokeUserTokens } from "./one-time-tokens.ts";
 import { createSession, revokeSessionByToken, revokeUserSessions } from "./sessions.ts";
-import { assertNotThrottled, recordSignIn } from "./throttle.ts";
+import { attemptFailed, attemptPassed, recordSignIn, reserveAttempt } from "./throttle.ts";
+import { mailAllowed } from "./mail-limits.ts";
+import { setAuditSubject } from "../lib/audit-unit.ts";
 
 /** Features a newly signed-up business starts with; the rest are switched on by support. */
 export const DEFAULT_FEATURES = ["fiat", "crypto", "exchange", "invoicing", "user_management", "api_access"];
@@ -32,6 +34,20 @@ type Out<T extends z.ZodType> = z.output<T>;
 
 export function authService({ db, config }: ServiceContext) {
   const link = (path: string) => `${config.publicUrl}${path}`;
+
+  /**
+   * A sign-in-free call acts for a person: its audit entry goes to the log of the business they sign
+   * in to (their first active membership), if they have one.
+   */
+  async function auditAsPerson(q: Queryable, user: { id: string; email: string }) {
+    const [m] = await q
+      .select({ businessId: businessUsers.businessId })
+      .from(businessUsers)
+      .where(and(eq(businessUsers.userId, user.id), eq(businessUsers.state, "ACTIVE")))
+      .orderBy(asc(businessUsers.createdAt))
+      .limit(1);
+    if (m) setAuditSubject({ businessId: m.businessId, userId: user.id, email: user.email, via: "public" });
+  }
 
   async function register(input: Out<typeof SignUpForm>) {
     return db.transaction(async (tx) => {
@@ -63,11 +79,13 @@ export function authService({ db, config }: ServiceContext) {
         email: user.email,
         position: "Owner",
         state: "ACTIVE",
+        joinedAt: new Date(),
         isOwner: true,
         roles: [OWNER_ROLE],
       });
       const token = await issueToken(tx, "verify_email", { userId: user.id });
       await enqueueMail(tx, emails.verifyEmail(user.email, user.firstName, link(`/email-verification/${token}`)));
+      setAuditSubject({ businessId: business.id, userId: user.id, email: user.email, via: "public" });
       return { business, user };
     });
   }
@@ -76,19 +94,24 @@ export function authService({ db, config }: ServiceContext) {
     await db.transaction(async (tx) => {
       const row = await consumeToken(tx, "verify_email", token);
       if (!row?.userId) throw badRequest("This verification link is invalid or has expired");
-      await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId));
+      const [user] = await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, row.userId)).returning();
+      await auditAsPerson(tx, user);
     });
   }
 
-  /** Password check shared by check-2fa and login: throttled, audited, same timing for unknown emails. */
+  /**
+   * Password check shared by check-2fa and login: throttled (the attempt is reserved before the
+   * comparison, services/throttle.ts), audited, same timing and counting for unknown emails.
+   */
   async function verifyCredentials(q: Queryable, email: string, password: string, client: ClientInfo) {
-    await assertNotThrottled(q, email, client.ip);
+    const attempt = await reserveAttempt(db, { purpose: "sign_in", email, ...client });
     const [user] = await q.select().from(users).where(eq(users.email, email));
     const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) {
-      await recordSignIn(q, { email, userId: user?.id, ...client, success: false, reason: "bad_credentials" });
+      await attemptFailed(q, attempt, "bad_credentials", user?.id);
       throw unauthorized(INVALID_CREDENTIALS);
     }
+    await attemptPassed(q, attempt);
     if (!user.emailVerifiedAt) throw forbidden("Please verify your email address before signing in");
     return user;
   }
@@ -136,6 +159,7 @@ export function authService({ db, config }: ServiceContext) {
       if (!membership) throw forbidden("Your account is not active in any business");
       if (previousToken) await revokeSessionByToken(tx, previousToken);
       const session = await createSession(tx, config, { userId: user.id, businessId: membership.businessId }, client);
+      setAuditSubject({ businessId: membership.businessId, userId: user.id, email: user.email, via: "session" });
       await recordSignIn(tx, { email: user.email, userId: user.id, ...client, success: true });
       if (user.alertOnLogin) await enqueueMail(tx, emails.loginAlert(user.email, client.ip, client.userAgent, new Date()));
       return session;
@@ -147,8 +171,13 @@ export function authService({ db, config }: ServiceContext) {
     await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.email, email));
       if (!user) return;
+      // Beyond the per-recipient cap nothing is sent, and no link issued: it would revoke the one they have.
+      if (!(await mailAllowed(tx, "reset_password", user.email))) return;
+      await revokeUserTokens(tx, user.id, "reset_password");
       const token = await issueToken(tx, "reset_password", { userId: user.id });
       await enqueueMail(tx, emails.resetPassword(user.email, link(`/reset-password/${token}`)));
+      // Whoever asked, the link went to this person: the entry names them, by a sign-in-free call.
+      await auditAsPerson(tx, user);
     });
   }
 
@@ -156,8 +185,10 @@ export function authService({ db, config }: ServiceContext) {
     await db.transaction(async (tx) => {
       const row = await consumeToken(tx, "reset_password", input.token);
       if (!row?.userId) throw badRequest("This password reset link is invalid or has expired");
-      await tx.update(users).set({ passwordHash: await hashPassword(input.new_password) }).where(eq(users.id, row.userId));
+      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.new_password) }).where(eq(users.id, row.userId)).returning();
       await revokeUserSessions(tx, row.userId);
+      await revokeUserTokens(tx, row.userId, "reset_password");
+      await auditAsPerson(tx, user);
     });
   }
 
@@ -203,7 +234,8 @@ export function authService({ db, config }: ServiceContext) {
       }
       // Two accepts racing: only the one that uses the token up goes on.
       if (!(await consumeToken(tx, "invitation", input.token))) throw badRequest("This invitation is invalid or has expired");
-      await tx.update(businessUsers).set({ userId, state: "ACTIVE" }).where(eq(businessUsers.id, inv.member.id));
+      await tx.update(businessUsers).set({ userId, state: "ACTIVE", joinedAt: new Date() }).where(eq(businessUsers.id, inv.member.id));
+      setAuditSubject({ businessId: inv.member.businessId, userId, email: inv.member.email, via: "public" });
     });
   }
 
@@ -217,7 +249,7 @@ export function authService({ db, config }: ServiceContext) {
     completePasswordReset,
     getInvitation,
     acceptInvitation,
-    logout: (token: string) => revokeSessionByToken(db, token),
+    logout: (token: string) => db.transaction((tx) => revokeSessionByToken(tx, token)),
   };
 }
 

@@ -59,7 +59,10 @@ export function beneficiaryService({ db }: ServiceContext) {
     return row;
   }
 
-  /** The live unique index decides; its violation (also under a race) is the 409. */
+  /**
+   * The live unique index decides; its violation (also under a race) is the 409. Every write is a
+   * transaction of its own, which the request's audit entry joins (lib/audit-unit.ts).
+   */
   async function unique<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
@@ -89,10 +92,12 @@ export function beneficiaryService({ db }: ServiceContext) {
     async create(businessId: string, userId: string, input: Input) {
       const cols = columnsOf(input);
       const [row] = await unique(() =>
-        db
-          .insert(beneficiaries)
-          .values({ businessId, createdBy: userId, type: input.type, name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols })
-          .returning(),
+        db.transaction((tx) =>
+          tx
+            .insert(beneficiaries)
+            .values({ businessId, createdBy: userId, type: input.type, name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols })
+            .returning(),
+        ),
       );
       return beneficiaryView(row);
     },
@@ -105,11 +110,13 @@ export function beneficiaryService({ db }: ServiceContext) {
         throw badRequest("The type, currency and destination of a beneficiary cannot be changed");
       }
       const [updated] = await unique(() =>
-        db
-          .update(beneficiaries)
-          .set({ name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, updatedAt: new Date() })
-          .where(eq(beneficiaries.id, row.id))
-          .returning(),
+        db.transaction((tx) =>
+          tx
+            .update(beneficiaries)
+            .set({ name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, updatedAt: new Date() })
+            .where(eq(beneficiaries.id, row.id))
+            .returning(),
+        ),
       );
       return beneficiaryView(updated);
     },
@@ -120,18 +127,20 @@ export function beneficiaryService({ db }: ServiceContext) {
       const format = ADDRESS_FORMATS[row.blockchain as Blockchain];
       if (!format.pattern.test(input.address)) throw badRequest(format.message, [{ path: "address", message: format.message }]);
       const [updated] = await unique(() =>
-        db
-          .update(beneficiaries)
-          .set({ name: input.name, friendlyName: input.friendly_name, address: input.address, identifier: input.address, destinationKey: walletKey(row.blockchain!, input.address), updatedAt: new Date() })
-          .where(eq(beneficiaries.id, row.id))
-          .returning(),
+        db.transaction((tx) =>
+          tx
+            .update(beneficiaries)
+            .set({ name: input.name, friendlyName: input.friendly_name, address: input.address, identifier: input.address, destinationKey: walletKey(row.blockchain!, input.address), updatedAt: new Date() })
+            .where(eq(beneficiaries.id, row.id))
+            .returning(),
+        ),
       );
       return beneficiaryView(updated);
     },
 
     async remove(businessId: string, id: string) {
       const row = await find(businessId, id);
-      await db.update(beneficiaries).set({ state: "DELETED", updatedAt: new Date() }).where(eq(beneficiaries.id, row.id));
+      await db.transaction((tx) => tx.update(beneficiaries).set({ state: "DELETED", updatedAt: new Date() }).where(eq(beneficiaries.id, row.id)));
     },
 
     find,

@@ -18,8 +18,10 @@ export function businessAdminService({ db }: ServiceContext) {
     setApprovalRequired: (businessId: string, on: boolean) => db.update(businesses).set({ approvalRequired: on }).where(eq(businesses.id, businessId)),
     /** Switches one feature on, keeping the others (the sandbox grants self-serve features at once). */
     async addFeature(businessId: string, feature: Feature) {
-      const [b] = await db.select({ features: businesses.features }).from(businesses).where(eq(businesses.id, businessId));
-      await db.update(businesses).set({ features: FEATURE_NAMES.filter((f) => f === feature || b.features.includes(f)) }).where(eq(businesses.id, businessId));
+      await db.transaction(async (tx) => {
+        const [b] = await tx.select({ features: businesses.features }).from(businesses).where(eq(businesses.id, businessId)).for("update");
+        await tx.update(businesses).set({ features: FEATURE_NAMES.filter((f) => f === feature || b.features.includes(f)) }).where(eq(businesses.id, businessId));
+      });
     },
   };
 }

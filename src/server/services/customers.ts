@@ -7,6 +7,7 @@ import { and, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import { emitEvent } from "./webhooks.ts";
 import type { z } from "zod";
 import { customers } from "../db/schema/index.ts";
+import type { Queryable } from "../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { BillingInformation, BusinessUpdate, CountryData, Customer, CustomerInput, IndividualUpdate } from "../../../resources/customers.ts";
@@ -41,17 +42,22 @@ export function customerView(r: Row): Customer {
 export function customerService({ db }: ServiceContext) {
   const live = (businessId: string) => and(eq(customers.businessId, businessId), ne(customers.state, "DELETED"));
 
-  async function find(businessId: string, id: string) {
-    const [row] = isUuid(id) ? await db.select().from(customers).where(and(live(businessId), eq(customers.id, id))) : [];
+  async function find(businessId: string, id: string, q: Queryable = db, lock = false) {
+    const query = q.select().from(customers).where(and(live(businessId), eq(customers.id, id)));
+    const [row] = isUuid(id) ? await (lock ? query.for("update") : query) : [];
     if (!row) throw notFound("Customer not found");
     return row;
   }
 
-  async function update(businessId: string, id: string, set: Partial<typeof customers.$inferInsert>, expectType?: string) {
-    const row = await find(businessId, id);
-    if (expectType && row.type !== expectType) throw conflict(`This customer is not ${expectType === "BUSINESS" ? "a business" : "an individual"}`);
-    const [updated] = await db.update(customers).set(set).where(eq(customers.id, row.id)).returning();
-    return customerView(updated);
+  type Changes = Partial<typeof customers.$inferInsert>;
+  /** One change, on the row locked in its own transaction (which the request's audit entry joins). */
+  function update(businessId: string, id: string, set: Changes | ((row: typeof customers.$inferSelect) => Changes), expectType?: string) {
+    return db.transaction(async (tx) => {
+      const row = await find(businessId, id, tx, true);
+      if (expectType && row.type !== expectType) throw conflict(`This customer is not ${expectType === "BUSINESS" ? "a business" : "an individual"}`);
+      const [updated] = await tx.update(customers).set(typeof set === "function" ? set(row) : set).where(eq(customers.id, row.id)).returning();
+      return customerView(updated);
+    });
   }
 
   return {
@@ -101,10 +107,8 @@ export function customerService({ db }: ServiceContext) {
       update(businessId, id, { firstName: u.first_name, lastName: u.last_name, phoneNumber: u.phone_number, address: u.residential_address }, "INDIVIDUAL"),
     updateBusiness: (businessId: string, id: string, u: z.output<typeof BusinessUpdate>) =>
       update(businessId, id, { name: u.name, businessType: u.business_type, phoneNumber: u.phone_number, address: u.registered_address }, "BUSINESS"),
-    async updateCountryData(businessId: string, id: string, u: z.output<typeof CountryData>) {
-      const row = await find(businessId, id);
-      return update(businessId, id, { countryData: { ...row.countryData, ng: { ...row.countryData.ng, ...u.ng } } });
-    },
+    updateCountryData: (businessId: string, id: string, u: z.output<typeof CountryData>) =>
+      update(businessId, id, (row) => ({ countryData: { ...row.countryData, ng: { ...row.countryData.ng, ...u.ng } } })),
     updateBilling: (businessId: string, id: string, u: z.output<typeof BillingInformation>) => update(businessId, id, { billingInformation: u }),
     remove: (businessId: string, id: string) => update(businessId, id, { state: "DELETED" }),
   };

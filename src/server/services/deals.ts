@@ -142,7 +142,7 @@ export function dealService({ db }: ServiceContext) {
       // The question's wording is kept as the deal asked it, whatever the page sent back.
       const answers = row.eligibilityQuestions.map((q) => ({ id: q.id, question: q.content.en, answer: given.get(q.id)! }));
       try {
-        await db.insert(dealRedemptions).values({ dealId: row.id, businessId, state, answers });
+        await db.transaction((tx) => tx.insert(dealRedemptions).values({ dealId: row.id, businessId, state, answers }));
       } catch (e) {
         // Two redeems at once: the unique (deal, business) index lets one through.
         if (isUniqueViolation(e)) throw conflict(ALREADY_REDEEMED);

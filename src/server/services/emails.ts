@@ -14,15 +14,17 @@ export const emails = {
     text: `Your sign-in code is ${code}. It expires in 10 minutes. If you did not try to sign in, change your password.`,
     codes: [code],
   }),
-  actionCode: (to: string, code: string): Mail => ({
+  /** A one-time code, saying what it confirms: it works for that and nothing else. */
+  actionCode: (to: string, code: string, what = "your request"): Mail => ({
     to,
     subject: "Your verification code",
-    text: `Your verification code is ${code}. It expires in 10 minutes.`,
+    text: `Your verification code is ${code}. It confirms ${what} and nothing else, and expires in 10 minutes. If you did not ask for it, do not share it and change your password.`,
     codes: [code],
   }),
   resetPassword: (to: string, link: string): Mail => ({
     to,
     subject: "Reset your password",
+    kind: "reset_password",
     text: `Someone asked to reset the password of this account. To choose a new one, open:\n${link}\n\nThe link expires in 30 minutes. If it was not you, ignore this email.`,
     links: [link],
   }),
@@ -46,6 +48,7 @@ export const emails = {
   invoicePaymentNotice: (to: string, number: string, customerName: string, outstanding: string): Mail => ({
     to,
     subject: `${customerName} says invoice ${number} is paid`,
+    kind: "invoice_payment_notice",
     text: `${customerName} told us they have paid invoice ${number} (${outstanding} outstanding). It will be marked paid when the deposit with reference ${number} arrives.`,
   }),
   invoicePaid: (to: string, number: string, amount: string, fully: boolean): Mail => ({
@@ -65,6 +68,12 @@ export const emails = {
           ? `Your business verification (KYB) needs a correction: ${reason ?? ""}\n\nCorrect it and submit it again from your getting-started checklist:\n${link}`
           : `Your business verification (KYB) was not approved${reason ? `: ${reason}` : ""}. Contact support if you have questions.`,
     links: [link],
+  }),
+  /** To the owner, on every invitation and role change (issue 25): a rogue insider's moves do not go unseen. */
+  teamChange: (to: string, businessName: string, who: string, what: string): Mail => ({
+    to,
+    subject: `Team change at ${businessName}`,
+    text: `${who} ${what}\n\nSee the team in Settings → User management. If you did not expect this, review the team and the audit log.`,
   }),
   passwordChanged: (to: string): Mail => ({
     to,

@@ -10,6 +10,8 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { sha256 } from "./crypto.ts";
 import type { Settled } from "../lib/group-commit.ts";
 import { pgArray } from "../db/pg-array.ts";
+import { appendAuditEntries } from "./audit-log.ts";
+import { outsideAuditUnits, runInAuditUnit, skipAudit, type AuditUnit } from "../lib/audit-unit.ts";
 
 export type Answer = { status: number; body: unknown };
 
@@ -53,6 +55,8 @@ export async function withIdempotency(
         .from(idempotencyKeys)
         .where(and(eq(idempotencyKeys.businessId, scope.businessId), eq(idempotencyKeys.key, scope.key)));
       if (prior.requestHash !== scope.hash) throw conflict("This Idempotency-Key was already used for a different request");
+      // The first call was the action (and is in the audit log); its replay is not a second one.
+      skipAudit();
       return { status: prior.responseStatus, body: prior.responseBody, replayed: true };
     }
     const answer = await write(tx);
@@ -70,8 +74,8 @@ type Row = Record<string, unknown>;
 const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 const scopeId = (s: { businessId: string; key: string }) => `${s.businessId}\n${s.key}`;
 
-/** A write of a group and its key. */
-export type Keyed<I> = { scope: Scope; input: I };
+/** A write of a group, its key, and the audit unit of the request it came in (its entry commits with it). */
+export type Keyed<I> = { scope: Scope; input: I; audit?: AuditUnit };
 
 /** How a kind of money write runs alone and in a group (one outcome per input, refusals before any write). */
 export type GroupWrite<I> = { one: (tx: Tx, input: I) => Promise<Answer>; many: (tx: Tx, inputs: I[]) => Promise<Settled<Answer>[]> };
@@ -84,11 +88,22 @@ export type GroupWrite<I> = { one: (tx: Tx, input: I) => Promise<Answer>; many: 
  * A key already taken (a replay, or a second use within the group) then goes the single way: its
  * stored answer replayed, a 409 for other input, or a fresh write if the first was refused.
  */
-export async function withIdempotencyGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): Promise<Settled<Answer & { replayed: boolean }>[]> {
-  if (items.length === 1) return [await settle(withIdempotency(db, items[0].scope, (tx) => write.one(tx, items[0].input)))];
+export function withIdempotencyGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): Promise<Settled<Answer & { replayed: boolean }>[]> {
+  // The batch runs for several requests at once: none of their audit units is the batch's own.
+  return outsideAuditUnits(() => commitGroup(db, items, write));
+}
+
+/** One write of a group the single way, inside its own request's audit unit. */
+const alone = <I>(db: Db, item: Keyed<I>, write: GroupWrite<I>) =>
+  settle(runInAuditUnit(item.audit, () => withIdempotency(db, item.scope, (tx) => write.one(tx, item.input))));
+
+async function commitGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): Promise<Settled<Answer & { replayed: boolean }>[]> {
+  if (items.length === 1) return [await alone(db, items[0], write)];
   const outcomes: Settled<Answer & { replayed: boolean }>[] = new Array(items.length);
   const taken: number[] = [];
+  const recorded: AuditUnit[] = [];
   await db.transaction(async (tx) => {
+    recorded.length = 0;
     taken.length = 0; // a transaction retried after a conflict starts over
     const first = new Map<string, number>();
     items.forEach((it, i) => (first.has(scopeId(it.scope)) ? taken.push(i) : first.set(scopeId(it.scope), i)));
@@ -106,8 +121,15 @@ export async function withIdempotencyGroup<I>(db: Db, items: Keyed<I>[], write: 
     });
     await storeAnswers(tx, answered);
     await releaseKeys(tx, refused);
+    // Each write that went through is recorded in the same transaction, in the order it came.
+    for (const i of fresh) {
+      const entry = "error" in outcomes[i] ? null : items[i].audit?.entry();
+      if (entry) recorded.push(items[i].audit!);
+    }
+    await appendAuditEntries(tx, recorded.map((u) => u.entry()!));
   });
-  for (const i of taken) outcomes[i] = await settle(withIdempotency(db, items[i].scope, (tx) => write.one(tx, items[i].input)));
+  for (const u of recorded) u.written = true;
+  for (const i of taken) outcomes[i] = await alone(db, items[i], write);
   return outcomes;
 }
 

@@ -11,16 +11,22 @@ import { badRequest, conflict } from "../../lib/errors.ts";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, NUMBERING_LOCKED_MESSAGE, type InvoiceConfig, type InvoiceConfigUpdate } from "../../../resources/invoice-settings.ts";
 import type { NumberingStrategy } from "../../lib/invoice-numbering.ts";
 import type { ServiceContext } from "./context.ts";
-import { pdfImage } from "../lib/pdf.ts";
+import { documentRaster, LOGO_TOO_LARGE_MESSAGE, LogoImageError, svgRaster } from "../lib/logo-image.ts";
 
 export type SettingsRow = typeof invoiceSettings.$inferSelect;
 
 /** The business's settings, made with the defaults if it has none yet; locked FOR UPDATE when asked. */
 export async function settingsOf(q: Queryable, businessId: string, lock = false): Promise<SettingsRow> {
+  const read = async () => {
+    const query = q.select().from(invoiceSettings).where(eq(invoiceSettings.businessId, businessId));
+    return (lock ? await query.for("update") : await query)[0];
+  };
+  // Read first: the row exists after first use, and every public page and PDF reads it (an insert
+  // that does nothing is still a write to attempt, on PGlite a trip to its files).
+  const row = await read();
+  if (row) return row;
   await q.insert(invoiceSettings).values({ businessId }).onConflictDoNothing();
-  const query = q.select().from(invoiceSettings).where(eq(invoiceSettings.businessId, businessId));
-  const [row] = lock ? await query.for("update") : await query;
-  return row;
+  return read();
 }
 
 /** The file's type from its first bytes (never from its name or the declared type). */
@@ -31,6 +37,20 @@ export function logoType(bytes: Buffer): "image/png" | "image/jpeg" | "image/svg
   const head = bytes.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, "");
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i, "");
   return /^<svg[\s>]/i.test(rest) ? "image/svg+xml" : null;
+}
+
+const badRasterRendering = () => badRequest("logo_raster must be a PNG rendering (up to 1MB) of an SVG logo", [{ path: "logo_raster", message: "Invalid rendering" }]);
+
+/** The picture sharp made, or the upload's refusal naming the part (logo or logo_raster) and why. */
+async function madeSmall(made: Promise<Buffer>, field: "logo" | "logo_raster"): Promise<Buffer> {
+  try {
+    return await made;
+  } catch (e) {
+    if (!(e instanceof LogoImageError)) throw e;
+    if (e.reason === "too-large") throw badRequest(LOGO_TOO_LARGE_MESSAGE, [{ path: field, message: LOGO_TOO_LARGE_MESSAGE }]);
+    if (field === "logo_raster") throw badRasterRendering();
+    throw badRequest(LOGO_MESSAGES.load, [{ path: "logo", message: LOGO_MESSAGES.load }]);
+  }
 }
 
 const logoUrl = (s: SettingsRow) => (s.logo ? `/api/businesses/profile/logo/file?v=${s.logoUpdatedAt?.getTime() ?? 0}` : null);
@@ -92,23 +112,25 @@ export function invoiceSettingsService({ db }: ServiceContext) {
 
     /**
      * Stores a new logo; `replaced` says whether there was one before ('Logo updated' vs 'Logo uploaded').
-     * An SVG may come with a PNG rendering of itself for the PDF; any other logo is its own raster.
+     * A PNG or JPEG is stored as the PNG documentRaster makes of it (at most 280 px, decoded once
+     * here rather than on every PDF). An SVG is kept as sent for the page, with a PNG for documents:
+     * the browser's rendering when one comes with it (the fonts the member saw), else sharp's.
      */
     async setLogo(businessId: string, bytes: Buffer, raster?: Buffer) {
       if (bytes.length > LOGO_MAX_BYTES) throw badRequest(LOGO_MESSAGES.size);
       const type = logoType(bytes);
       if (!type || bytes.length === 0) throw badRequest(LOGO_MESSAGES.type);
-      // The right first bytes are not a picture: a raster logo must decode the way the invoice PDF
-      // decodes it, or every PDF would carry a logo that cannot be drawn. An SVG is not drawn itself.
-      if (type !== "image/svg+xml" && !pdfImage(bytes)) throw badRequest(LOGO_MESSAGES.load, [{ path: "logo", message: LOGO_MESSAGES.load }]);
-      if (raster && (type !== "image/svg+xml" || logoType(raster) !== "image/png" || raster.length > LOGO_MAX_BYTES || !pdfImage(raster))) {
-        throw badRequest("logo_raster must be a PNG rendering (up to 1MB) of an SVG logo", [{ path: "logo_raster", message: "Invalid rendering" }]);
-      }
+      if (raster && (type !== "image/svg+xml" || logoType(raster) !== "image/png" || raster.length > LOGO_MAX_BYTES)) throw badRasterRendering();
+      // Before the transaction: sharp's work (on the thread pool) holds no lock.
+      const stored =
+        type === "image/svg+xml"
+          ? { logo: bytes, logoContentType: type, logoRaster: await (raster ? madeSmall(documentRaster(raster), "logo_raster") : madeSmall(svgRaster(bytes), "logo")) }
+          : { logo: await madeSmall(documentRaster(bytes), "logo"), logoContentType: "image/png", logoRaster: null };
       return db.transaction(async (tx: Tx) => {
         const before = await settingsOf(tx, businessId, true);
         const [row] = await tx
           .update(invoiceSettings)
-          .set({ logo: bytes, logoContentType: type, logoRaster: raster ?? null, logoUpdatedAt: new Date(), updatedAt: new Date() })
+          .set({ ...stored, logoUpdatedAt: new Date(), updatedAt: new Date() })
           .where(eq(invoiceSettings.businessId, businessId))
           .returning();
         return { replaced: Boolean(before.logo), logo_url: logoUrl(row) };

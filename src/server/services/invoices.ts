@@ -4,6 +4,7 @@
  * voiding is for invoices nothing has been paid against. Totals come from src/lib/invoice-totals.ts
  * and are stored with the invoice. Every query is scoped to the caller's business.
  */
+import { setAuditSubject } from "../lib/audit-unit.ts";
 import { randomBytes, randomUUID } from "node:crypto";
 import { emitEvent } from "./webhooks.ts";
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, like, lt, or, sql } from "drizzle-orm";
@@ -20,8 +21,9 @@ import { enqueueMail } from "../providers/mail/outbox.ts";
 import { emails } from "./emails.ts";
 import { settingsOf } from "./invoice-settings.ts";
 import { notify } from "./notifications.ts";
+import { mailAllowed } from "./mail-limits.ts";
 import { amountText, invoiceView, publicInvoiceView, type InvoiceRow } from "./invoice-view.ts";
-import { renderInvoicePdf } from "./invoice-pdf.ts";
+import { invoicePdfs } from "./invoice-documents.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Input = z.output<typeof InvoiceInput>;
@@ -33,6 +35,7 @@ const newReference = () => randomBytes(18).toString("base64url");
 const NOTICE_QUIET_MS = 10 * 60_000;
 
 export function invoiceService({ db, config }: ServiceContext) {
+  const pdfs = invoicePdfs(db);
   async function find(q: Queryable, businessId: string, id: string, lock = false) {
     const query = q.select().from(invoices).where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)));
     const [row] = isUuid(id) ? (lock ? await query.for("update") : await query) : [];
@@ -221,7 +224,7 @@ export function invoiceService({ db, config }: ServiceContext) {
     async pdf(businessId: string, id: string) {
       const row = await find(db, businessId, id);
       const c = await context(db, row);
-      return { fileName: `${row.number ?? "draft-invoice"}.pdf`, bytes: renderInvoicePdf(publicInvoiceView(row, c.settings, c.businessName, c.account), c.settings.logoRaster ?? c.settings.logo) };
+      return { fileName: `${row.number ?? "draft-invoice"}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), c.settings) };
     },
 
     async getPublic(reference: string) {
@@ -233,8 +236,11 @@ export function invoiceService({ db, config }: ServiceContext) {
     async publicPdf(reference: string) {
       const row = await byReference(db, reference);
       const c = await context(db, row);
-      return { fileName: `${row.number}.pdf`, bytes: renderInvoicePdf(publicInvoiceView(row, c.settings, c.businessName, c.account), c.settings.logoRaster ?? c.settings.logo) };
+      return { fileName: `${row.number}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), c.settings) };
     },
+
+    /** PDFs rendered rather than served from the cache, in this process: tests read it, no route does. */
+    pdfRenderCount: () => pdfs.renders(),
 
     /** The logo shown on the public page: only when the business puts it in the invoice header. */
     async publicLogo(reference: string) {
@@ -244,7 +250,10 @@ export function invoiceService({ db, config }: ServiceContext) {
       return { bytes: s.logo, contentType: s.logoContentType ?? "application/octet-stream" };
     },
 
-    /** 'I've made the payment': tells the business, at most once per quiet window. */
+    /**
+     * 'I've made the payment': tells the business, at most once per quiet window per invoice and within
+     * each recipient's cap across invoices (services/mail-limits.ts); the invoice records the notice either way.
+     */
     async notifyPayment(reference: string) {
       return db.transaction(async (tx) => {
         const row = await byReference(tx, reference, true);
@@ -253,10 +262,17 @@ export function invoiceService({ db, config }: ServiceContext) {
         const now = new Date();
         const quiet = row.paymentNotifiedAt && now.getTime() - row.paymentNotifiedAt.getTime() < NOTICE_QUIET_MS;
         if (!quiet) {
-          await notify(tx, row.businessId, "invoice_payments", (to) =>
-            emails.invoicePaymentNotice(to, row.number!, row.billingInformation.name, amountText(row.totalPayable - row.totalPaid, row.currency)));
+          await notify(
+            tx,
+            row.businessId,
+            "invoice_payments",
+            (to) => emails.invoicePaymentNotice(to, row.number!, row.billingInformation.name, amountText(row.totalPayable - row.totalPaid, row.currency)),
+            (to) => mailAllowed(tx, "invoice_payment_notice", to, now),
+          );
         }
         await tx.update(invoices).set({ paymentNotifiedAt: quiet ? row.paymentNotifiedAt : now, paymentNotifications: row.paymentNotifications + 1 }).where(eq(invoices.id, row.id));
+        // Said by whoever holds the invoice's link: the log names the customer it was issued to.
+        setAuditSubject({ businessId: row.businessId, userId: null, email: row.billingInformation.email, via: "public" });
       });
     },
   };

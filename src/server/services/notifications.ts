@@ -50,8 +50,18 @@ const changedColumns = (v: BusinessNotificationUpdate): Partial<Flags> & { email
   return out;
 };
 
-/** Emails everyone who wants to hear about `topic` in this business; returns who was told. */
-export async function notify(q: Queryable, businessId: string, topic: NotificationTopic, mail: (to: string) => Mail): Promise<string[]> {
+/**
+ * Emails everyone who wants to hear about `topic` in this business; returns who was told. `allowed`
+ * (a per-recipient cap, services/mail-limits.ts) may hold an address back; addresses are taken in
+ * sorted order, so two callers locking the same recipients never wait on each other in a circle.
+ */
+export async function notify(
+  q: Queryable,
+  businessId: string,
+  topic: NotificationTopic,
+  mail: (to: string) => Mail,
+  allowed: (to: string) => Promise<boolean> = async () => true,
+): Promise<string[]> {
   const column = COLUMN[topic];
   const members = await q
     .select({ email: businessUsers.email, prefs: memberNotifications })
@@ -63,8 +73,13 @@ export async function notify(q: Queryable, businessId: string, topic: Notificati
     .from(businessNotificationDestinations)
     .where(and(eq(businessNotificationDestinations.businessId, businessId), eq(businessNotificationDestinations[column], true)));
   const to = new Set([...members.filter((m) => (m.prefs ?? DEFAULTS)[column]).map((m) => m.email.toLowerCase()), ...destinations.map((d) => d.email.toLowerCase())]);
-  for (const address of to) await enqueueMail(q, mail(address));
-  return [...to];
+  const told: string[] = [];
+  for (const address of [...to].sort()) {
+    if (!(await allowed(address))) continue;
+    await enqueueMail(q, mail(address));
+    told.push(address);
+  }
+  return told;
 }
 
 export function notificationService({ db }: ServiceContext) {
@@ -90,13 +105,14 @@ export function notificationService({ db }: ServiceContext) {
 
     async setMine(businessUserId: string, v: UserNotifications) {
       const values = { ...toColumns(v), updatedAt: new Date() };
-      await db.insert(memberNotifications).values({ businessUserId, ...values }).onConflictDoUpdate({ target: memberNotifications.businessUserId, set: values });
+      // In a transaction, as every change is: its audit entry commits with it.
+      await db.transaction((tx) => tx.insert(memberNotifications).values({ businessUserId, ...values }).onConflictDoUpdate({ target: memberNotifications.businessUserId, set: values }));
       return v;
     },
 
     async addDestination(businessId: string, v: Input) {
       try {
-        const [row] = await db.insert(businessNotificationDestinations).values({ businessId, email: v.email, ...toColumns(v) }).returning();
+        const [row] = await db.transaction((tx) => tx.insert(businessNotificationDestinations).values({ businessId, email: v.email, ...toColumns(v) }).returning());
         return destinationView(row);
       } catch (e) {
         throw duplicate(e);
@@ -109,7 +125,7 @@ export function notificationService({ db }: ServiceContext) {
       const changes = changedColumns(v);
       if (Object.keys(changes).length === 0) return destinationView(current);
       try {
-        const [row] = await db.update(businessNotificationDestinations).set(changes).where(eq(businessNotificationDestinations.id, id)).returning();
+        const [row] = await db.transaction((tx) => tx.update(businessNotificationDestinations).set(changes).where(eq(businessNotificationDestinations.id, id)).returning());
         return destinationView(row);
       } catch (e) {
         throw duplicate(e);
@@ -118,7 +134,7 @@ export function notificationService({ db }: ServiceContext) {
 
     async removeDestination(businessId: string, id: string) {
       await destination(businessId, id);
-      await db.delete(businessNotificationDestinations).where(eq(businessNotificationDestinations.id, id));
+      await db.transaction((tx) => tx.delete(businessNotificationDestinations).where(eq(businessNotificationDestinations.id, id)));
     },
   };
 }

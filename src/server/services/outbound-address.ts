@@ -2,15 +2,26 @@
  * Where the server may send a request on a customer's behalf (webhook deliveries). A webhook URL is
  * the customer's to choose, so without this check it could reach what only the server can: its own
  * loopback, the private network, a cloud metadata endpoint (SSRF). Every address the host resolves
- * to must be public, at creation and again before each delivery (a name may be re-pointed later).
- * The sandbox allows private targets by default, so a developer can point a webhook at a receiver on
- * their own machine (WEBHOOK_ALLOW_PRIVATE_TARGETS).
+ * to must be public, on save and again for each delivery (a name may be re-pointed later), and a name
+ * that does not resolve cannot be checked, so it is refused too.
+ *
+ * A check is only as good as the connection that follows it: a name looked up again to connect may
+ * answer differently (DNS rebinding). So a delivery resolves once (resolveTarget), and connects only
+ * to the addresses it checked (jobs/webhook-post.ts).
+ *
+ * A sandbox on loopback allows private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS), so a developer can
+ * point a webhook at a receiver on their own machine; there the checks are off.
  */
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { badRequest } from "../../lib/errors.ts";
 
+/** The addresses a host name stands for; none (or a throw) when it does not resolve. Injectable for tests. */
+export type HostLookup = (hostname: string) => Promise<string[]>;
+export const systemLookup: HostLookup = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
 export const PRIVATE_TARGET_MESSAGE = "Webhook URL must point to a public address";
+export const UNRESOLVED_TARGET_MESSAGE = "Webhook URL's host name does not resolve";
 
 const NOT_PUBLIC = new BlockList();
 for (const [net, bits] of [
@@ -37,24 +48,37 @@ export const isPublicAddress = (raw: string) => {
   return family !== 0 && !NOT_PUBLIC.check(address, family === 4 ? "ipv4" : "ipv6");
 };
 
-/** The addresses a URL's host stands for (a literal address, or what DNS answers). */
-async function addressesOf(url: string): Promise<string[]> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+/** A URL's host without the brackets of an IPv6 literal. */
+export const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
+
+/** The addresses a URL's host stands for: a literal address itself, a name what the resolver answers. */
+async function addressesOf(url: URL, resolve: HostLookup): Promise<string[]> {
+  const host = hostOf(url);
   if (isIP(host)) return [host];
   try {
-    return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    return (await resolve(host)).filter((a) => isIP(a) !== 0);
   } catch {
     return [];
   }
 }
 
-/** Why a URL may not be called (undefined: it may). A name that does not resolve is not refused here: delivery will report it. */
-export async function privateTargetReason(url: string): Promise<string | undefined> {
-  const addresses = await addressesOf(url);
-  const blocked = addresses.find((a) => !isPublicAddress(a));
-  return blocked ? `${PRIVATE_TARGET_MESSAGE} (${new URL(url).hostname} is ${blocked})` : undefined;
+export type Target = { ok: true; addresses: string[] } | { ok: false; message: string; reason: string };
+
+/**
+ * Resolves the URL's host once and checks each address. `addresses` are the only ones a caller may
+ * connect to. With private targets allowed nothing is refused but a name that does not resolve.
+ */
+export async function resolveTarget(rawUrl: string, { lookup: resolve, allowPrivate }: { lookup: HostLookup; allowPrivate: boolean }): Promise<Target> {
+  const url = new URL(rawUrl);
+  const addresses = await addressesOf(url, resolve);
+  if (!addresses.length) return { ok: false, message: UNRESOLVED_TARGET_MESSAGE, reason: `${UNRESOLVED_TARGET_MESSAGE} (${hostOf(url)})` };
+  const blocked = allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a));
+  if (blocked) return { ok: false, message: PRIVATE_TARGET_MESSAGE, reason: `${PRIVATE_TARGET_MESSAGE} (${hostOf(url)} is ${blocked})` };
+  return { ok: true, addresses };
 }
 
-export async function assertPublicTarget(url: string, path = "url") {
-  if (await privateTargetReason(url)) throw badRequest(PRIVATE_TARGET_MESSAGE, [{ path, message: PRIVATE_TARGET_MESSAGE }]);
+/** On save: a 400 naming the field when the URL may not be called. */
+export async function assertPublicTarget(url: string, resolve: HostLookup, path = "url") {
+  const target = await resolveTarget(url, { lookup: resolve, allowPrivate: false });
+  if (!target.ok) throw badRequest(target.message, [{ path, message: target.message }]);
 }

@@ -39,17 +39,17 @@ export function productService({ db }: ServiceContext) {
     },
     get: async (businessId: string, id: string) => productView(await find(businessId, id)),
     async create(businessId: string, p: Input) {
-      const [row] = await db.insert(products).values({ businessId, ...values(p) }).returning();
+      const [row] = await db.transaction((tx) => tx.insert(products).values({ businessId, ...values(p) }).returning());
       return productView(row);
     },
     async update(businessId: string, id: string, p: Input) {
       await find(businessId, id);
-      const [row] = await db.update(products).set(values(p)).where(eq(products.id, id)).returning();
+      const [row] = await db.transaction((tx) => tx.update(products).set(values(p)).where(eq(products.id, id)).returning());
       return productView(row);
     },
     async remove(businessId: string, id: string) {
       await find(businessId, id);
-      await db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, id));
+      await db.transaction((tx) => tx.update(products).set({ deletedAt: new Date() }).where(eq(products.id, id)));
     },
   };
 }

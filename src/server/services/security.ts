@@ -11,9 +11,10 @@ import type { SecuritySettings, SessionView } from "../../../resources/settings.
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { emails } from "./emails.ts";
 import { hashPassword, verifyPassword } from "./crypto.ts";
-import { assertCodeNotTooSoon, consumeCode, issueCode } from "./one-time-tokens.ts";
+import { assertCodeBudget, assertCodeNotTooSoon, checkCode, issueCode, revokeUserTokens, useCode } from "./one-time-tokens.ts";
 import { revokeSession, revokeUserSessions } from "./sessions.ts";
-import type { ServiceContext } from "./context.ts";
+import type { ClientInfo, ServiceContext } from "./context.ts";
+import { attemptFailed, attemptPassed, reserveAttempt } from "./throttle.ts";
 
 export function securityService({ db, config }: ServiceContext) {
   const live = (userId: string, now: Date) =>
@@ -49,39 +50,50 @@ export function securityService({ db, config }: ServiceContext) {
     async revoke(userId: string, sessionId: string) {
       const [row] = await db.select({ id: sessions.id }).from(sessions).where(and(live(userId, new Date()), eq(sessions.id, sessionId)));
       if (!row) throw notFound("Session not found");
-      await revokeSession(db, row.id);
+      await db.transaction((tx) => revokeSession(tx, row.id));
     },
 
     async revokeOthers(userId: string, currentSessionId: string) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId)));
+      await db.transaction((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId))));
     },
 
     async setLoginAlerts(userId: string, on: boolean) {
-      await db.update(users).set({ alertOnLogin: on }).where(eq(users.id, userId));
+      await db.transaction((tx) => tx.update(users).set({ alertOnLogin: on }).where(eq(users.id, userId)));
     },
 
     /** Emails the code that confirms a change of two-factor sign-in. */
     async sendTwoFactorCode(userId: string) {
       await db.transaction(async (tx) => {
         const [u] = await tx.select().from(users).where(eq(users.id, userId));
-        await assertCodeNotTooSoon(tx, userId, "action_code");
-        await enqueueMail(tx, emails.actionCode(u.email, await issueCode(tx, "action_code", userId)));
+        await assertCodeNotTooSoon(tx, userId, "mfa_change");
+        await assertCodeBudget(tx, userId);
+        await enqueueMail(tx, emails.actionCode(u.email, await issueCode(tx, "mfa_change", userId), "a change of your two-factor sign-in"));
       });
     },
 
     async setTwoFactor(userId: string, on: boolean, code: string) {
-      if (!(await consumeCode(db, "action_code", userId, code))) {
-        throw new AppError(400, "Invalid or expired verification code", [{ path: "otp_code", message: "Invalid or expired verification code" }]);
-      }
-      await db.update(users).set({ twoFactorEnabled: on }).where(eq(users.id, userId));
+      // Checked first (a wrong guess counts whatever follows); used up with the change itself.
+      const codeId = await checkCode(db, "mfa_change", userId, code);
+      await db.transaction(async (tx) => {
+        if (!codeId || !(await useCode(tx, codeId))) {
+          throw new AppError(400, "Invalid or expired verification code", [{ path: "otp_code", message: "Invalid or expired verification code" }]);
+        }
+        await tx.update(users).set({ twoFactorEnabled: on }).where(eq(users.id, userId));
+      });
     },
 
-    /** Checks the current password, stores the new one and ends every other session of the member. */
-    async changePassword(userId: string, currentSessionId: string, input: { password: string; new_password: string }) {
+    /**
+     * Checks the current password (throttled per member, services/throttle.ts: a stolen session is no
+     * oracle for it), stores the new one, and ends every other session and every reset link.
+     */
+    async changePassword(userId: string, currentSessionId: string, input: { password: string; new_password: string }, client: ClientInfo = { ip: "", userAgent: "" }) {
       const [u] = await db.select().from(users).where(eq(users.id, userId));
+      const attempt = await reserveAttempt(db, { purpose: "password_change", email: u.email, userId, ...client });
       if (!(await verifyPassword(u.passwordHash, input.password))) {
+        await attemptFailed(db, attempt, "bad_current_password", userId);
         throw badRequest("Current password is incorrect", [{ path: "password", message: "Current password is incorrect" }]);
       }
+      await attemptPassed(db, attempt);
       if (input.password === input.new_password) {
         throw badRequest("The new password must differ from the current one", [{ path: "new_password", message: "The new password must differ from the current one" }]);
       }
@@ -89,6 +101,7 @@ export function securityService({ db, config }: ServiceContext) {
       await db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId, currentSessionId);
+        await revokeUserTokens(tx, userId, "reset_password");
         await enqueueMail(tx, emails.passwordChanged(u.email));
       });
     },

@@ -30,6 +30,8 @@ export async function createSession(
     ip: client.ip,
     createdAt: now,
     lastActivityAt: now,
+    // Signing in (password, and the code for two-factor members) is itself a fresh step-up.
+    steppedUpAt: now,
     expiresAt: new Date(now.getTime() + config.sessionAbsoluteHours * 3_600_000),
   });
   return { token, csrfToken };
@@ -47,6 +49,7 @@ function sessionLookup(q: Queryable) {
       id: sessions.id,
       csrfToken: sessions.csrfToken,
       lastActivityAt: sessions.lastActivityAt,
+      steppedUpAt: sessions.steppedUpAt,
       userId: users.id,
       email: users.email,
       firstName: users.firstName,

@@ -49,10 +49,12 @@ export function statementService({ db }: ServiceContext, deps: { accounts: Accou
       const owner = input.asset_id
         ? { kind: "wallet", ...(await deps.wallets.find(businessId, input.asset_id)).w }
         : { kind: "account", ...(await deps.accounts.find(businessId, input.account_id!)).a };
-      const [row] = await db
-        .insert(statements)
-        .values({ businessId, ownerKind: owner.kind, ownerId: owner.id, currency: owner.currency, format: input.format, fromDate: input.from, toDate: input.to, createdBy: userId })
-        .returning(columns);
+      const [row] = await db.transaction((tx) =>
+        tx
+          .insert(statements)
+          .values({ businessId, ownerKind: owner.kind, ownerId: owner.id, currency: owner.currency, format: input.format, fromDate: input.from, toDate: input.to, createdBy: userId })
+          .returning(columns),
+      );
       return statementView(row);
     },
 

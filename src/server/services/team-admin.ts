@@ -5,7 +5,7 @@
  * session lookup requires an ACTIVE membership), and a deleted one's are revoked.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { businessUsers, businesses, memberNotifications, oneTimeTokens, sessions, users } from "../db/schema/index.ts";
+import { apiKeys, businessUsers, businesses, memberNotifications, oneTimeTokens, sessions, users } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { isUuid } from "../routes/paging.ts";
@@ -14,14 +14,21 @@ import { emails } from "./emails.ts";
 import { issueToken } from "./one-time-tokens.ts";
 import type { ServiceContext } from "./context.ts";
 import type { teamService } from "./team.ts";
+import { routeTeamChange } from "./team-approvals.ts";
 
 type Member = typeof businessUsers.$inferSelect;
 
 const revokeMemberSessions = (tx: Tx, userId: string, businessId: string) =>
   tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), eq(sessions.businessId, businessId), isNull(sessions.revokedAt)));
+/**
+ * A member who leaves (deactivated or deleted) takes their API keys with them for good: disabled, as a
+ * key is never re-enabled (SPEC §4), so activating the member again does not bring the keys back.
+ */
+const disableMemberKeys = (tx: Tx, businessUserId: string) =>
+  tx.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(and(eq(apiKeys.createdBy, businessUserId), eq(apiKeys.state, "ENABLED")));
 type Actor = { businessId: string; userId: string; businessUserId: string };
 
-export function teamAdminService({ db, config }: ServiceContext, deps: { team: ReturnType<typeof teamService> }) {
+export function teamAdminService({ db, config, access }: ServiceContext, deps: { team: ReturnType<typeof teamService> }) {
   /** The member to change, locked for the change; a LOCKED one is refused for every action. */
   async function member(tx: Tx, businessId: string, id: string): Promise<Member> {
     const [row] = isUuid(id) ? await tx.select().from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id))).for("update") : [];
@@ -61,7 +68,11 @@ export function teamAdminService({ db, config }: ServiceContext, deps: { team: R
         const m = await member(tx, actor.businessId, id);
         notOwner(m, "given other roles");
         notSelf(actor, m, "change the roles of");
-        await tx.update(businessUsers).set({ roles: [...new Set(roles)] }).where(eq(businessUsers.id, m.id));
+        const next = [...new Set(roles)];
+        // Maker-checker for the team: a raise to approval rights may wait for another member (team-approvals.ts).
+        const approval = await routeTeamChange(tx, access, { businessId: actor.businessId, userId: actor.userId }, { kind: "ROLES", memberId: m.id, email: m.email, roles: next, previousRoles: m.roles });
+        if (!approval) await tx.update(businessUsers).set({ roles: next }).where(eq(businessUsers.id, m.id));
+        return { approval };
       });
     },
 
@@ -100,6 +111,7 @@ export function teamAdminService({ db, config }: ServiceContext, deps: { team: R
         await tx.update(businessUsers).set({ state: active ? "ACTIVE" : "INACTIVE" }).where(eq(businessUsers.id, m.id));
         // Ended, not paused: reactivation must not bring the old sessions back.
         if (!active && m.userId) await revokeMemberSessions(tx, m.userId, m.businessId);
+        if (!active) await disableMemberKeys(tx, m.id);
       });
     },
 
@@ -111,6 +123,7 @@ export function teamAdminService({ db, config }: ServiceContext, deps: { team: R
         notSelf(actor, m, "delete");
         if (!m.userId) throw conflict("Only users who have joined can be deleted; cancel the invitation instead");
         await revokeMemberSessions(tx, m.userId, m.businessId);
+        await disableMemberKeys(tx, m.id);
         await expireInvitations(tx, m.id);
         await tx.delete(memberNotifications).where(eq(memberNotifications.businessUserId, m.id));
         await tx.delete(businessUsers).where(eq(businessUsers.id, m.id));

@@ -1,12 +1,10 @@
 /** Team membership: invitations (SPEC §7 POST /users/invites), the members list and one member. team-admin.ts changes members. */
 import { and, asc, count, eq, ilike } from "drizzle-orm";
-import { businessUsers, businesses, users } from "../db/schema/index.ts";
-import { enqueueMail } from "../providers/mail/outbox.ts";
+import { businessUsers, users } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
-import { emails } from "./emails.ts";
-import { issueToken } from "./one-time-tokens.ts";
+import { createInvitation, routeTeamChange } from "./team-approvals.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
 
@@ -24,23 +22,12 @@ export function teamService({ db, config, access }: ServiceContext) {
         .from(businessUsers)
         .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.email, input.email)));
       if (taken) throw conflict("This email already belongs to a member or an invitation of this business");
-      const [member] = await tx
-        .insert(businessUsers)
-        .values({
-          businessId,
-          email: input.email,
-          position: input.position,
-          state: "INVITATION_PENDING",
-          roles: [...new Set(input.role)],
-          invitedBy: inviterUserId,
-        })
-        .returning();
-      const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
-      const [inviter] = await tx.select().from(users).where(eq(users.id, inviterUserId));
-      const token = await issueToken(tx, "invitation", { businessUserId: member.id });
-      const url = `${config.publicUrl}/invitation/${token}`;
-      await enqueueMail(tx, emails.invitation(input.email, business.name, `${inviter.firstName} ${inviter.lastName}`, url));
-      return { member, token };
+      const maker = { businessId, userId: inviterUserId };
+      const invitation = { email: input.email, position: input.position, roles: [...new Set(input.role)] };
+      // Maker-checker for the team: an invitation that gives approval rights may wait for another member.
+      const approval = await routeTeamChange(tx, access, maker, { kind: "INVITE", ...invitation });
+      if (approval) return { approval, member: null, token: null };
+      return { approval: null, ...(await createInvitation(tx, config, maker, invitation)) };
     });
   }
 

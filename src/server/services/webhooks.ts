@@ -27,7 +27,7 @@ import {
 import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { seal, unseal } from "./sealing.ts";
-import { assertPublicTarget } from "./outbound-address.ts";
+import { assertPublicTarget, systemLookup } from "./outbound-address.ts";
 
 type Row = typeof webhooks.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -47,7 +47,12 @@ const view = (r: Row, secret = masked(r.secret)): Webhook => ({
   created_date: r.createdAt.toISOString(),
   previous_secret_expires_at: overlapEnd(r),
 });
-const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
+/**
+ * details: the request as sent and the start of the receiver's answer. The answer is whatever the
+ * receiver chose to say (an internal error page, a token), so only members who may point the webhook
+ * see it, as they see the request; everyone who reads webhooks sees how each delivery went.
+ */
+const deliveryView = (d: DeliveryRow, { details = true }: { details?: boolean } = {}): WebhookDelivery => ({
   id: d.id,
   message_id: d.messageId,
   event_type: d.eventType,
@@ -58,9 +63,9 @@ const deliveryView = (d: DeliveryRow): WebhookDelivery => ({
   next_attempt_at: d.state === "PENDING" ? d.nextAttemptAt.toISOString() : null,
   created_date: d.createdAt.toISOString(),
   delivered_at: d.deliveredAt?.toISOString() ?? null,
-  request: d.lastRequest ?? null,
+  request: details ? (d.lastRequest ?? null) : null,
   response_status_code: d.lastStatusCode,
-  response_body_excerpt: d.lastResponseBody,
+  response_body_excerpt: details ? d.lastResponseBody : null,
   last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
 });
 
@@ -83,8 +88,11 @@ export async function emitEvent(q: Queryable, businessId: string, type: WebhookE
   );
 }
 
-export function webhookService({ db, config }: ServiceContext) {
-  const checkTarget = (url: string) => (config.webhookPrivateTargets ? Promise.resolve() : assertPublicTarget(url));
+export function webhookService({ db, config, hostLookup = systemLookup }: ServiceContext) {
+  // Where private targets are allowed (a sandbox on loopback) nothing is checked: a developer's
+  // receiver may be anywhere on their machine, and a name that does not resolve on an offline laptop
+  // is theirs to fix. Elsewhere the URL must resolve, and only to public addresses.
+  const checkTarget = (url: string) => (config.webhookPrivateTargets ? Promise.resolve() : assertPublicTarget(url, hostLookup));
   async function find(businessId: string, id: string) {
     const [row] = isUuid(id) ? await db.select().from(webhooks).where(and(eq(webhooks.businessId, businessId), eq(webhooks.id, id))) : [];
     if (!row) throw notFound("Webhook not found");
@@ -102,7 +110,8 @@ export function webhookService({ db, config }: ServiceContext) {
     return row;
   }
   async function queue(hook: Row, messageId: string, eventType: string, payload: Record<string, unknown>) {
-    const [row] = await db.insert(webhookDeliveries).values({ webhookId: hook.id, businessId: hook.businessId, messageId, eventType, payload }).returning();
+    // Each change in a transaction of its own, which the request's audit entry joins (lib/audit-unit.ts).
+    const [row] = await db.transaction((tx) => tx.insert(webhookDeliveries).values({ webhookId: hook.id, businessId: hook.businessId, messageId, eventType, payload }).returning());
     return deliveryView(row);
   }
 
@@ -120,41 +129,45 @@ export function webhookService({ db, config }: ServiceContext) {
 
     get: async (businessId: string, id: string) => view(await find(businessId, id)),
 
-    /** The only answer that carries the whole secret: the one to the request that chose it. */
-    async create(businessId: string, input: z.output<typeof WebhookInput>) {
-      await checkTarget(input.url);
-      const [row] = await db.insert(webhooks).values({ businessId, url: input.url, secret: seal(input.secret), enabledEvents: [...new Set(input.enabled_events)] }).returning();
+    /**
+     * The only answer that carries the whole secret: the one to the request that chose it.
+     * uncheckedTarget: the demo seed's made-up receiver (a name under .example, which never resolves),
+     * seeded on every kind of server; delivery still checks it at each attempt.
+     */
+    async create(businessId: string, input: z.output<typeof WebhookInput>, { uncheckedTarget = false } = {}) {
+      if (!uncheckedTarget) await checkTarget(input.url);
+      const [row] = await db.transaction((tx) => tx.insert(webhooks).values({ businessId, url: input.url, secret: seal(input.secret), enabledEvents: [...new Set(input.enabled_events)] }).returning());
       return view(row, input.secret);
     },
 
     async update(businessId: string, id: string, input: z.output<typeof WebhookUpdate>) {
       await find(businessId, id);
       await checkTarget(input.url);
-      const [row] = await db.update(webhooks).set({ url: input.url, enabledEvents: [...new Set(input.enabled_events)] }).where(eq(webhooks.id, id)).returning();
+      const [row] = await db.transaction((tx) => tx.update(webhooks).set({ url: input.url, enabledEvents: [...new Set(input.enabled_events)] }).where(eq(webhooks.id, id)).returning());
       return view(row);
     },
 
     async setEnabled(businessId: string, id: string, enabled: boolean) {
       const row = await find(businessId, id);
       if ((row.state === "ENABLED") === enabled) throw conflict(enabled ? "This webhook is already enabled" : "This webhook is already disabled");
-      const [updated] = await db.update(webhooks).set({ state: enabled ? "ENABLED" : "DISABLED" }).where(eq(webhooks.id, id)).returning();
+      const [updated] = await db.transaction((tx) => tx.update(webhooks).set({ state: enabled ? "ENABLED" : "DISABLED" }).where(eq(webhooks.id, id)).returning());
       return view(updated);
     },
 
-    /** The webhook's recent deliveries, newest first. */
-    async deliveries(businessId: string, id: string, p: PageQuery) {
+    /** The webhook's recent deliveries, newest first; `details` as deliveryView says. */
+    async deliveries(businessId: string, id: string, p: PageQuery, view: { details: boolean }) {
       await find(businessId, id);
       const where = eq(webhookDeliveries.webhookId, id);
       const [rows, [total]] = await Promise.all([
         db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(p.limit).offset(offsetOf(p)),
         db.select({ n: count() }).from(webhookDeliveries).where(where),
       ]);
-      return paged(rows.map(deliveryView), Number(total.n), p);
+      return paged(rows.map((d) => deliveryView(d, view)), Number(total.n), p);
     },
 
-    async delivery(businessId: string, id: string, deliveryId: string) {
+    async delivery(businessId: string, id: string, deliveryId: string, view: { details: boolean }) {
       await find(businessId, id);
-      return deliveryView(await findDelivery(id, deliveryId));
+      return deliveryView(await findDelivery(id, deliveryId), view);
     },
 
     /**
@@ -184,11 +197,13 @@ export function webhookService({ db, config }: ServiceContext) {
     async rotateSecret(businessId: string, id: string, input: z.output<typeof WebhookSecretRotation>) {
       const row = await find(businessId, id);
       if (unseal(row.secret) === input.secret) throw badRequest("The new secret must differ from the current one", [{ path: "secret", message: "The new secret must differ from the current one" }]);
-      const [updated] = await db
-        .update(webhooks)
-        .set({ previousSecret: sql`${webhooks.secret}`, secret: seal(input.secret), previousSecretExpiresAt: new Date(Date.now() + SECRET_OVERLAP_HOURS * HOUR_MS) })
-        .where(eq(webhooks.id, id))
-        .returning();
+      const [updated] = await db.transaction((tx) =>
+        tx
+          .update(webhooks)
+          .set({ previousSecret: sql`${webhooks.secret}`, secret: seal(input.secret), previousSecretExpiresAt: new Date(Date.now() + SECRET_OVERLAP_HOURS * HOUR_MS) })
+          .where(eq(webhooks.id, id))
+          .returning(),
+      );
       return view(updated);
     },
   };

@@ -2,6 +2,7 @@
  * The approvals list modal (SPEC §2 Approvals, §4 Approval): pending requests, 10 a page, each
  * approved or rejected on its own or several at once (batch-action/sync). Every decision refreshes
  * the approval and transaction lists. Members without transactions_approve see the list only.
+ * Team changes that give approval rights (issue 25) wait here too, decided by members who manage users.
  */
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -13,13 +14,26 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMoney } from "../../../lib/money.ts";
 import { useLiveRefresh } from "../../providers/live-provider.ts";
+import { TEAM_CHANGE } from "../../../../resources/users.ts";
+
+const isTeam = (r: ApprovalRequest) => r.entity_type === TEAM_CHANGE;
+/** Who a request is about: the beneficiary paid, or the member a team change is for. */
+const subjectOf = (r: ApprovalRequest) => (isTeam(r) ? r.data_fields.member_email?.content : r.data_fields.beneficiary_name?.content) ?? "—";
+function kindOf(r: ApprovalRequest) {
+  if (isTeam(r)) {
+    const roles = r.data_fields.roles?.content ?? "";
+    return r.data_fields.change?.content === "INVITE" ? `Team: invitation as ${roles}` : `Team: role ${roles} (was ${r.data_fields.previous_roles?.content || "none"})`;
+  }
+  return r.entity_type === "BATCH_PAYMENT" ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients` : r.data_fields.destination_type?.content ?? "Payment";
+}
 
 export type ApprovalRequest = {
   id: string;
   entity_id: string;
-  entity_type: "PAYMENT" | "BATCH_PAYMENT";
-  scope: "helios" | "centurion" | "bulk";
-  amount: { value: string; currency: string };
+  entity_type: "PAYMENT" | "BATCH_PAYMENT" | typeof TEAM_CHANGE;
+  scope: "helios" | "centurion" | "bulk" | "team";
+  /** None for a team change. */
+  amount: { value: string; currency: string } | null;
   requester: { name: string; email: string };
   data_fields: Record<string, { content: string } | undefined>;
   created_date: string;
@@ -74,6 +88,8 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   // An approver gives one approval; a request needing more waits for someone else.
   const approvedByMe = (r: ApprovalRequest) => r.approved_by.some((a) => a.email === session?.user.email);
   const canDecide = can("approval-requests", "approve");
+  // A team change is decided by those who manage users.
+  const mayDecide = (r: ApprovalRequest) => !isTeam(r) || can("users", "edit");
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page | null>(null);
   const [failed, setFailed] = useState(false);
@@ -120,7 +136,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
       const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", { action, entity_ids: selected });
       toast.success(res.message);
       // Each request is decided on its own: say which could not be, and why.
-      const names = new Map((data?.items ?? []).map((r) => [r.id, r.data_fields.beneficiary_name?.content ?? r.id]));
+      const names = new Map((data?.items ?? []).map((r) => [r.id, subjectOf(r)]));
       setProblems(res.data.filter((o) => !o.ok).map((o) => `${names.get(o.id)}: ${o.message}`));
       await refreshAll();
     } catch (e) {
@@ -151,7 +167,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         size="small"
         loading={!data && !failed}
         dataSource={data?.items ?? []}
-        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: own(r) || approvedByMe(r) }) } : undefined}
+        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: own(r) || approvedByMe(r) || !mayDecide(r) }) } : undefined}
         expandable={{ rowExpandable: (r) => r.entity_type === "BATCH_PAYMENT", expandedRowRender: (r) => <BatchRecipients id={r.entity_id} /> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
@@ -160,23 +176,20 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
           {
             title: "Beneficiary",
             render: (_, r) => {
-              const name = r.data_fields.beneficiary_name?.content ?? "—";
+              const name = subjectOf(r);
+              if (isTeam(r)) return name;
               const to = linkOf(r);
               return can(`page:${to.replace(/[^/]+$/, ":id")}`, "view") ? <Link to={to} onClick={onClose}>{name}</Link> : name;
             },
           },
-          {
-            title: "Type",
-            render: (_, r) =>
-              r.entity_type === "BATCH_PAYMENT" ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients` : r.data_fields.destination_type?.content ?? "Payment",
-          },
-          { title: "Amount", render: (_, r) => <Typography.Text strong>{formatMoney(r.amount.value, r.amount.currency)}</Typography.Text> },
+          { title: "Type", render: (_, r) => kindOf(r) },
+          { title: "Amount", render: (_, r) => (r.amount ? <Typography.Text strong>{formatMoney(r.amount.value, r.amount.currency)}</Typography.Text> : "—") },
           { title: "Requested by", render: (_, r) => r.requester.name },
           { title: "Approvals", render: (_, r) => <ApprovalProgress r={r} /> },
           ...(canDecide
             ? [{
                 title: "Action",
-                render: (_: unknown, r: ApprovalRequest) => own(r) ? <Typography.Text type="secondary">Your request</Typography.Text> : approvedByMe(r) ? <Typography.Text type="secondary">You approved</Typography.Text> : (
+                render: (_: unknown, r: ApprovalRequest) => own(r) ? <Typography.Text type="secondary">Your request</Typography.Text> : approvedByMe(r) ? <Typography.Text type="secondary">You approved</Typography.Text> : !mayDecide(r) ? <Typography.Text type="secondary">For a member who manages users</Typography.Text> : (
                   <Space>
                     <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>Approve</Button>
                     <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>Reject</Button>

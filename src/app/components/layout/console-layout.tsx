@@ -7,6 +7,7 @@ import { Outlet } from "react-router";
 import { ThemedLayout } from "@refinedev/antd";
 import { AppHeader } from "./app-header.tsx";
 import { FullPageSpin } from "../../routing/guarded.tsx";
+import { StepUpDialog } from "../security/step-up-dialog.tsx";
 
 export default function ConsoleLayout() {
   return (
@@ -14,6 +15,7 @@ export default function ConsoleLayout() {
       <Suspense fallback={<FullPageSpin />}>
         <Outlet />
       </Suspense>
+      <StepUpDialog />
     </ThemedLayout>
   );
 }

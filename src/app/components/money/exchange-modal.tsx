@@ -413,7 +413,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
       {step === "code" && draft && (
         <>
           <Typography.Title level={5} style={{ marginTop: 0 }}>Verify it's you</Typography.Title>
-          <Form layout="vertical" component={false}><OneTimeCodeInput otp={otp} /></Form>
+          <Form layout="vertical" component={false}><OneTimeCodeInput otp={otp} request={draft && { path: source.kind === "wallet" ? "transactions/exchange" : "payments/exchange", body: draft.body }} /></Form>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("confirm")} disabled={sending}>Back</Button>
             <Button type="primary" onClick={submit} loading={sending} disabled={!otp.ready}>Confirm exchange</Button>

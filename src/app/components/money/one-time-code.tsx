@@ -1,7 +1,9 @@
 /**
  * Step-up for money movements (SPEC §7 one-time-code header): members with two-factor
  * authentication ask for an emailed code (again after 60 s) and type it before confirming; others
- * see nothing. The code travels as the `one-time-code` header of the write.
+ * see nothing. The code is asked for the write exactly as it will be sent (its path and body): it
+ * confirms that write only, so a changed amount or payee needs a new code. It travels as the
+ * `one-time-code` header of the write.
  */
 import { useState } from "react";
 import { Button, Form, Input, Space, Typography } from "antd";
@@ -11,6 +13,8 @@ import { useSession } from "../../session/session.tsx";
 import { useCountdown } from "../../hooks/use-countdown.ts";
 
 export type OneTimeCode = ReturnType<typeof useOneTimeCode>;
+/** The money write a code is asked for: its API path and JSON body, as they will be sent. */
+export type CodeRequest = { path: string; body: unknown };
 
 export function useOneTimeCode() {
   const { session } = useSession();
@@ -27,15 +31,16 @@ export function useOneTimeCode() {
   };
 }
 
-export function OneTimeCodeInput({ otp }: { otp: OneTimeCode }) {
+export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: CodeRequest | null }) {
   const toast = useToast();
   const { wait, restart } = useCountdown();
   const [sent, setSent] = useState(false);
   if (!otp.required) return null;
 
   async function send() {
+    if (!request) return;
     try {
-      const res = await api("POST", "security/one-time-code");
+      const res = await api("POST", "security/one-time-code", { purpose: "payment", method: "POST", path: `/${request.path.replace(/^\//, "")}`, body: request.body });
       toast.success(res.message);
       setSent(true);
       restart();
@@ -60,7 +65,7 @@ export function OneTimeCodeInput({ otp }: { otp: OneTimeCode }) {
         {wait > 0 ? (
           <Typography.Text type="secondary">Resend code in {wait}s</Typography.Text>
         ) : (
-          <Button onClick={send}>{sent ? "Resend code" : "Send code"}</Button>
+          <Button onClick={send} disabled={!request}>{sent ? "Resend code" : "Send code"}</Button>
         )}
       </Space>
     </Form.Item>

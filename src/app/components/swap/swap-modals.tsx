@@ -8,7 +8,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { displayRate } from "../../../lib/rate-display.ts";
 import type { ExchangeQuote } from "../../../../resources/exchange.ts";
 import { humanize } from "../resource/renderers.tsx";
-import { OneTimeCodeInput, type OneTimeCode } from "../money/one-time-code.tsx";
+import { OneTimeCodeInput, type CodeRequest, type OneTimeCode } from "../money/one-time-code.tsx";
 import { assetLabel, quoteFee, quoteGiven, quoteRate } from "./swap-data.ts";
 
 type Money = { amount: string; currency: string };
@@ -43,10 +43,12 @@ export function SwapConfirmModal(props: {
   notice: string | null;
   sending: boolean;
   otp: OneTimeCode;
+  /** The exchange as it will be sent, which the one-time code is asked for. */
+  request: CodeRequest | null;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const { open, quote, notice, sending, otp, onConfirm, onCancel } = props;
+  const { open, quote, notice, sending, otp, request, onConfirm, onCancel } = props;
   return (
     <Modal
       title="Confirm your payment"
@@ -74,7 +76,7 @@ export function SwapConfirmModal(props: {
       ) : (
         <Spin style={{ display: "block", margin: "24px auto" }} />
       )}
-      <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} /></Form>
+      <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} request={request} /></Form>
     </Modal>
   );
 }

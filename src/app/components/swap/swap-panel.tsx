@@ -113,18 +113,15 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
     setConfirming(true);
   }
 
+  // The quote's own request says where it came from: an asset_id is a wallet. The one-time code is asked for exactly this.
+  const kind = priced && "asset_id" in priced.request ? "wallet" : "account";
+  const exchange = priced && { path: kind === "account" ? "payments/exchange" : "transactions/exchange", body: { ...priced.request, quote_id: priced.quote.id } };
+
   async function confirm() {
-    if (!priced) return;
-    // The quote's own request says where it came from: an asset_id is a wallet.
-    const kind = "asset_id" in priced.request ? "wallet" : "account";
+    if (!priced || !exchange) return;
     setSending(true);
     try {
-      const res = await api<SwapResult>(
-        "POST",
-        kind === "account" ? "payments/exchange" : "transactions/exchange",
-        { ...priced.request, quote_id: priced.quote.id },
-        { ...idempotencyHeader(idempotencyKey), ...otp.headers() },
-      );
+      const res = await api<SwapResult>("POST", exchange.path, exchange.body, { ...idempotencyHeader(idempotencyKey), ...otp.headers() });
       toast.success(res.message);
       setDone({ result: res.data, quote: priced.quote, kind });
       setConfirming(false);
@@ -225,6 +222,7 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
       )}
       <SwapConfirmModal
         open={confirming}
+        request={exchange}
         quote={quote}
         notice={notice}
         sending={sending}

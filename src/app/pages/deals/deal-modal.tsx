@@ -11,6 +11,7 @@ import type { Deal, RedemptionInstruction } from "../../../../resources/deals.ts
 import { api } from "../../api/client.ts";
 import { DealBenefits, DealLogo, NotEligiblePanel } from "./deal-parts.tsx";
 import { RedeemForm } from "./redeem-form.tsx";
+import { useSession } from "../../session/session.tsx";
 
 type View = "details" | "questions" | "not-qualified";
 
@@ -50,6 +51,7 @@ function Instruction({ dealId }: { dealId: string }) {
 
 function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
   const [showInstruction, setShowInstruction] = useState(false);
+  const { can } = useSession();
   switch (deal.business_deal_state) {
     case "APPLICATION_PENDING":
       return <Button block disabled>Your application is being reviewed</Button>;
@@ -63,7 +65,12 @@ function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
         </>
       );
     default:
-      return <Button type="primary" block onClick={onRedeem}>Redeem</Button>;
+      // Redeeming signs the business up (policy: accounts_write); others see the deal without the button.
+      return can("deals", "redeem") ? (
+        <Button type="primary" block onClick={onRedeem}>Redeem</Button>
+      ) : (
+        <Button block disabled>Only members who can open accounts can redeem deals</Button>
+      );
   }
 }
 

@@ -155,6 +155,9 @@ const Block = ({ children }: { children: string }) => (
 
 /** The last attempt of a delivery: what was sent and what came back. */
 function DeliveryAttempt({ d }: { d: WebhookDelivery }) {
+  // Attempted, but the server left out what was sent and answered: this member may not edit webhooks.
+  if (!d.request && d.last_attempt_at)
+    return <Typography.Text type="secondary">Last attempt {formatDateTime(d.last_attempt_at)}. The request and the response are shown to members who manage webhooks.</Typography.Text>;
   if (!d.request) return <Typography.Text type="secondary">Not attempted yet{d.next_attempt_at ? `: the first attempt is due ${formatDateTime(d.next_attempt_at)}` : ""}.</Typography.Text>;
   const headers = Object.entries(d.request.headers).map(([k, v]) => `${k}: ${v}`).join("\n");
   return (

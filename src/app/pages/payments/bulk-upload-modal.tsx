@@ -141,16 +141,14 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     onClose();
   }
 
+  /** The bulk payment as it will be sent, which the one-time code is asked for. */
+  const bulk = accountId && file ? { source_account_id: accountId, file_name: file.name, rows: file.rows } : null;
+
   async function submit() {
-    if (!accountId || !file || !preview?.valid) return;
+    if (!bulk || !preview?.valid) return;
     setSubmitting(true);
     try {
-      const res = await api<{ id: string }>(
-        "POST",
-        "bulk-payments",
-        { source_account_id: accountId, file_name: file.name, rows: file.rows },
-        { ...idempotencyHeader(idemKey), ...otp.headers() },
-      );
+      const res = await api<{ id: string }>("POST", "bulk-payments", bulk, { ...idempotencyHeader(idemKey), ...otp.headers() });
       toast.success(res.message);
       void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
       void invalidate({ resource: "accounts", invalidates: ["list", "detail"] });
@@ -289,7 +287,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             <div style={{ marginTop: 16 }}>
               <ApprovalRoute scope="BULK" currency={preview.currency} amount={preview.total_amount} />
               <Form layout="vertical" component="div">
-                <OneTimeCodeInput otp={otp} />
+                <OneTimeCodeInput otp={otp} request={bulk && { path: "bulk-payments", body: bulk }} />
               </Form>
             </div>
           )}

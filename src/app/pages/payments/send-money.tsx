@@ -117,21 +117,25 @@ function SendMoneyForm() {
     setStep("review");
   }
 
+  /** The payment as it will be sent: the one-time code is asked for exactly this. */
+  const payment = useMemo(
+    () =>
+      account && beneficiary && quote
+        ? {
+            source_account_id: account.id, beneficiary_id: beneficiary.id, amount: quote.sending_amount.amount,
+            quote_id: account.currency === beneficiary.currency ? undefined : quote.id,
+            description: draft.description, reference: draft.reference || undefined,
+            documents: draft.documents.map(({ file_name, content_type, content_base64 }) => ({ file_name, content_type, content_base64 })),
+          }
+        : null,
+    [account, beneficiary, quote, draft],
+  );
+
   async function confirm() {
-    if (!account || !beneficiary || !quote) return;
+    if (!payment) return;
     setSending(true);
     try {
-      const res = await api<Sent>(
-        "POST",
-        "payments",
-        {
-          source_account_id: account.id, beneficiary_id: beneficiary.id, amount: quote.sending_amount.amount,
-          quote_id: account.currency === beneficiary.currency ? undefined : quote.id,
-          description: draft.description, reference: draft.reference || undefined,
-          documents: draft.documents.map(({ file_name, content_type, content_base64 }) => ({ file_name, content_type, content_base64 })),
-        },
-        { ...idempotencyHeader(idempotencyKey), ...otp.headers() },
-      );
+      const res = await api<Sent>("POST", "payments", payment, { ...idempotencyHeader(idempotencyKey), ...otp.headers() });
       toast.success(res.message);
       setSent(res.data);
       setStep("done");
@@ -277,7 +281,7 @@ function SendMoneyForm() {
                 This price holds until {new Date(quote.expires_at).toLocaleTimeString()}; the beneficiary receives exactly {formatMinor(quote.destination_amount.amount, quote.destination_amount.currency)} {quote.destination_amount.currency}.
               </Typography.Paragraph>
             )}
-            <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} /></Form>
+            <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} request={payment && { path: "payments", body: payment }} /></Form>
             <Space>
               <Button onClick={() => setStep("details")} disabled={sending}>Back</Button>
               <Button type="primary" onClick={confirm} loading={sending} disabled={!quote || !otp.ready}>Confirm and send</Button>

@@ -299,7 +299,7 @@ export default function SendStablecoinsPage() {
           </Descriptions>
           <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
           <Form layout="vertical" component={false}>
-            <OneTimeCodeInput otp={otp} />
+            <OneTimeCodeInput otp={otp} request={draft && { path: "transactions/withdrawal", body: draft.body }} />
           </Form>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>Back</Button>

@@ -38,6 +38,8 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
   const problem = amount ? amountProblem(amount, account.currency) : null;
   const minor = parseMajor(amount, account.currency);
   const ready = !!source && !!amount && !problem && minor !== null && otp.ready;
+  /** The transfer as it will be sent, which the one-time code is asked for. */
+  const transfer = source && minor !== null && !problem ? { source_account_id: source, destination_account_id: account.id, amount: minor.toString() } : null;
 
   const close = () => {
     setSource(undefined);
@@ -49,10 +51,10 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
   };
 
   async function fund() {
-    if (!ready || minor === null) return;
+    if (!ready || !transfer) return;
     setSending(true);
     try {
-      const res = await api("POST", "transfers/internal", { source_account_id: source, destination_account_id: account.id, amount: minor.toString() }, { ...idempotencyHeader(key), ...otp.headers() });
+      const res = await api("POST", "transfers/internal", transfer, { ...idempotencyHeader(key), ...otp.headers() });
       setDone(res.message);
       onFunded();
     } catch (e) {
@@ -90,7 +92,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
           <Form.Item label="Amount" htmlFor="fund-amount" validateStatus={touched && problem ? "error" : undefined} help={touched ? problem : undefined}>
             <Input id="fund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} onBlur={() => setTouched(true)} suffix={account.currency} placeholder="0.00" />
           </Form.Item>
-          <OneTimeCodeInput otp={otp} />
+          <OneTimeCodeInput otp={otp} request={transfer && { path: "transfers/internal", body: transfer }} />
           <Button type="primary" htmlType="submit" block disabled={!ready} loading={sending}>Fund account</Button>
         </Form>
       )}

@@ -16,7 +16,7 @@ export const auditLog = pgTable(
     at: timestamp("at", { withTimezone: true, precision: 3 }).notNull(),
     actorUserId: uuid("actor_user_id"),
     actorEmail: text("actor_email").notNull(),
-    /** "session", "api_key" or "system". */
+    /** "session", "api_key", "system" or "public" (a sign-in-free call). */
     actorVia: text("actor_via").notNull(),
     action: text("action").notNull(),
     /** The route, e.g. "PUT /api/iris/v1/client-webhooks/:id". */

@@ -20,6 +20,11 @@ export const businessUsers = pgTable(
     invitedBy: uuid("invited_by"),
     /** When this member chose 'Skip for now' on the onboarding screen (remembered per member). */
     onboardingSkippedAt: timestamp("onboarding_skipped_at", { withTimezone: true }),
+    /**
+     * When the member joined (accepted the invitation, or signed the business up): maker-checker lets
+     * nobody decide a request made before they were on the team (issue 25).
+     */
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

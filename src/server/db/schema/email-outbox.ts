@@ -8,6 +8,8 @@ export const emailOutbox = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     to: text("to").notNull(),
     subject: text("subject").notNull(),
+    /** What the email is, where a per-recipient cap applies to it (services/mail-limits.ts); "" otherwise. */
+    kind: text("kind").notNull().default(""),
     text: text("text").notNull(),
     links: jsonb("links").$type<string[]>().notNull().default([]),
     codes: jsonb("codes").$type<string[]>().notNull().default([]),

@@ -20,7 +20,11 @@ export const invoiceSettings = pgTable("invoice_settings", {
   businessAddress: jsonb("business_address").$type<BillingAddressValue>(),
   logo: bytea("logo"),
   logoContentType: text("logo_content_type"),
-  /** A PNG rendering of an SVG logo (made by the browser at upload), for documents that draw rasters only. */
+  /**
+   * The PNG (at most 280 px) documents draw when `logo` is not one: an SVG's rendering (the browser's,
+   * sent with it, or sharp's at upload), or a logo stored before uploads were made small, made once
+   * at its first PDF (services/invoice-documents.ts).
+   */
   logoRaster: bytea("logo_raster"),
   logoUpdatedAt: timestamp("logo_updated_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

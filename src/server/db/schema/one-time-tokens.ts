@@ -13,6 +13,8 @@ export const oneTimeTokens = pgTable(
     userId: uuid("user_id"),
     businessUserId: uuid("business_user_id"),
     attempts: integer("attempts").notNull().default(0),
+    /** For a code bound to one request (a payment): a hash of that request. The code's own hash covers it too. */
+    binding: text("binding"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),

@@ -16,6 +16,8 @@ export const sessions = pgTable(
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** When the person last confirmed it was them (password or code): sensitive actions need it recent (step-up). */
+    steppedUpAt: timestamp("stepped_up_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user").on(t.userId)],
 );

@@ -8,12 +8,14 @@ import { emailOutbox } from "../../db/schema/index.ts";
 import type { Db, Queryable } from "../../db/client.ts";
 import type { MailTransport } from "./transport.ts";
 
-export type Mail = { to: string; subject: string; text: string; links?: string[]; codes?: string[] };
+/** `kind` names an email that is capped per recipient (services/mail-limits.ts). */
+export type Mail = { to: string; subject: string; text: string; links?: string[]; codes?: string[]; kind?: string };
 
 export async function enqueueMail(q: Queryable, mail: Mail) {
   await q.insert(emailOutbox).values({
     to: mail.to.toLowerCase(),
     subject: mail.subject,
+    kind: mail.kind ?? "",
     text: mail.text,
     links: mail.links ?? [],
     codes: mail.codes ?? [],

@@ -1,0 +1,154 @@
+/**
+ * "Confirm it's you" (issue 25, resources/step-up.ts): when the server answers that an action needs a
+ * fresh step-up, the API client waits here; the person enters their password (or, with two-factor
+ * sign-in, a code we email them), and the action is sent again. Cancelling leaves it undone.
+ * Mounted once in the signed-in frame.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Button, Flex, Form, Input, Modal, Typography } from "antd";
+import type { z } from "zod";
+import { STEP_UP_MINUTES, StepUpByCode, StepUpByPassword } from "../../../../resources/step-up.ts";
+import { api, isApiError, setStepUpPrompt } from "../../api/client.ts";
+import { useSession } from "../../session/session.tsx";
+import { useToast } from "../../hooks/use-toast.ts";
+import { useCountdown } from "../../hooks/use-countdown.ts";
+import { Field, applyServerErrors } from "../form/field.tsx";
+
+type Pending = { hint: string; resolve: () => void; reject: () => void };
+
+export function StepUpDialog() {
+  const { session } = useSession();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const pendingRef = useRef<Pending | null>(null);
+  pendingRef.current = pending;
+
+  useEffect(
+    () =>
+      setStepUpPrompt(
+        (hint) =>
+          new Promise<void>((resolve, reject) => {
+            // A second action waiting at the same time is confirmed by the same answer.
+            const open = pendingRef.current;
+            if (open) {
+              setPending({ hint, resolve: () => (open.resolve(), resolve()), reject: () => (open.reject(), reject()) });
+              return;
+            }
+            setPending({ hint, resolve, reject });
+          }),
+      ),
+    [],
+  );
+
+  const close = (confirmed: boolean) => {
+    if (confirmed) pending?.resolve();
+    else pending?.reject();
+    setPending(null);
+  };
+
+  return (
+    <Modal title="Confirm it's you" open={!!pending} onCancel={() => close(false)} footer={null} destroyOnHidden>
+      {pending && (
+        <>
+          <Typography.Paragraph>
+            {pending.hint}. For your security, changes to who can act for the business and where money can go need a fresh confirmation; it lasts {STEP_UP_MINUTES} minutes.
+          </Typography.Paragraph>
+          {session?.user.two_factor_enabled ? (
+            <CodeForm email={session.user.email} onDone={() => close(true)} onCancel={() => close(false)} />
+          ) : (
+            <PasswordForm onDone={() => close(true)} onCancel={() => close(false)} />
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+type FormProps = { onDone: () => void; onCancel: () => void };
+
+function Actions({ onCancel, submitting }: { onCancel: () => void; submitting: boolean }) {
+  return (
+    <Flex justify="end" gap={8}>
+      <Button onClick={onCancel}>Cancel</Button>
+      <Button type="primary" htmlType="submit" loading={submitting}>Confirm</Button>
+    </Flex>
+  );
+}
+
+function PasswordForm({ onDone, onCancel }: FormProps) {
+  const toast = useToast();
+  const form = useForm<z.input<typeof StepUpByPassword>>({ resolver: zodResolver(StepUpByPassword), defaultValues: { password: "" } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api("POST", "security/step-up", values);
+      onDone();
+    } catch (e) {
+      if (isApiError(e) && e.errors.length) applyServerErrors(e.errors, form.setError);
+      else toast.error(e);
+    }
+  });
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      <Field control={form.control} name="password" label="Password">
+        {(f) => <Input.Password {...f} autoComplete="current-password" autoFocus />}
+      </Field>
+      <Actions onCancel={onCancel} submitting={form.formState.isSubmitting} />
+    </Form>
+  );
+}
+
+function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
+  const toast = useToast();
+  const { wait, restart } = useCountdown();
+  const [sent, setSent] = useState(false);
+  const form = useForm<z.input<typeof StepUpByCode>>({ resolver: zodResolver(StepUpByCode), defaultValues: { otp_code: "" } });
+
+  async function sendCode() {
+    try {
+      toast.success((await api("POST", "security/one-time-code", { purpose: "step_up" })).message);
+      setSent(true);
+      restart();
+    } catch (e) {
+      toast.error(e);
+    }
+  }
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await api("POST", "security/step-up", values);
+      onDone();
+    } catch (e) {
+      if (isApiError(e) && e.errors.length) applyServerErrors(e.errors, form.setError);
+      else toast.error(e);
+    }
+  });
+
+  return (
+    <Form layout="vertical" component="form" onFinish={submit} noValidate>
+      <Typography.Paragraph type="secondary">
+        Two-factor authentication is on: send a 6-digit code to <Typography.Text strong>{email}</Typography.Text> and enter it below.
+      </Typography.Paragraph>
+      <Flex gap={8} align="flex-start">
+        <div style={{ flex: 1 }}>
+          <Field control={form.control} name="otp_code" label="Verification code">
+            {(f) => (
+              <Input
+                {...f}
+                onChange={(e) => f.onChange(e.target.value.replace(/\D/g, "").slice(0, 6))}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="000000"
+              />
+            )}
+          </Field>
+        </div>
+        <Button style={{ marginTop: 30 }} onClick={sendCode} disabled={wait > 0}>
+          {wait > 0 ? `Resend code in ${wait}s` : sent ? "Resend code" : "Send code"}
+        </Button>
+      </Flex>
+      <Actions onCancel={onCancel} submitting={form.formState.isSubmitting} />
+    </Form>
+  );
+}
