@@ -273,7 +273,7 @@ describe("invitations", () => {
     const { client: own, input } = await signedUpClient(s.app);
     const me = await own.get("/session");
     const userId = me.body.data.user.id as string;
-    const { token } = await invited(input.email, ["APPROVER"]);
+    const { token } = await invited(input.email, ["INITIATOR"]);
 
     const show = await new Client(s.app).get(`/onboarding/invitation/${token}`);
     expect(show.status).toBe(200);
@@ -291,7 +291,7 @@ describe("invitations", () => {
       .select()
       .from(businessUsers)
       .where(and(eq(businessUsers.businessId, demoBusinessId), eq(businessUsers.email, input.email)));
-    expect(member).toMatchObject({ userId, state: "ACTIVE", roles: ["APPROVER"] });
+    expect(member).toMatchObject({ userId, state: "ACTIVE", roles: ["INITIATOR"] });
   });
 
   test("inviting with the OWNER role, or an unknown role, is refused with 400", async () => {

@@ -89,6 +89,7 @@ type Caller =
   | { key: string };
 type Res = { status: number; body: any };
 
+let stepping = false;
 async function send(method: string, url: string, as: Caller, payload?: unknown): Promise<Res> {
   const headers: Record<string, string> = {};
   if ("session" in as) {
@@ -102,6 +103,18 @@ async function send(method: string, url: string, as: Caller, payload?: unknown):
   const res = await s.app.inject({ method: method as InjectOptions["method"], url, headers, payload: payload as InjectOptions["payload"] });
   let body: any = res.body;
   try { body = res.json(); } catch { /* a file */ }
+  // A session signed in more than 5 minutes ago is asked to confirm it is its person (step-up): it does,
+  // with its password, and asks again, as a person at the console would (tests/api/step-up.test.ts).
+  if ("session" in as && res.statusCode === 403 && body?.errors?.[0]?.path === "step_up" && !stepping) {
+    stepping = true;
+    try {
+      const confirmed = await send("POST", "/api/security/step-up", { session: as.session }, { password: as.session.password });
+      if (confirmed.status !== 200) throw new Error(`${as.session.label}: step-up failed ${JSON.stringify(confirmed.body)}`);
+    } finally {
+      stepping = false;
+    }
+    return send(method, url, as, payload);
+  }
   return { status: res.statusCode, body };
 }
 

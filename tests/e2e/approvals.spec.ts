@@ -6,7 +6,7 @@ const toast = (page: import("@playwright/test").Page, text: string) => page.loca
 
 test("the approver sees the banner, opens a waiting payment and approves it; the rails complete it", async ({ page, request }) => {
   await loginWithCode(page, request, "approver@demo.example");
-  await expect(page.getByText(/payments? (is|are) waiting for approval/)).toBeVisible();
+  await expect(page.getByText(/\d+ payments?( and \d+ team changes?)? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
   await expect(page.getByRole("dialog", { name: "Pending approvals" })).toBeVisible();
   await page.getByRole("link", { name: "See all pending transactions" }).click();

@@ -235,3 +235,38 @@ test("a pending invitation is resent, cancelled and re-sent; the owner's row off
   await expect(ownerPanel.getByRole("switch")).toHaveCount(0);
   await ownerPanel.getByRole("button", { name: "Close" }).click();
 });
+
+test("maker-checker for the team: the admin's invitation of an approver waits until the owner approves it in the approvals list", async ({ page, request }) => {
+  const email = unique("approver");
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+  await page.goto("/settings");
+  await page.getByRole("tab", { name: "User management" }).click();
+  await page.getByRole("button", { name: "Invite user" }).click();
+  const modal = page.getByRole("dialog", { name: "Invite user" });
+  await modal.getByLabel("Email").fill(email);
+  await modal.getByLabel("Position").fill("Second approver");
+  await pickRole(page, modal.getByLabel("Roles"), "APPROVER");
+  await modal.getByRole("button", { name: "Send invite" }).click();
+  await toast(page, "Invitation sent for approval: another member who manages users must approve it");
+  // Nothing was sent, and the admin cannot approve it themselves.
+  expect(await lastMail(request, email)).toBeUndefined();
+  await page.goto("/");
+  await page.getByRole("button", { name: "Review" }).click();
+  const list = page.getByRole("dialog", { name: "Pending approvals" });
+  const row = list.locator(".ant-table-row").filter({ hasText: email });
+  await expect(row).toContainText("Team: invitation as APPROVER");
+  await expect(row.getByText("Your request")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await login(page, OWNER);
+  await expect(page.getByText(/team changes? (is|are) waiting for approval/)).toBeVisible();
+  await page.getByRole("button", { name: "Review" }).click();
+  const ownerRow = page.getByRole("dialog", { name: "Pending approvals" }).locator(".ant-table-row").filter({ hasText: email });
+  await ownerRow.getByRole("button", { name: "Approve" }).click();
+  await toast(page, "Request Approval successful");
+  await expect(ownerRow).toHaveCount(0);
+  await waitForMail(request, email, /invited to/);
+});

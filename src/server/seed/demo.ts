@@ -85,6 +85,7 @@ export async function seedDemo(services: Services) {
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
   await seedApprovalRules(services, business.id);
+  await seedTeamChange(services, business.id);
   await seedExchanges(services, business.id);
   await seedCustomers(services, business.id);
   await seedStatement(services, business.id, owner.id);
@@ -95,6 +96,16 @@ export async function seedDemo(services: Services) {
   await seedAuditTrail(services, business.id);
   await seedBusinessInReview(services);
   return { businessId: business.id };
+}
+
+/**
+ * Maker-checker for the team (issue 25): with approvals on, the admin asked to invite a second
+ * approver; it waits in the approvals list for the owner (who manages users) to decide.
+ */
+async function seedTeamChange(services: Services, businessId: string) {
+  const admin = await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "admin@demo.example") });
+  const asked = await services.team.invite(businessId, admin!.id, { email: "treasury@demo.example", position: "Treasury analyst", role: ["APPROVER"] });
+  if (!asked.approval) throw new Error("seed: the team change should wait for approval");
 }
 
 /** A second, newer business whose verification waits for the sandbox reviewer. */

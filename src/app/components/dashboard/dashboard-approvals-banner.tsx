@@ -8,32 +8,42 @@ import { api } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
 import { lazyNamed } from "../../lib/lazy.ts";
 import { useLiveRefresh } from "../../providers/live-provider.ts";
+import { TEAM_CHANGE } from "../../../../resources/users.ts";
 
 // Opened on demand from the banner: its code arrives after the dashboard's first paint.
 const ApprovalsModal = lazyNamed(() => import("../approvals/approvals-modal.tsx"), "ApprovalsModal");
 
-export type PendingApprovals = { allowed: boolean; pending: number; loaded: boolean; load: () => void };
+/** `team`: how many of them are team changes (issue 25: invitations and role changes giving approval rights). */
+export type PendingApprovals = { allowed: boolean; pending: number; team: number; loaded: boolean; load: () => void };
 
-/** How many payments wait for approval; `loaded` once known (or not asked), so the page can lay out once. */
+/** How many requests wait for approval; `loaded` once known (or not asked), so the page can lay out once. */
 export function usePendingApprovals(): PendingApprovals {
   const { can } = useSession();
   const allowed = can("approval-requests", "list");
   const [pending, setPending] = useState(0);
+  const [team, setTeam] = useState(0);
   const [loaded, setLoaded] = useState(!allowed);
   const load = useCallback(() => {
     if (!allowed) return;
-    api<{ total_items: number }>("GET", "approval-requests?page=1&limit=100&state[]=PENDING")
-      .then((r) => setPending(r.data.total_items))
+    api<{ total_items: number; items: { entity_type: string }[] }>("GET", "approval-requests?page=1&limit=100&state[]=PENDING")
+      .then((r) => (setPending(r.data.total_items), setTeam(r.data.items.filter((i) => i.entity_type === TEAM_CHANGE).length)))
       .catch((e) => console.error(e)) // the dashboard stays usable without the banner
       .finally(() => setLoaded(true));
   }, [allowed]);
   useEffect(load, [load]);
   // Another member's decision, or a new request, changes the count without a reload (issue 15 live updates).
   useLiveRefresh("approvals", load, allowed);
-  return { allowed, pending, loaded, load };
+  return { allowed, pending, team, loaded, load };
 }
 
-export function DashboardApprovalsBanner({ approvals: { allowed, pending, load } }: { approvals: PendingApprovals }) {
+/** "3 payments are waiting for approval", "2 payments and 1 team change are …", "1 team change is …". */
+export function waitingText(pending: number, team: number) {
+  const payments = pending - team;
+  const parts = [payments > 0 && `${payments} ${payments === 1 ? "payment" : "payments"}`, team > 0 && `${team} ${team === 1 ? "team change" : "team changes"}`].filter(Boolean);
+  return `${parts.join(" and ")} ${pending === 1 ? "is" : "are"} waiting for approval`;
+}
+
+export function DashboardApprovalsBanner({ approvals: { allowed, pending, team, load } }: { approvals: PendingApprovals }) {
   const [open, setOpen] = useState(false);
   if (!allowed || (pending === 0 && !open)) return null;
   return (
@@ -43,7 +53,7 @@ export function DashboardApprovalsBanner({ approvals: { allowed, pending, load }
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={`${pending} ${pending === 1 ? "payment is" : "payments are"} waiting for approval`}
+          message={waitingText(pending, team)}
           action={<Button size="small" type="primary" onClick={() => setOpen(true)}>Review</Button>}
         />
       )}
