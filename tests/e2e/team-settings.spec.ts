@@ -197,7 +197,7 @@ test("a pending invitation is resent, cancelled and re-sent; the owner's row off
 
   // A pending invite: resend, cancel, re-invite from its panel.
   const second = unique("pending");
-  await invite(page, second, "Ops", "APPROVER");
+  await invite(page, second, "Ops", "INITIATOR");
   const firstLink = await newInvitationLink(request, second);
   const pendingRow = await findRow(page, second);
   // The row's menu offers what fits the state: no Delete for someone who has not joined.
