@@ -5,7 +5,8 @@
  * again while 10 connections (autocannon) download the demo's public invoice PDFs back to back
  * (BENCH_PUBLIC_PDF_SECONDS each, default 15). Prints the hello route's p50 / p99 both ways and their
  * ratio (the issue asks for at most 3x), the downloads' own figures and the machine's load average
- * (other work on the machine moves an idle p99 of a few milliseconds a lot). The public per-address
+ * (other work on the machine moves an idle p99 of a few milliseconds a lot), three times over, with
+ * the median ratio last. The public per-address
  * limit is lifted for the run: every request comes from 127.0.0.1.
  */
 import { once, type EventEmitter } from "node:events";
@@ -20,6 +21,8 @@ const SECONDS = Number(process.env.BENCH_PUBLIC_PDF_SECONDS ?? 15);
 const DOWNLOADERS = 10;
 /** The hello route's pace: steady, so both runs send it the same requests. */
 const HEALTH_PER_SECOND = 50;
+/** Idle and loaded measurements, in pairs (BENCH_PUBLIC_PDF_RUNS); the median ratio is reported. */
+const RUNS = Number(process.env.BENCH_PUBLIC_PDF_RUNS ?? 3);
 
 export async function run() {
   // Read by the server at start-up (withDemoServer passes the environment on).
@@ -43,16 +46,25 @@ export async function run() {
     const bytes = (await first.arrayBuffer()).byteLength;
     console.log(`first download of one invoice: ${(performance.now() - started).toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KB; ${paths.length} public invoices downloaded in turn below`);
 
-    const idle = await health(base, SECONDS);
-    const [busy, pdf] = await Promise.all([health(base, SECONDS), downloads(base, paths, SECONDS)]);
-
-    console.log(`${SECONDS} s each; /api/health sent ${HEALTH_PER_SECOND}/s at a steady pace; one server process, embedded database with the demo; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
-    console.log(`${"".padEnd(44)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"answers/s".padStart(9)} ${"failed".padStart(7)}`);
-    const row = (name: string, r: Figures) => console.log(`${name.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${(r.count / SECONDS).toFixed(1).padStart(9)} ${String(r.failed).padStart(7)}`);
-    row("/api/health, idle", idle);
-    row(`/api/health, ${DOWNLOADERS} parallel PDF downloads`, busy);
-    row(`public PDF downloads (${DOWNLOADERS} connections)`, pdf);
-    console.log(`health p99 under the downloads / idle: ${(busy.p99 / idle.p99).toFixed(2)}x (the issue's bound: 3x)`);
+    // Warm-up, as the api bench has: every invoice rendered and cached, the server's code compiled.
+    await downloads(base, paths, 5);
+    const ratios: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const idle = await health(base, SECONDS);
+      const [busy, pdf] = await Promise.all([health(base, SECONDS), downloads(base, paths, SECONDS)]);
+      console.log(`\nrun ${run} of ${RUNS}: ${SECONDS} s each; /api/health sent ${HEALTH_PER_SECOND}/s at a steady pace; one server process, embedded database with the demo; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+      console.log(`${"".padEnd(44)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"answers/s".padStart(9)} ${"failed".padStart(7)}`);
+      const row = (name: string, r: Figures) => console.log(`${name.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${(r.count / SECONDS).toFixed(1).padStart(9)} ${String(r.failed).padStart(7)}`);
+      row("/api/health, idle", idle);
+      row(`/api/health, ${DOWNLOADERS} parallel PDF downloads`, busy);
+      row(`public PDF downloads (${DOWNLOADERS} connections)`, pdf);
+      ratios.push(busy.p99 / idle.p99);
+      console.log(`health p99 under the downloads / idle: ${ratios.at(-1)!.toFixed(2)}x`);
+    }
+    // On a small machine the server, the downloads' client and the prober share the cores: one run's p99
+    // moves with the scheduler, so the median of the runs is the figure (the issue's bound: 3x).
+    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
+    console.log(`\nmedian of ${RUNS} runs: ${median.toFixed(2)}x (runs: ${ratios.map((r) => r.toFixed(2)).join(", ")}; the issue's bound: 3x)`);
   });
 }
 

@@ -18,7 +18,8 @@ import type { SettingsRow } from "./invoice-settings.ts";
 /** Rendered PDFs kept per process, by their size (about 10 to 120 KB each): a few hundred invoices. */
 export const PDF_CACHE_BYTES = 16 * 1024 * 1024;
 
-type Version = { view: PublicInvoice; settings: SettingsRow };
+type Version = { view: PublicInvoice; businessId: string };
+type LogoColumns = Pick<SettingsRow, "businessId" | "logo" | "logoRaster" | "logoContentType" | "logoUpdatedAt">;
 
 export function invoicePdfs(db: ServiceContext["db"]) {
   let renders = 0;
@@ -27,7 +28,8 @@ export function invoicePdfs(db: ServiceContext["db"]) {
     sizeCalculation: (pdf) => pdf.length,
     // lru-cache runs one fetch per key at a time: concurrent downloads of a version share it.
     fetchMethod: async (_key, _stale, { context }) => {
-      const logo = context.view.business_information.logo ? await documentLogo(context.settings) : null;
+      // The logo's bytes are read only here, when a version is drawn.
+      const logo = context.view.business_information.logo ? await documentLogo(await logoOf(context.businessId)) : null;
       renders++;
       return renderInvoicePdf(context.view, logo);
     },
@@ -39,7 +41,13 @@ export function invoicePdfs(db: ServiceContext["db"]) {
    * once, off the event loop, and kept, unless a new logo came meanwhile. One that cannot be read
    * costs the PDF its picture, not the PDF.
    */
-  async function documentLogo(s: SettingsRow): Promise<Buffer | null> {
+  async function logoOf(businessId: string): Promise<LogoColumns> {
+    const { businessId: b, logo, logoRaster, logoContentType, logoUpdatedAt } = invoiceSettings;
+    const [row] = await db.select({ businessId: b, logo, logoRaster, logoContentType, logoUpdatedAt }).from(invoiceSettings).where(eq(b, businessId));
+    return row ?? { businessId, logo: null, logoRaster: null, logoContentType: null, logoUpdatedAt: null };
+  }
+
+  async function documentLogo(s: LogoColumns): Promise<Buffer | null> {
     const raster = s.logoContentType === "image/svg+xml" ? s.logoRaster : (s.logoRaster ?? s.logo);
     if (raster && (await isDocumentRaster(raster))) return raster;
     const made = await (raster ? documentRaster(raster) : s.logo ? svgRaster(s.logo) : Promise.resolve(null)).catch(() => null);
@@ -50,10 +58,10 @@ export function invoicePdfs(db: ServiceContext["db"]) {
   }
 
   return {
-    /** The PDF of this view of an invoice (made with these settings), from the cache when it has this version. */
-    async render(view: PublicInvoice, settings: SettingsRow): Promise<Buffer> {
+    /** The PDF of this view of a business's invoice, from the cache when it has this version. */
+    async render(view: PublicInvoice, businessId: string): Promise<Buffer> {
       const key = createHash("sha256").update(JSON.stringify(view)).digest("base64url");
-      return (await cache.fetch(key, { context: { view, settings } }))!;
+      return (await cache.fetch(key, { context: { view, businessId } }))!;
     },
     /** How many PDFs this process has rendered (not served from the cache): for tests. */
     renders: () => renders,

@@ -3,7 +3,7 @@
  * is made on first use with the defaults (prefix INV, SEQUENTIAL, logo in header) and is the lock
  * that serialises numbering; prefix and strategy are frozen once the business has an invoice.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { businesses, invoices, invoiceSettings } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
@@ -14,6 +14,20 @@ import type { ServiceContext } from "./context.ts";
 import { documentRaster, LOGO_TOO_LARGE_MESSAGE, LogoImageError, svgRaster } from "../lib/logo-image.ts";
 
 export type SettingsRow = typeof invoiceSettings.$inferSelect;
+
+/**
+ * The settings as invoice views need them: every column but the logo's bytes, and whether there is a
+ * logo. Every public page and PDF download reads the settings; the bytes (up to 1 MB) are read only
+ * when a PDF is drawn (invoice-documents.ts), not copied out of the database on each request.
+ */
+export type SettingsFacts = Omit<SettingsRow, "logo" | "logoRaster"> & { hasLogo: boolean };
+
+export async function settingsFacts(q: Queryable, businessId: string): Promise<SettingsFacts> {
+  const { logo: _logo, logoRaster: _raster, ...columns } = getTableColumns(invoiceSettings);
+  const read = async () =>
+    (await q.select({ ...columns, hasLogo: sql<boolean>`${invoiceSettings.logo} is not null` }).from(invoiceSettings).where(eq(invoiceSettings.businessId, businessId)))[0];
+  return (await read()) ?? (await settingsOf(q, businessId), (await read())!);
+}
 
 /** The business's settings, made with the defaults if it has none yet; locked FOR UPDATE when asked. */
 export async function settingsOf(q: Queryable, businessId: string, lock = false): Promise<SettingsRow> {

@@ -8,7 +8,7 @@ import { todayUtc } from "../../lib/dates.ts";
 import { depositFields, DEPOSIT_TYPE_LABELS } from "../../lib/deposit-labels.ts";
 import type { Invoice, PublicInvoice } from "../../../resources/invoices.ts";
 import type { accounts, invoices } from "../db/schema/index.ts";
-import type { SettingsRow } from "./invoice-settings.ts";
+import type { SettingsFacts } from "./invoice-settings.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
@@ -39,7 +39,7 @@ export function paymentInstructions(inv: InvoiceRow, account: AccountRow | null)
 
 export const isOverdue = (inv: InvoiceRow, today = todayUtc()) => inv.state === "OPEN" && inv.dueDate < today;
 
-export function publicInvoiceView(inv: InvoiceRow, settings: SettingsRow, businessName: string, account: AccountRow | null): PublicInvoice {
+export function publicInvoiceView(inv: InvoiceRow, settings: SettingsFacts, businessName: string, account: AccountRow | null): PublicInvoice {
   const paid = inv.totalPaid;
   // A void invoice asks for nothing more; an overpaid one is not owed a refund here.
   const pending = inv.state !== "VOID" && inv.totalPayable > paid ? inv.totalPayable - paid : 0n;
@@ -56,7 +56,7 @@ export function publicInvoiceView(inv: InvoiceRow, settings: SettingsRow, busine
     business_information: {
       name: businessName,
       address: settings.businessAddress ?? null,
-      logo: settings.includeLogoInHeader && settings.logo ? `/api/public/invoicing/invoices/${inv.reference}/logo?v=${settings.logoUpdatedAt?.getTime() ?? 0}` : null,
+      logo: settings.includeLogoInHeader && settings.hasLogo ? `/api/public/invoicing/invoices/${inv.reference}/logo?v=${settings.logoUpdatedAt?.getTime() ?? 0}` : null,
     },
     items: inv.items.map((item, i) => {
       const t = inv.totals.items[i];
@@ -96,7 +96,7 @@ export function publicInvoiceView(inv: InvoiceRow, settings: SettingsRow, busine
   };
 }
 
-export function invoiceView(inv: InvoiceRow, settings: SettingsRow, businessName: string, account: AccountRow | null, payments: InvoicePaymentRow[], publicUrl: string): Invoice {
+export function invoiceView(inv: InvoiceRow, settings: SettingsFacts, businessName: string, account: AccountRow | null, payments: InvoicePaymentRow[], publicUrl: string): Invoice {
   const base = publicInvoiceView(inv, settings, businessName, account);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {

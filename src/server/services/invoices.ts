@@ -19,7 +19,7 @@ import type { InvoiceInput } from "../../../resources/invoices.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { emails } from "./emails.ts";
-import { settingsOf } from "./invoice-settings.ts";
+import { settingsFacts, settingsOf } from "./invoice-settings.ts";
 import { notify } from "./notifications.ts";
 import { mailAllowed } from "./mail-limits.ts";
 import { amountText, invoiceView, publicInvoiceView, type InvoiceRow } from "./invoice-view.ts";
@@ -53,7 +53,7 @@ export function invoiceService({ db, config }: ServiceContext) {
 
   async function context(q: Queryable, row: InvoiceRow) {
     // One after another: inside a transaction they share one connection.
-    const settings = await settingsOf(q, row.businessId);
+    const settings = await settingsFacts(q, row.businessId);
     const [business] = await q.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, row.businessId));
     const [account] = await q.select().from(accounts).where(eq(accounts.id, row.accountId));
     return { settings, businessName: business.name, account: account ?? null };
@@ -161,7 +161,7 @@ export function invoiceService({ db, config }: ServiceContext) {
       ]);
       // One read of the settings, the business and the rows' accounts serves the page (lists carry no payments).
       const [settings, [business], accts] = await Promise.all([
-        settingsOf(db, businessId),
+        settingsFacts(db, businessId),
         db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
         rows.length ? db.select().from(accounts).where(inArray(accounts.id, [...new Set(rows.map((r) => r.accountId))])) : [],
       ]);
@@ -224,7 +224,7 @@ export function invoiceService({ db, config }: ServiceContext) {
     async pdf(businessId: string, id: string) {
       const row = await find(db, businessId, id);
       const c = await context(db, row);
-      return { fileName: `${row.number ?? "draft-invoice"}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), c.settings) };
+      return { fileName: `${row.number ?? "draft-invoice"}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), row.businessId) };
     },
 
     async getPublic(reference: string) {
@@ -236,7 +236,7 @@ export function invoiceService({ db, config }: ServiceContext) {
     async publicPdf(reference: string) {
       const row = await byReference(db, reference);
       const c = await context(db, row);
-      return { fileName: `${row.number}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), c.settings) };
+      return { fileName: `${row.number}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), row.businessId) };
     },
 
     /** PDFs rendered rather than served from the cache, in this process: tests read it, no route does. */
