@@ -35,17 +35,20 @@ type Out<T extends z.ZodType> = z.output<T>;
 export function authService({ db, config }: ServiceContext) {
   const link = (path: string) => `${config.publicUrl}${path}`;
 
-  /**
-   * A sign-in-free call acts for a person: its audit entry goes to the log of the business they sign
-   * in to (their first active membership), if they have one.
-   */
-  async function auditAsPerson(q: Queryable, user: { id: string; email: string }) {
+  /** The business a person signs in to: their first active membership. */
+  async function firstMembership(q: Queryable, userId: string) {
     const [m] = await q
       .select({ businessId: businessUsers.businessId })
       .from(businessUsers)
-      .where(and(eq(businessUsers.userId, user.id), eq(businessUsers.state, "ACTIVE")))
+      .where(and(eq(businessUsers.userId, userId), eq(businessUsers.state, "ACTIVE")))
       .orderBy(asc(businessUsers.createdAt))
       .limit(1);
+    return m;
+  }
+
+  /** A sign-in-free call acts for a person: its audit entry goes to the log of the business they sign in to, if any. */
+  async function auditAsPerson(q: Queryable, user: { id: string; email: string }) {
+    const m = await firstMembership(q, user.id);
     if (m) setAuditSubject({ businessId: m.businessId, userId: user.id, email: user.email, via: "public" });
   }
 
@@ -150,12 +153,7 @@ export function authService({ db, config }: ServiceContext) {
       }
     }
     return db.transaction(async (tx) => {
-      const [membership] = await tx
-        .select({ businessId: businessUsers.businessId })
-        .from(businessUsers)
-        .where(and(eq(businessUsers.userId, user.id), eq(businessUsers.state, "ACTIVE")))
-        .orderBy(asc(businessUsers.createdAt))
-        .limit(1);
+      const membership = await firstMembership(tx, user.id);
       if (!membership) throw forbidden("Your account is not active in any business");
       if (previousToken) await revokeSessionByToken(tx, previousToken);
       const session = await createSession(tx, config, { userId: user.id, businessId: membership.businessId }, client);

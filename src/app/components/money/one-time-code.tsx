@@ -6,7 +6,8 @@
  * `one-time-code` header of the write.
  */
 import { useState } from "react";
-import { Button, Form, Input, Space, Typography } from "antd";
+import { Button, Form, Space, Typography } from "antd";
+import { CodeInput } from "../form/code-input.tsx";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -52,16 +53,7 @@ export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: 
   return (
     <Form.Item label="One-time code" htmlFor="one-time-code" extra="Two-factor authentication is on: confirm with the code we email you.">
       <Space>
-        <Input
-          id="one-time-code"
-          value={otp.code}
-          onChange={(e) => otp.setCode(e.target.value.replace(/\D/g, "").slice(0, 6))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder="000000"
-          style={{ letterSpacing: 6, width: 160, textAlign: "center" }}
-        />
+        <CodeInput id="one-time-code" value={otp.code} onChange={otp.setCode} style={{ width: 160, textAlign: "center" }} />
         {wait > 0 ? (
           <Typography.Text type="secondary">Resend code in {wait}s</Typography.Text>
         ) : (

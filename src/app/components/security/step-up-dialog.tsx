@@ -5,7 +5,7 @@
  * Mounted once in the signed-in frame.
  */
 import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Input, Modal, Typography } from "antd";
 import type { z } from "zod";
@@ -15,6 +15,7 @@ import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useCountdown } from "../../hooks/use-countdown.ts";
 import { Field, applyServerErrors } from "../form/field.tsx";
+import { CodeInput } from "../form/code-input.tsx";
 
 type Pending = { hint: string; resolve: () => void; reject: () => void };
 
@@ -76,10 +77,10 @@ function Actions({ onCancel, submitting }: { onCancel: () => void; submitting: b
   );
 }
 
-function PasswordForm({ onDone, onCancel }: FormProps) {
+/** Sends the confirmation; the server's field errors go under the field, anything else to a toast. */
+function useConfirm<T extends FieldValues>(form: UseFormReturn<T>, onDone: () => void) {
   const toast = useToast();
-  const form = useForm<z.input<typeof StepUpByPassword>>({ resolver: zodResolver(StepUpByPassword), defaultValues: { password: "" } });
-  const submit = form.handleSubmit(async (values) => {
+  return form.handleSubmit(async (values) => {
     try {
       await api("POST", "security/step-up", values);
       onDone();
@@ -88,6 +89,11 @@ function PasswordForm({ onDone, onCancel }: FormProps) {
       else toast.error(e);
     }
   });
+}
+
+function PasswordForm({ onDone, onCancel }: FormProps) {
+  const form = useForm<z.input<typeof StepUpByPassword>>({ resolver: zodResolver(StepUpByPassword), defaultValues: { password: "" } });
+  const submit = useConfirm(form, onDone);
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <Field control={form.control} name="password" label="Password">
@@ -103,6 +109,7 @@ function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
   const { wait, restart } = useCountdown();
   const [sent, setSent] = useState(false);
   const form = useForm<z.input<typeof StepUpByCode>>({ resolver: zodResolver(StepUpByCode), defaultValues: { otp_code: "" } });
+  const submit = useConfirm(form, onDone);
 
   async function sendCode() {
     try {
@@ -114,16 +121,6 @@ function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
     }
   }
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api("POST", "security/step-up", values);
-      onDone();
-    } catch (e) {
-      if (isApiError(e) && e.errors.length) applyServerErrors(e.errors, form.setError);
-      else toast.error(e);
-    }
-  });
-
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <Typography.Paragraph type="secondary">
@@ -132,16 +129,7 @@ function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
       <Flex gap={8} align="flex-start">
         <div style={{ flex: 1 }}>
           <Field control={form.control} name="otp_code" label="Verification code">
-            {(f) => (
-              <Input
-                {...f}
-                onChange={(e) => f.onChange(e.target.value.replace(/\D/g, "").slice(0, 6))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="000000"
-              />
-            )}
+            {(f) => <CodeInput {...f} />}
           </Field>
         </div>
         <Button style={{ marginTop: 30 }} onClick={sendCode} disabled={wait > 0}>

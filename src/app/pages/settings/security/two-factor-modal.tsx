@@ -6,12 +6,13 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Button, Flex, Form, Input, Modal, Typography } from "antd";
+import { Button, Flex, Form, Modal, Typography } from "antd";
 import type { z } from "zod";
 import { TwoFactorChange } from "../../../../../resources/settings.ts";
 import { api, isApiError } from "../../../api/client.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../../components/form/field.tsx";
+import { CodeInput } from "../../../components/form/code-input.tsx";
 import { useCountdown } from "../../../hooks/use-countdown.ts";
 
 type Values = z.input<typeof TwoFactorChange>;
@@ -80,17 +81,7 @@ function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "targe
       <Flex gap={8} align="flex-start">
         <div style={{ flex: 1 }}>
           <Field control={form.control} name="otp_code" label="Verification code">
-            {(f) => (
-              <Input
-                {...f}
-                onChange={(e) => f.onChange(e.target.value.replace(/\D/g, "").slice(0, 6))}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                placeholder="000000"
-                style={{ letterSpacing: 6 }}
-              />
-            )}
+            {(f) => <CodeInput {...f} />}
           </Field>
         </div>
         <Form.Item label=" ">
