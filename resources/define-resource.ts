@@ -11,6 +11,8 @@ import type { Feature } from "../policies/catalog.ts";
 export type RendererKey =
   | "text"
   | "money"
+  /** A signed amount in minor units: "+" what arrived, "−" what left (transaction lists). */
+  | "signedMoney"
   | "currency"
   | "status"
   | "date"
@@ -36,6 +38,8 @@ export type RendererKey =
   | "period"
   /** "money", but 'N/A' when there is no amount (e.g. an open settlement's settlement amount). */
   | "moneyOrNA"
+  /** An FX rate from `currencyField`'s currency to `quoteCurrencyField`'s: "1 NGN = 0.000612224 USD", the stored rate on hover. */
+  | "rate"
   /** A {name, account_number} object: the name above the account number. */
   | "customer"
   /** Always empty (a figure the SPEC shows blank). */
@@ -51,8 +55,10 @@ export type Column = {
   field: string;
   title: string;
   render?: RendererKey;
-  /** For "money": the path of the currency that gives the precision. */
+  /** For "money": the path of the currency that gives the precision (for "rate": the base currency). */
   currencyField?: string;
+  /** For "rate": the path of the currency one unit of the base is worth. */
+  quoteCurrencyField?: string;
   width?: number;
   flags?: Flag[];
 };

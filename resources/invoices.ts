@@ -96,7 +96,7 @@ export const InvoiceInput = z.object({
     name: required("Customer name"),
     email: z.string({ error: "Customer email is required" }).trim().min(1, "Customer email is required").pipe(z.email("Customer email is invalid").max(200)),
     address: BillingAddress.nullable().optional(),
-  }),
+  }, { error: "Billing information is required" }),
   currency: z.enum(FIAT_CURRENCIES, { error: "Currency is required" }),
   /** The account the customer pays into; its deposit details are the payment instructions. */
   account_id: z.string({ error: "Receiving account is required" }).uuid("Receiving account is required"),

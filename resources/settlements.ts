@@ -44,6 +44,27 @@ export const SettlementPayment = z.object({
 });
 export type SettlementPayment = z.infer<typeof SettlementPayment>;
 
+/**
+ * An adjustment line (issue 26): a payment of a settled period that stopped counting (failed,
+ * rejected: a REVERSAL) or counts again (retried: a REINSTATEMENT), landed in the open settlement of
+ * its pair so the settled one's totals never change. Amounts are the payment's, signed.
+ */
+export const SettlementAdjustment = z.object({
+  id: z.string(),
+  created_date: z.string(),
+  kind: z.enum(["REVERSAL", "REINSTATEMENT"]),
+  reason: z.string(),
+  payment: z.object({ id: z.string(), reference: z.string(), description: z.string().nullable(), state: z.string() }),
+  settled_in: z.object({ id: z.string(), reference: z.string() }),
+  customer: z.object({ name: z.string(), account_number: z.string() }),
+  sending_amount: z.string(),
+  sending_currency: z.string(),
+  destination_amount: z.string(),
+  destination_currency: z.string(),
+});
+export type SettlementAdjustment = z.infer<typeof SettlementAdjustment>;
+export const ADJUSTMENT_KIND_LABELS: Record<SettlementAdjustment["kind"], string> = { REVERSAL: "Reversal", REINSTATEMENT: "Reinstatement" };
+
 const day = (label: string) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
 
@@ -114,7 +135,7 @@ export const settlementPayments = defineResource<SettlementPayment>({
     { field: "customer", title: "Customer", render: "customer" },
     { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency" },
     { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency" },
-    { field: "fx_rate", title: "Rate" },
+    { field: "fx_rate", title: "Rate", render: "rate", currencyField: "sending_currency", quoteCurrencyField: "destination_currency" },
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by description or id" },
@@ -126,4 +147,33 @@ export const settlementPayments = defineResource<SettlementPayment>({
   emptyFiltered: { title: "No Payments", body: "No transactions match your filters or search query" },
   errorMessage: "Error fetching settlement payments",
   recordTitle: (p) => p.reference,
+});
+
+/**
+ * A settlement's adjustment lines, shown on its details page when it has any (the "Adjustment" column
+ * is drawn by the page: the kind, the reason, the payment and the settled settlement it came from).
+ */
+export const settlementAdjustments = defineResource<SettlementAdjustment>({
+  name: "settlement-adjustments",
+  label: "Settlement adjustments",
+  title: "Adjustments",
+  subtitle: "Payments of settled periods that failed, were rejected or were retried since: counted here, so a settled period's totals never change",
+  routes: { list: "/settlements/:id" },
+  api: { list: "settlements/:id/adjustments", one: "settlements/:id/adjustments" },
+  schema: SettlementAdjustment,
+  access: { obj: "settlements" },
+  standalone: false,
+  columns: [
+    { field: "created_date", title: "Date", render: "datetime" },
+    { field: "kind", title: "Adjustment" },
+    { field: "customer", title: "Customer", render: "customer" },
+    { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency" },
+    { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency" },
+  ],
+  filters: [],
+  pageSize: 10,
+  empty: { title: "No Adjustments", body: "No payment of a settled period has changed since" },
+  emptyFiltered: { title: "No Adjustments", body: "No payment of a settled period has changed since" },
+  errorMessage: "Error fetching settlement adjustments",
+  recordTitle: (a) => a.payment.reference,
 });

@@ -6,7 +6,9 @@ export const TRANSACTION_STATES = ["PENDING", "PENDING_APPROVAL", "PROCESSING", 
 export const BANKING_TYPES = ["DEPOSIT", "TRANSFER", "EXCHANGE", "OTC"] as const;
 export const CRYPTO_TYPES = ["DEPOSIT", "WITHDRAWAL", "EXCHANGE", "SWAP"] as const;
 
-const label = (v: string) => v.charAt(0) + v.slice(1).toLowerCase().replace(/_/g, " ");
+/** An option's label: "Deposit", "Pending approval"; an acronym (OTC, over the counter) stays one. */
+const ACRONYMS = new Set(["OTC"]);
+const label = (v: string) => (ACRONYMS.has(v) ? v : v.charAt(0) + v.slice(1).toLowerCase().replace(/_/g, " "));
 const options = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: label(value) }));
 
 export const BankingTransactionRow = z.object({
@@ -18,6 +20,8 @@ export const BankingTransactionRow = z.object({
   created_date: z.string(),
   sending_amount: z.string(),
   sending_currency: z.string(),
+  /** What the account's balance gained (+) or lost (−, the fee included), in its currency's minor units. */
+  signed_amount: z.string(),
   account: z.object({ id: z.string(), name: z.string() }),
   beneficiary: z.object({ id: z.string().nullable(), name: z.string() }),
 });
@@ -28,6 +32,8 @@ export const CryptoTransactionRow = z.object({
   direction: z.string(),
   created_date: z.string(),
   sending_amount: z.object({ value: z.string(), currency: z.string() }),
+  /** What the wallet's balance gained (+) or lost (−, the fee included). */
+  signed_amount: z.object({ value: z.string(), currency: z.string() }),
   asset: z.object({ id: z.string(), name: z.string() }),
   beneficiary: z.object({ id: z.string().nullable(), name: z.string() }),
 });
@@ -71,7 +77,8 @@ export const transactions = defineResource<z.infer<typeof BankingTransactionRow>
   access: { obj: "transactions" },
   columns: [
     { field: "created_date", title: "Date", render: "datetime" },
-    { field: "sending_amount", title: "Amount", render: "money", currencyField: "sending_currency" },
+    // What the balance gained or lost, fee included, with its sign: the rows add up to the balance's change.
+    { field: "signed_amount", title: "Amount", render: "signedMoney", currencyField: "sending_currency" },
     { field: "account.name", title: "Account" },
     ...rowTail,
   ],
@@ -107,7 +114,7 @@ export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactio
   access: { obj: "crypto-transactions" },
   columns: [
     { field: "created_date", title: "Date", render: "datetime" },
-    { field: "sending_amount.value", title: "Amount", render: "money", currencyField: "sending_amount.currency" },
+    { field: "signed_amount.value", title: "Amount", render: "signedMoney", currencyField: "signed_amount.currency" },
     { field: "asset.name", title: "Wallet" },
     ...rowTail,
   ],

@@ -1,3 +1,5 @@
+import dayjs from "dayjs";
+
 /** Whether a string is a real calendar day written YYYY-MM-DD (2023-02-30 is not). */
 export function isCalendarDay(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
@@ -7,3 +9,15 @@ export function isCalendarDay(v: string): boolean {
 
 /** The UTC calendar day of an instant, YYYY-MM-DD (today by default). */
 export const todayUtc = (at: Date = new Date()) => at.toISOString().slice(0, 10);
+
+type When = string | number | Date;
+
+/**
+ * One way to write dates for people (issue 26), in the reader's time zone: "25 Nov 2026" for a day,
+ * "25 Nov 2026, 22:31" for a moment, 24-hour time everywhere (never the browser's locale, which
+ * gave "11/25/2026, 10:31:57 PM" beside the rest).
+ */
+export const formatDay = (v: When) => dayjs(v).format("D MMM YYYY");
+export const formatDateTime = (v: When) => dayjs(v).format("D MMM YYYY, HH:mm");
+/** "22:31:57": to the second, for what lapses within a minute (a quote's price). */
+export const formatTime = (v: When) => dayjs(v).format("HH:mm:ss");

@@ -6,21 +6,43 @@ import { PRECISION, type Currency } from "./assets.ts";
 
 export const precisionOf = (currency: string) => PRECISION[currency as Currency] ?? 2;
 
-/** 123456 USD -> "1,234.56"; precision and thousands separators by currency. */
-export function formatMinor(minor: bigint | number | string, currency: string, opts: { maxDecimals?: number } = {}): string {
+/**
+ * 123456 USD -> "1,234.56": exact, every decimal of the currency ("12.500000" USDT), thousands
+ * separators. For files, inputs and the full figure behind an amount on screen.
+ */
+export function formatMinor(minor: bigint | number | string, currency: string): string {
   const p = precisionOf(currency);
   let v = BigInt(minor);
   const negative = v < 0n;
   if (negative) v = -v;
   const digits = v.toString().padStart(p + 1, "0");
   const whole = digits.slice(0, digits.length - p).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  let frac = digits.slice(digits.length - p);
-  const keep = opts.maxDecimals ?? p;
-  if (keep < p) frac = frac.slice(0, Math.max(keep, 2)).padEnd(2, "0");
+  const frac = digits.slice(digits.length - p);
   return `${negative ? "-" : ""}${whole}${frac ? `.${frac}` : ""}`;
 }
 
-export const formatMoney = (minor: bigint | number | string, currency: string) => `${formatMinor(minor, currency)} ${currency}`;
+/**
+ * An amount as people read it (issue 26): two decimals unless more are significant, so a six-decimal
+ * stablecoin reads "1,007,097.00" like fiat, and "0.123456" keeps what it has. Only trailing zeros
+ * are dropped: the figure is never rounded, and formatMinor gives it with every decimal.
+ */
+export const displayMinor = (minor: bigint | number | string, currency: string) =>
+  formatMinor(minor, currency).replace(/(\.\d{2}\d*?)0+$/, "$1");
+
+/** "1,007,097.00 USDT": the one way an amount is written for people, on every screen and in emails. */
+export const formatMoney = (minor: bigint | number | string, currency: string) => `${displayMinor(minor, currency)} ${currency}`;
+
+/** "1,007,097.000000 USDT": every decimal, shown when a person asks for the full figure (hover). */
+export const exactMoney = (minor: bigint | number | string, currency: string) => `${formatMinor(minor, currency)} ${currency}`;
+
+/**
+ * A balance's change with its direction: "+1,000.00 USD" arrived, "−1,000.00 USD" left (a true minus
+ * sign, as statements print it); what transaction lists show, so their rows add up.
+ */
+export function formatSignedMoney(minor: bigint | number | string, currency: string) {
+  const v = BigInt(minor);
+  return `${v < 0n ? "\u2212" : v > 0n ? "+" : ""}${formatMoney(v < 0n ? -v : v, currency)}`;
+}
 
 /** "1,234.5" USD -> 123450n. Returns null for anything that is not a plain decimal within precision. */
 export function parseMajor(text: string, currency: string): bigint | null {

@@ -1,6 +1,10 @@
 /**
  * Showing FX rates to people. A rate is a decimal string from the feed; rounding it for display and
  * taking its inverse (1 USD = x NGN from 1 NGN = y USD) stay in bigint, like every money figure.
+ * Not for the money's sake (a rate is not an amount) but for the digits': a double cannot hold
+ * "1617.060295214724715", and rounding through one is not rounding the decimal shown
+ * ((2.000005).toFixed(5) is "2.00000", the digits say 2.00001), so the figure people read could
+ * differ from the stored rate's own rounding.
  */
 import { divRound, parseRate } from "./fx.ts";
 
@@ -32,3 +36,9 @@ export function invertRate(rate: string, decimals = 12): string {
   if (num === 0n) throw new Error("A zero rate has no inverse");
   return toDecimal(divRound(10n ** BigInt(scale + decimals), num), decimals, 0).replace(/,/g, "");
 }
+
+/**
+ * "1 USD = 1,617.06 NGN": the one way a rate is written for people (issue 26), everywhere one is
+ * shown; `sign` is "≈" for an indicative rate. The stored rate stays available beside it (RateText).
+ */
+export const rateLine = (from: string, to: string, rate: string, sign: "=" | "≈" = "=") => `1 ${from} ${sign} ${displayRate(rate)} ${to}`;

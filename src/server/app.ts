@@ -5,6 +5,8 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+// Installed before any route parses: an issue a schema gave no message of its own is worded "<Field> is required", never by zod's defaults.
+import "../../resources/zod-messages.ts";
 import { loadAccess } from "../../policies/load.ts";
 import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
 import { registerAuditTrail } from "./plugins/audit-trail.ts";

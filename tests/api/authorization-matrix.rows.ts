@@ -62,6 +62,8 @@ export const ROWS: Record<string, Row> = {
 
   // The signed-in person's session and business
   "GET /api/session": { who: "person" },
+  // Who is signed in here, if anyone: the console asks on every load, signed in or not (null when not).
+  "GET /api/session/current": { who: "public" },
   "POST /api/session/logout": { who: "person" },
   "GET /api/businesses/profile": { who: "authenticated" },
   "GET /api/businesses/roles": { who: "person" },
@@ -208,6 +210,7 @@ export const ROWS: Record<string, Row> = {
   "GET /api/settlements": { who: "authenticated", needs: ["sub_accounts"] },
   "GET /api/settlements/:id": { who: "authenticated", needs: ["fx_settlements"], params: { id: "settlement" } },
   "GET /api/settlements/:id/payments": { who: "authenticated", needs: ["fx_settlements"], params: { id: "settlement" } },
+  "GET /api/settlements/:id/adjustments": { who: "authenticated", needs: ["fx_settlements"], params: { id: "settlement" } },
   "GET /api/settlements/:id/report": { who: "authenticated", needs: ["fx_settlements"], params: { id: "settlement" } },
 
   // Invoicing (invoicing feature; SPEC §6 invoices_write creates and edits invoices, products and settings)

@@ -119,7 +119,7 @@ describe("invoice settings and numbering", () => {
     await bad({ business_address: { line_1: "x", city: "y", state_province: "", country: "NG" } }, "State is required");
     await bad({ business_address: { line_1: "x", city: "y", state_province: "z" } }, "Country is required");
     await bad({}, "Nothing to update");
-    await bad({ logo_url: "http://evil.example/x.png" }, 'Unrecognized key: "logo_url"');
+    await bad({ logo_url: "http://evil.example/x.png" }, '"logo_url" is not a field this request takes: leave it out');
   });
 
   test("numbers follow the strategy: SEQUENTIAL, MONTHLY and YEARLY", async () => {
@@ -185,6 +185,19 @@ describe("the logo", () => {
     expect(PNG.sync.read(file.rawPayload).width).toBe(280);
     // Another business cannot read it: its own (missing) logo answers.
     expect((await b.client.get("/businesses/profile/logo/file")).status).toBe(404);
+  });
+
+  test("a draft's preview shows the logo: the member's view names a file the member can read (issue 26)", async () => {
+    const biz = await business();
+    expect((await uploadLogo(biz.client, "logo.png", "image/png", png(280))).status).toBe(200);
+    const cookie = [...biz.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    for (const inv of [await created(biz), await issued(biz)]) {
+      const view = (await biz.client.get(`/invoicing/invoices/${inv.id}`)).body.data;
+      expect(view.business_information.logo, inv.state).toBeTruthy();
+      const file = await s.app.inject({ url: view.business_information.logo, headers: { cookie } });
+      expect(file.statusCode, `${inv.state}: ${view.business_information.logo}`).toBe(200);
+      expect(file.headers["content-type"]).toBe("image/png");
+    }
   });
 
   test("SVG and JPEG are accepted; an SVG is served so that it can run nothing", async () => {

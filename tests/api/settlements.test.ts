@@ -5,9 +5,11 @@
  * joining the day's OPEN settlement of its pair, while same-currency payments and payments from the
  * business's own accounts do not; rejected (CANCELLED) and rail-failed (FAILED) payments leaving the
  * totals; totals always equal to the sums over the settlement's payments (every page); a settlement
- * SETTLED once its period is over; the list's and the payments list's filters and paging; the CSV
- * report; and who may see what. The demo seeds settlements over the last three days: everything is
- * measured relative to the start.
+ * SETTLED once its period is over, whose totals never change after (issue 26, item 13: a payment of
+ * a settled period that fails, is rejected or is retried lands in the open settlement of its pair as
+ * an adjustment line); the list's and the payments list's filters and paging; the CSV report; and who
+ * may see what. The demo seeds settlements over the last three days: everything is measured relative
+ * to the start.
  *
  * Test setup only: a settlement's period is moved into the past directly in the database (drizzle),
  * to simulate a day having ended.
@@ -18,7 +20,7 @@ import { Client, lastMail, logInDemo, signedUpClient, startServer, type TestServ
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
-import { fxSettlements } from "../../src/server/db/schema/index.ts";
+import { fxSettlementAdjustments, fxSettlements } from "../../src/server/db/schema/index.ts";
 import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import { FEATURE_NAMES, type Feature } from "../../policies/catalog.ts";
 
@@ -90,17 +92,29 @@ async function allPayments(id: string, query = "", limit = 2) {
   expect(new Set(items.map((p) => p.id)).size).toBe(items.length);
   return items;
 }
-/** The settlement's totals recomputed from its payments list. */
-const sums = (items: Body[]): Status => ({
-  total_source_amount: items.reduce((n, p) => n + BigInt(p.sending_amount), 0n).toString(),
-  total_settlement_amount: items.reduce((n, p) => n + BigInt(p.destination_amount), 0n).toString(),
+const adjustments = async (id: string, query = "", who: Client = as.admin) =>
+  expectStatus(await who.get(`/settlements/${id}/adjustments${query ? `?${query}` : ""}`), 200).data as { items: Body[]; total_items: number; page: number; limit: number };
+/** Every adjustment line of a settlement (small pages), newest first. */
+async function allAdjustments(id: string) {
+  const items: Body[] = [];
+  for (let page = 1; page < 1000; page++) {
+    const res = await adjustments(id, `page=${page}&limit=2`);
+    items.push(...res.items);
+    if (res.items.length < 2) break;
+  }
+  return items;
+}
+/** The settlement's totals recomputed from its payments list and its adjustment lines (signed); only payments count as payments. */
+const sums = (items: Body[], lines: Body[] = []): Status => ({
+  total_source_amount: [...items, ...lines].reduce((n, p) => n + BigInt(p.sending_amount), 0n).toString(),
+  total_settlement_amount: [...items, ...lines].reduce((n, p) => n + BigInt(p.destination_amount), 0n).toString(),
   total_payments: items.length,
 });
-/** A settlement's shown totals agree with the sums over all pages of its payments; returns the settlement. */
+/** A settlement's shown totals agree with the sums over all pages of its payments and adjustments; returns the settlement. */
 async function consistent(id: string) {
   const st = await one(id);
   const items = await allPayments(id);
-  expect(st.current_status, st.reference).toEqual(sums(items));
+  expect(st.current_status, st.reference).toEqual(sums(items, await allAdjustments(id)));
   expect(st.total_source_amount).toBe(st.current_status.total_source_amount);
   expect(st.total_settlement_amount).toBe(st.state === "OPEN" ? null : st.current_status.total_settlement_amount);
   return st;
@@ -453,17 +467,144 @@ describe("SETTLED once the period is over", () => {
     const order = (await allSettlements()).map((x) => x.id);
     expect(order.indexOf(open.id)).toBeGreaterThan(order.indexOf(start.items[2].id));
 
-    // Rejecting one of its payments still takes it out of the (settled) totals.
+    // Settled is settled (issue 26): rejecting one of its payments now leaves its totals and its list
+    // alone; the reversal lands in today's open NGN→GBP settlement (made for it) as an adjustment line.
     await decide(p2.id, "reject");
-    expect((await consistent(open.id)).current_status).toEqual(plus(open.current_status, p2, -1n));
-
-    // Today's next NGN→GBP payment opens a new settlement rather than joining the settled one.
-    const p3 = await pay(chiamaka.sub.id, ben.thames, "1111111");
+    expect(await paymentState(p2.id)).toBe("CANCELLED");
+    const after = await consistent(open.id);
+    expect(after).toEqual(settled);
+    expect((await allPayments(open.id)).map((p) => [p.id, p.state]).sort()).toEqual([[p1.id, "PENDING_APPROVAL"], [p2.id, "CANCELLED"]].sort());
+    expect(await allAdjustments(open.id)).toEqual([]);
+    expect((await list()).total_items).toBe(total + 1);
     const fresh = (await todays("NGN", "GBP"))!;
     expect(fresh.id).not.toBe(open.id);
-    expect(fresh).toMatchObject({ state: "OPEN", period_start_date: midnight(0), current_status: { total_source_amount: "1111111", total_payments: 1, total_settlement_amount: p3.destination_amount } });
+    expect(fresh).toMatchObject({
+      state: "OPEN", period_start_date: midnight(0), reference: expect.stringMatching(REFERENCE),
+      total_source_amount: `-${p2.sending_amount}`, total_settlement_amount: null,
+      current_status: { total_source_amount: `-${p2.sending_amount}`, total_settlement_amount: `-${p2.destination_amount}`, total_payments: 0 },
+    });
+    expect(fresh.reference.slice(4, 12)).toBe(isoDay(0).replace(/-/g, ""));
+    expect(await allAdjustments(fresh.id)).toEqual([{
+      id: expect.any(String), created_date: expect.any(String), kind: "REVERSAL", reason: "Payment rejected",
+      payment: { id: p2.id, reference: p2.reference, description: p2.description, state: "CANCELLED" },
+      settled_in: { id: open.id, reference: open.reference },
+      customer: { name: "Ngozi Balogun", account_number: ngozi.sub.deposit_addresses[0].data.account_number },
+      sending_amount: `-${p2.sending_amount}`, sending_currency: "NGN", destination_amount: `-${p2.destination_amount}`, destination_currency: "GBP",
+    }]);
+    expect(await allPayments(fresh.id)).toEqual([]);
+    await consistent(fresh.id);
+
+    // Today's next NGN→GBP payment joins that open settlement rather than the settled one.
+    const p3 = await pay(chiamaka.sub.id, ben.thames, "1111111");
+    const joined = await consistent(fresh.id);
+    expect(joined.current_status).toEqual(plus(fresh.current_status, p3));
+    expect(joined.current_status.total_payments).toBe(1);
     expect((await list()).total_items).toBe(total + 1);
-    expect((await one(open.id)).current_status.total_payments).toBe(1);
+    expect(await one(open.id)).toEqual(settled);
+  });
+
+  test("a payment of a settled period failing at the rails, then retried: the settled totals stay; each turn is an adjustment line of the open settlement", async () => {
+    // A GBP account the sandbox rails close on the first attempt (number ending 0000).
+    const closedGbp = expectStatus(await as.admin.post("/v1/beneficiaries", {
+      type: "FIAT", name: "Closed Pound Vendor Ltd", kind: "BUSINESS", currency: "GBP",
+      details: { type: "FASTER_PAYMENTS", details: { account_name: "Closed Pound Vendor Ltd", sort_code: "200000", account_number: "12340000" } },
+    }), 201).data.id as string;
+    const p = await pay(chiamaka.sub.id, closedGbp, "4444444");
+    await decide(p.id, "approve");
+    const open = (await todays("NGN", "GBP"))!;
+    expect((await allPayments(open.id)).map((x) => x.id)).toContain(p.id);
+
+    // Test setup only: the day ends (six days ago) with the payment still on its way.
+    const periodStart = new Date(`${isoDay(-6)}T00:00:00Z`);
+    await s.app.services.ctx.db.update(fxSettlements).set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) }).where(eq(fxSettlements.id, open.id));
+    const settled = await consistent(open.id);
+    expect(settled.state).toBe("SETTLED");
+    const adjustmentsBefore = await allAdjustments(open.id);
+
+    await settle();
+    await settle();
+    expect(expectStatus(await as.admin.get(`/payments/${p.id}`), 200).data).toMatchObject({ state: "FAILED", is_retryable: true });
+    expect(await consistent(open.id)).toEqual(settled);
+    expect(await allAdjustments(open.id)).toEqual(adjustmentsBefore);
+    expect((await allPayments(open.id)).find((x) => x.id === p.id)?.state).toBe("FAILED");
+    const today = (await todays("NGN", "GBP"))!;
+    expect(today.id).not.toBe(open.id);
+    const line = {
+      payment: { id: p.id, reference: p.reference, description: p.description, state: "FAILED" },
+      settled_in: { id: open.id, reference: open.reference },
+      customer: { name: "Chiamaka Eze", account_number: chiamaka.sub.deposit_addresses[0].data.account_number },
+      sending_currency: "NGN", destination_currency: "GBP",
+    };
+    const reversal = { ...line, kind: "REVERSAL", reason: "Payment failed", sending_amount: "-4444444", destination_amount: `-${p.destination_amount}` };
+    expect((await allAdjustments(today.id))[0]).toMatchObject(reversal);
+    const failed = await consistent(today.id);
+
+    // Retried, it moves money again: counted again, in today's open settlement, the settled one still as it was.
+    expectStatus(await as.admin.post(`/payments/${p.id}/retry`), 200);
+    expect(await consistent(open.id)).toEqual(settled);
+    const lines = await allAdjustments(today.id);
+    expect(lines[0]).toMatchObject({ ...line, payment: { ...line.payment, state: "PENDING" }, kind: "REINSTATEMENT", reason: "Payment retried", sending_amount: "4444444", destination_amount: p.destination_amount });
+    expect(lines[1]).toMatchObject({ ...reversal, payment: { ...line.payment, state: "PENDING" } });
+    // Its amounts back in today's totals; a line, not one of today's payments.
+    const reinstated = { ...plus(failed.current_status, p), total_payments: failed.current_status.total_payments };
+    expect((await consistent(today.id)).current_status).toEqual(reinstated);
+    await settle();
+    await settle();
+    expect(await paymentState(p.id)).toBe("COMPLETED");
+    expect(await consistent(open.id)).toEqual(settled);
+    expect((await consistent(today.id)).current_status).toEqual(reinstated);
+
+    // The report of the open settlement names its adjustment lines as such, signed.
+    const rows = readCsv((await report(today.id, `from=${isoDay(0)}&to=${isoDay(0)}`)).body).slice(1);
+    expect(rows).toEqual(expect.arrayContaining([
+      [expect.any(String), p.reference, "Chiamaka Eze", line.customer.account_number, `-${major("4444444")}`, "NGN", `-${major(p.destination_amount)}`, "GBP", "", `ADJUSTMENT: Payment failed (settled in ${open.reference})`],
+      [expect.any(String), p.reference, "Chiamaka Eze", line.customer.account_number, major("4444444"), "NGN", major(p.destination_amount), "GBP", "", `ADJUSTMENT: Payment retried (settled in ${open.reference})`],
+    ]));
+  });
+
+  test("a payment that failed while its settlement was open and is retried after it settled: not one of the settled lines; a reinstatement line of the open one", async () => {
+    const closedGbp = expectStatus(await as.admin.post("/v1/beneficiaries", {
+      type: "FIAT", name: "Another Closed Pound Vendor Ltd", kind: "BUSINESS", currency: "GBP",
+      details: { type: "FASTER_PAYMENTS", details: { account_name: "Another Closed Pound Vendor Ltd", sort_code: "200000", account_number: "56780000" } },
+    }), 201).data.id as string;
+    const p = await pay(ngozi.sub.id, closedGbp, "5555555");
+    await decide(p.id, "approve");
+    await settle();
+    await settle();
+    expect(await paymentState(p.id)).toBe("FAILED");
+    const open = (await todays("NGN", "GBP"))!;
+    const linesBefore = await allAdjustments(open.id);
+    expect(linesBefore.map((a) => a.payment.id)).not.toContain(p.id); // failed while open: no line
+
+    // Test setup only: the day ends (seven days ago) with the payment failed.
+    const periodStart = new Date(`${isoDay(-7)}T00:00:00Z`);
+    await s.app.services.ctx.db.update(fxSettlements).set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) }).where(eq(fxSettlements.id, open.id));
+    const settled = await consistent(open.id);
+
+    expectStatus(await as.admin.post(`/payments/${p.id}/retry`), 200);
+    expect(await consistent(open.id)).toEqual(settled);
+    expect((await allPayments(open.id)).map((x) => x.id)).not.toContain(p.id);
+    const today = (await todays("NGN", "GBP"))!;
+    expect(today.id).not.toBe(open.id);
+    expect(await allAdjustments(today.id)).toEqual([expect.objectContaining({
+      kind: "REINSTATEMENT", reason: "Payment retried", settled_in: { id: open.id, reference: open.reference },
+      sending_amount: "5555555", destination_amount: p.destination_amount,
+    })]);
+    expect((await consistent(today.id)).current_status).toEqual({ total_source_amount: "5555555", total_settlement_amount: p.destination_amount, total_payments: 0 });
+  });
+
+  test("an adjustment line, once written, cannot be changed or removed (the database refuses)", async () => {
+    const db = s.app.services.ctx.db;
+    const [line] = await db.select().from(fxSettlementAdjustments).limit(1);
+    expect(line).toBeDefined();
+    await expect(db.update(fxSettlementAdjustments).set({ sourceAmount: 0n }).where(eq(fxSettlementAdjustments.id, line.id))).rejects.toThrow();
+    await expect(db.delete(fxSettlementAdjustments).where(eq(fxSettlementAdjustments.id, line.id))).rejects.toThrow();
+    expect(await db.select().from(fxSettlementAdjustments).where(eq(fxSettlementAdjustments.id, line.id))).toEqual([line]);
+  });
+
+  test("a payment failing while its settlement is still open makes no adjustment line", async () => {
+    const today = (await todays("NGN", "USD"))!;
+    expect(await allAdjustments(today.id)).toEqual([]);
   });
 });
 
@@ -482,7 +623,11 @@ describe("totals are the sums over the payments", () => {
       // Newest first.
       const dates = byHundred.map((p) => p.created_date);
       expect([...dates].sort().reverse()).toEqual(dates);
-      for (const p of byHundred) expect(["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"]).toContain(p.state);
+      // A payment that stopped counting after its settlement was settled stays one of its lines (the
+      // reversal is an adjustment line of a later settlement); otherwise only payments that count.
+      const reversed = new Set<string>();
+      for (const y of items) for (const a of await allAdjustments(y.id)) if (a.settled_in.id === x.id) reversed.add(a.payment.id);
+      for (const p of byHundred) if (!reversed.has(p.id)) expect(["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"]).toContain(p.state);
     }
   });
 });
@@ -652,6 +797,7 @@ describe("GET /settlements/:id/payments filters and paging", () => {
     for (const id of [crypto.randomUUID(), "nope"]) {
       expectError(await as.admin.get(`/settlements/${id}`), 404, NOT_FOUND);
       expectError(await as.admin.get(`/settlements/${id}/payments`), 404, NOT_FOUND);
+      expectError(await as.admin.get(`/settlements/${id}/adjustments`), 404, NOT_FOUND);
       expectError(await as.admin.get(`/settlements/${id}/report?from=${isoDay(0)}&to=${isoDay(0)}`), 404, NOT_FOUND);
     }
   });
@@ -764,6 +910,7 @@ describe("access", () => {
     expect(await list("limit=100", as.viewer)).toEqual(await list("limit=100"));
     expect(await one(id, as.viewer)).toEqual(await one(id));
     expect(await payments(id, "limit=100", as.viewer)).toEqual(await payments(id, "limit=100"));
+    expect(await adjustments(id, "limit=100", as.viewer)).toEqual(await adjustments(id, "limit=100"));
     const res = await report(id, `from=${isoDay(0)}&to=${isoDay(0)}`, as.viewer);
     expect(res.status).toBe(200);
     expect(res.body).toBe((await report(id, `from=${isoDay(0)}&to=${isoDay(0)}`)).body);
@@ -778,6 +925,7 @@ describe("access", () => {
     for (const x of start.items) {
       expectError(await other.get(`/settlements/${x.id}`), 404, NOT_FOUND);
       expectError(await other.get(`/settlements/${x.id}/payments`), 404, NOT_FOUND);
+      expectError(await other.get(`/settlements/${x.id}/adjustments`), 404, NOT_FOUND);
       expectError(await other.get(`/settlements/${x.id}/report?from=${isoDay(-3)}&to=${isoDay(0)}`), 404, NOT_FOUND);
     }
   });
@@ -791,13 +939,14 @@ describe("access", () => {
     const id = crypto.randomUUID();
     expectError(await other.get(`/settlements/${id}`), 403, NO_FEATURE);
     expectError(await other.get(`/settlements/${id}/payments`), 403, NO_FEATURE);
+    expectError(await other.get(`/settlements/${id}/adjustments`), 403, NO_FEATURE);
     expectError(await other.get(`/settlements/${id}/report?from=${isoDay(0)}&to=${isoDay(0)}`), 403, NO_FEATURE);
   });
 
   test("signed out: every route asks to sign in (401)", async () => {
     const anon = new Client(s.app);
     const id = start.items[0].id;
-    for (const url of ["/settlements", `/settlements/${id}`, `/settlements/${id}/payments`, `/settlements/${id}/report?from=${isoDay(0)}&to=${isoDay(0)}`]) {
+    for (const url of ["/settlements", `/settlements/${id}`, `/settlements/${id}/payments`, `/settlements/${id}/adjustments`, `/settlements/${id}/report?from=${isoDay(0)}&to=${isoDay(0)}`]) {
       const res = await anon.get(url);
       expect(res.status, url).toBe(401);
       expect(typeof res.body === "string" ? res.body : JSON.stringify(res.body)).not.toContain(start.items[0].reference);

@@ -358,7 +358,7 @@ const WRONG_TYPE: Record<string, Mutation[]> = {
 };
 
 /** Hostile values for one place in a body, by what the schema says it is. */
-function mutationsFor(field: Field, key: string, base: unknown): Mutation[] {
+export function mutationsFor(field: Field, key: string, base: unknown): Mutation[] {
   const s = field.shape;
   const out: Mutation[] = [];
   if (!field.optional) out.push({ tag: "missing", value: MISSING });

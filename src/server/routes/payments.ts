@@ -1,7 +1,7 @@
 /** SPEC §7 Approvals and payments: quote and send money (Idempotency-Key, one-time code), retry, approval requests. */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BatchAction, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, PaymentQuoteRequest, SendMoney } from "../../../resources/payments.ts";
+import { BatchAction, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, PaymentQuoteRequest, RejectBody, SendMoney } from "../../../resources/payments.ts";
 import type { Services } from "../services/index.ts";
 import { partialMessage } from "../services/approvals.ts";
 import { MinorAmount, moneyWrite } from "./money.ts";
@@ -49,12 +49,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     return ok(done.complete ? "Request Approval successful" : partialMessage(done.remaining), { approvals_remaining: done.remaining });
   });
 
-  app.patch("/approval-requests/:id/reject", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
-    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject", req.auth!.via);
+  // A reason (optional) is kept with the decision and shown in the payment's details; the audit log keeps it too.
+  app.patch("/approval-requests/:id/reject", { config: approvals("approve"), schema: { tags, params: Id, body: RejectBody.optional() } }, async (req) => {
+    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject", req.auth!.via, req.body?.reason);
     return ok("Request Rejection successful");
   });
 
   app.post("/approval-requests/batch-action/sync", { config: approvals("approve"), schema: { tags, body: BatchAction } }, async (req) =>
-    ok("Request Successful", await services.approvals.batch(req.auth!.businessId, req.auth!.userId, req.body.entity_ids, req.body.action, req.auth!.via)),
+    ok("Request Successful", await services.approvals.batch(req.auth!.businessId, req.auth!.userId, req.body.entity_ids, req.body.action, req.auth!.via, req.body.action === "reject" ? req.body.reason : undefined)),
   );
 };

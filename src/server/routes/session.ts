@@ -42,6 +42,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     ok("Session", viewOf(req.auth!, services.ctx.access)),
   );
 
+  // The console's question on every load: who is signed in here, if anyone. A sign-in-free call that
+  // answers 200 either way (no session: null), so a signed-out page logs no 401 in the browser's
+  // console. Only a person's browser session counts: an API key is nobody's console.
+  app.get("/session/current", { config: { access: { obj: "auth", act: "current-session" } }, schema: { tags: ["session"] } }, async (req) =>
+    ok("Session", req.auth?.via === "session" ? viewOf(req.auth, services.ctx.access) : null),
+  );
+
   app.post("/session/logout", { config: { access: { obj: "session", act: "logout" } }, schema: { tags: ["session"] } }, async (req, reply) => {
     const token = sessionToken(req, services.ctx.config);
     if (token) await services.auth.logout(token);

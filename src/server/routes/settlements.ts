@@ -1,4 +1,4 @@
-/** SPEC §7 FX settlements: list, one, its payments, and its report (CSV download). */
+/** SPEC §7 FX settlements: list, one, its payments, its adjustment lines, and its report (CSV download). */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
@@ -47,6 +47,10 @@ export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     const q = req.query;
     return ok("Settlement payments", await s.payments(req.auth!.businessId, req.params.id, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }));
   });
+
+  // The adjustment lines of a settlement (issue 26): changes to payments of settled periods, landed here.
+  app.get("/settlements/:id/adjustments", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) =>
+    ok("Settlement adjustments", await s.adjustments(req.auth!.businessId, req.params.id, req.query)));
 
   app.get("/settlements/:id/report", { config: rule("show"), schema: { tags, params: Id, querystring: ReportQuery } }, async (req, reply) => {
     const q = req.query;

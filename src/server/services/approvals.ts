@@ -64,7 +64,7 @@ export async function requestApproval(tx: Tx, fx: FxProvider, values: RequestVal
 
 export function approvalService({ db, config, access }: ServiceContext) {
   /** Decides one request in the caller's transaction. `via`: how the decider reached us (a team change needs a person). */
-  async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision, via: "session" | "api_key" = "session") {
+  async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision, via: "session" | "api_key" = "session", reason?: string) {
     const [r] = isUuid(id) ? await tx.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.businessId, businessId))).for("update") : [];
     if (!r) throw notFound("Approval request not found");
     if (r.state !== "PENDING") throw conflict("This request has already been decided");
@@ -76,7 +76,7 @@ export function approvalService({ db, config, access }: ServiceContext) {
     const roles = me?.roles ?? [];
     // Nobody checks what was asked before they were on the team: an accomplice invited afterwards cannot approve it.
     if (!me?.joinedAt || me.joinedAt > r.createdAt) throw forbidden("You joined the team after this request was made: another member must decide it");
-    if (team) return decideTeamChange(tx, r, userId, roles, decision, via);
+    if (team) return decideTeamChange(tx, r, userId, roles, decision, via, reason);
     if (decision === "approve") {
       const approvals = earlier.filter((d) => d.decision === "APPROVED");
       const roleMet = !r.requiredRole || roles.includes(r.requiredRole) || approvals.some((d) => d.roles.includes(r.requiredRole!));
@@ -94,7 +94,7 @@ export function approvalService({ db, config, access }: ServiceContext) {
       await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: "REJECTED", roles });
     }
     const now = new Date();
-    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: now }).where(eq(approvalRequests.id, r.id));
+    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: now, decisionReason: decision === "reject" ? reason || null : null }).where(eq(approvalRequests.id, r.id));
     await emitEvent(tx, businessId, decision === "approve" ? "approval.approved" : "approval.rejected", { id: r.id, entity_id: r.entityId, entity_type: r.entityType });
     if (r.entityType === "BATCH_PAYMENT") {
       await (decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now));
@@ -112,10 +112,10 @@ export function approvalService({ db, config, access }: ServiceContext) {
   }
 
   /** A team change: decided once, by a person who manages users; approved, it is made now. */
-  async function decideTeamChange(tx: Tx, r: Row, userId: string, roles: string[], decision: Decision, via: "session" | "api_key") {
+  async function decideTeamChange(tx: Tx, r: Row, userId: string, roles: string[], decision: Decision, via: "session" | "api_key", reason?: string) {
     if (via !== "session" || !managesUsers(access, roles)) throw forbidden("Only a member who manages users can decide a team change");
     await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: decision === "approve" ? "APPROVED" : "REJECTED", roles });
-    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: new Date() }).where(eq(approvalRequests.id, r.id));
+    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: new Date(), decisionReason: decision === "reject" ? reason || null : null }).where(eq(approvalRequests.id, r.id));
     if (decision === "approve") await applyTeamChange(tx, config, r);
     return { complete: true as const, remaining: 0 };
   }
@@ -153,14 +153,15 @@ export function approvalService({ db, config, access }: ServiceContext) {
       return paged(rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id))), Number(total.n), q);
     },
 
-    decide: (businessId: string, userId: string, id: string, decision: Decision, via?: "session" | "api_key") => db.transaction((tx) => decide(tx, businessId, userId, id, decision, via)),
+    decide: (businessId: string, userId: string, id: string, decision: Decision, via?: "session" | "api_key", reason?: string) =>
+      db.transaction((tx) => decide(tx, businessId, userId, id, decision, via, reason)),
 
     /** Each request decided on its own: one that cannot be (decided already, own payment) does not stop the others. */
-    async batch(businessId: string, userId: string, ids: string[], decision: Decision, via?: "session" | "api_key") {
+    async batch(businessId: string, userId: string, ids: string[], decision: Decision, via?: "session" | "api_key", reason?: string) {
       const results: { id: string; ok: boolean; message?: string }[] = [];
       for (const id of [...new Set(ids)]) {
         try {
-          const done = await db.transaction((tx) => decide(tx, businessId, userId, id, decision, via));
+          const done = await db.transaction((tx) => decide(tx, businessId, userId, id, decision, via, reason));
           results.push(done.complete ? { id, ok: true } : { id, ok: true, message: partialMessage(done.remaining) });
         } catch (e) {
           if (!(e instanceof AppError)) throw e;

@@ -232,13 +232,17 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
     async get(businessId: string, id: string) {
       const [b] = isUuid(id) ? await db.select().from(batchPayments).where(and(eq(batchPayments.id, id), eq(batchPayments.businessId, businessId))) : [];
       if (!b) throw notFound("Bulk payment not found");
+      // A batch has one approval request, whatever its state.
       const [progress, payments, [approval]] = await Promise.all([
         progressOf(db, [b.id]),
         db.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.batchPosition)),
-        db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, b.id), eq(approvalRequests.state, "PENDING"))),
+        db.select({ id: approvalRequests.id, state: approvalRequests.state, reason: approvalRequests.decisionReason }).from(approvalRequests).where(eq(approvalRequests.entityId, b.id)),
       ]);
       const [initiator] = await db.select({ email: users.email }).from(users).where(eq(users.id, b.initiatorUserId));
-      return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: approval?.id ?? null, initiator: { email: initiator?.email ?? null } };
+      const pending = approval?.state === "PENDING" ? approval : undefined;
+      // Why it was rejected, when its approver said (issue 26).
+      const rejection_reason = approval?.state === "REJECTED" ? approval.reason : null;
+      return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: pending?.id ?? null, rejection_reason, initiator: { email: initiator?.email ?? null } };
     },
   };
 }

@@ -67,7 +67,9 @@ async function madeSmall(made: Promise<Buffer>, field: "logo" | "logo_raster"): 
   }
 }
 
-const logoUrl = (s: SettingsRow) => (s.logo ? `/api/businesses/profile/logo/file?v=${s.logoUpdatedAt?.getTime() ?? 0}` : null);
+/** Where a member reads the business's logo (the version in the query, so a new upload is fetched anew). */
+export const memberLogoUrl = (updatedAt: Date | null) => `/api/businesses/profile/logo/file?v=${updatedAt?.getTime() ?? 0}`;
+const logoUrl = (s: SettingsRow) => (s.logo ? memberLogoUrl(s.logoUpdatedAt) : null);
 
 export function invoiceSettingsService({ db }: ServiceContext) {
   async function hasInvoices(q: Queryable, businessId: string) {

@@ -8,7 +8,7 @@ import { todayUtc } from "../../lib/dates.ts";
 import { depositFields, DEPOSIT_TYPE_LABELS } from "../../lib/deposit-labels.ts";
 import type { Invoice, PublicInvoice } from "../../../resources/invoices.ts";
 import type { accounts, invoices } from "../db/schema/index.ts";
-import type { SettingsFacts } from "./invoice-settings.ts";
+import { memberLogoUrl, type SettingsFacts } from "./invoice-settings.ts";
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
@@ -105,6 +105,9 @@ export function invoiceView(inv: InvoiceRow, settings: SettingsFacts, businessNa
     customer_id: inv.customerId,
     account_id: inv.accountId,
     public_url: inv.state === "DRAFT" ? null : `${publicUrl.replace(/\/$/, "")}/public/apps/invoices/${inv.reference}`,
+    // Members read the logo through their own route: the public one answers only for published
+    // invoices, so a draft's preview showed a broken image (issue 26).
+    business_information: { ...base.business_information, logo: base.business_information.logo && memberLogoUrl(settings.logoUpdatedAt) },
     items: base.items.map((item, i) => ({ ...item, product_id: inv.items[i].product_id })),
     payments: payments.map((p) => ({ transaction_id: p.transactionId, amount: p.amount.toString(), date: p.createdAt.toISOString() })),
     timestamps: {

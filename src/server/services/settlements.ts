@@ -2,10 +2,18 @@
  * FX settlements (SPEC §2 Settlements, §3 FX settlement / Settlement payment, §7). A customer's
  * payment from a sub-account that converts currency accrues into the business's settlement for that
  * pair and day; the settlement is OPEN until the day ends, then SETTLED. Totals and counts are sums
- * over its payments (cancelled and failed ones excluded), so they always agree with the list.
+ * over its payments (cancelled and failed ones excluded) and its adjustment lines, so they always
+ * agree with the two lists.
+ *
+ * Settled is settled (issue 26): once the period has ended, a payment that stops counting (fails, is
+ * rejected) or counts again (a retry) no longer changes the settled totals: a trigger (migration
+ * 0019) writes the change as a signed adjustment line of the pair's open settlement. A settled
+ * settlement's payments are those that counted when it was settled: what counts now, less what its
+ * adjustment lines moved since (each line a +1 or -1).
  */
-import { and, count, desc, eq, gte, ilike, inArray, lt, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { accounts, customers, fxSettlements, transactions } from "../db/schema/index.ts";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { accounts, customers, fxSettlementAdjustments, fxSettlements, transactions } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { defuseFormula, toCsv } from "../../lib/csv.ts";
@@ -16,8 +24,20 @@ import { randomToken } from "./crypto.ts";
 
 type Row = typeof fxSettlements.$inferSelect;
 const DAY_MS = 86_400_000;
-/** Payments that no longer move money do not count towards a settlement. */
+/** Payments that no longer move money do not count towards a settlement (the trigger of migration 0019 has the same list). */
 const NOT_COUNTED = ["CANCELLED", "FAILED"];
+const A = fxSettlementAdjustments;
+
+/** 1 when the payment counts by its state now, else 0. */
+const countsNow = sql<number>`(case when ${inArray(transactions.state, NOT_COUNTED)} then 0 else 1 end)`;
+/** How far the payment's counting moved after its settlement was settled: the sum of its lines' directions. */
+const movedSince = sql<number>`coalesce((select sum(${A.direction}) from ${A} where ${A.transactionId} = ${transactions.id}), 0)`;
+/** The payments that are lines of a settlement: those that counted when it was settled (or count now, while it is open). */
+const lineOf = (settlementId: AnyColumn | string) => and(eq(transactions.settlementId, settlementId), sql`${countsNow} - ${movedSince} = 1`);
+
+/** What an adjustment line says happened to the payment. */
+const reasonOf = (direction: number, state: string) =>
+  direction > 0 ? "Payment retried" : state === "FAILED" ? "Payment failed" : state === "CANCELLED" ? "Payment rejected" : "Payment cancelled";
 
 /** Puts a customer's converting payment into the open settlement of its pair and day (made on first use). */
 export async function accrue(tx: Tx, p: { businessId: string; transactionId: string; sourceCurrency: string; settlementCurrency: string; at?: Date }) {
@@ -37,14 +57,28 @@ export type SettlementFilter = PageQuery & { keyword?: string; state?: "OPEN" | 
 export type SettlementPaymentFilter = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; customerId?: string };
 
 export function settlementService({ db }: ServiceContext) {
-  const counted = (settlementId: SQL | string) => and(eq(transactions.settlementId, settlementId as string), notInArray(transactions.state, NOT_COUNTED));
-
+  /**
+   * Each settlement's totals: its payment lines plus its adjustment lines (signed), and how many
+   * payments. One statement, so a payment's state change and the line it wrote are seen together.
+   */
   async function totals(ids: string[]) {
+    const line = lineOf(fxSettlements.id);
+    // Each part its own sql object: in a one-table select, drizzle writes the columns placed directly
+    // in a field's template without their table, which inside these subqueries would name the wrong one.
+    const sumOf = (payment: AnyColumn, adjustment: AnyColumn) => {
+      const paid = sql`(select coalesce(sum(${payment}), 0) from ${transactions} where ${line})`;
+      const adjusted = sql`(select coalesce(sum(${adjustment}), 0) from ${A} where ${eq(A.settlementId, fxSettlements.id)})`;
+      return sql<string>`${paid} + ${adjusted}`;
+    };
     const rows = ids.length
-      ? await db.select({ id: transactions.settlementId, source: sql<string>`sum(${transactions.sendingAmount})`, settled: sql<string>`sum(${transactions.destinationAmount})`, n: count() })
-        .from(transactions).where(and(inArray(transactions.settlementId, ids), notInArray(transactions.state, NOT_COUNTED))).groupBy(transactions.settlementId)
+      ? await db.select({
+        id: fxSettlements.id,
+        source: sumOf(transactions.sendingAmount, A.sourceAmount),
+        settled: sumOf(transactions.destinationAmount, A.settlementAmount),
+        n: sql<string>`(select count(*) from ${transactions} where ${line})`,
+      }).from(fxSettlements).where(inArray(fxSettlements.id, ids))
       : [];
-    return new Map(rows.map((r) => [r.id!, { source: String(r.source), settled: String(r.settled), n: Number(r.n) }]));
+    return new Map(rows.map((r) => [r.id, { source: BigInt(r.source).toString(), settled: BigInt(r.settled).toString(), n: Number(r.n) }]));
   }
 
   function view(s: Row, t: { source: string; settled: string; n: number } | undefined, now = new Date()) {
@@ -69,7 +103,7 @@ export function settlementService({ db }: ServiceContext) {
 
   function paymentWhere(settlementId: string, f: SettlementPaymentFilter) {
     return and(
-      counted(settlementId),
+      lineOf(settlementId),
       f.keyword ? or(ilike(transactions.description, likePattern(f.keyword)), isUuid(f.keyword) ? eq(transactions.id, f.keyword) : undefined, ilike(transactions.reference, likePattern(f.keyword))) : undefined,
       f.states?.length ? inArray(transactions.state, f.states) : undefined,
       f.from ? gte(transactions.createdAt, f.from) : undefined,
@@ -84,12 +118,45 @@ export function settlementService({ db }: ServiceContext) {
       .leftJoin(customers, eq(customers.id, accounts.customerId))
       .where(where);
 
+  const customerOf = (account: typeof accounts.$inferSelect, c: typeof customers.$inferSelect | null) => ({
+    name: c ? (c.type === "INDIVIDUAL" ? `${c.firstName} ${c.lastName}` : c.name ?? "") : account.name,
+    account_number: String(account.depositAddresses[0]?.data.account_number ?? account.depositAddresses[0]?.data.iban ?? ""),
+  });
+
   const paymentView = (r: Awaited<ReturnType<typeof paymentRows>>[number]) => ({
     id: r.t.id, reference: r.t.reference, created_date: r.t.createdAt.toISOString(), description: r.t.description,
-    customer: { name: r.c ? (r.c.type === "INDIVIDUAL" ? `${r.c.firstName} ${r.c.lastName}` : r.c.name ?? "") : r.account.name, account_number: String(r.account.depositAddresses[0]?.data.account_number ?? r.account.depositAddresses[0]?.data.iban ?? "") },
+    customer: customerOf(r.account, r.c),
     sending_amount: r.t.sendingAmount.toString(), sending_currency: r.t.sendingCurrency, destination_amount: r.t.destinationAmount.toString(), destination_currency: r.t.destinationCurrency,
     fx_rate: r.t.fxRate, billing_currency: r.t.sendingCurrency, state: r.t.state,
   });
+
+  /** The settled settlement a line's payment belongs to. */
+  const settledIn = alias(fxSettlements, "settled_in");
+  const adjustmentRows = (where: SQL | undefined) =>
+    db.select({ a: A, t: transactions, from: settledIn, account: accounts, c: customers }).from(A)
+      .innerJoin(transactions, eq(transactions.id, A.transactionId))
+      .innerJoin(settledIn, eq(settledIn.id, transactions.settlementId))
+      .innerJoin(accounts, eq(accounts.id, transactions.ownerId))
+      .leftJoin(customers, eq(customers.id, accounts.customerId))
+      .where(where);
+
+  const adjustmentView = (r: Awaited<ReturnType<typeof adjustmentRows>>[number]) => ({
+    id: r.a.id, created_date: r.a.createdAt.toISOString(),
+    kind: r.a.direction > 0 ? "REINSTATEMENT" : "REVERSAL", reason: reasonOf(r.a.direction, r.a.paymentState),
+    payment: { id: r.t.id, reference: r.t.reference, description: r.t.description, state: r.t.state },
+    settled_in: { id: r.from.id, reference: r.from.reference },
+    customer: customerOf(r.account, r.c),
+    sending_amount: r.a.sourceAmount.toString(), sending_currency: r.t.sendingCurrency, destination_amount: r.a.settlementAmount.toString(), destination_currency: r.t.destinationCurrency,
+  });
+
+  function adjustmentWhere(settlementId: string, f: { from?: Date; to?: Date; customerId?: string } = {}) {
+    return and(
+      eq(A.settlementId, settlementId),
+      f.from ? gte(A.createdAt, f.from) : undefined,
+      f.to ? lt(A.createdAt, f.to) : undefined,
+      f.customerId ? eq(accounts.customerId, f.customerId) : undefined,
+    );
+  }
 
   return {
     async list(businessId: string, f: SettlementFilter, now = new Date()) {
@@ -123,14 +190,34 @@ export function settlementService({ db }: ServiceContext) {
       return paged(rows.map(paymentView), Number(total.n), f);
     },
 
-    /** The settlement report: its payments in a date range (optionally one customer's), as CSV. */
+    /** A settlement's adjustment lines (issue 26), newest first. */
+    async adjustments(businessId: string, id: string, f: PageQuery) {
+      const s = await find(businessId, id);
+      const where = adjustmentWhere(s.id);
+      const [rows, [total]] = await Promise.all([
+        adjustmentRows(where).orderBy(desc(A.createdAt), desc(A.id)).limit(f.limit).offset(offsetOf(f)),
+        db.select({ n: count() }).from(A).where(where),
+      ]);
+      return paged(rows.map(adjustmentView), Number(total.n), f);
+    },
+
+    /** The settlement report: its payments and adjustment lines in a date range (optionally one customer's), oldest first, as CSV. */
     async report(businessId: string, id: string, f: { from: Date; to: Date; customerId?: string }) {
       const s = await find(businessId, id);
-      const rows = (await paymentRows(paymentWhere(s.id, { ...f, page: 1, limit: 0 })).orderBy(transactions.createdAt)).map(paymentView);
+      const [payments, lines] = await Promise.all([
+        paymentRows(paymentWhere(s.id, { ...f, page: 1, limit: 0 })).orderBy(transactions.createdAt),
+        adjustmentRows(adjustmentWhere(s.id, f)).orderBy(asc(A.createdAt), asc(A.id)),
+      ]);
+      const cells = (r: { created_date: string; customer: { name: string; account_number: string }; sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string }) =>
+        // The customer's name is text a person typed: defused against spreadsheet formulas.
+        [defuseFormula(r.customer.name), r.customer.account_number, formatMinor(r.sending_amount, r.sending_currency), r.sending_currency, formatMinor(r.destination_amount, r.destination_currency), r.destination_currency];
+      const rows = [
+        ...payments.map(paymentView).map((r) => ({ at: r.created_date, row: [r.created_date, r.reference, ...cells(r), r.fx_rate ?? "", r.state] })),
+        ...lines.map(adjustmentView).map((r) => ({ at: r.created_date, row: [r.created_date, r.payment.reference, ...cells(r), "", `ADJUSTMENT: ${r.reason} (settled in ${r.settled_in.reference})`] })),
+      ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
       const csv = toCsv([
         ["Date", "Reference", "Customer", "Account number", "Source amount", "Source currency", "Destination amount", "Destination currency", "Rate", "Status"],
-        // The customer's name is text a person typed: defused against spreadsheet formulas.
-        ...rows.map((r) => [r.created_date, r.reference, defuseFormula(r.customer.name), r.customer.account_number, formatMinor(r.sending_amount, r.sending_currency), r.sending_currency, formatMinor(r.destination_amount, r.destination_currency), r.destination_currency, r.fx_rate ?? "", r.state]),
+        ...rows.map((r) => r.row),
       ]);
       return { csv, fileName: `settlement-${s.reference}-${f.from.toISOString().slice(0, 10)}-to-${new Date(f.to.getTime() - DAY_MS).toISOString().slice(0, 10)}.csv` };
     },

@@ -238,6 +238,9 @@ export function transactionQueries({ db }: ServiceContext) {
   /** The request an approver decides on, while a payment waits for one. */
   const pendingApproval = (entityId: string) =>
     db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "PENDING")));
+  /** Why a payment was rejected, when its approver said (issue 26). */
+  const rejectionReason = async (entityId: string) =>
+    (await db.select({ reason: approvalRequests.decisionReason }).from(approvalRequests).where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "REJECTED"))).limit(1))[0]?.reason ?? null;
 
   return {
     async listBanking(businessId: string, f: BankingFilter) {
@@ -272,11 +275,12 @@ export function transactionQueries({ db }: ServiceContext) {
 
     async bankingDetail(businessId: string, id: string) {
       const t = await find(businessId, "fiat", id);
-      const [owner, who, documents, [approval]] = await Promise.all([
+      const [owner, who, documents, [approval], rejection_reason] = await Promise.all([
         ownerOf(t),
         people(t),
         documentsOf(t),
         pendingApproval(t.id),
+        rejectionReason(t.id),
       ]);
       const [batch] = t.batchId ? await db.select({ id: batchPayments.id, reference: batchPayments.reference }).from(batchPayments).where(eq(batchPayments.id, t.batchId)) : [];
       const account = { type: "Account", id: owner.id, name: owner.name };
@@ -292,12 +296,13 @@ export function transactionQueries({ db }: ServiceContext) {
         documents,
         /** The request an approver decides on, while the payment waits for one. */
         approval_request_id: approval?.id ?? null,
+        rejection_reason,
       };
     },
 
     async cryptoDetail(businessId: string, id: string) {
       const t = await find(businessId, "crypto", id);
-      const [owner, who, documents, [approval]] = await Promise.all([ownerOf(t), people(t), documentsOf(t), pendingApproval(t.id)]);
+      const [owner, who, documents, [approval], rejection_reason] = await Promise.all([ownerOf(t), people(t), documentsOf(t), pendingApproval(t.id), rejectionReason(t.id)]);
       const asset = { type: "ASSET", asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain }, address: owner.address ?? null };
       const details = (t.counterparty.crypto_details ?? {}) as { address?: string };
       const party = { type: "COUNTERPARTY", address: details.address ?? null, counterparty: { type: "CRYPTO", name: t.counterparty.name ?? "", currency: t.sendingCurrency, crypto_details: t.counterparty.crypto_details ?? {} } };
@@ -311,6 +316,7 @@ export function transactionQueries({ db }: ServiceContext) {
         transaction_approver: who.approver,
         documentation: documents.map((d) => ({ id: d.id, description: d.description, file: d.file_name, value: d.value })),
         approval_request_id: approval?.id ?? null,
+        rejection_reason,
         is_retryable: false,
       };
     },

@@ -40,6 +40,15 @@ export async function insertTransactions(q: Queryable, ts: (Omit<NewTransaction,
 
 const money = (v: bigint) => v.toString();
 
+/**
+ * What the owner's balance gained or lost by a transaction, in minor units of the owner's currency:
+ * an inbound row adds what arrived; an outbound row takes what was sent and its fee (an exchange of
+ * 1,000 USD with a 3 USD fee takes 1,000). Lists show this, signed, so a month of rows adds up to the
+ * balance's change (issue 26).
+ */
+export const signedAmount = (t: Pick<TransactionRow, "direction" | "sendingAmount" | "feeAmount">) =>
+  (t.direction === "inbound" ? t.sendingAmount : -(t.sendingAmount + t.feeAmount)).toString();
+
 /** SPEC §3 Banking transaction (the fields that exist so far). */
 export function bankingView(t: TransactionRow) {
   return {
@@ -63,6 +72,7 @@ export function bankingView(t: TransactionRow) {
     fx_rate: t.fxRate,
     billing_amount: money(t.sendingAmount + t.feeAmount),
     billing_currency: t.sendingCurrency,
+    signed_amount: signedAmount(t),
     destination_amount: money(t.destinationAmount),
     destination_currency: t.destinationCurrency,
     is_retryable: t.isRetryable,
@@ -83,6 +93,7 @@ export function cryptoView(t: TransactionRow) {
     sending_amount: { value: money(t.sendingAmount), currency: t.sendingCurrency },
     destination_amount: { value: money(t.destinationAmount), currency: t.destinationCurrency },
     fee: { value: money(t.feeAmount), currency: t.feeCurrency },
+    signed_amount: { value: signedAmount(t), currency: t.sendingCurrency },
     fx_rate: t.fxRate,
     txn_hash: t.txnHash,
     direction: t.direction,

@@ -26,6 +26,8 @@ export const approvalRequests = pgTable(
     state: text("state").notNull().default("PENDING"),
     decidedByUserId: uuid("decided_by_user_id"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    /** Why it was rejected, as the decider wrote it (optional). */
+    decisionReason: text("decision_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
   },
   (t) => [index("approval_requests_business_state").on(t.businessId, t.state, t.createdAt), index("approval_requests_entity").on(t.entityId)],
