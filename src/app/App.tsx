@@ -39,13 +39,13 @@ function RefineGate() {
 }
 
 function RefineApp() {
-  const { session, refresh, can, canOnceVerified } = useSession();
+  const { session, refresh, signOut, can, canOnceVerified } = useSession();
   const sessionRef = useRef(session);
   sessionRef.current = session;
   const providers = useMemo(
     // The menu lists screens locked until KYB approval too: opening one says why it is empty.
-    () => ({ auth: authProvider(() => sessionRef.current, refresh), access: accessControl(can, routesOf, canOnceVerified) }),
-    [refresh, can, canOnceVerified],
+    () => ({ auth: authProvider(() => sessionRef.current, refresh, signOut), access: accessControl(can, routesOf, canOnceVerified) }),
+    [refresh, signOut, can, canOnceVerified],
   );
   // One query client per mounted Refine (so per member, as Refine would make it), shared with the live
   // provider: server events refresh Refine's resources and the screens' own queries alike.

@@ -60,6 +60,19 @@ test("owner creates, searches, edits and deletes a beneficiary; filters survive 
   await expect(page.getByText("No beneficiary matches your search query.")).toBeVisible();
 });
 
+test("New beneficiary → USD → ACH → submit empty: each field says '<Label> is required', never zod's wording (issue 26)", async ({ page }) => {
+  await login(page, "owner@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  await page.goto("/payments/beneficiaries?add-new=true");
+  const drawer = page.locator(".ant-drawer-content");
+  await pick(page, "Currency", "USD");
+  await pick(page, "Destination type", "ACH");
+  await drawer.getByRole("button", { name: "New beneficiary" }).click();
+  const explain = (label: string) => drawer.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain");
+  for (const label of ["Name", "Account name", "Account number", "Routing number", "Bank name"]) await expect(explain(label)).toHaveText(`${label} is required`);
+  await expect(drawer.getByText(/Invalid input/)).toHaveCount(0);
+});
+
 test("?add-new=true opens the form; a crypto beneficiary is edited in its modal", async ({ page }) => {
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
@@ -74,7 +87,8 @@ test("?add-new=true opens the form; a crypto beneficiary is edited in its modal"
   const modal = page.locator(".ant-modal-content");
   await modal.getByLabel("Wallet address").fill("TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9");
   await modal.getByRole("button", { name: "Save changes" }).click();
-  await expect(toast(page, "Enter a valid Ethereum address (0x followed by 40 hex characters)")).toBeVisible();
+  // Caught in the form, under the field, before any request (issue 26).
+  await expect(modal.locator(".ant-form-item").filter({ hasText: "Wallet address" }).locator(".ant-form-item-explain")).toHaveText("Enter a valid Ethereum address (0x followed by 40 hex characters)");
   await modal.getByLabel("Wallet address").fill("0x8ba1f109551bD432803012645Ac136ddd64DBA72");
   await modal.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Beneficiary details updated")).toBeVisible();

@@ -41,7 +41,10 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
   await page.getByRole("button", { name: "New bulk payment" }).click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("New bulk payment")).toBeVisible();
-  await pick(page, "Pay from", "US Dollar account (USD)");
+  // An account is named with the last four of its number: two accounts may share a name (issue 26).
+  const usd = ((await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as { name: string; currency: string; deposit_addresses: { data: { account_number: string } }[] }[])
+    .find((a) => a.currency === "USD")!;
+  await pick(page, "Pay from", `${usd.name} ••${usd.deposit_addresses[0].data.account_number.slice(-4)} (USD)`);
 
   // A file with one bad amount: the preview marks that row, the others are OK, submit stays disabled.
   await modal.locator('input[type="file"]').setInputFiles({

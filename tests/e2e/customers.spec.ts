@@ -161,7 +161,35 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   await expect(page.locator(".ant-notification-notice")).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole("button", { name: "Create sub-account" }).click();
   await expect(page).toHaveURL(/\/sub-accounts\?.*for=customer/);
-  await expect(page.locator(".ant-modal-content").getByText(name)).toBeVisible();
+  // SPEC §2 Customers: the 'Create a sub-account' modal, this customer already chosen.
+  await expect(page.getByRole("dialog", { name: "Create a sub-account" }).getByText(name)).toBeVisible();
+});
+
+test("a save the server refuses keeps Edit Customer open: 'Error updating customer information' in it, 'Error updating customer details' in the corner", async ({ page }) => {
+  const id = unique();
+  const email = `pw.gone.${id}@example.com`;
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+  const headers = { "x-csrf-token": await csrfOf(page) };
+  const created = await page.request.post("/api/v2/customers", {
+    headers,
+    data: { type: "INDIVIDUAL", email, first_name: "Gone", last_name: `Tester${id}`, phone_number: "+2348031234567", address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } },
+  });
+  expect(created.status()).toBe(201);
+  const customer = (await created.json()).data as { id: string };
+
+  await page.goto(`/customers/${customer.id}`);
+  await page.getByRole("button", { name: "Edit" }).click();
+  const modal = page.getByRole("dialog", { name: "Edit Customer" });
+  await expect(modal.getByLabel("Email")).toHaveValue(email);
+  // Another member removes the customer while this one edits it.
+  expect((await page.request.delete(`/api/v2/customers/${customer.id}`, { headers })).ok()).toBeTruthy();
+  await modal.getByLabel("City").fill("Ikeja");
+  await modal.getByRole("button", { name: "Save changes" }).click();
+  await expect(toast(page, "Error updating customer details")).toBeVisible();
+  const reason = modal.getByRole("alert").filter({ hasText: "Error updating customer information" });
+  await expect(reason).toContainText("Customer not found");
+  await expect(modal.getByLabel("City")).toHaveValue("Ikeja");
 });
 
 test("admin adds a business customer: the business fields show only for BUSINESS; it is edited from its details page", async ({ page }) => {

@@ -151,3 +151,12 @@ export async function openAccountByApi(page: Page, request: APIRequestContext, e
   expect(account.state).toBe("ACTIVE");
   return account;
 }
+
+/** Confirms an approval or a rejection, which ask first (issue 26); a rejection may give its reason. */
+export async function confirmDecision(page: Page, action: "Approve" | "Reject", reason?: string) {
+  const dialog = page.locator(".ant-modal-confirm");
+  await expect(dialog).toBeVisible();
+  if (reason) await dialog.getByLabel("Reason (optional)").fill(reason);
+  await dialog.getByRole("button", { name: action, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

@@ -5,7 +5,7 @@
  * server-sent events, without a reload: a marker set on the owner's window survives throughout.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { csrfOf, login, loginWithCode } from "./helpers.ts";
+import { confirmDecision, csrfOf, login, loginWithCode } from "./helpers.ts";
 
 /** A small USD wire by the signed-in owner, through the API (one approval: the demo's rules ask two only above 20,000 USD). */
 async function sendSmallWire(page: Page, amountMinor: string, description: string) {
@@ -56,6 +56,7 @@ test("an approval in one browser updates the other's banner and pending lists wi
     await approver.getByRole("button", { name: "Review" }).click();
     const approverList = approver.getByRole("dialog", { name: "Pending approvals" });
     await approverList.locator(".ant-table-row").filter({ hasText: "13.37 USD" }).getByRole("button", { name: "Approve" }).click();
+    await confirmDecision(approver, "Approve");
     await expect(approver.locator(".ant-notification-notice").filter({ hasText: "Request Approval successful" }).first()).toBeVisible();
 
     // The owner's screen follows by itself: the row leaves the list and the banner counts one fewer.
@@ -80,6 +81,7 @@ test("an approval in one browser updates the other's banner and pending lists wi
 
     // Approved in the other browser: it leaves the owner's pending list.
     await approverRow.getByRole("button", { name: "Approve" }).click();
+    await confirmDecision(approver, "Approve");
     await expect(approverRow).toHaveCount(0);
     await expect(secondRow).toHaveCount(0);
     expect(await markerOf(owner)).toBe(MARKER);

@@ -5,7 +5,7 @@
  * to the sandbox's closed test account fails and is retried.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { lastMail, login, logOut, loginWithCode, setTwoFactorFor } from "./helpers.ts";
+import { confirmDecision, lastMail, login, logOut, loginWithCode, setTwoFactorFor } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 
@@ -77,6 +77,8 @@ test("wires wait for approval, are approved together from the dashboard, settle,
     await modal.locator(".ant-table-row").filter({ hasText: name }).first().locator(".ant-checkbox-input").check();
   }
   await modal.getByRole("button", { name: "Approve selected (2)" }).click();
+  await expect(page.locator(".ant-modal-confirm")).toContainText("2 requests");
+  await confirmDecision(page, "Approve");
   await expect(toast(page, "Request Successful")).toBeVisible();
   await expect(modal.getByRole("button", { name: "Approve selected (0)" })).toBeDisabled();
   await modal.locator(".ant-modal-close").click();
@@ -104,7 +106,7 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   await choose(page, "Beneficiary", "Rhein Maschinenbau GmbH");
   await page.getByLabel("Amount").fill("1000");
   const pricing = page.locator(".ant-descriptions");
-  await expect(pricing.getByText(/^1 USD = 0\.\d+ EUR$/)).toBeVisible();
+  await expect(pricing.locator(".ant-descriptions-row").filter({ hasText: "Exchange rate" }).getByText(/^1 USD = 0\.\d+ EUR$/)).toBeVisible();
   await expect(pricing.getByText(/^\d{3}\.\d{2} EUR$/)).toBeVisible();
   const receives = await pricing.getByText(/^\d{3}\.\d{2} EUR$/).innerText();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -120,6 +122,7 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   await page.getByRole("button", { name: "Review" }).click();
   const modal = page.getByRole("dialog", { name: "Pending approvals" });
   await modal.locator(".ant-table-row").filter({ hasText: "Closed Supplier Ltd" }).first().getByRole("button", { name: "Approve" }).click();
+  await confirmDecision(page, "Approve");
   await expect(toast(page, "Request Approval successful")).toBeVisible();
   await modal.locator(".ant-modal-close").click();
   await logOut(page);

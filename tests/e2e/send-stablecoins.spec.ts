@@ -1,6 +1,6 @@
 /** SPEC §2 Send stablecoins: address checks by chain, fee before confirming, maker-checker, the chain completing the send. */
 import { expect, test, type Page } from "@playwright/test";
-import { login, logOut, loginWithCode, pick } from "./helpers.ts";
+import { confirmDecision, login, logOut, loginWithCode, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 const help = (page: Page, label: string) => page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain");
@@ -110,7 +110,8 @@ test("send 25 USDT to Atlas Trading DMCC: fee and total first, pending approval,
   const id = new URL(page.url()).pathname.split("/").pop()!;
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Pending approval")).toBeVisible();
-  await expect(modal.getByTestId("transaction-amount")).toHaveText("-25.000000 USDT");
+  // What the wallet lost: the 25.00 USDT sent and the 1.00 USDT network fee (the details list each).
+  await expect(modal.getByTestId("transaction-amount")).toHaveText("\u221226.00 USDT");
   await expect(modal).toContainText(ATLAS_ADDRESS);
 
   await page.locator(".ant-modal-close").click();
@@ -121,6 +122,7 @@ test("send 25 USDT to Atlas Trading DMCC: fee and total first, pending approval,
   await expect(modal.getByText("Pending approval")).toBeVisible();
 
   await modal.getByRole("button", { name: "Approve payment" }).click();
+  await confirmDecision(page, "Approve");
   await expect(page.locator(".ant-notification-notice").filter({ hasText: "Request Approval successful" })).toBeVisible();
   await expect(modal.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
 

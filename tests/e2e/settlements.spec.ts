@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { login } from "./helpers.ts";
+import { rateLine } from "../../src/lib/rate-display.ts";
 
 type Settlement = { id: string; reference: string; state: string; period_start_date: string; period_end_date: string | null };
 type Payment = { customer: { name: string; account_number: string }; fx_rate: string | null; description: string; state: string };
@@ -129,7 +130,9 @@ test("a settled settlement's details: tiles, payments with customer and rate, se
   await expect(first).toContainText(/[\d,]+\.\d{2} NGN/);
   await expect(first).toContainText(/[\d,]+\.\d{2} USD/);
   expect(p.fx_rate).toBeTruthy();
-  await expect(first).toContainText(p.fx_rate!);
+  // The rate as people read it (issue 26), the stored one on hover.
+  const rate = first.getByTitle(`Exact rate: 1 NGN = ${p.fx_rate} USD`);
+  await expect(rate).toHaveText(rateLine("NGN", "USD", p.fx_rate!));
 
   // Search by description (and nothing for a description no payment has).
   const search = page.getByPlaceholder("Search by description or id");
@@ -155,7 +158,7 @@ test("a settled settlement's details: tiles, payments with customer and rate, se
   await expect(modal.getByText("To is required")).toBeVisible();
 
   await modal.getByLabel("Customer", { exact: true }).fill("Chiamaka");
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Chiamaka Eze"]').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Chiamaka Eze (chiamaka.eze@example.com)"]').click();
   const from = s.period_start_date.slice(0, 10);
   const to = new Date().toISOString().slice(0, 10);
   for (const [label, value] of [["From", from], ["To", to]] as const) {

@@ -79,7 +79,7 @@ test("admin creates a customer's USDT on Tron sub-wallet, sees its deposit addre
   expect(address).toMatch(TRON_ADDRESS);
   await expect(page.getByTestId("sub-wallet-network")).toHaveText("Tron (TRC-20)");
   await expect(page.getByText("Only send USDT on Tron (TRC-20) to this address. Deposits from any other network will be lost.")).toBeVisible();
-  await expect(page.locator(".ant-statistic").filter({ hasText: "Total Balance" })).toContainText("0.000000 USDT");
+  await expect(page.locator(".ant-statistic").filter({ hasText: "Total Balance" })).toContainText("0.00 USDT");
   await expect(page.locator(".ant-statistic").filter({ hasText: "Total Inflow" })).toContainText("USDT");
   await expect(page.getByRole("tab", { name: "Overview" })).toBeVisible();
   await expect(page.getByText("1 week", { exact: true })).toBeVisible();

@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { login } from "./helpers.ts";
+import { formatMoney } from "../../src/lib/money.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -26,10 +27,6 @@ const toast = (page: Page, text: string) => page.locator(".ant-notification-noti
 const accountsOf = async (page: Page) => (await (await page.request.get("/api/accounts/corporate?page=1&limit=100")).json()).data.items as Account[];
 const walletsOf = async (page: Page) => (await (await page.request.get("/api/wallets?page=1&limit=100")).json()).data.items as Wallet[];
 /** 1234550n USD -> "12,345.50 USD". */
-const money = (minor: string, currency: string, precision = 2) => {
-  const d = minor.padStart(precision + 1, "0");
-  return `${d.slice(0, -precision).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${d.slice(-precision)} ${currency}`;
-};
 /** The real quote's answer (not the indicative one, which is asked for with 10,000 major units). */
 const quoteAnswer = (page: Page, isReal: (body: Record<string, string>) => boolean) =>
   page.waitForResponse((r: Response) => r.url().endsWith("/api/quotes/exchange") && r.request().method() === "POST" && isReal(r.request().postDataJSON()));
@@ -121,7 +118,7 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   expect(quote.fee).toEqual({ amount: "30", currency: "USD" });
   await expect(panel(page).getByTestId("swap-rate")).toHaveText(/^1 USD = [\d,]+(\.\d+)? NGN$/);
   await expect(panel(page).getByTestId("swap-fee")).toHaveText("0.30 USD");
-  await expect(page.getByLabel("You receive", { exact: true })).toHaveValue(money(quote.destination_amount.amount, "NGN").replace(" NGN", ""));
+  await expect(page.getByLabel("You receive", { exact: true })).toHaveValue(formatMoney(quote.destination_amount.amount, "NGN").replace(" NGN", ""));
   await expect(swap).toBeEnabled();
 
   // Changing the amount clears the quote at once.
@@ -138,7 +135,7 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   await expect(confirm).toBeVisible();
   for (const [label, value] of [
     ["You give", "100.00 USD"],
-    ["You receive", money(final.destination_amount.amount, "NGN")],
+    ["You receive", formatMoney(final.destination_amount.amount, "NGN")],
     ["Fees", "0.30 USD"],
   ]) {
     await expect(confirm.locator(".ant-descriptions-row").filter({ hasText: label }).locator(".ant-descriptions-item-content")).toHaveText(value);
@@ -157,7 +154,7 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   const success = page.locator(".ant-modal-content").filter({ hasText: "Your transaction is being processed" });
   await expect(success).toBeVisible();
   await expect(success).toContainText("100.00 USD");
-  await expect(success).toContainText(money(final.destination_amount.amount, "NGN"));
+  await expect(success).toContainText(formatMoney(final.destination_amount.amount, "NGN"));
   await expect(success).toContainText("0.30 USD");
   await expect(success).toContainText("Exchange USD to NGN");
   await expect(success).toContainText("Completed");
@@ -200,11 +197,11 @@ test("wallets page: USDT (Tron) → USDC (Ethereum) is a SWAP in the crypto tran
   const sourceId = response.request().postDataJSON().asset_id as string;
   expect(response.request().postDataJSON().blockchain).toBe("ETHEREUM");
   expect(quote.source_amount).toEqual({ amount: "25000000", currency: "USDT" });
-  await expect(panel(page).getByTestId("swap-fee")).toHaveText(money(quote.fee.amount, "USDT", 6));
+  await expect(panel(page).getByTestId("swap-fee")).toHaveText(formatMoney(quote.fee.amount, "USDT"));
 
   await panel(page).getByRole("button", { name: "Swap" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm your payment" });
-  await expect(confirm.locator(".ant-descriptions-row").filter({ hasText: "You give" })).toContainText("25.000000 USDT");
+  await expect(confirm.locator(".ant-descriptions-row").filter({ hasText: "You give" })).toContainText("25.00 USDT");
   await expect(confirm.locator(".ant-descriptions-row").filter({ hasText: "Destination" })).toContainText("Ethereum");
   const executed = page.waitForResponse((r) => r.url().endsWith("/api/transactions/exchange") && r.request().method() === "POST");
   await confirm.getByRole("button", { name: "Confirm" }).click();
@@ -213,8 +210,8 @@ test("wallets page: USDT (Tron) → USDC (Ethereum) is a SWAP in the crypto tran
   const { id } = (await result.json()).data as { id: string };
   await expect(toast(page, "Your exchange is being processed")).toBeVisible();
   const success = page.locator(".ant-modal-content").filter({ hasText: "Your transaction is being processed" });
-  await expect(success).toContainText("25.000000 USDT");
-  await expect(success).toContainText(money(quote.destination_amount.amount, "USDC", 6));
+  await expect(success).toContainText("25.00 USDT");
+  await expect(success).toContainText(formatMoney(quote.destination_amount.amount, "USDC"));
 
   const after = await walletsOf(page);
   const balance = (list: Wallet[], walletId: string) => BigInt(list.find((w) => w.id === walletId)!.available_balance);

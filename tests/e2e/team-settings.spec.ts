@@ -6,7 +6,7 @@
  * Only members created here are changed: the demo members are shared by every spec.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { lastMail, login, pathOf, waitForMail } from "./helpers.ts";
+import { confirmDecision, lastMail, login, pathOf, waitForMail } from "./helpers.ts";
 
 const OWNER = "owner@demo.example";
 const unique = (tag: string) => `team.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -266,6 +266,7 @@ test("maker-checker for the team: the admin's invitation of an approver waits un
   await page.getByRole("button", { name: "Review" }).click();
   const ownerRow = page.getByRole("dialog", { name: "Pending approvals" }).locator(".ant-table-row").filter({ hasText: email });
   await ownerRow.getByRole("button", { name: "Approve" }).click();
+  await confirmDecision(page, "Approve");
   await toast(page, "Request Approval successful");
   await expect(ownerRow).toHaveCount(0);
   await waitForMail(request, email, /invited to/);

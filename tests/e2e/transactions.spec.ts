@@ -12,6 +12,8 @@ test("filter the history, reload and keep the filters, open details, download th
 
   await page.getByPlaceholder("Search by reference, description or name").fill("Bluewave");
   await page.getByRole("combobox", { name: "Type" }).click();
+  // SPEC §9's fiat types; OTC is an acronym and reads as one.
+  await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option")).toHaveText(["Deposit", "Transfer", "Exchange", "OTC"]);
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Deposit"]').click();
   await expect(page).toHaveURL(/keyword/);
   await expect(page.locator(".ant-table-row").first()).toContainText("Bluewave Hotels");

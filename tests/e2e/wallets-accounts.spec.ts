@@ -38,7 +38,7 @@ test("create a wallet, see its QR deposit address, receive a sandbox deposit int
   await expect(page.getByText("1,250.5 USDT sent from Northwind Exports.")).toBeVisible();
 
   await page.goto(walletUrl);
-  await expect(page.getByText("1,250.500000 USDT").first()).toBeVisible();
+  await expect(page.getByText("1,250.50 USDT").first()).toBeVisible();
   await expect(page.locator(".ant-table-row").first()).toContainText("Deposit from Northwind Exports");
 });
 
@@ -117,6 +117,8 @@ test("open a Naira account: owner details, declaration, agreement, emailed code,
   const mail = await waitForMail(request, email, /verification code/);
   await modal.getByLabel("Verification code").fill(mail.codes[0]);
   await modal.getByRole("button", { name: "Continue" }).click();
+  // SPEC §8: the code accepted, 'Verification successful'.
+  await expect(page.locator(".ant-notification-notice").filter({ hasText: "Verification successful" })).toBeVisible();
   await expect(modal.getByText("Your account has been provisioned")).toBeVisible();
   await page.locator(".ant-modal-close").click();
 

@@ -8,9 +8,10 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert, Button, Card, Flex, Form, Select, Skeleton, Typography } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { api } from "../api/client.ts";
 import { displayRate, invertRate } from "../../lib/rate-display.ts";
+import { formatDay } from "../../lib/dates.ts";
+import { RateText } from "../components/money/figures.tsx";
 import { DEFAULT_BASE, DEFAULT_QUOTE, FX_FIAT_CURRENCIES, sameCurrencyIssue, type FxRate } from "../../../resources/fx-rates.ts";
 import { RatesChart } from "../components/fx/rates-chart.tsx";
 import { RatesTable } from "../components/fx/rates-table.tsx";
@@ -40,10 +41,10 @@ function CurrentRate({ base, quote }: { base: string; quote: string }) {
   if (rate === null) return <Typography.Text type="secondary">Today's rate is not available right now.</Typography.Text>;
   return (
     <section aria-label="Current rate">
-      <Typography.Title level={2} style={{ margin: 0 }}>1 {base} = {displayRate(rate.rate)} {quote}</Typography.Title>
+      <Typography.Title level={2} style={{ margin: 0 }}><RateText from={base} to={quote} rate={rate.rate} /></Typography.Title>
       <Typography.Text>1 {quote} = {displayRate(invertRate(rate.rate))} {base}</Typography.Text>
       <br />
-      <Typography.Text type="secondary">Rate of {dayjs(rate.created_date).format("D MMM YYYY")}</Typography.Text>
+      <Typography.Text type="secondary">Rate of {formatDay(rate.created_date)}</Typography.Text>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Card, Empty, Input, List, Space, Tag, Typography } from "antd";
 import { api } from "../api/client.ts";
+import { formatDateTime } from "../../lib/dates.ts";
 import { AuthCard } from "../components/layout/auth-card.tsx";
 import { useToast } from "../hooks/use-toast.ts";
 
@@ -39,7 +40,7 @@ export default function SandboxMailboxPage() {
         <List
           dataSource={mails}
           renderItem={(m) => (
-            <Card size="small" title={m.subject} style={{ marginBottom: 12 }} extra={new Date(m.created_at).toLocaleString()}>
+            <Card size="small" title={m.subject} style={{ marginBottom: 12 }} extra={formatDateTime(m.created_at)}>
               <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{m.text}</Typography.Paragraph>
               <Space wrap>
                 {m.codes.map((c) => <Tag key={c} color="blue">Code {c}</Tag>)}

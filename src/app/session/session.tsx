@@ -4,6 +4,7 @@
  * them: menus and buttons follow the very rules the server enforces, without Casbin in the bundle.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { granted, type Grants } from "../../../policies/grants.ts";
 import { api, isApiError, setCsrfToken } from "../api/client.ts";
 
@@ -27,6 +28,8 @@ type SessionState = {
   session: Session | null;
   /** Re-reads the session from the server (after sign-in, sign-out, role change). */
   refresh: () => Promise<Session | null>;
+  /** The member signs out on purpose: the session ends and the sign-in page opens with no way back to their page. */
+  signOut: () => Promise<void>;
   /** Whether the signed-in member may do `act` on `obj` (always false when signed out). */
   can: (obj: string, act: string) => boolean;
   /** Whether they could once the business's KYB is approved: locked screens show why instead of vanishing. */
@@ -38,20 +41,51 @@ const SessionContext = createContext<SessionState | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
+  const [signingOut, setSigningOut] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   const refresh = useCallback(async () => {
     try {
-      const res = await api<Session>("GET", "session");
-      setCsrfToken(res.data.csrf_token);
+      // Answered 200 with null when nobody is signed in: a signed-out page logs no 401.
+      const res = await api<Session | null>("GET", "session/current");
+      setCsrfToken(res.data?.csrf_token);
       setSession(res.data);
       return res.data;
     } catch (e) {
-      if (!isApiError(e) || e.statusCode !== 401) console.error(e);
+      console.error(e);
       setCsrfToken(undefined);
       setSession(null);
       return null;
     }
   }, []);
+
+  /**
+   * While signing out the console is taken down first (it shows the loading state): its queries and
+   * live updates stop, so none is sent without a session (a 401), and the member's data cached in it
+   * goes with it. Then /login opens bare: the route guard would otherwise keep the page as its
+   * redirect, and whoever signs in next on this browser would land on it.
+   */
+  const signOut = useCallback(async () => {
+    setSigningOut(true);
+    try {
+      await api("POST", "session/logout");
+    } catch (e) {
+      // A session that had already ended leaves nothing to end; any other failure leaves the member signed in.
+      if (!isApiError(e) || e.statusCode !== 401) {
+        setSigningOut(false);
+        throw e;
+      }
+    }
+    setCsrfToken(undefined);
+    setSession(null);
+    navigate("/login", { replace: true });
+  }, [navigate]);
+  // Signing out ends once /login is the page. The router moves in a transition, after the session has
+  // gone: until then the guard must not meet the signed-in page without a session.
+  useEffect(() => {
+    if (signingOut && pathname === "/login") setSigningOut(false);
+  }, [signingOut, pathname]);
 
   useEffect(() => {
     refresh().then(() => setLoading(false));
@@ -59,13 +93,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<SessionState>(
     () => ({
-      loading,
+      loading: loading || signingOut,
       session,
       refresh,
+      signOut,
       can: (obj, act) => granted(session?.grants, obj, act),
       canOnceVerified: (obj, act) => granted(session?.grants_once_verified, obj, act),
     }),
-    [loading, session, refresh],
+    [loading, signingOut, session, refresh, signOut],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

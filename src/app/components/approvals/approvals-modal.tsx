@@ -13,8 +13,11 @@ import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMoney } from "../../../lib/money.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { MoneyText } from "../money/figures.tsx";
 import { useLiveRefresh } from "../../providers/live-provider.ts";
 import { TEAM_CHANGE } from "../../../../resources/users.ts";
+import { rejectionBody, totalsText, useDecisionConfirm } from "./decision-confirm.tsx";
 
 const isTeam = (r: ApprovalRequest) => r.entity_type === TEAM_CHANGE;
 /** Who a request is about: the beneficiary paid, or the member a team change is for. */
@@ -69,8 +72,8 @@ function BatchRecipients({ id }: { id: string }) {
       dataSource={batch?.payments ?? []}
       columns={[
         { title: "Recipient", render: (_, p) => p.counterparty.name },
-        { title: "Amount", render: (_, p) => formatMoney(p.sending_amount, p.sending_currency) },
-        { title: "Fee", render: (_, p) => formatMoney(p.total_fee_amount, p.sending_currency) },
+        { title: "Amount", render: (_, p) => <MoneyText minor={p.sending_amount} currency={p.sending_currency} /> },
+        { title: "Fee", render: (_, p) => <MoneyText minor={p.total_fee_amount} currency={p.sending_currency} /> },
         { title: "Reference", render: (_, p) => p.client_reference ?? "—" },
       ]}
     />
@@ -88,6 +91,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   // An approver gives one approval; a request needing more waits for someone else.
   const approvedByMe = (r: ApprovalRequest) => r.approved_by.some((a) => a.email === session?.user.email);
   const canDecide = can("approval-requests", "approve");
+  const confirm = useDecisionConfirm();
   // A team change is decided by those who manage users.
   const mayDecide = (r: ApprovalRequest) => !isTeam(r) || can("users", "edit");
   const [page, setPage] = useState(1);
@@ -115,11 +119,17 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     await Promise.all(["transactions", "crypto-transactions", "bulk-payments"].map((resource) => invalidate({ resource, invalidates: ["list", "detail"] })));
   }
 
+  /** "2,500.00 USD to Harbor Freight", or the team change: what a decision is about. */
+  const summaryOf = (r: ApprovalRequest) => (r.amount ? `${formatMoney(r.amount.value, r.amount.currency)} to ${subjectOf(r)}` : `${kindOf(r)}: ${subjectOf(r)}`);
+
   async function decideOne(r: ApprovalRequest, action: "approve" | "reject") {
+    // Neither can be undone: each asks first, a rejection for its reason (optional).
+    const reason = action === "approve" ? ((await confirm.approve("Approve this request?", summaryOf(r))) ? "" : null) : await confirm.reject("Reject this request?", summaryOf(r));
+    if (reason === null) return;
     setBusy(`${r.id}:${action}`);
     setProblems([]);
     try {
-      const res = await api("PATCH", `approval-requests/${r.id}/${action}`);
+      const res = await api("PATCH", `approval-requests/${r.id}/${action}`, action === "reject" ? rejectionBody(reason) : undefined);
       toast.success(res.message);
       await refreshAll();
     } catch (e) {
@@ -130,10 +140,16 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   }
 
   async function decideSelected(action: "approve" | "reject") {
+    const chosen = (data?.items ?? []).filter((r) => selected.includes(r.id));
+    const money = totalsText(chosen.flatMap((r) => (r.amount ? [r.amount] : [])));
+    const team = chosen.filter(isTeam).length;
+    const what = [`${chosen.length} ${chosen.length === 1 ? "request" : "requests"}`, money && `in all ${money}`, team > 0 && `${team} of them ${team === 1 ? "a team change" : "team changes"}`].filter(Boolean).join(", ");
+    const reason = action === "approve" ? ((await confirm.approve("Approve the selected requests?", what)) ? "" : null) : await confirm.reject("Reject the selected requests?", what);
+    if (reason === null) return;
     setBusy(`batch:${action}`);
     setProblems([]);
     try {
-      const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", { action, entity_ids: selected });
+      const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", { action, entity_ids: selected, ...(action === "reject" ? rejectionBody(reason) : {}) });
       toast.success(res.message);
       // Each request is decided on its own: say which could not be, and why.
       const names = new Map((data?.items ?? []).map((r) => [r.id, subjectOf(r)]));
@@ -172,7 +188,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
         columns={[
-          { title: "Date", dataIndex: "created_date", render: (v: string) => new Date(v).toLocaleString() },
+          { title: "Date", dataIndex: "created_date", render: (v: string) => formatDateTime(v) },
           {
             title: "Beneficiary",
             render: (_, r) => {
@@ -183,7 +199,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
             },
           },
           { title: "Type", render: (_, r) => kindOf(r) },
-          { title: "Amount", render: (_, r) => (r.amount ? <Typography.Text strong>{formatMoney(r.amount.value, r.amount.currency)}</Typography.Text> : "—") },
+          { title: "Amount", render: (_, r) => (r.amount ? <MoneyText minor={r.amount.value} currency={r.amount.currency} strong /> : "—") },
           { title: "Requested by", render: (_, r) => r.requester.name },
           { title: "Approvals", render: (_, r) => <ApprovalProgress r={r} /> },
           ...(canDecide

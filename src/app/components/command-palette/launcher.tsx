@@ -15,7 +15,8 @@ const preload = () => void load();
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 const SHORTCUT = isMac ? "⌘ K" : "Ctrl K";
 
-export function CommandPaletteLauncher() {
+/** compact: the icon alone (a phone's header has no room for the word and the shortcut). */
+export function CommandPaletteLauncher({ compact = false }: { compact?: boolean }) {
   const { open, wanted, show } = usePaletteHotkey();
   return (
     <>
@@ -27,7 +28,7 @@ export function CommandPaletteLauncher() {
         onMouseEnter={preload}
         onFocus={preload}
       >
-        Search <Typography.Text keyboard type="secondary">{SHORTCUT}</Typography.Text>
+        {!compact && <>Search <Typography.Text keyboard type="secondary">{SHORTCUT}</Typography.Text></>}
       </Button>
       {wanted && (
         <Suspense fallback={null}>

@@ -6,7 +6,8 @@
  */
 import type { z } from "zod";
 import { api } from "../../api/client.ts";
-import { formatMoney } from "../../../lib/money.ts";
+import { customerLabel } from "../../../lib/labels.ts";
+import { formatSignedMoney } from "../../../lib/money.ts";
 import { beneficiaries, cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import { customers, type Customer } from "../../../../resources/customers.ts";
 import { cryptoTransactions, transactions, type BankingTransactionRow, type CryptoTransactionRow } from "../../../../resources/transactions.ts";
@@ -54,7 +55,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
       heading: "Customers",
       search: async (keyword) =>
         (await listOf<Customer>(customers.api.list, keyword)).map((c) => ({
-          value: `customer ${c.display_name} ${c.id}`, label: c.display_name, hint: `${words(c.type)} · ${words(c.state)}`, to: withId(customers.routes.show, c.id),
+          value: `customer ${c.display_name} ${c.id}`, label: customerLabel(c), hint: `${words(c.type)} · ${words(c.state)}`, to: withId(customers.routes.show, c.id),
         })),
     });
   }
@@ -66,7 +67,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
         (await listOf<z.infer<typeof BankingTransactionRow>>(transactions.api.list, keyword)).map((t) => ({
           value: `transaction ${t.reference} ${t.id}`,
           label: t.reference,
-          hint: `${t.beneficiary.name} · ${formatMoney(t.sending_amount, t.sending_currency)} · ${words(t.state)}`,
+          hint: `${t.beneficiary.name} · ${formatSignedMoney(t.signed_amount, t.sending_currency)} · ${words(t.state)}`,
           to: withId(transactions.routes.show, t.id),
         })),
     });
@@ -79,7 +80,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
         (await listOf<z.infer<typeof CryptoTransactionRow>>(cryptoTransactions.api.list, keyword)).map((t) => ({
           value: `crypto transaction ${t.id}`,
           label: `${words(t.type)} · ${t.beneficiary.name || t.asset.name}`,
-          hint: `${formatMoney(t.sending_amount.value, t.sending_amount.currency)} · ${words(t.state)}`,
+          hint: `${formatSignedMoney(t.signed_amount.value, t.signed_amount.currency)} · ${words(t.state)}`,
           to: withId(cryptoTransactions.routes.show, t.id),
         })),
     });

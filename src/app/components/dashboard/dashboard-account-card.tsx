@@ -6,7 +6,8 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import { Flex, Tag, Typography } from "antd";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
-import { displayMinor, type DashboardCardItem } from "./dashboard-data.ts";
+import type { DashboardCardItem } from "./dashboard-data.ts";
+import { displayMinor } from "../../../lib/money.ts";
 
 const frame = (colour: string): CSSProperties => ({
   display: "block",

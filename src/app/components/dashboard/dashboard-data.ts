@@ -4,7 +4,6 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../api/client.ts";
-import { formatMinor } from "../../../lib/money.ts";
 import { useSession } from "../../session/session.tsx";
 
 export type DashboardProfile = { name: string; kyc: { state: string; review_status: string }; features: string[] };
@@ -59,13 +58,6 @@ export function toCards(accounts: DashboardAccount[], wallets: DashboardWallet[]
     })),
   ];
 }
-
-/**
- * A balance as written on cards and lists: exact, but without the trailing zeros of six-decimal
- * stablecoins (1,200.500000 -> 1,200.50). Only zeros are dropped, so nothing is ever rounded.
- */
-export const displayMinor = (minor: string | bigint, currency: string) =>
-  formatMinor(minor, currency).replace(/(\.\d{2}\d*?)0+$/, "$1");
 
 /** Total assets in US cents: the server already converted each balance, so this is an exact sum. */
 export const sumUsdCents = (accounts: DashboardAccount[], wallets: DashboardWallet[]): bigint =>

@@ -6,35 +6,32 @@
 import { Link, useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Empty, Table, Tabs, Tag, Typography } from "antd";
-import dayjs from "dayjs";
 import { api } from "../../api/client.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
-import { displayMinor } from "./dashboard-data.ts";
+import { displayMinor } from "../../../lib/money.ts";
+import { formatDay } from "../../../lib/dates.ts";
 
 type Money = { value: string; currency: string };
 type BankingTxn = {
   id: string; type: string; state: string; direction: string; created_date: string; description: string | null;
-  sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string;
+  sending_currency: string; signed_amount: string;
   counterparty: { name?: string } | null;
 };
 type CryptoTxn = {
   id: string; type: string; state: string; direction: string; created_date: string; description: string | null;
-  sending_amount: Money; destination_amount: Money; counterparty: { name?: string } | null;
+  signed_amount: Money; counterparty: { name?: string } | null;
 };
+/** `amount`: what the balance gained or lost (fee included), signed, as every transaction list shows it. */
 type Row = { id: string; href: string; date: string; title: string; detail: string; inbound: boolean; amount: Money; state: string };
 
 const RAILS = {
   fiat: {
     path: "payments?page=1&limit=5",
-    toRow: (t: BankingTxn): Row => ({
-      ...common(t, `/transactions/${t.id}`),
-      // Money in is what landed here; money out is what left, before the far side's conversion.
-      amount: t.direction === "inbound" ? { value: t.destination_amount, currency: t.destination_currency } : { value: t.sending_amount, currency: t.sending_currency },
-    }),
+    toRow: (t: BankingTxn): Row => ({ ...common(t, `/transactions/${t.id}`), amount: { value: t.signed_amount, currency: t.sending_currency } }),
   },
   crypto: {
     path: "transactions?page=1&limit=5",
-    toRow: (t: CryptoTxn): Row => ({ ...common(t, `/crypto/transactions/${t.id}`), amount: t.direction === "inbound" ? t.destination_amount : t.sending_amount }),
+    toRow: (t: CryptoTxn): Row => ({ ...common(t, `/crypto/transactions/${t.id}`), amount: t.signed_amount }),
   },
 };
 
@@ -62,7 +59,7 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions" /> }}
       onRow={(row) => ({ onClick: () => navigate(row.href), style: { cursor: "pointer" } })}
       columns={[
-        { key: "date", width: 110, render: (_, r) => <Typography.Text type="secondary">{dayjs(r.date).format("D MMM YYYY")}</Typography.Text> },
+        { key: "date", width: 110, render: (_, r) => <Typography.Text type="secondary">{formatDay(r.date)}</Typography.Text> },
         {
           key: "what",
           ellipsis: true,
@@ -79,7 +76,7 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           align: "right",
           render: (_, r) => (
             <Typography.Text strong style={{ color: r.inbound ? "#1a7f37" : undefined, whiteSpace: "nowrap" }}>
-              {r.inbound ? "+" : "-"}{displayMinor(r.amount.value, r.amount.currency)} {r.amount.currency}
+              {r.inbound ? "+" : "\u2212"}{displayMinor(BigInt(r.amount.value) < 0n ? (-BigInt(r.amount.value)).toString() : r.amount.value, r.amount.currency)} {r.amount.currency}
             </Typography.Text>
           ),
         },

@@ -7,7 +7,8 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import { Card, Empty, Flex, Skeleton, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
-import { displayMinor, type DashboardData } from "./dashboard-data.ts";
+import type { DashboardData } from "./dashboard-data.ts";
+import { displayMinor } from "../../../lib/money.ts";
 import { lazyNamed } from "../../lib/lazy.ts";
 import { useChecklist } from "../onboarding/use-checklist.ts";
 

@@ -7,10 +7,10 @@ export function CodeInput({ onChange, style, ...rest }: Props) {
   return (
     <Input
       {...rest}
+      // Six digits kept from whatever arrives: no maxLength, which would cut a pasted "123 456" to "123 45" first.
       onChange={(e) => onChange(e.target.value.replace(/\D/g, "").slice(0, 6))}
       inputMode="numeric"
       autoComplete="one-time-code"
-      maxLength={6}
       placeholder="000000"
       style={{ letterSpacing: 6, ...style }}
     />

@@ -6,8 +6,12 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Empty, Segmented, Skeleton } from "antd";
 import { api } from "../../api/client.ts";
 import type { FxRate } from "../../../../resources/fx-rates.ts";
+import { showsTick } from "../../../lib/chart-ticks.ts";
 
 const Line = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Line })));
+
+/** The date axis thinned as SPEC §9 says (a tick on today's date always); autoHide still spares a narrow screen overlaps. */
+const DATE_AXIS = { labelAutoHide: true, tickFilter: (_tick: unknown, index: number, ticks: unknown[]) => showsTick(index, ticks.length) };
 
 const RANGES = [
   { value: 30, label: "30 days" },
@@ -47,7 +51,7 @@ export function RatesChart({ base, quote }: { base: string; quote: string }) {
       {!failed && !points && <Skeleton active />}
       {data && data.length > 0 && (
         <Suspense fallback={<Skeleton active />}>
-          <Line data={data} xField="date" yField="rate" height={260} scale={{ y: { nice: true, zero: false } }} axis={{ x: { labelAutoHide: true } }} tooltip={{ items: [{ channel: "y", name: `${base} → ${quote}` }] }} />
+          <Line data={data} xField="date" yField="rate" height={260} scale={{ y: { nice: true, zero: false } }} axis={{ x: DATE_AXIS }} tooltip={{ items: [{ channel: "y", name: `${base} → ${quote}` }] }} />
         </Suspense>
       )}
     </section>

@@ -1,10 +1,10 @@
 /** The daily rates of one pair, newest first, paged by the server (SPEC §9 page size 10). */
 import { useEffect, useState } from "react";
 import { Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { displayRate, invertRate } from "../../../lib/rate-display.ts";
+import { formatDay } from "../../../lib/dates.ts";
 import type { FxRate } from "../../../../resources/fx-rates.ts";
 import { HISTORY_UNAVAILABLE } from "./rates-chart.tsx";
 
@@ -39,7 +39,7 @@ export function RatesTable({ base, quote }: { base: string; quote: string }) {
       pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items, onChange: setPage, showSizeChanger: false }}
       locale={{ emptyText: HISTORY_UNAVAILABLE }}
       columns={[
-        { title: "Date", render: (_, r) => dayjs(r.created_date).format("D MMM YYYY") },
+        { title: "Date", render: (_, r) => formatDay(r.created_date) },
         { title: `1 ${base} in ${quote}`, align: "right", render: (_, r) => displayRate(r.rate, 8) },
         { title: `1 ${quote} in ${base}`, align: "right", render: (_, r) => displayRate(invertRate(r.rate), 8) },
         { title: "Status", render: (_, r) => <Tag color={r.state === "ACTIVE" ? "green" : "default"}>{r.state}</Tag> },

@@ -1,39 +1,42 @@
-/** Top bar of the signed-in layout: the business, the command palette's Search (Ctrl/Cmd+K), the member, and Log out. */
-import { useNavigate } from "react-router";
-import { Avatar, Button, Flex, Layout, Typography } from "antd";
-import { LogoutOutlined } from "@ant-design/icons";
-import { api } from "../../api/client.ts";
+/**
+ * Top bar of the signed-in layout: the business, the command palette's Search (Ctrl/Cmd+K), the member, and Log out.
+ * Below the side menu's breakpoint it also opens the menu (a drawer there); on a phone the business
+ * name gives way (cut short, whole on hover) and the controls keep to their icons.
+ */
+import { Avatar, Button, Flex, Grid, Layout, Tooltip, Typography } from "antd";
+import { LogoutOutlined, MenuOutlined } from "@ant-design/icons";
+import { useThemedLayoutContext } from "@refinedev/antd";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { PRIMARY } from "../../../lib/palette.ts";
 import { CommandPaletteLauncher } from "../command-palette/launcher.tsx";
 
 export function AppHeader() {
-  const { session, refresh } = useSession();
-  const navigate = useNavigate();
+  const { session, signOut } = useSession();
   const toast = useToast();
-  async function logout() {
-    try {
-      await api("POST", "session/logout");
-    } catch (e) {
-      toast.error(e);
-    }
-    await refresh();
-    navigate("/login", { replace: true });
-  }
+  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const screens = Grid.useBreakpoint();
+  // As Refine's sider decides: below lg the menu is a drawer (and before the first measure, it is not).
+  const drawerMenu = screens.lg === false;
+  const phone = screens.sm === false;
   if (!session) return null;
+  const member = `${session.user.first_name} ${session.user.last_name}`;
   return (
-    <Layout.Header style={{ background: "#fff", padding: "0 24px", height: 64, borderBottom: "1px solid #f0f0f0" }}>
-      <Flex align="center" justify="space-between" style={{ height: "100%" }}>
-        <Typography.Text strong data-testid="business-name">{session.business.name}</Typography.Text>
-        <Flex align="center" gap={12}>
-          <CommandPaletteLauncher />
-          <Avatar style={{ background: PRIMARY }}>{session.user.first_name.slice(0, 1)}</Avatar>
-          <Typography.Text>
-            {session.user.first_name} {session.user.last_name}
-          </Typography.Text>
-          <Button icon={<LogoutOutlined />} onClick={logout}>
-            Log out
+    <Layout.Header style={{ background: "#fff", padding: phone ? "0 12px" : "0 24px", height: 64, borderBottom: "1px solid #f0f0f0" }}>
+      <Flex align="center" gap={phone ? 8 : 12} style={{ height: "100%" }}>
+        {drawerMenu && <Button icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMobileSiderOpen(true)} />}
+        {/* The name takes what room is left, on one line. */}
+        <Typography.Text strong ellipsis={{ tooltip: session.business.name }} data-testid="business-name" style={{ flex: 1, minWidth: 0 }}>
+          {session.business.name}
+        </Typography.Text>
+        <Flex align="center" gap={phone ? 8 : 12} style={{ flex: "none" }}>
+          <CommandPaletteLauncher compact={phone} />
+          <Tooltip title={phone ? member : undefined}>
+            <Avatar style={{ background: PRIMARY }}>{session.user.first_name.slice(0, 1)}</Avatar>
+          </Tooltip>
+          {!phone && <Typography.Text>{member}</Typography.Text>}
+          <Button icon={<LogoutOutlined />} aria-label="Log out" onClick={() => signOut().catch((e) => toast.error(e))}>
+            {!phone && "Log out"}
           </Button>
         </Flex>
       </Flex>

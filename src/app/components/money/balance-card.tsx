@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import { Card, Flex, Statistic, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatMoney } from "../../../lib/money.ts";
 
 export function BalanceCard({ title, currency, available, usd, subtitle, actions }: {
   title: string;
@@ -21,8 +21,8 @@ export function BalanceCard({ title, currency, available, usd, subtitle, actions
             <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
           </Flex>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
-          <Statistic title="Available balance" value={`${formatMinor(available, currency)} ${currency}`} style={{ marginTop: 8 }} />
-          {usd !== undefined && currency !== "USD" && <Typography.Text type="secondary">≈ {formatMinor(usd, "USD")} USD</Typography.Text>}
+          <Statistic title="Available balance" value={formatMoney(available, currency)} style={{ marginTop: 8 }} />
+          {usd !== undefined && currency !== "USD" && <Typography.Text type="secondary">≈ {formatMoney(usd, "USD")}</Typography.Text>}
         </div>
         <Flex gap={8} wrap>{actions}</Flex>
       </Flex>

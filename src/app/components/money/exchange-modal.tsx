@@ -22,7 +22,9 @@ import { Field } from "../form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "./one-time-code.tsx";
 import { humanize, statusColor } from "../resource/renderers.tsx";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
-import { amountProblem, formatMinor, parseMajor } from "../../../lib/money.ts";
+import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { formatTime } from "../../../lib/dates.ts";
+import { RateText } from "./figures.tsx";
 import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../../../lib/assets.ts";
 import { FiatExchangeQuoteRequest, INDICATIVE_AMOUNTS, exchangeTargets, type ExchangeQuote, type ExchangeTarget } from "../../../../resources/exchange.ts";
 import type { Account } from "../../../../resources/accounts.ts";
@@ -48,8 +50,6 @@ type WithFeatures = { features?: { exchanges?: { supported_currencies?: Supporte
 
 const isStablecoin = (currency: string) => (STABLECOINS as readonly string[]).includes(currency);
 const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
-/** Exact, with a stablecoin's trailing zeros trimmed down to two decimals: 10000000 USDT reads "10.00 USDT". */
-export const showMoney = (minor: bigint | string, currency: string) => `${formatMinor(minor, currency).replace(/(\.\d\d\d*?)0+$/, "$1")} ${currency}`;
 const targetKey = (t: ExchangeTarget) => (t.blockchain ? `${t.currency}:${t.blockchain}` : t.currency);
 const targetLabel = (t: ExchangeTarget) => (t.blockchain ? `${t.currency} on ${networkOf(t.blockchain)}` : t.currency);
 const parseTarget = (key: string): ExchangeTarget => {
@@ -190,11 +190,11 @@ function QuoteDetails({ quote, source }: { quote: ExchangeQuote; source: Exchang
   return (
     <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Quote">
       <Descriptions.Item label="From">{sourceLabel(source)}</Descriptions.Item>
-      <Descriptions.Item label="You exchange"><span data-testid="exchange-given">{showMoney(given.amount, given.currency)}</span></Descriptions.Item>
-      <Descriptions.Item label="Fee"><span data-testid="exchange-fee">{showMoney(fee.amount, fee.currency)}</span></Descriptions.Item>
-      <Descriptions.Item label="Exchange rate"><span data-testid="exchange-rate">{`1 ${given.currency} = ${quote.exchange_rate ?? quote.exchange?.rate} ${quote.destination_amount.currency}`}</span></Descriptions.Item>
+      <Descriptions.Item label="You exchange"><span data-testid="exchange-given">{formatMoney(given.amount, given.currency)}</span></Descriptions.Item>
+      <Descriptions.Item label="Fee"><span data-testid="exchange-fee">{formatMoney(fee.amount, fee.currency)}</span></Descriptions.Item>
+      <Descriptions.Item label="Exchange rate"><RateText data-testid="exchange-rate" from={given.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate ?? quote.exchange?.rate} /></Descriptions.Item>
       <Descriptions.Item label="You receive">
-        <Typography.Text strong data-testid="exchange-received">{showMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Typography.Text>
+        <Typography.Text strong data-testid="exchange-received">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Typography.Text>
       </Descriptions.Item>
       {d && <Descriptions.Item label="Destination">{`${d.name} (${d.currency}${d.blockchain ? ` · ${networkOf(d.blockchain)}` : ""})`}</Descriptions.Item>}
     </Descriptions>
@@ -324,10 +324,10 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
         subTitle={
           <Flex vertical gap={8} align="center">
             <span>
-              {showMoney(outcome.given.amount, outcome.given.currency)}
-              {outcome.received && <> → <Typography.Text strong>{showMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text></>}
+              {formatMoney(outcome.given.amount, outcome.given.currency)}
+              {outcome.received && <> → <Typography.Text strong>{formatMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text></>}
             </span>
-            {outcome.fee && <span>Fee: {showMoney(outcome.fee.amount, outcome.fee.currency)}</span>}
+            {outcome.fee && <span>Fee: {formatMoney(outcome.fee.amount, outcome.fee.currency)}</span>}
             {outcome.description && <span>{outcome.description}</span>}
             {outcome.reference && <span>Reference <Typography.Text strong data-testid="exchange-reference">{outcome.reference}</Typography.Text></span>}
             {outcome.state && <span>Status: <Tag color={statusColor(outcome.state)}>{humanize(outcome.state)}</Tag></span>}
@@ -352,7 +352,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
         )}
         <Form layout="vertical" component="form" onFinish={review} noValidate>
           <Form.Item label="From" htmlFor="exchange-from">
-            <Input id="exchange-from" readOnly variant="filled" value={`${sourceLabel(source)} · ${showMoney(source.available, source.currency)} available`} />
+            <Input id="exchange-from" readOnly variant="filled" value={`${sourceLabel(source)} · ${formatMoney(source.available, source.currency)} available`} />
           </Form.Item>
           <Field control={form.control} name="amount" label="Amount">
             {(f) => (
@@ -372,7 +372,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
           {quote ? (
             <>
               <QuoteDetails quote={quote} source={source} />
-              <Typography.Paragraph type="secondary">This price holds until {new Date(quote.expires_at).toLocaleTimeString()}.</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">This price holds until {formatTime(quote.expires_at)}.</Typography.Paragraph>
             </>
           ) : (
             indicative.quote && target && (
@@ -380,7 +380,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
                 type="info"
                 style={{ marginBottom: 16 }}
                 data-testid="indicative-rate"
-                message={`Indicative rate: 1 ${source.currency} ≈ ${indicative.quote.exchange_rate ?? indicative.quote.exchange?.rate} ${target.currency}`}
+                message={<>Indicative rate: <RateText from={source.currency} to={target.currency} rate={indicative.quote.exchange_rate ?? indicative.quote.exchange?.rate} indicative /></>}
                 description="The exact rate and fee are quoted once you enter an amount."
               />
             )
@@ -397,7 +397,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
           <Typography.Title level={5} style={{ marginTop: 0 }}>Confirm exchange</Typography.Title>
           <QuoteDetails quote={draft.quote} source={source} />
           <Typography.Paragraph type="secondary">
-            This price holds until {new Date(draft.quote.expires_at).toLocaleTimeString()}; you receive exactly {showMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency)}.
+            This price holds until {formatTime(draft.quote.expires_at)}; you receive exactly {formatMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency)}.
           </Typography.Paragraph>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>Back</Button>

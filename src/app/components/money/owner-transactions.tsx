@@ -2,9 +2,9 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { api } from "../../api/client.ts";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
+import { formatSignedMoney } from "../../../lib/money.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
 
 type Row = {
@@ -14,12 +14,13 @@ type Row = {
   direction: string;
   created_date: string;
   description: string;
-  sending_amount: string | { value: string; currency: string };
+  /** What the balance gained or lost (fee included): a string with the account's currency beside it, or a wallet's {value, currency}. */
+  signed_amount: string | { value: string; currency: string };
   sending_currency?: string;
 };
 
 const amountOf = (r: Row) =>
-  typeof r.sending_amount === "string" ? { value: r.sending_amount, currency: r.sending_currency! } : r.sending_amount;
+  typeof r.signed_amount === "string" ? { value: r.signed_amount, currency: r.sending_currency! } : r.signed_amount;
 
 export function OwnerTransactions({ path, detailBase }: { path: string; detailBase: string }) {
   const navigate = useNavigate();
@@ -41,7 +42,7 @@ export function OwnerTransactions({ path, detailBase }: { path: string; detailBa
       pagination={{ current: page, pageSize: 10, total: data?.total_items, onChange: setPage, showSizeChanger: false }}
       locale={{ emptyText: "No transactions" }}
       columns={[
-        { title: "Date", render: (_, r) => dayjs(r.created_date).format("D MMM YYYY, HH:mm") },
+        { title: "Date", render: (_, r) => formatDateTime(r.created_date) },
         { title: "Description", dataIndex: "description" },
         { title: "Type", render: (_, r) => humanize(r.type) },
         {
@@ -49,7 +50,7 @@ export function OwnerTransactions({ path, detailBase }: { path: string; detailBa
           align: "right",
           render: (_, r) => {
             const a = amountOf(r);
-            return `${r.direction === "inbound" ? "+" : "-"}${formatMinor(a.value, a.currency)} ${a.currency}`;
+            return <span style={{ whiteSpace: "nowrap" }}>{formatSignedMoney(a.value, a.currency)}</span>;
           },
         },
         { title: "Status", render: (_, r) => <Tag color={statusColor(r.state)}>{humanize(r.state)}</Tag> },

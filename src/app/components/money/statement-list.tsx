@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { Alert, Button, Table, Tag, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
+import { formatDateTime } from "../../../lib/dates.ts";
 import { api } from "../../api/client.ts";
 import { FORMAT_LABELS, type Statement } from "../../../../resources/statements.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
@@ -53,7 +53,7 @@ export function StatementList({ ownerQuery, version, onDownload }: {
       pagination={{ current: page, pageSize: 10, total: data?.total_items, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
       locale={{ emptyText: "No statements yet" }}
       columns={[
-        { title: "Created", render: (_, s) => dayjs(s.created_date).format("D MMM YYYY, HH:mm") },
+        { title: "Created", render: (_, s) => formatDateTime(s.created_date) },
         { title: "Type", render: (_, s) => FORMAT_LABELS[s.format] ?? s.format },
         { title: "Period", render: (_, s) => `${s.from} – ${s.to}` },
         {

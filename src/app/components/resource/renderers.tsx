@@ -2,11 +2,11 @@
 import type { ReactNode } from "react";
 import { App, Button, Space, Tag, Tooltip, Typography } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import type { Flag, RendererKey } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
-import { formatMinor } from "../../../lib/money.ts";
+import { formatDateTime, formatDay } from "../../../lib/dates.ts";
+import { MoneyText, RateText } from "../money/figures.tsx";
 import { countryName, formatPostalAddress, maskSecret } from "./country-options.ts";
 
 const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED", "SETTLED"];
@@ -55,7 +55,8 @@ export function renderFlags(flags: Flag[] | undefined, record: unknown): ReactNo
   return on.length ? on.map((f) => <Tag key={f.field} color={f.color} style={{ marginInlineStart: 4 }}>{f.label}</Tag>) : null;
 }
 
-export function renderValue(key: RendererKey | undefined, value: unknown, record: unknown, currencyField?: string): ReactNode {
+/** `currencyField` names the currency of "money" (and the base of "rate"); `quoteCurrencyField` the currency a "rate" gives. */
+export function renderValue(key: RendererKey | undefined, value: unknown, record: unknown, currencyField?: string, quoteCurrencyField?: string): ReactNode {
   // Renderers that say something of their own for an empty value.
   if (key === "blank") return null;
   if (key === "moneyOrNA" && (value === null || value === undefined || value === "")) return "N/A";
@@ -65,16 +66,22 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "moneyOrNA":
     case "money": {
       const currency = String(pathGet(record, currencyField ?? "currency") ?? "");
-      return `${formatMinor(value as string, currency)} ${currency}`;
+      return <MoneyText minor={String(value)} currency={currency} />;
+    }
+    case "signedMoney": {
+      const currency = String(pathGet(record, currencyField ?? "currency") ?? "");
+      return <MoneyText minor={String(value)} currency={currency} signed />;
     }
     case "currency":
       return <Tag color={CURRENCY_COLORS[String(value)]}>{String(value)}</Tag>;
     case "status":
       return <Tag color={statusColor(String(value))}>{humanize(String(value))}</Tag>;
     case "date":
-      return dayjs(String(value)).format("D MMM YYYY");
+      return formatDay(String(value));
     case "datetime":
-      return dayjs(String(value)).format("D MMM YYYY, HH:mm");
+      return formatDateTime(String(value));
+    case "rate":
+      return <RateText from={String(pathGet(record, currencyField ?? "currency") ?? "")} to={String(pathGet(record, quoteCurrencyField ?? "") ?? "")} rate={String(value)} />;
     case "address":
       return (
         <Space size={4}>
@@ -118,7 +125,7 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "period": {
       // The period's start is the value; its end is the record's period_end_date (none while open).
       const end = pathGet(record, "period_end_date");
-      return `${dayjs(String(value)).format("D MMM YYYY")} – ${end ? dayjs(String(end)).format("D MMM YYYY") : "Present"}`;
+      return `${formatDay(String(value))} – ${end ? formatDay(String(end)) : "Present"}`;
     }
     case "customer": {
       const c = value as { name?: string; account_number?: string };

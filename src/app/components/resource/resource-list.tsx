@@ -146,7 +146,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
               render: (_: unknown, r: Row) =>
                 c.render === "actions"
                   ? <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={editRow && editableInState(def, r) ? () => editRow(r) : undefined} />
-                  : <>{renderValue(c.render, pathGet(r, c.field), r, c.currencyField)}{renderFlags(c.flags, r)}</>,
+                  : <>{renderValue(c.render, pathGet(r, c.field), r, c.currencyField, c.quoteCurrencyField)}{renderFlags(c.flags, r)}</>,
             }))}
             locale={{
               emptyText: loading ? " " : (

@@ -5,7 +5,7 @@ import { Button, Card, Modal, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
-import { ResourceShow } from "./resource-show.tsx";
+import { RecordNotRead, ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { CREATE_PAGES, LIST_SCREENS, SHOW_SCREENS } from "./custom-screens.tsx";
 
@@ -36,10 +36,11 @@ export function ResourceCreatePage({ def }: { def: ResourceDef }) {
 export function ResourceEditPage({ def }: { def: ResourceDef }) {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { result, query } = useOne<Record<string, unknown> & { id: string }>({ resource: def.name, id });
+  const { result, query } = useOne<Record<string, unknown> & { id: string }>({ resource: def.name, id, errorNotification: false });
+  // A record that cannot be read (an unknown id) says so, as its details page does, instead of loading for ever.
   return (
     <FormPage title={result ? `Edit ${def.recordTitle(result)}` : "Edit"}>
-      {query.isLoading || !result ? <Skeleton active /> : (
+      {query.isLoading ? <Skeleton active /> : !result ? <RecordNotRead error={query.error} /> : (
         <ResourceForm def={def} mode="edit" record={result} onDone={() => navigate(def.routes.show ? def.routes.show.replace(":id", id) : def.routes.list)} />
       )}
     </FormPage>

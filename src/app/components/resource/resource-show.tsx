@@ -11,6 +11,11 @@ import { RecordActions } from "./record-actions.tsx";
 import { RecordEditor } from "./record-editor.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 
+/** A record that could not be read (an unknown id: "Beneficiary not found"), said in the server's words. */
+export function RecordNotRead({ error }: { error: unknown }) {
+  return <Alert type="error" showIcon message={(error as { message?: string } | null)?.message ?? "Not found"} style={{ marginTop: 16 }} />;
+}
+
 export function ResourceShow({ def }: { def: ResourceDef }) {
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -28,14 +33,7 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
     </Button>
   );
   if (query.isLoading) return <Card>{back}<Skeleton active /></Card>;
-  if (query.isError || !result) {
-    return (
-      <Card>
-        {back}
-        <Alert type="error" showIcon message={(query.error as { message?: string })?.message ?? "Not found"} style={{ marginTop: 16 }} />
-      </Card>
-    );
-  }
+  if (query.isError || !result) return <Card>{back}<RecordNotRead error={query.error} /></Card>;
 
   // Edit is a page when the resource has an edit route, else a modal (e.g. the crypto edit modal, or
   // the resource's bespoke edit modal).

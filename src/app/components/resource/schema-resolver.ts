@@ -2,7 +2,9 @@
  * zodResolver, except that a union which names its own error keeps it. zodResolver reports a failed
  * union with its shortest branch's first issue, so MinorString's "Unit price is required" became
  * "Invalid input: expected string, received undefined"; the server answers with the union's message,
- * and the form should say the same.
+ * and the form should say the same. A union that names none gets its words from the global map
+ * (resources/zod-messages.ts), which knows the union's field where a branch's issue does not: those
+ * win over the branch's too.
  */
 import { z } from "zod";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";

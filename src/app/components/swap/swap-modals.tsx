@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Descriptions, Flex, Form, Modal, Result, Spin } from "antd";
 import { formatMoney } from "../../../lib/money.ts";
-import { displayRate } from "../../../lib/rate-display.ts";
+import { RateText } from "../money/figures.tsx";
 import type { ExchangeQuote } from "../../../../resources/exchange.ts";
 import { humanize } from "../resource/renderers.tsx";
 import { OneTimeCodeInput, type CodeRequest, type OneTimeCode } from "../money/one-time-code.tsx";
@@ -34,8 +34,6 @@ function readMoney(v: unknown, fallback: Money): Money {
   }
   return fallback;
 }
-
-export const rateLine = (from: string, to: string, rate: string) => `1 ${from} = ${displayRate(rate)} ${to}`;
 
 export function SwapConfirmModal(props: {
   open: boolean;
@@ -67,7 +65,7 @@ export function SwapConfirmModal(props: {
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label="You give">{formatMoney(quoteGiven(quote).amount, quoteGiven(quote).currency)}</Descriptions.Item>
           <Descriptions.Item label="You receive">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
-          <Descriptions.Item label="Exchange rate">{rateLine(quoteGiven(quote).currency, quote.destination_amount.currency, quoteRate(quote))}</Descriptions.Item>
+          <Descriptions.Item label="Exchange rate"><RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} /></Descriptions.Item>
           <Descriptions.Item label="Fees">{formatMoney(quoteFee(quote).amount, quoteFee(quote).currency)}</Descriptions.Item>
           <Descriptions.Item label="Destination">
             {quote.destination ? `${quote.destination.name} · ${assetLabel(quote.destination.currency, quote.destination.blockchain)}` : quote.destination_amount.currency}

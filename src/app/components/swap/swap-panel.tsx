@@ -10,14 +10,14 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Skeleton, Space, Spin, Typography, type InputRef } from "antd";
 import { api, isApiError } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
-import { formatMinor, formatMoney, precisionOf } from "../../../lib/money.ts";
+import { displayMinor, formatMinor, formatMoney, precisionOf } from "../../../lib/money.ts";
 import { EXCHANGE_FEE_BPS } from "../../../../resources/exchange.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { useOneTimeCode } from "../money/one-time-code.tsx";
-import { displayMinor } from "../dashboard/dashboard-data.ts";
 import { acceptsKey, caretFor, deleteAcrossSeparator, formatAmount, significantAfter, toMinorUnits } from "./swap-amount.ts";
 import { quoteFee, quoteGiven, quoteRate, useIndicativeRate, useSwapQuote, useSwapSources, type PricedSwap } from "./swap-data.ts";
-import { rateLine, SwapConfirmModal, SwapSuccessModal, type SwapResult } from "./swap-modals.tsx";
+import { SwapConfirmModal, SwapSuccessModal, type SwapResult } from "./swap-modals.tsx";
+import { RateText } from "../money/figures.tsx";
 
 /** The fee as a share of the amount given ("0.30%"), from basis points without a float. */
 const FEE_SHARE = `${formatMinor(EXCHANGE_FEE_BPS, "USD")}%`;
@@ -147,9 +147,9 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
   }
 
   const rate = quote
-    ? rateLine(quoteGiven(quote).currency, quote.destination_amount.currency, quoteRate(quote))
+    ? <RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} />
     : indicative.rate
-      ? rateLine(source!.currency, destination!.currency, indicative.rate)
+      ? <RateText from={source!.currency} to={destination!.currency} rate={indicative.rate} />
       : indicative.loading ? null : "Not available";
   const fee = quote ? formatMoney(quoteFee(quote).amount, quoteFee(quote).currency) : `${FEE_SHARE} of the amount`;
 

@@ -24,7 +24,7 @@ export default function AccountDetails() {
   const { result: account, query } = useOne<Account>({ resource: "accounts", id, errorNotification: false });
   const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>Back</Button>;
   if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching account details" style={{ marginTop: 12 }} /></>;
+  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching account details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
   if (account.in_request_state && account.account_request_id) return <>{back}<PendingAccount requestId={account.account_request_id} /></>;
 
   return (

@@ -42,6 +42,8 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
     const body = task.type === "AGREEMENT" ? { accepted, agreement_id: task.data.id } : task.type.endsWith("_OTP") ? { otp_code: code } : { accepted };
     const next = await call(`account-requests/tasks/${task.id}/submit`, body);
     if (!next) return;
+    // SPEC §8: the emailed code accepted says so, as its sending did ('Verification code sent').
+    if (task.type.endsWith("_OTP")) toast.success("Verification successful");
     setAccepted(false);
     setCode("");
     const open = next.tasks.findIndex((t) => t.state !== "COMPLETED");

@@ -12,6 +12,7 @@ import { OTP_RESEND_SECONDS, email, loginPassword, otpCode } from "../../../../r
 import { api } from "../../api/client.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
+import { CodeInput } from "../../components/form/code-input.tsx";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useCountdown } from "../../hooks/use-countdown.ts";
@@ -118,16 +119,8 @@ function OtpStep({ pending, onBack, onSubmit }: {
     <AuthCard title="Enter verification code" subtitle={`We sent a 6-digit code to ${pending.email}.`}>
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
         <Field control={form.control} name="otp" label="Verification code">
-          {(f) => (
-            <Input
-              {...f}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              placeholder="000000"
-              style={{ letterSpacing: 8, fontSize: 20, textAlign: "center" }}
-            />
-          )}
+          {/* The one code input: digits only, so a stray letter or space never costs a guess. */}
+          {(f) => <CodeInput {...f} style={{ letterSpacing: 8, fontSize: 20, textAlign: "center" }} />}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
           Verify

@@ -3,11 +3,11 @@
  * shown but not editable; phone and address editable; BVN and NIN for customers in Nigeria. A save
  * PATCHes the profile (individual or business) and, when a number is given, the country data.
  */
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
+import { Alert, App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
 import { CUSTOMER_BUSINESS_TYPES, type Customer } from "../../../../resources/customers.ts";
 import { api, isApiError } from "../../api/client.ts";
 import { Field } from "../../components/form/field.tsx";
@@ -15,7 +15,7 @@ import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
 import { humanize } from "../../components/resource/renderers.tsx";
 import type { EditScreenProps } from "../../components/resource/custom-screens.tsx";
-import { EDIT_FAILURE, EDIT_SUCCESS, editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
+import { EDIT_FAILURE, EDIT_REFUSED, EDIT_SUCCESS, editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
 
 const TYPE_OPTIONS = [{ value: "INDIVIDUAL", label: "Individual" }, { value: "BUSINESS", label: "Business" }];
 const BUSINESS_TYPE_OPTIONS = CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, label: humanize(t) }));
@@ -31,9 +31,12 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
   const business = customer.type === "BUSINESS";
   const nigerian = isInNigeria(values, customer);
   const onFile = customer.country_data?.ng ?? {};
+  // Why the last save was refused, kept in the modal after the toast has gone.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (v) => {
     let changed = false;
+    setRefusal(null);
     try {
       for (const r of editRequests(v, customer)) {
         await api(r.method, r.path, r.body);
@@ -44,6 +47,7 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
     } catch (e) {
       if (isApiError(e)) for (const err of e.errors ?? []) if (err.path) form.setError(formPathOf(err.path) as Path<EditCustomerValues>, { message: err.message });
       notification.error({ message: EDIT_FAILURE, description: isApiError(e) ? e.message : undefined, placement: "topRight" });
+      setRefusal(isApiError(e) ? e.message : "");
     } finally {
       // Even a half-done save (profile saved, numbers refused) changed the record: re-read it.
       if (changed) await invalidate({ resource: "customers", invalidates: ["list", "detail"], id: customer.id });
@@ -98,6 +102,7 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
             <Col span={12}>{text("nin", "NIN", { inputMode: "numeric", placeholder: "11 digits", extra: onFile.nin ? `On file: ${maskSecret(onFile.nin)}. Leave blank to keep it.` : undefined })}</Col>
           </Row>
         )}
+        {refusal !== null && <Alert type="error" showIcon message={EDIT_REFUSED} description={refusal || undefined} style={{ marginBottom: 16 }} />}
         <Flex justify="end" gap={8}>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>

@@ -6,7 +6,7 @@
 import { useCallback, type ReactNode } from "react";
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { Alert, Card, Checkbox, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
-import dayjs from "dayjs";
+import { formatDateTime as dateTime, formatDay } from "../../../lib/dates.ts";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -95,10 +95,10 @@ export function GrantTags({ grants }: { grants: string[] }) {
   );
 }
 
-export const formatDate = (value: string | null | undefined, empty = "Never") => (value ? dayjs(value).format("D MMM YYYY") : empty);
+export const formatDate = (value: string | null | undefined, empty = "Never") => (value ? formatDay(value) : empty);
 
 export const formatDateTime = (value: string | null | undefined, empty = "Never") =>
-  value ? dayjs(value).format("D MMM YYYY, HH:mm") : empty;
+  value ? dateTime(value) : empty;
 
 export function FetchError({ message, error }: { message: string; error: unknown }) {
   return <Alert type="error" showIcon message={message} description={(error as { message?: string } | null)?.message} />;

@@ -13,7 +13,7 @@ import { INVOICE_FLAGS, invoices, type Invoice } from "../../../../resources/inv
 import { editableInState } from "../../../../resources/define-resource.ts";
 import { download } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
-import { formatMoney } from "../../../lib/money.ts";
+import { MoneyText } from "../../components/money/figures.tsx";
 import { renderFlags, renderValue } from "../../components/resource/renderers.tsx";
 import { RecordActions } from "../../components/resource/record-actions.tsx";
 import { RecordEditor } from "../../components/resource/record-editor.tsx";
@@ -80,7 +80,7 @@ export default function InvoiceDetails() {
           locale={{ emptyText: "No payments received yet" }}
           columns={[
             { key: "date", title: "Date", render: (_, p) => renderValue("datetime", p.date, p) },
-            { key: "amount", title: "Amount", render: (_, p) => formatMoney(p.amount, inv.currency) },
+            { key: "amount", title: "Amount", render: (_, p) => <MoneyText minor={p.amount} currency={inv.currency} /> },
             { key: "transaction", title: "Transaction", render: (_, p) => <Link to={`/transactions/${encodeURIComponent(p.transaction_id)}`}>View transaction</Link> },
           ]}
         />

@@ -3,16 +3,17 @@
  * stored totals, how to pay (payment instructions), notes and terms.
  */
 import { Card, Col, Descriptions, Divider, Flex, Row, Space, Table, Typography } from "antd";
-import dayjs from "dayjs";
+import { formatDay } from "../../../lib/dates.ts";
 import type { Invoice } from "../../../../resources/invoices.ts";
 import type { DiscountSpec, TaxSpec } from "../../../lib/invoice-totals.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { formatPostalAddress } from "../../components/resource/country-options.ts";
 import { TotalsPanel } from "./totals-panel.tsx";
+import { MoneyText } from "../../components/money/figures.tsx";
 
 type Address = { line_1: string; city: string; state_province: string; postal_code: string; country: string } | null;
 const addressLine = (a: Address) => (a ? formatPostalAddress({ ...a, state: a.state_province }) : "");
-const day = (d: string | null | undefined) => (d ? dayjs(d).format("D MMM YYYY") : "—");
+const day = (d: string | null | undefined) => (d ? formatDay(d) : "—");
 
 export function discountText(d: unknown, currency: string): string {
   const spec = d as DiscountSpec | null;
@@ -35,7 +36,7 @@ function Adjusted({ amount, text, currency }: { amount: string; text: string; cu
   if (!text) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <Space direction="vertical" size={0}>
-      <span>{formatMoney(amount, currency)}</span>
+      <MoneyText minor={amount} currency={currency} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>{text}</Typography.Text>
     </Space>
   );
@@ -49,7 +50,7 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
     <Card>
       <Flex justify="space-between" align="start" wrap gap={16}>
         <div>
-          {logo && /^(https?:|\/|data:)/.test(logo) && <img src={logo} alt="" style={{ maxHeight: 56, marginBottom: 8 }} />}
+          {logo && /^(https?:|\/|data:)/.test(logo) && <img src={logo} alt={`${inv.business_information.name} logo`} style={{ maxHeight: 56, marginBottom: 8 }} />}
           <Typography.Title level={4} style={{ margin: 0 }}>{inv.business_information.name}</Typography.Title>
           <Typography.Text type="secondary">{addressLine(inv.business_information.address)}</Typography.Text>
         </div>
@@ -78,10 +79,10 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
         columns={[
           { key: "name", title: "Item", render: (_, i) => <Space direction="vertical" size={0}><span>{i.name}</span>{i.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{i.description}</Typography.Text>}</Space> },
           { key: "quantity", title: "Qty", dataIndex: "quantity", align: "right" },
-          { key: "unit_price", title: "Unit price", align: "right", render: (_, i) => formatMoney(i.unit_price, c) },
+          { key: "unit_price", title: "Unit price", align: "right", render: (_, i) => <MoneyText minor={i.unit_price} currency={c} /> },
           { key: "discount", title: "Discount", align: "right", render: (_, i) => <Adjusted amount={i.discount_amount} text={discountText(i.discount, c)} currency={c} /> },
           { key: "tax", title: "Tax", align: "right", render: (_, i) => <Adjusted amount={i.tax_amount} text={taxText(i.tax, c)} currency={c} /> },
-          { key: "total", title: "Amount", align: "right", render: (_, i) => <span data-testid="item-total">{formatMoney(i.total_amount, c)}</span> },
+          { key: "total", title: "Amount", align: "right", render: (_, i) => <MoneyText data-testid="item-total" minor={i.total_amount} currency={c} /> },
         ]}
       />
       <Row gutter={[24, 16]} style={{ marginTop: 16 }}>

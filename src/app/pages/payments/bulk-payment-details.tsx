@@ -10,10 +10,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
+import { formatDateTime } from "../../../lib/dates.ts";
 import type { BulkPayment } from "../../../../resources/bulk-payments.ts";
 import type { Account } from "../../../../resources/accounts.ts";
 import { formatMoney } from "../../../lib/money.ts";
+import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
 import { api, isApiError } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -31,7 +32,7 @@ type Payment = {
   client_reference: string | null;
   failure_reason: string | null;
 };
-type Detail = BulkPayment & { payments: Payment[]; approval_request_id: string | null; initiator: { email: string | null } };
+type Detail = BulkPayment & { payments: Payment[]; approval_request_id: string | null; rejection_reason: string | null; initiator: { email: string | null } };
 
 const POLL_MS = 1000;
 /** While the batch is in one of these, its payments are still moving: keep polling. */
@@ -45,6 +46,7 @@ export default function BulkPaymentDetails() {
   const toast = useToast();
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
+  const confirm = useDecisionConfirm();
 
   // Polls every second while the payments are moving; stops on approval wait or a final state, and
   // when the page unmounts (React Query drops the interval with its last observer).
@@ -65,9 +67,13 @@ export default function BulkPaymentDetails() {
 
   async function decide(decision: "approve" | "reject") {
     if (!batch?.approval_request_id) return;
+    // Neither can be undone: each asks first, a rejection for its reason (optional).
+    const what = `${batch.total_recipients} payments, ${formatMoney(batch.total_amount, batch.currency)} in all`;
+    const reason = decision === "approve" ? ((await confirm.approve("Approve this bulk payment?", what)) ? "" : null) : await confirm.reject("Reject this bulk payment?", what);
+    if (reason === null) return;
     setBusy(decision);
     try {
-      const res = await api("PATCH", `approval-requests/${batch.approval_request_id}/${decision}`);
+      const res = await api("PATCH", `approval-requests/${batch.approval_request_id}/${decision}`, decision === "reject" ? rejectionBody(reason) : undefined);
       toast.success(res.message);
       void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
       void invalidate({ resource: "transactions", invalidates: ["list"] });
@@ -109,7 +115,7 @@ export default function BulkPaymentDetails() {
           </Space>
           <div>
             <Typography.Text type="secondary">
-              {[batch.file_name, dayjs(batch.created_date).format("D MMM YYYY, HH:mm")].filter(Boolean).join(" · ")}
+              {[batch.file_name, formatDateTime(batch.created_date)].filter(Boolean).join(" · ")}
             </Typography.Text>
           </div>
         </div>
@@ -136,6 +142,9 @@ export default function BulkPaymentDetails() {
       )}
       {batch.state === "PENDING_APPROVAL" && (
         <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="This bulk payment is waiting for approval" description="Its total is held on the account; the payments are sent once a member who can approve payments approves it." />
+      )}
+      {batch.rejection_reason && (
+        <Alert type="error" showIcon style={{ marginBottom: 16 }} message="This bulk payment was rejected" description={`Reason: ${batch.rejection_reason}`} />
       )}
 
       <Row gutter={[16, 16]}>

@@ -16,6 +16,7 @@ import type { Account } from "../../../../resources/accounts.ts";
 import { MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
 import { parseCsv } from "../../../lib/csv.ts";
 import { formatMoney } from "../../../lib/money.ts";
+import { accountLabel } from "../../../lib/labels.ts";
 import { api, download, isApiError } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { newIdempotencyKey, idempotencyHeader } from "../../lib/idempotency.ts";
@@ -189,7 +190,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
               loading={accounts.isLoading}
               value={accountId}
               onChange={setAccountId}
-              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))}
+              options={(accounts.data ?? []).map((a) => ({ value: a.id, label: `${accountLabel(a)} (${a.currency})` }))}
               notFoundContent={accounts.isError ? "Error fetching accounts" : "No active accounts"}
             />
           </Form.Item>

@@ -8,7 +8,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useList } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Form, Select, Typography } from "antd";
 import { useSession } from "../../session/session.tsx";
-import { ExchangeFlow, accountSource, showMoney, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-modal.tsx";
+import { ExchangeFlow, accountSource, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-modal.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 import type { Account } from "../../../../resources/accounts.ts";
 import type { Wallet } from "../../../../resources/wallets.ts";
 
@@ -63,7 +64,7 @@ export default function SendExchangePage() {
                 loading={loading}
                 value={source ? keyOf(source) : undefined}
                 onChange={choose}
-                options={sources.map((s) => ({ value: keyOf(s), label: `${sourceLabel(s)} · ${showMoney(s.available, s.currency)} available` }))}
+                options={sources.map((s) => ({ value: keyOf(s), label: `${sourceLabel(s)} · ${formatMoney(s.available, s.currency)} available` }))}
               />
             </Form.Item>
           </Form>

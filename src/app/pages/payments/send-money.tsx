@@ -14,16 +14,22 @@ import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { api, isApiError } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
-import { amountProblem, formatMinor, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { accountLabel } from "../../../lib/labels.ts";
+import { formatTime } from "../../../lib/dates.ts";
+import { RateText } from "../../components/money/figures.tsx";
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type FiatQuote } from "../../../../resources/payments.ts";
 import { beneficiaries as beneficiaryResource } from "../../../../resources/beneficiaries.ts";
 import type { Account } from "../../../../resources/accounts.ts";
+import type { SubAccount } from "../../../../resources/sub-accounts.ts";
 import { ResourceForm } from "../../components/resource/resource-form.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { humanize } from "../../components/resource/renderers.tsx";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 
 type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string };
+/** Where a payment can come from: an account of the business, or one of its active sub-accounts. */
+type Source = { id: string; name: string; currency: string; available: string; sub: boolean };
 type Doc = { file_name: string; content_type: string; content_base64: string; size: number };
 type Draft = { accountId: string; beneficiaryId: string; amount: string; description: string; reference: string; documents: Doc[] };
 type Sent = { id: string; state: string; reference: string };
@@ -88,8 +94,13 @@ function SendMoneyForm() {
   const [notice, setNotice] = useState<string | null>(null);
 
   const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
+  // Sub-accounts pay too (SPEC §2: a sub-account's 'Make payment' opens this form with it chosen).
+  const subAccountsQuery = useList<SubAccount>({ resource: "sub-accounts", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: can("sub-accounts", "list") } });
   const beneficiariesQuery = useList<Beneficiary>({ resource: "beneficiaries", pagination: { pageSize: 100 }, meta: { params: { type: "FIAT" } }, errorNotification: false });
-  const accounts = (accountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE" && !a.in_request_state);
+  const accounts: Source[] = [
+    ...(accountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE" && !a.in_request_state).map((a) => ({ id: a.id, name: accountLabel(a), currency: a.currency, available: a.balance.available, sub: false })),
+    ...(subAccountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE").map((a) => ({ id: a.id, name: accountLabel(a), currency: a.currency, available: a.balances.available, sub: true })),
+  ];
   const beneficiaries = beneficiariesQuery.result?.data ?? [];
   const account = accounts.find((a) => a.id === draft.accountId);
   const beneficiary = beneficiaries.find((b) => b.id === draft.beneficiaryId);
@@ -102,7 +113,7 @@ function SendMoneyForm() {
     if (!beneficiary) p.beneficiary = "Please select a beneficiary";
     const amount = account ? amountProblem(draft.amount, account.currency) : null;
     if (amount) p.amount = amount;
-    else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.balance.available)) p.amount = "Insufficient funds";
+    else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.available)) p.amount = "Insufficient funds";
     if (draft.description.length > 140) p.description = "Description must be at most 140 characters";
     if (draft.reference.length > 35) p.reference = "Reference must be at most 35 characters";
     return p;
@@ -167,9 +178,9 @@ function SendMoneyForm() {
       <Descriptions.Item label="Fees">{formatMoney(quote.total_fees.amount, quote.total_fees.currency)}</Descriptions.Item>
       <Descriptions.Item label="Total debit">{formatMoney((BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount)).toString(), quote.sending_amount.currency)}</Descriptions.Item>
       {crossCurrency && (
-        <Descriptions.Item label="Exchange rate">{`1 ${quote.sending_amount.currency} = ${quote.exchange_rate} ${quote.destination_amount.currency}`}</Descriptions.Item>
+        <Descriptions.Item label="Exchange rate"><RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate} /></Descriptions.Item>
       )}
-      {crossCurrency && <Descriptions.Item label="Market rate">{quote.fx_rate}</Descriptions.Item>}
+      {crossCurrency && <Descriptions.Item label="Market rate"><RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.fx_rate} /></Descriptions.Item>}
       <Descriptions.Item label="Beneficiary receives">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
     </Descriptions>
   );
@@ -207,10 +218,11 @@ function SendMoneyForm() {
                 showSearch
                 optionFilterProp="label"
                 placeholder="Choose an account"
-                loading={accountsQuery.query.isLoading}
-                value={draft.accountId || undefined}
+                loading={accountsQuery.query.isLoading || subAccountsQuery.query.isLoading}
+                // Until the account is among the options, nothing is shown rather than its id.
+                value={account ? draft.accountId : undefined}
                 onChange={(v) => set({ accountId: v })}
-                options={accounts.map((a) => ({ value: a.id, label: `${a.currency} · ${a.name} · ${formatMoney(a.balance.available, a.currency)} available` }))}
+                options={accounts.map((a) => ({ value: a.id, label: `${a.currency} · ${a.name}${a.sub ? " (sub-account)" : ""} · ${formatMoney(a.available, a.currency)} available` }))}
               />
             </Form.Item>
             {accountsQuery.query.isError && <Alert type="error" showIcon message="Error fetching accounts" style={{ marginBottom: 16 }} />}
@@ -268,7 +280,7 @@ function SendMoneyForm() {
           <>
             {notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-              <Descriptions.Item label="From">{account && `${account.currency} · ${account.name}`}</Descriptions.Item>
+              <Descriptions.Item label="From">{account && `${account.currency} · ${account.name}${account.sub ? " (sub-account)" : ""}`}</Descriptions.Item>
               <Descriptions.Item label="To">{beneficiary && `${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}</Descriptions.Item>
               <Descriptions.Item label="Description">{draft.description || "—"}</Descriptions.Item>
               <Descriptions.Item label="Reference">{draft.reference || "—"}</Descriptions.Item>
@@ -278,7 +290,7 @@ function SendMoneyForm() {
             {route}
             {quote && crossCurrency && (
               <Typography.Paragraph type="secondary">
-                This price holds until {new Date(quote.expires_at).toLocaleTimeString()}; the beneficiary receives exactly {formatMinor(quote.destination_amount.amount, quote.destination_amount.currency)} {quote.destination_amount.currency}.
+                This price holds until {formatTime(quote.expires_at)}; the beneficiary receives exactly {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}.
               </Typography.Paragraph>
             )}
             <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} request={payment && { path: "payments", body: payment }} /></Form>

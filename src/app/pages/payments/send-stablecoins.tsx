@@ -22,7 +22,7 @@ import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-tim
 import { ResourceForm } from "../../components/resource/resource-form.tsx";
 import { humanize, shorten, statusColor } from "../../components/resource/renderers.tsx";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
-import { formatMinor, parseMajor, precisionOf } from "../../../lib/money.ts";
+import { formatMoney, parseMajor, precisionOf } from "../../../lib/money.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { SendStablecoins, addressProblem } from "../../../../resources/crypto-send.ts";
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
@@ -35,8 +35,6 @@ type Draft = { body: Record<string, string>; wallet: Wallet; to: string; address
 
 const FORM_PATHS = ["wallet_id", "beneficiary_id", "address", "name", "amount", "description"];
 const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
-/** Exact, with trailing zeros trimmed down to two decimals: 26000000 USDT reads "26.00 USDT". */
-const show = (minor: bigint | string, currency: string) => `${formatMinor(minor, currency).replace(/(\.\d\d\d*?)0+$/, "$1")} ${currency}`;
 
 /** What is wrong with the amount typed (major units), given the wallet's balance and the fee. */
 function amountProblem(text: string, wallet?: Wallet, fee?: bigint): string | null {
@@ -50,8 +48,8 @@ function amountProblem(text: string, wallet?: Wallet, fee?: bigint): string | nu
   if (amount <= 0n) return "Amount must be greater than zero";
   if (wallet && fee !== undefined) {
     const available = BigInt(wallet.available_balance);
-    if (available <= fee) return `The available balance (${show(available, currency)}) does not cover the ${show(fee, currency)} network fee`;
-    if (amount + fee > available) return `Amount plus the ${show(fee, currency)} network fee is more than the available balance: you can send up to ${show(available - fee, currency)}`;
+    if (available <= fee) return `The available balance (${formatMoney(available, currency)}) does not cover the ${formatMoney(fee, currency)} network fee`;
+    if (amount + fee > available) return `Amount plus the ${formatMoney(fee, currency)} network fee is more than the available balance: you can send up to ${formatMoney(available - fee, currency)}`;
   }
   return null;
 }
@@ -190,7 +188,7 @@ export default function SendStablecoinsPage() {
   const walletOptions = walletList.map((w) => ({
     value: w.id,
     disabled: w.state !== "ACTIVE",
-    label: `${w.currency} · ${networkOf(w.blockchain)} · ${show(w.available_balance, w.currency)} available${w.name !== `${w.currency} wallet` ? ` (${w.name})` : ""}`,
+    label: `${w.currency} · ${networkOf(w.blockchain)} · ${formatMoney(w.available_balance, w.currency)} available${w.name !== `${w.currency} wallet` ? ` (${w.name})` : ""}`,
   }));
 
   return (
@@ -209,7 +207,7 @@ export default function SendStablecoinsPage() {
           </Empty>
         ) : (
           <Form layout="vertical" component="form" onFinish={review} noValidate>
-            <Field control={form.control} name="wallet_id" label="From wallet" extra={wallet && `Available: ${show(wallet.available_balance, wallet.currency)}`}>
+            <Field control={form.control} name="wallet_id" label="From wallet" extra={wallet && `Available: ${formatMoney(wallet.available_balance, wallet.currency)}`}>
               {(f) => (
                 <Select
                   id={f.id} value={wallet ? f.value : undefined} onBlur={f.onBlur} options={walletOptions} loading={wallets.query.isLoading} placeholder="Choose a wallet"
@@ -275,8 +273,8 @@ export default function SendStablecoinsPage() {
                     action={<Button size="small" onClick={() => feeQuery.refetch()}>Retry</Button>} />
                 )}
                 <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} aria-label="Cost">
-                  <Descriptions.Item label="Network fee"><span data-testid="network-fee">{fee !== undefined ? show(fee, wallet.currency) : feeQuery.isError ? "Unavailable" : "Loading…"}</span></Descriptions.Item>
-                  <Descriptions.Item label="Total debit"><span data-testid="total-debit">{amount && fee !== undefined ? show(amount + fee, wallet.currency) : "—"}</span></Descriptions.Item>
+                  <Descriptions.Item label="Network fee"><span data-testid="network-fee">{fee !== undefined ? formatMoney(fee, wallet.currency) : feeQuery.isError ? "Unavailable" : "Loading…"}</span></Descriptions.Item>
+                  <Descriptions.Item label="Total debit"><span data-testid="total-debit">{amount && fee !== undefined ? formatMoney(amount + fee, wallet.currency) : "—"}</span></Descriptions.Item>
                 </Descriptions>
               </>
             )}
@@ -292,9 +290,9 @@ export default function SendStablecoinsPage() {
             <Descriptions.Item label="To">{draft.to}</Descriptions.Item>
             <Descriptions.Item label="Wallet address"><Typography.Text style={{ wordBreak: "break-all" }}>{draft.address}</Typography.Text></Descriptions.Item>
             <Descriptions.Item label="Network">{networkOf(draft.wallet.blockchain)}</Descriptions.Item>
-            <Descriptions.Item label="Amount">{show(draft.amount, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Network fee">{show(draft.fee, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Total debit"><Typography.Text strong>{show(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label="Amount">{formatMoney(draft.amount, draft.wallet.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Network fee">{formatMoney(draft.fee, draft.wallet.currency)}</Descriptions.Item>
+            <Descriptions.Item label="Total debit"><Typography.Text strong>{formatMoney(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text></Descriptions.Item>
             {draft.description && <Descriptions.Item label="Description">{draft.description}</Descriptions.Item>}
           </Descriptions>
           <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
@@ -315,7 +313,7 @@ export default function SendStablecoinsPage() {
             title={sent.message}
             subTitle={
               <Flex vertical gap={8} align="center">
-                <span>{show(sent.data.sending_amount.value, sent.data.sending_amount.currency)} to {draft.to} on {networkOf(draft.wallet.blockchain)}</span>
+                <span>{formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency)} to {draft.to} on {networkOf(draft.wallet.blockchain)}</span>
                 <span>Status: <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag></span>
                 {sent.data.state === "PENDING_APPROVAL" && <span>It is sent once an approver approves it.</span>}
               </Flex>

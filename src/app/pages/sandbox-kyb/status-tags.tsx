@@ -1,6 +1,7 @@
 /** The case's state and review status in words, shared by the verification page and the console. */
 import { Tag } from "antd";
 import type { KycState, ReviewStatus } from "../../../../resources/kyb.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
 
 const STATES: Record<KycState, { label: string; color: string }> = {
   CREATED: { label: "Created", color: "default" },
@@ -18,4 +19,4 @@ const REVIEWS: Record<ReviewStatus, { label: string; color: string }> = {
 export const StateTag = ({ state }: { state: KycState }) => <Tag color={STATES[state]?.color}>{STATES[state]?.label ?? state}</Tag>;
 export const ReviewTag = ({ status }: { status: ReviewStatus }) => <Tag color={REVIEWS[status]?.color}>{REVIEWS[status]?.label ?? status}</Tag>;
 
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "—");
+export const when = (iso: string | null) => (iso ? formatDateTime(iso) : "—");

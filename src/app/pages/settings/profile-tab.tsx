@@ -4,7 +4,7 @@
  * from the session. What the business has not got (yet) shows as a dash.
  */
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from "antd";
-import dayjs from "dayjs";
+import { formatDay } from "../../../lib/dates.ts";
 import { BUSINESS_TYPE_LABELS } from "../../../../resources/auth.ts";
 import { isApiError } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
@@ -50,7 +50,7 @@ export default function ProfileTab() {
             <Descriptions.Item label="KYC status">
               <Tag color={statusColor(business.kyc_status)}>{humanize(business.kyc_status)}</Tag>
             </Descriptions.Item>
-            <Descriptions.Item label="Created">{dayjs(business.created_date).format("D MMM YYYY")}</Descriptions.Item>
+            <Descriptions.Item label="Created">{formatDay(business.created_date)}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
@@ -59,7 +59,7 @@ export default function ProfileTab() {
           <Descriptions column={1} size="small">
             <Descriptions.Item label="Business name">{inc.business_name}</Descriptions.Item>
             <Descriptions.Item label="Incorporation number">{orDash(inc.incorporation_number)}</Descriptions.Item>
-            <Descriptions.Item label="Incorporation date">{inc.incorporation_date ? dayjs(inc.incorporation_date).format("D MMM YYYY") : dash}</Descriptions.Item>
+            <Descriptions.Item label="Incorporation date">{inc.incorporation_date ? formatDay(inc.incorporation_date) : dash}</Descriptions.Item>
             <Descriptions.Item label="Country of incorporation">{countryName(inc.incorporation_country)}</Descriptions.Item>
           </Descriptions>
         </Card>

@@ -11,12 +11,13 @@ import dayjs from "dayjs";
 import { SettlementReportForm, type Settlement } from "../../../../resources/settlements.ts";
 import { api, download, isApiError } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
+import { customerLabel } from "../../../lib/labels.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 
 const DAY = "YYYY-MM-DD";
 export const REPORT_GENERATED = "Report Generated";
 
-type Customer = { id: string; display_name: string };
+type Customer = { id: string; display_name: string; email: string };
 
 /** Customers matching what is typed (first 10), for the optional customer. */
 function useCustomers(keyword: string, enabled: boolean) {
@@ -75,7 +76,7 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
               onSearch={setKeyword}
               onChange={(v) => f.onChange(v ?? undefined)}
               onBlur={f.onBlur}
-              options={customers.items.map((c) => ({ value: c.id, label: c.display_name }))}
+              options={customers.items.map((c) => ({ value: c.id, label: customerLabel(c) }))}
             />
           )}
         </Field>

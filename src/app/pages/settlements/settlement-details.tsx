@@ -1,7 +1,7 @@
 /**
  * /settlements/:id (SPEC §2 Settlement details): back to the list, the reference, Generate Report,
  * the tiles the settlements declaration names (Period, Source Amount, Settlement Amount, Avg Rate,
- * Payments, Status) and the settlement's payments.
+ * Payments, Status), its adjustment lines when it has any, and the settlement's payments.
  */
 import { useState } from "react";
 import { Link, useParams } from "react-router";
@@ -12,6 +12,7 @@ import { pathGet } from "../../../../resources/define-resource.ts";
 import { settlements, settlementPayments, type Settlement } from "../../../../resources/settlements.ts";
 import { renderValue } from "../../components/resource/renderers.tsx";
 import { SettlementPayments } from "./settlement-payments.tsx";
+import { SettlementAdjustments } from "./settlement-adjustments.tsx";
 import { GenerateReportModal } from "./generate-report-modal.tsx";
 
 export const SETTLEMENT_ERROR = "Error settlement details";
@@ -54,6 +55,7 @@ export default function SettlementDetails() {
           </Col>
         ))}
       </Row>
+      <SettlementAdjustments settlementId={settlement.id} />
       <Card title={settlementPayments.title} style={{ marginTop: 16 }}>
         <SettlementPayments settlementId={settlement.id} />
       </Card>

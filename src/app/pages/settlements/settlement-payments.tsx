@@ -52,7 +52,7 @@ export function SettlementPayments({ settlementId }: { settlementId: string }) {
           columns={def.columns.map((c) => ({
             key: c.field,
             title: c.title,
-            render: (_: unknown, r: SettlementPayment) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
+            render: (_: unknown, r: SettlementPayment) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField, c.quoteCurrencyField),
           }))}
           locale={{
             emptyText: result.isLoading ? " " : <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>} />,

@@ -11,6 +11,7 @@ import { useInvalidate } from "@refinedev/core";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
 import { api, isApiError } from "../../api/client.ts";
+import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { CreateSubAccount, REQUIREMENTS } from "../../../../resources/sub-accounts.ts";
@@ -52,7 +53,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
     setLoading(true);
     const t = setTimeout(() => {
       api<{ items: { id: string; display_name: string; email: string; state: string }[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
-        .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: `${c.display_name} (${c.email})` }))))
+        .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: customerLabel(c) }))))
         .catch(() => setOptions([]))
         .finally(() => setLoading(false));
     }, 300);
@@ -63,7 +64,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
   useEffect(() => {
     if (!value || options.some((o) => o.value === value) || preset?.value === value) return;
     api<{ id: string; display_name: string; email: string }>("GET", `v2/customers/${encodeURIComponent(value)}`)
-      .then((r) => setPreset({ value: r.data.id, label: `${r.data.display_name} (${r.data.email})` }))
+      .then((r) => setPreset({ value: r.data.id, label: customerLabel(r.data) }))
       .catch(() => undefined);
   }, [value, options, preset]);
   return (
@@ -89,6 +90,8 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
   const invalidate = useInvalidate();
   const currencies = useCurrencies(open);
   const initialKind: Kind = params.get("for") === "customer" ? "customer" : "own";
+  // Opened from a customer's row (SPEC §2 Customers): the 'Create a sub-account' modal, the customer already chosen.
+  const forChosenCustomer = initialKind === "customer" && !!params.get("customer");
   const form = useForm<Values>({
     resolver: zodResolver(FormSchema) as never,
     defaultValues: { kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: params.get("customer") ?? "" },
@@ -130,7 +133,7 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
 
   return (
     <>
-      <Modal title="Create sub-account" open={open && !missing} onCancel={onClose} footer={null} destroyOnHidden>
+      <Modal title={forChosenCustomer ? "Create a sub-account" : "Create sub-account"} open={open && !missing} onCancel={onClose} footer={null} destroyOnHidden>
         <Form layout="vertical" component="form" onFinish={submit} noValidate>
           <Field control={form.control} name="kind" label="Sub-account for">
             {(f) => (

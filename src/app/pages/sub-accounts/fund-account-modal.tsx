@@ -12,9 +12,10 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { accountLabel } from "../../../lib/labels.ts";
 import type { SubAccount } from "../../../../resources/sub-accounts.ts";
 
-type Source = { id: string; name: string; currency: string; state: string; balance: { available: string } };
+type Source = { id: string; name: string; currency: string; state: string; balance: { available: string }; deposit_addresses: { data: { account_number?: string; iban?: string } }[] };
 
 export function FundAccountModal({ open, account, onClose, onFunded }: { open: boolean; account: SubAccount; onClose: () => void; onFunded: () => void }) {
   const toast = useToast();
@@ -85,7 +86,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
               onChange={setSource}
               loading={!sources}
               placeholder="Select an account"
-              options={(sources ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.currency}) · ${formatMoney(s.balance.available, s.currency)}` }))}
+              options={(sources ?? []).map((s) => ({ value: s.id, label: `${accountLabel(s)} (${s.currency}) · ${formatMoney(s.balance.available, s.currency)}` }))}
               notFoundContent={`No ${account.currency} account to fund from`}
             />
           </Form.Item>

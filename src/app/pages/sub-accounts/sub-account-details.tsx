@@ -64,7 +64,7 @@ export default function SubAccountDetails() {
     </Link>
   );
   if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching sub-account details" style={{ marginTop: 12 }} /></>;
+  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching sub-account details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
 
   const deposit = account.deposit_addresses[0]?.data ?? {};
   const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a): a is ApiAction => a.key === key && "path" in a)!;
@@ -115,7 +115,8 @@ export default function SubAccountDetails() {
             </Typography.Text>
           </div>
           <Flex gap={8} wrap>
-            {can("transfers", "create") && (
+            {/* A frozen (or closed) account takes no money in: the server would refuse the funding. */}
+            {can("transfers", "create") && account.state === "ACTIVE" && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setFunding(true)}>Fund account</Button>
             )}
             {account.classification === "institution" && can("page:/payments/send/money", "view") && (

@@ -11,6 +11,7 @@ import { useInvalidate } from "@refinedev/core";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
 import { api, isApiError } from "../../api/client.ts";
+import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field } from "../../components/form/field.tsx";
 import { assetLabel, CreateSubWallet, subWallets, type SubWallet } from "../../../../resources/sub-wallets.ts";
@@ -66,7 +67,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
     setLoading(true);
     const t = setTimeout(() => {
       api<{ items: { id: string; display_name: string; email: string; state: string }[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
-        .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: `${c.display_name} (${c.email})`, name: c.display_name }))))
+        .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: customerLabel(c), name: c.display_name }))))
         .catch(() => setOptions([]))
         .finally(() => setLoading(false));
     }, 300);

@@ -56,7 +56,7 @@ export default function SubWalletDetails() {
     </Link>
   );
   if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching sub-wallet details" style={{ marginTop: 12 }} /></>;
+  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching sub-wallet details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
 
   const network = BLOCKCHAIN_LABELS[wallet.blockchain as Blockchain] ?? wallet.blockchain;
   const money = (minor?: string) => (minor === undefined ? "…" : formatMoney(minor, wallet.currency));

@@ -6,14 +6,17 @@
 import { Link, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Skeleton, Typography } from "antd";
-import { AmountHeader, Documents, money, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
+import { AmountHeader, Documents, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
 import { PaymentActions } from "./payment-actions.tsx";
+import { RateText } from "../../components/money/figures.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 type Party = { type: string; id?: string | null; name?: string; counterparty?: { type: string; details?: Record<string, unknown> } };
 type Detail = {
   id: string; reference: string; type: string; state: string; direction: string; created_date: string; description: string;
   sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string;
   total_fee_amount: string; total_fee_currency: string; fx_rate: string | null; failure_reason: string | null;
+  signed_amount: string; rejection_reason: string | null;
   source?: Party; destination?: Party; payment_initiator: { email?: string } | null; payment_approver: { email?: string; date?: string | null } | null;
   documents: { id: string; description: string; value: string; file_name: string }[];
   is_retryable: boolean;
@@ -37,23 +40,25 @@ export default function BankingTransactionDetails() {
   const { id = "" } = useParams();
   const { result: t, query } = useOne<Detail>({ resource: "transactions", id, errorNotification: false });
   if (query.isLoading) return <Skeleton active />;
-  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" />;
+  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
   return (
     <>
       <Typography.Title level={4} style={{ marginTop: 0 }}>Transaction details</Typography.Title>
-      <AmountHeader value={t.sending_amount} currency={t.sending_currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
+      <AmountHeader value={t.signed_amount} currency={t.sending_currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
       {t.state === "FAILED" && t.failure_reason && <Alert type="error" showIcon message={t.failure_reason} style={{ marginBottom: 12 }} />}
       <Pairs items={[
         ["Reference", t.reference], ["Description", t.description],
-        ["Amount received", money(t.destination_amount, t.destination_currency)],
-        ["Fees", money(t.total_fee_amount, t.total_fee_currency)], ["Exchange rate", t.fx_rate],
-        ["Initiated by", person(t.payment_initiator)], ["Approved by", person(t.payment_approver)],
+        ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount, t.sending_currency) : null],
+        ["Amount received", formatMoney(t.destination_amount, t.destination_currency)],
+        ["Fees", formatMoney(t.total_fee_amount, t.total_fee_currency)], ["Exchange rate", t.fx_rate && <RateText from={t.sending_currency} to={t.destination_currency} rate={t.fx_rate} />],
+        ["Initiated by", person(t.payment_initiator)], [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.payment_approver)],
+        ["Rejection reason", t.rejection_reason],
         ["Bulk payment", t.split_payment && <Link to={`/payments/bulk-payment/${t.split_payment.batch_id}`}>{t.split_payment.group_reference}</Link>],
       ]} />
       <Section title="Sender details"><PartyDetails party={t.source} missing="Couldn't get sender details" /></Section>
       <Section title="Beneficiary details"><PartyDetails party={t.destination} missing="Couldn't get beneficiary details" /></Section>
       <Section title="Documents"><Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} /></Section>
-      <PaymentActions payment={t} initiator={t.payment_initiator?.email} />
+      <PaymentActions payment={t} initiator={t.payment_initiator?.email} summary={`${formatMoney(t.sending_amount, t.sending_currency)} to ${t.destination?.name ?? "the beneficiary"}`} />
       <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} /></div>
     </>
   );

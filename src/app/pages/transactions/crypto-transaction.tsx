@@ -2,8 +2,10 @@
 import { useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Skeleton, Typography } from "antd";
-import { AmountHeader, Documents, money, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
+import { AmountHeader, Documents, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
 import { PaymentActions } from "./payment-actions.tsx";
+import { RateText } from "../../components/money/figures.tsx";
+import { formatMoney } from "../../../lib/money.ts";
 
 type Amount = { value: string; currency: string };
 type End = { type: string; address?: string | null; asset?: { currency: string; blockchain: string }; counterparty?: { name?: string } };
@@ -14,6 +16,7 @@ type Detail = {
   documentation: { id: string; description: string; file: string; value: string }[];
   approval_request_id: string | null;
   is_retryable: boolean;
+  signed_amount: Amount; rejection_reason: string | null;
 };
 
 const endOf = (e?: End) => (!e ? null : e.type === "ASSET" ? `${e.asset?.currency} wallet on ${e.asset?.blockchain}${e.address ? ` (${e.address})` : ""}` : `${e.counterparty?.name ?? ""}${e.address ? ` (${e.address})` : ""}`);
@@ -22,20 +25,22 @@ export default function CryptoTransactionDetails() {
   const { id = "" } = useParams();
   const { result: t, query } = useOne<Detail>({ resource: "crypto-transactions", id, errorNotification: false });
   if (query.isLoading) return <Skeleton active />;
-  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" />;
+  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
   return (
     <>
       <Typography.Title level={4} style={{ marginTop: 0 }}>Transaction details</Typography.Title>
-      <AmountHeader value={t.sending_amount.value} currency={t.sending_amount.currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
+      <AmountHeader value={t.signed_amount.value} currency={t.signed_amount.currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
       {t.state === "FAILED" && t.status_description && <Alert type="error" showIcon message={t.status_description} style={{ marginBottom: 12 }} />}
       <Pairs items={[
         ["Description", t.description], ["From", endOf(t.source) || "Couldn't get sender details"], ["To", endOf(t.destination) || "Couldn't get beneficiary details"],
-        ["Amount received", money(t.destination_amount.value, t.destination_amount.currency)], ["Network fee", money(t.fee.value, t.fee.currency)],
-        ["Exchange rate", t.fx_rate], ["Transaction hash", t.txn_hash && <Typography.Text code copyable>{t.txn_hash}</Typography.Text>],
-        ["Initiated by", person(t.transaction_initiator)], ["Approved by", person(t.transaction_approver)],
+        ["Amount received", formatMoney(t.destination_amount.value, t.destination_amount.currency)], ["Network fee", formatMoney(t.fee.value, t.fee.currency)],
+        ["Exchange rate", t.fx_rate && <RateText from={t.sending_amount.currency} to={t.destination_amount.currency} rate={t.fx_rate} />], ["Transaction hash", t.txn_hash && <Typography.Text code copyable>{t.txn_hash}</Typography.Text>],
+        ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount.value, t.sending_amount.currency) : null],
+        ["Initiated by", person(t.transaction_initiator)], [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.transaction_approver)],
+        ["Rejection reason", t.rejection_reason],
       ]} />
       <Section title="Documents"><Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} /></Section>
-      <PaymentActions payment={t} initiator={t.transaction_initiator?.email} resource="crypto-transactions" />
+      <PaymentActions payment={t} initiator={t.transaction_initiator?.email} resource="crypto-transactions" summary={`${formatMoney(t.sending_amount.value, t.sending_amount.currency)} to ${endOf(t.destination) || "the beneficiary"}`} />
       <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} /></div>
     </>
   );

@@ -2,25 +2,27 @@
 import type { ReactNode } from "react";
 import { Button, Descriptions, Flex, List, Tag, Typography } from "antd";
 import { DownloadOutlined, FileTextOutlined } from "@ant-design/icons";
-import dayjs from "dayjs";
 import { download } from "../../api/client.ts";
-import { formatMinor } from "../../../lib/money.ts";
+import { displayMinor } from "../../../lib/money.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
 import { humanize, statusColor } from "../../components/resource/renderers.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 
 export const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
 
+/** `value`: what the balance gained or lost, signed, fee included, as the lists show it. */
 export function AmountHeader({ value, currency, direction, state, type, date }: { value: string; currency: string; direction: string; state: string; type: string; date: string }) {
   const outbound = direction === "outbound";
+  const v = BigInt(value);
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }}>
       <Flex gap={8} align="center">
         <Tag color={outbound ? "volcano" : "green"}>{outbound ? "Debit" : "Credit"}</Tag>
         <Tag color={statusColor(state)}>{humanize(state)}</Tag>
-        <Typography.Text type="secondary">{humanize(type)} · {dayjs(date).format("D MMM YYYY, HH:mm")}</Typography.Text>
+        <Typography.Text type="secondary">{humanize(type)} · {formatDateTime(date)}</Typography.Text>
       </Flex>
       <Typography.Title level={3} style={{ margin: 0 }} data-testid="transaction-amount">
-        {outbound ? "-" : "+"}{formatMinor(value, currency)} {currency}
+        {v < 0n ? "\u2212" : "+"}{displayMinor(v < 0n ? -v : v, currency)} {currency}
       </Typography.Title>
     </Flex>
   );
@@ -64,6 +66,4 @@ export function ReceiptButton({ state, path, reference }: { state: string; path:
 }
 
 export const person = (p: { email?: string; date?: string | null } | null) =>
-  p?.email ? `${p.email}${p.date ? ` · ${dayjs(p.date).format("D MMM YYYY, HH:mm")}` : ""}` : null;
-
-export const money = (v: string, c: string) => `${formatMinor(v, c)} ${c}`;
+  p?.email ? `${p.email}${p.date ? ` · ${formatDateTime(p.date)}` : ""}` : null;

@@ -1,6 +1,8 @@
 /**
  * SPEC §2 Create asset modal: 'Create a wallet', a dropdown of supported assets (currency -
  * blockchain), 'Create Wallet' disabled until one is chosen, and a link to open a bank account.
+ * Only assets the business does not hold yet are offered (issue 26): the server refuses a second
+ * main wallet of an asset, so offering one would only lead to that refusal.
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -14,17 +16,23 @@ type Asset = { currency: string; blockchain: string };
 export default function CreateAssetModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const invalidate = useInvalidate();
-  const [assets, setAssets] = useState<Asset[] | null>(null);
+  // The supported assets, and those of them the business does not hold yet (the ones offered).
+  const [assets, setAssets] = useState<{ supported: Asset[]; offered: Asset[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [choice, setChoice] = useState<string>();
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!open || assets) return;
-    api<Asset[]>("GET", "crypto/v1/data/supported-assets")
-      .then((r) => setAssets(r.data))
+    // Asked again at each opening: a wallet made since then is no longer on offer.
+    if (!open) return;
+    setAssets(null);
+    Promise.all([api<Asset[]>("GET", "crypto/v1/data/supported-assets"), api<Asset[]>("GET", "wallets/institution/main")])
+      .then(([supported, held]) => setAssets({
+        supported: supported.data,
+        offered: supported.data.filter((a) => !held.data.some((w) => w.currency === a.currency && w.blockchain === a.blockchain)),
+      }))
       .catch(() => setError("Error fetching supported assets - Contact support"));
-  }, [open, assets]);
+  }, [open]);
 
   async function create() {
     const [currency, blockchain] = (choice ?? "").split(":");
@@ -46,7 +54,8 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
     <Modal title="Create a wallet" open={open} onCancel={onClose} footer={null} destroyOnClose>
       <Space direction="vertical" style={{ width: "100%" }} size={16}>
         {error && <Alert type="error" showIcon message={error} />}
-        {assets && assets.length === 0 && <Alert type="warning" showIcon message="No supported assets at the moment - Contact support" />}
+        {assets && assets.supported.length === 0 && <Alert type="warning" showIcon message="No supported assets at the moment - Contact support" />}
+        {assets && assets.supported.length > 0 && assets.offered.length === 0 && <Alert type="info" showIcon message="You already have a wallet of every supported asset" />}
         <Select
           aria-label="Asset"
           placeholder="Choose an asset"
@@ -54,7 +63,7 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
           loading={!assets && !error}
           value={choice}
           onChange={setChoice}
-          options={(assets ?? []).map((a) => ({ value: `${a.currency}:${a.blockchain}`, label: `${a.currency} - ${a.blockchain}` }))}
+          options={(assets?.offered ?? []).map((a) => ({ value: `${a.currency}:${a.blockchain}`, label: `${a.currency} - ${a.blockchain}` }))}
         />
         <Button type="primary" block disabled={!choice} loading={saving} onClick={create}>
           Create Wallet

@@ -26,7 +26,7 @@ export default function WalletDetails() {
   const { result: wallet, query } = useOne<Wallet>({ resource: "wallets", id, errorNotification: false });
   const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/crypto/wallets")}>Back</Button>;
   if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching wallet details" style={{ marginTop: 12 }} /></>;
+  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching wallet details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
   const network = BLOCKCHAIN_LABELS[wallet.blockchain as Blockchain] ?? wallet.blockchain;
 
   return (

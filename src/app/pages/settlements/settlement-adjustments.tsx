@@ -1,0 +1,62 @@
+/**
+ * A settlement's adjustment lines on its details page (issue 26): payments of settled periods that
+ * failed, were rejected or were retried after their day ended, counted here instead of changing the
+ * settled totals. Shown only when there are any, each as what it is: a Reversal or a Reinstatement,
+ * why, the payment, and the settled settlement it belongs to (a link), with its signed amounts.
+ */
+import { useState } from "react";
+import { Link } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Card, Space, Table, Tag, Typography } from "antd";
+import { pathGet } from "../../../../resources/define-resource.ts";
+import { ADJUSTMENT_KIND_LABELS, settlementAdjustments, settlements, type SettlementAdjustment } from "../../../../resources/settlements.ts";
+import { api } from "../../api/client.ts";
+import { withId } from "../../providers/data-provider.ts";
+import { renderValue } from "../../components/resource/renderers.tsx";
+
+const def = settlementAdjustments;
+
+function Adjustment({ line }: { line: SettlementAdjustment }) {
+  return (
+    <Space direction="vertical" size={0}>
+      <span>
+        <Tag color={line.kind === "REVERSAL" ? "orange" : "blue"}>{ADJUSTMENT_KIND_LABELS[line.kind]}</Tag>
+        {line.reason}
+      </span>
+      <Typography.Text type="secondary">
+        {line.payment.reference}, settled in <Link to={withId(settlements.routes.show!, line.settled_in.id)}>{line.settled_in.reference}</Link>
+      </Typography.Text>
+    </Space>
+  );
+}
+
+export function SettlementAdjustments({ settlementId }: { settlementId: string }) {
+  const [page, setPage] = useState(1);
+  const result = useQuery({
+    queryKey: ["settlements", settlementId, "adjustments", page],
+    queryFn: async () => (await api<{ items: SettlementAdjustment[]; total_items: number }>("GET", `${withId(def.api.list, settlementId)}?page=${page}&limit=${def.pageSize}`)).data,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+  if (result.isError) return <Alert type="error" showIcon message={def.errorMessage} description={(result.error as { message?: string })?.message} style={{ marginTop: 16 }} />;
+  // Most settlements never have one: no empty card for them.
+  if (!result.data?.total_items) return null;
+
+  return (
+    <Card title={def.title} style={{ marginTop: 16 }}>
+      <Typography.Paragraph type="secondary">{def.subtitle}</Typography.Paragraph>
+      <Table<SettlementAdjustment>
+        rowKey="id"
+        loading={result.isFetching}
+        dataSource={result.data.items}
+        scroll={{ x: 800 }}
+        columns={def.columns.map((c) => ({
+          key: c.field,
+          title: c.title,
+          render: (_: unknown, r: SettlementAdjustment) => (c.field === "kind" ? <Adjustment line={r} /> : renderValue(c.render, pathGet(r, c.field), r, c.currencyField)),
+        }))}
+        pagination={result.data.total_items > def.pageSize ? { current: page, pageSize: def.pageSize, total: result.data.total_items, onChange: setPage, showSizeChanger: false } : false}
+      />
+    </Card>
+  );
+}
