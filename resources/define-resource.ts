@@ -136,6 +136,7 @@ export type Summary = { api: string; tiles: SummaryTile[] };
 export type ListTab = { key: string; label: string; params?: Record<string, string>; access?: { obj: string; act: string }; empty?: EmptyState };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of resources holds many row types
+// biome-ignore lint/suspicious/noExplicitAny: a list of resources holds many row types; `unknown` would refuse their renderers
 export type ResourceDef<Row = any> = {
   name: string;
   label: string;

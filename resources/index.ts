@@ -14,6 +14,7 @@ import { invoices } from "./invoices.ts";
 import { products } from "./products.ts";
 import { auditLog } from "./audit-log.ts";
 
+// biome-ignore lint/suspicious/noExplicitAny: each resource keeps its own row type
 export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements, invoices, products, auditLog];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

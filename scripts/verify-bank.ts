@@ -141,7 +141,7 @@ try {
   }
 
   async function statement() {
-    const out = await maker.call("POST", "/statements", { account_id: usd.id, from: since.toISOString().slice(0, 8) + "01", to: since.toISOString().slice(0, 10), format: pick(["csv", "pdf"]) });
+    const out = await maker.call("POST", "/statements", { account_id: usd.id, from: `${since.toISOString().slice(0, 8)}01`, to: since.toISOString().slice(0, 10), format: pick(["csv", "pdf"]) });
     if (out.kind === "ack") statementsAsked.push(out.answer.body.data.id);
     count("statement", out.kind === "refused" ? `refused ${out.answer.status}` : out.kind);
   }

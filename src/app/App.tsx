@@ -17,6 +17,8 @@ import { createLiveProvider } from "./providers/live-provider.ts";
 import { MENU, routesOf } from "./navigation.tsx";
 import { THEME_TOKENS } from "../lib/palette.ts";
 import { useReducedMotion } from "./hooks/use-reduced-motion.ts";
+import { ScreensProvider } from "./components/resource/screens.tsx";
+import { SCREENS } from "./pages/screens.ts";
 
 const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
 
@@ -102,7 +104,9 @@ export default function App() {
       <ConfigProvider theme={theme}>
         <AntdApp>
           <SessionProvider>
-            <RefineGate />
+            <ScreensProvider screens={SCREENS}>
+              <RefineGate />
+            </ScreensProvider>
           </SessionProvider>
         </AntdApp>
       </ConfigProvider>

@@ -44,7 +44,7 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
 }
 
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-export const toCsv = (rows: string[][]) => rows.map((r) => r.map(quote).join(",")).join("\r\n") + "\r\n";
+export const toCsv = (rows: string[][]) => `${rows.map((r) => r.map(quote).join(",")).join("\r\n")}\r\n`;
 
 /**
  * Text a person typed (a name, a description) must not run as a formula when the file is opened in a

@@ -67,7 +67,7 @@ function discountOf(base: bigint, d: DiscountSpec | null | undefined): bigint {
 
 /** The tax on `base` and whether it is added on top (exclusive) or already inside (inclusive). */
 function taxOf(base: bigint, t: TaxSpec | null | undefined): { amount: bigint; onTop: boolean } {
-  if (!t || t.type !== "STANDARD") return { amount: 0n, onTop: false };
+  if (t?.type !== "STANDARD") return { amount: 0n, onTop: false };
   const onTop = t.behaviour === "exclusive";
   if (t.method === "fixed") return { amount: onTop ? minor(t.tax_amount) : min(minor(t.tax_amount), base), onTop };
   const bps = BigInt(rateBps(t.percentage_rate) ?? 0);

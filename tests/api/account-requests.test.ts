@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { Client, lastMail, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { type Client, lastMail, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 
 let s: TestServer;
 let owner: Client;

@@ -404,7 +404,7 @@ describe("every audited route: no entry, no change; then exactly one entry", () 
       const failing = await prepare();
       const before = await fingerprint(db, tables);
       await auditUnavailable(true);
-      let refused;
+      let refused: Awaited<ReturnType<typeof send>>;
       try {
         refused = await send(failing);
       } finally {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
-import { Client, logInDemo, signUpInput, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { type Client, logInDemo, signUpInput, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { parseCsv } from "../../src/lib/csv.ts";
 import { entriesFromCsvRows, verifyChain, type AuditEntry } from "../../src/server/lib/audit-chain.ts";

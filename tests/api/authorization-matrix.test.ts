@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { InjectOptions } from "fastify";
 import type { ZodType } from "zod";
-import { Client, lastMail, signedUpClient, startServer, tokenFromLink } from "../helpers/api.ts";
+import { type Client, lastMail, signedUpClient, startServer, tokenFromLink } from "../helpers/api.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
 import { attachDocument } from "../../src/server/services/transactions.ts";
 import { FEATURE_NAMES, PERMISSION_NAMES, type Feature, type Permission } from "../../policies/catalog.ts";
@@ -288,7 +288,9 @@ beforeAll(async () => {
   roleSession.OWNER = aOwner;
   aBusinessName = (await send("GET", "/api/session", { session: aOwner })).body.data.business.name;
   unverified = u;
-  FEATURE_NAMES.forEach((f, i) => (withoutFeature[f] = rest[i]));
+  FEATURE_NAMES.forEach((f, i) => {
+    withoutFeature[f] = rest[i];
+  });
   bOwner = rest[FEATURE_NAMES.length];
   for (const role of ROLES.filter((r) => r !== "OWNER")) roleSession[role] = (await member(aOwner, role)).session;
 

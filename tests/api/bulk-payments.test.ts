@@ -4,7 +4,7 @@
  * rails, rejection cancelling them, partial failure, batch approvals mixed with single payments.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, logInDemo, startServer, type TestServer } from "../helpers/api.ts";
+import { type Client, logInDemo, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";

@@ -5,7 +5,7 @@
  * beneficiaries, an approver).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, logInDemo, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, logInDemo, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 

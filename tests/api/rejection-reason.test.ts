@@ -3,7 +3,7 @@
  * payment's (or bulk payment's) details and recorded in the audit log; an approval keeps none.
  */
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { Client, logInDemo, startServer } from "../helpers/api.ts";
+import { type Client, logInDemo, startServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { REJECTION_REASON_MAX } from "../../resources/payments.ts";
 

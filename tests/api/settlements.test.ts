@@ -16,7 +16,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
-import { Client, lastMail, logInDemo, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { Client, logInDemo, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";

@@ -31,7 +31,6 @@ let owner: Client; // demo OWNER
 let admin: Client; // demo ADMIN: accounts_write
 let viewer: Client; // demo VIEWER: read only
 let other: Client; // a fresh business (signed up through HTTP)
-let otherBusinessId: string;
 
 let mains: Record<string, Body>; // the demo's main wallets by "CURRENCY/BLOCKCHAIN"
 let demoCustomers: Record<string, Body>; // by display name
@@ -189,7 +188,6 @@ beforeAll(async () => {
   admin = await signedIn("admin@demo.example");
   viewer = await signedIn("viewer@demo.example");
   other = (await signedUpClient(s.app)).client;
-  otherBusinessId = expectStatus(await other.get("/session"), 200).data.business.id;
 
   const mainPage = await mainList();
   mains = Object.fromEntries(mainPage.items.map((w) => [assetKey(w), w]));

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { z } from "zod";
-import { Client, signedUpClient, startServer } from "../helpers/api.ts";
+import { type Client, signedUpClient, startServer } from "../helpers/api.ts";
 import type { RegisteredRoute } from "../../src/server/plugins/authorize.ts";
 import { isZodSchema, walk } from "../helpers/validation-walk.ts";
 

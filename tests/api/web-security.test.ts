@@ -11,7 +11,7 @@ import { buildApp } from "../../src/server/app.ts";
 import { testConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema/index.ts";
-import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
+import { Client, lastMail, signedUpClient, startServer, tokenFromLink, } from "../helpers/api.ts";
 import { freshDatabase } from "../helpers/database.ts";
 import { generateWebhookSecret } from "../../resources/developers.ts";
 

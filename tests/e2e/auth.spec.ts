@@ -1,6 +1,6 @@
 /** SPEC §2 auth routes, §4 Login, §5 forms: the flows a person goes through, in a real browser. */
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, login, pathOf, pick, waitForMail } from "./helpers.ts";
+import { login, pathOf, pick, waitForMail } from "./helpers.ts";
 
 const unique = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -162,4 +162,3 @@ test("log out ends the session", async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-export { DEMO_PASSWORD };

@@ -11,7 +11,7 @@ async function closeToasts(page: Page) {
 
 const HEADER = ["beneficiary_id", "beneficiary_name", "beneficiary_kind", "destination_type", "account_name", "account_number", "routing_number", "bank_name", "amount", "reference"];
 const csv = (rows: Record<string, string>[]) =>
-  Buffer.from([HEADER.join(","), ...rows.map((r) => HEADER.map((h) => r[h] ?? "").join(","))].join("\r\n") + "\r\n");
+  Buffer.from(`${[HEADER.join(","), ...rows.map((r) => HEADER.map((h) => r[h] ?? "").join(","))].join("\r\n")}\r\n`);
 
 /**
  * Who approves: a member with transactions_approve who did not submit the batch and may open the

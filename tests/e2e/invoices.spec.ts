@@ -1,5 +1,5 @@
 /** SPEC §2/§3/§4 Invoicing in a real browser: products, the create form's live totals, details, actions, the list filter, access. */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { csrfOf, login } from "./helpers.ts";
 import { addTaxedSetupFee, choose, toast } from "./invoicing-helpers.ts";
 

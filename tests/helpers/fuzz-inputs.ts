@@ -245,7 +245,7 @@ export function sampleValid(field: Field | Shape, r: Rng, hints: Hints = {}, key
 }
 
 function sampleString(s: Extract<Shape, { kind: "string" }>, key: string, r: Rng): string {
-  const fit = (v: string) => {
+  const clipped = (v: string) => {
     let out = v;
     if (s.max !== undefined && out.length > s.max) out = out.slice(0, s.max);
     while (s.min !== undefined && out.length < s.min) out += "x";
@@ -266,7 +266,7 @@ function sampleString(s: Extract<Shape, { kind: "string" }>, key: string, r: Rng
       return "https://example.com/fuzz";
   }
   const byName = stringByName(key);
-  if (byName !== undefined && (!s.pattern || s.pattern.test(byName))) return fit(byName);
+  if (byName !== undefined && (!s.pattern || s.pattern.test(byName))) return clipped(byName);
   if (s.pattern) {
     try {
       const [v] = fc.sample(fc.stringMatching(s.pattern), { seed: r.int(2 ** 31), numRuns: 1 });
@@ -275,7 +275,7 @@ function sampleString(s: Extract<Shape, { kind: "string" }>, key: string, r: Rng
       /* a pattern fast-check cannot generate from: fall through */
     }
   }
-  return fit("Fuzz sample");
+  return clipped("Fuzz sample");
 }
 
 function stringByName(key: string): string | undefined {
@@ -317,6 +317,7 @@ export const HOSTILE_STRINGS: Record<string, string> = {
   zero_width: "\u200B\u200D\uFEFF",
   zalgo: "Z\u0337\u0327\u031Ba\u0338l\u0335g\u0336o\u0338",
   path_traversal: "../../../etc/passwd",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as written
   template: "%s%n%x{0}${7*7}{{7*7}}",
   whitespace: " \t\n ",
   empty: "",

@@ -27,6 +27,6 @@ export function guardRedirect({ kind, pattern, location, signedIn, can }: GuardI
 
 /** Where to go after signing in: the redirect parameter when it is a path of this site, else /. */
 export function safeRedirect(param: string | null): string {
-  if (!param || !param.startsWith("/") || param.startsWith("//") || param.startsWith("/\\")) return "/";
+  if (!param?.startsWith("/") || param.startsWith("//") || param.startsWith("/\\")) return "/";
   return param;
 }

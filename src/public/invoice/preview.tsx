@@ -7,6 +7,7 @@ function Lines({ lines }: { lines: string[] }) {
   return (
     <>
       {lines.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an address's lines, in order, may repeat
         <div key={i}>{l}</div>
       ))}
     </>
@@ -33,6 +34,7 @@ function Totals({ invoice }: { invoice: PublicInvoice }) {
 function Items({ invoice }: { invoice: PublicInvoice }) {
   return (
     // Scrolls sideways on narrow screens instead of squeezing seven columns into 375px.
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it (axe: scrollable-region-focusable)
     <div className="table-scroll" role="region" aria-label="Items" tabIndex={0}>
       <table className="items">
         <caption>Amounts in {invoice.currency}</caption>

@@ -6,8 +6,12 @@ let nextId = 1;
 const listeners = new Set<(t: Toast) => void>();
 
 export const toast = {
-  success: (text: string) => listeners.forEach((l) => l({ id: nextId++, kind: "success", text })),
-  error: (text: string) => listeners.forEach((l) => l({ id: nextId++, kind: "error", text })),
+  success: (text: string) => {
+    for (const l of listeners) l({ id: nextId++, kind: "success", text });
+  },
+  error: (text: string) => {
+    for (const l of listeners) l({ id: nextId++, kind: "error", text });
+  },
 };
 
 export function Toaster() {

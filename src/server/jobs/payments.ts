@@ -13,7 +13,7 @@ import type { Blockchain } from "../../lib/assets.ts";
 import { postPending, systemAccount, transfer, voidPending } from "../ledger/ledger.ts";
 import type { PaymentOutcome, PaymentRails } from "../providers/rails/payments.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
-import { forgetCounts } from "../services/transaction-queries.ts";
+import { forgetCounts } from "../services/transaction-counts.ts";
 import { notify } from "../services/notifications.ts";
 import { emails } from "../services/emails.ts";
 import { formatMoney } from "../../lib/money.ts";

@@ -92,7 +92,7 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
   });
   for (const d of claimed) {
     const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, d.webhookId));
-    if (!hook || hook.state !== "ENABLED") {
+    if (hook?.state !== "ENABLED") {
       await db.update(webhookDeliveries).set({ state: "FAILED", lastError: "Webhook disabled", leasedUntil: null }).where(eq(webhookDeliveries.id, d.id));
       continue;
     }

@@ -63,7 +63,10 @@ export class GroupCommit<In, Out> {
       const outcomes = await this.commitBatch(batch.map((w) => w.input));
       this.stats.batches++;
       this.stats.items += batch.length;
-      outcomes.forEach((o, i) => ("error" in o ? batch[i].reject(o.error) : batch[i].resolve(o.value)));
+      outcomes.forEach((o, i) => {
+        if ("error" in o) batch[i].reject(o.error);
+        else batch[i].resolve(o.value);
+      });
     } catch (e) {
       for (const w of batch) w.reject(e);
     }

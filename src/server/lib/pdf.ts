@@ -21,7 +21,7 @@ export type PdfImage =
   | { kind: "raw"; width: number; height: number; rgb: Buffer; alpha: Buffer | null }
   | { kind: "jpeg"; width: number; height: number; components: number; data: Buffer };
 
-const escape = (s: string) =>
+const escapeText = (s: string) =>
   s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?").replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
 
 // Helvetica advance widths (AFM, per 1000 em) for ASCII 32-126, to right-align figures.
@@ -37,10 +37,10 @@ export function wrap(text: string, width = 90): string[] {
   const out: string[] = [];
   let cur = "";
   for (const word of text.split(/\s+/)) {
-    if ((cur + " " + word).trim().length > width && cur) {
+    if ((`${cur} ${word}`).trim().length > width && cur) {
       out.push(cur);
       cur = word;
-    } else cur = (cur + " " + word).trim();
+    } else cur = (`${cur} ${word}`).trim();
   }
   if (cur) out.push(cur);
   return out.length ? out : [""];
@@ -103,7 +103,7 @@ function drawOp(op: PdfOp): string {
     case "text": {
       const size = op.size ?? 10;
       const x = op.align === "right" ? op.x - textWidth(op.text, size) : op.x;
-      return `${colour(op.color ?? [0, 0, 0], "rg")}BT /${op.bold ? "F2" : "F1"} ${size} Tf ${x.toFixed(1)} ${op.y.toFixed(1)} Td (${escape(op.text)}) Tj ET`;
+      return `${colour(op.color ?? [0, 0, 0], "rg")}BT /${op.bold ? "F2" : "F1"} ${size} Tf ${x.toFixed(1)} ${op.y.toFixed(1)} Td (${escapeText(op.text)}) Tj ET`;
     }
     case "line":
       return `${colour(op.color ?? [200, 200, 200], "RG")}${op.width ?? 0.5} w ${op.x1} ${op.y1} m ${op.x2} ${op.y2} l S`;
@@ -123,7 +123,7 @@ export function renderPdfDocument(title: string, pages: PdfOp[][], images: PdfIm
   const pagesObj = add("");
   const font1 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   const font2 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
-  const info = add(`<< /Title (${escape(title)}) /Producer (Stablebank) >>`);
+  const info = add(`<< /Title (${escapeText(title)}) /Producer (Stablebank) >>`);
   const imageObjs = images.map((img) => {
     if (img.kind === "jpeg") {
       const space = img.components === 1 ? "/DeviceGray" : img.components === 4 ? "/DeviceCMYK" : "/DeviceRGB";

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 import { GRAPH_PERIODS } from "../services/transactions.ts";
 

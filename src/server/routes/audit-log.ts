@@ -9,7 +9,7 @@ import type { Services } from "../services/index.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { toCsv } from "../../lib/csv.ts";
 import { AUDIT_CSV_COLUMNS, GENESIS_HASH, entryToCells } from "../lib/audit-chain.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { dateRange, day } from "./list-query.ts";
 import { attachment, ok } from "./respond.ts";
 

@@ -5,7 +5,7 @@ import { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resources/be
 import { FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
 import { assertCan, subjectOf } from "../plugins/authorize.ts";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 
 const ListQuery = PageQuery.extend({

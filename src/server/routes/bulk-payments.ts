@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BulkPaymentRequest, bulkTemplate } from "../../../resources/bulk-payments.ts";
 import type { Services } from "../services/index.ts";
 import { moneyWrite } from "./money.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { attachment, ok } from "./respond.ts";
 
 const tags = ["bulk payments"];

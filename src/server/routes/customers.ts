@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BillingInformation, BusinessUpdate, CountryData, CUSTOMER_STATES, CUSTOMER_TYPES, CustomerInput, IndividualUpdate } from "../../../resources/customers.ts";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 
 const tags = ["customers"];

@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { DEALS_PAGE_SIZE, DealSearchQuery, RedeemDeal } from "../../../resources/deals.ts";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 
 const tags = ["deals"];

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ApiKeyInput, WebhookInput, WebhookSecretRotation, WebhookUpdate } from "../../../resources/developers.ts";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 import type { FastifyRequest } from "fastify";
 import { assertCan, subjectOf } from "../plugins/authorize.ts";

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CRYPTO_CURRENCY_MESSAGE, FxPairQuery, fxCurrenciesFor, sameCurrencyIssue, type FxCurrency } from "../../../resources/fx-rates.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Services } from "../services/index.ts";
-import { offsetOf, paged, PageQuery } from "./paging.ts";
+import { offsetOf, paged, PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 
 /** Same pair is reported on quote_currency: the side a person changes last. */

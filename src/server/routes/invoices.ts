@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { INVOICE_FILTER_STATES, InvoiceInput } from "../../../resources/invoices.ts";
 import { ProductInput } from "../../../resources/products.ts";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { attachment, ok } from "./respond.ts";
 
 const tags = ["invoicing"];

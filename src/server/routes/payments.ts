@@ -5,7 +5,7 @@ import { BatchAction, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, PaymentQuoteRequest, Re
 import type { Services } from "../services/index.ts";
 import { partialMessage } from "../services/approvals.ts";
 import { MinorAmount, moneyWrite } from "./money.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
 

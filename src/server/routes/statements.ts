@@ -9,7 +9,7 @@ import type { Services } from "../services/index.ts";
 import { statementService } from "../services/statements.ts";
 import { StatementInput } from "../../../resources/statements.ts";
 import { assertCan } from "../plugins/authorize.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { DAY_RANGE_MESSAGE, inDayRange } from "./list-query.ts";
 import { attachment, ok } from "./respond.ts";
 

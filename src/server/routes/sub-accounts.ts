@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CreateSubAccount, InternalTransfer, SUB_ACCOUNT_STATES } from "../../../resources/sub-accounts.ts";
 import type { Services } from "../services/index.ts";
 import { MinorAmount, moneyWrite, writeGroup } from "./money.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { DAY_RANGE_MESSAGE, inDayRange, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
 import { isCalendarDay } from "../../lib/dates.ts";

@@ -6,7 +6,7 @@ import { INVITE_PENDING_MESSAGE, InviteBody, ROLES_PENDING_MESSAGE } from "../..
 import { RolesUpdate } from "../../../resources/settings.ts";
 import type { Services } from "../services/index.ts";
 import { ok } from "./respond.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 
 const UsersQuery = PageQuery.extend({ email: z.string().trim().max(320, "email must be at most 320 characters").optional() });
 

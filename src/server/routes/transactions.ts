@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { BLOCKCHAINS, STABLECOINS } from "../../lib/assets.ts";
 import { badRequest } from "../../lib/errors.ts";
 import type { Services } from "../services/index.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { dateRange, day, flag, listOf, normaliseArrayKeys } from "./list-query.ts";
 import { attachment, ok } from "./respond.ts";
 import { BANKING_TYPES, CRYPTO_TYPES, TRANSACTION_STATES } from "../../../resources/transactions.ts";

@@ -8,7 +8,7 @@ import { SUPPORTED_ASSETS } from "../services/wallets.ts";
 import { GRAPH_PERIODS, type Bucket } from "../services/transactions.ts";
 import { CreateSubWallet, SUB_WALLET_STATES } from "../../../resources/sub-wallets.ts";
 import { day, listOf, normaliseArrayKeys } from "./list-query.ts";
-import { PageQuery } from "./paging.ts";
+import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
 
 const Id = z.object({ id: z.string() });

@@ -6,7 +6,7 @@
  * the chain verifies like any other.
  */
 import { asc, eq } from "drizzle-orm";
-import { apiKeys, approvalRequests, businessNotificationDestinations, businessUsers, users, webhooks } from "../db/schema/index.ts";
+import { apiKeys, approvalRequests, businessNotificationDestinations, businessUsers, webhooks } from "../db/schema/index.ts";
 import { appendAudit, type AuditRecord } from "../services/audit-log.ts";
 import type { Services } from "../services/index.ts";
 

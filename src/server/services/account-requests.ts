@@ -10,7 +10,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { AGREEMENT_DESCRIPTION, DECLARATION_TEXT, type CreateAccountRequest, type TaskSubmission } from "../../../resources/account-requests.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { renderPdf, wrap } from "../lib/pdf.ts";
-import { isUuid } from "../routes/paging.ts";
+import { isUuid } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
 import { assertCodeBudget, checkCode, issueCode, useCode } from "./one-time-tokens.ts";

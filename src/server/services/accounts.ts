@@ -8,7 +8,7 @@ import { notFound } from "../../lib/errors.ts";
 import { exchangeTargets } from "../../../resources/exchange.ts";
 import { openAccount, available } from "../ledger/ledger.ts";
 import { identifierOf, type RailsProvider } from "../providers/rails/provider.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
 

@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { apiKeys, businessUsers, businesses, users } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { ApiKey, ApiKeyInput } from "../../../resources/developers.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import { randomToken, sha256 } from "./crypto.ts";
 import type { ServiceContext } from "./context.ts";
 

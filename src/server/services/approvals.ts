@@ -8,15 +8,12 @@
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { emitEvent } from "./webhooks.ts";
 import { approvalDecisions, approvalRequests, businessUsers, transactions, users } from "../db/schema/index.ts";
-import type { FxProvider } from "../providers/fx/provider.ts";
-import { SCOPE_OF_REQUEST } from "../../../resources/approval-rules.ts";
-import { approvalRouteFor } from "./approval-rules.ts";
 import type { Tx } from "../db/client.ts";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.ts";
 import { voidPending } from "../ledger/ledger.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
-import { forgetCounts } from "./transaction-queries.ts";
+import { forgetCounts } from "./transaction-counts.ts";
 import { cancelBatch, releaseBatch } from "./bulk-payments.ts";
 import { applyTeamChange, managesUsers } from "./team-approvals.ts";
 import { TEAM_CHANGE } from "../../../resources/users.ts";
@@ -45,22 +42,6 @@ const view = (r: Row, requester: { name: string; email: string }, approvedBy: Ap
   rule_reason: r.ruleReason,
   approved_by: approvedBy,
 });
-
-type RequestValues = Omit<typeof approvalRequests.$inferInsert, "approvalsRequired" | "requiredRole" | "ruleId" | "ruleReason">;
-
-/**
- * Puts a payment or bulk file in front of the approvers, routed by the business's approval rules in
- * this same transaction, and tells the business's webhooks.
- */
-export async function requestApproval(tx: Tx, fx: FxProvider, values: RequestValues) {
-  const route = await approvalRouteFor(tx, fx, values.businessId, { scope: SCOPE_OF_REQUEST[values.scope] ?? "FIAT", currency: values.currency, amount: values.amount });
-  const [r] = await tx
-    .insert(approvalRequests)
-    .values({ ...values, approvalsRequired: route.approvalsRequired, requiredRole: route.requiredRole, ruleId: route.ruleId, ruleReason: route.reason })
-    .returning();
-  await emitEvent(tx, r.businessId, "approval.requested", { id: r.id, entity_id: r.entityId, entity_type: r.entityType, scope: r.scope, amount: { value: r.amount.toString(), currency: r.currency } });
-  return r;
-}
 
 export function approvalService({ db, config, access }: ServiceContext) {
   /** Decides one request in the caller's transaction. `via`: how the decider reached us (a team change needs a person). */

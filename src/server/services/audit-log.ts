@@ -8,7 +8,7 @@ import { auditHeads, auditLog } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { GENESIS_HASH, entryHash, verifyChain, type AuditEntry, type ChainCheck } from "../lib/audit-chain.ts";
 import type { ServiceContext } from "./context.ts";
-import { likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 
 /** How the actor reached us: a session, an API key, the system itself, or a sign-in-free call (sign-up, emailed links, the public invoice page). */
 export type AuditActor = { userId: string | null; email: string; via: "session" | "api_key" | "system" | "public" };

@@ -2,12 +2,12 @@
  * Sign-up, email verification, sign-in with optional emailed code, password reset and invitations
  * (SPEC §4 Login, §5, §7 Auth). Every function is one transaction; emails go through the outbox.
  */
-import { and, asc, desc, eq, gt, isNull } from "drizzle-orm";
+import { and, asc, eq, } from "drizzle-orm";
 import type { z } from "zod";
-import { businessUsers, businesses, oneTimeTokens, users } from "../db/schema/index.ts";
+import { businessUsers, businesses, users } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
-import { AppError, badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../../lib/errors.ts";
+import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.ts";
 import type {
   AcceptInvitationBody,
   CheckTwoFactor,

@@ -11,7 +11,7 @@ import type { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resourc
 import { DESTINATIONS, destinationIdentifier, destinationKey, walletKey, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { BLOCKCHAIN_LABELS } from "../../lib/assets.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Row = typeof beneficiaries.$inferSelect;

@@ -6,7 +6,7 @@
  */
 import type { FxProvider } from "../providers/fx/provider.ts";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
-import { requestApproval } from "./approvals.ts";
+import { requestApproval } from "./request-approval.ts";
 import type { z } from "zod";
 import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts, users } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
@@ -16,12 +16,12 @@ import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import type { BulkPayment, BulkPaymentRequest } from "../../../resources/bulk-payments.ts";
 import { MAX_AMOUNT, voidPending } from "../ledger/ledger.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { columnsOf } from "./beneficiaries.ts";
 import { feeOf, holdPayment } from "./payments.ts";
 import { bankingView, insertTransaction, newReference } from "./transactions.ts";
-import { forgetCounts } from "./transaction-queries.ts";
+import { forgetCounts } from "./transaction-counts.ts";
 
 type Account = typeof accounts.$inferSelect;
 type Request = z.output<typeof BulkPaymentRequest>;
@@ -75,7 +75,7 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
     let fresh: Payable["fresh"] = null;
     if (cell("beneficiary_id")) {
       beneficiary = byId.get(cell("beneficiary_id")) ?? null;
-      if (!beneficiary || beneficiary.type !== "FIAT") errors.push({ path: "beneficiary_id", message: "Beneficiary not found" });
+      if (beneficiary?.type !== "FIAT") errors.push({ path: "beneficiary_id", message: "Beneficiary not found" });
       else if (beneficiary.currency !== account.currency) errors.push({ path: "beneficiary_id", message: `This beneficiary is paid in ${beneficiary.currency}, not ${account.currency}` });
     } else {
       const parsed = BeneficiaryInput.safeParse({

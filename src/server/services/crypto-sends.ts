@@ -5,9 +5,9 @@
  */
 import type { FxProvider } from "../providers/fx/provider.ts";
 import { and, eq } from "drizzle-orm";
-import { requestApproval } from "./approvals.ts";
+import { requestApproval } from "./request-approval.ts";
 import type { z } from "zod";
-import { approvalRequests, beneficiaries, businesses, wallets } from "../db/schema/index.ts";
+import { beneficiaries, businesses, wallets } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../lib/assets.ts";

@@ -11,7 +11,7 @@ import type { Queryable } from "../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { BillingInformation, BusinessUpdate, CountryData, Customer, CustomerInput, IndividualUpdate } from "../../../resources/customers.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Row = typeof customers.$inferSelect;

@@ -23,7 +23,7 @@ import {
   type Deal,
   type DealState,
 } from "../../../resources/deals.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Row = typeof deals.$inferSelect;

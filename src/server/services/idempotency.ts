@@ -106,7 +106,10 @@ async function commitGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): 
     recorded.length = 0;
     taken.length = 0; // a transaction retried after a conflict starts over
     const first = new Map<string, number>();
-    items.forEach((it, i) => (first.has(scopeId(it.scope)) ? taken.push(i) : first.set(scopeId(it.scope), i)));
+    items.forEach((it, i) => {
+      if (first.has(scopeId(it.scope))) taken.push(i);
+      else first.set(scopeId(it.scope), i);
+    });
     const claimed = await claimKeys(tx, [...first.values()].map((i) => items[i].scope));
     const fresh: number[] = [];
     for (const i of first.values()) (claimed.has(scopeId(items[i].scope)) ? fresh : taken).push(i);

@@ -16,7 +16,7 @@ import { invoiceTotals, itemTotals, storedTotals } from "../../lib/invoice-total
 import { numberStem, type NumberingStrategy } from "../../lib/invoice-numbering.ts";
 import { todayUtc } from "../../lib/dates.ts";
 import type { InvoiceInput } from "../../../resources/invoices.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { emails } from "./emails.ts";
 import { settingsFacts, settingsOf } from "./invoice-settings.ts";

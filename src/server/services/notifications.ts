@@ -8,7 +8,7 @@ import { businessNotificationDestinations, businessUsers, memberNotifications } 
 import type { Queryable } from "../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
-import { isUuid } from "../routes/paging.ts";
+import { isUuid } from "../db/paging.ts";
 import { enqueueMail, type Mail } from "../providers/mail/outbox.ts";
 import type { BusinessNotificationUpdate, NotificationSettings, NotificationTopic, UserNotifications } from "../../../resources/settings.ts";
 import type { ServiceContext } from "./context.ts";

@@ -9,9 +9,9 @@
  * receives the quoted destination amount.
  */
 import { and, eq } from "drizzle-orm";
-import { requestApproval } from "./approvals.ts";
+import { requestApproval } from "./request-approval.ts";
 import type { z } from "zod";
-import { accounts, approvalRequests, beneficiaries, businesses, transactions } from "../db/schema/index.ts";
+import { accounts, beneficiaries, businesses, transactions } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { applySpread, convertMinor, convertMinorDown } from "../../lib/fx.ts";
@@ -19,10 +19,10 @@ import { PAYMENT_FEES, type FiatQuote, type SendMoney } from "../../../resources
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import { hold, systemAccount } from "../ledger/ledger.ts";
 import type { FxProvider } from "../providers/fx/provider.ts";
-import { isUuid } from "../routes/paging.ts";
+import { isUuid } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { attachDocument, bankingView, insertTransaction } from "./transactions.ts";
-import { forgetCounts } from "./transaction-queries.ts";
+import { forgetCounts } from "./transaction-counts.ts";
 import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
 import { accrue } from "./settlements.ts";
 

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { products } from "../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Product, ProductInput } from "../../../resources/products.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Row = typeof products.$inferSelect;

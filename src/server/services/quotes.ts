@@ -8,7 +8,7 @@ import { quotes } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
 import { QUOTE_TTL_SECONDS } from "../../../resources/payments.ts";
-import { isUuid } from "../routes/paging.ts";
+import { isUuid } from "../db/paging.ts";
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type NewQuote = Omit<typeof quotes.$inferInsert, "id" | "expiresAt" | "usedAt" | "createdAt">;

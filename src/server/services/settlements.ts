@@ -18,7 +18,7 @@ import type { Tx } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { defuseFormula, toCsv } from "../../lib/csv.ts";
 import { formatMinor } from "../../lib/money.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { randomToken } from "./crypto.ts";
 

@@ -4,7 +4,7 @@
  * Every amount is a bigint of minor units; formatting happens only when a file is written.
  */
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import { accounts, businesses, statements, transactions, wallets } from "../db/schema/index.ts";
+import { accounts, businesses, type statements, transactions, wallets } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../lib/assets.ts";
 

@@ -7,7 +7,7 @@ import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import { statements } from "../db/schema/index.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { Statement, StatementFormat, StatementInput } from "../../../resources/statements.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
 import type { WalletService } from "./wallets.ts";

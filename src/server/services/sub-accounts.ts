@@ -15,7 +15,7 @@ import type { Tx } from "../db/client.ts";
 import { AppError, badRequest, conflict, notFound, type FieldError } from "../../lib/errors.ts";
 import { requirementsFor, type CreateSubAccount } from "../../../resources/sub-accounts.ts";
 import { setAccountState, transfer } from "../ledger/ledger.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
 import { customerView } from "./customers.ts";
@@ -30,7 +30,7 @@ type Customer = typeof customers.$inferSelect;
 export type SubAccountFilter = PageQuery & { parentAccountId?: string; currency?: string; keyword?: string; states?: string[] };
 
 /** The value a customer already has for a requirement, or "" when it is missing. */
-function valueOf(c: Customer, key: string): string {
+function factOf(c: Customer, key: string): string {
   if (key === "phone_number") return c.phoneNumber;
   if (key === "bvn" || key === "nin") return c.countryData.ng?.[key] ?? "";
   if (key === "incorporation_country") return c.incorporationCountry ?? "";
@@ -141,7 +141,7 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
     /** GET sub-accounts/customer/requirements: each requirement with whether the customer has it. */
     async requirements(businessId: string, customerId: string, currency: string) {
       const c = await customerOf(db, businessId, customerId);
-      return requirementsFor(c.type as "INDIVIDUAL" | "BUSINESS", currency).map((r) => ({ key: r.key, description: r.description, exists: !!valueOf(c, r.key) }));
+      return requirementsFor(c.type as "INDIVIDUAL" | "BUSINESS", currency).map((r) => ({ key: r.key, description: r.description, exists: !!factOf(c, r.key) }));
     },
 
     async create(businessId: string, holderName: string, input: z.output<typeof CreateSubAccount>) {
@@ -157,10 +157,10 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
           const errors: FieldError[] = [];
           const supplied: Record<string, string> = {};
           for (const r of requirementsFor(c.type as "INDIVIDUAL" | "BUSINESS", input.currency)) {
-            const value = (input.requirements[r.key] ?? valueOf(c, r.key)).trim();
+            const value = (input.requirements[r.key] ?? factOf(c, r.key)).trim();
             const problem = r.check(value);
             if (problem) errors.push({ path: `requirements.${r.key}`, message: problem });
-            else if (value !== valueOf(c, r.key)) supplied[r.key] = value;
+            else if (value !== factOf(c, r.key)) supplied[r.key] = value;
           }
           if (errors.length) throw badRequest(errors[0].message, errors);
           if (Object.keys(supplied).length) {

@@ -8,7 +8,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { apiKeys, businessUsers, businesses, memberNotifications, oneTimeTokens, sessions, users } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { isUuid } from "../routes/paging.ts";
+import { isUuid } from "../db/paging.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { emails } from "./emails.ts";
 import { issueToken } from "./one-time-tokens.ts";

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
 import { createInvitation, routeTeamChange } from "./team-approvals.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
 
 export type InviteInput = { email: string; position: string; role: string[] };

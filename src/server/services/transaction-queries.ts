@@ -7,10 +7,10 @@ import { accounts, approvalRequests, batchPayments, transactionDocuments, transa
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { renderPdf } from "../lib/pdf.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
-import type { Queryable } from "../db/client.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
+import { boundedCount, boundedTotal, cachedCount, countHit, remember } from "./transaction-counts.ts";
 
 type Common = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; counterpartyIds?: string[]; cursor?: string };
 
@@ -29,61 +29,11 @@ export type CryptoFilter = Common & { types?: string[]; assetIds?: string[]; sub
 
 const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
 
-/**
- * Totals are bounded: a list counts at most COUNT_CAP + 1 matching rows (an ordered index gives them
- * quickly however many there are), so no request counts a million rows. Past the cap, and for a
- * search answered from the newest rows (below), total_items is a lower bound and total_items_exact is
- * false ("1,000+"): then it is always at least one row past the page shown when another page follows,
- * so a pager can step on. A page itself never depends on the count.
- */
-export const COUNT_CAP = 1_000;
 /** How a search reads the newest rows first (searchNewest). */
 const SAMPLE_ROWS = 1_000;
 const PROBE_ROWS = 10_000;
 /** A word on more than one in this many of the newest rows is too common to look up in the index. */
 const UBIQUITOUS = 20;
-
-/** How many transactions match, counting no further than COUNT_CAP + 1. */
-export async function boundedCount(db: Queryable, where: SQL | undefined) {
-  const matching = db.select({ one: sql`1`.as("one") }).from(transactions).where(where).limit(COUNT_CAP + 1).as("matching");
-  const [r] = await db.select({ n: count() }).from(matching);
-  return Number(r.n);
-}
-
-/**
- * total_items and total_items_exact of a page from a count (undefined: not counted): past the cap,
- * what is known to exist, and always at least one row past the page shown when another follows.
- */
-export function boundedTotal(counted: number | undefined, before: number, shown: number, more: boolean) {
-  const exact = counted !== undefined && counted <= COUNT_CAP;
-  return { total_items: exact ? counted : Math.max(counted ?? 0, before + shown + (more ? 1 : 0)), total_items_exact: exact };
-}
-
-/**
- * Totals of a filtered list, kept a few seconds: paging through one list (or typing a search) must
- * not count again on every request. A write in this process drops the business's totals; other
- * processes see new rows within COUNT_TTL_MS.
- */
-const COUNT_TTL_MS = 10_000;
-const counts = new Map<string, { n: number; at: number }>();
-export function forgetCounts(businessId: string) {
-  for (const key of counts.keys()) if (key.startsWith(`${businessId}|`)) counts.delete(key);
-}
-const countHit = (key: string) => {
-  const hit = counts.get(key);
-  return hit && Date.now() - hit.at < COUNT_TTL_MS ? hit.n : undefined;
-};
-function remember(key: string, n: number) {
-  if (counts.size > 5_000) counts.clear();
-  counts.set(key, { n, at: Date.now() });
-}
-async function cachedCount(key: string, count: () => Promise<number>) {
-  const hit = countHit(key);
-  if (hit !== undefined) return hit;
-  const n = await count();
-  remember(key, n);
-  return n;
-}
 
 export function transactionQueries({ db }: ServiceContext) {
   /** The filters every list shares, except the search (page() applies it: see searchNewest). */
@@ -337,7 +287,7 @@ export function transactionQueries({ db }: ServiceContext) {
       const counterparty = String(t.counterparty.name ?? "");
       const lines = [
         ["Reference", t.reference],
-        ["Date", t.createdAt.toISOString().replace("T", " ").slice(0, 16) + " UTC"],
+        ["Date", `${t.createdAt.toISOString().replace("T", " ").slice(0, 16)} UTC`],
         ["Type", t.type],
         ["Status", t.state],
         [t.direction === "inbound" ? "From" : "To", counterparty],

@@ -5,11 +5,11 @@
 import { and, count, desc, eq, gte, lt } from "drizzle-orm";
 import { transactionDocuments, transactions } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
-import { offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import { randomToken } from "./crypto.ts";
 import { insertMany } from "../db/insert-many.ts";
 import type { ServiceContext } from "./context.ts";
-import { boundedCount, boundedTotal, forgetCounts } from "./transaction-queries.ts";
+import { boundedCount, boundedTotal, forgetCounts } from "./transaction-counts.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { BLOCKCHAINS, PRECISION, STABLECOINS, type Blockchain, type Stablecoin } from "../../lib/assets.ts";
 import { available, openAccount } from "../ledger/ledger.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
 import { exchangeTargets } from "../../../resources/exchange.ts";

@@ -24,7 +24,7 @@ import {
   type WebhookSecretRotation,
   type WebhookUpdate,
 } from "../../../resources/developers.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../routes/paging.ts";
+import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { seal, unseal } from "./sealing.ts";
 import { assertPublicTarget, systemLookup } from "./outbound-address.ts";

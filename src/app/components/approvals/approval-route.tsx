@@ -21,7 +21,7 @@ export function ApprovalRoute({ scope, currency, amount }: Props) {
     staleTime: 30_000,
   });
   const r = route.data;
-  if (!ready || !r || !r.approval_needed) return null;
+  if (!ready || !r?.approval_needed) return null;
   return (
     <Alert
       role="region"

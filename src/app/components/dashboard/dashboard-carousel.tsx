@@ -38,6 +38,7 @@ export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
   const shift = `calc(-${start} * (${slide} + ${CAROUSEL_GAP}px))`;
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern is a group with a role description, not a fieldset
     <div role="group" aria-roledescription="carousel" aria-label="Accounts">
       <div style={{ overflow: "hidden" }}>
         <div style={{ display: "flex", gap: CAROUSEL_GAP, transform: `translateX(${shift})`, transition: "transform 300ms ease" }}>

@@ -15,7 +15,7 @@ function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
   if (step.state === "pending") return <ClockCircleFilled style={{ ...size, color: "#faad14" }} aria-label="Pending" />;
   if (step.state === "rejected") return <CloseCircleFilled style={{ ...size, color: "#ff4d4f" }} aria-label="Rejected" />;
   return (
-    <span aria-label="Not started" style={{ width: 22, height: 22, borderRadius: 11, border: "1px solid #d9d9d9", display: "inline-flex", alignItems: "center", justifyContent: "center", fontSize: 12 }}>
+    <span role="img" aria-label="Not started" style={{ width: 22, height: 22, borderRadius: 11, border: "1px solid #d9d9d9", display: "inline-flex", alignItems: "center", justifyContent: "center", fontSize: 12 }}>
       {index + 1}
     </span>
   );

@@ -12,7 +12,7 @@ type Props = {
   onChange: (field: string, value: unknown) => void;
 };
 
-const valueOf = (current: CrudFilter[], field: string) => (current.find((f) => "field" in f && f.field === field) as LogicalFilter | undefined)?.value;
+const appliedValue = (current: CrudFilter[], field: string) => (current.find((f) => "field" in f && f.field === field) as LogicalFilter | undefined)?.value;
 const allowed = (options: Option[], features: string[]) => options.filter((o) => !o.feature || features.includes(o.feature));
 
 function SearchBox({ filter, value, onChange }: { filter: Extract<Filter, { kind: "search" }>; value: string; onChange: (v: string) => void }) {
@@ -71,11 +71,11 @@ export function FilterBar({ filters, current, features, onChange }: Props) {
       {filters.map((f) => {
         switch (f.kind) {
           case "search":
-            return <SearchBox key={f.field} filter={f} value={String(valueOf(current, f.field) ?? "")} onChange={(v) => onChange(f.field, v)} />;
+            return <SearchBox key={f.field} filter={f} value={String(appliedValue(current, f.field) ?? "")} onChange={(v) => onChange(f.field, v)} />;
           case "dateRange":
-            return <DateRange key={f.field} filter={f} value={valueOf(current, f.field)} onChange={(v) => onChange(f.field, v)} />;
+            return <DateRange key={f.field} filter={f} value={appliedValue(current, f.field)} onChange={(v) => onChange(f.field, v)} />;
           case "multi":
-            return <MultiSelect key={f.field} filter={f} value={valueOf(current, f.field)} features={features} onChange={(v) => onChange(f.field, v)} />;
+            return <MultiSelect key={f.field} filter={f} value={appliedValue(current, f.field)} features={features} onChange={(v) => onChange(f.field, v)} />;
           case "select":
             return (
               <Select
@@ -84,11 +84,13 @@ export function FilterBar({ filters, current, features, onChange }: Props) {
                 placeholder={f.label}
                 aria-label={f.label}
                 style={{ minWidth: 160 }}
-                value={valueOf(current, f.field) as string | undefined}
+                value={appliedValue(current, f.field) as string | undefined}
                 onChange={(v) => onChange(f.field, v)}
                 options={allowed(f.options, features)}
               />
             );
+          default:
+            return null;
         }
       })}
     </Space>

@@ -6,13 +6,13 @@
 import { Suspense } from "react";
 import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
-import { EDIT_SCREENS } from "./custom-screens.tsx";
+import { useScreens } from "./screens.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 
 type Props = { def: ResourceDef; open: boolean; record: (Record<string, unknown> & { id: string }) | null; onClose: () => void };
 
 export function RecordEditor({ def, open, record, onClose }: Props) {
-  const Custom = def.editComponent ? EDIT_SCREENS[def.editComponent] : undefined;
+  const Custom = useScreens().edit[def.editComponent ?? ""];
   if (Custom) {
     return open && record ? (
       <Suspense fallback={null}>

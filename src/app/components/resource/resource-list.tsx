@@ -3,7 +3,7 @@
  * record, the filtered and unfiltered empty states and the error state, all from the declaration.
  */
 import { Suspense, useCallback, useEffect, useState, type CSSProperties } from "react";
-import { ASIDE_SCREENS, CREATE_SCREENS } from "./custom-screens.tsx";
+import { useScreens } from "./screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
@@ -46,6 +46,7 @@ const TABLE_ITEM: CSSProperties = { flex: "999 1 560px", minWidth: 0 };
 
 export function ResourceList<Row extends { id: string }>({ def, embedded = false }: { def: ResourceDef<Row>; embedded?: boolean }) {
   const navigate = useNavigate();
+  const screens = useScreens();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { canCreate, canEdit, features, can } = useResourceAccess(def as ResourceDef);
@@ -86,8 +87,8 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
     </Button>
   );
   // A create page is routed (resource-pages.tsx); only a create modal is hosted by the list.
-  const CustomCreate = def.createComponent && !createPage ? CREATE_SCREENS[def.createComponent] : undefined;
-  const Aside = def.aside ? ASIDE_SCREENS[def.aside] : undefined;
+  const CustomCreate = def.createComponent && !createPage ? screens.create[def.createComponent] : undefined;
+  const Aside = def.aside ? screens.aside[def.aside] : undefined;
   const hasRowMenu = def.columns.some((c) => c.render === "actions");
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;

@@ -7,7 +7,7 @@ import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
 import { RecordNotRead, ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
-import { CREATE_PAGES, LIST_SCREENS, SHOW_SCREENS } from "./custom-screens.tsx";
+import { useScreens } from "./screens.tsx";
 
 function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
   const navigate = useNavigate();
@@ -24,7 +24,7 @@ function FormPage({ title, children }: { title: string; children: React.ReactNod
 
 export function ResourceCreatePage({ def }: { def: ResourceDef }) {
   const navigate = useNavigate();
-  const Custom = def.createOpens === "page" && def.createComponent ? CREATE_PAGES[def.createComponent] : undefined;
+  const Custom = useScreens().createPages[def.createOpens === "page" && def.createComponent ? def.createComponent : ""];
   if (Custom) return <Custom />;
   return (
     <FormPage title={def.createLabel ?? "Create"}>
@@ -48,11 +48,11 @@ export function ResourceEditPage({ def }: { def: ResourceDef }) {
 }
 
 export function ResourceListPage({ def }: { def: ResourceDef }) {
-  const Custom = def.listComponent ? LIST_SCREENS[def.listComponent] : undefined;
+  const Custom = useScreens().list[def.listComponent ?? ""];
   return Custom ? <Custom /> : <ResourceList def={def as ResourceDef<{ id: string }>} />;
 }
 export function ResourceShowPage({ def }: { def: ResourceDef }) {
-  const Custom = def.showComponent ? SHOW_SCREENS[def.showComponent] : undefined;
+  const Custom = useScreens().show[def.showComponent ?? ""];
   const navigate = useNavigate();
   const details = Custom ? <Custom /> : <ResourceShow def={def} />;
   if (def.showAs !== "modal") return details;

@@ -14,7 +14,7 @@ import { Field } from "../../components/form/field.tsx";
 import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
 import { humanize } from "../../components/resource/renderers.tsx";
-import type { EditScreenProps } from "../../components/resource/custom-screens.tsx";
+import type { EditScreenProps } from "../../components/resource/screens.tsx";
 import { EDIT_FAILURE, EDIT_REFUSED, EDIT_SUCCESS, editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
 
 const TYPE_OPTIONS = [{ value: "INDIVIDUAL", label: "Individual" }, { value: "BUSINESS", label: "Business" }];

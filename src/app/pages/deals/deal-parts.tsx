@@ -33,6 +33,7 @@ export function DealBenefits({ benefits }: { benefits: string[] }) {
         {benefits.map((b, i) => {
           const { title, description } = splitBenefit(b);
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the deal's own list of benefits, never reordered
             <li key={i}>
               {title && <Typography.Text strong style={{ display: "block" }}>{title}</Typography.Text>}
               <Typography.Text type={title ? "secondary" : undefined}>{description}</Typography.Text>

@@ -37,6 +37,7 @@ export function DiscountEditor({ name, currency, title }: Props) {
     set(next === "fixed" ? { type: "fixed", fixed_amount: null, reason } : next === "percentage" ? { type: "percentage", percentage_rate: "", reason } : null);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an antd form item inside, whose layout a fieldset's own box would change
     <div role="group" aria-label={title}>
       <Form.Item label={title} style={{ marginBottom: 8 }}>
         <Radio.Group value={kind} onChange={(e) => choose(e.target.value)} optionType="button" size="small"
@@ -70,6 +71,7 @@ export function TaxEditor({ name, currency, title }: Props) {
     set(next === "percentage" ? { method: "percentage", percentage_rate: "", ...common } : next === "fixed" ? { method: "fixed", tax_amount: null, ...common } : null);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: an antd form item inside, whose layout a fieldset's own box would change
     <div role="group" aria-label={title}>
       <Form.Item label={title} style={{ marginBottom: 8 }}>
         <Radio.Group value={kind} onChange={(e) => choose(e.target.value)} optionType="button" size="small"

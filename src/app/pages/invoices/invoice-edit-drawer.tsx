@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Drawer, Skeleton } from "antd";
 import { invoices, type Invoice } from "../../../../resources/invoices.ts";
-import type { EditScreenProps } from "../../components/resource/custom-screens.tsx";
+import type { EditScreenProps } from "../../components/resource/screens.tsx";
 import { withId } from "../../providers/data-provider.ts";
 import { InvoiceForm } from "./invoice-form.tsx";
 

@@ -251,6 +251,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
                   r.errors.length ? (
                     <Space direction="vertical" size={2}>
                       {r.errors.map((e, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors as the server listed them, never reordered
                         <Typography.Text type="danger" key={i}>
                           <Tag color="red" style={{ marginRight: 6 }}>{e.path}</Tag>
                           {e.message}

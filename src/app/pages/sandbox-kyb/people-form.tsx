@@ -10,21 +10,21 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { verificationApi, type KybCaseView } from "./api.ts";
 import { serverIssues, showErrors, zodIssues } from "./form-errors.ts";
 
-type Row = { first_name?: string; last_name?: string; date_of_birth?: string; nationality?: string; is_director?: boolean; ownership_percent?: number | null };
+type Person = { first_name?: string; last_name?: string; date_of_birth?: string; nationality?: string; is_director?: boolean; ownership_percent?: number | null };
 
-const BLANK: Row = { is_director: false, ownership_percent: 0 };
+const BLANK: Person = { is_director: false, ownership_percent: 0 };
 const upper = (v?: string) => (v ? v.toUpperCase() : v);
 
 type Props = { token: string; view: KybCaseView; onSaved: (view: KybCaseView) => void };
 
 export function PeopleForm({ token, view, onSaved }: Props) {
-  const [form] = Form.useForm<{ people: Row[] }>();
+  const [form] = Form.useForm<{ people: Person[] }>();
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   // A fresh case starts with one empty row: nearly every business has at least one director to enter.
   const [initial] = useState(() => ({ people: view.people.length ? view.people : [BLANK] }));
 
-  async function save(values: { people?: Row[] }) {
+  async function save(values: { people?: Person[] }) {
     // An emptied date reads as "is required"; an emptied percentage as "must be a number".
     const people = (values.people ?? []).map((p) => ({ ...p, date_of_birth: p.date_of_birth || undefined, ownership_percent: p.ownership_percent ?? undefined }));
     const parsed = KybPeople.safeParse({ people });

@@ -147,6 +147,7 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
           <div
             role="img"
             aria-label="Crop preview"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the crop is moved with the arrow keys, so it takes focus
             tabIndex={0}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}

@@ -16,7 +16,7 @@ import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue, statusColor } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
-import { CREATE_SCREENS } from "../../components/resource/custom-screens.tsx";
+import { useScreens } from "../../components/resource/screens.tsx";
 
 export const LOCKED_MESSAGE = "You do not have sub-accounts enabled on your account. Please contact support to enable sub-accounts";
 
@@ -98,6 +98,7 @@ function SubAccountTable({ currency, masterId, createButton }: { currency: strin
 export default function SubAccountsList() {
   const [params, setParams] = useSearchParams();
   const currencies = useCurrencies();
+  const screens = useScreens();
   const { canCreate, features } = useResourceAccess(subAccounts);
   const [version, setVersion] = useState(0);
   const currency = params.get("currency") ?? "";
@@ -116,7 +117,7 @@ export default function SubAccountsList() {
   const adding = params.get("add-new") === "true";
   const openAdd = (kind: string) => setParams((p) => { p.set("add-new", "true"); p.set("for", kind); return p; });
   const closeAdd = () => setParams((p) => { p.delete("add-new"); p.delete("for"); p.delete("customer"); return p; });
-  const Create = CREATE_SCREENS[subAccounts.createComponent!];
+  const Create = screens.create[subAccounts.createComponent!];
   const createButton = canCreate && (
     <Dropdown
       trigger={["click"]}

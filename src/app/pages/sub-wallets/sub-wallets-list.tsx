@@ -19,7 +19,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue, statusColor } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
-import { CREATE_SCREENS } from "../../components/resource/custom-screens.tsx";
+import { useScreens } from "../../components/resource/screens.tsx";
 import { useSession } from "../../session/session.tsx";
 
 export type Asset = { currency: string; blockchain: string };
@@ -123,6 +123,7 @@ export default function SubWalletsList() {
   const assets = useSupportedAssets();
   const { can } = useSession();
   const canCreate = can("wallets", "create");
+  const screens = useScreens();
   const [version, setVersion] = useState(0);
   const distribution = useDistribution(version);
   const currency = params.get("asset") ?? "";
@@ -137,7 +138,7 @@ export default function SubWalletsList() {
   const adding = params.get("add-new") === "true";
   const openAdd = (kind: string) => setParams((p) => { p.set("add-new", "true"); p.set("for", kind); return p; });
   const closeAdd = () => setParams((p) => { p.delete("add-new"); p.delete("for"); return p; });
-  const Create = CREATE_SCREENS[subWallets.createComponent!];
+  const Create = screens.create[subWallets.createComponent!];
   const createButton = canCreate && (
     <Dropdown trigger={["click"]} menu={{ items: [{ key: "own", label: "Own" }, { key: "customer", label: "Customer" }], onClick: ({ key }) => openAdd(key) }}>
       <Button type="primary" icon={<PlusOutlined />}>{subWallets.createLabel} <DownOutlined /></Button>

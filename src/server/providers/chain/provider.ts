@@ -47,7 +47,7 @@ export function base58Decode(s: string): Buffer | null {
 /** Tron: base58check of 0x41 + 20 bytes, the last 4 bytes a double-SHA-256 checksum. */
 function tronAddressValid(address: string): boolean {
   const raw = base58Decode(address);
-  if (!raw || raw.length !== 25 || raw[0] !== 0x41) return false;
+  if (raw?.length !== 25 || raw[0] !== 0x41) return false;
   return sha(sha(raw.subarray(0, 21))).subarray(0, 4).equals(raw.subarray(21));
 }
 

@@ -12,11 +12,11 @@ import { useToast } from "../../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../../components/form/field.tsx";
 
 export type Destination = NotificationSettings["business"][number];
-type Input = z.input<typeof BusinessNotification>;
+type Values = z.input<typeof BusinessNotification>;
 type Output = z.output<typeof BusinessNotification>;
 type Props = { open: boolean; onClose: () => void; onCreated: (d: Destination) => void };
 
-const EMPTY: Input = { email: "", inbound_outbound_transfers: true, fx_conversions: true, invoice_payments: true, account_updates: true };
+const EMPTY: Values = { email: "", inbound_outbound_transfers: true, fx_conversions: true, invoice_payments: true, account_updates: true };
 
 export function AddDestinationModal({ open, onClose, onCreated }: Props) {
   return (
@@ -28,7 +28,7 @@ export function AddDestinationModal({ open, onClose, onCreated }: Props) {
 
 function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
   const toast = useToast();
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(BusinessNotification), defaultValues: EMPTY });
+  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(BusinessNotification), defaultValues: EMPTY });
 
   const submit = form.handleSubmit(async (values) => {
     try {
