@@ -28,8 +28,21 @@ export async function run() {
     const mix = [
       { name: "GET /api/payments (list)", rate: 90, method: "GET" as const, path: "/api/payments?limit=20" },
       { name: "GET /api/payments/:id", rate: 60, method: "GET" as const, path: `/api/payments/${payment}` },
-      { name: "POST /api/quotes/payment", rate: 30, method: "POST" as const, path: "/api/quotes/payment", body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "10000" }) },
-      { name: "POST /api/payments (create)", rate: 20, method: "POST" as const, path: "/api/payments", body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "1", description: "Load test" }), unique: true },
+      {
+        name: "POST /api/quotes/payment",
+        rate: 30,
+        method: "POST" as const,
+        path: "/api/quotes/payment",
+        body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "10000" }),
+      },
+      {
+        name: "POST /api/payments (create)",
+        rate: 20,
+        method: "POST" as const,
+        path: "/api/payments",
+        body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "1", description: "Load test" }),
+        unique: true,
+      },
       { name: "GET /api/health (hello)", rate: 50, method: "GET" as const, path: "/api/health" },
     ];
 
@@ -40,14 +53,20 @@ export async function run() {
     const results = await paced(base, headers, mix, SECONDS);
     clearInterval(sampler);
 
-    console.log(`${SECONDS} s at 200 requests/s (plus 50/s to the hello route), one request every ${1000 / results.length} ms, after ${WARMUP_SECONDS} s of the same unmeasured; one server process, embedded database with the demo`);
-    console.log(`${"route".padEnd(30)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"errors".padStart(7)} ${"non-2xx".padStart(8)}`);
+    console.log(
+      `${SECONDS} s at 200 requests/s (plus 50/s to the hello route), one request every ${1000 / results.length} ms, after ${WARMUP_SECONDS} s of the same unmeasured; one server process, embedded database with the demo`,
+    );
+    console.log(
+      `${"route".padEnd(30)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"errors".padStart(7)} ${"non-2xx".padStart(8)}`,
+    );
     for (const m of mix) {
       const rs = results.filter((r) => r.route === m);
       const ms = rs.flatMap((r) => r.latencies).sort((a, b) => a - b);
       const count = (f: (r: Slot) => number) => rs.reduce((n, r) => n + f(r), 0);
       const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? NaN;
-      console.log(`${m.name.padEnd(30)} ${(ms.length / SECONDS).toFixed(0).padStart(7)} ${at(0.5).toFixed(1).padStart(7)} ${at(0.99).toFixed(1).padStart(7)} ${(ms.at(-1) ?? NaN).toFixed(0).padStart(7)} ${String(count((r) => r.errors)).padStart(7)} ${String(count((r) => r.non2xx)).padStart(8)}`);
+      console.log(
+        `${m.name.padEnd(30)} ${(ms.length / SECONDS).toFixed(0).padStart(7)} ${at(0.5).toFixed(1).padStart(7)} ${at(0.99).toFixed(1).padStart(7)} ${(ms.at(-1) ?? NaN).toFixed(0).padStart(7)} ${String(count((r) => r.errors)).padStart(7)} ${String(count((r) => r.non2xx)).padStart(8)}`,
+      );
     }
     console.log(`server memory (RSS): ${(before / 1048576).toFixed(0)} MB before the load, ${(peak / 1048576).toFixed(0)} MB at its peak (budget 300 MB)`);
   });
@@ -83,7 +102,13 @@ async function paced(base: string, headers: Record<string, string>, mix: Route[]
         duration: seconds,
         ignoreCoordinatedOmission: true,
         // A money write carries its own Idempotency-Key, like any client that means a new payment.
-        ...(route.unique ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) }] } : {}),
+        ...(route.unique
+          ? {
+              requests: [
+                { setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) },
+              ],
+            }
+          : {}),
       }) as unknown as EventEmitter & PromiseLike<autocannon.Result>; // the run is also its event emitter
       instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
         if (status >= 200 && status < 300) slot.latencies.push(ms);

@@ -60,7 +60,13 @@ export async function run() {
     const app = await buildWithManifest(appDir);
     const shell = await buildWithManifest(shellDir, { configFile: false, root: "bench/bundle-shell", plugins: [react()] });
 
-    const chunks = [...new Set(Object.values(app).map((e) => e.file).filter((f) => f.endsWith(".js")))]
+    const chunks = [
+      ...new Set(
+        Object.values(app)
+          .map((e) => e.file)
+          .filter((f) => f.endsWith(".js")),
+      ),
+    ]
       .map((file) => ({ file, gzip: gzipOf(appDir, file) }))
       .sort((a, b) => b.gzip - a.gzip);
     const total = chunks.reduce((n, c) => n + c.gzip, 0);

@@ -32,18 +32,22 @@ const service: Transfer = (db, debit, credit, amount) =>
 
 /** Group commit: the batcher is made per database (its batches share that database's connections). */
 const batchers = new WeakMap<Db, TransferBatcher>();
-const grouped = (concurrency: number): Transfer => (db, debit, credit, amount) => {
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new TransferBatcher(db, { concurrency })));
-  return b.transfer({ debit, credit, asset: ASSET, amount, reference: "bench:group" });
-};
+const grouped =
+  (concurrency: number): Transfer =>
+  (db, debit, credit, amount) => {
+    let b = batchers.get(db);
+    if (!b) batchers.set(db, (b = new TransferBatcher(db, { concurrency })));
+    return b.transfer({ debit, credit, asset: ASSET, amount, reference: "bench:group" });
+  };
 
 /** The baseline: what a hand-written transfer costs, with the same locks, checks and writes. */
 const rawSql: Transfer = (db, debit, credit, amount) =>
   db.transaction(async (tx) => {
     const locked = (await tx.execute(sql`
       select id, allow_negative, (posted - pending_debits)::text as available
-      from ledger_accounts where id in (${debit}, ${credit}) order by id for update`)) as unknown as { rows: { id: string; allow_negative: boolean; available: string }[] };
+      from ledger_accounts where id in (${debit}, ${credit}) order by id for update`)) as unknown as {
+      rows: { id: string; allow_negative: boolean; available: string }[];
+    };
     const from = locked.rows.find((r) => r.id === debit);
     if (!from || locked.rows.length !== 2) throw new Error("account not found");
     if (!from.allow_negative && BigInt(from.available) < amount) throw new Error("insufficient funds");
@@ -108,7 +112,11 @@ async function benchEngine(name: string, database: Database, perCell: number, no
   for (const w of workloads) {
     for (const clients of [1, 16, 256]) {
       // Alternate the order so no side always runs on the warmer (or fuller) database.
-      const sides = [["service", service], ["group", group], ["raw", rawSql]] as const;
+      const sides = [
+        ["service", service],
+        ["group", group],
+        ["raw", rawSql],
+      ] as const;
       const order = rows.length % 2 ? [...sides].reverse() : sides;
       const tps: Record<string, number> = {};
       // Group commit gets more transfers per cell: at its speed a small cell is over before it is measured.
@@ -119,9 +127,11 @@ async function benchEngine(name: string, database: Database, perCell: number, no
     }
   }
   const violations = await checkLedger(db);
-  console.log(violations.length
-    ? `${name} ledger check: ${violations.length} violation(s)\n${violations.map((v) => `  ${v.rule}: ${v.detail}`).join("\n")}`
-    : `${name} ledger check: clean (every asset sums to zero, every balance equals its entries, no overdraft, holds resolved once)`);
+  console.log(
+    violations.length
+      ? `${name} ledger check: ${violations.length} violation(s)\n${violations.map((v) => `  ${v.rule}: ${v.detail}`).join("\n")}`
+      : `${name} ledger check: clean (every asset sums to zero, every balance equals its entries, no overdraft, holds resolved once)`,
+  );
   return violations.length;
 }
 
@@ -175,7 +185,9 @@ export async function overHttp() {
     const { cookie, csrf } = admin.credentials;
     const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
     console.log(`\nHTTP API (embedded PGlite, one server process): POST /api/transfers/internal beside GET /api/session, ${seconds} s each per row`);
-    console.log(`${"clients".padStart(8)}${pad("transfers/s", 14)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("errors", 8)}${pad("non-2xx", 9)}${pad("session reads/s", 17)}${pad("transfers/reads", 17)}`);
+    console.log(
+      `${"clients".padStart(8)}${pad("transfers/s", 14)}${pad("p50 ms", 9)}${pad("p99 ms", 9)}${pad("errors", 8)}${pad("non-2xx", 9)}${pad("session reads/s", 17)}${pad("transfers/reads", 17)}`,
+    );
     for (const connections of [1, 16, 64]) {
       const r = await autocannon({
         url: `${base}/api/transfers/internal`,
@@ -208,7 +220,12 @@ export async function run() {
   if (typeof server === "string") console.log(server);
   else {
     try {
-      violations += await benchEngine("PostgreSQL", server, 2_000, ` (${PG_URL.replace(/\/[^/]*$/, "")}, pool of ${process.env.DATABASE_POOL_SIZE} connections)`);
+      violations += await benchEngine(
+        "PostgreSQL",
+        server,
+        2_000,
+        ` (${PG_URL.replace(/\/[^/]*$/, "")}, pool of ${process.env.DATABASE_POOL_SIZE} connections)`,
+      );
     } finally {
       await server.close();
     }

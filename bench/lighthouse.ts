@@ -38,7 +38,11 @@ const line = (prefix: string, a: Audit) => `${prefix}  ${a.title}${a.displayValu
 function flagged(a: Audit) {
   const items = ((a.details as { items?: Record<string, any>[] } | undefined)?.items ?? []).slice(0, 4);
   return items.map((i) => {
-    const what = i.node ? `${i.node.selector} "${String(i.node.nodeLabel ?? "").slice(0, 60)}"` : i.issueType ? `${i.issueType} ${(i.subItems?.items ?? []).map((u: { url: string }) => u.url).join(" ")}` : (i.description ?? i.url ?? JSON.stringify(i).slice(0, 100));
+    const what = i.node
+      ? `${i.node.selector} "${String(i.node.nodeLabel ?? "").slice(0, 60)}"`
+      : i.issueType
+        ? `${i.issueType} ${(i.subItems?.items ?? []).map((u: { url: string }) => u.url).join(" ")}`
+        : (i.description ?? i.url ?? JSON.stringify(i).slice(0, 100));
     return `              ${String(what).replace(/\s+/g, " ").slice(0, 160)}`;
   });
 }
@@ -56,7 +60,8 @@ function lostPoints(lhr: Result, id: string) {
   if (id === "performance") {
     for (const r of category.auditRefs) {
       const a = lhr.audits[r.id];
-      if (r.weight === 0 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode) && a.score !== null && a.score < 0.9) lines.push(line("      hint ", a));
+      if (r.weight === 0 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode) && a.score !== null && a.score < 0.9)
+        lines.push(line("      hint ", a));
     }
   }
   return lines;
@@ -84,7 +89,8 @@ async function audit(url: string, port: number) {
     if (!out) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!out.lhr.runtimeError) {
       // BENCH_LIGHTHOUSE_DIR=<dir> keeps each report (JSON) for a closer look at the audits.
-      if (process.env.BENCH_LIGHTHOUSE_DIR) writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(out.lhr));
+      if (process.env.BENCH_LIGHTHOUSE_DIR)
+        writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, `${new URL(url).pathname.replace(/\W+/g, "_") || "root"}.json`), JSON.stringify(out.lhr));
       return out.lhr;
     }
     const why = `${out.lhr.runtimeError.code} ${out.lhr.runtimeError.message}`;
@@ -101,7 +107,17 @@ export async function run() {
   buildServer();
   const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
   const server = spawn(process.execPath, SERVER_NODE_ARGS, {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: join(dir, "data"), DATABASE_URL: "", SERVE_UI: "true", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000", PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(dir, "data"),
+      DATABASE_URL: "",
+      SERVE_UI: "true",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      PUBLIC_URL: base,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
@@ -111,7 +127,12 @@ export async function run() {
     await owner.signIn("owner@demo.example", DEMO_PASSWORD);
     const cookie = owner.credentials.cookie;
     const [name, value] = [cookie.slice(0, cookie.indexOf("=")), cookie.slice(cookie.indexOf("=") + 1)];
-    const invoices = (await owner.get("/invoicing/invoices?state=OPEN")).items as { state: string; reference: string; is_overdue: boolean; is_partially_paid: boolean }[];
+    const invoices = (await owner.get("/invoicing/invoices?state=OPEN")).items as {
+      state: string;
+      reference: string;
+      is_overdue: boolean;
+      is_partially_paid: boolean;
+    }[];
     const open = invoices.find((i) => i.state === "OPEN" && !i.is_overdue && !i.is_partially_paid) ?? invoices.find((i) => i.state === "OPEN");
     if (!open) throw new Error("the demo has no open invoice");
 
@@ -143,8 +164,12 @@ export async function run() {
       results.push({ page: p.page, lhr });
     }
 
-    console.log(`\nLighthouse ${results[0].lhr.lighthouseVersion}, desktop settings, ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chrome"}, machine benchmark index ${results[0].lhr.environment.benchmarkIndex.toFixed(0)}; aim: performance >= ${AIM.performance}, accessibility >= ${AIM.accessibility}`);
-    console.log(`${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"b-p".padStart(5)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}  aim`);
+    console.log(
+      `\nLighthouse ${results[0].lhr.lighthouseVersion}, desktop settings, ${results[0].lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "Chrome"}, machine benchmark index ${results[0].lhr.environment.benchmarkIndex.toFixed(0)}; aim: performance >= ${AIM.performance}, accessibility >= ${AIM.accessibility}`,
+    );
+    console.log(
+      `${"page".padEnd(28)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"b-p".padStart(5)} ${"LCP ms".padStart(7)} ${"TBT ms".padStart(7)} ${"CLS".padStart(6)}  aim`,
+    );
     for (const { page, lhr } of results) {
       const perf = lhr.categories.performance.score ?? 0;
       const a11y = lhr.categories.accessibility.score ?? 0;

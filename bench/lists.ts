@@ -35,14 +35,23 @@ const payerId = (k: number) => `00000000-0000-4000-8000-${k.toString().padStart(
 export async function seed(app: FastifyInstance, n: number) {
   const s = app.services;
   const { business, user } = await s.auth.register({
-    business_name: "Bench Co", business_type: "LLC", email: `bench.${Date.now()}@example.com`, password: "Bench-Passw0rd!",
-    country: "NG", first_name: "Ben", last_name: "Ch", phone: "+2348000000000", sign_up_reasons: ["TRADE_FINANCING"],
+    business_name: "Bench Co",
+    business_type: "LLC",
+    email: `bench.${Date.now()}@example.com`,
+    password: "Bench-Passw0rd!",
+    country: "NG",
+    first_name: "Ben",
+    last_name: "Ch",
+    phone: "+2348000000000",
+    sign_up_reasons: ["TRADE_FINANCING"],
   });
   await s.ctx.db.execute(sql`update users set email_verified_at = now() where id = ${user.id}`);
   const account = await s.ctx.db.transaction((tx) => s.accounts.open(tx, business.id, "USD", { holderName: "Bench Co" }));
   const subs: string[] = [];
   for (let i = 0; i < SUB_ACCOUNTS; i++) {
-    const sub = await s.ctx.db.transaction((tx) => s.accounts.open(tx, business.id, "USD", { holderName: "Bench Co", name: `Sub ${i}`, parentAccountId: account.id }));
+    const sub = await s.ctx.db.transaction((tx) =>
+      s.accounts.open(tx, business.id, "USD", { holderName: "Bench Co", name: `Sub ${i}`, parentAccountId: account.id }),
+    );
     subs.push(sub.id);
   }
   const owners = sql.raw(`array[${subs.map((id) => `'${id}'::uuid`).join(",")}]`);
@@ -158,7 +167,9 @@ async function run1(label: string, database: Database, n: number) {
   await app.close();
   const deep = list.findIndex(([name]) => name.endsWith("by OFFSET"));
   const ratio = results[list[deep][0]] / results[list[deep + 1][0]];
-  console.log(`  (${label}, ${RUNS} requests per query) worst p99 without OFFSET: ${worst.p99.toFixed(1)} ms (${worst.name}); cursor ${ratio.toFixed(0)}x faster than OFFSET at depth (p99)`);
+  console.log(
+    `  (${label}, ${RUNS} requests per query) worst p99 without OFFSET: ${worst.p99.toFixed(1)} ms (${worst.name}); cursor ${ratio.toFixed(0)}x faster than OFFSET at depth (p99)`,
+  );
 }
 
 export async function run() {

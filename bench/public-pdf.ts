@@ -31,7 +31,13 @@ export async function run() {
     const { cookie, csrf } = admin.credentials;
     const side = 4096;
     // Shapes over the whole square: a file well under the 1MB limit that still unpacks to 64 MB.
-    const logo = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#f4f4f4"/><circle cx="${side / 2}" cy="${side / 2}" r="${side / 3}" fill="#1d4ed8"/><rect x="${side / 4}" y="${side / 4}" width="${side / 2}" height="${side / 8}" fill="#f59e0b"/></svg>`)).png().toBuffer();
+    const logo = await sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="#f4f4f4"/><circle cx="${side / 2}" cy="${side / 2}" r="${side / 3}" fill="#1d4ed8"/><rect x="${side / 4}" y="${side / 4}" width="${side / 2}" height="${side / 8}" fill="#f59e0b"/></svg>`,
+      ),
+    )
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append("logo", new Blob([logo], { type: "image/png" }), "logo.png");
     let started = performance.now();
@@ -40,11 +46,15 @@ export async function run() {
     console.log(`logo: ${side} x ${side} PNG, ${(logo.length / 1024).toFixed(0)} KB, uploaded in ${(performance.now() - started).toFixed(0)} ms`);
 
     const invoices = (await admin.get("/invoicing/invoices?limit=100")).items as { public_url: string | null }[];
-    const paths = invoices.filter((i) => i.public_url).map((i) => `/api/public/invoicing/invoices/${new URL(i.public_url!).pathname.split("/").pop()}/download`);
+    const paths = invoices
+      .filter((i) => i.public_url)
+      .map((i) => `/api/public/invoicing/invoices/${new URL(i.public_url!).pathname.split("/").pop()}/download`);
     started = performance.now();
     const first = await fetch(`${base}${paths[0]}`);
     const bytes = (await first.arrayBuffer()).byteLength;
-    console.log(`first download of one invoice: ${(performance.now() - started).toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KB; ${paths.length} public invoices downloaded in turn below`);
+    console.log(
+      `first download of one invoice: ${(performance.now() - started).toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KB; ${paths.length} public invoices downloaded in turn below`,
+    );
 
     // Warm-up, as the api bench has: every invoice rendered and cached, the server's code compiled.
     await downloads(base, paths, 5);
@@ -52,9 +62,16 @@ export async function run() {
     for (let run = 1; run <= RUNS; run++) {
       const idle = await health(base, SECONDS);
       const [busy, pdf] = await Promise.all([health(base, SECONDS), downloads(base, paths, SECONDS)]);
-      console.log(`\nrun ${run} of ${RUNS}: ${SECONDS} s each; /api/health sent ${HEALTH_PER_SECOND}/s at a steady pace; one server process, embedded database with the demo; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
-      console.log(`${"".padEnd(44)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"answers/s".padStart(9)} ${"failed".padStart(7)}`);
-      const row = (name: string, r: Figures) => console.log(`${name.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${(r.count / SECONDS).toFixed(1).padStart(9)} ${String(r.failed).padStart(7)}`);
+      console.log(
+        `\nrun ${run} of ${RUNS}: ${SECONDS} s each; /api/health sent ${HEALTH_PER_SECOND}/s at a steady pace; one server process, embedded database with the demo; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+      );
+      console.log(
+        `${"".padEnd(44)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"answers/s".padStart(9)} ${"failed".padStart(7)}`,
+      );
+      const row = (name: string, r: Figures) =>
+        console.log(
+          `${name.padEnd(44)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${(r.count / SECONDS).toFixed(1).padStart(9)} ${String(r.failed).padStart(7)}`,
+        );
       row("/api/health, idle", idle);
       row(`/api/health, ${DOWNLOADERS} parallel PDF downloads`, busy);
       row(`public PDF downloads (${DOWNLOADERS} connections)`, pdf);

@@ -5,7 +5,12 @@
 import { z } from "zod";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 
-const req = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200);
+const req = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200);
 const elevenDigits = (label: string) => req(label).regex(/^\d{11}$/, `${label} must be exactly 11 digits`);
 
 /** +234 and 10 digits, or a local 0 and 10 digits; stored as +234. */
@@ -40,7 +45,10 @@ export const CreateAccountRequest = z
     currency: z.enum(FIAT_CURRENCIES, { error: "Please select a currency" }),
     account_owner_info: NgnOwnerInfo.optional(),
   })
-  .refine((v) => v.currency !== "NGN" || v.account_owner_info, { message: "Account owner details are required for a Naira account", path: ["account_owner_info"] });
+  .refine((v) => v.currency !== "NGN" || v.account_owner_info, {
+    message: "Account owner details are required for a Naira account",
+    path: ["account_owner_info"],
+  });
 
 export const TASK_TYPES = ["DECLARATION", "AGREEMENT", "EMAIL_OTP", "PHONE_OTP"] as const;
 

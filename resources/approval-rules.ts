@@ -24,7 +24,11 @@ export const MAX_RULES = 20;
 export const MAX_APPROVALS = 5;
 
 const WHOLE = /^\d{1,18}$/;
-const minor = (name: string) => z.string({ error: `${name} is required` }).trim().regex(WHOLE, `${name} must be a whole number of minor units`);
+const minor = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .regex(WHOLE, `${name} must be a whole number of minor units`);
 
 export const ApprovalRuleInput = z
   .object({

@@ -6,10 +6,13 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "../src/lib/countries.ts";
 
-export const PASSWORD_RULE_MESSAGE =
-  "Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character";
+export const PASSWORD_RULE_MESSAGE = "Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character";
 
-const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`);
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
 
 export const email = z
   .string({ error: "Email is required" })

@@ -6,7 +6,11 @@ import { DESTINATIONS, DESTINATION_TYPES, normaliseDetail, type DestinationType,
 
 export const BENEFICIARY_KINDS = ["BUSINESS", "INDIVIDUAL"] as const;
 const text = (label: string, max = 100) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 /** Create (and full fiat edit) body: one object, checked per type and destination type. */
 export const BeneficiaryInput = z
@@ -34,12 +38,15 @@ export const BeneficiaryInput = z
         if (!chain || !ADDRESS_FORMATS[chain]) return void ctx.addIssue({ code: "custom", path: ["details", "blockchain"], message: "Blockchain is required" });
         const address = (v.details.address ?? "").trim();
         if (!address) ctx.addIssue({ code: "custom", path: ["details", "address"], message: "Wallet address is required" });
-        else if (!ADDRESS_FORMATS[chain].pattern.test(address)) ctx.addIssue({ code: "custom", path: ["details", "address"], message: ADDRESS_FORMATS[chain].message });
+        else if (!ADDRESS_FORMATS[chain].pattern.test(address))
+          ctx.addIssue({ code: "custom", path: ["details", "address"], message: ADDRESS_FORMATS[chain].message });
         return;
       }
-      if (!(FIAT_CURRENCIES as readonly string[]).includes(v.currency)) return void ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a fiat currency" });
+      if (!(FIAT_CURRENCIES as readonly string[]).includes(v.currency))
+        return void ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a fiat currency" });
       const dest = DESTINATIONS[v.details.type as DestinationType];
-      if (!dest || dest.currency !== v.currency) return void ctx.addIssue({ code: "custom", path: ["details", "type"], message: "Destination type is required" });
+      if (!dest || dest.currency !== v.currency)
+        return void ctx.addIssue({ code: "custom", path: ["details", "type"], message: "Destination type is required" });
       for (const spec of dest.fields as readonly DetailSpec[]) {
         const raw = v.details.details?.[spec.key] ?? "";
         const value = normaliseDetail(spec, raw);
@@ -108,18 +115,50 @@ const typesWith = (key: string) => DESTINATION_TYPES.filter((t) => DESTINATIONS[
 const labelOf = (key: string) => DESTINATION_TYPES.flatMap((t) => DESTINATIONS[t].fields).find((f) => f.key === key)!.label;
 
 const fields: FormField[] = [
-  { name: "type", label: "Beneficiary type", kind: "radio", createOnly: true, options: [{ value: "FIAT", label: "Bank account" }, { value: "CRYPTO", label: "Crypto wallet", feature: "crypto" }] },
+  {
+    name: "type",
+    label: "Beneficiary type",
+    kind: "radio",
+    createOnly: true,
+    options: [
+      { value: "FIAT", label: "Bank account" },
+      { value: "CRYPTO", label: "Crypto wallet", feature: "crypto" },
+    ],
+  },
   { name: "name", label: "Name", kind: "text", placeholder: "Full name or business name" },
   { name: "friendly_name", label: "Friendly name (optional)", kind: "text" },
-  { name: "kind", label: "Beneficiary kind", kind: "select", options: [{ value: "BUSINESS", label: "Business" }, { value: "INDIVIDUAL", label: "Individual" }] },
+  {
+    name: "kind",
+    label: "Beneficiary kind",
+    kind: "select",
+    options: [
+      { value: "BUSINESS", label: "Business" },
+      { value: "INDIVIDUAL", label: "Individual" },
+    ],
+  },
   { name: "currency", label: "Currency", kind: "select", createOnly: true, options: opts(FIAT_CURRENCIES), when: { type: ["FIAT"] } },
   { name: "currency", label: "Currency", kind: "select", createOnly: true, options: opts(STABLECOINS), when: { type: ["CRYPTO"] } },
-  ...FIAT_CURRENCIES.map((c): FormField => ({
-    name: "details.type", label: "Destination type", kind: "select", createOnly: true, when: { type: ["FIAT"], currency: [c] },
-    options: typesOf(c).map((t) => ({ value: t, label: DESTINATIONS[t].label })),
-  })),
-  ...detailKeys.map((key): FormField => ({ name: `details.details.${key}`, label: labelOf(key), kind: "text", when: { type: ["FIAT"], "details.type": typesWith(key) } })),
-  { name: "details.blockchain", label: "Blockchain", kind: "select", createOnly: true, options: opts(BLOCKCHAINS, (b) => BLOCKCHAIN_LABELS[b]), when: { type: ["CRYPTO"] } },
+  ...FIAT_CURRENCIES.map(
+    (c): FormField => ({
+      name: "details.type",
+      label: "Destination type",
+      kind: "select",
+      createOnly: true,
+      when: { type: ["FIAT"], currency: [c] },
+      options: typesOf(c).map((t) => ({ value: t, label: DESTINATIONS[t].label })),
+    }),
+  ),
+  ...detailKeys.map(
+    (key): FormField => ({ name: `details.details.${key}`, label: labelOf(key), kind: "text", when: { type: ["FIAT"], "details.type": typesWith(key) } }),
+  ),
+  {
+    name: "details.blockchain",
+    label: "Blockchain",
+    kind: "select",
+    createOnly: true,
+    options: opts(BLOCKCHAINS, (b) => BLOCKCHAIN_LABELS[b]),
+    when: { type: ["CRYPTO"] },
+  },
   { name: "details.address", label: "Wallet address", kind: "text", when: { type: ["CRYPTO"] } },
 ];
 
@@ -130,7 +169,14 @@ const detail: DetailField[] = [
   { field: "type", label: "Type", render: "status" },
   { field: "currency", label: "Currency", render: "currency" },
   { field: "destination_label", label: "Destination" },
-  ...detailKeys.map((key): DetailField => ({ field: `details.details.${key}`, label: labelOf(key), render: key === "sort_code" ? "sortCode" : "text", when: { "details.type": typesWith(key) } })),
+  ...detailKeys.map(
+    (key): DetailField => ({
+      field: `details.details.${key}`,
+      label: labelOf(key),
+      render: key === "sort_code" ? "sortCode" : "text",
+      when: { "details.type": typesWith(key) },
+    }),
+  ),
   { field: "details.address", label: "Wallet address", render: "address", when: { type: ["CRYPTO"] } },
   { field: "created_date", label: "Added on", render: "date" },
 ];
@@ -165,17 +211,42 @@ const columns = [
 ];
 const search = { field: "keyword", kind: "search" as const, param: "keyword", placeholder: "Search by name" };
 const deleteAction = (list: string) => ({
-  key: "delete", label: "Delete", access: { obj: "beneficiaries", act: "delete" }, method: "DELETE" as const,
-  path: "v1/beneficiaries/:id/delete", confirm: "Are you sure you want to proceed?", danger: true, redirectTo: list, toastSeconds: 5,
+  key: "delete",
+  label: "Delete",
+  access: { obj: "beneficiaries", act: "delete" },
+  method: "DELETE" as const,
+  path: "v1/beneficiaries/:id/delete",
+  confirm: "Are you sure you want to proceed?",
+  danger: true,
+  redirectTo: list,
+  toastSeconds: 5,
 });
 
 export const beneficiaries = defineResource<Beneficiary>({
   ...shared,
   name: "beneficiaries",
   label: "Beneficiaries",
-  routes: { list: "/payments/beneficiaries", show: "/payments/beneficiaries/:id", create: "/payments/beneficiaries/create", edit: "/payments/beneficiaries/:id/edit" },
+  routes: {
+    list: "/payments/beneficiaries",
+    show: "/payments/beneficiaries/:id",
+    create: "/payments/beneficiaries/create",
+    edit: "/payments/beneficiaries/:id/edit",
+  },
   columns,
-  filters: [search, { field: "type", kind: "select", param: "type", label: "Type", initial: "FIAT", options: [{ value: "FIAT", label: "Fiat" }, { value: "CRYPTO", label: "Crypto", feature: "crypto" }] }],
+  filters: [
+    search,
+    {
+      field: "type",
+      kind: "select",
+      param: "type",
+      label: "Type",
+      initial: "FIAT",
+      options: [
+        { value: "FIAT", label: "Fiat" },
+        { value: "CRYPTO", label: "Crypto", feature: "crypto" },
+      ],
+    },
+  ],
   actions: [deleteAction("/payments/beneficiaries")],
   menu: { label: "Beneficiaries", icon: "team", parent: "payments", order: 40 },
 });

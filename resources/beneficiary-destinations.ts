@@ -27,7 +27,13 @@ export function ibanValid(iban: string): boolean {
 
 const accountName: DetailSpec = { key: "account_name", label: "Account name", pattern: /^.{2,100}$/, message: "Account name must be 2 to 100 characters" };
 const bankName: DetailSpec = { key: "bank_name", label: "Bank name", pattern: /^.{2,100}$/, message: "Bank name must be 2 to 100 characters" };
-const usAccount: DetailSpec = { key: "account_number", label: "Account number", pattern: /^\d{4,17}$/, message: "Account number must be 4 to 17 digits", compact: true };
+const usAccount: DetailSpec = {
+  key: "account_number",
+  label: "Account number",
+  pattern: /^\d{4,17}$/,
+  message: "Account number must be 4 to 17 digits",
+  compact: true,
+};
 const routing: DetailSpec = { key: "routing_number", label: "Routing number", pattern: /^\d{9}$/, message: "Routing number must be 9 digits", compact: true };
 
 /**
@@ -37,8 +43,20 @@ const routing: DetailSpec = { key: "routing_number", label: "Routing number", pa
 type Destination = { currency: FiatCurrency; label: string; identity: readonly string[]; shown: readonly string[]; fields: readonly DetailSpec[] };
 
 export const DESTINATIONS = {
-  ACH: { currency: "USD", label: "ACH", identity: ["routing_number", "account_number"], shown: ["account_number"], fields: [accountName, usAccount, routing, bankName] },
-  FED_WIRE: { currency: "USD", label: "Wire", identity: ["routing_number", "account_number"], shown: ["account_number"], fields: [accountName, usAccount, routing, bankName] },
+  ACH: {
+    currency: "USD",
+    label: "ACH",
+    identity: ["routing_number", "account_number"],
+    shown: ["account_number"],
+    fields: [accountName, usAccount, routing, bankName],
+  },
+  FED_WIRE: {
+    currency: "USD",
+    label: "Wire",
+    identity: ["routing_number", "account_number"],
+    shown: ["account_number"],
+    fields: [accountName, usAccount, routing, bankName],
+  },
   SEPA: {
     currency: "EUR",
     label: "SEPA",
@@ -47,7 +65,13 @@ export const DESTINATIONS = {
     fields: [
       accountName,
       { key: "iban", label: "IBAN", pattern: /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, message: "Enter a valid IBAN", compact: true, check: ibanValid },
-      { key: "bic_swift", label: "BIC / SWIFT", pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: "Enter a valid BIC (8 or 11 characters)", compact: true },
+      {
+        key: "bic_swift",
+        label: "BIC / SWIFT",
+        pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/,
+        message: "Enter a valid BIC (8 or 11 characters)",
+        compact: true,
+      },
     ],
   },
   FASTER_PAYMENTS: {
@@ -66,14 +90,27 @@ export const DESTINATIONS = {
     label: "Bank transfer",
     identity: ["bank_name", "account_number"],
     shown: ["account_number"],
-    fields: [accountName, { key: "account_number", label: "Account number", pattern: /^\d{10}$/, message: "Account number must be 10 digits", compact: true }, bankName],
+    fields: [
+      accountName,
+      { key: "account_number", label: "Account number", pattern: /^\d{10}$/, message: "Account number must be 10 digits", compact: true },
+      bankName,
+    ],
   },
   MPESA_PHONE: {
     currency: "KES",
     label: "M-Pesa phone number",
     identity: ["phone_number"],
     shown: ["phone_number"],
-    fields: [accountName, { key: "phone_number", label: "Phone number", pattern: /^\+2547\d{8}$|^\+2541\d{8}$/, message: "Enter a Kenyan phone number like +254712345678", compact: true }],
+    fields: [
+      accountName,
+      {
+        key: "phone_number",
+        label: "Phone number",
+        pattern: /^\+2547\d{8}$|^\+2541\d{8}$/,
+        message: "Enter a Kenyan phone number like +254712345678",
+        compact: true,
+      },
+    ],
   },
   MPESA_TILL: {
     currency: "KES",
@@ -98,8 +135,7 @@ export const DESTINATIONS = {
 export type DestinationType = keyof typeof DESTINATIONS;
 export const DESTINATION_TYPES = Object.keys(DESTINATIONS) as DestinationType[];
 
-export const normaliseDetail = (spec: DetailSpec, raw: string) =>
-  spec.compact ? raw.replace(/[\s-]/g, "").toUpperCase() : raw.trim();
+export const normaliseDetail = (spec: DetailSpec, raw: string) => (spec.compact ? raw.replace(/[\s-]/g, "").toUpperCase() : raw.trim());
 
 /** What a person recognises a destination by (account number, IBAN, phone, paybill · reference). */
 export function destinationIdentifier(type: DestinationType, details: Record<string, string>): string {
@@ -112,5 +148,4 @@ export function destinationKey(type: DestinationType, details: Record<string, st
 }
 
 /** Same for a wallet: EVM addresses are case-insensitive hex, Tron's base58 is not. */
-export const walletKey = (blockchain: string, address: string) =>
-  `${blockchain}:${blockchain === "TRON" ? address : address.toLowerCase()}`;
+export const walletKey = (blockchain: string, address: string) => `${blockchain}:${blockchain === "TRON" ? address : address.toLowerCase()}`;

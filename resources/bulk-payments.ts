@@ -19,14 +19,28 @@ export const BulkRow = z.record(z.string(), z.string().max(200, "Each cell must 
 export const BulkPaymentRequest = z.object({
   source_account_id: z.string({ error: "Please select an account" }).uuid("Please select an account"),
   file_name: z.string().trim().max(200).optional().default(""),
-  rows: z.array(BulkRow, { error: "Upload a file with at least one payment" }).min(1, "The file has no payments").max(MAX_BULK_ROWS, `A file can hold at most ${MAX_BULK_ROWS} payments`),
+  rows: z
+    .array(BulkRow, { error: "Upload a file with at least one payment" })
+    .min(1, "The file has no payments")
+    .max(MAX_BULK_ROWS, `A file can hold at most ${MAX_BULK_ROWS} payments`),
 });
 
 /** The template to download: the header and two example rows (a saved beneficiary, new details). */
 export function bulkTemplate(): string {
   const empty: Record<string, string> = Object.fromEntries(BULK_COLUMNS.map((c) => [c, ""]));
   const saved: Record<string, string> = { ...empty, beneficiary_id: "<id of a saved beneficiary>", amount: "1250.00", reference: "INV-1001" };
-  const fresh: Record<string, string> = { ...empty, beneficiary_name: "Acme Supplies LLC", beneficiary_kind: "BUSINESS", destination_type: "ACH", account_name: "Acme Supplies LLC", account_number: "123456789", routing_number: "021000021", bank_name: "Chase", amount: "300.50", reference: "INV-1002" };
+  const fresh: Record<string, string> = {
+    ...empty,
+    beneficiary_name: "Acme Supplies LLC",
+    beneficiary_kind: "BUSINESS",
+    destination_type: "ACH",
+    account_name: "Acme Supplies LLC",
+    account_number: "123456789",
+    routing_number: "021000021",
+    bank_name: "Chase",
+    amount: "300.50",
+    reference: "INV-1002",
+  };
   return toCsv([[...BULK_COLUMNS], ...[saved, fresh].map((r) => BULK_COLUMNS.map((c) => r[c]))]);
 }
 

@@ -10,7 +10,11 @@ export const CUSTOMER_STATES = ["ACTIVE", "INACTIVE"] as const;
 export const CUSTOMER_BUSINESS_TYPES = ["CORPORATION", "LLC", "PARTNERSHIP", "SOLE_PROPRIETORSHIP"] as const;
 
 const required = (label: string, max = 100) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 /** SPEC §5: optional, trimmed, at most 20 characters, international format. */
 export const CustomerPhone = z
@@ -31,13 +35,29 @@ export const Address = z.object({
 });
 
 /** One message per problem: a blank email is required, not also invalid. */
-const email = z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(z.email("Invalid email").max(200, "Email must be at most 200 characters"));
-const country = (message: string) => z.string({ error: message }).trim().length(2, message).transform((v) => v.toUpperCase());
+const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .pipe(z.email("Invalid email").max(200, "Email must be at most 200 characters"));
+const country = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .length(2, message)
+    .transform((v) => v.toUpperCase());
 
 export const CustomerInput = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("INDIVIDUAL"), email, first_name: required("First name"), last_name: required("Last name"), phone_number: CustomerPhone, address: Address }),
+    z.object({
+      type: z.literal("INDIVIDUAL"),
+      email,
+      first_name: required("First name"),
+      last_name: required("Last name"),
+      phone_number: CustomerPhone,
+      address: Address,
+    }),
     z.object({
       type: z.literal("BUSINESS"),
       email,
@@ -53,7 +73,12 @@ export const CustomerInput = z.discriminatedUnion(
 export type CustomerInput = z.input<typeof CustomerInput>;
 
 /** PATCH v2/customers/{id}/individual and /business (SPEC §7 bodies); the Edit customer modal shows the names disabled. */
-export const IndividualUpdate = z.object({ first_name: required("First name"), last_name: required("Last name"), phone_number: CustomerPhone, residential_address: Address });
+export const IndividualUpdate = z.object({
+  first_name: required("First name"),
+  last_name: required("Last name"),
+  phone_number: CustomerPhone,
+  residential_address: Address,
+});
 export const BusinessUpdate = z.object({
   name: required("Business name", 200),
   business_type: z.enum(CUSTOMER_BUSINESS_TYPES, { error: "Business type is required" }),
@@ -63,8 +88,16 @@ export const BusinessUpdate = z.object({
 /** PATCH v2/customers/{id}/country_data: Nigerian identity numbers, exactly 11 digits each. */
 export const CountryData = z.object({
   ng: z.object({
-    bvn: z.string().trim().regex(/^\d{11}$/, "BVN must be exactly 11 digits").optional(),
-    nin: z.string().trim().regex(/^\d{11}$/, "NIN must be exactly 11 digits").optional(),
+    bvn: z
+      .string()
+      .trim()
+      .regex(/^\d{11}$/, "BVN must be exactly 11 digits")
+      .optional(),
+    nin: z
+      .string()
+      .trim()
+      .regex(/^\d{11}$/, "NIN must be exactly 11 digits")
+      .optional(),
   }),
 });
 /** PUT v2/customers/{id}/billing_information (SPEC §3: state_province and phone). */
@@ -103,7 +136,10 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
-const typeOptions = [{ value: "INDIVIDUAL", label: "Individual" }, { value: "BUSINESS", label: "Business" }];
+const typeOptions = [
+  { value: "INDIVIDUAL", label: "Individual" },
+  { value: "BUSINESS", label: "Business" },
+];
 const addressFields = (prefix: string): FormField[] => [
   { name: `${prefix}.line_1`, label: "Address", kind: "text" },
   { name: `${prefix}.city`, label: "City", kind: "text" },
@@ -137,7 +173,16 @@ export const customers = defineResource<Customer>({
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
     { field: "type", kind: "select", param: "type", label: "Type", options: typeOptions },
-    { field: "state", kind: "select", param: "state", label: "Status", options: [{ value: "ACTIVE", label: "Active" }, { value: "INACTIVE", label: "Inactive" }] },
+    {
+      field: "state",
+      kind: "select",
+      param: "state",
+      label: "Status",
+      options: [
+        { value: "ACTIVE", label: "Active" },
+        { value: "INACTIVE", label: "Inactive" },
+      ],
+    },
   ],
   fields: [
     { name: "type", label: "Customer type", kind: "radio", options: typeOptions },
@@ -145,7 +190,13 @@ export const customers = defineResource<Customer>({
     { name: "first_name", label: "First name", kind: "text", when: { type: ["INDIVIDUAL"] } },
     { name: "last_name", label: "Last name", kind: "text", when: { type: ["INDIVIDUAL"] } },
     { name: "name", label: "Business name", kind: "text", when: { type: ["BUSINESS"] } },
-    { name: "business_type", label: "Business type", kind: "select", when: { type: ["BUSINESS"] }, options: CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, label: t.charAt(0) + t.slice(1).toLowerCase().replace(/_/g, " ") })) },
+    {
+      name: "business_type",
+      label: "Business type",
+      kind: "select",
+      when: { type: ["BUSINESS"] },
+      options: CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, label: t.charAt(0) + t.slice(1).toLowerCase().replace(/_/g, " ") })),
+    },
     { name: "incorporation_country", label: "Country of incorporation", kind: "country", when: { type: ["BUSINESS"] } },
     { name: "phone_number", label: "Phone number", kind: "text", placeholder: "+2348012345678" },
     ...addressFields("address"),
@@ -166,9 +217,33 @@ export const customers = defineResource<Customer>({
     ...ngDetail("registered_address", "BUSINESS"),
   ],
   actions: [
-    { key: "deactivate", label: "Deactivate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/deactivate", confirm: "Are you sure you want to proceed?", states: ["ACTIVE"], toastSeconds: 5 },
-    { key: "create-sub-account", label: "Create sub-account", access: { obj: "sub-accounts", act: "create" }, to: "/sub-accounts?for=customer&customer=:id&add-new=true", states: ["ACTIVE"] },
-    { key: "activate", label: "Activate", access: { obj: "customers", act: "edit" }, method: "PATCH", path: "v2/customers/:id/activate", confirm: "Are you sure you want to proceed?", states: ["INACTIVE"], toastSeconds: 5 },
+    {
+      key: "deactivate",
+      label: "Deactivate",
+      access: { obj: "customers", act: "edit" },
+      method: "PATCH",
+      path: "v2/customers/:id/deactivate",
+      confirm: "Are you sure you want to proceed?",
+      states: ["ACTIVE"],
+      toastSeconds: 5,
+    },
+    {
+      key: "create-sub-account",
+      label: "Create sub-account",
+      access: { obj: "sub-accounts", act: "create" },
+      to: "/sub-accounts?for=customer&customer=:id&add-new=true",
+      states: ["ACTIVE"],
+    },
+    {
+      key: "activate",
+      label: "Activate",
+      access: { obj: "customers", act: "edit" },
+      method: "PATCH",
+      path: "v2/customers/:id/activate",
+      confirm: "Are you sure you want to proceed?",
+      states: ["INACTIVE"],
+      toastSeconds: 5,
+    },
   ],
   /** SPEC §7: Total / Active / Inactive customers above the list. */
   summary: {

@@ -192,7 +192,16 @@ export type ResourceDef<Row = any> = {
   editStates?: readonly string[];
   /** Tiles above the list's table. */
   summary?: Summary;
-  showComponent?: "account-details" | "wallet-details" | "banking-transaction" | "crypto-transaction" | "bulk-payment" | "sub-account-details" | "sub-wallet-details" | "settlement-details" | "invoice-details";
+  showComponent?:
+    | "account-details"
+    | "wallet-details"
+    | "banking-transaction"
+    | "crypto-transaction"
+    | "bulk-payment"
+    | "sub-account-details"
+    | "sub-wallet-details"
+    | "settlement-details"
+    | "invoice-details";
   /** A bespoke list page by key (mapped in custom-screens.tsx LIST_SCREENS) instead of the generic list. */
   listComponent?: "sub-accounts" | "sub-wallets";
   /** A bespoke panel shown beside the list's table (above it on narrow screens), by key; not when the list is locked. */

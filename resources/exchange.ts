@@ -25,7 +25,9 @@ export function exchangeTargets(currency: string, blockchain: string | null = nu
   if (!fiat && !coin) return [];
   return [
     ...FX_FIAT_CURRENCIES.filter((c) => c !== currency).map((c) => ({ currency: c, blockchain: null })),
-    ...STABLECOINS.flatMap((c) => BLOCKCHAINS.map((b) => ({ currency: c, blockchain: b }))).filter((t) => !(t.currency === currency && t.blockchain === blockchain)),
+    ...STABLECOINS.flatMap((c) => BLOCKCHAINS.map((b) => ({ currency: c, blockchain: b }))).filter(
+      (t) => !(t.currency === currency && t.blockchain === blockchain),
+    ),
   ];
 }
 

@@ -23,15 +23,13 @@ export const CRYPTO_CURRENCY_MESSAGE = "USDT and USDC rates need stablecoin (cry
 const unknown = (side: string) => `${side} currency must be one of ${FX_ALL_CURRENCIES.join(", ")}`;
 
 /** The currencies a business may use, by its feature flags. */
-export const fxCurrenciesFor = (features: readonly string[]): FxCurrency[] =>
-  features.includes("crypto") ? [...FX_ALL_CURRENCIES] : [...FX_FIAT_CURRENCIES];
+export const fxCurrenciesFor = (features: readonly string[]): FxCurrency[] => (features.includes("crypto") ? [...FX_ALL_CURRENCIES] : [...FX_FIAT_CURRENCIES]);
 
 /** The pair part of the list query; the route adds paging. Same pair is an error on quote_currency. */
-export const FxPairQuery = z
-  .object({
-    base_currency: z.enum(FX_ALL_CURRENCIES, { error: unknown("Base") }).default(DEFAULT_BASE),
-    quote_currency: z.enum(FX_ALL_CURRENCIES, { error: unknown("Quote") }).default(DEFAULT_QUOTE),
-  });
+export const FxPairQuery = z.object({
+  base_currency: z.enum(FX_ALL_CURRENCIES, { error: unknown("Base") }).default(DEFAULT_BASE),
+  quote_currency: z.enum(FX_ALL_CURRENCIES, { error: unknown("Quote") }).default(DEFAULT_QUOTE),
+});
 
 export const sameCurrencyIssue = (q: { base_currency: string; quote_currency: string }) =>
   q.base_currency === q.quote_currency ? SAME_CURRENCY_MESSAGE : null;

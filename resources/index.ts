@@ -15,6 +15,22 @@ import { products } from "./products.ts";
 import { auditLog } from "./audit-log.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each resource keeps its own row type
-export const RESOURCES: ResourceDef<any>[] = [accounts, transactions, wallets, cryptoTransactions, beneficiaries, cryptoBeneficiaries, users, bulkPayments, customers, subAccounts, subWallets, settlements, invoices, products, auditLog];
+export const RESOURCES: ResourceDef<any>[] = [
+  accounts,
+  transactions,
+  wallets,
+  cryptoTransactions,
+  beneficiaries,
+  cryptoBeneficiaries,
+  users,
+  bulkPayments,
+  customers,
+  subAccounts,
+  subWallets,
+  settlements,
+  invoices,
+  products,
+  auditLog,
+];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

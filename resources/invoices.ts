@@ -22,7 +22,12 @@ export const MAX_INVOICE_ITEMS = 100;
 const MAX_MINOR = 10n ** 15n;
 
 const text = (max: number, label: string) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
-const required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 /** A non-negative whole number of minor units, as a digit string or a safe integer; sent on as a string. */
 export const MinorString = (label: string) =>
@@ -75,7 +80,11 @@ export const InvoiceItemInput = z.object({
   product_id: z.string().uuid("Invalid product").nullable().optional(),
   name: required("Item name"),
   description: text(500, "Item description").optional().default(""),
-  quantity: z.coerce.number({ error: "Quantity is required" }).int("Quantity must be a whole number").min(1, "Quantity must be at least 1").max(1_000_000, "Quantity must be at most 1,000,000"),
+  quantity: z.coerce
+    .number({ error: "Quantity is required" })
+    .int("Quantity must be a whole number")
+    .min(1, "Quantity must be at least 1")
+    .max(1_000_000, "Quantity must be at most 1,000,000"),
   unit_price: MinorString("Unit price"),
   discount: Discount.nullable().optional(),
   tax: Tax.nullable().optional(),
@@ -87,22 +96,32 @@ export const BillingAddress = z.object({
   city: required("City", 100),
   state_province: required("State", 100),
   postal_code: text(20, "Postal code").optional().default(""),
-  country: z.string({ error: "Country is required" }).trim().length(2, "Country is required").transform((v) => v.toUpperCase()),
+  country: z
+    .string({ error: "Country is required" })
+    .trim()
+    .length(2, "Country is required")
+    .transform((v) => v.toUpperCase()),
 });
 
 export const InvoiceInput = z.object({
   customer_id: z.string().uuid("Invalid customer").nullable().optional(),
-  billing_information: z.object({
-    name: required("Customer name"),
-    email: z.string({ error: "Customer email is required" }).trim().min(1, "Customer email is required").pipe(z.email("Customer email is invalid").max(200)),
-    address: BillingAddress.nullable().optional(),
-  }, { error: "Billing information is required" }),
+  billing_information: z.object(
+    {
+      name: required("Customer name"),
+      email: z.string({ error: "Customer email is required" }).trim().min(1, "Customer email is required").pipe(z.email("Customer email is invalid").max(200)),
+      address: BillingAddress.nullable().optional(),
+    },
+    { error: "Billing information is required" },
+  ),
   currency: z.enum(FIAT_CURRENCIES, { error: "Currency is required" }),
   /** The account the customer pays into; its deposit details are the payment instructions. */
   account_id: z.string({ error: "Receiving account is required" }).uuid("Receiving account is required"),
   due_date: z.string({ error: "Due date is required" }).refine(isCalendarDay, "Due date must be a date (YYYY-MM-DD)"),
   description: text(500, "Description").optional().default(""),
-  items: z.array(InvoiceItemInput, { error: "Add at least one item" }).min(1, "Add at least one item").max(MAX_INVOICE_ITEMS, `An invoice has at most ${MAX_INVOICE_ITEMS} items`),
+  items: z
+    .array(InvoiceItemInput, { error: "Add at least one item" })
+    .min(1, "Add at least one item")
+    .max(MAX_INVOICE_ITEMS, `An invoice has at most ${MAX_INVOICE_ITEMS} items`),
   discount: Discount.nullable().optional(),
   tax: Tax.nullable().optional(),
   shipping_amount: MinorString("Shipping amount").optional().default("0"),
@@ -173,7 +192,14 @@ export const Invoice = PublicInvoice.extend({
   public_url: z.string().nullable(),
   items: z.array(PublicInvoice.shape.items.element.extend({ product_id: z.string().nullable() })),
   payments: z.array(z.object({ transaction_id: z.string(), amount: Amount, date: z.string() })),
-  timestamps: z.object({ created_at: z.string(), issued_at: z.string().nullable(), sent_at: z.string().nullable(), paid_at: z.string().nullable(), voided_at: z.string().nullable(), payment_notified_at: z.string().nullable() }),
+  timestamps: z.object({
+    created_at: z.string(),
+    issued_at: z.string().nullable(),
+    sent_at: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    voided_at: z.string().nullable(),
+    payment_notified_at: z.string().nullable(),
+  }),
   created_date: z.string(),
 });
 export type Invoice = z.infer<typeof Invoice>;
@@ -217,8 +243,25 @@ export const invoices = defineResource<Invoice>({
   ],
   actions: [
     { key: "issue", label: "Issue", access: { obj: "invoices", act: "edit" }, method: "POST", path: "invoicing/invoices/:id/issue", states: ["DRAFT"] },
-    { key: "send", label: "Send to customer", access: { obj: "invoices", act: "edit" }, method: "POST", path: "invoicing/invoices/:id/send", states: ["DRAFT", "OPEN"] },
-    { key: "void", label: "Void", access: { obj: "invoices", act: "edit" }, method: "POST", path: "invoicing/invoices/:id/void", states: ["DRAFT", "OPEN"], when: { is_partially_paid: ["false"] }, confirm: "Are you sure you want to void this invoice?", danger: true },
+    {
+      key: "send",
+      label: "Send to customer",
+      access: { obj: "invoices", act: "edit" },
+      method: "POST",
+      path: "invoicing/invoices/:id/send",
+      states: ["DRAFT", "OPEN"],
+    },
+    {
+      key: "void",
+      label: "Void",
+      access: { obj: "invoices", act: "edit" },
+      method: "POST",
+      path: "invoicing/invoices/:id/void",
+      states: ["DRAFT", "OPEN"],
+      when: { is_partially_paid: ["false"] },
+      confirm: "Are you sure you want to void this invoice?",
+      danger: true,
+    },
   ],
   createOpens: "page",
   /** Bespoke screens (src/app/pages/invoices/): the create page, the details page, a draft's editor. */

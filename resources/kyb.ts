@@ -31,7 +31,15 @@ export const STEP_TITLES: Record<StepKey, string> = {
 export type StepState = "completed" | "awaiting_action" | "pending" | "rejected";
 export type StepAction = { kind: "verification"; url: string; event: TrackEvent } | { kind: "link"; to: string; label: string };
 /** label: the step's status words when it has some ('KYB In Review', 'KYB Rejected'). */
-export type ChecklistStep = { key: StepKey; title: string; label: string | null; description: string; active: boolean; state: StepState; action: StepAction | null };
+export type ChecklistStep = {
+  key: StepKey;
+  title: string;
+  label: string | null;
+  description: string;
+  active: boolean;
+  state: StepState;
+  action: StepAction | null;
+};
 export type Checklist = {
   business_name: string;
   kyc_state: KycState;
@@ -70,8 +78,17 @@ export const MONTHLY_VOLUMES = {
 } as const;
 const volumeKeys = Object.keys(MONTHLY_VOLUMES) as [keyof typeof MONTHLY_VOLUMES, ...(keyof typeof MONTHLY_VOLUMES)[]];
 
-const required = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
-const country = (label: string) => z.string({ error: `${label} is required` }).trim().regex(/^[A-Z]{2}$/, `${label} must be a two-letter country code`);
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+const country = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .regex(/^[A-Z]{2}$/, `${label} must be a two-letter country code`);
 const pastDate = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -89,7 +106,13 @@ export const KybCompany = z
     incorporation_date: pastDate("Incorporation date"),
     incorporation_country: country("Country of incorporation"),
     address: z
-      .object({ line_1: required("Address"), city: required("City", 100), state: required("State", 100), postal_code: z.string().trim().max(20).optional(), country: country("Country") })
+      .object({
+        line_1: required("Address"),
+        city: required("City", 100),
+        state: required("State", 100),
+        postal_code: z.string().trim().max(20).optional(),
+        country: country("Country"),
+      })
       .strict(),
     website: z.union([z.literal(""), z.url({ error: "Website must be a valid URL", protocol: /^https?$/ })]).optional(),
     purpose_of_account: required("Purpose of the account", 500),
@@ -107,10 +130,17 @@ export const KybPerson = z
     date_of_birth: pastDate("Date of birth"),
     nationality: country("Nationality"),
     is_director: z.boolean({ error: "is_director must be true or false" }),
-    ownership_percent: z.number({ error: "Ownership must be a number" }).int("Ownership must be a whole percentage").min(0, "Ownership cannot be negative").max(100, "Ownership cannot exceed 100%"),
+    ownership_percent: z
+      .number({ error: "Ownership must be a number" })
+      .int("Ownership must be a whole percentage")
+      .min(0, "Ownership cannot be negative")
+      .max(100, "Ownership cannot exceed 100%"),
   })
   .strict()
-  .refine((p) => p.ownership_percent === 0 || p.ownership_percent >= 5, { path: ["ownership_percent"], message: "List owners holding 5% or more; smaller holdings are 0" })
+  .refine((p) => p.ownership_percent === 0 || p.ownership_percent >= 5, {
+    path: ["ownership_percent"],
+    message: "List owners holding 5% or more; smaller holdings are 0",
+  })
   .refine((p) => p.is_director || p.ownership_percent >= 5, { path: ["is_director"], message: "Each person must be a director or own 5% or more" });
 export type KybPerson = z.infer<typeof KybPerson>;
 
@@ -137,6 +167,9 @@ export const KYB_DOCUMENT_TYPES = "PDF, PNG or JPEG";
 /** The sandbox reviewer's decision (console or API); a correction or rejection says why. */
 export const KYB_DECISIONS = ["APPROVED", "CORRECTION_REQUESTED", "REJECTED"] as const;
 export const KybDecision = z
-  .object({ decision: z.enum(KYB_DECISIONS, { error: `decision must be one of ${KYB_DECISIONS.join(", ")}` }), reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional() })
+  .object({
+    decision: z.enum(KYB_DECISIONS, { error: `decision must be one of ${KYB_DECISIONS.join(", ")}` }),
+    reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
+  })
   .strict()
   .refine((d) => d.decision === "APPROVED" || !!d.reason, { path: ["reason"], message: "Say what the business must correct, or why it is rejected" });

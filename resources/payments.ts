@@ -76,11 +76,18 @@ export type FiatQuote = {
 export const APPROVAL_ACTIONS = ["approve", "reject"] as const;
 /** Why a request was rejected (optional): kept with the decision, shown in the payment's details and the audit log. */
 export const REJECTION_REASON_MAX = 500;
-const reason = z.string({ error: "Reason must be text" }).trim().max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`).optional();
+const reason = z
+  .string({ error: "Reason must be text" })
+  .trim()
+  .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`)
+  .optional();
 export const RejectBody = z.object({ reason }).strict();
 export const BatchAction = z.object({
   action: z.enum(APPROVAL_ACTIONS, { error: "action must be approve or reject" }),
-  entity_ids: z.array(z.string().max(64), { error: "Select at least one request" }).min(1, "Select at least one request").max(100, "At most 100 requests at once"),
+  entity_ids: z
+    .array(z.string().max(64), { error: "Select at least one request" })
+    .min(1, "Select at least one request")
+    .max(100, "At most 100 requests at once"),
   reason,
 });
 

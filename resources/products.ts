@@ -52,7 +52,15 @@ export const products = defineResource<Product>({
     { name: "unit_price", label: "Unit price", kind: "money", currencyField: "currency" },
   ],
   actions: [
-    { key: "delete", label: "Delete", access: { obj: "products", act: "delete" }, method: "DELETE", path: "invoicing/products/:id", confirm: "Are you sure you want to proceed?", danger: true },
+    {
+      key: "delete",
+      label: "Delete",
+      access: { obj: "products", act: "delete" },
+      method: "DELETE",
+      path: "invoicing/products/:id",
+      confirm: "Are you sure you want to proceed?",
+      danger: true,
+    },
   ],
   pageSize: 10,
   createLabel: "Add product",

@@ -27,7 +27,12 @@ const flags = {
 export const UserNotifications = z.object(flags).strict();
 export type UserNotifications = z.infer<typeof UserNotifications>;
 
-const destinationEmail = z.string({ error: "Email is required" }).trim().min(1, "Email is required").pipe(z.email("Email is invalid").max(200)).transform((v) => v.toLowerCase());
+const destinationEmail = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .pipe(z.email("Email is invalid").max(200))
+  .transform((v) => v.toLowerCase());
 
 /** POST /settings/business-notifications: an extra destination (email required to save); switches default on. */
 export const BusinessNotification = z
@@ -45,7 +50,10 @@ export type BusinessNotificationInput = z.input<typeof BusinessNotification>;
  * PATCH /settings/business-notifications/{id}: only what is sent changes. No defaults here: a
  * default would silently turn an omitted switch back on.
  */
-export const BusinessNotificationUpdate = z.object({ email: destinationEmail, ...flags }).partial().strict();
+export const BusinessNotificationUpdate = z
+  .object({ email: destinationEmail, ...flags })
+  .partial()
+  .strict();
 export type BusinessNotificationUpdate = z.output<typeof BusinessNotificationUpdate>;
 
 export const NotificationSettings = z.object({
@@ -67,7 +75,12 @@ export const ChangePasswordForm = ChangePassword.extend({ confirm_password: z.st
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 /** Turning two-factor sign-in on or off is confirmed with a code emailed to the member. */
-export const TwoFactorChange = z.object({ otp_code: z.string({ error: "Enter the code sent to your email" }).trim().regex(/^\d{6}$/, "Enter the 6-digit code sent to your email") });
+export const TwoFactorChange = z.object({
+  otp_code: z
+    .string({ error: "Enter the code sent to your email" })
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code sent to your email"),
+});
 
 /**
  * GET /security/sessions: a member's live sessions (SPEC §3 Session), this one marked. Only live
@@ -87,4 +100,6 @@ export const SessionView = z.object({
 export type SessionView = z.infer<typeof SessionView>;
 
 /** PATCH /users/{id}/roles: at least one role. */
-export const RolesUpdate = z.object({ role: z.array(z.string().min(1).max(40), { error: "At least one role is required" }).min(1, "At least one role is required") });
+export const RolesUpdate = z.object({
+  role: z.array(z.string().min(1).max(40), { error: "At least one role is required" }).min(1, "At least one role is required"),
+});

@@ -66,7 +66,11 @@ export type SettlementAdjustment = z.infer<typeof SettlementAdjustment>;
 export const ADJUSTMENT_KIND_LABELS: Record<SettlementAdjustment["kind"], string> = { REVERSAL: "Reversal", REINSTATEMENT: "Reinstatement" };
 
 const day = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isCalendarDay, `${label} must be a date (YYYY-MM-DD)`);
 
 /** SPEC §5 Report modal: From and To required (and in order); a customer is optional. */
 export const SettlementReportForm = z
@@ -95,7 +99,13 @@ export const settlements = defineResource<Settlement>({
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by reference" },
-    { field: "state", kind: "select", param: "state", label: "Status", options: SETTLEMENT_STATES.map((s) => ({ value: s, label: SETTLEMENT_STATE_LABELS[s] })) },
+    {
+      field: "state",
+      kind: "select",
+      param: "state",
+      label: "Status",
+      options: SETTLEMENT_STATES.map((s) => ({ value: s, label: SETTLEMENT_STATE_LABELS[s] })),
+    },
     { field: "period", kind: "dateRange", params: ["from", "to"], label: "Date" },
   ],
   /** The tiles of the details page (SPEC §2 Settlement details); Avg Rate is not computed, so blank. */
@@ -139,7 +149,13 @@ export const settlementPayments = defineResource<SettlementPayment>({
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by description or id" },
-    { field: "states", kind: "multi", param: "states", label: "Status", options: SETTLEMENT_PAYMENT_STATES.map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, " ") })) },
+    {
+      field: "states",
+      kind: "multi",
+      param: "states",
+      label: "Status",
+      options: SETTLEMENT_PAYMENT_STATES.map((s) => ({ value: s, label: s.charAt(0) + s.slice(1).toLowerCase().replace(/_/g, " ") })),
+    },
     { field: "created_date", kind: "dateRange", params: ["created_date_from", "created_date_to"], label: "Date" },
   ],
   pageSize: 10,

@@ -14,7 +14,10 @@ export const STEP_UP_PATH = "step_up";
 export const STEP_UP_MESSAGE = "Confirm it's you to continue";
 export const STEP_UP_HINT = { password: "Enter your password to continue", otp: "Enter the one-time code we email you to continue" } as const;
 
-const code = z.string({ error: "Enter the one-time code" }).trim().regex(/^\d{6}$/, "Incomplete code");
+const code = z
+  .string({ error: "Enter the one-time code" })
+  .trim()
+  .regex(/^\d{6}$/, "Incomplete code");
 const password = z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password must be at most 200 characters");
 
 /** The "Confirm it's you" dialog's two forms: the password, or (two-factor sign-in) the emailed code. */

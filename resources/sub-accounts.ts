@@ -25,9 +25,14 @@ export const REQUIREMENTS: Record<string, Requirement> = {
   incorporation_number: {
     key: "incorporation_number",
     description: "Incorporation number",
-    check: (v) => (!v.trim() ? "Incorporation number is required" : /^(RC|BN|IT|LP)/i.test(v.trim()) ? null : "Incorporation number must start with RC, BN, IT or LP"),
+    check: (v) =>
+      !v.trim() ? "Incorporation number is required" : /^(RC|BN|IT|LP)/i.test(v.trim()) ? null : "Incorporation number must start with RC, BN, IT or LP",
   },
-  incorporation_country: { key: "incorporation_country", description: "Country of incorporation", check: (v) => (/^[A-Z]{2}$/.test(v.trim()) ? null : "Country of incorporation is required") },
+  incorporation_country: {
+    key: "incorporation_country",
+    description: "Country of incorporation",
+    check: (v) => (/^[A-Z]{2}$/.test(v.trim()) ? null : "Country of incorporation is required"),
+  },
   incorporation_date: {
     key: "incorporation_date",
     description: "Date of incorporation",
@@ -109,11 +114,34 @@ export const subAccounts = defineResource<SubAccount>({
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
-    { field: "states", kind: "multi", param: "states", label: "Status", options: SUB_ACCOUNT_STATES.map((s) => ({ value: s, label: SUB_ACCOUNT_STATE_LABELS[s] })) },
+    {
+      field: "states",
+      kind: "multi",
+      param: "states",
+      label: "Status",
+      options: SUB_ACCOUNT_STATES.map((s) => ({ value: s, label: SUB_ACCOUNT_STATE_LABELS[s] })),
+    },
   ],
   actions: [
-    { key: "freeze", label: "Freeze account", access: { obj: "sub-accounts", act: "freeze" }, method: "POST", path: "sub-accounts/:id/freeze", confirm: "Are you sure you want to freeze this account?", danger: true, states: ["ACTIVE"] },
-    { key: "unfreeze", label: "Unfreeze account", access: { obj: "sub-accounts", act: "freeze" }, method: "POST", path: "sub-accounts/:id/unfreeze", confirm: "Are you sure you want to unfreeze this account?", states: ["FROZEN"] },
+    {
+      key: "freeze",
+      label: "Freeze account",
+      access: { obj: "sub-accounts", act: "freeze" },
+      method: "POST",
+      path: "sub-accounts/:id/freeze",
+      confirm: "Are you sure you want to freeze this account?",
+      danger: true,
+      states: ["ACTIVE"],
+    },
+    {
+      key: "unfreeze",
+      label: "Unfreeze account",
+      access: { obj: "sub-accounts", act: "freeze" },
+      method: "POST",
+      path: "sub-accounts/:id/unfreeze",
+      confirm: "Are you sure you want to unfreeze this account?",
+      states: ["FROZEN"],
+    },
   ],
   pageSize: 10,
   createLabel: "Create sub-account",

@@ -13,14 +13,20 @@ export const CreateSubWallet = z
   .object({
     currency: z.enum(STABLECOINS, { error: "Please select an asset" }),
     blockchain: z.enum(BLOCKCHAINS, { error: "Please select an asset" }),
-    name: z.string({ error: "Sub-wallet name is required" }).trim().min(1, "Sub-wallet name is required").max(100, "Sub-wallet name must be at most 100 characters"),
+    name: z
+      .string({ error: "Sub-wallet name is required" })
+      .trim()
+      .min(1, "Sub-wallet name is required")
+      .max(100, "Sub-wallet name must be at most 100 characters"),
     /** institution (the business's own) or customer; a customer_id alone means a customer's sub-wallet. */
     classification: z.enum(["institution", "customer"], { error: "classification must be institution or customer" }).optional(),
     customer_id: z.string({ error: "Please select a customer" }).uuid("Please select a customer").optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.classification === "customer" && v.customer_id === undefined) ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
-    if (v.classification === "institution" && v.customer_id !== undefined) ctx.addIssue({ code: "custom", path: ["customer_id"], message: "An own sub-wallet has no customer" });
+    if (v.classification === "customer" && v.customer_id === undefined)
+      ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
+    if (v.classification === "institution" && v.customer_id !== undefined)
+      ctx.addIssue({ code: "custom", path: ["customer_id"], message: "An own sub-wallet has no customer" });
   })
   .transform((v) => ({ ...v, classification: v.customer_id ? ("customer" as const) : ("institution" as const) }));
 
@@ -72,7 +78,13 @@ export const subWallets = defineResource<SubWallet>({
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },
-    { field: "states", kind: "multi", param: "states", label: "Status", options: SUB_WALLET_STATES.map((s) => ({ value: s, label: SUB_WALLET_STATE_LABELS[s] })) },
+    {
+      field: "states",
+      kind: "multi",
+      param: "states",
+      label: "Status",
+      options: SUB_WALLET_STATES.map((s) => ({ value: s, label: SUB_WALLET_STATE_LABELS[s] })),
+    },
   ],
   pageSize: 10,
   createLabel: "Create sub-wallet",

@@ -12,7 +12,9 @@ export const Wallet = z.object({
   balance_in_usd: z.string(),
   state: z.string(),
   deposit_address: z.object({ address: z.string(), qr_code_link: z.string() }),
-  features: z.object({ exchanges: z.object({ supported: z.boolean(), supported_currencies: z.array(z.object({ currency: z.string(), blockchain: z.string().nullable() })) }) }),
+  features: z.object({
+    exchanges: z.object({ supported: z.boolean(), supported_currencies: z.array(z.object({ currency: z.string(), blockchain: z.string().nullable() })) }),
+  }),
   created_at: z.string(),
 });
 export type Wallet = z.infer<typeof Wallet>;

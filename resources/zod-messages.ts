@@ -15,7 +15,10 @@ type Issue = z.core.$ZodRawIssue;
 
 /** Words written as they are spelled, not as a field name spells them. */
 const ACRONYMS: Record<string, string> = Object.fromEntries(
-  ["ID", "IDs", "URL", "IBAN", "BIC", "SWIFT", "BVN", "NIN", "OTP", "API", "TIN", "IP", "KYB", "KYC", "FX", "PDF", "CSV", "USD", "URI", "2FA"].map((w) => [w.toLowerCase(), w]),
+  ["ID", "IDs", "URL", "IBAN", "BIC", "SWIFT", "BVN", "NIN", "OTP", "API", "TIN", "IP", "KYB", "KYC", "FX", "PDF", "CSV", "USD", "URI", "2FA"].map((w) => [
+    w.toLowerCase(),
+    w,
+  ]),
 );
 
 /** "account_name" → "Account name", "customerId" → "Customer ID". */
@@ -108,8 +111,10 @@ export function zodMessage(issue: Issue): string {
     case "too_small": {
       const min = issue.minimum as number | bigint;
       const exact = issue.exact ? "exactly" : "at least";
-      if (issue.origin === "string") return Number(min) <= 1 && !issue.exact ? `${label} is required` : `${label} must be ${exact} ${plural(min, "character", "characters")}`;
-      if (issue.origin === "array" || issue.origin === "set") return Number(min) <= 1 && !issue.exact ? `${label} needs at least one item` : `${label} must have ${exact} ${plural(min, "item", "items")}`;
+      if (issue.origin === "string")
+        return Number(min) <= 1 && !issue.exact ? `${label} is required` : `${label} must be ${exact} ${plural(min, "character", "characters")}`;
+      if (issue.origin === "array" || issue.origin === "set")
+        return Number(min) <= 1 && !issue.exact ? `${label} needs at least one item` : `${label} must have ${exact} ${plural(min, "item", "items")}`;
       if (issue.origin === "file") return `${label} must be ${exact} ${plural(min, "byte", "bytes")}`;
       if (issue.origin === "date") return `${label} must be on or after ${new Date(Number(min)).toISOString().slice(0, 10)}`;
       return issue.inclusive === false ? `${label} must be greater than ${min}` : `${label} must be at least ${min}`;

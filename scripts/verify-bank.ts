@@ -46,7 +46,11 @@ try {
 const stamp = `${process.pid}_${Date.now()}`;
 const names = { run: `bank_${stamp}`, control: `bank_control_${stamp}` };
 for (const n of Object.values(names)) await admin.query(`create database ${n}`);
-const urlOf = (name: string) => { const u = new URL(SERVER); u.pathname = `/${name}`; return u.toString(); };
+const urlOf = (name: string) => {
+  const u = new URL(SERVER);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
 
 // ---- the API processes ----
 const logPath = join(tmpdir(), `bank-${stamp}.log`);
@@ -55,7 +59,17 @@ const procs: (ChildProcess | undefined)[] = [];
 function startProcess(i: number) {
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     // Webhook attempts a killed process had claimed are made again after 15 s (the shortest lease).
-    env: { ...process.env, WEBHOOK_LEASE_SECONDS: "15", PORT: String(PORTS[i]), HOST: "127.0.0.1", DATABASE_URL: urlOf(names.run), SERVE_UI: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: bases[i] },
+    env: {
+      ...process.env,
+      WEBHOOK_LEASE_SECONDS: "15",
+      PORT: String(PORTS[i]),
+      HOST: "127.0.0.1",
+      DATABASE_URL: urlOf(names.run),
+      SERVE_UI: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      PUBLIC_URL: bases[i],
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.pipe(log, { end: false });
@@ -69,7 +83,9 @@ try {
   const t0 = Date.now();
   await startProcess(0); // seeds the demo through the services
   await startProcess(1);
-  console.log(`Bank test: ${CLIENTS} clients, ${SECONDS} s, processes on ${PORTS.join(" and ")}, database ${names.run} (ready in ${Date.now() - t0} ms; server log ${logPath})`);
+  console.log(
+    `Bank test: ${CLIENTS} clients, ${SECONDS} s, processes on ${PORTS.join(" and ")}, database ${names.run} (ready in ${Date.now() - t0} ms; server log ${logPath})`,
+  );
 
   // ---- the people and the accounts ----
   const maker = new Person(bases);
@@ -117,7 +133,13 @@ try {
   const between = (lo: number, hi: number) => String(lo + Math.floor(Math.random() * (hi - lo)));
   const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
 
-  async function write(kind: OpKind, path: string, body: Record<string, unknown>, who = maker, key = `bank-${kind === "deposit" ? "dep" : kind}-${crypto.randomUUID()}`) {
+  async function write(
+    kind: OpKind,
+    path: string,
+    body: Record<string, unknown>,
+    who = maker,
+    key = `bank-${kind === "deposit" ? "dep" : kind}-${crypto.randomUUID()}`,
+  ) {
     const tagged = kind === "deposit" || kind === "payment" ? { ...body, description: key } : body;
     const out: Outcome = await who.call("POST", path, tagged, { "idempotency-key": key });
     writes.push({ kind, key, outcome: out.kind, id: out.kind === "ack" ? idOf(out.answer.body) : undefined });
@@ -125,7 +147,7 @@ try {
   }
 
   async function decide() {
-    const pending = (await checker.call("GET", "/approval-requests?state[]=PENDING&limit=20"));
+    const pending = await checker.call("GET", "/approval-requests?state[]=PENDING&limit=20");
     if (pending.kind !== "ack" || !pending.answer.body.data.items.length) return count("decision", "none pending");
     const request = pick(pending.answer.body.data.items as { id: string }[]);
     const action = Math.random() < 0.8 ? "approve" : "reject";
@@ -141,14 +163,22 @@ try {
   }
 
   async function statement() {
-    const out = await maker.call("POST", "/statements", { account_id: usd.id, from: `${since.toISOString().slice(0, 8)}01`, to: since.toISOString().slice(0, 10), format: pick(["csv", "pdf"]) });
+    const out = await maker.call("POST", "/statements", {
+      account_id: usd.id,
+      from: `${since.toISOString().slice(0, 8)}01`,
+      to: since.toISOString().slice(0, 10),
+      format: pick(["csv", "pdf"]),
+    });
     if (out.kind === "ack") statementsAsked.push(out.answer.body.data.id);
     count("statement", out.kind === "refused" ? `refused ${out.answer.status}` : out.kind);
   }
 
   const operations: [number, () => Promise<unknown>][] = [
     [4, statement],
-    [10, () => write("deposit", "/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount: between(10_000, 200_000), sender_name: "Bank Test" })],
+    [
+      10,
+      () => write("deposit", "/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount: between(10_000, 200_000), sender_name: "Bank Test" }),
+    ],
     [25, () => write("fund", "/transfers/internal", { source_account_id: usd.id, destination_account_id: pick(subs), amount: between(100, 30_000) })],
     [25, () => write("payment", "/payments", { source_account_id: pick(payers), beneficiary_id: harbor, amount: between(100, 8_000) })],
     [15, exchange],
@@ -180,9 +210,15 @@ try {
     const killed = Date.now();
     await new Promise((r) => setTimeout(r, 1500));
     await startProcess(0);
-    console.log(`  SIGKILL of the process on ${PORTS[0]} at ${((killed - (until - SECONDS * 1000)) / 1000).toFixed(1)} s; back after ${Date.now() - killed} ms`);
+    console.log(
+      `  SIGKILL of the process on ${PORTS[0]} at ${((killed - (until - SECONDS * 1000)) / 1000).toFixed(1)} s; back after ${Date.now() - killed} ms`,
+    );
   })();
-  await Promise.all(Array.from({ length: CLIENTS }, async () => { while (Date.now() < until) await randomOperation()(); }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (Date.now() < until) await randomOperation()();
+    }),
+  );
   await chaos;
 
   // Let the background work of both processes finish: payments, statements, webhook deliveries.
@@ -200,10 +236,19 @@ try {
   const total = writes.length;
   const acked = writes.filter((w) => w.outcome === "ack").length;
   const unknown = writes.filter((w) => w.outcome === "unknown").length;
-  console.log(`  ${total} money writes (${acked} acknowledged, ${unknown} unknown after retries), ${(total / SECONDS).toFixed(1)} per second; ${maker.retries + checker.retries} retries, ${maker.serverErrors + checker.serverErrors} 5xx answers`);
-  for (const [op, outcomes] of Object.entries(tally)) console.log(`    ${op.padEnd(10)} ${Object.entries(outcomes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `  ${total} money writes (${acked} acknowledged, ${unknown} unknown after retries), ${(total / SECONDS).toFixed(1)} per second; ${maker.retries + checker.retries} retries, ${maker.serverErrors + checker.serverErrors} 5xx answers`,
+  );
+  for (const [op, outcomes] of Object.entries(tally))
+    console.log(
+      `    ${op.padEnd(10)} ${Object.entries(outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
   const duplicates = [...received.values()].filter((n) => n > 1).length;
-  console.log(`  background work: ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after the kill)`);
+  console.log(
+    `  background work: ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after the kill)`,
+  );
   console.log(`  settled ${Date.now() - settleFrom} ms after the run; checker: ${findings.length ? `${findings.length} FINDINGS` : "no findings"}`);
   for (const f of findings.slice(0, 20)) console.log(`    ✗ ${f.rule}: ${f.detail}`);
   if (findings.length) failed = true;
@@ -214,7 +259,9 @@ try {
   const broken = await runBrokenTransfers(control.db, { clients: CLIENTS, seconds: 30, accounts: 3, check: () => checkBank(control.db) });
   const caught = broken.findings;
   await control.close();
-  console.log(`  negative control (no row locks): ${broken.done} transfers, ${broken.refused} refused in ${Date.now() - controlFrom} ms; checker: ${caught.length} findings${caught.length ? ` (e.g. ${caught[0].rule}: ${caught[0].detail})` : ""}`);
+  console.log(
+    `  negative control (no row locks): ${broken.done} transfers, ${broken.refused} refused in ${Date.now() - controlFrom} ms; checker: ${caught.length} findings${caught.length ? ` (e.g. ${caught[0].rule}: ${caught[0].detail})` : ""}`,
+  );
   if (!caught.length) {
     console.log("    ✗ the checker did not catch transfers without row locks");
     failed = true;
@@ -226,7 +273,8 @@ try {
   for (const p of procs) p?.kill("SIGKILL");
   await new Promise((r) => setTimeout(r, 500));
   log.end();
-  if (!failed || process.env.BANK_KEEP_DATABASE !== "true") for (const n of Object.values(names)) await admin.query(`drop database if exists ${n} with (force)`);
+  if (!failed || process.env.BANK_KEEP_DATABASE !== "true")
+    for (const n of Object.values(names)) await admin.query(`drop database if exists ${n} with (force)`);
   await admin.end();
 }
 console.log(failed ? "Bank test: FAILED" : "Bank test: passed");

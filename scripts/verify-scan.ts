@@ -63,7 +63,16 @@ let server: ChildProcess | undefined;
 const findings: string[] = [];
 try {
   server = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: join(work, "data"), DATABASE_URL: "", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(work, "data"),
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      PUBLIC_URL: base,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   await waitHealthy(base, 120_000);
@@ -92,14 +101,39 @@ try {
   ].map((p) => `${base}${p}`);
   const report = join(work, "wapiti.json");
   const wapitiSeconds = Math.round(BUDGET * 0.6);
-  const wapiti = await run("wapiti", [
-    "-u", `${base}/`, "--scope", "domain", "--flush-session", "--store-session", join(work, "wapiti-session"),
-    "-m", "sql,blindsql,xss,permanentxss,exec,file,redirect,crlf,cookieflags,csp,http_headers",
-    ...starts.flatMap((s) => ["-s", s]),
-    "-H", `Cookie: ${cookie}`, "-H", `X-CSRF-Token: ${csrf}`,
-    "--max-scan-time", String(wapitiSeconds), "--max-attack-time", String(Math.max(10, Math.round(wapitiSeconds / 8))),
-    "-d", "3", "--max-links-per-page", "50", "-f", "json", "-o", report, "--no-bugreport",
-  ], wapitiSeconds + 60);
+  const wapiti = await run(
+    "wapiti",
+    [
+      "-u",
+      `${base}/`,
+      "--scope",
+      "domain",
+      "--flush-session",
+      "--store-session",
+      join(work, "wapiti-session"),
+      "-m",
+      "sql,blindsql,xss,permanentxss,exec,file,redirect,crlf,cookieflags,csp,http_headers",
+      ...starts.flatMap((s) => ["-s", s]),
+      "-H",
+      `Cookie: ${cookie}`,
+      "-H",
+      `X-CSRF-Token: ${csrf}`,
+      "--max-scan-time",
+      String(wapitiSeconds),
+      "--max-attack-time",
+      String(Math.max(10, Math.round(wapitiSeconds / 8))),
+      "-d",
+      "3",
+      "--max-links-per-page",
+      "50",
+      "-f",
+      "json",
+      "-o",
+      report,
+      "--no-bugreport",
+    ],
+    wapitiSeconds + 60,
+  );
   if (!existsSync(report)) {
     findings.push("wapiti produced no report");
     console.log(wapiti.slice(-2000));
@@ -131,12 +165,33 @@ try {
   ];
   const sqlmapSeconds = Math.max(30, Math.round((BUDGET * 0.4) / targets.length));
   for (const t of targets) {
-    const out = await run("sqlmap", [
-      ...t.argv, "--batch", "--level=2", "--risk=1", "--technique=BEUS", "--timeout=10", "--retries=0", "--flush-session",
-      "--output-dir", join(work, "sqlmap"), "--headers", `Cookie: ${cookie}\nX-CSRF-Token: ${csrf}`, "--disable-coloring",
-    ], sqlmapSeconds);
-    const injectable = out.split("\n").filter((l) => /is vulnerable|appears to be .*injectable|sqlmap identified the following injection/i.test(l) && !/not appear/i.test(l));
-    const verdict = injectable.length ? "INJECTABLE" : /do not appear to be injectable|not injectable/i.test(out) ? "not injectable" : "no verdict within the time bound";
+    const out = await run(
+      "sqlmap",
+      [
+        ...t.argv,
+        "--batch",
+        "--level=2",
+        "--risk=1",
+        "--technique=BEUS",
+        "--timeout=10",
+        "--retries=0",
+        "--flush-session",
+        "--output-dir",
+        join(work, "sqlmap"),
+        "--headers",
+        `Cookie: ${cookie}\nX-CSRF-Token: ${csrf}`,
+        "--disable-coloring",
+      ],
+      sqlmapSeconds,
+    );
+    const injectable = out
+      .split("\n")
+      .filter((l) => /is vulnerable|appears to be .*injectable|sqlmap identified the following injection/i.test(l) && !/not appear/i.test(l));
+    const verdict = injectable.length
+      ? "INJECTABLE"
+      : /do not appear to be injectable|not injectable/i.test(out)
+        ? "not injectable"
+        : "no verdict within the time bound";
     console.log(`sqlmap ${t.name.padEnd(20)} ${verdict}`);
     for (const l of injectable) findings.push(`sqlmap ${t.name}: ${l.trim()}`);
   }

@@ -14,7 +14,11 @@ function Items() {
   const { tableProps } = useTable({ resource: "items" });
   return (
     <List>
-      <Form layout="inline"><Form.Item label="Search"><Input /></Form.Item></Form>
+      <Form layout="inline">
+        <Form.Item label="Search">
+          <Input />
+        </Form.Item>
+      </Form>
       <Table {...tableProps} rowKey="id" columns={[{ dataIndex: "name", title: "Name" }]} />
     </List>
   );
@@ -26,7 +30,13 @@ createRoot(document.getElementById("root")!).render(
       <AntdApp>
         <Refine routerProvider={routerProvider} dataProvider={dataProvider("/api")} resources={[{ name: "items", list: "/" }]}>
           <Routes>
-            <Route element={<ThemedLayout><Outlet /></ThemedLayout>}>
+            <Route
+              element={
+                <ThemedLayout>
+                  <Outlet />
+                </ThemedLayout>
+              }
+            >
               <Route index element={<Items />} />
             </Route>
           </Routes>

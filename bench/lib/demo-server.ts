@@ -31,7 +31,17 @@ export async function withDemoServer<T>(port: number, work: (s: { base: string; 
   const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
   // BENCH_NODE_FLAGS: Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const server = spawn(process.execPath, [...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), ...SERVER_NODE_ARGS], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(dir, "data"), DATABASE_URL: "", SERVE_UI: "false", LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", PUBLIC_URL: base },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(dir, "data"),
+      DATABASE_URL: "",
+      SERVE_UI: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      PUBLIC_URL: base,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {

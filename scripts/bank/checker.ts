@@ -19,17 +19,23 @@ const rows = async <T>(q: Queryable, query: ReturnType<typeof sql>) => ((await q
 
 /** Negative available balances right now (the monitor samples this during the run). */
 export const negativeBalances = (q: Queryable) =>
-  rows<{ code: string; available: string }>(q, sql`select code, (posted - pending_debits)::text as available from ledger_accounts where not allow_negative and posted - pending_debits < 0`);
+  rows<{ code: string; available: string }>(
+    q,
+    sql`select code, (posted - pending_debits)::text as available from ledger_accounts where not allow_negative and posted - pending_debits < 0`,
+  );
 
 /** The background work of a run: its business, the webhook that receives its events, the statements it asked for. */
 export type Background = { businessId: string; webhookId: string; statements: string[] };
 
 /** Background work still to do: payments being handed over or settled, statements, webhook attempts. */
 async function pending(q: Queryable, b: Background) {
-  const [r] = await rows<{ payments: string; statements: string; deliveries: string }>(q, sql`select
+  const [r] = await rows<{ payments: string; statements: string; deliveries: string }>(
+    q,
+    sql`select
     (select count(*) from transactions where business_id = ${b.businessId} and state in ('PENDING', 'PROCESSING'))::text as payments,
     (select count(*) from statements where business_id = ${b.businessId} and state = 'PENDING')::text as statements,
-    (select count(*) from webhook_deliveries where webhook_id = ${b.webhookId} and state = 'PENDING')::text as deliveries`);
+    (select count(*) from webhook_deliveries where webhook_id = ${b.webhookId} and state = 'PENDING')::text as deliveries`,
+  );
   return { payments: Number(r.payments), statements: Number(r.statements), deliveries: Number(r.deliveries) };
 }
 
@@ -39,16 +45,22 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
   const out = await checkLedger(q);
 
   // A hold on a finished payment that was never posted or voided, or a hold nothing refers to.
-  for (const r of await rows<{ id: string; state: string }>(q, sql`
+  for (const r of await rows<{ id: string; state: string }>(
+    q,
+    sql`
     select t.id, t.state from transactions t join ledger_transfers h on h.id = t.hold_transfer_id
-    where t.state in ('COMPLETED', 'FAILED', 'CANCELLED') and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)`)) {
+    where t.state in ('COMPLETED', 'FAILED', 'CANCELLED') and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)`,
+  )) {
     out.push({ rule: "no orphaned hold", detail: `${r.state} transaction ${r.id} still holds money` });
   }
-  for (const r of await rows<{ id: string }>(q, sql`
+  for (const r of await rows<{ id: string }>(
+    q,
+    sql`
     select h.id from ledger_transfers h
     where h.kind = 'pending' and not exists (select 1 from ledger_transfers r where r.pending_id = h.id)
       and not exists (select 1 from transactions t where t.hold_transfer_id = h.id)
-      and not exists (select 1 from batch_payments b where b.hold_transfer_id = h.id)`)) {
+      and not exists (select 1 from batch_payments b where b.hold_transfer_id = h.id)`,
+  )) {
     out.push({ rule: "no orphaned hold", detail: `hold ${r.id} belongs to nothing` });
   }
   if (!run) return out;
@@ -57,11 +69,19 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
   for (const [what, n] of Object.entries(left)) if (n) out.push({ rule: "no work left unfinished", detail: `${n} ${what} still pending` });
 
   // Every statement asked for was produced (none lost to the kill, none failed).
-  const produced = new Map((await rows<{ id: string; state: string }>(q, sql`select id, state from statements where business_id = ${run.businessId} and created_at >= ${run.since}`)).map((r) => [r.id, r.state]));
-  for (const id of run.statements) if (produced.get(id) !== "COMPLETE") out.push({ rule: "every statement produced", detail: `statement ${id} is ${produced.get(id) ?? "missing"}` });
+  const produced = new Map(
+    (
+      await rows<{ id: string; state: string }>(q, sql`select id, state from statements where business_id = ${run.businessId} and created_at >= ${run.since}`)
+    ).map((r) => [r.id, r.state]),
+  );
+  for (const id of run.statements)
+    if (produced.get(id) !== "COMPLETE") out.push({ rule: "every statement produced", detail: `statement ${id} is ${produced.get(id) ?? "missing"}` });
 
   // Every webhook message the server recorded as delivered reached the receiver; none was invented.
-  const deliveries = await rows<{ message_id: string; state: string }>(q, sql`select message_id, state from webhook_deliveries where webhook_id = ${run.webhookId}`);
+  const deliveries = await rows<{ message_id: string; state: string }>(
+    q,
+    sql`select message_id, state from webhook_deliveries where webhook_id = ${run.webhookId}`,
+  );
   if (!deliveries.length) out.push({ rule: "events are delivered", detail: "no webhook delivery was queued" });
   for (const d of deliveries) {
     if (d.state !== "DELIVERED") out.push({ rule: "events are delivered", detail: `delivery ${d.message_id} is ${d.state}` });
@@ -72,8 +92,13 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
 
   // What the server committed for each key the clients used (a replay must return the same answer).
   const committed = new Map(
-    (await rows<{ key: string; status: number | null; id: string | null }>(q, sql`
-      select key, response_status as status, coalesce(response_body->'data'->>'id', response_body->'data'->'transaction'->>'id') as id from idempotency_keys where key like 'bank-%'`)).map((r) => [r.key, r]),
+    (
+      await rows<{ key: string; status: number | null; id: string | null }>(
+        q,
+        sql`
+      select key, response_status as status, coalesce(response_body->'data'->>'id', response_body->'data'->'transaction'->>'id') as id from idempotency_keys where key like 'bank-%'`,
+      )
+    ).map((r) => [r.key, r]),
   );
   const present = new Set(
     (await rows<{ id: string }>(q, sql`select id from transactions where business_id = ${run.businessId} and created_at >= ${run.since}`)).map((r) => r.id),
@@ -82,23 +107,30 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
     const c = committed.get(w.key);
     if (!c) out.push({ rule: "acknowledged means committed", detail: `${w.kind} ${w.key} was acknowledged but its key is not stored` });
     else if (c.id !== w.id) out.push({ rule: "a replay answers the same", detail: `${w.kind} ${w.key}: client got ${w.id}, server holds ${c.id}` });
-    if (w.id && !present.has(w.id)) out.push({ rule: "acknowledged means present", detail: `${w.kind} ${w.id} (${w.key}) was acknowledged but is not in the history` });
+    if (w.id && !present.has(w.id))
+      out.push({ rule: "acknowledged means present", detail: `${w.kind} ${w.id} (${w.key}) was acknowledged but is not in the history` });
   }
 
   // Exactly once: each operation is tagged with its key (description) where the API takes one;
   // one key never produced two records.
-  for (const r of await rows<{ description: string; n: string }>(q, sql`
+  for (const r of await rows<{ description: string; n: string }>(
+    q,
+    sql`
     select description, count(*)::text as n from transactions
     where business_id = ${run.businessId} and description like 'bank-%'
       and ((description like 'bank-dep-%' and direction = 'inbound') or (description not like 'bank-dep-%' and direction = 'outbound'))
-    group by description having count(*) > 1`)) {
+    group by description having count(*) > 1`,
+  )) {
     out.push({ rule: "exactly once", detail: `${r.description} was posted ${r.n} times` });
   }
   // And every record the run made comes from a committed key: as many outbound money movements
   // (payments, fundings, exchanges) as committed keys of those kinds, no more.
   const committedOut = [...committed.values()].filter((c) => c.status !== null && c.status < 300 && c.id && !c.key.startsWith("bank-dep-")).length;
-  const [made] = await rows<{ n: string }>(q, sql`
-    select count(*)::text as n from transactions where business_id = ${run.businessId} and created_at >= ${run.since} and direction = 'outbound'`);
+  const [made] = await rows<{ n: string }>(
+    q,
+    sql`
+    select count(*)::text as n from transactions where business_id = ${run.businessId} and created_at >= ${run.since} and direction = 'outbound'`,
+  );
   if (Number(made.n) !== committedOut) out.push({ rule: "exactly once", detail: `${made.n} outbound records for ${committedOut} committed keys` });
   return out;
 }

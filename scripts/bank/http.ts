@@ -41,7 +41,11 @@ export class Person {
     }
     const text = await res.text();
     let parsed: any = text;
-    try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     if (parsed?.data?.csrf_token) this.csrf = parsed.data.csrf_token;
     return { status: res.status, body: parsed };
   }
@@ -90,7 +94,9 @@ export async function waitHealthy(base: string, timeoutMs = 60_000) {
   while (Date.now() < until) {
     try {
       if ((await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${base} did not become healthy`);

@@ -29,7 +29,6 @@ const retry = (failures: number, error: unknown) => ((error as { statusCode?: nu
 /** Refine's own query defaults (previous data kept while a new page loads) with ours. */
 const queryDefaults = { defaultOptions: { queries: { placeholderData: keepPreviousData, retry, refetchOnWindowFocus: false } } };
 
-
 /**
  * Refine mounts once the session is known, and anew for each signed-in member: its cached
  * permission answers (menu, buttons) then always belong to the member now signed in.
@@ -87,7 +86,15 @@ function RefineApp() {
         ))}
         <Route element={layout}>
           {ROUTES.filter((r) => r.kind === "protected").map(({ path, kind, element }) => (
-            <Route key={path} path={path} element={<Guarded kind={kind} pattern={path}>{element}</Guarded>} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Guarded kind={kind} pattern={path}>
+                  {element}
+                </Guarded>
+              }
+            />
           ))}
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />

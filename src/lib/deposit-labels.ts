@@ -3,10 +3,24 @@
  * NGN's bank and NIP codes are for the rails only. The account screens and an invoice's payment
  * instructions both read them here.
  */
-export const DEPOSIT_TYPE_LABELS: Record<string, string> = { FED_WIRE: "Wire", ACH: "ACH", SEPA: "SEPA", FASTER_PAYMENTS: "Faster Payments", NIP: "Bank transfer", KES_BANK: "Bank transfer" };
+export const DEPOSIT_TYPE_LABELS: Record<string, string> = {
+  FED_WIRE: "Wire",
+  ACH: "ACH",
+  SEPA: "SEPA",
+  FASTER_PAYMENTS: "Faster Payments",
+  NIP: "Bank transfer",
+  KES_BANK: "Bank transfer",
+};
 export const DEPOSIT_FIELD_LABELS: Record<string, string> = {
-  account_number: "Account number", account_name: "Account name", bank_name: "Bank name", routing_number: "Routing number",
-  sort_code: "Sort code", iban: "IBAN", bic: "BIC", bank_code: "Bank code", nip_code: "NIP code",
+  account_number: "Account number",
+  account_name: "Account name",
+  bank_name: "Bank name",
+  routing_number: "Routing number",
+  sort_code: "Sort code",
+  iban: "IBAN",
+  bic: "BIC",
+  bank_code: "Bank code",
+  nip_code: "NIP code",
 };
 const HIDDEN_FOR_NGN = ["bank_code", "nip_code"];
 

@@ -21,5 +21,4 @@ export const unauthorized = (message = "Please sign in to continue") => new AppE
 export const forbidden = (message = "You do not have permission to perform this action") => new AppError(403, message);
 export const notFound = (message = "Not found") => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new AppError(429, message, [], { "retry-after": String(retryAfterSeconds) });
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new AppError(429, message, [], { "retry-after": String(retryAfterSeconds) });

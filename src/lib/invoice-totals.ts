@@ -77,14 +77,21 @@ function taxOf(base: bigint, t: TaxSpec | null | undefined): { amount: bigint; o
 }
 
 /** Whole quantities only: a fraction of a unit is written as a unit price of the fraction. */
-export const quantityOf = (q: number | string) => (typeof q === "number" ? (Number.isSafeInteger(q) && q > 0 ? BigInt(q) : 0n) : /^\d+$/.test(q.trim()) ? BigInt(q.trim()) : 0n);
+export const quantityOf = (q: number | string) =>
+  typeof q === "number" ? (Number.isSafeInteger(q) && q > 0 ? BigInt(q) : 0n) : /^\d+$/.test(q.trim()) ? BigInt(q.trim()) : 0n;
 
 export function itemTotals(item: ItemSpec): ItemTotals {
   const gross = quantityOf(item.quantity) * minor(item.unit_price);
   const discount = discountOf(gross, item.discount);
   const net = gross - discount;
   const tax = taxOf(net, item.tax);
-  return { gross_amount: gross, discount_amount: discount, sub_total_after_discount: net, tax_amount: tax.amount, total_amount: net + (tax.onTop ? tax.amount : 0n) };
+  return {
+    gross_amount: gross,
+    discount_amount: discount,
+    sub_total_after_discount: net,
+    tax_amount: tax.amount,
+    total_amount: net + (tax.onTop ? tax.amount : 0n),
+  };
 }
 
 export function invoiceTotals(inv: InvoiceSpec): InvoiceTotals & { items: ItemTotals[] } {

@@ -26,8 +26,7 @@ export function formatMinor(minor: bigint | number | string, currency: string): 
  * stablecoin reads "1,007,097.00" like fiat, and "0.123456" keeps what it has. Only trailing zeros
  * are dropped: the figure is never rounded, and formatMinor gives it with every decimal.
  */
-export const displayMinor = (minor: bigint | number | string, currency: string) =>
-  formatMinor(minor, currency).replace(/(\.\d{2}\d*?)0+$/, "$1");
+export const displayMinor = (minor: bigint | number | string, currency: string) => formatMinor(minor, currency).replace(/(\.\d{2}\d*?)0+$/, "$1");
 
 /** "1,007,097.00 USDT": the one way an amount is written for people, on every screen and in emails. */
 export const formatMoney = (minor: bigint | number | string, currency: string) => `${displayMinor(minor, currency)} ${currency}`;

@@ -86,7 +86,16 @@ export type BuildOptions = {
   hostLookup?: HostLookup;
 };
 
-export async function buildApp({ config, database, mailDispatcher = true, statementWorker = mailDispatcher, paymentProcessing = mailDispatcher, webhookDelivery = mailDispatcher, logStream, hostLookup }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailDispatcher = true,
+  statementWorker = mailDispatcher,
+  paymentProcessing = mailDispatcher,
+  webhookDelivery = mailDispatcher,
+  logStream,
+  hostLookup,
+}: BuildOptions): Promise<FastifyInstance> {
   configureSealing(config);
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
@@ -194,12 +203,20 @@ export async function buildApp({ config, database, mailDispatcher = true, statem
 
   const transport = config.smtpUrl ? await smtpTransport(config.smtpUrl, config.mailFrom) : sandboxTransport;
   const stopMail = mailDispatcher ? startMailDispatcher(dbh.db, transport, (err) => app.log.error({ err }, "mail delivery failed")) : () => {};
-  const stopPayments = paymentProcessing ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed")) : async () => {};
+  const stopPayments = paymentProcessing
+    ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed"))
+    : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
   // Follows mailDispatcher too: without it, the pending list is merged inline once it reaches its limit.
   const stopSearchUpkeep = mailDispatcher ? startSearchUpkeep(dbh.db, (err) => app.log.error({ err }, "search index upkeep failed")) : async () => {};
   const stopWebhooks = webhookDelivery
-    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), { ...DEFAULT_DELIVERY, leaseMs: config.webhookLeaseSeconds * 1000, allowPrivateTargets: config.webhookPrivateTargets, ...(hostLookup ? { lookup: hostLookup } : {}), ...(webhookDelivery === true ? {} : webhookDelivery) })
+    ? startWebhookDelivery(dbh.db, (err) => app.log.error({ err }, "webhook delivery failed"), {
+        ...DEFAULT_DELIVERY,
+        leaseMs: config.webhookLeaseSeconds * 1000,
+        allowPrivateTargets: config.webhookPrivateTargets,
+        ...(hostLookup ? { lookup: hostLookup } : {}),
+        ...(webhookDelivery === true ? {} : webhookDelivery),
+      })
     : async () => {};
   // The sandbox reviewer decides by itself after a delay, when one is configured (SANDBOX_KYB_AUTO_APPROVE_SECONDS).
   const stopKybReview =

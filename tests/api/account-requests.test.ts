@@ -29,7 +29,11 @@ test("a request opens a pending account; declaration, agreement and emailed code
   expect([created.status, created.body.message]).toEqual([201, "Your request has been submitted"]);
   const req = created.body.data;
   expect(req.state).toBe("READY");
-  expect(req.tasks.map((t: any) => [t.type, t.state])).toEqual([["DECLARATION", "CREATED"], ["AGREEMENT", "CREATED"], ["EMAIL_OTP", "CREATED"]]);
+  expect(req.tasks.map((t: any) => [t.type, t.state])).toEqual([
+    ["DECLARATION", "CREATED"],
+    ["AGREEMENT", "CREATED"],
+    ["EMAIL_OTP", "CREATED"],
+  ]);
 
   const pending = (await owner.get("/accounts/corporate")).body.data.items.find((a: any) => a.id === req.account_id);
   expect(pending).toMatchObject({ state: "PENDING", in_request_state: true, account_request_id: req.id, deposit_addresses: [] });
@@ -54,7 +58,9 @@ test("a request opens a pending account; declaration, agreement and emailed code
   expect(code).toMatch(/^\d{6}$/);
   expect((await owner.post(`/account-requests/tasks/${otp.id}/submit`, {})).body.message).toBe("Enter the verification code");
   expect((await owner.post(`/account-requests/tasks/${otp.id}/submit`, { otp_code: "12" })).body.message).toBe("Incomplete code");
-  expect((await owner.post(`/account-requests/tasks/${otp.id}/submit`, { otp_code: code === "000000" ? "111111" : "000000" })).body.message).toBe("Invalid or expired verification code");
+  expect((await owner.post(`/account-requests/tasks/${otp.id}/submit`, { otp_code: code === "000000" ? "111111" : "000000" })).body.message).toBe(
+    "Invalid or expired verification code",
+  );
   const done = await owner.post(`/account-requests/tasks/${otp.id}/submit`, { otp_code: code });
   expect(done.body.data.state).toBe("COMPLETED");
 
@@ -67,7 +73,8 @@ test("a request opens a pending account; declaration, agreement and emailed code
 });
 
 test("NGN owner details are checked with the SPEC's messages; other currencies need none", async () => {
-  const bad = async (info: Record<string, unknown>) => (await owner.post("/account-requests/corporate", { currency: "NGN", account_owner_info: { ...ngnOwner, ...info } })).body.message;
+  const bad = async (info: Record<string, unknown>) =>
+    (await owner.post("/account-requests/corporate", { currency: "NGN", account_owner_info: { ...ngnOwner, ...info } })).body.message;
   expect(await bad({ phone: "+14155550100" })).toBe("Please enter a valid phone number starting with +234 (international format) or 0 (local format)");
   expect(await bad({ bvn: "123" })).toBe("BVN must be exactly 11 digits");
   expect(await bad({ nin: "abcdefghijk" })).toBe("NIN must be exactly 11 digits");

@@ -21,7 +21,16 @@ const settle = async () => {
   for (let i = 0; i < 2; i++) await runPaymentProcessing(s.app.services.ctx.db, answeringAtOnce(s.app.services.providers));
 };
 
-type Row = { id: string; state: string; direction: string; type: string; signed_amount: string; sending_amount: string; total_fee_amount: string; account?: { id: string } };
+type Row = {
+  id: string;
+  state: string;
+  direction: string;
+  type: string;
+  signed_amount: string;
+  sending_amount: string;
+  total_fee_amount: string;
+  account?: { id: string };
+};
 
 beforeAll(async () => {
   s = await startServer();
@@ -32,13 +41,23 @@ beforeAll(async () => {
     await s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme" }),
     await s.app.services.accounts.open(tx, businessId, "NGN", { holderName: "Acme" }),
   ]);
-  const sub = await db.transaction((tx) => s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme", parentAccountId: usd.id, classification: "business", name: "Float" }));
+  const sub = await db.transaction((tx) =>
+    s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme", parentAccountId: usd.id, classification: "business", name: "Float" }),
+  );
   Object.assign(ids, { usd: usd.id, ngn: ngn.id, sub: sub.id });
   const identifier = identifierOf((await owner.get(`/accounts/${usd.id}`)).body.data.deposit_addresses[0]);
   for (const amount of ["1000000", "250000"]) {
-    expect((await new Client(s.app).post("/sandbox/deposits", { identifier, currency: "USD", amount, sender_name: "Bluewave Hotels" }, idem())).status).toBe(201);
+    expect((await new Client(s.app).post("/sandbox/deposits", { identifier, currency: "USD", amount, sender_name: "Bluewave Hotels" }, idem())).status).toBe(
+      201,
+    );
   }
-  const ach = (name: string, number: string) => ({ type: "FIAT", name, kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: name, account_number: number, routing_number: "021000021", bank_name: "Chase" } } });
+  const ach = (name: string, number: string) => ({
+    type: "FIAT",
+    name,
+    kind: "BUSINESS",
+    currency: "USD",
+    details: { type: "ACH", details: { account_name: name, account_number: number, routing_number: "021000021", bank_name: "Chase" } },
+  });
   const harbor = (await owner.post("/v1/beneficiaries", ach("Harbor Freight", "123456789"))).body.data.id;
   const closed = (await owner.post("/v1/beneficiaries", ach("Closed Co", "5550000000"))).body.data.id;
 
@@ -67,7 +86,11 @@ async function all(path: string): Promise<Row[]> {
   }
 }
 const posted = async (accountId: string) => {
-  const [row] = await s.app.services.ctx.db.select({ posted: ledgerAccounts.posted }).from(ledgerAccounts).innerJoin(accounts, eq(accounts.ledgerAccountId, ledgerAccounts.id)).where(eq(accounts.id, accountId));
+  const [row] = await s.app.services.ctx.db
+    .select({ posted: ledgerAccounts.posted })
+    .from(ledgerAccounts)
+    .innerJoin(accounts, eq(accounts.ledgerAccountId, ledgerAccounts.id))
+    .where(eq(accounts.id, accountId));
   return row.posted;
 };
 const sum = (rows: Row[]) => rows.filter((r) => r.state === "COMPLETED").reduce((t, r) => t + BigInt(r.signed_amount), 0n);

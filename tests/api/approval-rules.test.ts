@@ -27,7 +27,9 @@ const preview = (who: string, scope: string, currency: string, amount: string) =
 const pay = (account: string, beneficiary: string, amount: string) =>
   as.owner.post("/payments", { source_account_id: account, beneficiary_id: beneficiary, amount }, { "idempotency-key": crypto.randomUUID() });
 const requestFor = async (transactionId: string) =>
-  ((await as.admin.get("/approval-requests?limit=100")).body.data.items as { entity_id: string; id: string }[]).find((r) => r.entity_id === transactionId) as Record<string, any>;
+  ((await as.admin.get("/approval-requests?limit=100")).body.data.items as { entity_id: string; id: string }[]).find(
+    (r) => r.entity_id === transactionId,
+  ) as Record<string, any>;
 const approve = (who: string, id: string) => as[who].patch(`/approval-requests/${id}/approve`);
 
 beforeAll(async () => {
@@ -49,7 +51,12 @@ describe("changing the rules", () => {
     expect(byAdmin.status).toBe(403);
     const key = await as.owner.post("/api-keys", { name: "Rules key", grants: ["transactions_write", "users_write"] });
     expect(key.status).toBe(201);
-    const viaKey = await s.app.inject({ method: "PUT", url: "/api/approval-rules", headers: { authorization: `Bearer ${key.body.data.api_key}` }, payload: { rules: RULES } });
+    const viaKey = await s.app.inject({
+      method: "PUT",
+      url: "/api/approval-rules",
+      headers: { authorization: `Bearer ${key.body.data.api_key}` },
+      payload: { rules: RULES },
+    });
     expect(viaKey.statusCode).toBe(403);
 
     const saved = await as.owner.put("/approval-rules", { rules: RULES });
@@ -63,8 +70,14 @@ describe("changing the rules", () => {
 
   test("a rule is checked: a role that cannot approve, a band upside down, too many approvals", async () => {
     const bad = async (rule: Record<string, unknown>) => (await as.owner.put("/approval-rules", { rules: [{ ...RULES[0], ...rule }] })).body;
-    expect((await bad({ required_role: "VIEWER" })).errors[0]).toMatchObject({ path: "rules.0.required_role", message: expect.stringContaining("Role must be one that can approve payments") });
-    expect((await bad({ min_amount: "500", max_amount: "500" })).errors[0]).toMatchObject({ path: "rules.0.max_amount", message: "Up to must be more than Above" });
+    expect((await bad({ required_role: "VIEWER" })).errors[0]).toMatchObject({
+      path: "rules.0.required_role",
+      message: expect.stringContaining("Role must be one that can approve payments"),
+    });
+    expect((await bad({ min_amount: "500", max_amount: "500" })).errors[0]).toMatchObject({
+      path: "rules.0.max_amount",
+      message: "Up to must be more than Above",
+    });
     expect((await bad({ approvals_required: 6 })).errors[0]).toMatchObject({ message: "At most 5 approvals" });
     expect((await bad({ min_amount: "12.50" })).errors[0]).toMatchObject({ message: "Above must be a whole number of minor units" });
     // Nothing of the refused saves landed.
@@ -95,7 +108,14 @@ describe("the route a payment takes", () => {
     const sent = await pay(usd, harbor, "2000000");
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const r = await requestFor(sent.body.data.id);
-    expect(r).toMatchObject({ state: "PENDING", approvals_required: 2, approvals_received: 0, approvals_remaining: 2, required_role: "APPROVER", rule_reason: BIG });
+    expect(r).toMatchObject({
+      state: "PENDING",
+      approvals_required: 2,
+      approvals_received: 0,
+      approvals_remaining: 2,
+      required_role: "APPROVER",
+      rule_reason: BIG,
+    });
 
     expect((await approve("owner", r.id)).status).toBe(403);
     const first = await approve("admin", r.id);

@@ -71,7 +71,16 @@ let own: { client: Client; email: string; password: string };
 
 const ADDRESS = { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "NG" };
 const BILLING_ADDRESS = { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "NG" };
-const ACH = (name: string) => ({ type: "FIAT", name, kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: name, account_number: `55${String(++keySeq).padStart(8, "0")}`, routing_number: "026009593", bank_name: "Bank of America" } } });
+const ACH = (name: string) => ({
+  type: "FIAT",
+  name,
+  kind: "BUSINESS",
+  currency: "USD",
+  details: {
+    type: "ACH",
+    details: { account_name: name, account_number: `55${String(++keySeq).padStart(8, "0")}`, routing_number: "026009593", bank_name: "Bank of America" },
+  },
+});
 const uniq = () => `${Date.now().toString(36)}${(++keySeq).toString(36)}`;
 
 /** A member of the demo business who has joined: invited by the owner, accepted by themselves. */
@@ -82,12 +91,19 @@ async function member(role = "VIEWER") {
   if (invited.status === 202) await ok(admin.patch(`/approval-requests/${invited.body.data.approval_request_id}/approve`), "approve the invitation");
   const invite = await ok<{ id: string }>(Promise.resolve(invited), "invite");
   const token = tokenFromLink((await lastMail(app, email))!.links[0]);
-  await ok(new Client(app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "Mem", last_name: "Ber", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } }), "accept");
+  await ok(
+    new Client(app).post("/onboarding/invitation/accept", {
+      token,
+      user_info: { first_name: "Mem", last_name: "Ber", password: "Str0ng-Passw0rd!", phone: "+2348012345679" },
+    }),
+    "accept",
+  );
   const client = new Client(app);
   await ok(client.post("/onboarding/login", { email, password: "Str0ng-Passw0rd!" }), "member login");
   return { id: invite.id, email, client };
 }
-const invitee = async () => ok<{ id: string }>(owner.post("/users/invites", { email: `invitee.${uniq()}@example.com`, position: "Clerk", role: ["VIEWER"] }), "invite");
+const invitee = async () =>
+  ok<{ id: string }>(owner.post("/users/invites", { email: `invitee.${uniq()}@example.com`, position: "Clerk", role: ["VIEWER"] }), "invite");
 const beneficiary = async () => ok<{ id: string }>(owner.post("/v1/beneficiaries", ACH(`Audit Supplier ${uniq()}`)), "beneficiary");
 const customer = async (type: "INDIVIDUAL" | "BUSINESS" = "INDIVIDUAL") =>
   ok<{ id: string }>(
@@ -112,7 +128,11 @@ const issued = async () => {
   const d = await draft();
   return ok<{ reference: string; id?: string; public_reference?: string }>(owner.post(`/invoicing/invoices/${invoiceId(d)}/issue`), "issue");
 };
-const webhook = async () => ok<{ id: string }>(owner.post("/iris/v1/client-webhooks", { url: "https://93.184.216.34/audit-hook", secret: "abcdEFGH1234", enabled_events: ["payment.completed"] }), "webhook");
+const webhook = async () =>
+  ok<{ id: string }>(
+    owner.post("/iris/v1/client-webhooks", { url: "https://93.184.216.34/audit-hook", secret: "abcdEFGH1234", enabled_events: ["payment.completed"] }),
+    "webhook",
+  );
 const subAccount = async () => ok<{ id: string }>(owner.post("/sub-accounts", { currency: "USD", name: `Audit float ${uniq()}` }), "sub-account");
 /** A small payment by the admin, waiting for another member's approval. */
 async function pendingApproval() {
@@ -120,15 +140,26 @@ async function pendingApproval() {
   const list = await ok<{ items: { id: string; entity_id: string }[] }>(owner.get("/approval-requests?state=PENDING&limit=100"), "approvals");
   return list.items.find((a) => a.entity_id === paid.id)!.id;
 }
-const NGN_OWNER = { business_registration_date: "2019-03-14", nin: "12345678901", bvn: "22345678901", incorporation_number: "RC123456", phone: "08031234567", address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } };
+const NGN_OWNER = {
+  business_registration_date: "2019-03-14",
+  nin: "12345678901",
+  bvn: "22345678901",
+  incorporation_number: "RC123456",
+  phone: "08031234567",
+  address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+};
 type Task = { id: string; type: string; data: { id?: string } };
 /** A new verified business's NGN account request, its steps done up to `upTo` (not included). */
 async function accountRequest(upTo: "DECLARATION" | "AGREEMENT" | "EMAIL_OTP" = "DECLARATION") {
   const { client, input } = await signedUpClient(app);
-  const req = await ok<{ id: string; tasks: Task[] }>(client.post("/account-requests/corporate", { currency: "NGN", account_owner_info: NGN_OWNER }), "account request");
+  const req = await ok<{ id: string; tasks: Task[] }>(
+    client.post("/account-requests/corporate", { currency: "NGN", account_owner_info: NGN_OWNER }),
+    "account request",
+  );
   const [declaration, agreement, otp] = req.tasks;
   if (upTo !== "DECLARATION") await ok(client.post(`/account-requests/tasks/${declaration.id}/submit`, { accepted: true }), "declaration");
-  if (upTo === "EMAIL_OTP") await ok(client.post(`/account-requests/tasks/${agreement.id}/submit`, { accepted: true, agreement_id: agreement.data.id }), "agreement");
+  if (upTo === "EMAIL_OTP")
+    await ok(client.post(`/account-requests/tasks/${agreement.id}/submit`, { accepted: true, agreement_id: agreement.data.id }), "agreement");
   return { client, email: input.email, tasks: { declaration, agreement, otp } };
 }
 /** A new verified business with its first account open, whose setup is not complete. */
@@ -153,24 +184,54 @@ const CALLS: Record<string, () => Promise<Call>> = {
   "POST /api/onboarding/verify-email": async () => {
     const input = signUpInput();
     await ok(new Client(app).post("/onboarding/register", input), "register");
-    return { as: new Client(app), method: "POST", url: "/onboarding/verify-email", body: { token: tokenFromLink((await lastMail(app, input.email))!.links[0]) } };
+    return {
+      as: new Client(app),
+      method: "POST",
+      url: "/onboarding/verify-email",
+      body: { token: tokenFromLink((await lastMail(app, input.email))!.links[0]) },
+    };
   },
-  "POST /api/onboarding/login": async () => ({ as: new Client(app), method: "POST", url: "/onboarding/login", body: { email: "viewer@demo.example", password: DEMO_PASSWORD } }),
-  "POST /api/onboarding/password-reset/initiate": async () => ({ as: new Client(app), method: "POST", url: "/onboarding/password-reset/initiate", body: { email: (await member()).email } }),
+  "POST /api/onboarding/login": async () => ({
+    as: new Client(app),
+    method: "POST",
+    url: "/onboarding/login",
+    body: { email: "viewer@demo.example", password: DEMO_PASSWORD },
+  }),
+  "POST /api/onboarding/password-reset/initiate": async () => ({
+    as: new Client(app),
+    method: "POST",
+    url: "/onboarding/password-reset/initiate",
+    body: { email: (await member()).email },
+  }),
   "POST /api/onboarding/password-reset/complete": async () => {
     const m = await member();
     await ok(new Client(app).post("/onboarding/password-reset/initiate", { email: m.email }), "reset");
-    return { as: new Client(app), method: "POST", url: "/onboarding/password-reset/complete", body: { token: tokenFromLink((await lastMail(app, m.email))!.links[0]), new_password: "Another-Passw0rd!" } };
+    return {
+      as: new Client(app),
+      method: "POST",
+      url: "/onboarding/password-reset/complete",
+      body: { token: tokenFromLink((await lastMail(app, m.email))!.links[0]), new_password: "Another-Passw0rd!" },
+    };
   },
   "POST /api/onboarding/invitation/accept": async () => {
     const email = `accept.${uniq()}@example.com`;
     await ok(owner.post("/users/invites", { email, position: "Clerk", role: ["VIEWER"] }), "invite");
     const token = tokenFromLink((await lastMail(app, email))!.links[0]);
-    return { as: new Client(app), method: "POST", url: "/onboarding/invitation/accept", body: { token, user_info: { first_name: "New", last_name: "Member", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } } };
+    return {
+      as: new Client(app),
+      method: "POST",
+      url: "/onboarding/invitation/accept",
+      body: { token, user_info: { first_name: "New", last_name: "Member", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } },
+    };
   },
   "POST /api/session/logout": async () => ({ as: await logInDemo(app, "viewer"), method: "POST", url: "/session/logout" }),
   "POST /api/businesses/getting-started/skip": async () => ({ as: await withFirstAccount(), method: "POST", url: "/businesses/getting-started/skip" }),
-  "POST /api/users/invites": async () => ({ as: owner, method: "POST", url: "/users/invites", body: { email: `new.${uniq()}@example.com`, position: "Clerk", role: ["VIEWER"] } }),
+  "POST /api/users/invites": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/users/invites",
+    body: { email: `new.${uniq()}@example.com`, position: "Clerk", role: ["VIEWER"] },
+  }),
   "PATCH /api/users/:id/roles": async () => ({ as: owner, method: "PATCH", url: `/users/${(await member("INITIATOR")).id}/roles`, body: { role: ["VIEWER"] } }),
   "POST /api/users/invites/:id/resend-email": async () => ({ as: owner, method: "POST", url: `/users/invites/${(await invitee()).id}/resend-email` }),
   "POST /api/users/invites/:id/re-invite": async () => {
@@ -189,12 +250,29 @@ const CALLS: Record<string, () => Promise<Call>> = {
   "DELETE /api/users/:id/delete": async () => ({ as: owner, method: "DELETE", url: `/users/${(await member()).id}/delete` }),
   "PUT /api/approval-rules": async () => {
     const { rules } = await ok<{ rules: any[] }>(owner.get("/approval-rules"), "rules");
-    const list = rules.map(({ scope, currency, min_amount, max_amount, approvals_required, required_role }: any) => ({ scope, currency, min_amount, max_amount, approvals_required, required_role }));
+    const list = rules.map(({ scope, currency, min_amount, max_amount, approvals_required, required_role }: any) => ({
+      scope,
+      currency,
+      min_amount,
+      max_amount,
+      approvals_required,
+      required_role,
+    }));
     return { as: owner, method: "PUT", url: "/approval-rules", body: { rules: list } };
   },
   "POST /api/security/step-up": async () => ({ as: own.client, method: "POST", url: "/security/step-up", body: { password: own.password } }),
-  "PATCH /api/settings/user-notifications": async () => ({ as: own.client, method: "PATCH", url: "/settings/user-notifications", body: { inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: true, account_updates: false } }),
-  "POST /api/settings/business-notifications": async () => ({ as: owner, method: "POST", url: "/settings/business-notifications", body: { email: `alerts.${uniq()}@example.com` } }),
+  "PATCH /api/settings/user-notifications": async () => ({
+    as: own.client,
+    method: "PATCH",
+    url: "/settings/user-notifications",
+    body: { inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: true, account_updates: false },
+  }),
+  "POST /api/settings/business-notifications": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/settings/business-notifications",
+    body: { email: `alerts.${uniq()}@example.com` },
+  }),
   "PATCH /api/settings/business-notifications/:id": async () => {
     const d = await ok<{ id: string }>(owner.post("/settings/business-notifications", { email: `alerts.${uniq()}@example.com` }), "destination");
     return { as: owner, method: "PATCH", url: `/settings/business-notifications/${d.id}`, body: { fx_conversions: false } };
@@ -232,10 +310,25 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { as: m.client, method: "POST", url: "/settings/change-password", body: { password: "Str0ng-Passw0rd!", new_password: "Changed-Passw0rd!" } };
   },
   "POST /api/v1/beneficiaries": async () => ({ as: owner, method: "POST", url: "/v1/beneficiaries", body: ACH(`Audit Supplier ${uniq()}`) }),
-  "PATCH /api/v1/beneficiaries/:id": async () => ({ as: owner, method: "PATCH", url: `/v1/beneficiaries/${(await beneficiary()).id}`, body: ACH(`Renamed Supplier ${uniq()}`) }),
-  "PUT /api/v1/beneficiaries/:id/crypto": async () => ({ as: owner, method: "PUT", url: `/v1/beneficiaries/${fx.northwind}/crypto`, body: { name: `Northwind Exports ${uniq()}`, address: "0x52908400098527886E0F7030069857D2E4169EE7" } }),
+  "PATCH /api/v1/beneficiaries/:id": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: `/v1/beneficiaries/${(await beneficiary()).id}`,
+    body: ACH(`Renamed Supplier ${uniq()}`),
+  }),
+  "PUT /api/v1/beneficiaries/:id/crypto": async () => ({
+    as: owner,
+    method: "PUT",
+    url: `/v1/beneficiaries/${fx.northwind}/crypto`,
+    body: { name: `Northwind Exports ${uniq()}`, address: "0x52908400098527886E0F7030069857D2E4169EE7" },
+  }),
   "DELETE /api/v1/beneficiaries/:id/delete": async () => ({ as: owner, method: "DELETE", url: `/v1/beneficiaries/${(await beneficiary()).id}/delete` }),
-  "POST /api/account-requests/corporate": async () => ({ as: (await signedUpClient(app)).client, method: "POST", url: "/account-requests/corporate", body: { currency: "NGN", account_owner_info: NGN_OWNER } }),
+  "POST /api/account-requests/corporate": async () => ({
+    as: (await signedUpClient(app)).client,
+    method: "POST",
+    url: "/account-requests/corporate",
+    body: { currency: "NGN", account_owner_info: NGN_OWNER },
+  }),
   "POST /api/account-requests/tasks/:id/initialize": async () => {
     const r = await accountRequest("EMAIL_OTP");
     return { as: r.client, method: "POST", url: `/account-requests/tasks/${r.tasks.otp.id}/initialize` };
@@ -244,24 +337,71 @@ const CALLS: Record<string, () => Promise<Call>> = {
     const r = await accountRequest();
     return { as: r.client, method: "POST", url: `/account-requests/tasks/${r.tasks.declaration.id}/submit`, body: { accepted: true } };
   },
-  "POST /api/businesses/features": async () => ({ as: (await signedUpClient(app)).client, method: "POST", url: "/businesses/features", body: { feature: "HELIOS" } }),
-  "POST /api/crypto/v1/assets/corporate": async () => ({ as: (await signedUpClient(app)).client, method: "POST", url: "/crypto/v1/assets/corporate", body: { currency: "USDT", blockchain: "TRON" } }),
-  "POST /api/wallets": async () => ({ as: owner, method: "POST", url: "/wallets", body: { currency: "USDT", blockchain: "TRON", name: `Audit float ${uniq()}` } }),
-  "POST /api/payments": async () => ({ as: owner, method: "POST", url: "/payments", body: { source_account_id: fx.usd, beneficiary_id: fx.harbor, amount: "2500" }, headers: idem() }),
+  "POST /api/businesses/features": async () => ({
+    as: (await signedUpClient(app)).client,
+    method: "POST",
+    url: "/businesses/features",
+    body: { feature: "HELIOS" },
+  }),
+  "POST /api/crypto/v1/assets/corporate": async () => ({
+    as: (await signedUpClient(app)).client,
+    method: "POST",
+    url: "/crypto/v1/assets/corporate",
+    body: { currency: "USDT", blockchain: "TRON" },
+  }),
+  "POST /api/wallets": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/wallets",
+    body: { currency: "USDT", blockchain: "TRON", name: `Audit float ${uniq()}` },
+  }),
+  "POST /api/payments": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/payments",
+    body: { source_account_id: fx.usd, beneficiary_id: fx.harbor, amount: "2500" },
+    headers: idem(),
+  }),
   "POST /api/payments/:id/retry": async () => {
     const failed = await ok<{ items: { id: string }[] }>(owner.get("/payments?state=FAILED&limit=1"), "failed payments");
     return { as: owner, method: "POST", url: `/payments/${failed.items[0].id}/retry` };
   },
   "PATCH /api/approval-requests/:id/approve": async () => ({ as: owner, method: "PATCH", url: `/approval-requests/${await pendingApproval()}/approve` }),
   "PATCH /api/approval-requests/:id/reject": async () => ({ as: owner, method: "PATCH", url: `/approval-requests/${await pendingApproval()}/reject` }),
-  "POST /api/approval-requests/batch-action/sync": async () => ({ as: owner, method: "POST", url: "/approval-requests/batch-action/sync", body: { action: "approve", entity_ids: [await pendingApproval()] } }),
-  "POST /api/transactions/withdrawal": async () => ({ as: owner, method: "POST", url: "/transactions/withdrawal", body: { wallet_id: fx.usdt, beneficiary_id: fx.atlas, amount: "1000000" }, headers: idem() }),
+  "POST /api/approval-requests/batch-action/sync": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/approval-requests/batch-action/sync",
+    body: { action: "approve", entity_ids: [await pendingApproval()] },
+  }),
+  "POST /api/transactions/withdrawal": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/transactions/withdrawal",
+    body: { wallet_id: fx.usdt, beneficiary_id: fx.atlas, amount: "1000000" },
+    headers: idem(),
+  }),
   "POST /api/bulk-payments": async () => ({
     as: owner,
     method: "POST",
     url: "/bulk-payments",
     headers: idem(),
-    body: { source_account_id: fx.usd, file_name: "audit.csv", rows: [{ beneficiary_name: "Audit Payee", beneficiary_kind: "BUSINESS", destination_type: "ACH", account_name: "Audit Payee", account_number: "7700999001", routing_number: "021000021", bank_name: "Chase", amount: "10.00" }] },
+    body: {
+      source_account_id: fx.usd,
+      file_name: "audit.csv",
+      rows: [
+        {
+          beneficiary_name: "Audit Payee",
+          beneficiary_kind: "BUSINESS",
+          destination_type: "ACH",
+          account_name: "Audit Payee",
+          account_number: "7700999001",
+          routing_number: "021000021",
+          bank_name: "Chase",
+          amount: "10.00",
+        },
+      ],
+    },
   }),
   "POST /api/payments/exchange": async () => {
     const body = { source_account_id: fx.usd, fixed_side: "source", amount: "10000", destination_currency: "NGN" };
@@ -273,7 +413,12 @@ const CALLS: Record<string, () => Promise<Call>> = {
     const q = await ok<{ id: string }>(owner.post("/quotes/exchange", body), "quote");
     return { as: owner, method: "POST", url: "/transactions/exchange", body: { ...body, quote_id: q.id }, headers: idem() };
   },
-  "POST /api/v2/customers": async () => ({ as: owner, method: "POST", url: "/v2/customers", body: { type: "INDIVIDUAL", email: `c.${uniq()}@example.com`, first_name: "Audit", last_name: "Customer", address: ADDRESS } }),
+  "POST /api/v2/customers": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/v2/customers",
+    body: { type: "INDIVIDUAL", email: `c.${uniq()}@example.com`, first_name: "Audit", last_name: "Customer", address: ADDRESS },
+  }),
   "DELETE /api/v2/customers/:id": async () => ({ as: owner, method: "DELETE", url: `/v2/customers/${(await customer()).id}` }),
   "PATCH /api/v2/customers/:id/activate": async () => {
     const c = await customer();
@@ -281,10 +426,30 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { as: owner, method: "PATCH", url: `/v2/customers/${c.id}/activate` };
   },
   "PATCH /api/v2/customers/:id/deactivate": async () => ({ as: owner, method: "PATCH", url: `/v2/customers/${(await customer()).id}/deactivate` }),
-  "PATCH /api/v2/customers/:id/individual": async () => ({ as: owner, method: "PATCH", url: `/v2/customers/${(await customer()).id}/individual`, body: { first_name: "Renamed", last_name: "Customer", residential_address: ADDRESS } }),
-  "PATCH /api/v2/customers/:id/business": async () => ({ as: owner, method: "PATCH", url: `/v2/customers/${(await customer("BUSINESS")).id}/business`, body: { name: "Renamed Ltd", business_type: "LLC", registered_address: ADDRESS } }),
-  "PATCH /api/v2/customers/:id/country_data": async () => ({ as: owner, method: "PATCH", url: `/v2/customers/${(await customer()).id}/country_data`, body: { ng: { bvn: "12345678901" } } }),
-  "PUT /api/v2/customers/:id/billing_information": async () => ({ as: owner, method: "PUT", url: `/v2/customers/${(await customer()).id}/billing_information`, body: { name: "Audit Customer", email: "billing@example.com", address: BILLING_ADDRESS } }),
+  "PATCH /api/v2/customers/:id/individual": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: `/v2/customers/${(await customer()).id}/individual`,
+    body: { first_name: "Renamed", last_name: "Customer", residential_address: ADDRESS },
+  }),
+  "PATCH /api/v2/customers/:id/business": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: `/v2/customers/${(await customer("BUSINESS")).id}/business`,
+    body: { name: "Renamed Ltd", business_type: "LLC", registered_address: ADDRESS },
+  }),
+  "PATCH /api/v2/customers/:id/country_data": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: `/v2/customers/${(await customer()).id}/country_data`,
+    body: { ng: { bvn: "12345678901" } },
+  }),
+  "PUT /api/v2/customers/:id/billing_information": async () => ({
+    as: owner,
+    method: "PUT",
+    url: `/v2/customers/${(await customer()).id}/billing_information`,
+    body: { name: "Audit Customer", email: "billing@example.com", address: BILLING_ADDRESS },
+  }),
   "POST /api/sub-accounts": async () => ({ as: owner, method: "POST", url: "/sub-accounts", body: { currency: "USD", name: `Audit float ${uniq()}` } }),
   "POST /api/sub-accounts/:id/freeze": async () => ({ as: owner, method: "POST", url: `/sub-accounts/${(await subAccount()).id}/freeze` }),
   "POST /api/sub-accounts/:id/unfreeze": async () => {
@@ -292,13 +457,24 @@ const CALLS: Record<string, () => Promise<Call>> = {
     await ok(owner.post(`/sub-accounts/${a.id}/freeze`), "freeze");
     return { as: owner, method: "POST", url: `/sub-accounts/${a.id}/unfreeze` };
   },
-  "POST /api/transfers/internal": async () => ({ as: owner, method: "POST", url: "/transfers/internal", body: { source_account_id: fx.usd, destination_account_id: fx.usdSub, amount: "100" }, headers: idem() }),
+  "POST /api/transfers/internal": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/transfers/internal",
+    body: { source_account_id: fx.usd, destination_account_id: fx.usdSub, amount: "100" },
+    headers: idem(),
+  }),
   "POST /api/invoicing/invoices": async () => ({ as: owner, method: "POST", url: "/invoicing/invoices", body: invoiceBody() }),
   "PUT /api/invoicing/invoices/:id": async () => ({ as: owner, method: "PUT", url: `/invoicing/invoices/${invoiceId(await draft())}`, body: invoiceBody() }),
   "POST /api/invoicing/invoices/:id/issue": async () => ({ as: owner, method: "POST", url: `/invoicing/invoices/${invoiceId(await draft())}/issue` }),
   "POST /api/invoicing/invoices/:id/send": async () => ({ as: owner, method: "POST", url: `/invoicing/invoices/${invoiceId(await issued())}/send` }),
   "POST /api/invoicing/invoices/:id/void": async () => ({ as: owner, method: "POST", url: `/invoicing/invoices/${invoiceId(await issued())}/void` }),
-  "POST /api/invoicing/products": async () => ({ as: owner, method: "POST", url: "/invoicing/products", body: { name: `Audit product ${uniq()}`, currency: "USD", unit_price: "100" } }),
+  "POST /api/invoicing/products": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/invoicing/products",
+    body: { name: `Audit product ${uniq()}`, currency: "USD", unit_price: "100" },
+  }),
   "PUT /api/invoicing/products/:id": async () => {
     const p = await ok<{ id: string }>(owner.post("/invoicing/products", { name: `Audit product ${uniq()}`, currency: "USD", unit_price: "100" }), "product");
     return { as: owner, method: "PUT", url: `/invoicing/products/${p.id}`, body: { name: `Renamed product ${uniq()}`, currency: "USD", unit_price: "250" } };
@@ -308,7 +484,12 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { as: owner, method: "DELETE", url: `/invoicing/products/${p.id}` };
   },
   "PATCH /api/invoicing/settings": async () => ({ as: owner, method: "PATCH", url: "/invoicing/settings", body: { include_logo_in_header: true } }),
-  "PATCH /api/businesses/profile/logo": async () => ({ as: owner, method: "PATCH", url: "/businesses/profile/logo", form: multipart([{ name: "logo", fileName: "logo.png", type: "image/png", content: png() }]) }),
+  "PATCH /api/businesses/profile/logo": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: "/businesses/profile/logo",
+    form: multipart([{ name: "logo", fileName: "logo.png", type: "image/png", content: png() }]),
+  }),
   "POST /api/public/invoicing/invoices/:reference/payment-notification": async () => {
     const inv = await issued();
     const one = await ok<{ public_url?: string; public_reference?: string; reference: string }>(owner.get(`/invoicing/invoices/${invoiceId(inv)}`), "invoice");
@@ -316,23 +497,45 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { as: new Client(app, "198.51.100.20"), method: "POST", url: `/public/invoicing/invoices/${reference}/payment-notification` };
   },
   "POST /api/deals/:id/redeem": async () => {
-    const deals = await ok<{ items: { id: string; business_deal_state: string; eligbility_questions: { id: string; content: { en: string } }[] }[] }>(owner.get("/deals?limit=100"), "deals");
+    const deals = await ok<{ items: { id: string; business_deal_state: string; eligbility_questions: { id: string; content: { en: string } }[] }[] }>(
+      owner.get("/deals?limit=100"),
+      "deals",
+    );
     const d = deals.items.find((x) => x.business_deal_state === "ELIGIBLE")!;
-    return { as: owner, method: "POST", url: `/deals/${d.id}/redeem`, body: { eligibility_questions: d.eligbility_questions.map((q) => ({ id: q.id, question: q.content.en, answer: "Yes" })) } };
+    return {
+      as: owner,
+      method: "POST",
+      url: `/deals/${d.id}/redeem`,
+      body: { eligibility_questions: d.eligbility_questions.map((q) => ({ id: q.id, question: q.content.en, answer: "Yes" })) },
+    };
   },
   "POST /api/api-keys": async () => ({ as: owner, method: "POST", url: "/api-keys", body: { name: `Audit key ${uniq()}`, grants: ["statements_read"] } }),
   "POST /api/api-keys/:id/disable": async () => {
     const k = await ok<{ id: string }>(owner.post("/api-keys", { name: `Audit key ${uniq()}`, grants: ["statements_read"] }), "key");
     return { as: owner, method: "POST", url: `/api-keys/${k.id}/disable` };
   },
-  "POST /api/iris/v1/client-webhooks": async () => ({ as: owner, method: "POST", url: "/iris/v1/client-webhooks", body: { url: "https://93.184.216.34/audit-hook", secret: "abcdEFGH1234", enabled_events: ["payment.completed"] } }),
-  "PUT /api/iris/v1/client-webhooks/:id": async () => ({ as: owner, method: "PUT", url: `/iris/v1/client-webhooks/${(await webhook()).id}`, body: { url: "https://93.184.216.34/other-hook", enabled_events: ["payment.failed"] } }),
+  "POST /api/iris/v1/client-webhooks": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/iris/v1/client-webhooks",
+    body: { url: "https://93.184.216.34/audit-hook", secret: "abcdEFGH1234", enabled_events: ["payment.completed"] },
+  }),
+  "PUT /api/iris/v1/client-webhooks/:id": async () => ({
+    as: owner,
+    method: "PUT",
+    url: `/iris/v1/client-webhooks/${(await webhook()).id}`,
+    body: { url: "https://93.184.216.34/other-hook", enabled_events: ["payment.failed"] },
+  }),
   "PATCH /api/iris/v1/client-webhooks/:id/enable": async () => {
     const w = await webhook();
     await ok(owner.patch(`/iris/v1/client-webhooks/${w.id}/disable`), "disable");
     return { as: owner, method: "PATCH", url: `/iris/v1/client-webhooks/${w.id}/enable` };
   },
-  "PATCH /api/iris/v1/client-webhooks/:id/disable": async () => ({ as: owner, method: "PATCH", url: `/iris/v1/client-webhooks/${(await webhook()).id}/disable` }),
+  "PATCH /api/iris/v1/client-webhooks/:id/disable": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: `/iris/v1/client-webhooks/${(await webhook()).id}/disable`,
+  }),
   "POST /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId/resend": async () => {
     const w = await webhook();
     await ok(owner.post(`/iris/v1/client-webhooks/${w.id}/test`), "test event");
@@ -340,8 +543,18 @@ const CALLS: Record<string, () => Promise<Call>> = {
     return { as: owner, method: "POST", url: `/iris/v1/client-webhooks/${w.id}/deliveries/${deliveries.items[0].id}/resend` };
   },
   "POST /api/iris/v1/client-webhooks/:id/test": async () => ({ as: owner, method: "POST", url: `/iris/v1/client-webhooks/${(await webhook()).id}/test` }),
-  "POST /api/iris/v1/client-webhooks/:id/rotate-secret": async () => ({ as: owner, method: "POST", url: `/iris/v1/client-webhooks/${(await webhook()).id}/rotate-secret`, body: { secret: "Rotated12345" } }),
-  "POST /api/statements": async () => ({ as: owner, method: "POST", url: "/statements", body: { format: "csv", from: "2024-01-01", to: "2024-01-31", account_id: fx.usd } }),
+  "POST /api/iris/v1/client-webhooks/:id/rotate-secret": async () => ({
+    as: owner,
+    method: "POST",
+    url: `/iris/v1/client-webhooks/${(await webhook()).id}/rotate-secret`,
+    body: { secret: "Rotated12345" },
+  }),
+  "POST /api/statements": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/statements",
+    body: { format: "csv", from: "2024-01-01", to: "2024-01-31", account_id: fx.usd },
+  }),
 };
 
 // ---- The audit log unavailable -----------------------------------------------------------------
@@ -349,7 +562,9 @@ const CALLS: Record<string, () => Promise<Call>> = {
 /** Makes every insert into the audit log fail, as a full disk or a lost privilege would. */
 async function auditUnavailable(on: boolean) {
   if (on) {
-    await db.execute(sql.raw(`create or replace function audit_unavailable() returns trigger language plpgsql as $$ begin raise exception 'audit log unavailable'; end $$`));
+    await db.execute(
+      sql.raw(`create or replace function audit_unavailable() returns trigger language plpgsql as $$ begin raise exception 'audit log unavailable'; end $$`),
+    );
     await db.execute(sql.raw(`create trigger audit_unavailable before insert on audit_log for each row execute function audit_unavailable()`));
   } else {
     await db.execute(sql.raw(`drop trigger if exists audit_unavailable on audit_log`));
@@ -387,9 +602,15 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 test("the routes left out of the audit log are exactly the reviewed ones, and every other write has a call here", () => {
-  const unaudited = writes.filter((r) => !r.audited).map(routeKey).sort();
+  const unaudited = writes
+    .filter((r) => !r.audited)
+    .map(routeKey)
+    .sort();
   expect(unaudited).toEqual(Object.keys(NOT_AUDITED).sort());
-  const audited = writes.filter((r) => r.audited).map(routeKey).sort();
+  const audited = writes
+    .filter((r) => r.audited)
+    .map(routeKey)
+    .sort();
   expect(audited).toEqual(Object.keys(CALLS).sort());
 });
 
@@ -410,7 +631,10 @@ describe("every audited route: no entry, no change; then exactly one entry", () 
       } finally {
         await auditUnavailable(false);
       }
-      expect(refused.status, `${key} answered ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)} although its audit entry failed`).toBeGreaterThanOrEqual(500);
+      expect(
+        refused.status,
+        `${key} answered ${refused.status} ${JSON.stringify(refused.body).slice(0, 200)} although its audit entry failed`,
+      ).toBeGreaterThanOrEqual(500);
       const changed = changedTables(before, await fingerprint(db, tables)).filter((t) => !(WRITES_ON_FAILURE[key] ?? []).includes(t));
       expect(changed, `${key} changed these tables although its audit entry failed`).toEqual([]);
 

@@ -47,7 +47,13 @@ describe("recording", () => {
     expect(signIn.after).toMatchObject({ password: "[redacted]" });
 
     const [roleChange, invite] = log; // newest first
-    expect(roleChange).toMatchObject({ action: "users.edit", route: "PATCH /api/users/:id/roles", target_id: memberId, before: { role: ["VIEWER"] }, after: { role: ["APPROVER"] } });
+    expect(roleChange).toMatchObject({
+      action: "users.edit",
+      route: "PATCH /api/users/:id/roles",
+      target_id: memberId,
+      before: { role: ["VIEWER"] },
+      after: { role: ["APPROVER"] },
+    });
     expect(invite).toMatchObject({ action: "users.invite", user_agent: "AuditTest/1.0", after: { email, position: "Analyst", role: ["VIEWER"] } });
     expect(roleChange.actor_email).toBe(signIn.actor_email);
     expect(roleChange.seq).toBe(invite.seq + 1);
@@ -113,8 +119,14 @@ describe("access", () => {
       expect((await owner.request(method, `/audit-log/${latest.id}`, method === "DELETE" ? undefined : { action: "x" })).status).toBe(404);
     }
     // drizzle wraps the database's error: its cause carries PostgreSQL's message.
-    const refusal = (q: Promise<unknown>) => q.then(() => "accepted", (e: { message: string; cause?: { message: string } }) => e.cause?.message ?? e.message);
-    expect(await refusal(s.database.db.execute(sql`UPDATE audit_log SET actor_email = 'someone@else.example' WHERE id = ${latest.id}`))).toContain("cannot be changed");
+    const refusal = (q: Promise<unknown>) =>
+      q.then(
+        () => "accepted",
+        (e: { message: string; cause?: { message: string } }) => e.cause?.message ?? e.message,
+      );
+    expect(await refusal(s.database.db.execute(sql`UPDATE audit_log SET actor_email = 'someone@else.example' WHERE id = ${latest.id}`))).toContain(
+      "cannot be changed",
+    );
     expect(await refusal(s.database.db.execute(sql`DELETE FROM audit_log WHERE id = ${latest.id}`))).toContain("cannot be changed");
   });
 });

@@ -165,7 +165,9 @@ describe("invitations", () => {
   });
 
   let admin: Client;
-  beforeAll(async () => { admin = await signedIn("admin@demo.example"); });
+  beforeAll(async () => {
+    admin = await signedIn("admin@demo.example");
+  });
 
   /** The admin invites an email; returns the token from the emailed link. */
   async function invited(email = signUpInput().email, role = ["VIEWER"]) {

@@ -10,7 +10,9 @@ import { sha256 } from "../../src/server/services/crypto.ts";
 import { PASSWORD_RULE_MESSAGE } from "../../resources/auth.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
+beforeAll(async () => {
+  s = await startServer();
+});
 afterAll(() => s.close());
 
 type Res = Awaited<ReturnType<Client["post"]>>;
@@ -100,9 +102,7 @@ describe("POST /onboarding/register", () => {
     const res = await register({});
     expect(res.status).toBe(400);
     const paths = res.body.errors.map((e: { path: string }) => e.path).sort();
-    expect(paths).toEqual(
-      ["business_name", "business_type", "country", "email", "first_name", "last_name", "password", "phone", "sign_up_reasons"].sort(),
-    );
+    expect(paths).toEqual(["business_name", "business_type", "country", "email", "first_name", "last_name", "password", "phone", "sign_up_reasons"].sort());
   });
 
   test.each(["not-an-email", "amaka@", "@example.com", "amaka@example", "amaka example@example.com"])(
@@ -123,9 +123,7 @@ describe("POST /onboarding/register", () => {
     ["no special character", "Str0ngPassw0rd"],
   ])("refuses a password with %s with the strength rule message", async (_rule, password) => {
     expectOnlyError(await register(signUpInput({ password })), "password", PASSWORD_RULE_MESSAGE);
-    expect(PASSWORD_RULE_MESSAGE).toBe(
-      "Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character",
-    );
+    expect(PASSWORD_RULE_MESSAGE).toBe("Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character");
   });
 
   test.each([

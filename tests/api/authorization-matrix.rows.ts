@@ -19,23 +19,78 @@ export type Who = "public" | "person" | "owner" | "authenticated" | Permission |
 export type Need = Feature | "kyb_approved";
 /** Records another business holds (the test makes real ones); "shared"/"public" kinds are not a business's own. */
 export type Kind =
-  | "member" | "inactive_member" | "invite" | "cancelled_invite" | "notification" | "session"
-  | "beneficiary" | "crypto_beneficiary" | "account" | "wallet" | "account_request" | "task"
-  | "payment" | "failed_payment" | "payment_document" | "crypto_transaction" | "crypto_document"
-  | "approval_request" | "bulk_payment" | "customer" | "business_customer" | "inactive_customer"
-  | "sub_account" | "frozen_sub_account" | "settlement" | "draft_invoice" | "open_invoice" | "product"
-  | "api_key" | "webhook" | "webhook_delivery" | "statement"
+  | "member"
+  | "inactive_member"
+  | "invite"
+  | "cancelled_invite"
+  | "notification"
+  | "session"
+  | "beneficiary"
+  | "crypto_beneficiary"
+  | "account"
+  | "wallet"
+  | "account_request"
+  | "task"
+  | "payment"
+  | "failed_payment"
+  | "payment_document"
+  | "crypto_transaction"
+  | "crypto_document"
+  | "approval_request"
+  | "bulk_payment"
+  | "customer"
+  | "business_customer"
+  | "inactive_customer"
+  | "sub_account"
+  | "frozen_sub_account"
+  | "settlement"
+  | "draft_invoice"
+  | "open_invoice"
+  | "product"
+  | "api_key"
+  | "webhook"
+  | "webhook_delivery"
+  | "statement"
   // Shared by every business: the partner deals catalogue (each sees its own redemption state) and the
   // account agreement (one text, rendered with the caller's business name).
-  | "deal" | "agreement"
+  | "deal"
+  | "agreement"
   // Unguessable tokens and references of sign-in-free pages: they are the credential.
-  | "invitation_token" | "invoice_reference" | "kyb_token" | "kyb_business" | "kyb_document";
+  | "invitation_token"
+  | "invoice_reference"
+  | "kyb_token"
+  | "kyb_business"
+  | "kyb_document";
 export type Row = { who: Who | Who[]; needs?: Need[]; params?: Record<string, Kind> };
 
 /** SPEC §6 names the permissions but no role table: this is the reviewed one (the roles screen must show the same). */
 export const ROLE_PERMISSIONS: Record<"OWNER" | "ADMIN" | "APPROVER" | "INITIATOR" | "VIEWER", Permission[]> = {
-  OWNER: ["transactions_approve", "approval_requests_read", "accounts_write", "transactions_write", "counterparties_write", "users_read", "users_write", "statements_read", "statements_write", "customers_write", "invoices_write"],
-  ADMIN: ["transactions_approve", "approval_requests_read", "accounts_write", "transactions_write", "counterparties_write", "users_read", "users_write", "statements_read", "statements_write", "customers_write", "invoices_write"],
+  OWNER: [
+    "transactions_approve",
+    "approval_requests_read",
+    "accounts_write",
+    "transactions_write",
+    "counterparties_write",
+    "users_read",
+    "users_write",
+    "statements_read",
+    "statements_write",
+    "customers_write",
+    "invoices_write",
+  ],
+  ADMIN: [
+    "transactions_approve",
+    "approval_requests_read",
+    "accounts_write",
+    "transactions_write",
+    "counterparties_write",
+    "users_read",
+    "users_write",
+    "statements_read",
+    "statements_write",
+    "customers_write",
+    "invoices_write",
+  ],
   APPROVER: ["transactions_approve", "approval_requests_read", "users_read", "statements_read"],
   INITIATOR: ["transactions_write", "counterparties_write", "statements_read", "statements_write", "customers_write", "invoices_write"],
   VIEWER: ["users_read", "statements_read"],
@@ -260,8 +315,16 @@ export const ROWS: Record<string, Row> = {
   "PATCH /api/iris/v1/client-webhooks/:id/enable": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "PATCH /api/iris/v1/client-webhooks/:id/disable": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "GET /api/iris/v1/client-webhooks/:id/deliveries": { who: "person", needs: ["api_access"], params: { id: "webhook" } },
-  "GET /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId": { who: "person", needs: ["api_access"], params: { id: "webhook", deliveryId: "webhook_delivery" } },
-  "POST /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId/resend": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook", deliveryId: "webhook_delivery" } },
+  "GET /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId": {
+    who: "person",
+    needs: ["api_access"],
+    params: { id: "webhook", deliveryId: "webhook_delivery" },
+  },
+  "POST /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId/resend": {
+    who: "person&users_write",
+    needs: ["api_access"],
+    params: { id: "webhook", deliveryId: "webhook_delivery" },
+  },
   "POST /api/iris/v1/client-webhooks/:id/test": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
 

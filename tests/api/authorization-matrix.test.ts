@@ -43,14 +43,34 @@ const ADDRESS = { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "N
 const BODY: Record<string, unknown> = {
   "PATCH /api/users/:id/roles": { role: ["VIEWER"] },
   "PATCH /api/settings/business-notifications/:id": { email: "matrix@example.com" },
-  "PATCH /api/v1/beneficiaries/:id": { type: "FIAT", name: "Matrix Supplier", kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: "Matrix Supplier", account_number: "9876543210", routing_number: "026009593", bank_name: "Bank of America" } } },
+  "PATCH /api/v1/beneficiaries/:id": {
+    type: "FIAT",
+    name: "Matrix Supplier",
+    kind: "BUSINESS",
+    currency: "USD",
+    details: {
+      type: "ACH",
+      details: { account_name: "Matrix Supplier", account_number: "9876543210", routing_number: "026009593", bank_name: "Bank of America" },
+    },
+  },
   "PUT /api/v1/beneficiaries/:id/crypto": { name: "Matrix Wallet", address: "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9" },
   "POST /api/account-requests/tasks/:id/submit": { accepted: true },
   "PATCH /api/v2/customers/:id/individual": { first_name: "Mat", last_name: "Rix", phone_number: "+2348031234567", residential_address: ADDRESS },
   "PATCH /api/v2/customers/:id/business": { name: "Matrix Ltd", business_type: "LLC", phone_number: "+2348031234567", registered_address: ADDRESS },
   "PATCH /api/v2/customers/:id/country_data": { ng: { bvn: "12345678901" } },
-  "PUT /api/v2/customers/:id/billing_information": { name: "Matrix Ltd", email: "billing@example.com", phone: "+2348031234567", address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", country: "NG" } },
-  "PUT /api/invoicing/invoices/:id": { currency: "USD", account_id: "00000000-0000-4000-8000-000000000000", billing_information: { name: "Matrix", email: "matrix@example.com" }, due_date: "2030-01-01", items: [{ name: "Item", quantity: 1, unit_price: "100" }] },
+  "PUT /api/v2/customers/:id/billing_information": {
+    name: "Matrix Ltd",
+    email: "billing@example.com",
+    phone: "+2348031234567",
+    address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", country: "NG" },
+  },
+  "PUT /api/invoicing/invoices/:id": {
+    currency: "USD",
+    account_id: "00000000-0000-4000-8000-000000000000",
+    billing_information: { name: "Matrix", email: "matrix@example.com" },
+    due_date: "2030-01-01",
+    items: [{ name: "Item", quantity: 1, unit_price: "100" }],
+  },
   "PUT /api/invoicing/products/:id": { name: "Matrix product", currency: "USD", unit_price: "100" },
   "PUT /api/iris/v1/client-webhooks/:id": { url: "https://example.com/matrix", enabled_events: ["payment.completed"] },
   "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { secret: "Matrix123456" },
@@ -68,7 +88,11 @@ const QUERY: Record<string, string> = {
 class Session {
   cookie = "";
   csrf = "";
-  constructor(readonly label: string, readonly email: string, readonly password: string) {}
+  constructor(
+    readonly label: string,
+    readonly email: string,
+    readonly password: string,
+  ) {}
   static of(label: string, c: Client, email: string, password: string) {
     const m = new Session(label, email, password);
     m.cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -83,10 +107,7 @@ class Session {
     return this;
   }
 }
-type Caller =
-  | { anon: true }
-  | { session: Session; csrf?: "send" | "omit" | "wrong"; origin?: string }
-  | { key: string };
+type Caller = { anon: true } | { session: Session; csrf?: "send" | "omit" | "wrong"; origin?: string } | { key: string };
 type Res = { status: number; body: any };
 
 let stepping = false;
@@ -102,7 +123,11 @@ async function send(method: string, url: string, as: Caller, payload?: unknown):
   if ("key" in as) headers.authorization = `Bearer ${as.key}`;
   const res = await s.app.inject({ method: method as InjectOptions["method"], url, headers, payload: payload as InjectOptions["payload"] });
   let body: any = res.body;
-  try { body = res.json(); } catch { /* a file */ }
+  try {
+    body = res.json();
+  } catch {
+    /* a file */
+  }
   // A session signed in more than 5 minutes ago is asked to confirm it is its person (step-up): it does,
   // with its password, and asks again, as a person at the console would (tests/api/step-up.test.ts).
   if ("session" in as && res.statusCode === 403 && body?.errors?.[0]?.path === "step_up" && !stepping) {
@@ -149,7 +174,11 @@ const isPublic = (row: Row) => whoOf(row).includes("public");
 /** Whether a caller holding these may call the route (features aside). */
 const permits = (row: Row, holder: { person: boolean; owner?: boolean; permissions: readonly string[] }) =>
   whoOf(row).some((who) =>
-    who.split("&").every((w) => w === "public" || w === "authenticated" || (w === "person" ? holder.person : w === "owner" ? !!holder.owner : holder.permissions.includes(w))),
+    who
+      .split("&")
+      .every(
+        (w) => w === "public" || w === "authenticated" || (w === "person" ? holder.person : w === "owner" ? !!holder.owner : holder.permissions.includes(w)),
+      ),
   );
 /** The sign-in-free pages' credentials (tokens, references): never a signed-in route's parameter. */
 const NOT_OWNED: Kind[] = ["invitation_token", "invoice_reference", "kyb_token", "kyb_business", "kyb_document"];
@@ -185,7 +214,12 @@ async function member(ownerClient: Session, role: string) {
   const invited = await send("POST", "/api/users/invites", { session: ownerClient }, { email, position: role, role: [role] });
   if (invited.status !== 201) throw new Error(`invite ${role}: ${JSON.stringify(invited.body)}`);
   const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
-  const accepted = await send("POST", "/api/onboarding/invitation/accept", { anon: true }, { token, user_info: { first_name: role, last_name: "Member", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } });
+  const accepted = await send(
+    "POST",
+    "/api/onboarding/invitation/accept",
+    { anon: true },
+    { token, user_info: { first_name: role, last_name: "Member", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } },
+  );
   if (accepted.status !== 200) throw new Error(`accept ${role}: ${JSON.stringify(accepted.body)}`);
   return { id: invited.body.data.id as string, session: await new Session(role, email, "Str0ng-Passw0rd!").login() };
 }
@@ -239,12 +273,24 @@ async function recordsOfB() {
   bIds.payment = pick(transfers, "completed transfer");
   for (const t of transfers) {
     const docs = (await get(`/api/payments/${t.id}`)).documents ?? [];
-    if (docs.length) { bIds.payment_document = docs[0].id; break; }
+    if (docs.length) {
+      bIds.payment_document = docs[0].id;
+      break;
+    }
   }
   if (!bIds.payment_document) throw new Error("B has no payment document");
   bIds.failed_payment = pick((await get("/api/payments?state=FAILED&limit=100")).items, "failed payment");
   bIds.crypto_transaction = pick((await get("/api/transactions?limit=100")).items, "crypto transaction");
-  bIds.crypto_document = (await attachDocument(s.app.services.ctx.db, { businessId, transactionId: bIds.crypto_transaction, description: "Proof", fileName: "proof.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.4\n%%EOF\n") })).id;
+  bIds.crypto_document = (
+    await attachDocument(s.app.services.ctx.db, {
+      businessId,
+      transactionId: bIds.crypto_transaction,
+      description: "Proof",
+      fileName: "proof.pdf",
+      contentType: "application/pdf",
+      content: Buffer.from("%PDF-1.4\n%%EOF\n"),
+    })
+  ).id;
   bIds.approval_request = pick((await get("/api/approval-requests?state=PENDING&limit=100")).items, "pending approval request");
   bIds.bulk_payment = pick((await get("/api/bulk-payments?limit=100")).items, "bulk payment");
 
@@ -282,7 +328,12 @@ beforeAll(async () => {
   const [aOwner, u, ...rest] = await Promise.all([
     owner("A owner", ALL),
     owner("unverified owner", ALL, false),
-    ...FEATURE_NAMES.map((f) => owner(`owner without ${f}`, ALL.filter((x) => x !== f))),
+    ...FEATURE_NAMES.map((f) =>
+      owner(
+        `owner without ${f}`,
+        ALL.filter((x) => x !== f),
+      ),
+    ),
     new Session("B owner", "owner@demo.example", DEMO_PASSWORD).login(),
   ]);
   roleSession.OWNER = aOwner;
@@ -312,17 +363,25 @@ beforeAll(async () => {
   const sub = byId("/api/sub-accounts");
   const invoice = byId("/api/invoicing/invoices");
   readOfB = {
-    member: users, invite: users, cancelled_invite: users, inactive_member: users,
+    member: users,
+    invite: users,
+    cancelled_invite: users,
+    inactive_member: users,
     notification: async (id) => (await get("/api/settings/notifications")).business.find((n: any) => n.id === id),
     // B's own session still answers (get throws on a 401) and is still listed.
     session: async (id) => (await get("/api/security/sessions")).some((x: any) => x.id === id),
-    beneficiary: byId("/api/v1/beneficiaries"), crypto_beneficiary: byId("/api/v1/beneficiaries"),
+    beneficiary: byId("/api/v1/beneficiaries"),
+    crypto_beneficiary: byId("/api/v1/beneficiaries"),
     task: async (id) => (await get(`/api/account-requests/${requestOfTask}`)).tasks.find((t: any) => t.id === id),
     failed_payment: byId("/api/payments"),
     approval_request: async (id) => (await get("/api/approval-requests?limit=100")).items.find((r: any) => r.id === id),
-    customer, business_customer: customer, inactive_customer: customer,
-    sub_account: sub, frozen_sub_account: sub,
-    draft_invoice: invoice, open_invoice: invoice,
+    customer,
+    business_customer: customer,
+    inactive_customer: customer,
+    sub_account: sub,
+    frozen_sub_account: sub,
+    draft_invoice: invoice,
+    open_invoice: invoice,
     product: byId("/api/invoicing/products"),
     deal: byId("/api/deals"),
     api_key: byId("/api/api-keys"),
@@ -348,7 +407,9 @@ describe("the matrix covers the server", () => {
 
   test("the roles screen shows the role table the matrix assumes", async () => {
     const res = await send("GET", "/api/businesses/roles", { session: roleSession.OWNER });
-    const shownRoles = Object.fromEntries(res.body.data.map((r: { name: string; permissions: { id: string }[] }) => [r.name, r.permissions.map((p) => p.id).sort()]));
+    const shownRoles = Object.fromEntries(
+      res.body.data.map((r: { name: string; permissions: { id: string }[] }) => [r.name, r.permissions.map((p) => p.id).sort()]),
+    );
     expect(shownRoles).toEqual(Object.fromEntries(ROLES.map((r) => [r, [...ROLE_PERMISSIONS[r]].sort()])));
   });
 });
@@ -450,7 +511,10 @@ describe("another business's ids (A's owner, B's real records)", () => {
   test.each(withParams)("%s", async (key) => {
     const row = rowOf(key);
     const kinds = Object.entries(row.params ?? {});
-    expect(kinds.filter(([, kind]) => NOT_OWNED.includes(kind)), "a signed-in route names a sign-in-free credential").toEqual([]);
+    expect(
+      kinds.filter(([, kind]) => NOT_OWNED.includes(kind)),
+      "a signed-in route names a sign-in-free credential",
+    ).toEqual([]);
     const ids = Object.fromEntries(kinds.map(([name, kind]) => [name, bIds[kind]]));
     expect(Object.values(ids).every(Boolean), `B has no record for ${JSON.stringify(row.params)}`).toBe(true);
 
@@ -462,7 +526,10 @@ describe("another business's ids (A's owner, B's real records)", () => {
       body = { eligibility_questions: deal.eligbility_questions.map((q: { id: string }) => ({ id: q.id, answer: "Yes" })) };
     }
     if (schema?.body) expect(schema.body.safeParse(body ?? {}).success, "give this route a valid body in BODY").toBe(true);
-    if (schema?.querystring) expect(schema.querystring.safeParse(Object.fromEntries(new URLSearchParams(QUERY[key] ?? ""))).success, "give this route a valid query in QUERY").toBe(true);
+    if (schema?.querystring)
+      expect(schema.querystring.safeParse(Object.fromEntries(new URLSearchParams(QUERY[key] ?? ""))).success, "give this route a valid query in QUERY").toBe(
+        true,
+      );
 
     // The ids are real: B itself reads them (a read route), or B's owner sees the record (before a write).
     const kind = kinds[0][1];

@@ -91,16 +91,32 @@ const fiat = (currency: string, type: string, details: Record<string, string>, o
   ...over,
 });
 const VALID: Record<string, (over?: Body) => Body> = {
-  ACH: (o) => fiat("USD", "ACH", { account_name: "Acme Supplies Inc", account_number: digits(12), routing_number: "021000021", bank_name: "JPMorgan Chase" }, o),
-  FED_WIRE: (o) => fiat("USD", "FED_WIRE", { account_name: "Acme Supplies Inc", account_number: digits(12), routing_number: "026009593", bank_name: "Bank of America" }, o),
+  ACH: (o) =>
+    fiat("USD", "ACH", { account_name: "Acme Supplies Inc", account_number: digits(12), routing_number: "021000021", bank_name: "JPMorgan Chase" }, o),
+  FED_WIRE: (o) =>
+    fiat("USD", "FED_WIRE", { account_name: "Acme Supplies Inc", account_number: digits(12), routing_number: "026009593", bank_name: "Bank of America" }, o),
   SEPA: (o) => fiat("EUR", "SEPA", { account_name: "Acme GmbH", iban: germanIban(), bic_swift: "COBADEFFXXX" }, o),
   FASTER_PAYMENTS: (o) => fiat("GBP", "FASTER_PAYMENTS", { account_name: "Acme Ltd", sort_code: "200000", account_number: digits(8) }, o),
   NIP: (o) => fiat("NGN", "NIP", { account_name: "Acme Nigeria Ltd", account_number: digits(10), bank_name: "Access Bank" }, o),
   MPESA_PHONE: (o) => fiat("KES", "MPESA_PHONE", { account_name: "Wanjiru Kamau", phone_number: `+2547${digits(8)}` }, o),
   MPESA_TILL: (o) => fiat("KES", "MPESA_TILL", { account_name: "Mama Mboga Store", till_number: digits(6) }, o),
   MPESA_PAYBILL: (o) => fiat("KES", "MPESA_PAYBILL", { account_name: "Kenya Power", paybill_number: digits(6), account_number: `INV-${next()}` }, o),
-  USDT_ETHEREUM: (o) => ({ type: "CRYPTO", name: "Chain Partner", kind: "BUSINESS", currency: "USDT", details: { blockchain: "ETHEREUM", address: ethAddress() }, ...o }),
-  USDC_TRON: (o) => ({ type: "CRYPTO", name: "Tron Partner", kind: "INDIVIDUAL", currency: "USDC", details: { blockchain: "TRON", address: tronAddress() }, ...o }),
+  USDT_ETHEREUM: (o) => ({
+    type: "CRYPTO",
+    name: "Chain Partner",
+    kind: "BUSINESS",
+    currency: "USDT",
+    details: { blockchain: "ETHEREUM", address: ethAddress() },
+    ...o,
+  }),
+  USDC_TRON: (o) => ({
+    type: "CRYPTO",
+    name: "Tron Partner",
+    kind: "INDIVIDUAL",
+    currency: "USDC",
+    details: { blockchain: "TRON", address: tronAddress() },
+    ...o,
+  }),
 };
 const fiatNgn = (name: string, over: Body = {}) => VALID.NIP({ name, ...over });
 
@@ -130,14 +146,18 @@ async function listIds(c: Client, query = "limit=100") {
 async function businessIdOf(c: Client) {
   return expectStatus(await c.get("/session"), 200).data.business.id as string;
 }
-const setFeatures = async (c: Client, features: string[]) =>
-  s.app.services.businessAdmin.setFeatures(await businessIdOf(c), features as Feature[]);
+const setFeatures = async (c: Client, features: string[]) => s.app.services.businessAdmin.setFeatures(await businessIdOf(c), features as Feature[]);
 
 describe("POST /v1/beneficiaries creates each destination type, normalised", () => {
   test.each([
     [
       "USD ACH",
-      fiat("USD", "ACH", { account_name: "  Acme Supplies Inc ", account_number: "0001-2345 6789", routing_number: "021 000 021", bank_name: " JPMorgan Chase " }),
+      fiat("USD", "ACH", {
+        account_name: "  Acme Supplies Inc ",
+        account_number: "0001-2345 6789",
+        routing_number: "021 000 021",
+        bank_name: " JPMorgan Chase ",
+      }),
       { type: "ACH", details: { account_name: "Acme Supplies Inc", account_number: "000123456789", routing_number: "021000021", bank_name: "JPMorgan Chase" } },
       "ACH",
       "000123456789",
@@ -145,7 +165,10 @@ describe("POST /v1/beneficiaries creates each destination type, normalised", () 
     [
       "USD FED_WIRE",
       fiat("USD", "FED_WIRE", { account_name: "Acme Supplies Inc", account_number: "98765 4321", routing_number: "026-009-593", bank_name: "Bank of America" }),
-      { type: "FED_WIRE", details: { account_name: "Acme Supplies Inc", account_number: "987654321", routing_number: "026009593", bank_name: "Bank of America" } },
+      {
+        type: "FED_WIRE",
+        details: { account_name: "Acme Supplies Inc", account_number: "987654321", routing_number: "026009593", bank_name: "Bank of America" },
+      },
       "Wire",
       "987654321",
     ],
@@ -249,7 +272,12 @@ describe("POST /v1/beneficiaries refuses bad input with the field's message", ()
     ["missing name", () => without(VALID.SEPA(), "name"), "name", "Name is required"],
     ["blank name", () => VALID.SEPA({ name: "   " }), "name", "Name is required"],
     ["name over 100 characters", () => VALID.SEPA({ name: "x".repeat(101) }), "name", "Name must be at most 100 characters"],
-    ["friendly name over 100 characters", () => VALID.SEPA({ friendly_name: "x".repeat(101) }), "friendly_name", "Friendly name must be at most 100 characters"],
+    [
+      "friendly name over 100 characters",
+      () => VALID.SEPA({ friendly_name: "x".repeat(101) }),
+      "friendly_name",
+      "Friendly name must be at most 100 characters",
+    ],
     ["missing type", () => without(VALID.SEPA(), "type"), "type", "Beneficiary type is required"],
     ["unknown type", () => VALID.SEPA({ type: "CASH" }), "type", "Beneficiary type is required"],
     ["missing kind", () => without(VALID.SEPA(), "kind"), "kind", "Beneficiary kind is required"],
@@ -260,10 +288,25 @@ describe("POST /v1/beneficiaries refuses bad input with the field's message", ()
     ["fiat with a stablecoin", () => VALID.SEPA({ currency: "USDT" }), "currency", "Choose a fiat currency"],
     ["crypto with a fiat currency", () => VALID.USDT_ETHEREUM({ currency: "USD" }), "currency", "Choose a stablecoin"],
     // Destination type must be one of the currency's own.
-    ["destination type of another currency (EUR + FASTER_PAYMENTS)", () => ({ ...VALID.FASTER_PAYMENTS(), currency: "EUR" }), "details.type", "Destination type is required"],
+    [
+      "destination type of another currency (EUR + FASTER_PAYMENTS)",
+      () => ({ ...VALID.FASTER_PAYMENTS(), currency: "EUR" }),
+      "details.type",
+      "Destination type is required",
+    ],
     ["destination type of another currency (USD + SEPA)", () => ({ ...VALID.SEPA(), currency: "USD" }), "details.type", "Destination type is required"],
-    ["destination type of another currency (NGN + MPESA_PHONE)", () => ({ ...VALID.MPESA_PHONE(), currency: "NGN" }), "details.type", "Destination type is required"],
-    ["missing destination type", () => ({ ...VALID.SEPA(), details: { details: VALID.SEPA().details.details } }), "details.type", "Destination type is required"],
+    [
+      "destination type of another currency (NGN + MPESA_PHONE)",
+      () => ({ ...VALID.MPESA_PHONE(), currency: "NGN" }),
+      "details.type",
+      "Destination type is required",
+    ],
+    [
+      "missing destination type",
+      () => ({ ...VALID.SEPA(), details: { details: VALID.SEPA().details.details } }),
+      "details.type",
+      "Destination type is required",
+    ],
     ["unknown destination type", () => ({ ...VALID.SEPA(), details: { type: "SWIFT", details: {} } }), "details.type", "Destination type is required"],
     ["no details at all", () => without(VALID.SEPA(), "details"), "details.type", "Destination type is required"],
     // EUR SEPA
@@ -273,41 +316,131 @@ describe("POST /v1/beneficiaries refuses bad input with the field's message", ()
     ["IBAN with symbols", () => withDetail(VALID.SEPA(), "iban", "DE89-3704-0044-0532-0130-0$"), "details.details.iban", "Enter a valid IBAN"],
     ["missing IBAN", () => withDetail(VALID.SEPA(), "iban", undefined), "details.details.iban", "IBAN is required"],
     ["BIC of 9 characters", () => withDetail(VALID.SEPA(), "bic_swift", "COBADEFFX"), "details.details.bic_swift", "Enter a valid BIC (8 or 11 characters)"],
-    ["BIC with digits in the bank code", () => withDetail(VALID.SEPA(), "bic_swift", "C0BADEFF"), "details.details.bic_swift", "Enter a valid BIC (8 or 11 characters)"],
+    [
+      "BIC with digits in the bank code",
+      () => withDetail(VALID.SEPA(), "bic_swift", "C0BADEFF"),
+      "details.details.bic_swift",
+      "Enter a valid BIC (8 or 11 characters)",
+    ],
     ["missing BIC", () => withDetail(VALID.SEPA(), "bic_swift", ""), "details.details.bic_swift", "BIC / SWIFT is required"],
     ["missing account name", () => withDetail(VALID.SEPA(), "account_name", undefined), "details.details.account_name", "Account name is required"],
-    ["account name of one character", () => withDetail(VALID.SEPA(), "account_name", "A"), "details.details.account_name", "Account name must be 2 to 100 characters"],
+    [
+      "account name of one character",
+      () => withDetail(VALID.SEPA(), "account_name", "A"),
+      "details.details.account_name",
+      "Account name must be 2 to 100 characters",
+    ],
     // GBP FASTER_PAYMENTS
     ["sort code of 5 digits", () => withDetail(VALID.FASTER_PAYMENTS(), "sort_code", "12-34-5"), "details.details.sort_code", "Sort code must be 6 digits"],
     ["sort code of 7 digits", () => withDetail(VALID.FASTER_PAYMENTS(), "sort_code", "1234567"), "details.details.sort_code", "Sort code must be 6 digits"],
     ["sort code with letters", () => withDetail(VALID.FASTER_PAYMENTS(), "sort_code", "12-AB-56"), "details.details.sort_code", "Sort code must be 6 digits"],
     ["missing sort code", () => withDetail(VALID.FASTER_PAYMENTS(), "sort_code", undefined), "details.details.sort_code", "Sort code is required"],
-    ["UK account number of 7 digits", () => withDetail(VALID.FASTER_PAYMENTS(), "account_number", "1234567"), "details.details.account_number", "Account number must be 8 digits"],
+    [
+      "UK account number of 7 digits",
+      () => withDetail(VALID.FASTER_PAYMENTS(), "account_number", "1234567"),
+      "details.details.account_number",
+      "Account number must be 8 digits",
+    ],
     // NGN NIP
-    ["NGN account number of 9 digits", () => withDetail(VALID.NIP(), "account_number", "012345678"), "details.details.account_number", "Account number must be 10 digits"],
-    ["NGN account number of 11 digits", () => withDetail(VALID.NIP(), "account_number", "01234567890"), "details.details.account_number", "Account number must be 10 digits"],
+    [
+      "NGN account number of 9 digits",
+      () => withDetail(VALID.NIP(), "account_number", "012345678"),
+      "details.details.account_number",
+      "Account number must be 10 digits",
+    ],
+    [
+      "NGN account number of 11 digits",
+      () => withDetail(VALID.NIP(), "account_number", "01234567890"),
+      "details.details.account_number",
+      "Account number must be 10 digits",
+    ],
     ["missing NGN bank", () => withDetail(VALID.NIP(), "bank_name", undefined), "details.details.bank_name", "Bank name is required"],
     // USD
-    ["routing number of 8 digits", () => withDetail(VALID.ACH(), "routing_number", "02100002"), "details.details.routing_number", "Routing number must be 9 digits"],
-    ["US account number of 3 digits", () => withDetail(VALID.FED_WIRE(), "account_number", "123"), "details.details.account_number", "Account number must be 4 to 17 digits"],
-    ["US account number of 18 digits", () => withDetail(VALID.ACH(), "account_number", "1".repeat(18)), "details.details.account_number", "Account number must be 4 to 17 digits"],
+    [
+      "routing number of 8 digits",
+      () => withDetail(VALID.ACH(), "routing_number", "02100002"),
+      "details.details.routing_number",
+      "Routing number must be 9 digits",
+    ],
+    [
+      "US account number of 3 digits",
+      () => withDetail(VALID.FED_WIRE(), "account_number", "123"),
+      "details.details.account_number",
+      "Account number must be 4 to 17 digits",
+    ],
+    [
+      "US account number of 18 digits",
+      () => withDetail(VALID.ACH(), "account_number", "1".repeat(18)),
+      "details.details.account_number",
+      "Account number must be 4 to 17 digits",
+    ],
     // KES
-    ["non-Kenyan phone", () => withDetail(VALID.MPESA_PHONE(), "phone_number", "+2348031234567"), "details.details.phone_number", "Enter a Kenyan phone number like +254712345678"],
-    ["local Kenyan phone without +254", () => withDetail(VALID.MPESA_PHONE(), "phone_number", "0712345678"), "details.details.phone_number", "Enter a Kenyan phone number like +254712345678"],
+    [
+      "non-Kenyan phone",
+      () => withDetail(VALID.MPESA_PHONE(), "phone_number", "+2348031234567"),
+      "details.details.phone_number",
+      "Enter a Kenyan phone number like +254712345678",
+    ],
+    [
+      "local Kenyan phone without +254",
+      () => withDetail(VALID.MPESA_PHONE(), "phone_number", "0712345678"),
+      "details.details.phone_number",
+      "Enter a Kenyan phone number like +254712345678",
+    ],
     ["till of 4 digits", () => withDetail(VALID.MPESA_TILL(), "till_number", "1234"), "details.details.till_number", "Till number must be 5 to 7 digits"],
-    ["paybill of 8 digits", () => withDetail(VALID.MPESA_PAYBILL(), "paybill_number", "12345678"), "details.details.paybill_number", "Paybill number must be 5 to 7 digits"],
-    ["paybill account with spaces", () => withDetail(VALID.MPESA_PAYBILL(), "account_number", "ACC 42"), "details.details.account_number", "Account number must be 1 to 20 letters or digits"],
+    [
+      "paybill of 8 digits",
+      () => withDetail(VALID.MPESA_PAYBILL(), "paybill_number", "12345678"),
+      "details.details.paybill_number",
+      "Paybill number must be 5 to 7 digits",
+    ],
+    [
+      "paybill account with spaces",
+      () => withDetail(VALID.MPESA_PAYBILL(), "account_number", "ACC 42"),
+      "details.details.account_number",
+      "Account number must be 1 to 20 letters or digits",
+    ],
     // Crypto: the address is checked against its chain.
     ["crypto without a blockchain", () => VALID.USDT_ETHEREUM({ details: { address: ethAddress() } }), "details.blockchain", "Blockchain is required"],
-    ["crypto on an unknown chain", () => VALID.USDT_ETHEREUM({ details: { blockchain: "SOLANA", address: ethAddress() } }), "details.blockchain", "Blockchain is required"],
+    [
+      "crypto on an unknown chain",
+      () => VALID.USDT_ETHEREUM({ details: { blockchain: "SOLANA", address: ethAddress() } }),
+      "details.blockchain",
+      "Blockchain is required",
+    ],
     ["crypto without an address", () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM" } }), "details.address", "Wallet address is required"],
-    ["crypto with a blank address", () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: "   " } }), "details.address", "Wallet address is required"],
+    [
+      "crypto with a blank address",
+      () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: "   " } }),
+      "details.address",
+      "Wallet address is required",
+    ],
     ["a Tron address on Ethereum", () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: tronAddress() } }), "details.address", ETH_MESSAGE],
-    ["an Ethereum address one hex short", () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: `0x${"a".repeat(39)}` } }), "details.address", ETH_MESSAGE],
-    ["an Ethereum address with a non-hex character", () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: `0x${"g".repeat(40)}` } }), "details.address", ETH_MESSAGE],
+    [
+      "an Ethereum address one hex short",
+      () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: `0x${"a".repeat(39)}` } }),
+      "details.address",
+      ETH_MESSAGE,
+    ],
+    [
+      "an Ethereum address with a non-hex character",
+      () => VALID.USDT_ETHEREUM({ details: { blockchain: "ETHEREUM", address: `0x${"g".repeat(40)}` } }),
+      "details.address",
+      ETH_MESSAGE,
+    ],
     ["an Ethereum address on Tron", () => VALID.USDC_TRON({ details: { blockchain: "TRON", address: ethAddress() } }), "details.address", TRON_MESSAGE],
-    ["a Tron address with a base58-excluded 0", () => VALID.USDC_TRON({ details: { blockchain: "TRON", address: `T${"0".repeat(33)}` } }), "details.address", TRON_MESSAGE],
-    ["a Tron address one character short", () => VALID.USDC_TRON({ details: { blockchain: "TRON", address: tronAddress().slice(0, 33) } }), "details.address", TRON_MESSAGE],
+    [
+      "a Tron address with a base58-excluded 0",
+      () => VALID.USDC_TRON({ details: { blockchain: "TRON", address: `T${"0".repeat(33)}` } }),
+      "details.address",
+      TRON_MESSAGE,
+    ],
+    [
+      "a Tron address one character short",
+      () => VALID.USDC_TRON({ details: { blockchain: "TRON", address: tronAddress().slice(0, 33) } }),
+      "details.address",
+      TRON_MESSAGE,
+    ],
   ];
 
   test.each(cases)("%s", async (_label, body, path, message) => {
@@ -590,7 +723,11 @@ describe("PATCH /v1/beneficiaries/:id edits a fiat beneficiary in full", () => {
   test("bad input is 400 with the field's message", async () => {
     const body = VALID.FASTER_PAYMENTS();
     const b = await create(owner, body);
-    expectOnlyError(await owner.patch(`/v1/beneficiaries/${b.id}`, withDetail(body, "sort_code", "1234")), "details.details.sort_code", "Sort code must be 6 digits");
+    expectOnlyError(
+      await owner.patch(`/v1/beneficiaries/${b.id}`, withDetail(body, "sort_code", "1234")),
+      "details.details.sort_code",
+      "Sort code must be 6 digits",
+    );
     expectOnlyError(await owner.patch(`/v1/beneficiaries/${b.id}`, { ...body, name: "" }), "name", "Name is required");
     expectOnlyError(await owner.patch(`/v1/beneficiaries/${b.id}`, { ...body, currency: "XYZ" }), "currency", "Currency is required");
     expect((await owner.get(`/v1/beneficiaries/${b.id}`)).body.data).toEqual(b);
@@ -812,7 +949,10 @@ describe("with the crypto feature switched off", () => {
     cryptoB = await create(c, VALID.USDT_ETHEREUM({ name: "Legacy Wallet" }));
     fiatBody = VALID.FASTER_PAYMENTS({ name: "London Vendor" });
     fiatB = await create(c, fiatBody);
-    await setFeatures(c, DEFAULT_FEATURES.filter((f) => f !== "crypto"));
+    await setFeatures(
+      c,
+      DEFAULT_FEATURES.filter((f) => f !== "crypto"),
+    );
   });
 
   test("crypto create, list, get, edit and delete are 403 'This feature is not enabled for your business'", async () => {

@@ -41,11 +41,19 @@ afterAll(() => s.close());
 let accountSeq = 0;
 /** A new US supplier paid by ACH, with account details no beneficiary has yet. */
 const freshAch = (name: string, amount: string, extra: Record<string, string> = {}): Record<string, string> => ({
-  beneficiary_name: name, beneficiary_kind: "BUSINESS", destination_type: "ACH", account_name: name,
-  account_number: `7700${String(++accountSeq).padStart(6, "0")}`, routing_number: "021000021", bank_name: "Chase", amount, ...extra,
+  beneficiary_name: name,
+  beneficiary_kind: "BUSINESS",
+  destination_type: "ACH",
+  account_name: name,
+  account_number: `7700${String(++accountSeq).padStart(6, "0")}`,
+  routing_number: "021000021",
+  bank_name: "Chase",
+  amount,
+  ...extra,
 });
 const available = async (id: string) => BigInt((await as.admin.get(`/accounts/${id}`)).body.data.balance.available);
-const check = (rows: Record<string, string>[], account = usd, who = "admin") => as[who].post("/bulk-payments/check", { source_account_id: account, rows, file_name: "pay.csv" });
+const check = (rows: Record<string, string>[], account = usd, who = "admin") =>
+  as[who].post("/bulk-payments/check", { source_account_id: account, rows, file_name: "pay.csv" });
 const submit = (rows: Record<string, string>[], account = usd, k = key(), who = "admin", file_name = "pay.csv") =>
   as[who].post("/bulk-payments", { source_account_id: account, rows, file_name }, { "idempotency-key": k });
 const batch = async (id: string) => (await as.admin.get(`/bulk-payments/${id}`)).body.data;
@@ -71,7 +79,8 @@ describe("the template", () => {
     expect(lines).toHaveLength(3);
     expect(lines[0].startsWith("beneficiary_id,beneficiary_name,beneficiary_kind,destination_type,")).toBe(true);
     expect(lines[0].endsWith(",amount,reference")).toBe(true);
-    for (const column of ["account_name", "account_number", "routing_number", "bank_name", "iban", "sort_code", "phone_number"]) expect(lines[0].split(",")).toContain(column);
+    for (const column of ["account_name", "account_number", "routing_number", "bank_name", "iban", "sort_code", "phone_number"])
+      expect(lines[0].split(",")).toContain(column);
 
     // The example with new bank details is a valid file as it stands.
     expect(text).not.toContain('"');
@@ -79,7 +88,14 @@ describe("the template", () => {
     const example = Object.fromEntries(lines[2].split(",").map((v, i) => [header[i], v]));
     const checked = await check([example]);
     expect(checked.body.data).toMatchObject({ valid: true, currency: "USD", total_amount: "30050", total_fees: "100" });
-    expect(checked.body.data.rows[0]).toMatchObject({ beneficiary_name: "Acme Supplies LLC", destination_type: "ACH", amount: "30050", fee: "100", reference: "INV-1002", errors: [] });
+    expect(checked.body.data.rows[0]).toMatchObject({
+      beneficiary_name: "Acme Supplies LLC",
+      destination_type: "ACH",
+      amount: "30050",
+      fee: "100",
+      reference: "INV-1002",
+      errors: [],
+    });
   });
 });
 
@@ -93,7 +109,11 @@ describe("checking a file", () => {
     ]);
     expect([res.status, res.body.message]).toEqual([200, "File checked"]);
     expect(res.body.data).toEqual({
-      valid: true, problem: null, currency: "USD", total_amount: String(1250 + 100000 + 30050), total_fees: String(100 + 1500 + 100),
+      valid: true,
+      problem: null,
+      currency: "USD",
+      total_amount: String(1250 + 100000 + 30050),
+      total_fees: String(100 + 1500 + 100),
       rows: [
         { index: 0, errors: [], beneficiary_name: "Brightside Software Inc", destination_type: "ACH", amount: "1250", fee: "100", reference: "INV-1" },
         { index: 1, errors: [], beneficiary_name: "Harbor Freight Forwarding LLC", destination_type: "Wire", amount: "100000", fee: "1500", reference: "" },
@@ -143,11 +163,18 @@ describe("checking a file", () => {
   });
 
   test("an amount beyond what the ledger can move is that row's error, not a failure at submit", async () => {
-    const res = await check([{ beneficiary_id: brightside, amount: "99999999999999999999" }, { beneficiary_id: brightside, amount: "1.00" }]);
+    const res = await check([
+      { beneficiary_id: brightside, amount: "99999999999999999999" },
+      { beneficiary_id: brightside, amount: "1.00" },
+    ]);
     expect(res.body.data.valid).toBe(false);
     expect(res.body.data.rows[0].errors).toEqual([{ path: "amount", message: "Amount is too large" }]);
     expect(res.body.data.rows[1].errors).toEqual([]);
-    const submit = await as.admin.post("/bulk-payments", { source_account_id: usd, rows: [{ beneficiary_id: brightside, amount: "99999999999999999999" }] }, { "idempotency-key": `big-${crypto.randomUUID()}` });
+    const submit = await as.admin.post(
+      "/bulk-payments",
+      { source_account_id: usd, rows: [{ beneficiary_id: brightside, amount: "99999999999999999999" }] },
+      { "idempotency-key": `big-${crypto.randomUUID()}` },
+    );
     expect([submit.status, submit.body.errors]).toEqual([400, [{ path: "rows.0.amount", message: "Amount is too large" }]]);
   });
 
@@ -195,8 +222,14 @@ describe("submitting, approving, settling", () => {
     expect([res.status, res.body.message]).toEqual([201, "Your bulk payment has been submitted"]);
     const b = res.body.data;
     expect(b).toMatchObject({
-      state: "PENDING_APPROVAL", source_account_id: usd, currency: "USD", total_amount: total.toString(), total_fees: fees.toString(),
-      total_recipients: 4, file_name: "january.csv", progress: { completed: 0, failed: 0, cancelled: 0, in_progress: 4 },
+      state: "PENDING_APPROVAL",
+      source_account_id: usd,
+      currency: "USD",
+      total_amount: total.toString(),
+      total_fees: fees.toString(),
+      total_recipients: 4,
+      file_name: "january.csv",
+      progress: { completed: 0, failed: 0, cancelled: 0, in_progress: 4 },
     });
     expect(b.reference).toMatch(/^BULK-/);
     expect(await available(usd)).toBe(before - total - fees);
@@ -206,9 +239,17 @@ describe("submitting, approving, settling", () => {
     expect(after).toEqual({ batches: start.batches + 1, beneficiaries: start.beneficiaries + 1, transfers: start.transfers + 4, pending: start.pending + 1 });
 
     const request = await requestFor(b.id);
-    expect(request).toMatchObject({ entity_type: "BATCH_PAYMENT", scope: "bulk", state: "PENDING", amount: { value: total.toString(), currency: "USD" }, requester: { name: "Bola Adeyemi" } });
+    expect(request).toMatchObject({
+      entity_type: "BATCH_PAYMENT",
+      scope: "bulk",
+      state: "PENDING",
+      amount: { value: total.toString(), currency: "USD" },
+      requester: { name: "Bola Adeyemi" },
+    });
     expect(request.data_fields.total_recipients.content).toBe("4");
-    expect((await as.approver.get("/approval-requests?state=PENDING&scope=bulk&limit=100")).body.data.items.map((r: { id: string }) => r.id)).toContain(request.id);
+    expect((await as.approver.get("/approval-requests?state=PENDING&scope=bulk&limit=100")).body.data.items.map((r: { id: string }) => r.id)).toContain(
+      request.id,
+    );
     const shown = await batch(b.id);
     expect(shown.approval_request_id).toBe(request.id);
     expect(shown.payments.map((p: { state: string }) => p.state)).toEqual(Array(4).fill("PENDING_APPROVAL"));
@@ -246,7 +287,10 @@ describe("submitting, approving, settling", () => {
 
   test("rejecting a file cancels every payment in it and releases the hold", async () => {
     const before = await available(usd);
-    const res = await submit([{ beneficiary_id: brightside, amount: "40" }, { beneficiary_id: harbor, amount: "60" }]);
+    const res = await submit([
+      { beneficiary_id: brightside, amount: "40" },
+      { beneficiary_id: harbor, amount: "60" },
+    ]);
     expect(res.status).toBe(201);
     expect(await available(usd)).toBe(before - 10000n - 1600n);
     const request = await requestFor(res.body.data.id);
@@ -264,10 +308,21 @@ describe("submitting, approving, settling", () => {
 
   test("a row to a closed account fails at the rails: the batch is PARTIALLY_COMPLETED and only the paid row is spent", async () => {
     const before = await available(ngn);
-    const res = await submit([
-      { beneficiary_name: "Closed Supplier Ltd", destination_type: "NIP", account_name: "Closed Supplier Ltd", account_number: "1234560000", bank_name: "GTBank", amount: "1000", reference: "NGN-CLOSED" },
-      { beneficiary_id: lagos, amount: "2500.75", reference: "NGN-OK" },
-    ], ngn);
+    const res = await submit(
+      [
+        {
+          beneficiary_name: "Closed Supplier Ltd",
+          destination_type: "NIP",
+          account_name: "Closed Supplier Ltd",
+          account_number: "1234560000",
+          bank_name: "GTBank",
+          amount: "1000",
+          reference: "NGN-CLOSED",
+        },
+        { beneficiary_id: lagos, amount: "2500.75", reference: "NGN-OK" },
+      ],
+      ngn,
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ currency: "NGN", total_amount: "350075", total_fees: "10000" });
     expect(await available(ngn)).toBe(before - 350075n - 10000n);
@@ -299,7 +354,10 @@ describe("submitting, approving, settling", () => {
     ]);
     const res = await as.approver.post("/approval-requests/batch-action/sync", { action: "approve", entity_ids: [r1.id, r2.id] });
     expect([res.status, res.body.message]).toEqual([200, "Request Successful"]);
-    expect(res.body.data).toEqual([{ id: r1.id, ok: true }, { id: r2.id, ok: true }]);
+    expect(res.body.data).toEqual([
+      { id: r1.id, ok: true },
+      { id: r2.id, ok: true },
+    ]);
 
     await settle();
     await settle();
@@ -342,7 +400,11 @@ describe("listing and access", () => {
 
   test("a batch's payments are listed in the file's order", async () => {
     const rows = Array.from({ length: 8 }, (_, i) => ({ beneficiary_id: brightside, amount: "1.00", reference: `R${i}` }));
-    const res = await as.admin.post("/bulk-payments", { source_account_id: usd, rows, file_name: "order.csv" }, { "idempotency-key": `order-${crypto.randomUUID()}` });
+    const res = await as.admin.post(
+      "/bulk-payments",
+      { source_account_id: usd, rows, file_name: "order.csv" },
+      { "idempotency-key": `order-${crypto.randomUUID()}` },
+    );
     expect(res.status).toBe(201);
     const detail = (await as.admin.get(`/bulk-payments/${res.body.data.id}`)).body.data;
     expect(detail.payments.map((p: { client_reference: string }) => p.client_reference)).toEqual(rows.map((r) => r.reference));

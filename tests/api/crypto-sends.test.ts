@@ -45,7 +45,9 @@ const cryptoTxns = async () => {
   return { total: res.total_items as number, newest: res.items[0]?.id as string | undefined };
 };
 const requestFor = async (transactionId: string) =>
-  (await as.approver.get("/approval-requests?state=PENDING&scope=centurion&limit=100")).body.data.items.find((r: { entity_id: string }) => r.entity_id === transactionId);
+  (await as.approver.get("/approval-requests?state=PENDING&scope=centurion&limit=100")).body.data.items.find(
+    (r: { entity_id: string }) => r.entity_id === transactionId,
+  );
 
 describe("network fee", () => {
   test("each chain's fee, in the wallet's asset", async () => {
@@ -76,7 +78,12 @@ describe("send, approve, confirm", () => {
     expect(res.headers["idempotent-replayed"]).toBe("false");
     const t = res.body.data;
     expect(t).toMatchObject({
-      state: "PENDING_APPROVAL", type: "WITHDRAWAL", direction: "outbound", wallet_id: usdt.id, description: "Shipment 42", txn_hash: null,
+      state: "PENDING_APPROVAL",
+      type: "WITHDRAWAL",
+      direction: "outbound",
+      wallet_id: usdt.id,
+      description: "Shipment 42",
+      txn_hash: null,
       sending_amount: { value: "25000000", currency: "USDT" },
       destination_amount: { value: "25000000", currency: "USDT" },
       fee: { value: "1000000", currency: "USDT" },
@@ -85,7 +92,11 @@ describe("send, approve, confirm", () => {
 
     const request = await requestFor(t.id);
     expect(request).toMatchObject({
-      entity_type: "PAYMENT", scope: "centurion", state: "PENDING", amount: { value: "25000000", currency: "USDT" }, requester: { name: "Bola Adeyemi" },
+      entity_type: "PAYMENT",
+      scope: "centurion",
+      state: "PENDING",
+      amount: { value: "25000000", currency: "USDT" },
+      requester: { name: "Bola Adeyemi" },
     });
     expect(request.data_fields.beneficiary_name.content).toBe("Atlas Trading DMCC");
 
@@ -100,7 +111,9 @@ describe("send, approve, confirm", () => {
     await settle();
     const done = (await as.admin.get(`/transactions/${t.id}`)).body.data;
     expect(done).toMatchObject({
-      state: "COMPLETED", type: "WITHDRAWAL", fee: { value: "1000000", currency: "USDT" },
+      state: "COMPLETED",
+      type: "WITHDRAWAL",
+      fee: { value: "1000000", currency: "USDT" },
       counterparty: { type: "CRYPTO", name: "Atlas Trading DMCC", crypto_details: { blockchain: "TRON", address: TRON_OK } },
       destination: { address: TRON_OK },
       transaction_initiator: { email: "admin@demo.example" },
@@ -123,7 +136,10 @@ describe("send, approve, confirm", () => {
     await settle();
     await settle();
     const done = (await as.admin.get(`/transactions/${res.body.data.id}`)).body.data;
-    expect(done).toMatchObject({ state: "COMPLETED", counterparty: { name: "Kestrel Metals", crypto_details: { blockchain: "ETHEREUM", address: ETH_ADDRESS } } });
+    expect(done).toMatchObject({
+      state: "COMPLETED",
+      counterparty: { name: "Kestrel Metals", crypto_details: { blockchain: "ETHEREUM", address: ETH_ADDRESS } },
+    });
     expect(done.txn_hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await available(usdc)).toBe(before - 3_500_000n);
     expect(await checkLedger(s.app.services.ctx.db)).toEqual([]);

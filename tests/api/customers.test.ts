@@ -262,8 +262,18 @@ describe("POST /v2/customers refuses bad input with the field's message", () => 
     ["business: name over 200", () => business({ name: "n".repeat(201) }), "name", "Business name must be at most 200 characters"],
     ["business: missing business type", () => without(business(), "business_type"), "business_type", "Business type is required"],
     ["business: unknown business type", () => business({ business_type: "NGO" }), "business_type", "Business type is required"],
-    ["business: missing incorporation country", () => without(business(), "incorporation_country"), "incorporation_country", "Country of incorporation is required"],
-    ["business: incorporation country not 2 letters", () => business({ incorporation_country: "Nigeria" }), "incorporation_country", "Country of incorporation is required"],
+    [
+      "business: missing incorporation country",
+      () => without(business(), "incorporation_country"),
+      "incorporation_country",
+      "Country of incorporation is required",
+    ],
+    [
+      "business: incorporation country not 2 letters",
+      () => business({ incorporation_country: "Nigeria" }),
+      "incorporation_country",
+      "Country of incorporation is required",
+    ],
   ];
   test.each(cases)("%s", async (_label, body, path, message) => {
     const before = (await list(owner)).body.data.total_items;
@@ -577,15 +587,33 @@ describe("PATCH /v2/customers/:id/individual and /business", () => {
     expect((await owner.get(`/v2/customers/${biz.id}`)).body.data).toEqual(biz);
   });
 
-  const indBody = (over: Body = {}): Body => ({ first_name: "Ada", last_name: "Okafor", phone_number: "+2348031234567", residential_address: { ...ADDRESS }, ...over });
+  const indBody = (over: Body = {}): Body => ({
+    first_name: "Ada",
+    last_name: "Okafor",
+    phone_number: "+2348031234567",
+    residential_address: { ...ADDRESS },
+    ...over,
+  });
   const bizBody = (over: Body = {}): Body => ({ name: "Sahel Foods Ltd", business_type: "LLC", phone_number: "", registered_address: { ...ADDRESS }, ...over });
   test.each([
     ["individual", "bad phone", () => indBody({ phone_number: "0803 123 4567" }), "phone_number", PHONE_FORMAT],
     ["individual", "phone over 20", () => indBody({ phone_number: "+234-803-123-4567-8-9" }), "phone_number", "Phone number must be at most 20 characters"],
-    ["individual", "missing address line", () => withAddress(indBody(), "line_1", undefined, "residential_address"), "residential_address.line_1", "Address is required"],
+    [
+      "individual",
+      "missing address line",
+      () => withAddress(indBody(), "line_1", undefined, "residential_address"),
+      "residential_address.line_1",
+      "Address is required",
+    ],
     ["individual", "missing city", () => withAddress(indBody(), "city", "", "residential_address"), "residential_address.city", "City is required"],
     ["individual", "missing state", () => withAddress(indBody(), "state", undefined, "residential_address"), "residential_address.state", "State is required"],
-    ["individual", "missing country", () => withAddress(indBody(), "country", undefined, "residential_address"), "residential_address.country", "Country is required"],
+    [
+      "individual",
+      "missing country",
+      () => withAddress(indBody(), "country", undefined, "residential_address"),
+      "residential_address.country",
+      "Country is required",
+    ],
     ["individual", "missing first name", () => without(indBody(), "first_name"), "first_name", "First name is required"],
     ["business", "bad phone", () => bizBody({ phone_number: "12345" }), "phone_number", PHONE_FORMAT],
     ["business", "missing address line", () => withAddress(bizBody(), "line_1", " ", "registered_address"), "registered_address.line_1", "Address is required"],
@@ -643,7 +671,11 @@ describe("PATCH /v2/customers/:id/country_data", () => {
 
   test("one bad number refuses the whole update", async () => {
     const c = await create(owner, individual());
-    expectOnlyError(await owner.patch(`/v2/customers/${c.id}/country_data`, { ng: { bvn: "12345678901", nin: "123" } }), "ng.nin", "NIN must be exactly 11 digits");
+    expectOnlyError(
+      await owner.patch(`/v2/customers/${c.id}/country_data`, { ng: { bvn: "12345678901", nin: "123" } }),
+      "ng.nin",
+      "NIN must be exactly 11 digits",
+    );
     expect((await owner.get(`/v2/customers/${c.id}`)).body.data.country_data).toEqual({});
   });
 
@@ -671,7 +703,11 @@ describe("PUT /v2/customers/:id/billing_information", () => {
     expect(res.body.data).toEqual({ ...c, billing_information: billing() });
     expect((await owner.get(`/v2/customers/${c.id}`)).body.data.billing_information).toEqual(billing());
 
-    const second = { name: "Okafor Holdings", email: "ap@okafor.example", address: { line_1: "9 Awolowo Road", city: "Ikoyi", state_province: "Lagos", country: "NG" } };
+    const second = {
+      name: "Okafor Holdings",
+      email: "ap@okafor.example",
+      address: { line_1: "9 Awolowo Road", city: "Ikoyi", state_province: "Lagos", country: "NG" },
+    };
     const replaced = await owner.put(`/v2/customers/${c.id}/billing_information`, second);
     expect(expectStatus(replaced, 200).data.billing_information).toEqual({ ...second, phone: "", address: { ...second.address, postal_code: "" } });
     // The customer's own details are untouched.
@@ -722,7 +758,11 @@ describe("DELETE /v2/customers/:id", () => {
       await k.patch(`/v2/customers/${gone.id}/deactivate`),
       await k.patch(`/v2/customers/${gone.id}/individual`, { first_name: "A", last_name: "B", residential_address: ADDRESS }),
       await k.patch(`/v2/customers/${gone.id}/country_data`, { ng: { bvn: "12345678901" } }),
-      await k.put(`/v2/customers/${gone.id}/billing_information`, { name: "X", email: "x@example.com", address: { line_1: "a", city: "b", state_province: "c", country: "NG" } }),
+      await k.put(`/v2/customers/${gone.id}/billing_information`, {
+        name: "X",
+        email: "x@example.com",
+        address: { line_1: "a", city: "b", state_province: "c", country: "NG" },
+      }),
     ];
     for (const r of calls) expectError(r, 404, NOT_FOUND);
     expect(await stats(k)).toEqual({ total: 1, active: 1, inactive: 0 });
@@ -762,7 +802,11 @@ describe("another business's customer", () => {
       await owner.patch(`/v2/customers/${id}/individual`, { first_name: "Hi", last_name: "Jacked", phone_number: "", residential_address: ADDRESS }),
       await owner.patch(`/v2/customers/${id}/business`, { name: "Hijacked", business_type: "LLC", phone_number: "", registered_address: ADDRESS }),
       await owner.patch(`/v2/customers/${id}/country_data`, { ng: { bvn: "12345678901" } }),
-      await owner.put(`/v2/customers/${id}/billing_information`, { name: "X", email: "x@example.com", address: { line_1: "a", city: "b", state_province: "c", country: "NG" } }),
+      await owner.put(`/v2/customers/${id}/billing_information`, {
+        name: "X",
+        email: "x@example.com",
+        address: { line_1: "a", city: "b", state_province: "c", country: "NG" },
+      }),
       await demoOwner.get(`/v2/customers/${id}`),
       await demoOwner.patch(`/v2/customers/${id}/deactivate`),
       await demoOwner.delete(`/v2/customers/${id}`),
@@ -772,7 +816,14 @@ describe("another business's customer", () => {
   });
 
   test("never appears in the list, whatever the filter", async () => {
-    for (const q of ["limit=100", "keyword=othercorp", "keyword=secret", `keyword=${encodeURIComponent(theirs.email)}`, "type=INDIVIDUAL&limit=100", "state=ACTIVE&limit=100"]) {
+    for (const q of [
+      "limit=100",
+      "keyword=othercorp",
+      "keyword=secret",
+      `keyword=${encodeURIComponent(theirs.email)}`,
+      "type=INDIVIDUAL&limit=100",
+      "state=ACTIVE&limit=100",
+    ]) {
       expect(await listIds(owner, q)).not.toContain(theirs.id);
     }
     expect((await list(owner, "keyword=othercorp")).body.data.total_items).toBe(0);
@@ -811,7 +862,11 @@ describe("members without customers_write (demo VIEWER, APPROVER)", () => {
       await c.patch(`/v2/customers/${target.id}/individual`, { first_name: "Changed", last_name: "Name", phone_number: "", residential_address: ADDRESS }),
       await c.patch(`/v2/customers/${target.id}/business`, { name: "Changed", business_type: "LLC", phone_number: "", registered_address: ADDRESS }),
       await c.patch(`/v2/customers/${target.id}/country_data`, { ng: { bvn: "12345678901" } }),
-      await c.put(`/v2/customers/${target.id}/billing_information`, { name: "X", email: "x@example.com", address: { line_1: "a", city: "b", state_province: "c", country: "NG" } }),
+      await c.put(`/v2/customers/${target.id}/billing_information`, {
+        name: "X",
+        email: "x@example.com",
+        address: { line_1: "a", city: "b", state_province: "c", country: "NG" },
+      }),
       await c.delete(`/v2/customers/${target.id}`),
     ];
     for (const res of tries) expectError(res, 403, FORBIDDEN);
@@ -855,7 +910,11 @@ describe("a malformed id", () => {
         await owner.patch(`${path}/individual`, { first_name: "A", last_name: "B", phone_number: "", residential_address: ADDRESS }),
         await owner.patch(`${path}/business`, { name: "X", business_type: "LLC", phone_number: "", registered_address: ADDRESS }),
         await owner.patch(`${path}/country_data`, { ng: { nin: "12345678901" } }),
-        await owner.put(`${path}/billing_information`, { name: "X", email: "x@example.com", address: { line_1: "a", city: "b", state_province: "c", country: "NG" } }),
+        await owner.put(`${path}/billing_information`, {
+          name: "X",
+          email: "x@example.com",
+          address: { line_1: "a", city: "b", state_province: "c", country: "NG" },
+        }),
       ];
       for (const res of calls) expectError(res, 404, NOT_FOUND);
     }

@@ -41,7 +41,13 @@ async function member(owner: Client, role: string) {
   expectStatus(await owner.post("/users/invites", { email, position: role, role: [role] }), 201);
   const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
   const password = "Str0ng-Passw0rd!";
-  expectStatus(await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: role, last_name: "Member", password, phone: "+2348012345679" } }), 200);
+  expectStatus(
+    await new Client(s.app).post("/onboarding/invitation/accept", {
+      token,
+      user_info: { first_name: role, last_name: "Member", password, phone: "+2348012345679" },
+    }),
+    200,
+  );
   const c = new Client(s.app);
   expectStatus(await c.post("/onboarding/login", { email, password }), 200);
   return c;
@@ -64,7 +70,11 @@ beforeAll(async () => {
   const usd = await s.app.services.ctx.db.transaction((tx) => s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Active Co" }));
   const accountNumber = String(usd.deposit_addresses[0].data.account_number);
   for (let i = 0; i < 3; i++) {
-    const res = await new Client(s.app).post("/sandbox/deposits", { network: "fiat", identifier: accountNumber, currency: "USD", amount: "10000", sender_name: "Payer" }, { "idempotency-key": `deal-${i}-${crypto.randomUUID()}` });
+    const res = await new Client(s.app).post(
+      "/sandbox/deposits",
+      { network: "fiat", identifier: accountNumber, currency: "USD", amount: "10000", sender_name: "Payer" },
+      { "idempotency-key": `deal-${i}-${crypto.randomUUID()}` },
+    );
     expectStatus(res, 201);
   }
 });
@@ -186,7 +196,12 @@ describe("redeem", () => {
     expect(onlyFirst.status).toBe(400);
     expect(onlyFirst.body).toEqual({ message: ANSWER_EVERY_QUESTION, errors: [{ path: "eligibility_questions.1.answer", message: ANSWER_REQUIRED }] });
 
-    const blank = await redeem(idle, d, { eligibility_questions: [{ id: q1.id, answer: "$1m" }, { id: q2.id, answer: "   " }] });
+    const blank = await redeem(idle, d, {
+      eligibility_questions: [
+        { id: q1.id, answer: "$1m" },
+        { id: q2.id, answer: "   " },
+      ],
+    });
     expect(blank.status).toBe(400);
     expect(blank.body).toEqual({ message: ANSWER_REQUIRED, errors: [{ path: "eligibility_questions.1.answer", message: ANSWER_REQUIRED }] });
 
@@ -194,7 +209,13 @@ describe("redeem", () => {
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(ANSWER_EVERY_QUESTION);
 
-    const unknown = await redeem(idle, d, { eligibility_questions: [{ id: q1.id, answer: "a" }, { id: q2.id, answer: "b" }, { id: "nope", answer: "c" }] });
+    const unknown = await redeem(idle, d, {
+      eligibility_questions: [
+        { id: q1.id, answer: "a" },
+        { id: q2.id, answer: "b" },
+        { id: "nope", answer: "c" },
+      ],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe("Answer only this deal's eligibility questions");
 
@@ -226,7 +247,11 @@ describe("redeem", () => {
 describe("unknown deals and callers", () => {
   test("an unknown or malformed id is a 404 on every call", async () => {
     for (const id of [crypto.randomUUID(), "not-a-deal"]) {
-      for (const res of [await idle.get(`/deals/${id}`), await idle.get(`/deals/${id}/redemption-instruction`), await idle.post(`/deals/${id}/redeem`, { eligibility_questions: [] })]) {
+      for (const res of [
+        await idle.get(`/deals/${id}`),
+        await idle.get(`/deals/${id}/redemption-instruction`),
+        await idle.post(`/deals/${id}/redeem`, { eligibility_questions: [] }),
+      ]) {
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ message: DEAL_NOT_FOUND, errors: [] });
       }

@@ -29,7 +29,11 @@ const withKey = (key: string) => ({
   post: (url: string, body: unknown, headers: Record<string, string> = {}) => new Client(s.app).post(url, body, { authorization: `Bearer ${key}`, ...headers }),
 });
 const deposit = (amount = "1000") =>
-  new Client(s.app).post("/sandbox/deposits", { identifier: usdIdentifier, currency: "USD", amount, sender_name: "Hook Test" }, { "idempotency-key": crypto.randomUUID() });
+  new Client(s.app).post(
+    "/sandbox/deposits",
+    { identifier: usdIdentifier, currency: "USD", amount, sender_name: "Hook Test" },
+    { "idempotency-key": crypto.randomUUID() },
+  );
 /** The receivers here listen on 127.0.0.1, which delivery allows only as the sandbox does (webhook-targets.test.ts). */
 const LOCAL = { ...DEFAULT_DELIVERY, allowPrivateTargets: true };
 const secret = () => generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
@@ -104,7 +108,11 @@ describe("API keys", () => {
     const k = withKey(key);
     expect((await k.get("/accounts/corporate")).status).toBe(200);
     expect((await k.get("/statements")).status).toBe(200);
-    const pay = await k.post("/payments", { source_account_id: crypto.randomUUID(), beneficiary_id: crypto.randomUUID(), amount: "100" }, { "idempotency-key": crypto.randomUUID() });
+    const pay = await k.post(
+      "/payments",
+      { source_account_id: crypto.randomUUID(), beneficiary_id: crypto.randomUUID(), amount: "100" },
+      { "idempotency-key": crypto.randomUUID() },
+    );
     expect(pay.status).toBe(403);
     // Keys cannot mint keys, read the session or change the creator's security.
     expect((await k.get("/api-keys")).status).toBe(403);
@@ -117,7 +125,10 @@ describe("API keys", () => {
     const email = `viewer.${Date.now()}@example.com`;
     const invite = await owner.post("/users/invites", { email, position: "Analyst", role: ["VIEWER"] });
     const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
-    await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "V", last_name: "W", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } });
+    await new Client(s.app).post("/onboarding/invitation/accept", {
+      token,
+      user_info: { first_name: "V", last_name: "W", password: "Str0ng-Passw0rd!", phone: "+2348012345679" },
+    });
     const viewer = new Client(s.app);
     await viewer.post("/onboarding/login", { email, password: "Str0ng-Passw0rd!" });
     // VIEWER cannot use the Developers page (API keys need a person with API access; grants need holding).
@@ -163,7 +174,12 @@ describe("API keys", () => {
 describe("webhooks", () => {
   test("validation: the SPEC's URL messages, the secret, at least one event", async () => {
     const bad = async (body: Record<string, unknown>, message: string) => {
-      const res = await owner.post("/iris/v1/client-webhooks", { url: "https://example.com/hook", secret: secret(), enabled_events: ["payment.completed"], ...body });
+      const res = await owner.post("/iris/v1/client-webhooks", {
+        url: "https://example.com/hook",
+        secret: secret(),
+        enabled_events: ["payment.completed"],
+        ...body,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.message).toBe(message);
     };
@@ -174,7 +190,17 @@ describe("webhooks", () => {
     await bad({ enabled_events: ["everything"] }, "Unknown event");
     await bad({ secret: "short" }, "Secret must be 12 letters and digits");
     const events = (await owner.get("/iris/v1/client-webhooks/available-events")).body.data.map((e: { name: string }) => e.name);
-    expect(events).toEqual(expect.arrayContaining(["transaction.deposit.completed", "payment.completed", "approval.requested", "invoice.paid", "customer.created", "sub_account.created", "kyb.updated"]));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        "transaction.deposit.completed",
+        "payment.completed",
+        "approval.requested",
+        "invoice.paid",
+        "customer.created",
+        "sub_account.created",
+        "kyb.updated",
+      ]),
+    );
   });
 
   test("deliveries are signed per Standard Webhooks, retried after a failure, and stop when disabled", async () => {
@@ -220,7 +246,10 @@ describe("webhooks", () => {
       expect(deliveries[0]).toMatchObject({ state: "DELIVERED", attempts: 2, last_status_code: 204, last_error: null });
 
       // Update, disable, enable.
-      expect((await owner.put(`/iris/v1/client-webhooks/${id}`, { url: url.trim(), enabled_events: ["transaction.deposit.completed", "payment.completed"] })).body.message).toBe("Webhook updated successfully");
+      expect(
+        (await owner.put(`/iris/v1/client-webhooks/${id}`, { url: url.trim(), enabled_events: ["transaction.deposit.completed", "payment.completed"] })).body
+          .message,
+      ).toBe("Webhook updated successfully");
       expect((await owner.patch(`/iris/v1/client-webhooks/${id}/disable`)).body).toMatchObject({ message: "Webhook Disabled", data: { state: "DISABLED" } });
       await deposit();
       await runWebhookDeliveries(s.database.db, fast);
@@ -246,7 +275,13 @@ describe("webhooks", () => {
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
-      const { id } = (await owner.post("/iris/v1/client-webhooks", { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, secret: secret(), enabled_events: ["transaction.deposit.completed"] })).body.data;
+      const { id } = (
+        await owner.post("/iris/v1/client-webhooks", {
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+          secret: secret(),
+          enabled_events: ["transaction.deposit.completed"],
+        })
+      ).body.data;
       await deposit();
       // A process claims the attempt and dies before delivering: the lease is set, nobody answers.
       const lease = new Date(Date.now() + 60_000);
@@ -265,7 +300,13 @@ describe("webhooks", () => {
   });
 
   test("a receiver that never answers 2xx ends FAILED after the last retry", async () => {
-    const { id } = (await owner.post("/iris/v1/client-webhooks", { url: "http://127.0.0.1:9/nothing-listens", secret: secret(), enabled_events: ["transaction.deposit.completed"] })).body.data;
+    const { id } = (
+      await owner.post("/iris/v1/client-webhooks", {
+        url: "http://127.0.0.1:9/nothing-listens",
+        secret: secret(),
+        enabled_events: ["transaction.deposit.completed"],
+      })
+    ).body.data;
     await deposit();
     const once = { ...LOCAL, retryDelaysMs: [0] };
     await runWebhookDeliveries(s.database.db, once);
@@ -277,7 +318,8 @@ describe("webhooks", () => {
   });
 
   test("another business's webhook is 404; a key cannot manage webhooks", async () => {
-    const { id } = (await owner.post("/iris/v1/client-webhooks", { url: "https://example.com/h", secret: secret(), enabled_events: ["kyb.updated"] })).body.data;
+    const { id } = (await owner.post("/iris/v1/client-webhooks", { url: "https://example.com/h", secret: secret(), enabled_events: ["kyb.updated"] })).body
+      .data;
     const other = (await signedUpClient(s.app)).client;
     expect((await other.get(`/iris/v1/client-webhooks/${id}`)).status).toBe(404);
     expect((await other.patch(`/iris/v1/client-webhooks/${id}/disable`)).status).toBe(404);
@@ -300,7 +342,14 @@ describe("the delivery console: what was sent and answered, resend, test event, 
       await deliver();
       expect(r.received).toHaveLength(1);
       let [d] = (await owner.get(`${HOOKS}/${id}/deliveries`)).body.data.items;
-      expect(d).toMatchObject({ state: "PENDING", attempts: 1, last_status_code: 500, response_status_code: 500, last_error: "HTTP 500", response_body_excerpt: error.slice(0, 1_000) });
+      expect(d).toMatchObject({
+        state: "PENDING",
+        attempts: 1,
+        last_status_code: 500,
+        response_status_code: 500,
+        last_error: "HTTP 500",
+        response_body_excerpt: error.slice(0, 1_000),
+      });
       expect(d.response_body_excerpt).toHaveLength(1_000);
       // The request as it was sent: the receiver got exactly these headers and this body.
       expect(d.request.body).toBe(r.received[0].body);
@@ -314,7 +363,17 @@ describe("the delivery console: what was sent and answered, resend, test event, 
 
       const resent = await owner.post(`${HOOKS}/${id}/deliveries/${d.id}/resend`);
       expect(resent.status, JSON.stringify(resent.body)).toBe(201);
-      expect(resent.body).toMatchObject({ message: "Delivery queued", data: { state: "PENDING", attempts: 0, message_id: d.message_id, event_type: "transaction.deposit.completed", request: null, response_status_code: null } });
+      expect(resent.body).toMatchObject({
+        message: "Delivery queued",
+        data: {
+          state: "PENDING",
+          attempts: 0,
+          message_id: d.message_id,
+          event_type: "transaction.deposit.completed",
+          request: null,
+          response_status_code: null,
+        },
+      });
       expect(resent.body.data.id).not.toBe(d.id);
       await deliver();
       expect(r.received).toHaveLength(3);
@@ -339,7 +398,11 @@ describe("the delivery console: what was sent and answered, resend, test event, 
   });
 
   test("a receiver that stops mid-answer keeps its status and what arrived; one that never answers is 'No answer within'", async () => {
-    const partial = createServer((req, res) => { req.resume(); res.writeHead(200); res.write("accepted, but"); });
+    const partial = createServer((req, res) => {
+      req.resume();
+      res.writeHead(200);
+      res.write("accepted, but");
+    });
     const silent = createServer((req) => req.resume());
     const urls: string[] = [];
     for (const server of [partial, silent]) {
@@ -419,7 +482,10 @@ describe("the delivery console: what was sent and answered, resend, test event, 
       expect([verifies(third, got), verifies(second, got), verifies(first, got)]).toEqual([true, true, false]);
 
       // The overlap runs out: only the new secret signs.
-      await s.app.services.ctx.db.update(webhooks).set({ previousSecretExpiresAt: new Date(Date.now() - 1_000) }).where(eq(webhooks.id, id));
+      await s.app.services.ctx.db
+        .update(webhooks)
+        .set({ previousSecretExpiresAt: new Date(Date.now() - 1_000) })
+        .where(eq(webhooks.id, id));
       expect((await owner.get(`${HOOKS}/${id}`)).body.data.previous_secret_expires_at).toBeNull();
       got = await sendOne();
       expect(got.headers["webhook-signature"].split(" ")).toHaveLength(1);
@@ -469,7 +535,10 @@ describe("who may change what (policy: webhooks and others' keys need users_writ
     expect((await owner.post("/users/invites", { email, position: role, role: [role] })).status).toBe(201);
     const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
     const password = "Str0ng-Passw0rd!";
-    const accepted = await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: role, last_name: "Member", password, phone: "+2348012345679" } });
+    const accepted = await new Client(s.app).post("/onboarding/invitation/accept", {
+      token,
+      user_info: { first_name: role, last_name: "Member", password, phone: "+2348012345679" },
+    });
     expect(accepted.status).toBe(200);
     const c = new Client(s.app);
     expect((await c.post("/onboarding/login", { email, password })).status).toBe(200);
@@ -478,7 +547,9 @@ describe("who may change what (policy: webhooks and others' keys need users_writ
 
   test("a viewer sees webhooks but cannot add, edit, enable or disable one; the webhook is unchanged", async () => {
     const viewer = await member("VIEWER");
-    const hook = (await owner.post("/iris/v1/client-webhooks", { url: "https://hooks.example.com/rights", secret: secret(), enabled_events: ["payment.completed"] })).body.data;
+    const hook = (
+      await owner.post("/iris/v1/client-webhooks", { url: "https://hooks.example.com/rights", secret: secret(), enabled_events: ["payment.completed"] })
+    ).body.data;
     expect((await viewer.get(`/iris/v1/client-webhooks/${hook.id}`)).status).toBe(200);
     const refused = [
       await viewer.post("/iris/v1/client-webhooks", { url: "https://attacker.example.com/x", secret: secret(), enabled_events: ["payment.completed"] }),
@@ -514,9 +585,17 @@ describe("who may change what (policy: webhooks and others' keys need users_writ
       const { id: deliveryId } = (await owner.post(`${HOOKS}/${id}/test`)).body.data;
       await runWebhookDeliveries(s.database.db, { ...LOCAL, retryDelaysMs: [] });
       const full = (await owner.get(`${HOOKS}/${id}/deliveries/${deliveryId}`)).body.data;
-      expect(full).toMatchObject({ state: "FAILED", response_status_code: 500, response_body_excerpt: "upstream said: session=s3cr3t", request: { body: r.received[0].body } });
+      expect(full).toMatchObject({
+        state: "FAILED",
+        response_status_code: 500,
+        response_body_excerpt: "upstream said: session=s3cr3t",
+        request: { body: r.received[0].body },
+      });
 
-      const seen = [(await viewer.get(`${HOOKS}/${id}/deliveries`)).body.data.items[0], (await viewer.get(`${HOOKS}/${id}/deliveries/${deliveryId}`)).body.data];
+      const seen = [
+        (await viewer.get(`${HOOKS}/${id}/deliveries`)).body.data.items[0],
+        (await viewer.get(`${HOOKS}/${id}/deliveries/${deliveryId}`)).body.data,
+      ];
       for (const d of seen) expect(d).toEqual({ ...full, request: null, response_body_excerpt: null });
       expect(JSON.stringify(seen)).not.toContain("s3cr3t");
       await owner.patch(`${HOOKS}/${id}/disable`);

@@ -33,7 +33,10 @@ beforeAll(async () => {
   const accounts = (await admin.get("/accounts/corporate?limit=100")).body.data.items as { id: string; currency: string }[];
   const wallets = (await admin.get("/wallets?limit=100")).body.data.items as { id: string; currency: string; blockchain: string }[];
   for (const c of ["USD", "NGN", "EUR", "GBP"]) sides.push({ kind: "account", id: accounts.find((a) => a.currency === c)!.id, currency: c, blockchain: null });
-  for (const [c, b] of [["USDT", "TRON"], ["USDC", "ETHEREUM"]]) {
+  for (const [c, b] of [
+    ["USDT", "TRON"],
+    ["USDC", "ETHEREUM"],
+  ]) {
     sides.push({ kind: "wallet", id: wallets.find((w) => w.currency === c && w.blockchain === b)!.id, currency: c, blockchain: b });
   }
 }, 120_000);
@@ -68,7 +71,9 @@ const historySize = async () => ({
 });
 
 const body = (from: Side, to: Side, amount: bigint) => ({
-  ...(from.kind === "account" ? { source_account_id: from.id, fixed_side: "source", amount: amount.toString() } : { asset_id: from.id, amount_in_major: major(amount, from.currency) }),
+  ...(from.kind === "account"
+    ? { source_account_id: from.id, fixed_side: "source", amount: amount.toString() }
+    : { asset_id: from.id, amount_in_major: major(amount, from.currency) }),
   destination_currency: to.currency,
   ...(to.blockchain ? { blockchain: to.blockchain } : {}),
 });
@@ -97,7 +102,11 @@ async function run(list: Trade[]) {
     const amount = raw < 1n ? 1n : raw > available ? available : raw;
     const fees = `system:fee_revenue:${from.currency}`;
     const [feeBefore, posFromBefore, posToBefore, journal, history] = [
-      await posted(fees), await posted(`system:fx_position:${from.currency}`), await posted(`system:fx_position:${to.currency}`), await journalSize(), await historySize(),
+      await posted(fees),
+      await posted(`system:fx_position:${from.currency}`),
+      await posted(`system:fx_position:${to.currency}`),
+      await journalSize(),
+      await historySize(),
     ];
     const label = `${major(amount, from.currency)} ${from.currency} -> ${to.currency}${to.blockchain ? ` on ${to.blockchain}` : ""}`;
 
@@ -137,7 +146,13 @@ async function run(list: Trade[]) {
     const exec = await admin.post(url, { ...body(from, to, amount), quote_id: q.id }, { "idempotency-key": `prop-${crypto.randomUUID()}` });
     expect(exec.status, `${label}: ${JSON.stringify(exec.body)}`).toBe(201);
     if (from.kind === "account") {
-      expect(exec.body.data, label).toMatchObject({ source_amount: amount.toString(), destination_amount: destination.toString(), total_fee_amount: fee.toString(), fx_rate: q.exchange_rate, state: "COMPLETED" });
+      expect(exec.body.data, label).toMatchObject({
+        source_amount: amount.toString(),
+        destination_amount: destination.toString(),
+        total_fee_amount: fee.toString(),
+        fx_rate: q.exchange_rate,
+        state: "COMPLETED",
+      });
     } else {
       expect(exec.body.data, label).toMatchObject({
         source_amount: { value: amount.toString(), currency: from.currency },

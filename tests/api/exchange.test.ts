@@ -108,7 +108,8 @@ async function ledgerPosted(code: string) {
   return row?.posted ?? 0n;
 }
 const feeRevenue = (currency: string) => ledgerPosted(`system:fee_revenue:${currency}`);
-const usedQuotes = async () => (await s.app.services.ctx.db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(sql`${quotes.usedAt} is not null`))[0].n;
+const usedQuotes = async () =>
+  (await s.app.services.ctx.db.select({ n: sql<number>`count(*)::int` }).from(quotes).where(sql`${quotes.usedAt} is not null`))[0].n;
 /** Every balance, both histories and the journal: equal before and after when nothing was posted. */
 async function snapshot(who: Client = as.admin, sides: Side[] = Object.values(side)) {
   return {
@@ -181,11 +182,16 @@ async function exchangeAndCheck(from: Side, to: Side, amount: bigint, opts: { wh
   if (from.kind === "account") {
     expect([res.status, res.body.message]).toEqual([201, "Your payment is being processed"]);
     expect(d).toEqual({
-      id: expect.stringMatching(UUID), reference: expect.any(String),
-      source_amount: q.sending_amount.amount, currency: from.currency,
-      destination_amount: q.destination_amount.amount, destination_currency: to.currency,
-      total_fee_amount: q.total_fees.amount, fx_rate: q.exchange_rate,
-      description: `Exchange ${from.currency} to ${to.currency}`, state: "COMPLETED",
+      id: expect.stringMatching(UUID),
+      reference: expect.any(String),
+      source_amount: q.sending_amount.amount,
+      currency: from.currency,
+      destination_amount: q.destination_amount.amount,
+      destination_currency: to.currency,
+      total_fee_amount: q.total_fees.amount,
+      fx_rate: q.exchange_rate,
+      description: `Exchange ${from.currency} to ${to.currency}`,
+      state: "COMPLETED",
     });
   } else {
     expect([res.status, res.body.message]).toEqual([201, "Your exchange is being processed"]);
@@ -195,7 +201,8 @@ async function exchangeAndCheck(from: Side, to: Side, amount: bigint, opts: { wh
       destination_amount: { value: q.destination_amount.amount, currency: to.currency },
       fee: { value: q.total_fees.amount, currency: from.currency },
       exchange: { rate: q.exchange_rate },
-      description: `Exchange ${from.currency} to ${to.currency}`, state: "COMPLETED",
+      description: `Exchange ${from.currency} to ${to.currency}`,
+      state: "COMPLETED",
     });
   }
   expect(res.headers["idempotent-replayed"]).toBe("false");
@@ -221,31 +228,52 @@ async function exchangeAndCheck(from: Side, to: Side, amount: bigint, opts: { wh
   expect(out.id).toBe(d.id);
   // As for payments, the outbound row's sending amount excludes its fee (sending + fee = billing = the amount given).
   const sentNet = (BigInt(q.sending_amount.amount) - BigInt(q.total_fees.amount)).toString();
-  for (const [row, x, other, dir] of [[out, from, to, "outbound"], [inbound, to, from, "inbound"]] as const) {
+  for (const [row, x, other, dir] of [
+    [out, from, to, "outbound"],
+    [inbound, to, from, "inbound"],
+  ] as const) {
     const outbound = dir === "outbound";
-    const common = { type: type(x, other), direction: dir, state: "COMPLETED", fx_rate: q.exchange_rate, description: outbound ? `Exchange ${from.currency} to ${to.currency}` : `Exchange from ${from.currency}` };
+    const common = {
+      type: type(x, other),
+      direction: dir,
+      state: "COMPLETED",
+      fx_rate: q.exchange_rate,
+      description: outbound ? `Exchange ${from.currency} to ${to.currency}` : `Exchange from ${from.currency}`,
+    };
     if (x.kind === "account") {
       expect(row).toMatchObject({
-        ...common, account_id: x.id,
-        sending_amount: outbound ? sentNet : q.destination_amount.amount, sending_currency: x.currency,
+        ...common,
+        account_id: x.id,
+        sending_amount: outbound ? sentNet : q.destination_amount.amount,
+        sending_currency: x.currency,
         ...(outbound ? { billing_amount: q.sending_amount.amount } : {}),
-        destination_amount: q.destination_amount.amount, destination_currency: to.currency,
+        destination_amount: q.destination_amount.amount,
+        destination_currency: to.currency,
         total_fee_amount: outbound ? q.total_fees.amount : "0",
       });
       // The same row in the business's banking history, filtered by type.
       const listed = (await as.admin.get("/payments?type=EXCHANGE&limit=5")).body.data.items.find((t: { id: string }) => t.id === row.id);
       expect(listed).toMatchObject({ ...common, sending_amount: row.sending_amount, destination_amount: row.destination_amount });
-      expect((await as.admin.get(`/payments/${row.id}`)).body.data).toMatchObject({ ...common, sending_amount: row.sending_amount, destination_amount: row.destination_amount });
+      expect((await as.admin.get(`/payments/${row.id}`)).body.data).toMatchObject({
+        ...common,
+        sending_amount: row.sending_amount,
+        destination_amount: row.destination_amount,
+      });
     } else {
       expect(row).toMatchObject({
-        ...common, wallet_id: x.id,
+        ...common,
+        wallet_id: x.id,
         sending_amount: outbound ? { value: sentNet, currency: from.currency } : { value: q.destination_amount.amount, currency: to.currency },
         destination_amount: { value: q.destination_amount.amount, currency: to.currency },
         fee: outbound ? { value: q.total_fees.amount, currency: from.currency } : { value: "0", currency: to.currency },
       });
       const listed = (await as.admin.get(`/transactions?types=${type(x, other)}&limit=5`)).body.data.items.find((t: { id: string }) => t.id === row.id);
       expect(listed).toMatchObject({ ...common, sending_amount: row.sending_amount, destination_amount: row.destination_amount });
-      expect((await as.admin.get(`/transactions/${row.id}`)).body.data).toMatchObject({ ...common, sending_amount: row.sending_amount, destination_amount: row.destination_amount });
+      expect((await as.admin.get(`/transactions/${row.id}`)).body.data).toMatchObject({
+        ...common,
+        sending_amount: row.sending_amount,
+        destination_amount: row.destination_amount,
+      });
     }
   }
   return { q, res, out, inbound };
@@ -254,7 +282,14 @@ async function exchangeAndCheck(from: Side, to: Side, amount: bigint, opts: { wh
 describe("exchange quotes", () => {
   test("fiat to fiat: fee, rate and destination recomputed exactly; nothing is held", async () => {
     const before = await snapshot();
-    for (const [from, to, amount] of [["USD", "EUR", 123457n], ["USD", "NGN", 2n], ["NGN", "GBP", 987654321n], ["EUR", "USD", 3333n], ["GBP", "NGN", 10000n], ["NGN", "USD", 100000n]] as const) {
+    for (const [from, to, amount] of [
+      ["USD", "EUR", 123457n],
+      ["USD", "NGN", 2n],
+      ["NGN", "GBP", 987654321n],
+      ["EUR", "USD", 3333n],
+      ["GBP", "NGN", 10000n],
+      ["NGN", "USD", 100000n],
+    ] as const) {
       const res = await quote(bodyFor(side[from], side[to], amount));
       expect([res.status, res.body.message]).toEqual([200, "Quote"]);
       checkPricing(res.body.data, side[from], side[to], amount);
@@ -275,7 +310,12 @@ describe("exchange quotes", () => {
     const badNetwork = await quote({ ...body, blockchain: "SOLANA" });
     expect([badNetwork.status, badNetwork.body.message]).toEqual([400, "Network must be ETHEREUM or TRON"]);
 
-    for (const [from, to, amount] of [["USD", "USDT-TRON", 25000n], ["NGN", "USDC-ETHEREUM", 5000000n], ["EUR", "USDT-TRON", 1n], ["GBP", "USDC-ETHEREUM", 777n]] as const) {
+    for (const [from, to, amount] of [
+      ["USD", "USDT-TRON", 25000n],
+      ["NGN", "USDC-ETHEREUM", 5000000n],
+      ["EUR", "USDT-TRON", 1n],
+      ["GBP", "USDC-ETHEREUM", 777n],
+    ] as const) {
       const res = await quote(bodyFor(side[from], side[to], amount));
       expect(res.status).toBe(200);
       checkPricing(res.body.data, side[from], side[to], amount);
@@ -322,8 +362,18 @@ describe("exchange quotes", () => {
       [{ ...fiat, destination_currency: "XYZ" }, 400, "USD cannot be exchanged for XYZ", "destination_currency"],
       [{ ...coin, destination_currency: "USDT", blockchain: "TRON" }, 400, "USDT cannot be exchanged for itself", "destination_currency"],
       // The demo holds USDT on Tron only.
-      [{ ...fiat, destination_currency: "USDT", blockchain: "ETHEREUM" }, 400, "You don't have a USDT wallet on Ethereum (ERC-20) to receive into", "destination_currency"],
-      [{ ...coin, destination_currency: "USDT", blockchain: "ETHEREUM" }, 400, "You don't have a USDT wallet on Ethereum (ERC-20) to receive into", "destination_currency"],
+      [
+        { ...fiat, destination_currency: "USDT", blockchain: "ETHEREUM" },
+        400,
+        "You don't have a USDT wallet on Ethereum (ERC-20) to receive into",
+        "destination_currency",
+      ],
+      [
+        { ...coin, destination_currency: "USDT", blockchain: "ETHEREUM" },
+        400,
+        "You don't have a USDT wallet on Ethereum (ERC-20) to receive into",
+        "destination_currency",
+      ],
       [{ ...fiat, fixed_side: "destination" }, 400, "fixed_side must be 'source'", "fixed_side"],
       [{ ...fiat, source_account_id: "nope" }, 400, "Please select an account", "source_account_id"],
       [{ ...coin, asset_id: "nope" }, 400, "Please select a wallet", "asset_id"],
@@ -334,7 +384,10 @@ describe("exchange quotes", () => {
     for (const [body, status, message, path] of cases) {
       const res = await quote(body);
       expect([res.status, res.body.message], JSON.stringify(body)).toEqual([status, message]);
-      expect(res.body.errors.map((e: { path: string }) => e.path), JSON.stringify(body)).toContain(path);
+      expect(
+        res.body.errors.map((e: { path: string }) => e.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     expect((await quote({ ...fiat, source_account_id: crypto.randomUUID() })).body.message).toBe("Account not found");
     expect((await quote({ ...fiat, source_account_id: crypto.randomUUID() })).status).toBe(404);
@@ -462,7 +515,10 @@ describe("refused executions post nothing", () => {
   });
 
   test("a used quote is a 409 and pays nothing more, on both routes", async () => {
-    for (const [from, to, amount] of [[side.GBP, side.EUR, 4321n], [side["USDC-ETHEREUM"], side["USDT-TRON"], 7_000_000n]] as const) {
+    for (const [from, to, amount] of [
+      [side.GBP, side.EUR, 4321n],
+      [side["USDC-ETHEREUM"], side["USDT-TRON"], 7_000_000n],
+    ] as const) {
       const q = (await quote(bodyFor(from, to, amount))).body.data;
       const body = { ...bodyFor(from, to, amount), quote_id: q.id };
       expect((await execute(body)).status).toBe(201);
@@ -486,10 +542,16 @@ describe("refused executions post nothing", () => {
   });
 
   test("an expired quote is a 410 and posts nothing; a fresh quote works", async () => {
-    for (const [from, to, amount] of [[side.USD, side.GBP, 7000n], [side["USDT-TRON"], side.EUR, 3_000_000n]] as const) {
+    for (const [from, to, amount] of [
+      [side.USD, side.GBP, 7000n],
+      [side["USDT-TRON"], side.EUR, 3_000_000n],
+    ] as const) {
       const q = (await quote(bodyFor(from, to, amount))).body.data;
       // Test setup: let the quote run out instead of waiting its minute.
-      await s.app.services.ctx.db.update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, q.id));
+      await s.app.services.ctx.db
+        .update(quotes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(quotes.id, q.id));
       const before = await snapshot();
       const res = await execute({ ...bodyFor(from, to, amount), quote_id: q.id });
       expect([res.status, res.body.message]).toEqual([410, "This quote has expired. Please review the new quote"]);
@@ -500,7 +562,10 @@ describe("refused executions post nothing", () => {
   });
 
   test("insufficient funds: 422 and nothing posted; the quote survives for a later try", async () => {
-    for (const [from, to] of [[side.EUR, side.USD], [side["USDC-ETHEREUM"], side.NGN]] as const) {
+    for (const [from, to] of [
+      [side.EUR, side.USD],
+      [side["USDC-ETHEREUM"], side.NGN],
+    ] as const) {
       const available = await balance(from);
       const q = (await quote(bodyFor(from, to, available + 1n))).body.data;
       checkPricing(q, from, to, available + 1n);
@@ -514,7 +579,10 @@ describe("refused executions post nothing", () => {
   });
 
   test("missing Idempotency-Key: 400, nothing posted, the quote still usable", async () => {
-    for (const [from, to, amount] of [[side.USD, side.NGN, 1500n], [side["USDT-TRON"], side.USD, 2_000_000n]] as const) {
+    for (const [from, to, amount] of [
+      [side.USD, side.NGN, 1500n],
+      [side["USDT-TRON"], side.USD, 2_000_000n],
+    ] as const) {
       const q = (await quote(bodyFor(from, to, amount))).body.data;
       const body = { ...bodyFor(from, to, amount), quote_id: q.id };
       const before = await snapshot();
@@ -528,7 +596,10 @@ describe("refused executions post nothing", () => {
   });
 
   test("the same Idempotency-Key pays once (in sequence and at once); other input under it is a 409", async () => {
-    for (const [from, to, amount] of [[side.USD, side.EUR, 2500n], [side["USDT-TRON"], side["USDC-ETHEREUM"], 1_250_000n]] as const) {
+    for (const [from, to, amount] of [
+      [side.USD, side.EUR, 2500n],
+      [side["USDT-TRON"], side["USDC-ETHEREUM"], 1_250_000n],
+    ] as const) {
       const q = (await quote(bodyFor(from, to, amount))).body.data;
       const body = { ...bodyFor(from, to, amount), quote_id: q.id };
       const [src, dst] = [await balance(from), await balance(to)];
@@ -608,7 +679,9 @@ describe("refused executions post nothing", () => {
     expect([replay.status, replay.headers["idempotent-replayed"], replay.body.data.id]).toEqual([201, "true", done.body.data.id]);
     expect(await balance(side.USD)).toBe(before.balances[`USD:${side.USD.id}`] - 3000n);
     // Admin (no 2FA) is not asked.
-    expect((await execute({ ...bodyFor(side.USD, side.GBP, 3000n), quote_id: (await quote(bodyFor(side.USD, side.GBP, 3000n))).body.data.id })).status).toBe(201);
+    expect((await execute({ ...bodyFor(side.USD, side.GBP, 3000n), quote_id: (await quote(bodyFor(side.USD, side.GBP, 3000n))).body.data.id })).status).toBe(
+      201,
+    );
   });
 });
 
@@ -618,12 +691,19 @@ describe("another business", () => {
 
   beforeAll(async () => {
     other = (await signedUpClient(s.app)).client;
-    for (const asset of [{ currency: "USDT", blockchain: "TRON" }, { currency: "USDC", blockchain: "ETHEREUM" }]) {
+    for (const asset of [
+      { currency: "USDT", blockchain: "TRON" },
+      { currency: "USDC", blockchain: "ETHEREUM" },
+    ]) {
       expect((await other.post("/crypto/v1/assets/corporate", asset)).status).toBe(201);
     }
     otherSides = Object.fromEntries((await sidesOf(other)).map((x) => [`${x.currency}-${x.blockchain}`, x]));
     const address = (await other.get(`/wallets/${otherSides["USDT-TRON"].id}`)).body.data.address;
-    const deposit = await new Client(s.app).post("/sandbox/deposits", { network: "TRON", identifier: address, currency: "USDT", amount: "100000000", sender_name: "Test Payer" }, { "idempotency-key": key() });
+    const deposit = await new Client(s.app).post(
+      "/sandbox/deposits",
+      { network: "TRON", identifier: address, currency: "USDT", amount: "100000000", sender_name: "Test Payer" },
+      { "idempotency-key": key() },
+    );
     expect(deposit.status).toBe(201);
     expect(await balance(otherSides["USDT-TRON"], other)).toBe(100_000_000n);
   });
@@ -687,9 +767,17 @@ describe("another business", () => {
     const created = await other.post("/statements", { asset_id: usdt.id, format: "csv", from: "2020-01-01", to: today });
     expect(created.status).toBe(201);
     await runPendingStatements(s.app.services.ctx.db);
-    const file = await s.app.inject({ method: "GET", url: `/api/statements/${created.body.data.id}/download`, headers: { cookie: [...other.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+    const file = await s.app.inject({
+      method: "GET",
+      url: `/api/statements/${created.body.data.id}/download`,
+      headers: { cookie: [...other.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
     expect(file.statusCode).toBe(200);
-    const rows = file.body.trimEnd().split("\r\n").slice(1).map((line) => line.split(","));
+    const rows = file.body
+      .trimEnd()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(","));
     // Direction, Amount, Balance of each row: the deposit of 100, then the exchange of exactly 100.
     expect(rows.map((r) => [r[5], r[6], r[r.length - 1]])).toEqual([
       ["inbound", "100.000000", "100.000000"],

@@ -118,7 +118,8 @@ function problemWith(res: Sent): string | undefined {
   if (!b || typeof b !== "object") return `${res.status} without a JSON error body: ${JSON.stringify(res.text.slice(0, 200))}`;
   if (typeof b.message !== "string" || !b.message.trim()) return `${res.status} without a message: ${res.text.slice(0, 200)}`;
   if (!Array.isArray(b.errors)) return `${res.status} without the errors list: ${res.text.slice(0, 200)}`;
-  if ((b.errors ?? []).some((e: any) => typeof e?.path !== "string" || typeof e?.message !== "string")) return `${res.status} with a malformed errors list: ${res.text.slice(0, 200)}`;
+  if ((b.errors ?? []).some((e: any) => typeof e?.path !== "string" || typeof e?.message !== "string"))
+    return `${res.status} with a malformed errors list: ${res.text.slice(0, 200)}`;
   if (/\n\s+at |node_modules|\.ts:\d+/.test(b.message)) return `${res.status} message leaks internals: ${b.message.slice(0, 200)}`;
   return undefined;
 }
@@ -133,7 +134,10 @@ function problemWith(res: Sent): string | undefined {
  */
 const WRITES_ON_REFUSAL: Record<string, { tables: string[]; why: string }> = {};
 for (const route of ["POST /api/onboarding/login", "POST /api/onboarding/check-2fa"]) {
-  WRITES_ON_REFUSAL[route] = { tables: ["sign_in_audit"], why: "a failed sign-in is recorded in the audit, which is what the sign-in throttle counts (services/throttle.ts)" };
+  WRITES_ON_REFUSAL[route] = {
+    tables: ["sign_in_audit"],
+    why: "a failed sign-in is recorded in the audit, which is what the sign-in throttle counts (services/throttle.ts)",
+  };
 }
 for (const route of ["POST /api/settings/change-password", "POST /api/security/step-up"]) {
   WRITES_ON_REFUSAL[route] = {
@@ -143,7 +147,10 @@ for (const route of ["POST /api/settings/change-password", "POST /api/security/s
 }
 WRITES_ON_REFUSAL["POST /api/security/step-up"].tables.push("one_time_tokens");
 for (const route of ["POST /api/settings/security/mfa", "DELETE /api/settings/security/mfa"]) {
-  WRITES_ON_REFUSAL[route] = { tables: ["one_time_tokens"], why: "a wrong code counts against the live code, which is burnt after 5 guesses (services/one-time-tokens.ts checkCode)" };
+  WRITES_ON_REFUSAL[route] = {
+    tables: ["one_time_tokens"],
+    why: "a wrong code counts against the live code, which is burnt after 5 guesses (services/one-time-tokens.ts checkCode)",
+  };
 }
 
 let tables: string[] = [];
@@ -173,12 +180,25 @@ const watch = {
 // ---------------------------------------------------------------------------------------------
 
 type Fixtures = {
-  usd: string; usdIdentifier: string; usdSub: string; usdt: string;
-  harbor: string; brightside: string; atlas: string; northwind: string;
-  individual: string; businessCustomer: string; viewer: string; destination: string;
-  settlement: string; invoice: string; product: string; webhook: string;
+  usd: string;
+  usdIdentifier: string;
+  usdSub: string;
+  usdt: string;
+  harbor: string;
+  brightside: string;
+  atlas: string;
+  northwind: string;
+  individual: string;
+  businessCustomer: string;
+  viewer: string;
+  destination: string;
+  settlement: string;
+  invoice: string;
+  product: string;
+  webhook: string;
   deal: { id: string; questions: { id: string; question: string }[] };
-  kybToken: string; inReviewBusiness: string;
+  kybToken: string;
+  inReviewBusiness: string;
 };
 let fx: Fixtures;
 
@@ -246,18 +266,51 @@ const hints = (): Hints => ({
 /** Base bodies the schema alone cannot make valid (cross-field rules, real details); the rest are sampled. */
 const BASE_BODIES: Record<string, () => unknown> = {
   "POST /api/onboarding/register": () => ({ ...signUpInput(), business_name: "Fuzz Register Ltd", email: "fuzz.register@example.com" }),
-  "POST /api/v1/beneficiaries": () => ({ ...DEMO_BENEFICIARIES[2], name: "Fuzz Supplier Inc", details: { type: "ACH", details: { account_name: "Fuzz Supplier Inc", account_number: "5550001111", routing_number: "026009593", bank_name: "Bank of America" } } }),
+  "POST /api/v1/beneficiaries": () => ({
+    ...DEMO_BENEFICIARIES[2],
+    name: "Fuzz Supplier Inc",
+    details: {
+      type: "ACH",
+      details: { account_name: "Fuzz Supplier Inc", account_number: "5550001111", routing_number: "026009593", bank_name: "Bank of America" },
+    },
+  }),
   "PATCH /api/v1/beneficiaries/:id": () => DEMO_BENEFICIARIES[2],
   "PUT /api/v1/beneficiaries/:id/crypto": () => ({ name: "Northwind Exports", address: "0x52908400098527886E0F7030069857D2E4169EE7" }),
   "POST /api/transactions/withdrawal": () => ({ wallet_id: fx.usdt, beneficiary_id: fx.atlas, amount: "1000000" }),
   "POST /api/quotes/exchange": () => ({ source_account_id: fx.usd, amount: "1000", destination_currency: "NGN" }),
-  "POST /api/payments/exchange": () => ({ source_account_id: fx.usd, amount: "1000", destination_currency: "NGN", quote_id: "5a3c1f0e-2b4d-4e6f-8a9b-0c1d2e3f4a5b" }),
-  "POST /api/transactions/exchange": () => ({ asset_id: fx.usdt, amount_in_major: "1", destination_currency: "USDC", quote_id: "5a3c1f0e-2b4d-4e6f-8a9b-0c1d2e3f4a5b" }),
+  "POST /api/payments/exchange": () => ({
+    source_account_id: fx.usd,
+    amount: "1000",
+    destination_currency: "NGN",
+    quote_id: "5a3c1f0e-2b4d-4e6f-8a9b-0c1d2e3f4a5b",
+  }),
+  "POST /api/transactions/exchange": () => ({
+    asset_id: fx.usdt,
+    amount_in_major: "1",
+    destination_currency: "USDC",
+    quote_id: "5a3c1f0e-2b4d-4e6f-8a9b-0c1d2e3f4a5b",
+  }),
   "POST /api/bulk-payments/check": () => bulkBody(),
   "POST /api/bulk-payments": () => bulkBody(),
-  "POST /api/v2/customers": () => ({ type: "INDIVIDUAL", email: "fuzz.customer@example.com", first_name: "Fuzz", last_name: "Customer", address: { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "NG" } }),
+  "POST /api/v2/customers": () => ({
+    type: "INDIVIDUAL",
+    email: "fuzz.customer@example.com",
+    first_name: "Fuzz",
+    last_name: "Customer",
+    address: { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "NG" },
+  }),
   "POST /api/sub-accounts": () => ({ currency: "USD", name: "Fuzz float" }),
-  "POST /api/account-requests/corporate": () => ({ currency: "NGN", account_owner_info: { business_registration_date: "2019-03-14", nin: "12345678901", bvn: "22345678901", incorporation_number: "RC123456", phone: "08031234567", address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } } }),
+  "POST /api/account-requests/corporate": () => ({
+    currency: "NGN",
+    account_owner_info: {
+      business_registration_date: "2019-03-14",
+      nin: "12345678901",
+      bvn: "22345678901",
+      incorporation_number: "RC123456",
+      phone: "08031234567",
+      address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+    },
+  }),
   "POST /api/invoicing/invoices": () => invoiceBody(),
   "PUT /api/invoicing/invoices/:id": () => invoiceBody(),
   "PATCH /api/invoicing/settings": () => ({ include_logo_in_header: true }),
@@ -270,15 +323,35 @@ const BASE_BODIES: Record<string, () => unknown> = {
   "POST /api/sandbox/kyb/reviews/:businessId/decision": () => ({ decision: "CORRECTION_REQUESTED", reason: "Fuzz" }),
   "POST /api/settings/change-password": () => ({ password: "Not-The-Passw0rd!", new_password: "Fuzz-Passw0rd!9" }),
   "POST /api/security/step-up": () => ({ password: "Not-The-Passw0rd!" }),
-  "POST /api/security/one-time-code": () => ({ purpose: "payment", method: "POST", path: "/transfers/internal", body: { source_account_id: fx.usd, destination_account_id: fx.usdSub, amount: "100" } }),
+  "POST /api/security/one-time-code": () => ({
+    purpose: "payment",
+    method: "POST",
+    path: "/transfers/internal",
+    body: { source_account_id: fx.usd, destination_account_id: fx.usdSub, amount: "100" },
+  }),
 };
 const bulkBody = () => ({
   source_account_id: fx.usd,
   file_name: "fuzz.csv",
-  rows: [{ beneficiary_name: "Fuzz Payee", beneficiary_kind: "BUSINESS", destination_type: "ACH", account_name: "Fuzz Payee", account_number: "7700999001", routing_number: "021000021", bank_name: "Chase", amount: "10.00" }],
+  rows: [
+    {
+      beneficiary_name: "Fuzz Payee",
+      beneficiary_kind: "BUSINESS",
+      destination_type: "ACH",
+      account_name: "Fuzz Payee",
+      account_number: "7700999001",
+      routing_number: "021000021",
+      bank_name: "Chase",
+      amount: "10.00",
+    },
+  ],
 });
 const invoiceBody = () => ({
-  billing_information: { name: "Sahel Foods Ltd", email: "finance@sahel.example", address: { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "NG" } },
+  billing_information: {
+    name: "Sahel Foods Ltd",
+    email: "finance@sahel.example",
+    address: { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "NG" },
+  },
   currency: "USD",
   account_id: fx.usd,
   due_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
@@ -403,7 +476,9 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`fuzz seed ${SEED}: ${requestsSent} requests to ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])))}; owner signed in again before: ${sessionRenewals.join(", ") || "none"}`);
+  console.log(
+    `fuzz seed ${SEED}: ${requestsSent} requests to ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries([...statusCounts].sort((a, b) => a[0] - b[0])))}; owner signed in again before: ${sessionRenewals.join(", ") || "none"}`,
+  );
   await server.close();
 });
 
@@ -413,7 +488,8 @@ test("the API lists its routes with their schemas, and the fingerprint covers ev
   expect(new Set(routes.map(routeKey)).size).toBe(routes.length);
   expect(tables).toEqual(expect.arrayContaining(["users", "sessions", "transactions", "ledger_transfers", "beneficiaries", "idempotency_keys"]));
   // Every name this file treats specially is a real route: a renamed route must not silently lose its base body or real ids.
-  for (const key of [...Object.keys(BASE_BODIES), ...Object.keys(REAL_PARAMS), ...Object.keys(WRITES_ON_REFUSAL), ...OWN_SESSION]) expect(routes.map(routeKey), key).toContain(key);
+  for (const key of [...Object.keys(BASE_BODIES), ...Object.keys(REAL_PARAMS), ...Object.keys(WRITES_ON_REFUSAL), ...OWN_SESSION])
+    expect(routes.map(routeKey), key).toContain(key);
 });
 
 test("every base body satisfies its route's schema, so each mutation is the only thing wrong", () => {
@@ -427,14 +503,21 @@ test("every base body satisfies its route's schema, so each mutation is the only
 });
 
 test("the inputs are deterministic, and every top-level field of every body is mutated", () => {
-  const digest = (c: Case) => `${c.label}|${c.url}|${createHash("sha1").update(c.payload ?? "").digest("hex")}|${JSON.stringify(c.headers ?? {})}`;
+  const digest = (c: Case) =>
+    `${c.label}|${c.url}|${createHash("sha1")
+      .update(c.payload ?? "")
+      .digest("hex")}|${JSON.stringify(c.headers ?? {})}`;
   for (const r of routes) {
     const cases = casesFor(r);
     expect(cases.map(digest), routeKey(r)).toEqual(casesFor(r).map(digest));
     if (!schemasOf(r).body) continue;
     const top = placesOf(bodyShape(schemasOf(r).body, baseBodyOf(r)), baseBodyOf(r)).filter((p) => p.path.length === 1);
     expect(top.length, routeKey(r)).toBeGreaterThan(0);
-    for (const p of top) expect(cases.some((c) => c.label.startsWith(`${String(p.path[0])} = `)), `${routeKey(r)}: ${String(p.path[0])}`).toBe(true);
+    for (const p of top)
+      expect(
+        cases.some((c) => c.label.startsWith(`${String(p.path[0])} = `)),
+        `${routeKey(r)}: ${String(p.path[0])}`,
+      ).toBe(true);
   }
 });
 
@@ -442,14 +525,23 @@ test("the nothing-written check reports a write, and ignores only the session's 
   await ensureOwner("write check");
   await watch.reset();
   // A write made while "refused": it must be named.
-  const made = await send(owner, "POST", "/invoicing/products", { payload: toJson({ name: "Write check", currency: "USD", unit_price: "100" }), contentType: "application/json" });
+  const made = await send(owner, "POST", "/invoicing/products", {
+    payload: toJson({ name: "Write check", currency: "USD", unit_price: "100" }),
+    contentType: "application/json",
+  });
   expect(made.status).toBe(201);
   expect(await watch.check(400)).toMatch(/^refused \(400\) but wrote to .*\bproducts\b/);
   // Allowed tables are allowed, and a success is never a problem (the baseline just moves on).
-  await send(owner, "POST", "/invoicing/products", { payload: toJson({ name: "Write check 2", currency: "USD", unit_price: "100" }), contentType: "application/json" });
+  await send(owner, "POST", "/invoicing/products", {
+    payload: toJson({ name: "Write check 2", currency: "USD", unit_price: "100" }),
+    contentType: "application/json",
+  });
   // (A product made is also an entry of the audit log: those tables are allowed with it here.)
   expect(await watch.check(400, ["products", "audit_log", "audit_heads"])).toBeUndefined();
-  await send(owner, "POST", "/invoicing/products", { payload: toJson({ name: "Write check 3", currency: "USD", unit_price: "100" }), contentType: "application/json" });
+  await send(owner, "POST", "/invoicing/products", {
+    payload: toJson({ name: "Write check 3", currency: "USD", unit_price: "100" }),
+    contentType: "application/json",
+  });
   expect(await watch.check(201)).toBeUndefined();
   // The session's activity clock moves on any request, whatever its outcome: not counted.
   await db.execute(sql`update sessions set last_activity_at = now()`);
@@ -476,7 +568,12 @@ describe("every route, fuzzed", () => {
       const runs: { get: () => Promise<Caller>; forget?: () => void }[] = [];
       if (OWN_SESSION.has(key)) {
         let own: Caller | undefined;
-        runs.push({ get: async () => (own ??= await logIn(OWNER_EMAIL, DEMO_PASSWORD, "owner (own session)")), forget: () => { own = undefined; } });
+        runs.push({
+          get: async () => (own ??= await logIn(OWNER_EMAIL, DEMO_PASSWORD, "owner (own session)")),
+          forget: () => {
+            own = undefined;
+          },
+        });
       } else runs.push({ get: async () => owner });
       if (isPublic(route)) runs.push({ get: async () => anonymous });
 
@@ -518,7 +615,11 @@ describe("CSRF and uploads", () => {
       const url = r.url.replace(/^\/api/, "").replace(/:(\w+)/g, () => uuidFrom(random));
       const base = baseBodyOf(r);
       const body = base === undefined ? {} : { payload: toJson(base), contentType: "application/json" };
-      for (const [label, headers] of [["no token", {}], ["wrong token", { "x-csrf-token": "f".repeat(43) }], ["empty token", { "x-csrf-token": "" }]] as const) {
+      for (const [label, headers] of [
+        ["no token", {}],
+        ["wrong token", { "x-csrf-token": "f".repeat(43) }],
+        ["empty token", { "x-csrf-token": "" }],
+      ] as const) {
         const res = await send(owner, r.method, url, { ...body, csrf: false, headers });
         checked++;
         const problem = res.status !== 403 ? `expected 403, got ${res.status}` : (problemWith(res) ?? (await watch.check(res.status)));
@@ -560,7 +661,10 @@ describe("CSRF and uploads", () => {
     const problems: string[] = [];
     for (const u of uploads) {
       const res = await send(as, method, url, { payload: u.payload, contentType: u.contentType });
-      const problem = res.status < 400 || res.status >= 500 ? `expected a 4xx, got ${res.status}: ${res.text.slice(0, 200)}` : (problemWith(res) ?? (await watch.check(res.status)));
+      const problem =
+        res.status < 400 || res.status >= 500
+          ? `expected a 4xx, got ${res.status}: ${res.text.slice(0, 200)}`
+          : (problemWith(res) ?? (await watch.check(res.status)));
       if (problem) problems.push(`${u.label}: ${problem}`);
     }
     return problems;
@@ -569,16 +673,25 @@ describe("CSRF and uploads", () => {
   test("logo uploads: oversize, not an image, or not multipart are 4xx with a message; nothing written", async () => {
     await ensureOwner("logo uploads");
     const over = Buffer.concat([PNG_HEAD, Buffer.alloc(LOGO_MAX_BYTES + 1024 - PNG_HEAD.length, 7)]);
-    const problems = await expectRefused("PATCH", "/businesses/profile/logo", [
-      form(`logo of ${over.length} bytes (limit ${LOGO_MAX_BYTES})`, [file("logo", "big.png", "image/png", over)]),
-      form("logo of 3 MB", [file("logo", "huge.png", "image/png", Buffer.concat([PNG_HEAD, Buffer.alloc(3 * 1024 * 1024, 1)]))]),
-      form("HTML named logo.png", [file("logo", "logo.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"))]),
-      form("empty file", [file("logo", "logo.png", "image/png", Buffer.alloc(0))]),
-      form("a PDF", [file("logo", "logo.pdf", "application/pdf", PDF_BYTES)]),
-      form("three files", [file("logo", "a.png", "image/png", PNG_HEAD), file("logo_raster", "b.png", "image/png", PNG_HEAD), file("x", "c.png", "image/png", PNG_HEAD)]),
-      form("a text field", [{ name: "logo", value: "not a file" }]),
-      ...wrongUploads("logo"),
-    ], owner);
+    const problems = await expectRefused(
+      "PATCH",
+      "/businesses/profile/logo",
+      [
+        form(`logo of ${over.length} bytes (limit ${LOGO_MAX_BYTES})`, [file("logo", "big.png", "image/png", over)]),
+        form("logo of 3 MB", [file("logo", "huge.png", "image/png", Buffer.concat([PNG_HEAD, Buffer.alloc(3 * 1024 * 1024, 1)]))]),
+        form("HTML named logo.png", [file("logo", "logo.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"))]),
+        form("empty file", [file("logo", "logo.png", "image/png", Buffer.alloc(0))]),
+        form("a PDF", [file("logo", "logo.pdf", "application/pdf", PDF_BYTES)]),
+        form("three files", [
+          file("logo", "a.png", "image/png", PNG_HEAD),
+          file("logo_raster", "b.png", "image/png", PNG_HEAD),
+          file("x", "c.png", "image/png", PNG_HEAD),
+        ]),
+        form("a text field", [{ name: "logo", value: "not a file" }]),
+        ...wrongUploads("logo"),
+      ],
+      owner,
+    );
     expect(problems).toEqual([]);
     // The route itself takes a real image: the refusals were about the inputs.
     const image = new PNG({ width: 4, height: 4 });
@@ -617,8 +730,14 @@ describe("CSRF and uploads", () => {
     await ensureOwner("deep nesting");
     await watch.reset();
     const problems: string[] = [];
-    for (const [url, who] of [["/v1/beneficiaries", owner], ["/onboarding/login", anonymous]] as const) {
-      for (const [label, payload] of [["objects, 150,000 levels", nested(150_000)], ["arrays, 500,000 levels", `${"[".repeat(500_000)}${"]".repeat(500_000)}`]]) {
+    for (const [url, who] of [
+      ["/v1/beneficiaries", owner],
+      ["/onboarding/login", anonymous],
+    ] as const) {
+      for (const [label, payload] of [
+        ["objects, 150,000 levels", nested(150_000)],
+        ["arrays, 500,000 levels", `${"[".repeat(500_000)}${"]".repeat(500_000)}`],
+      ]) {
         const res = await send(who, "POST", url, { payload, contentType: "application/json" });
         const problem = res.status !== 400 ? `expected 400, got ${res.status}` : (problemWith(res) ?? (await watch.check(res.status)));
         if (problem) problems.push(`${url} ${label}: ${problem}`);

@@ -30,9 +30,19 @@ afterAll(() => s.close());
 
 const available = async (c: Client = admin) => BigInt((await c.get(`/accounts/${usd}`)).body.data.balance.available);
 const paymentsTagged = async (tag: string) =>
-  (await s.database.db.select({ id: transactions.id, hold: transactions.holdTransferId }).from(transactions).where(eq(transactions.description, tag)));
+  await s.database.db.select({ id: transactions.id, hold: transactions.holdTransferId }).from(transactions).where(eq(transactions.description, tag));
 const holdsOf = async (ids: string[]) =>
-  (await s.database.db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(sql`${ledgerTransfers.reference} in (${sql.join(ids.map((id) => sql`${`transaction:${id}`}`), sql`, `)})`))[0].n;
+  (
+    await s.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(
+        sql`${ledgerTransfers.reference} in (${sql.join(
+          ids.map((id) => sql`${`transaction:${id}`}`),
+          sql`, `,
+        )})`,
+      )
+  )[0].n;
 
 test("one key sent 50 times at once: one payment, one hold, 50 identical answers", async () => {
   const key = `idem-${crypto.randomUUID()}`;
@@ -56,11 +66,19 @@ test("the same key with other input is a 409 that writes nothing", async () => {
   expect(first.status).toBe(201);
   const before = await available();
   for (const other of [{ amount: "501" }, { description: `${key}-b` }, { beneficiary_id: crypto.randomUUID() }]) {
-    const res = await admin.post("/payments", { source_account_id: usd, beneficiary_id: harbor, amount: "500", description: key, ...other }, { "idempotency-key": key });
+    const res = await admin.post(
+      "/payments",
+      { source_account_id: usd, beneficiary_id: harbor, amount: "500", description: key, ...other },
+      { "idempotency-key": key },
+    );
     expect([res.status, res.body.message]).toEqual([409, "This Idempotency-Key was already used for a different request"]);
   }
   // The same key on another money route is other input too.
-  const fx = await admin.post("/payments/exchange", { source_account_id: usd, amount: "500", destination_currency: "EUR", quote_id: crypto.randomUUID() }, { "idempotency-key": key });
+  const fx = await admin.post(
+    "/payments/exchange",
+    { source_account_id: usd, amount: "500", destination_currency: "EUR", quote_id: crypto.randomUUID() },
+    { "idempotency-key": key },
+  );
   expect(fx.status).toBe(409);
   expect(await available()).toBe(before);
   expect(await paymentsTagged(`${key}-b`)).toEqual([]);

@@ -26,26 +26,48 @@ test("rows come back in order, exact, with defaults where a row names no value",
   const given = randomUUID();
   const big = 2n ** 62n + 7n; // far past what a float holds exactly
   const rows = [
-    { kind: "posted", debitAccountId: a.id, creditAccountId: b.id, asset: "USD", amount: big, reference: "first", metadata: { note: "x", list: [1, "two", null] } },
+    {
+      kind: "posted",
+      debitAccountId: a.id,
+      creditAccountId: b.id,
+      asset: "USD",
+      amount: big,
+      reference: "first",
+      metadata: { note: "x", list: [1, "two", null] },
+    },
     { id: given, kind: "posted", debitAccountId: b.id, creditAccountId: a.id, asset: "USD", amount: 1n },
     { kind: "pending", debitAccountId: a.id, creditAccountId: b.id, asset: "USD", amount: 5n, reference: "third", metadata: {} },
   ];
   const inserted = await insertMany(db, ledgerTransfers, rows);
 
-  expect(inserted.map((r) => [r.kind, r.amount, r.reference])).toEqual([["posted", big, "first"], ["posted", 1n, ""], ["pending", 5n, "third"]]);
+  expect(inserted.map((r) => [r.kind, r.amount, r.reference])).toEqual([
+    ["posted", big, "first"],
+    ["posted", 1n, ""],
+    ["pending", 5n, "third"],
+  ]);
   expect(inserted[0].metadata).toEqual({ note: "x", list: [1, "two", null] });
   // The second row named neither reference nor metadata: their defaults, not NULL.
   expect(inserted[1]).toMatchObject({ id: given, reference: "", metadata: {} });
   expect(inserted.every((r) => r.createdAt instanceof Date && typeof r.seq === "bigint")).toBe(true);
   // What comes back is what drizzle itself reads.
-  const read = await db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.id, inserted.map((r) => r.id)));
+  const read = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(
+      inArray(
+        ledgerTransfers.id,
+        inserted.map((r) => r.id),
+      ),
+    );
   expect(new Map(read.map((r) => [r.id, r]))).toEqual(new Map(inserted.map((r) => [r.id, r])));
   expect(await insertMany(db, ledgerTransfers, [])).toEqual([]);
 });
 
 test("pgArray: any text, quotes, backslashes, 'NULL' and the empty string come back as sent", async () => {
   const values = ["plain", 'a "quoted" word', "back\\slash", "NULL", "", "comma, brace}{", "ünïcode"];
-  const res = (await database.db.execute(sql`select ${pgArray(values)}::text[] as a, ${pgArray([1n, 2, -3])}::bigint[] as b`)) as unknown as { rows: { a: string[]; b: unknown[] }[] };
+  const res = (await database.db.execute(sql`select ${pgArray(values)}::text[] as a, ${pgArray([1n, 2, -3])}::bigint[] as b`)) as unknown as {
+    rows: { a: string[]; b: unknown[] }[];
+  };
   expect(res.rows[0].a).toEqual(values);
   expect(res.rows[0].b.map(String)).toEqual(["1", "2", "-3"]);
 });

@@ -30,14 +30,28 @@ async function business(): Promise<Biz> {
     const eur = await s.app.services.accounts.open(tx, id, "EUR", { holderName: "Acme" });
     return { usd, eur };
   });
-  const accounts = (await client.get("/accounts/corporate?limit=100")).body.data.items as { id: string; currency: string; deposit_addresses: { type: string; data: Record<string, string> }[] }[];
+  const accounts = (await client.get("/accounts/corporate?limit=100")).body.data.items as {
+    id: string;
+    currency: string;
+    deposit_addresses: { type: string; data: Record<string, string> }[];
+  }[];
   const usd = accounts.find((x) => x.currency === "USD")!;
   expect(opened).toBeTruthy();
-  return { client, id, usd: { id: usd.id, identifier: identifierOf(usd.deposit_addresses[0]) }, eur: accounts.find((x) => x.currency === "EUR")!.id, email: input.email };
+  return {
+    client,
+    id,
+    usd: { id: usd.id, identifier: identifierOf(usd.deposit_addresses[0]) },
+    eur: accounts.find((x) => x.currency === "EUR")!.id,
+    email: input.email,
+  };
 }
 
 const invoiceInput = (biz: Biz, over: Record<string, unknown> = {}) => ({
-  billing_information: { name: "Sahel Foods Ltd", email: "Finance@Sahel.example", address: { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "ng" } },
+  billing_information: {
+    name: "Sahel Foods Ltd",
+    email: "Finance@Sahel.example",
+    address: { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "ng" },
+  },
   currency: "USD",
   account_id: biz.usd.id,
   due_date: day(30),
@@ -53,13 +67,20 @@ const invoiceInput = (biz: Biz, over: Record<string, unknown> = {}) => ({
 });
 
 const deposit = (biz: Biz, amount: bigint | string, reference: string, k = key()) =>
-  new Client(s.app).post("/sandbox/deposits", { identifier: biz.usd.identifier, currency: "USD", amount: String(amount), sender_name: "Sahel Foods Ltd", reference }, { "idempotency-key": k });
+  new Client(s.app).post(
+    "/sandbox/deposits",
+    { identifier: biz.usd.identifier, currency: "USD", amount: String(amount), sender_name: "Sahel Foods Ltd", reference },
+    { "idempotency-key": k },
+  );
 
 /** A multipart body with one file part, as a browser's FormData sends it. */
 function multipart(field: string, fileName: string, type: string, content: Buffer) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`;
-  return { payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 async function uploadLogo(c: Client, fileName: string, type: string, content: Buffer) {
   const body = multipart("logo", fileName, type, content);
@@ -94,13 +115,22 @@ describe("invoice settings and numbering", () => {
   test("a new business starts with prefix INV, SEQUENTIAL, logo in header, unlocked", async () => {
     const res = await a.client.get("/invoicing/settings");
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ invoice_prefix: "INV", invoice_numbering_strategy: "SEQUENTIAL", include_logo_in_header: true, logo_url: null, business_address: null, numbering_locked: false });
+    expect(res.body.data).toMatchObject({
+      invoice_prefix: "INV",
+      invoice_numbering_strategy: "SEQUENTIAL",
+      include_logo_in_header: true,
+      logo_url: null,
+      business_address: null,
+      numbering_locked: false,
+    });
   });
 
   test("the prefix is forced upper case; the messages say what changed", async () => {
     const res = await a.client.patch("/invoicing/settings", { invoice_prefix: "acme", invoice_numbering_strategy: "YEARLY" });
     expect(res.body).toMatchObject({ message: "Invoice number settings updated", data: { invoice_prefix: "ACME", invoice_numbering_strategy: "YEARLY" } });
-    const addr = await a.client.patch("/invoicing/settings", { business_address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", country: "NG" } });
+    const addr = await a.client.patch("/invoicing/settings", {
+      business_address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", country: "NG" },
+    });
     expect(addr.body).toMatchObject({ message: "Billing address updated", data: { business_address: { line_1: "1 Marina", postal_code: "", country: "NG" } } });
   });
 
@@ -165,7 +195,10 @@ describe("invoice settings and numbering", () => {
       expect(res.body).toEqual({ message: NUMBERING_LOCKED_MESSAGE, errors: [] });
     }
     // Sending the unchanged values (as a settings form does) is not a change.
-    expect((await biz.client.patch("/invoicing/settings", { invoice_prefix: "inv", invoice_numbering_strategy: "SEQUENTIAL", include_logo_in_header: false })).status).toBe(200);
+    expect(
+      (await biz.client.patch("/invoicing/settings", { invoice_prefix: "inv", invoice_numbering_strategy: "SEQUENTIAL", include_logo_in_header: false }))
+        .status,
+    ).toBe(200);
     expect((await biz.client.get("/invoicing/settings")).body.data).toMatchObject({ invoice_prefix: "INV", include_logo_in_header: false });
   });
 });
@@ -202,7 +235,16 @@ describe("the logo", () => {
 
   test("SVG and JPEG are accepted; an SVG is served so that it can run nothing", async () => {
     const biz = await business();
-    expect((await uploadLogo(biz.client, "l.svg", "image/svg+xml", Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'))).status).toBe(200);
+    expect(
+      (
+        await uploadLogo(
+          biz.client,
+          "l.svg",
+          "image/svg+xml",
+          Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'),
+        )
+      ).status,
+    ).toBe(200);
     const file = await biz.client.get("/businesses/profile/logo/file");
     expect(file.headers["content-type"]).toMatch(/^image\/svg\+xml/);
     expect(String(file.headers["content-security-policy"])).toContain("sandbox");
@@ -210,7 +252,12 @@ describe("the logo", () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const both = (raster: Buffer) => {
       const boundary = "----both";
-      const part = (name: string, type: string, content: Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`), content, Buffer.from("\r\n")]);
+      const part = (name: string, type: string, content: Buffer) =>
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+          content,
+          Buffer.from("\r\n"),
+        ]);
       const payload = Buffer.concat([part("logo", "image/svg+xml", svg), part("logo_raster", "image/png", raster), Buffer.from(`--${boundary}--\r\n`)]);
       return biz.client.request("PATCH", "/businesses/profile/logo", payload, { "content-type": `multipart/form-data; boundary=${boundary}` });
     };
@@ -220,7 +267,9 @@ describe("the logo", () => {
     const pdf = await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` });
     expect(pdf.rawPayload.toString("latin1")).toContain("/Subtype /Image");
     // A JPEG is decoded whole at upload (and stored as PNG): a real one, not just its first bytes.
-    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#204080" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#204080" } })
+      .jpeg()
+      .toBuffer();
     expect((await uploadLogo(biz.client, "l.jpg", "image/jpeg", jpeg)).body.message).toBe("Logo updated");
   });
 
@@ -296,7 +345,12 @@ describe("a logo that cannot be read", () => {
   test("an SVG's rendering that does not decode is refused", async () => {
     const biz = await business();
     const boundary = "----svgraster";
-    const part = (name: string, type: string, content: Buffer) => Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`), content, Buffer.from("\r\n")]);
+    const part = (name: string, type: string, content: Buffer) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
+        content,
+        Buffer.from("\r\n"),
+      ]);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
     const payload = Buffer.concat([part("logo", "image/svg+xml", svg), part("logo_raster", "image/png", junkPng()), Buffer.from(`--${boundary}--\r\n`)]);
     const res = await biz.client.request("PATCH", "/businesses/profile/logo", payload, { "content-type": `multipart/form-data; boundary=${boundary}` });
@@ -308,7 +362,10 @@ describe("a logo that cannot be read", () => {
     const biz = await business();
     const inv = await issued(biz);
     // As a logo stored before uploads were decoded would be: written straight to the database.
-    await s.app.services.ctx.db.update(invoiceSettings).set({ logo: junkPng(), logoContentType: "image/png", logoRaster: null, logoUpdatedAt: new Date() }).where(eq(invoiceSettings.businessId, biz.id));
+    await s.app.services.ctx.db
+      .update(invoiceSettings)
+      .set({ logo: junkPng(), logoContentType: "image/png", logoRaster: null, logoUpdatedAt: new Date() })
+      .where(eq(invoiceSettings.businessId, biz.id));
     const pub = await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` });
     expect(pub.statusCode).toBe(200);
     const text = pub.rawPayload.toString("latin1");
@@ -319,7 +376,10 @@ describe("a logo that cannot be read", () => {
     expect(member.status).toBe(200);
     expect(String(member.body).startsWith("%PDF-")).toBe(true);
     // The same with a broken rendering next to an SVG logo.
-    await s.app.services.ctx.db.update(invoiceSettings).set({ logo: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), logoContentType: "image/svg+xml", logoRaster: junkPng() }).where(eq(invoiceSettings.businessId, biz.id));
+    await s.app.services.ctx.db
+      .update(invoiceSettings)
+      .set({ logo: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), logoContentType: "image/svg+xml", logoRaster: junkPng() })
+      .where(eq(invoiceSettings.businessId, biz.id));
     expect((await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` })).statusCode).toBe(200);
   });
 });
@@ -337,8 +397,22 @@ describe("invoices", () => {
     });
     // 450.00 + (2 x 600.00 + 7.5% = 1,290.00) = 1,740.00; 5% off = 87.00; + 25.00 shipping = 1,678.00.
     expect(inv.totals.total_amount_payable).toBe(expected.total_amount_payable.toString());
-    expect(inv.totals).toMatchObject({ line_items_sub_total_after_discounts: "165000", total_line_items_discount_amount: "5000", line_items_tax_amount: "9000", invoice_level_discount_amount: "8700", total_amount_payable: "167800", total_amount_paid: "0", total_amount_pending: "167800" });
-    expect(inv).toMatchObject({ state: "DRAFT", number: null, public_url: null, total_line_items: 2, billing_information: { email: "finance@sahel.example", address: { country: "NG" } } });
+    expect(inv.totals).toMatchObject({
+      line_items_sub_total_after_discounts: "165000",
+      total_line_items_discount_amount: "5000",
+      line_items_tax_amount: "9000",
+      invoice_level_discount_amount: "8700",
+      total_amount_payable: "167800",
+      total_amount_paid: "0",
+      total_amount_pending: "167800",
+    });
+    expect(inv).toMatchObject({
+      state: "DRAFT",
+      number: null,
+      public_url: null,
+      total_line_items: 2,
+      billing_information: { email: "finance@sahel.example", address: { country: "NG" } },
+    });
     expect(inv.items[1]).toMatchObject({ total_amount: "129000", tax_amount: "9000" });
   });
 
@@ -356,9 +430,18 @@ describe("invoices", () => {
     await bad({ items: [{ name: "x", quantity: 1.5, unit_price: "100" }] }, "Quantity must be a whole number");
     await bad({ items: [{ name: "x", quantity: 1, unit_price: "-100" }] }, "Unit price must be a whole number of minor units (e.g. 1050 for 10.50)");
     await bad({ items: [{ name: "x", quantity: 1, unit_price: 10.5 }] }, "Unit price must be a whole number of minor units (e.g. 1050 for 10.50)");
-    await bad({ items: [{ name: "x", quantity: 1, unit_price: "100", discount: { type: "percentage", percentage_rate: "101" } }] }, "Discount rate must be a percentage between 0 and 100 with at most 2 decimals");
-    await bad({ items: [{ name: "x", quantity: 1, unit_price: "100", tax: { method: "percentage", percentage_rate: "5", type: "EXEMPT", behaviour: "exclusive" } }] }, "Exemption reason is required");
-    await bad({ items: [{ name: "x", quantity: 1, unit_price: "100", discount: { type: "fixed", fixed_amount: "101" } }] }, "Discount cannot exceed the item amount");
+    await bad(
+      { items: [{ name: "x", quantity: 1, unit_price: "100", discount: { type: "percentage", percentage_rate: "101" } }] },
+      "Discount rate must be a percentage between 0 and 100 with at most 2 decimals",
+    );
+    await bad(
+      { items: [{ name: "x", quantity: 1, unit_price: "100", tax: { method: "percentage", percentage_rate: "5", type: "EXEMPT", behaviour: "exclusive" } }] },
+      "Exemption reason is required",
+    );
+    await bad(
+      { items: [{ name: "x", quantity: 1, unit_price: "100", discount: { type: "fixed", fixed_amount: "101" } }] },
+      "Discount cannot exceed the item amount",
+    );
     // A free line is fine, a free invoice is not (shipping alone would be payable).
     await bad({ items: [{ name: "x", quantity: 1, unit_price: "0" }], discount: null, shipping_amount: "0" }, "The invoice total must be greater than zero");
     await bad({ due_date: "2026-02-30" }, "Due date must be a date (YYYY-MM-DD)");
@@ -382,7 +465,10 @@ describe("invoices", () => {
 
   test("drafts can be edited, issued invoices cannot", async () => {
     const inv = await created(a);
-    const edited = await a.client.put(`/invoicing/invoices/${inv.id}`, invoiceInput(a, { items: [{ name: "Only line", quantity: 3, unit_price: "1000" }], discount: null, shipping_amount: 0 }));
+    const edited = await a.client.put(
+      `/invoicing/invoices/${inv.id}`,
+      invoiceInput(a, { items: [{ name: "Only line", quantity: 3, unit_price: "1000" }], discount: null, shipping_amount: 0 }),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.data.totals.total_amount_payable).toBe("3000");
     await a.client.post(`/invoicing/invoices/${inv.id}/issue`);
@@ -444,7 +530,12 @@ describe("invoices", () => {
     expect(await ids("keyword=zebra unique")).toEqual([draft.id]);
     expect((await a.client.get("/invoicing/invoices?state=LATE")).status).toBe(400);
     // Overdue: an open invoice whose due date has passed (backdated through the service, as the demo seed does).
-    const { id } = await s.app.services.invoices.create(a.id, null, (await import("../../resources/invoices.ts")).InvoiceInput.parse(invoiceInput(a, { due_date: day(-3) })), { issue: true, at: new Date(Date.now() - 10 * 86_400_000) });
+    const { id } = await s.app.services.invoices.create(
+      a.id,
+      null,
+      (await import("../../resources/invoices.ts")).InvoiceInput.parse(invoiceInput(a, { due_date: day(-3) })),
+      { issue: true, at: new Date(Date.now() - 10 * 86_400_000) },
+    );
     expect(await ids("state=OVERDUE")).toContain(id);
     expect((await a.client.get(`/invoicing/invoices/${id}`)).body.data.is_overdue).toBe(true);
   });
@@ -455,7 +546,14 @@ describe("invoices", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(String(pdf.body).startsWith("%PDF-")).toBe(true);
-    for (const [method, path] of [["GET", ""], ["PUT", ""], ["POST", "/issue"], ["POST", "/send"], ["POST", "/void"], ["GET", "/download"]] as const) {
+    for (const [method, path] of [
+      ["GET", ""],
+      ["PUT", ""],
+      ["POST", "/issue"],
+      ["POST", "/send"],
+      ["POST", "/void"],
+      ["GET", "/download"],
+    ] as const) {
       const res = await b.client.request(method, `/invoicing/invoices/${inv.id}${path}`, method === "GET" ? undefined : invoiceInput(b));
       expect(res.status, `${method} ${path}`).toBe(404);
     }
@@ -469,13 +567,18 @@ describe("products", () => {
     expect(res.status).toBe(201);
     const p = res.body.data;
     expect(p).toMatchObject({ name: "Consulting hour", unit_price: "15000", currency: "USD", description: "" });
-    expect((await a.client.put(`/invoicing/products/${p.id}`, { name: "Consulting hour", currency: "USD", unit_price: "17500" })).body.data.unit_price).toBe("17500");
+    expect((await a.client.put(`/invoicing/products/${p.id}`, { name: "Consulting hour", currency: "USD", unit_price: "17500" })).body.data.unit_price).toBe(
+      "17500",
+    );
     expect((await b.client.get(`/invoicing/products/${p.id}`)).status).toBe(404);
     expect((await a.client.post("/invoicing/products", { name: "", currency: "USD", unit_price: "1" })).body.message).toBe("Name is required");
     expect((await a.client.post("/invoicing/products", { name: "x", currency: "USD", unit_price: "1.5" })).status).toBe(400);
     // An invoice line from a product in another currency is refused.
     const eur = (await a.client.post("/invoicing/products", { name: "Euro thing", currency: "EUR", unit_price: "100" })).body.data;
-    const bad = await a.client.post("/invoicing/invoices", invoiceInput(a, { items: [{ product_id: eur.id, name: "Euro thing", quantity: 1, unit_price: "100" }] }));
+    const bad = await a.client.post(
+      "/invoicing/invoices",
+      invoiceInput(a, { items: [{ product_id: eur.id, name: "Euro thing", quantity: 1, unit_price: "100" }] }),
+    );
     expect(bad.body.message).toBe("Euro thing is priced in EUR");
     expect((await a.client.delete(`/invoicing/products/${p.id}`)).body.message).toBe("Product deleted successfully");
     expect((await a.client.get("/invoicing/products?keyword=consulting")).body.data.items).toEqual([]);
@@ -498,7 +601,12 @@ describe("the public invoice", () => {
 
     const draft = await created(a);
     expect((await anon.get(`/public/invoicing/invoices/${draft.reference}`)).body).toEqual({ message: "Invoice not found", errors: [] });
-    for (const ref of ["nope", "A".repeat(24), "../../invoicing/invoices", inv.reference.toLowerCase() === inv.reference ? "x".repeat(24) : inv.reference.toLowerCase()]) {
+    for (const ref of [
+      "nope",
+      "A".repeat(24),
+      "../../invoicing/invoices",
+      inv.reference.toLowerCase() === inv.reference ? "x".repeat(24) : inv.reference.toLowerCase(),
+    ]) {
       expect((await anon.get(`/public/invoicing/invoices/${encodeURIComponent(ref)}`)).status, ref).toBe(404);
     }
   });
@@ -520,7 +628,12 @@ describe("the public invoice", () => {
   test("'I've made the payment' tells the business once per quiet window; refused when paid or void", async () => {
     const inv = await issued(a);
     // The owner hears about invoice payments (members opt in, SPEC §3 Notification settings).
-    await a.client.patch("/settings/user-notifications", { inbound_outbound_transfers: false, fx_conversions: false, invoice_payments: true, account_updates: false });
+    await a.client.patch("/settings/user-notifications", {
+      inbound_outbound_transfers: false,
+      fx_conversions: false,
+      invoice_payments: true,
+      account_updates: false,
+    });
     const anon = new Client(s.app);
     expect((await anon.post(`/public/invoicing/invoices/${inv.reference}/payment-notification`)).body).toEqual({ message: "Notification sent", data: null });
     const mail = await lastMail(s.app, a.email);
@@ -535,17 +648,28 @@ describe("the public invoice", () => {
 
     await deposit(a, BigInt(inv.totals.total_amount_payable), inv.number);
     expect((await lastMail(s.app, a.email))?.subject).toBe(`Invoice ${inv.number} has been paid`);
-    expect((await anon.post(`/public/invoicing/invoices/${inv.reference}/payment-notification`)).body).toEqual({ message: "This invoice has already been paid", errors: [] });
+    expect((await anon.post(`/public/invoicing/invoices/${inv.reference}/payment-notification`)).body).toEqual({
+      message: "This invoice has already been paid",
+      errors: [],
+    });
     const voided = await issued(a);
     await a.client.post(`/invoicing/invoices/${voided.id}/void`);
-    expect((await anon.post(`/public/invoicing/invoices/${voided.reference}/payment-notification`)).body).toEqual({ message: "This invoice is no longer accepting payments.", errors: [] });
+    expect((await anon.post(`/public/invoicing/invoices/${voided.reference}/payment-notification`)).body).toEqual({
+      message: "This invoice is no longer accepting payments.",
+      errors: [],
+    });
     expect((await anon.get(`/public/invoicing/invoices/${voided.reference}`)).body.data).toMatchObject({ state: "VOID", payment_instructions: null });
   });
 
   test("payment notices are capped per recipient across invoices: past 10 an hour no more email, the same answer, the notice still on the invoice", async () => {
     // A holder of many invoice links must not be able to flood the business's inbox (issue 25 item 9).
     const biz = await business();
-    await biz.client.patch("/settings/user-notifications", { inbound_outbound_transfers: false, fx_conversions: false, invoice_payments: true, account_updates: false });
+    await biz.client.patch("/settings/user-notifications", {
+      inbound_outbound_transfers: false,
+      fx_conversions: false,
+      invoice_payments: true,
+      account_updates: false,
+    });
     const invoices = [];
     for (let i = 0; i < 12; i++) invoices.push(await issued(biz));
     const anon = new Client(s.app);
@@ -581,7 +705,10 @@ describe("who may do what", () => {
     const viewerEmail = `viewer.${Date.now()}@example.com`;
     const businessUser = (await a.client.get("/session")).body.data;
     const { token } = await s.app.services.team.invite(a.id, businessUser.user.id, { email: viewerEmail, position: "Analyst", role: ["VIEWER"] });
-    await s.app.services.auth.acceptInvitation({ token: token!, user_info: { first_name: "Vi", last_name: "Ewer", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } });
+    await s.app.services.auth.acceptInvitation({
+      token: token!,
+      user_info: { first_name: "Vi", last_name: "Ewer", password: "Str0ng-Passw0rd!", phone: "+2348012345679" },
+    });
     const viewer = new Client(s.app);
     expect((await viewer.post("/onboarding/login", { email: viewerEmail, password: "Str0ng-Passw0rd!" })).status).toBe(200);
     expect((await viewer.get("/invoicing/invoices")).status).toBe(200);

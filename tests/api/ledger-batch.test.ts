@@ -54,7 +54,11 @@ describe("transferBatch", () => {
     expect(results.map(code)).toEqual(["ok", "INSUFFICIENT_FUNDS", "ok", "SAME_ACCOUNT", "ASSET_MISMATCH", "AMOUNT_NOT_POSITIVE", "ACCOUNT_NOT_FOUND", "ok"]);
     expect([await posted(a), await posted(b), await posted(c)]).toEqual([90n, 10n, 0n]);
     const written = results.filter((r) => !(r instanceof LedgerError)) as ledger.Transfer[];
-    expect(written.map((t) => [t.reference, t.amount])).toEqual([["one", 60n], ["three: b holds 60 now", 50n], ["four", 50n]]);
+    expect(written.map((t) => [t.reference, t.amount])).toEqual([
+      ["one", 60n],
+      ["three: b holds 60 now", 50n],
+      ["four", 50n],
+    ]);
     // The journal holds exactly those, in submission order.
     const journal = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.debitAccountId, a));
     expect(journal.map((t) => t.reference)).toEqual(["one"]);

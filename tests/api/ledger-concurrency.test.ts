@@ -20,7 +20,6 @@ import { freshDatabase } from "../helpers/database.ts";
 let database: Database;
 let db: Db;
 
-
 beforeAll(async () => {
   database = await freshDatabase();
   db = database.db;
@@ -169,7 +168,15 @@ describe("a hold resolves once, a transfer is reversed once, under races", () =>
       if (w.kind === "post_pending") postedTotal += w.amount;
       else expect(w.kind).toBe("void_pending");
     }
-    const resolutions = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerTransfers).where(inArray(ledgerTransfers.pendingId, holds.map((h) => h.id)));
+    const resolutions = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerTransfers)
+      .where(
+        inArray(
+          ledgerTransfers.pendingId,
+          holds.map((h) => h.id),
+        ),
+      );
     expect(resolutions[0].n).toBe(20);
     const after = await balances(ids);
     expect(after.get(payer)).toMatchObject({ posted: 10_000n - postedTotal, pendingDebits: 0n });
@@ -255,7 +262,11 @@ describe("idempotency under concurrency", () => {
     const hashB = requestHash(ROUTE, { amount: "20" });
     const calls = { n: 0 };
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? withIdempotency(db, { businessId, key, hash: hashB }, pay(from, to, 20n, key, calls)) : withIdempotency(db, { businessId, key, hash: hashA }, pay(from, to, 10n, key, calls)))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? withIdempotency(db, { businessId, key, hash: hashB }, pay(from, to, 20n, key, calls))
+          : withIdempotency(db, { businessId, key, hash: hashA }, pay(from, to, 10n, key, calls)),
+      ),
     );
     expect(calls.n).toBe(1);
     const [stored] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));

@@ -50,13 +50,30 @@ const op = fc.oneof(
   },
   { weight: 3, arbitrary: fc.record({ t: fc.constant("void" as const), pick: fc.nat(), fresh: fc.nat({ max: 4 }).map((n) => n > 0) }) },
   { weight: 3, arbitrary: fc.record({ t: fc.constant("reverse" as const), pick: fc.nat(), fresh: fc.nat({ max: 2 }).map((n) => n > 0) }) },
-  { weight: 2, arbitrary: fc.record({ t: fc.constant("state" as const), acct: idx, state: fc.constantFrom<State>("ACTIVE", "ACTIVE", "ACTIVE", "FROZEN", "FROZEN", "CLOSED") }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant("invalid" as const), what: fc.constantFrom("tooLarge", "zero", "negative", "ghostAccount", "ghostHold", "postNonHold", "reverseHold"), acct: idx }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant("state" as const),
+      acct: idx,
+      state: fc.constantFrom<State>("ACTIVE", "ACTIVE", "ACTIVE", "FROZEN", "FROZEN", "CLOSED"),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      t: fc.constant("invalid" as const),
+      what: fc.constantFrom("tooLarge", "zero", "negative", "ghostAccount", "ghostHold", "postNonHold", "reverseHold"),
+      acct: idx,
+    }),
+  },
 );
 type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 /** A few deposits first, so most of what follows has money to move; then anything, in any order. */
 const sequence = fc
-  .tuple(fc.array(fc.record({ t: fc.constant("deposit" as const), to: idx, amount: fc.bigInt({ min: 1n, max: 20_000n }) }), { minLength: 3, maxLength: 6 }), fc.array(op, { minLength: 27, maxLength: 54 }))
+  .tuple(
+    fc.array(fc.record({ t: fc.constant("deposit" as const), to: idx, amount: fc.bigInt({ min: 1n, max: 20_000n }) }), { minLength: 3, maxLength: 6 }),
+    fc.array(op, { minLength: 27, maxLength: 54 }),
+  )
   .map(([deposits, rest]): Op[] => [...deposits, ...rest]);
 
 /** The ledger's rules for a new transfer or hold, in the order the service applies them. */
@@ -100,7 +117,15 @@ async function runSequence(db: Db, ops: Op[]) {
   const rails = {} as Record<Asset, MAcc>;
   for (const asset of ["USD", "NGN"] as const) {
     const a = await ledger.systemAccount(db, "rails_clearing", asset);
-    rails[asset] = { id: a.id, asset, allowNegative: true, posted: a.posted, pendingDebits: a.pendingDebits, pendingCredits: a.pendingCredits, state: "ACTIVE" };
+    rails[asset] = {
+      id: a.id,
+      asset,
+      allowNegative: true,
+      posted: a.posted,
+      pendingDebits: a.pendingDebits,
+      pendingCredits: a.pendingCredits,
+      state: "ACTIVE",
+    };
   }
   const railsStart = { USD: rails.USD.posted, NGN: rails.NGN.posted };
   const customers: MAcc[] = [];
@@ -172,10 +197,22 @@ async function runSequence(db: Db, ops: Op[]) {
           await attempt("HOLD_NOT_FOUND", () => db.transaction((tx) => ledger.postPending(tx, randomUUID())));
           break;
         }
-        const amt = o.how === "full" ? undefined : o.how === "over" ? h.amount + 1n : o.how === "zero" ? 0n
-          : [(h.amount * BigInt(o.pct)) / 100n, 1n].reduce((a, b) => (a > b ? a : b));
+        const amt =
+          o.how === "full"
+            ? undefined
+            : o.how === "over"
+              ? h.amount + 1n
+              : o.how === "zero"
+                ? 0n
+                : [(h.amount * BigInt(o.pct)) / 100n, 1n].reduce((a, b) => (a > b ? a : b));
         const effective = amt ?? h.amount;
-        const expected: LedgerErrorCode | null = h.resolved ? "HOLD_RESOLVED" : effective <= 0n ? "AMOUNT_NOT_POSITIVE" : effective > h.amount ? "HOLD_EXCEEDED" : null;
+        const expected: LedgerErrorCode | null = h.resolved
+          ? "HOLD_RESOLVED"
+          : effective <= 0n
+            ? "AMOUNT_NOT_POSITIVE"
+            : effective > h.amount
+              ? "HOLD_EXCEEDED"
+              : null;
         const t = await attempt(expected, () => db.transaction((tx) => ledger.postPending(tx, h.id, amt)));
         if (!t) break;
         journal++;
@@ -247,14 +284,36 @@ async function runSequence(db: Db, ops: Op[]) {
     }
 
     // After every operation, successful or not, the database says exactly what the model says.
-    const rows = await db.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, all.map((a) => a.id)));
+    const rows = await db
+      .select()
+      .from(ledgerAccounts)
+      .where(
+        inArray(
+          ledgerAccounts.id,
+          all.map((a) => a.id),
+        ),
+      );
     expect(rows).toHaveLength(all.length);
     for (const row of rows) {
       const m = all.find((a) => a.id === row.id)!;
       expect(
-        { op: o.t, posted: row.posted, pendingDebits: row.pendingDebits, pendingCredits: row.pendingCredits, state: row.state, available: ledger.available(row) },
+        {
+          op: o.t,
+          posted: row.posted,
+          pendingDebits: row.pendingDebits,
+          pendingCredits: row.pendingCredits,
+          state: row.state,
+          available: ledger.available(row),
+        },
         row.code,
-      ).toEqual({ op: o.t, posted: m.posted, pendingDebits: m.pendingDebits, pendingCredits: m.pendingCredits, state: m.state, available: m.posted - m.pendingDebits });
+      ).toEqual({
+        op: o.t,
+        posted: m.posted,
+        pendingDebits: m.pendingDebits,
+        pendingCredits: m.pendingCredits,
+        state: m.state,
+        available: m.posted - m.pendingDebits,
+      });
       if (!m.allowNegative) expect(ledger.available(row)).toBeGreaterThanOrEqual(0n);
     }
     expect(await journalSize(), `journal size after ${o.t}`).toBe(journal);
@@ -267,7 +326,6 @@ async function runSequence(db: Db, ops: Op[]) {
     expect(customerTotal).toBe(railsStart[asset] - rails[asset].posted);
   }
 }
-
 
 const engines: { name: string; open: () => Promise<Database> }[] = [{ name: "PGlite", open: () => openDatabase({ dataDir: "memory://" }) }];
 if (process.env.TEST_DATABASE_URL) engines.push({ name: "PostgreSQL", open: freshDatabase });
@@ -294,7 +352,9 @@ for (const engine of engines) {
       const a = await ledger.openAccount(db, { code: `max:${randomUUID()}`, asset: "USD" });
       await db.transaction((tx) => ledger.transfer(tx, { debit: rails.id, credit: a.id, asset: "USD", amount: ledger.MAX_AMOUNT }));
       expect((await ledger.getAccount(db, a.id)).posted).toBe(ledger.MAX_AMOUNT);
-      await attempt("AMOUNT_TOO_LARGE", () => db.transaction((tx) => ledger.transfer(tx, { debit: rails.id, credit: a.id, asset: "USD", amount: ledger.MAX_AMOUNT + 1n })));
+      await attempt("AMOUNT_TOO_LARGE", () =>
+        db.transaction((tx) => ledger.transfer(tx, { debit: rails.id, credit: a.id, asset: "USD", amount: ledger.MAX_AMOUNT + 1n })),
+      );
       expect(await checkLedger(db)).toEqual([]);
     });
 

@@ -42,7 +42,9 @@ type Stream = { messages: LiveMessage[]; raw: () => string; ended: () => boolean
  */
 function get(c: Client | null, server = base): Promise<{ res: IncomingMessage; req: ClientRequest }> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server}/api/events`, { agent: false, headers: { accept: "text/event-stream", ...(c ? { cookie: cookieOf(c) } : {}) } }, (res) => resolve({ res, req }));
+    const req = request(`${server}/api/events`, { agent: false, headers: { accept: "text/event-stream", ...(c ? { cookie: cookieOf(c) } : {}) } }, (res) =>
+      resolve({ res, req }),
+    );
     req.on("error", reject);
     req.end();
   });
@@ -62,7 +64,11 @@ async function listen(c: Client, server = base): Promise<Stream> {
     while ((end = pending.indexOf("\n\n")) >= 0) {
       const event = pending.slice(0, end);
       pending = pending.slice(end + 2);
-      const data = event.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+      const data = event
+        .split("\n")
+        .filter((l) => l.startsWith("data: "))
+        .map((l) => l.slice(6))
+        .join("\n");
       if (data) messages.push(JSON.parse(data));
     }
   });
@@ -158,7 +164,11 @@ describe("GET /api/events", () => {
 
   test("an approval reaches another member's stream: the request (approvals) and its payment (transactions)", async () => {
     const mine = await open(owner);
-    const pending = (await owner.get("/approval-requests?page=1&limit=100&state[]=PENDING")).body.data.items as { id: string; entity_id: string; entity_type: string }[];
+    const pending = (await owner.get("/approval-requests?page=1&limit=100&state[]=PENDING")).body.data.items as {
+      id: string;
+      entity_id: string;
+      entity_type: string;
+    }[];
     const request = pending.find((r) => r.entity_type === "PAYMENT")!;
     expect(request).toBeDefined();
     const decided = await approver.patch(`/approval-requests/${request.id}/approve`);
@@ -210,7 +220,10 @@ describe("live_events (triggers and housekeeping)", () => {
     const res = await deposit(demoUsd, "700");
     const id = res.body.data.transaction.id as string;
     expect(await eventsOf(id)).toBe(1);
-    await db().update(transactions).set({ description: sql`${transactions.description} || ' (noted)'` }).where(eq(transactions.id, id));
+    await db()
+      .update(transactions)
+      .set({ description: sql`${transactions.description} || ' (noted)'` })
+      .where(eq(transactions.id, id));
     expect(await eventsOf(id)).toBe(1);
     const [row] = await db().select({ state: transactions.state }).from(transactions).where(eq(transactions.id, id));
     await db().update(transactions).set({ state: row.state }).where(eq(transactions.id, id));
@@ -221,18 +234,31 @@ describe("live_events (triggers and housekeeping)", () => {
   });
 
   test("an event that commits after a later one (out of id order) is still delivered, once", async () => {
-    const hub = createLiveHub(db(), { sessionIdleMinutes: 30 }, (err) => { throw err; }, { pollMs: 60_000, heartbeatMs: 60_000 });
+    const hub = createLiveHub(
+      db(),
+      { sessionIdleMinutes: 30 },
+      (err) => {
+        throw err;
+      },
+      { pollMs: 60_000, heartbeatMs: 60_000 },
+    );
     const businessId = crypto.randomUUID();
     const got: string[] = [];
     const remove = hub.add({ businessId, credential: { kind: "session", id: "test" }, write: (chunk) => (got.push(chunk), true), end: () => remove() });
     await hub.ready();
-    const [{ max }] = await db().select({ max: sql<number>`coalesce(max(${liveEvents.id}), 0)`.mapWith(Number) }).from(liveEvents);
+    const [{ max }] = await db()
+      .select({ max: sql<number>`coalesce(max(${liveEvents.id}), 0)`.mapWith(Number) })
+      .from(liveEvents);
     const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
     // id max+2 is visible first: max+1 is a hole the poller keeps asking for.
-    await db().insert(liveEvents).values({ id: max + 2, businessId, topic: "approvals", entityId: second });
+    await db()
+      .insert(liveEvents)
+      .values({ id: max + 2, businessId, topic: "approvals", entityId: second });
     await hub.pollNow();
     expect(got.join("")).toBe(`data: {"topic":"approvals","id":"${second}"}\n\n`);
-    await db().insert(liveEvents).values({ id: max + 1, businessId, topic: "transactions", entityId: first });
+    await db()
+      .insert(liveEvents)
+      .values({ id: max + 1, businessId, topic: "transactions", entityId: first });
     await hub.pollNow();
     await hub.pollNow();
     expect(got.join("")).toBe(`data: {"topic":"approvals","id":"${second}"}\n\ndata: {"topic":"transactions","id":"${first}"}\n\n`);
@@ -242,12 +268,29 @@ describe("live_events (triggers and housekeeping)", () => {
   });
 
   test("the credential check ends streams whose session or API key is no longer valid, and keeps a live session's", async () => {
-    const hub = createLiveHub(db(), { sessionIdleMinutes: 30 }, (err) => { throw err; }, { pollMs: 60_000, heartbeatMs: 60_000 });
+    const hub = createLiveHub(
+      db(),
+      { sessionIdleMinutes: 30 },
+      (err) => {
+        throw err;
+      },
+      { pollMs: 60_000, heartbeatMs: 60_000 },
+    );
     const ended: string[] = [];
     const add = (kind: "session" | "api_key", id: string) => {
-      const remove = hub.add({ businessId: crypto.randomUUID(), credential: { kind, id }, write: () => true, end: () => (ended.push(`${kind}:${id}`), remove()) });
+      const remove = hub.add({
+        businessId: crypto.randomUUID(),
+        credential: { kind, id },
+        write: () => true,
+        end: () => (ended.push(`${kind}:${id}`), remove()),
+      });
     };
-    const [liveSession] = await db().select({ id: sessions.id }).from(sessions).where(isNull(sessions.revokedAt)).orderBy(desc(sessions.lastActivityAt)).limit(1);
+    const [liveSession] = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(isNull(sessions.revokedAt))
+      .orderBy(desc(sessions.lastActivityAt))
+      .limit(1);
     add("session", liveSession.id);
     add("session", "not-a-session");
     const unknownKey = crypto.randomUUID();
@@ -259,7 +302,14 @@ describe("live_events (triggers and housekeeping)", () => {
   });
 
   test("housekeeping deletes events older than the retention, by id", async () => {
-    const hub = createLiveHub(db(), { sessionIdleMinutes: 30 }, (err) => { throw err; }, { retentionMs: 0 });
+    const hub = createLiveHub(
+      db(),
+      { sessionIdleMinutes: 30 },
+      (err) => {
+        throw err;
+      },
+      { retentionMs: 0 },
+    );
     const before = Number((await db().select({ n: count() }).from(liveEvents))[0].n);
     expect(before).toBeGreaterThan(0);
     await hub.housekeepingNow();

@@ -34,14 +34,21 @@ describe("fiat accounts", () => {
     expect(by("GBP").deposit_addresses[0].data.sort_code).toMatch(/^\d{6}$/);
     expect(by("GBP").deposit_addresses[0].data.account_number).toMatch(/^\d{8}$/);
     expect(by("EUR").deposit_addresses[0].data.iban).toMatch(/^DE\d{20}$/);
-    expect(by("NGN").deposit_addresses[0].data).toMatchObject({ account_number: expect.stringMatching(/^\d{10}$/), bank_code: expect.any(String), nip_code: expect.any(String) });
+    expect(by("NGN").deposit_addresses[0].data).toMatchObject({
+      account_number: expect.stringMatching(/^\d{10}$/),
+      bank_code: expect.any(String),
+      nip_code: expect.any(String),
+    });
     expect(items.every((a) => a.balance.available === "0" && a.state === "ACTIVE")).toBe(true);
   });
 
   test("a deposit to an IBAN posts through the ledger and shows as balance, USD value and a DEPOSIT", async () => {
     const eur = (await accountsOf(owner)).find((a) => a.currency === "EUR");
     const iban = eur.deposit_addresses[0].data.iban as string;
-    const spaced = iban.replace(/(.{4})/g, "$1 ").trim().toLowerCase();
+    const spaced = iban
+      .replace(/(.{4})/g, "$1 ")
+      .trim()
+      .toLowerCase();
     const res = await deposit({ network: "fiat", identifier: spaced, currency: "EUR", amount: "150075", sender_name: "Rhein GmbH" });
     expect(res.status).toBe(201);
     expect(res.body.message).toBe("Deposit received");
@@ -112,7 +119,12 @@ describe("fiat accounts", () => {
 describe("stablecoin wallets", () => {
   test("supported assets, create a wallet ('Asset Created') with a real-format address and a QR code", async () => {
     const assets = (await owner.get("/crypto/v1/data/supported-assets")).body.data;
-    expect(assets).toEqual(expect.arrayContaining([{ currency: "USDT", blockchain: "TRON" }, { currency: "USDC", blockchain: "ETHEREUM" }]));
+    expect(assets).toEqual(
+      expect.arrayContaining([
+        { currency: "USDT", blockchain: "TRON" },
+        { currency: "USDC", blockchain: "ETHEREUM" },
+      ]),
+    );
     const tron = await owner.post("/crypto/v1/assets/corporate", { currency: "USDT", blockchain: "TRON" });
     expect([tron.status, tron.body.message]).toEqual([201, "Asset Created"]);
     expect(tron.body.data.address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
@@ -145,7 +157,10 @@ describe("stablecoin wallets", () => {
   test("a viewer can read wallets but not create one; another business gets 404", async () => {
     const ownerId = (await owner.get("/session")).body.data.user.id;
     const { token } = await s.app.services.team.invite(businessId, ownerId, { email: "viewer.money@example.com", position: "Auditor", role: ["VIEWER"] });
-    await s.app.services.auth.acceptInvitation({ token: token!, user_info: { first_name: "Vi", last_name: "Ewer", password: "Viewer-Pass1!", phone: "+2348000000001" } });
+    await s.app.services.auth.acceptInvitation({
+      token: token!,
+      user_info: { first_name: "Vi", last_name: "Ewer", password: "Viewer-Pass1!", phone: "+2348000000001" },
+    });
     const viewer = new Client(s.app);
     expect((await viewer.post("/onboarding/login", { email: "viewer.money@example.com", password: "Viewer-Pass1!" })).status).toBe(200);
     expect((await viewer.get("/wallets")).body.data.total_items).toBe(2);

@@ -14,7 +14,8 @@ const as: Record<string, Client> = {};
 let usd: string;
 let rhein: string;
 const settle = () => runPaymentProcessing(s.app.services.ctx.db, answeringAtOnce(s.app.services.providers));
-const subjects = async (to: string) => ((await new Client(s.app).get(`/sandbox/mailbox?to=${encodeURIComponent(to)}`)).body.data as { subject: string }[]).map((m) => m.subject);
+const subjects = async (to: string) =>
+  ((await new Client(s.app).get(`/sandbox/mailbox?to=${encodeURIComponent(to)}`)).body.data as { subject: string }[]).map((m) => m.subject);
 const ALL_OFF = { inbound_outbound_transfers: false, fx_conversions: false, invoice_payments: false, account_updates: false };
 
 const logIn = (who: string) => logInDemo(s.app, who);
@@ -30,7 +31,9 @@ beforeAll(async () => {
   await seedDemo(s.app.services);
   for (const who of ["owner", "admin", "approver"]) as[who] = await logIn(who);
   usd = ((await as.admin.get("/accounts/corporate?limit=100")).body.data.items as { id: string; currency: string }[]).find((a) => a.currency === "USD")!.id;
-  rhein = ((await as.admin.get("/v1/beneficiaries?limit=100&type=FIAT")).body.data.items as { id: string; name: string }[]).find((b) => b.name === "Rhein Maschinenbau GmbH")!.id;
+  rhein = ((await as.admin.get("/v1/beneficiaries?limit=100&type=FIAT")).body.data.items as { id: string; name: string }[]).find(
+    (b) => b.name === "Rhein Maschinenbau GmbH",
+  )!.id;
   // Everyone starts off; each test switches on exactly who should hear.
   for (const who of ["owner", "admin", "approver"]) expect((await as[who].patch("/settings/user-notifications", ALL_OFF)).status).toBe(200);
 }, 120_000);

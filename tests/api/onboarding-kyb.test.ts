@@ -4,7 +4,20 @@
  * owner email, money gates), and the checklist walking from 0 % to 100 % on real data.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, KYB_COMPANY, KYB_PEOPLE, PDF_BYTES, decideKyb, kybToken, lastMail, multipart, signedUpClient, startServer, submitKyb, type TestServer } from "../helpers/api.ts";
+import {
+  Client,
+  KYB_COMPANY,
+  KYB_PEOPLE,
+  PDF_BYTES,
+  decideKyb,
+  kybToken,
+  lastMail,
+  multipart,
+  signedUpClient,
+  startServer,
+  submitKyb,
+  type TestServer,
+} from "../helpers/api.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { KYB_REQUIRED_MESSAGE } from "../../resources/kyb.ts";
 
@@ -18,7 +31,10 @@ const outside = () => new Client(s.app);
 const checklist = async (c: Client) => (await c.get("/businesses/getting-started")).body.data;
 const step = async (c: Client, key: string) => (await checklist(c)).steps.find((x: { key: string }) => x.key === key);
 const upload = (token: string, kind: string, content: Buffer, type = "application/pdf", fileName = "doc.pdf") => {
-  const form = multipart([{ name: "kind", value: kind }, { name: "file", fileName, type, content }]);
+  const form = multipart([
+    { name: "kind", value: kind },
+    { name: "file", fileName, type, content },
+  ]);
   return outside().request("POST", `/sandbox/kyb/cases/${token}/documents`, form.payload, form.headers);
 };
 const fieldErrors = (res: { body: { errors: { path: string; message: string }[] } }) => Object.fromEntries(res.body.errors.map((e) => [e.path, e.message]));
@@ -54,7 +70,11 @@ describe("before verification", () => {
     const attempts = [
       await c.post("/account-requests/corporate", { currency: "NGN" }),
       await c.post("/wallets", { currency: "USDT", blockchain: "TRON", name: "Float" }),
-      await c.post("/payments", { source_account_id: crypto.randomUUID(), beneficiary_id: crypto.randomUUID(), amount: "100" }, { "idempotency-key": crypto.randomUUID() }),
+      await c.post(
+        "/payments",
+        { source_account_id: crypto.randomUUID(), beneficiary_id: crypto.randomUUID(), amount: "100" },
+        { "idempotency-key": crypto.randomUUID() },
+      ),
       await c.post("/transfers/internal", {}, { "idempotency-key": crypto.randomUUID() }),
     ];
     for (const res of attempts) expect([res.status, res.body.message]).toEqual([403, KYB_REQUIRED_MESSAGE]);
@@ -63,34 +83,67 @@ describe("before verification", () => {
   });
 
   test("skipping needs an account; tracking accepts the SPEC's events only", async () => {
-    expect([(await c.post("/businesses/getting-started/skip")).status, (await c.post("/businesses/getting-started/skip")).body.message]).toEqual([409, "Open an account before skipping setup"]);
+    expect([(await c.post("/businesses/getting-started/skip")).status, (await c.post("/businesses/getting-started/skip")).body.message]).toEqual([
+      409,
+      "Open an account before skipping setup",
+    ]);
     const good = await c.post("/businesses/track", { event: "kyb_verification_started", properties: { kyc_state: "READY", review_state: "PENDING" } });
     expect(good.status).toBe(201);
     const bad = await c.post("/businesses/track", { event: "anything", properties: { kyc_state: "READY", review_state: "PENDING" } });
     expect(bad.status).toBe(400);
-    expect((await c.post("/businesses/track", { event: "kyb_correction_started", properties: { kyc_state: "NOPE", review_state: "PENDING" } })).status).toBe(400);
+    expect((await c.post("/businesses/track", { event: "kyb_correction_started", properties: { kyc_state: "NOPE", review_state: "PENDING" } })).status).toBe(
+      400,
+    );
   });
 
   test("bad submissions are refused with field messages and change nothing", async () => {
     const token = await kybToken(c);
     expect((await outside().get(`/sandbox/kyb/cases/${"x".repeat(32)}`)).status).toBe(404);
-    const future = await outside().put(`/sandbox/kyb/cases/${token}/company`, { ...KYB_COMPANY, incorporation_date: "2999-01-01", incorporation_country: "Nigeria", legal_name: " " });
+    const future = await outside().put(`/sandbox/kyb/cases/${token}/company`, {
+      ...KYB_COMPANY,
+      incorporation_date: "2999-01-01",
+      incorporation_country: "Nigeria",
+      legal_name: " ",
+    });
     expect(future.status).toBe(400);
-    expect(fieldErrors(future)).toMatchObject({ incorporation_date: "Incorporation date cannot be in the future", incorporation_country: "Country of incorporation must be a two-letter country code", legal_name: "Legal name is required" });
+    expect(fieldErrors(future)).toMatchObject({
+      incorporation_date: "Incorporation date cannot be in the future",
+      incorporation_country: "Country of incorporation must be a two-letter country code",
+      legal_name: "Legal name is required",
+    });
     expect((await outside().put(`/sandbox/kyb/cases/${token}/company`, { ...KYB_COMPANY, incorporation_date: "2023-02-30" })).status).toBe(400);
-    const small = await outside().put(`/sandbox/kyb/cases/${token}/people`, { people: [{ ...KYB_PEOPLE[0], ownership_percent: 60 }, { ...KYB_PEOPLE[0], is_director: false, ownership_percent: 3 }] });
+    const small = await outside().put(`/sandbox/kyb/cases/${token}/people`, {
+      people: [
+        { ...KYB_PEOPLE[0], ownership_percent: 60 },
+        { ...KYB_PEOPLE[0], is_director: false, ownership_percent: 3 },
+      ],
+    });
     expect(fieldErrors(small)["people.1.ownership_percent"]).toBe("List owners holding 5% or more; smaller holdings are 0");
-    const over = await outside().put(`/sandbox/kyb/cases/${token}/people`, { people: [{ ...KYB_PEOPLE[0], ownership_percent: 70 }, { ...KYB_PEOPLE[0], ownership_percent: 40 }] });
+    const over = await outside().put(`/sandbox/kyb/cases/${token}/people`, {
+      people: [
+        { ...KYB_PEOPLE[0], ownership_percent: 70 },
+        { ...KYB_PEOPLE[0], ownership_percent: 40 },
+      ],
+    });
     expect(fieldErrors(over).people).toBe("Ownership cannot add up to more than 100%");
     const noDirector = await outside().put(`/sandbox/kyb/cases/${token}/people`, { people: [{ ...KYB_PEOPLE[0], is_director: false }] });
     expect(fieldErrors(noDirector).people).toBe("Add at least one director");
-    expect(fieldErrors(await upload(token, "PROOF_OF_ADDRESS", Buffer.from("just text"), "text/plain", "a.txt")).file).toBe("The file must be a PDF, PNG or JPEG");
-    expect(fieldErrors(await upload(token, "PROOF_OF_ADDRESS", Buffer.concat([PDF_BYTES, Buffer.alloc(5 * 1024 * 1024)]))).file).toBe("The file is larger than 5MB");
+    expect(fieldErrors(await upload(token, "PROOF_OF_ADDRESS", Buffer.from("just text"), "text/plain", "a.txt")).file).toBe(
+      "The file must be a PDF, PNG or JPEG",
+    );
+    expect(fieldErrors(await upload(token, "PROOF_OF_ADDRESS", Buffer.concat([PDF_BYTES, Buffer.alloc(5 * 1024 * 1024)]))).file).toBe(
+      "The file is larger than 5MB",
+    );
     expect(fieldErrors(await upload(token, "PASSPORT_PHOTO", PDF_BYTES)).kind).toMatch(/^kind must be one of/);
     const incomplete = await outside().post(`/sandbox/kyb/cases/${token}/submit`);
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.errors.map((e: { message: string }) => e.message)).toEqual(
-      expect.arrayContaining(["Company information is required", "Add at least one director", "Certificate of incorporation is required", "Bank statements is required"]),
+      expect.arrayContaining([
+        "Company information is required",
+        "Add at least one director",
+        "Certificate of incorporation is required",
+        "Bank statements is required",
+      ]),
     );
     const view = (await outside().get(`/sandbox/kyb/cases/${token}`)).body.data;
     expect(view).toMatchObject({ state: "READY", company: null, people: [], documents: [] });
@@ -108,7 +161,11 @@ describe("before verification", () => {
     expect(kyb).toMatchObject({ state: "awaiting_action", action: { kind: "verification", event: "kyb_correction_started" } });
     expect(kyb.description).toContain("The proof of address is older than 3 months");
     expect((await lastMail(s.app, email))?.subject).toMatch(/needs a correction/);
-    expect((await outside().get(`/sandbox/kyb/cases/${token}`)).body.data).toMatchObject({ state: "IN_PROGRESS", review_status: "CORRECTION_REQUESTED", editable: true });
+    expect((await outside().get(`/sandbox/kyb/cases/${token}`)).body.data).toMatchObject({
+      state: "IN_PROGRESS",
+      review_status: "CORRECTION_REQUESTED",
+      editable: true,
+    });
 
     expect((await upload(token, "PROOF_OF_ADDRESS", PDF_BYTES)).status).toBe(201);
     expect((await outside().post(`/sandbox/kyb/cases/${token}/submit`)).status).toBe(200);
@@ -131,7 +188,14 @@ test("from sign-up to first payment the checklist walks 0, 20, 40, 70, 90, 100 o
   expect(await step(c, "open_account")).toMatchObject({ state: "awaiting_action", active: true, action: { kind: "link", to: "/accounts" } });
   expect((await c.get("/session")).body.data.business.kyb_status).toBe("APPROVED");
 
-  const owner = { business_registration_date: "2019-03-14", nin: "12345678901", bvn: "22345678901", incorporation_number: "RC123456", phone: "08031234567", address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } };
+  const owner = {
+    business_registration_date: "2019-03-14",
+    nin: "12345678901",
+    bvn: "22345678901",
+    incorporation_number: "RC123456",
+    phone: "08031234567",
+    address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+  };
   const req = (await c.post("/account-requests/corporate", { currency: "NGN", account_owner_info: owner })).body.data;
   expect(await step(c, "open_account")).toMatchObject({ state: "pending", action: null });
   const [declaration, agreement, otp] = req.tasks;
@@ -147,15 +211,29 @@ test("from sign-up to first payment the checklist walks 0, 20, 40, 70, 90, 100 o
   expect([skipped.status, skipped.body.data.skipped]).toEqual([200, true]);
   expect((await checklist(c)).skipped).toBe(true);
 
-  const deposit = await outside().post("/sandbox/deposits", { identifier: account.deposit_addresses[0].data.account_number, currency: "NGN", amount: "5000000", sender_name: "First Customer" }, { "idempotency-key": crypto.randomUUID() });
+  const deposit = await outside().post(
+    "/sandbox/deposits",
+    { identifier: account.deposit_addresses[0].data.account_number, currency: "NGN", amount: "5000000", sender_name: "First Customer" },
+    { "idempotency-key": crypto.randomUUID() },
+  );
   expect(deposit.status).toBe(201);
   expect((await checklist(c)).percentage).toBe(70);
 
-  const ben = await c.post("/v1/beneficiaries", { type: "FIAT", name: "First Supplier Ltd", kind: "BUSINESS", currency: "NGN", details: { type: "NIP", details: { account_name: "First Supplier Ltd", account_number: "0987654321", bank_name: "Access Bank" } } });
+  const ben = await c.post("/v1/beneficiaries", {
+    type: "FIAT",
+    name: "First Supplier Ltd",
+    kind: "BUSINESS",
+    currency: "NGN",
+    details: { type: "NIP", details: { account_name: "First Supplier Ltd", account_number: "0987654321", bank_name: "Access Bank" } },
+  });
   expect(ben.status).toBe(201);
   expect(await checklist(c)).toMatchObject({ percentage: 90, complete: false });
 
-  const paid = await c.post("/payments", { source_account_id: account.id, beneficiary_id: ben.body.data.id, amount: "100000" }, { "idempotency-key": crypto.randomUUID() });
+  const paid = await c.post(
+    "/payments",
+    { source_account_id: account.id, beneficiary_id: ben.body.data.id, amount: "100000" },
+    { "idempotency-key": crypto.randomUUID() },
+  );
   expect(paid.status).toBe(201);
   // Still 90 % until the payment has completed on the rails.
   expect((await checklist(c)).percentage).toBe(90);

@@ -204,7 +204,10 @@ describe("sending across currencies at a quote", () => {
   test("an expired quote is a 410 and nothing is held", async () => {
     const q = (await quote({ source_account_id: usd, beneficiary_id: rhein, amount: "7000" })).body.data;
     // Test setup: let the quote run out instead of waiting its minute.
-    await s.app.services.ctx.db.update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, q.id));
+    await s.app.services.ctx.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, q.id));
     const [before, written] = [await available(usd), await transfers()];
     const res = await pay({ source_account_id: usd, beneficiary_id: rhein, amount: "7000", quote_id: q.id });
     expect([res.status, res.body.message]).toEqual([410, "This quote has expired. Please review the new quote"]);
@@ -223,7 +226,10 @@ describe("supporting documents", () => {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), bytes(1500, 2)]);
   const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), bytes(2 * 1024 * 1024 - 3, 3)]); // exactly 2 MB
   const doc = (file_name: string, content_type: string, content: Buffer, description?: string) => ({
-    file_name, content_type, content_base64: content.toString("base64"), ...(description ? { description } : {}),
+    file_name,
+    content_type,
+    content_base64: content.toString("base64"),
+    ...(description ? { description } : {}),
   });
   const download = (who: Client, url: string) =>
     s.app.inject({ method: "GET", url: `/api${url}`, headers: { cookie: [...who.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
@@ -231,7 +237,9 @@ describe("supporting documents", () => {
   test("documents sent with a payment are listed on it and download byte for byte (up to 3, each up to 2 MB)", async () => {
     const before = await available(usd);
     const res = await pay({
-      source_account_id: usd, beneficiary_id: harbor, amount: "3300",
+      source_account_id: usd,
+      beneficiary_id: harbor,
+      amount: "3300",
       documents: [doc("invoice-17.pdf", "application/pdf", pdf, "Invoice 17"), doc("bill.png", "image/png", png), doc("scan.jpg", "image/jpeg", jpeg)],
     });
     expect(res.status).toBe(201);
@@ -240,7 +248,9 @@ describe("supporting documents", () => {
     const detail = (await as.admin.get(`/payments/${res.body.data.id}`)).body.data;
     const docs = [...detail.documents].sort((a: { file_name: string }, b: { file_name: string }) => a.file_name.localeCompare(b.file_name));
     expect(docs).toHaveLength(3);
-    expect(docs.map((d: { file_name: string; content_type: string; size: number; description: string }) => [d.file_name, d.content_type, d.size, d.description])).toEqual([
+    expect(
+      docs.map((d: { file_name: string; content_type: string; size: number; description: string }) => [d.file_name, d.content_type, d.size, d.description]),
+    ).toEqual([
       ["bill.png", "image/png", png.length, "bill.png"],
       ["invoice-17.pdf", "application/pdf", pdf.length, "Invoice 17"],
       ["scan.jpg", "image/jpeg", jpeg.length, "scan.jpg"],
@@ -277,9 +287,22 @@ describe("supporting documents", () => {
     const tooBig = Buffer.alloc(2 * 1024 * 1024 + 1, 7);
     const cases: [unknown[], string, string][] = [
       [[doc("notes.txt", "text/plain", Buffer.from("hello"))], "Documents must be PDF, PNG or JPEG files", "documents.0.content_type"],
-      [[doc("a.pdf", "application/pdf", pdf), doc("b.pdf", "application/pdf", pdf), doc("c.pdf", "application/pdf", pdf), doc("d.pdf", "application/pdf", pdf)], "Attach at most 3 documents", "documents"],
+      [
+        [
+          doc("a.pdf", "application/pdf", pdf),
+          doc("b.pdf", "application/pdf", pdf),
+          doc("c.pdf", "application/pdf", pdf),
+          doc("d.pdf", "application/pdf", pdf),
+        ],
+        "Attach at most 3 documents",
+        "documents",
+      ],
       [[doc("ok.pdf", "application/pdf", pdf), doc("big.pdf", "application/pdf", tooBig)], "Each document must be at most 2 MB", "documents.1.content_base64"],
-      [[{ file_name: "x.pdf", content_type: "application/pdf", content_base64: "not base64!" }], "Document content must be base64", "documents.0.content_base64"],
+      [
+        [{ file_name: "x.pdf", content_type: "application/pdf", content_base64: "not base64!" }],
+        "Document content must be base64",
+        "documents.0.content_base64",
+      ],
       [[{ file_name: "x.pdf", content_type: "application/pdf", content_base64: "" }], "The document is empty", "documents.0.content_base64"],
     ];
     for (const [documents, message, path] of cases) {

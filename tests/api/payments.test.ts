@@ -66,7 +66,13 @@ describe("send, approve, settle", () => {
     expect(res.body.data).toMatchObject({ state: "PENDING_APPROVAL", sending_amount: "10000", total_fee_amount: "1500" });
     expect(await available(usd.id)).toBe(before - 11500n);
     const request = await requestFor(res.body.data.id);
-    expect(request).toMatchObject({ entity_type: "PAYMENT", scope: "helios", amount: { value: "10000", currency: "USD" }, requester: { name: "Bola Adeyemi" }, state: "PENDING" });
+    expect(request).toMatchObject({
+      entity_type: "PAYMENT",
+      scope: "helios",
+      amount: { value: "10000", currency: "USD" },
+      requester: { name: "Bola Adeyemi" },
+      state: "PENDING",
+    });
     expect(request.data_fields.beneficiary_name.content).toBe("Harbor Freight Forwarding LLC");
 
     // The maker cannot approve, a viewer may not, the approver does — once.
@@ -77,7 +83,11 @@ describe("send, approve, settle", () => {
 
     await settle();
     const done = (await as.admin.get(`/payments/${res.body.data.id}`)).body.data;
-    expect(done).toMatchObject({ state: "COMPLETED", payment_approver: { email: "approver@demo.example" }, payment_initiator: { email: "admin@demo.example" } });
+    expect(done).toMatchObject({
+      state: "COMPLETED",
+      payment_approver: { email: "approver@demo.example" },
+      payment_initiator: { email: "admin@demo.example" },
+    });
     expect(await available(usd.id)).toBe(before - 11500n);
     expect(await checkLedger(s.app.services.ctx.db)).toEqual([]);
   });

@@ -7,7 +7,9 @@ import { registerAuthorization } from "../../src/server/plugins/authorize.ts";
 import { loadAccess } from "../../policies/load.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
+beforeAll(async () => {
+  s = await startServer();
+});
 afterAll(() => s.close());
 
 test("health answers when the database does", async () => {
@@ -35,7 +37,11 @@ test("the OpenAPI document is generated from the routes and their zod schemas", 
 /** Operations the document leaves out on purpose: the document itself. */
 const UNDOCUMENTED = ["GET /api/openapi.json"];
 const ERROR_REF = "#/components/schemas/Error";
-type Operation = { requestBody?: { content: Record<string, { schema: any }> }; parameters?: { name: string; in: string }[]; responses: Record<string, { content?: Record<string, { schema?: any }> }> };
+type Operation = {
+  requestBody?: { content: Record<string, { schema: any }> };
+  parameters?: { name: string; in: string }[];
+  responses: Record<string, { content?: Record<string, { schema?: any }> }>;
+};
 const openapiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
 test("every registered /api route is documented, with its success body and the error body", async () => {
@@ -53,7 +59,10 @@ test("every registered /api route is documented, with its success body and the e
       if (op) problems.push(`${key}: listed as undocumented but documented`);
       continue;
     }
-    if (!op) { problems.push(`${key}: not in the document`); continue; }
+    if (!op) {
+      problems.push(`${key}: not in the document`);
+      continue;
+    }
     const codes = Object.keys(op.responses);
     const success = codes.filter((c) => /^2\d\d$/.test(c));
     if (!success.some((c) => Object.values(op.responses[c]!.content ?? {}).some((m) => m.schema))) problems.push(`${key}: no 2xx response with a schema`);
@@ -63,12 +72,18 @@ test("every registered /api route is documented, with its success body and the e
     }
     // A list (page + limit in) answers a page.
     const query = (op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
-    if (query.includes("page") && query.includes("limit") && op.responses["200"]?.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/PageEnvelope") problems.push(`${key}: list without the page envelope`);
+    if (
+      query.includes("page") &&
+      query.includes("limit") &&
+      op.responses["200"]?.content?.["application/json"]?.schema?.$ref !== "#/components/schemas/PageEnvelope"
+    )
+      problems.push(`${key}: list without the page envelope`);
   }
   // Nothing documented that the server does not answer.
   for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, unknown>>)) {
     for (const method of Object.keys(ops)) {
-      if (!s.app.apiRoutes.some((r) => r.method === method.toUpperCase() && openapiPath(r.url) === path)) problems.push(`${method.toUpperCase()} ${path}: documented but not a route`);
+      if (!s.app.apiRoutes.some((r) => r.method === method.toUpperCase() && openapiPath(r.url) === path))
+        problems.push(`${method.toUpperCase()} ${path}: documented but not a route`);
     }
   }
   // Per-route documentation names routes that exist.
@@ -83,7 +98,9 @@ test("every registered /api route is documented, with its success body and the e
   expect(Object.keys(operation("GET", "/api/health")!.responses)).toEqual(["200", "400", "401", "429", "default"]);
   expect(Object.keys(operation("GET", "/api/public/invoicing/invoices/:reference")!.responses)).toEqual(["200", "400", "404", "429", "default"]);
   expect(Object.keys(operation("POST", "/api/v1/beneficiaries")!.responses)).toEqual(["201", "400", "401", "403", "409", "429", "default"]);
-  expect(operation("GET", "/api/invoicing/invoices/:id/download")!.responses["200"]!.content).toEqual({ "application/pdf": { schema: { type: "string", format: "binary" } } });
+  expect(operation("GET", "/api/invoicing/invoices/:id/download")!.responses["200"]!.content).toEqual({
+    "application/pdf": { schema: { type: "string", format: "binary" } },
+  });
 });
 
 test("the documented bodies are the ones the server sends", async () => {
@@ -139,7 +156,14 @@ test("no /api answer may be stored by a browser or a proxy: the session with its
     "OpenAPI document": await client.get("/openapi.json"),
   };
   const statuses = Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, `${r.status} ${r.headers["cache-control"]}`]));
-  expect(statuses).toEqual({ session: "200 no-store", health: "200 no-store", "signed out": "401 no-store", "unknown route": "404 no-store", "bad JSON": "400 no-store", "OpenAPI document": "200 no-store" });
+  expect(statuses).toEqual({
+    session: "200 no-store",
+    health: "200 no-store",
+    "signed out": "401 no-store",
+    "unknown route": "404 no-store",
+    "bad JSON": "400 no-store",
+    "OpenAPI document": "200 no-store",
+  });
 });
 
 test("behind TLS the server sends HSTS", async () => {

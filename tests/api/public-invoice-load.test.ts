@@ -28,14 +28,24 @@ async function business(): Promise<Biz> {
   const { client } = await signedUpClient(s.app);
   const id = (await client.get("/session")).body.data.business.id as string;
   await s.app.services.ctx.db.transaction((tx) => s.app.services.accounts.open(tx, id, "USD", { holderName: "Acme" }));
-  const usd = ((await client.get("/accounts/corporate?limit=100")).body.data.items as { id: string; currency: string; deposit_addresses: { type: string; data: Record<string, string> }[] }[]).find((x) => x.currency === "USD")!;
+  const usd = (
+    (await client.get("/accounts/corporate?limit=100")).body.data.items as {
+      id: string;
+      currency: string;
+      deposit_addresses: { type: string; data: Record<string, string> }[];
+    }[]
+  ).find((x) => x.currency === "USD")!;
   return { client, id, usd: { id: usd.id, identifier: identifierOf(usd.deposit_addresses[0]) } };
 }
 
 async function issued(biz: Biz) {
   const due = todayUtc(new Date(Date.now() + 30 * 86_400_000));
   const draft = await biz.client.post("/invoicing/invoices", {
-    billing_information: { name: "Sahel Foods Ltd", email: "finance@sahel.example", address: { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "NG" } },
+    billing_information: {
+      name: "Sahel Foods Ltd",
+      email: "finance@sahel.example",
+      address: { line_1: "7 Broad Street", city: "Lagos", state_province: "Lagos", postal_code: "", country: "NG" },
+    },
     currency: "USD",
     account_id: biz.usd.id,
     due_date: due,
@@ -58,13 +68,20 @@ const pdfOf = (ip: string, reference: string) => anonymous(ip, `/public/invoicin
 
 /** A square picture, red on the left half and blue on the right, as a PNG (or JPEG) of `side` pixels. */
 const halves = (side: number) =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side / 2}" height="${side}" fill="#d00000"/><rect x="${side / 2}" width="${side / 2}" height="${side}" fill="#0000d0"/></svg>`));
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side / 2}" height="${side}" fill="#d00000"/><rect x="${side / 2}" width="${side / 2}" height="${side}" fill="#0000d0"/></svg>`,
+    ),
+  );
 
 /** The sizes of the images a PDF embeds (its image XObjects' /Width and /Height; a transparency mask has its picture's size). */
-const pdfImageSizes = (pdf: Buffer) => [...new Set([...pdf.toString("latin1").matchAll(/\/Subtype \/Image \/Width (\d+) \/Height (\d+)/g)].map((m) => `${m[1]}x${m[2]}`))];
+const pdfImageSizes = (pdf: Buffer) => [
+  ...new Set([...pdf.toString("latin1").matchAll(/\/Subtype \/Image \/Width (\d+) \/Height (\d+)/g)].map((m) => `${m[1]}x${m[2]}`)),
+];
 
 /** The member's own logo file, as its bytes. */
-const logoFile = (biz: Biz) => s.app.inject({ url: "/api/businesses/profile/logo/file", headers: { cookie: [...biz.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+const logoFile = (biz: Biz) =>
+  s.app.inject({ url: "/api/businesses/profile/logo/file", headers: { cookie: [...biz.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
 
 describe("a large logo is made small once, at upload", () => {
   let biz: Biz;
@@ -89,7 +106,9 @@ describe("a large logo is made small once, at upload", () => {
 
   test("a JPEG wider than tall keeps its shape inside 280 px and is stored as a PNG", async () => {
     const other = await business();
-    const wide = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#208020" } }).jpeg().toBuffer();
+    const wide = await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#208020" } })
+      .jpeg()
+      .toBuffer();
     expect((await upload(other.client, "logo.jpg", "image/jpeg", wide)).status).toBe(200);
     const stored = await logoFile(other);
     expect(stored.headers["content-type"]).toBe("image/png");
@@ -111,7 +130,10 @@ describe("a large logo is made small once, at upload", () => {
     const old = await business();
     const inv = await issued(old);
     // As an earlier upload left it: the file as sent, straight into the database.
-    await s.app.services.ctx.db.update(invoiceSettings).set({ logo: await halves(4096).png().toBuffer(), logoContentType: "image/png", logoRaster: null, logoUpdatedAt: new Date() }).where(eq(invoiceSettings.businessId, old.id));
+    await s.app.services.ctx.db
+      .update(invoiceSettings)
+      .set({ logo: await halves(4096).png().toBuffer(), logoContentType: "image/png", logoRaster: null, logoUpdatedAt: new Date() })
+      .where(eq(invoiceSettings.businessId, old.id));
     const pdf = await pdfOf("10.1.0.2", inv.reference);
     expect(pdf.statusCode).toBe(200);
     expect(pdfImageSizes(pdf.rawPayload)).toEqual(["280x280"]);
@@ -133,7 +155,9 @@ describe("an SVG logo is drawn from a PNG the server made at upload", () => {
 
   test("an SVG declaring 100,000 x 100,000 px is drawn at 280 px, not unpacked at its size", async () => {
     const biz = await business();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><circle cx="50000" cy="50000" r="40000" fill="#d00000"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"><circle cx="50000" cy="50000" r="40000" fill="#d00000"/></svg>',
+    );
     const res = await upload(biz.client, "huge.svg", "image/svg+xml", svg);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const inv = await issued(biz);
@@ -178,7 +202,11 @@ describe("one version of an invoice's PDF is rendered once", () => {
     expect(first[0].rawPayload.toString("latin1")).not.toContain("(Paid)");
 
     // A deposit naming the invoice pays part of it: the next download is the new version.
-    const paid = await new Client(s.app).post("/sandbox/deposits", { identifier: biz.usd.identifier, currency: "USD", amount: "50000", sender_name: "Sahel Foods Ltd", reference: inv.number }, { "idempotency-key": `test-${crypto.randomUUID()}` });
+    const paid = await new Client(s.app).post(
+      "/sandbox/deposits",
+      { identifier: biz.usd.identifier, currency: "USD", amount: "50000", sender_name: "Sahel Foods Ltd", reference: inv.number },
+      { "idempotency-key": `test-${crypto.randomUUID()}` },
+    );
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const after = await pdfOf("10.3.0.1", inv.reference);
     expect(after.rawPayload.toString("latin1")).toContain("(Paid)");

@@ -23,8 +23,14 @@ beforeAll(async () => {
 
 /** A small payment by the admin and the approval request it waits on. */
 async function waiting() {
-  const paid = await admin.post("/payments", { source_account_id: usd, beneficiary_id: harbor, amount: "1200" }, { "idempotency-key": `reason-${++key}-${Date.now()}` });
-  const request = (await owner.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items.find((r: { entity_id: string }) => r.entity_id === paid.body.data.id);
+  const paid = await admin.post(
+    "/payments",
+    { source_account_id: usd, beneficiary_id: harbor, amount: "1200" },
+    { "idempotency-key": `reason-${++key}-${Date.now()}` },
+  );
+  const request = (await owner.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items.find(
+    (r: { entity_id: string }) => r.entity_id === paid.body.data.id,
+  );
   return { payment: paid.body.data.id as string, request: request.id as string };
 }
 
@@ -34,7 +40,9 @@ test("a rejection's reason is in the payment's details and in the audit log", as
   expect(rejected.status).toBe(200);
   const details = (await admin.get(`/payments/${payment}`)).body.data;
   expect([details.state, details.rejection_reason]).toEqual(["CANCELLED", "Duplicate of INV-2211"]);
-  const entry = (await owner.get("/audit-log?limit=5")).body.data.items.find((e: { action: string; target_id: string }) => e.action === "approval-requests.approve" && e.target_id === request);
+  const entry = (await owner.get("/audit-log?limit=5")).body.data.items.find(
+    (e: { action: string; target_id: string }) => e.action === "approval-requests.approve" && e.target_id === request,
+  );
   expect(entry.route).toBe("PATCH /api/approval-requests/:id/reject");
   expect(entry.after).toEqual({ reason: "Duplicate of INV-2211" });
 });

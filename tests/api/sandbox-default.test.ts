@@ -39,7 +39,13 @@ const absent = () => sandboxRoutes.map((r) => `${r.method} ${r.url} 404 Not foun
 test("a fresh machine (HOST and PUBLIC_URL unset) has the sandbox: the mailbox answers, and nothing warns", async () => {
   expect(loopback.app.services.ctx.config).toMatchObject({ host: "127.0.0.1", sandbox: true, webhookPrivateTargets: true });
   // The mailbox, deposits and the KYB reviewer are all there.
-  expect(sandboxRoutes.map((r) => r.url)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/sandbox\/mailbox/), expect.stringMatching(/^\/api\/sandbox\/deposits/), expect.stringMatching(/^\/api\/sandbox\/kyb\/reviews\/.+\/decision$/)]));
+  expect(sandboxRoutes.map((r) => r.url)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/api\/sandbox\/mailbox/),
+      expect.stringMatching(/^\/api\/sandbox\/deposits/),
+      expect.stringMatching(/^\/api\/sandbox\/kyb\/reviews\/.+\/decision$/),
+    ]),
+  );
   expect((await new Client(loopback.app).get("/sandbox/mailbox?to=a@b.c")).status).toBe(200);
   expect(startupWarnings(loopback.app.services.ctx.config)).toEqual([]);
 });
@@ -79,7 +85,9 @@ test("SANDBOX=false turns it off on loopback too; so does any value but true (a 
 
 describe("SANDBOX=true on an exposed server", () => {
   let s: TestServer;
-  beforeAll(async () => { s = await serverFrom({ HOST: "0.0.0.0", SANDBOX: "true" }); });
+  beforeAll(async () => {
+    s = await serverFrom({ HOST: "0.0.0.0", SANDBOX: "true" });
+  });
   afterAll(() => s.close());
 
   test("serves the sandbox, and start-up warns loudly that anyone who reaches it can read every member's emails", async () => {

@@ -16,7 +16,11 @@ let ownerEmail: string;
 let businessId: string;
 const PASSWORD = "Str0ng-Passw0rd!";
 
-async function login(email: string, password = PASSWORD, userAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36") {
+async function login(
+  email: string,
+  password = PASSWORD,
+  userAgent = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+) {
   const c = new Client(s.app);
   const res = await c.request("POST", "/onboarding/login", { email, password }, { "user-agent": userAgent });
   return { c, res };
@@ -28,7 +32,14 @@ async function member(role: string) {
   const invited = await owner.post("/users/invites", { email, position: "Analyst", role: [role] });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
   const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
-  expect((await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "Mo", last_name: role, password: PASSWORD, phone: "+2348012345679" } })).status).toBe(200);
+  expect(
+    (
+      await new Client(s.app).post("/onboarding/invitation/accept", {
+        token,
+        user_info: { first_name: "Mo", last_name: role, password: PASSWORD, phone: "+2348012345679" },
+      })
+    ).status,
+  ).toBe(200);
   const { c } = await login(email);
   return { id: invited.body.data.id as string, email, c };
 }
@@ -65,7 +76,9 @@ describe("team management", () => {
     expect((await new Client(s.app).get(`/onboarding/invitation/${tokenFromLink(firstLink)}`)).status).toBe(400);
     expect((await owner.patch(`/users/invites/${invite.id}/cancel`)).body.message).toBe("Invite has been canceled");
     expect((await new Client(s.app).get(`/onboarding/invitation/${tokenFromLink(secondLink)}`)).status).toBe(400);
-    expect((await owner.post(`/users/invites/${invite.id}/resend-email`)).body.message).toBe("A user who is invitation cancelled cannot be sent the invitation again");
+    expect((await owner.post(`/users/invites/${invite.id}/resend-email`)).body.message).toBe(
+      "A user who is invitation cancelled cannot be sent the invitation again",
+    );
     expect((await owner.post(`/users/invites/${invite.id}/re-invite`)).body.message).toBe("Invite email sent");
     const third = (await lastMail(s.app, email))!.links[0];
     expect((await new Client(s.app).get(`/onboarding/invitation/${tokenFromLink(third)}`)).status).toBe(200);
@@ -144,20 +157,34 @@ describe("team management", () => {
       await viewer.c.patch(`/users/${target.id}/deactivate`),
       await viewer.c.delete(`/users/${target.id}`),
       await viewer.c.post("/users/invites", { email: "x@example.com", position: "x", role: ["VIEWER"] }),
-    ]) expect(res.status).toBe(403);
+    ])
+      expect(res.status).toBe(403);
     // INITIATOR has no users_read: not even the list.
     expect((await target.c.get("/users")).status).toBe(403);
     const other = (await signedUpClient(s.app)).client;
-    for (const res of [await other.get(`/users/${target.id}`), await other.patch(`/users/${target.id}/deactivate`), await other.delete(`/users/${target.id}`)]) expect(res.status).toBe(404);
+    for (const res of [await other.get(`/users/${target.id}`), await other.patch(`/users/${target.id}/deactivate`), await other.delete(`/users/${target.id}`)])
+      expect(res.status).toBe(404);
   });
 });
 
 describe("security", () => {
   test("sessions: listed with browser, OS and IP, this one marked; revoking one or the others really ends them", async () => {
     const a = await login(ownerEmail);
-    const b = await login(ownerEmail, PASSWORD, "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1");
+    const b = await login(
+      ownerEmail,
+      PASSWORD,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+    );
     const c = await login(ownerEmail, PASSWORD, "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0");
-    const list = (await a.c.get("/security/sessions")).body.data as { id: string; browser: string; os: string; ip: string; last_activity: string; is_active: boolean; is_this_session: boolean }[];
+    const list = (await a.c.get("/security/sessions")).body.data as {
+      id: string;
+      browser: string;
+      os: string;
+      ip: string;
+      last_activity: string;
+      is_active: boolean;
+      is_this_session: boolean;
+    }[];
     expect(list.filter((x) => x.is_this_session)).toHaveLength(1);
     for (const x of list) expect(x).toMatchObject({ is_active: true, last_activity: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     expect(list.map((x) => `${x.browser} on ${x.os}`)).toEqual(expect.arrayContaining(["Chrome on Windows", "Safari on iOS", "Firefox on Linux"]));
@@ -211,10 +238,15 @@ describe("security", () => {
       expect(res.body.message).toBe(message);
     };
     await bad({ password: "short", new_password: "N3w-Passw0rd!" }, "Password must be at least 8 characters");
-    await bad({ password: PASSWORD, new_password: "alllowercase1!" }, "Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character");
+    await bad(
+      { password: PASSWORD, new_password: "alllowercase1!" },
+      "Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character",
+    );
     await bad({ password: "Wr0ng-Passw0rd!", new_password: "N3w-Passw0rd!" }, "Current password is incorrect");
     await bad({ password: PASSWORD, new_password: PASSWORD }, "The new password must differ from the current one");
-    expect((await owner.post("/settings/change-password", { password: PASSWORD, new_password: "N3w-Passw0rd!" })).body.message).toBe("Password change Successful");
+    expect((await owner.post("/settings/change-password", { password: PASSWORD, new_password: "N3w-Passw0rd!" })).body.message).toBe(
+      "Password change Successful",
+    );
     expect((await other.c.get("/session")).status).toBe(401);
     expect((await owner.get("/session")).status).toBe(200);
     expect((await login(ownerEmail)).res.status).toBe(401);
@@ -238,7 +270,10 @@ describe("notifications", () => {
     expect((await owner.post("/settings/business-notifications", { email: "nope" })).body.message).toBe("Email is invalid");
     const created = await owner.post("/settings/business-notifications", { email: "Finance@Acme.example", fx_conversions: false });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ message: "Settings created", data: { email: "finance@acme.example", inbound_outbound_transfers: true, fx_conversions: false } });
+    expect(created.body).toMatchObject({
+      message: "Settings created",
+      data: { email: "finance@acme.example", inbound_outbound_transfers: true, fx_conversions: false },
+    });
     expect((await owner.post("/settings/business-notifications", { email: "finance@acme.example" })).status).toBe(409);
     const id = created.body.data.id;
     // PATCH is partial: fx_conversions stays off, the switch sent changes.
@@ -259,7 +294,14 @@ describe("notifications", () => {
     const renamed = await owner.patch(`/settings/business-notifications/${created.id}`, { email: "Partial2@Acme.example" });
     expect(renamed.body).toEqual({
       message: "Settings updated",
-      data: { id: created.id, email: "partial2@acme.example", inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: true, account_updates: true },
+      data: {
+        id: created.id,
+        email: "partial2@acme.example",
+        inbound_outbound_transfers: true,
+        fx_conversions: false,
+        invoice_payments: true,
+        account_updates: true,
+      },
     });
     const flipped = await owner.patch(`/settings/business-notifications/${created.id}`, { invoice_payments: false });
     expect(flipped.body.data).toMatchObject({ email: "partial2@acme.example", fx_conversions: false, invoice_payments: false, account_updates: true });
@@ -267,14 +309,27 @@ describe("notifications", () => {
     expect((await owner.patch(`/settings/business-notifications/${created.id}`, { email: "nope" })).body.message).toBe("Email is invalid");
     expect((await owner.patch(`/settings/business-notifications/${created.id}`, { fx_conversions: "no" })).status).toBe(400);
     expect((await owner.patch(`/settings/business-notifications/${created.id}`, { colour: "red" })).status).toBe(400);
-    expect((await owner.get("/settings/notifications")).body.data.business.find((d: { id: string }) => d.id === created.id)).toMatchObject({ email: "partial2@acme.example", fx_conversions: false, invoice_payments: false });
+    expect((await owner.get("/settings/notifications")).body.data.business.find((d: { id: string }) => d.id === created.id)).toMatchObject({
+      email: "partial2@acme.example",
+      fx_conversions: false,
+      invoice_payments: false,
+    });
     expect((await owner.delete(`/settings/business-notifications/${created.id}`)).status).toBe(200);
   });
 
   test("destinations need users_write; a member's own switches do not", async () => {
     const viewer = await member("VIEWER");
     expect((await viewer.c.post("/settings/business-notifications", { email: "v@example.com" })).status).toBe(403);
-    expect((await viewer.c.patch("/settings/user-notifications", { inbound_outbound_transfers: true, fx_conversions: true, invoice_payments: true, account_updates: true })).status).toBe(200);
+    expect(
+      (
+        await viewer.c.patch("/settings/user-notifications", {
+          inbound_outbound_transfers: true,
+          fx_conversions: true,
+          invoice_payments: true,
+          account_updates: true,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   test("events email exactly those who opted in: a deposit, an account update", async () => {
@@ -282,19 +337,32 @@ describe("notifications", () => {
     const quiet = "quiet@acme.example";
     await owner.post("/settings/business-notifications", { email: dest, fx_conversions: false });
     await owner.post("/settings/business-notifications", { email: quiet, inbound_outbound_transfers: false, account_updates: false });
-    await owner.patch("/settings/user-notifications", { inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: false, account_updates: false });
+    await owner.patch("/settings/user-notifications", {
+      inbound_outbound_transfers: true,
+      fx_conversions: false,
+      invoice_payments: false,
+      account_updates: false,
+    });
     // An account opening is an account update; a deposit into it is an inbound transfer.
     const acct = await s.app.services.ctx.db.transaction((tx) => s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme" }));
     expect((await lastMail(s.app, dest))?.subject).toMatch(/ready to receive payments/);
     const identifier = String(acct.deposit_addresses[0].data.account_number);
-    const res = await new Client(s.app).post("/sandbox/deposits", { identifier, currency: "USD", amount: "125000", sender_name: "Sahel Foods Ltd" }, { "idempotency-key": crypto.randomUUID() });
+    const res = await new Client(s.app).post(
+      "/sandbox/deposits",
+      { identifier, currency: "USD", amount: "125000", sender_name: "Sahel Foods Ltd" },
+      { "idempotency-key": crypto.randomUUID() },
+    );
     expect(res.status).toBe(201);
     expect((await lastMail(s.app, dest))?.subject).toBe("You received 1,250.00 USD");
     expect((await lastMail(s.app, ownerEmail))?.subject).toBe("You received 1,250.00 USD");
     expect((await mailbox(quiet)).map((m) => m.subject)).toEqual([]);
     // Members who did not opt in hear nothing.
     const viewer = await member("VIEWER");
-    await new Client(s.app).post("/sandbox/deposits", { identifier, currency: "USD", amount: "100", sender_name: "Sahel Foods Ltd" }, { "idempotency-key": crypto.randomUUID() });
+    await new Client(s.app).post(
+      "/sandbox/deposits",
+      { identifier, currency: "USD", amount: "100", sender_name: "Sahel Foods Ltd" },
+      { "idempotency-key": crypto.randomUUID() },
+    );
     expect((await mailbox(viewer.email)).filter((m) => m.subject.startsWith("You received"))).toEqual([]);
   });
 });
@@ -307,7 +375,12 @@ describe("profile", () => {
       name: expect.any(String),
       business: { name: p.name, kyc_status: "APPROVED", business_type: "LLC" },
       kyc: { state: "IN_REVIEW", review_status: "APPROVED", verification: { url: null } },
-      incorporation_info: { business_name: "Acme Holdings Ltd", incorporation_number: "RC778899", incorporation_date: "2020-05-01", incorporation_country: "NG" },
+      incorporation_info: {
+        business_name: "Acme Holdings Ltd",
+        incorporation_number: "RC778899",
+        incorporation_date: "2020-05-01",
+        incorporation_country: "NG",
+      },
       business_address: { line_1: "1 Marina", city: "Lagos", state_province: "Lagos", postal_code: null, country: "NG" },
       contact_information: { email: ownerEmail, phone: "+2348031234567", website: null },
       features: expect.any(Array),
@@ -316,7 +389,12 @@ describe("profile", () => {
     expect(p).not.toHaveProperty("contact");
     // The invoice settings' billing address wins once set.
     await owner.patch("/invoicing/settings", { business_address: { line_1: "9 Broad Street", city: "Lagos", state_province: "Lagos", country: "NG" } });
-    expect((await owner.get("/businesses/profile")).body.data.business_address).toMatchObject({ line_1: "9 Broad Street", city: "Lagos", state_province: "Lagos", country: "NG" });
+    expect((await owner.get("/businesses/profile")).body.data.business_address).toMatchObject({
+      line_1: "9 Broad Street",
+      city: "Lagos",
+      state_province: "Lagos",
+      country: "NG",
+    });
   });
 
   test("before approval no verified facts are shown; after it, number, date, website and address come from the case", async () => {
@@ -335,7 +413,12 @@ describe("profile", () => {
     await s.app.services.sandboxKyb.decide(id, "APPROVED", null);
     const approved = (await client.get("/businesses/profile")).body.data;
     expect(approved).toMatchObject({
-      incorporation_info: { business_name: "Demo Trading Ltd", incorporation_number: "RC1234567", incorporation_date: "2019-03-14", incorporation_country: "NG" },
+      incorporation_info: {
+        business_name: "Demo Trading Ltd",
+        incorporation_number: "RC1234567",
+        incorporation_date: "2019-03-14",
+        incorporation_country: "NG",
+      },
       business_address: { line_1: "12 Adeola Odeku Street", city: "Lagos", state_province: "Lagos", postal_code: "101241", country: "NG" },
       contact_information: { email: input.email, phone: input.phone, website: "https://demo-trading.example" },
     });

@@ -75,7 +75,12 @@ const list = async (query = "", who: Client = as.admin) =>
 const allSettlements = async () => (await list("limit=100")).items;
 const one = async (id: string, who: Client = as.admin) => expectStatus(await who.get(`/settlements/${id}`), 200).data as Body;
 const payments = async (id: string, query = "", who: Client = as.admin) =>
-  expectStatus(await who.get(`/settlements/${id}/payments${query ? `?${query}` : ""}`), 200).data as { items: Body[]; total_items: number; page: number; limit: number };
+  expectStatus(await who.get(`/settlements/${id}/payments${query ? `?${query}` : ""}`), 200).data as {
+    items: Body[];
+    total_items: number;
+    page: number;
+    limit: number;
+  };
 /** Every payment of a settlement, page by page (small pages), newest first. */
 async function allPayments(id: string, query = "", limit = 2) {
   const items: Body[] = [];
@@ -93,7 +98,12 @@ async function allPayments(id: string, query = "", limit = 2) {
   return items;
 }
 const adjustments = async (id: string, query = "", who: Client = as.admin) =>
-  expectStatus(await who.get(`/settlements/${id}/adjustments${query ? `?${query}` : ""}`), 200).data as { items: Body[]; total_items: number; page: number; limit: number };
+  expectStatus(await who.get(`/settlements/${id}/adjustments${query ? `?${query}` : ""}`), 200).data as {
+    items: Body[];
+    total_items: number;
+    page: number;
+    limit: number;
+  };
 /** Every adjustment line of a settlement (small pages), newest first. */
 async function allAdjustments(id: string) {
   const items: Body[] = [];
@@ -136,7 +146,11 @@ const plus = (st: Status, p: Body, sign = 1n): Status => ({
 /** Quotes and sends a payment (cross-currency needs the quote); it waits for approval. */
 async function pay(from: string, beneficiary: string, amount: string, extra: Body = {}, who: Client = as.admin) {
   const q = expectStatus(await who.post("/quotes/payment", { source_account_id: from, beneficiary_id: beneficiary, amount }), 200).data;
-  const res = await who.post("/payments", { source_account_id: from, beneficiary_id: beneficiary, amount, quote_id: q.id, ...extra }, { "idempotency-key": key() });
+  const res = await who.post(
+    "/payments",
+    { source_account_id: from, beneficiary_id: beneficiary, amount, quote_id: q.id, ...extra },
+    { "idempotency-key": key() },
+  );
   const p = expectStatus(res, 201).data as Body;
   expect(p.state).toBe("PENDING_APPROVAL");
   return p;
@@ -150,11 +164,18 @@ async function decide(transactionId: string, action: "approve" | "reject") {
 const paymentState = async (id: string) => expectStatus(await as.admin.get(`/payments/${id}`), 200).data.state as string;
 async function exchange(from: string, amount: string, to = "USD") {
   const q = expectStatus(await as.admin.post("/quotes/exchange", { source_account_id: from, amount, destination_currency: to }), 200).data;
-  const res = await as.admin.post("/payments/exchange", { source_account_id: from, amount, destination_currency: to, quote_id: q.id }, { "idempotency-key": key() });
+  const res = await as.admin.post(
+    "/payments/exchange",
+    { source_account_id: from, amount, destination_currency: to, quote_id: q.id },
+    { "idempotency-key": key() },
+  );
   return expectStatus(res, 201).data as Body;
 }
 const fund = async (to: string, amount: string) =>
-  expectStatus(await as.admin.post("/transfers/internal", { source_account_id: masters.NGN, destination_account_id: to, amount }, { "idempotency-key": key() }), 201);
+  expectStatus(
+    await as.admin.post("/transfers/internal", { source_account_id: masters.NGN, destination_account_id: to, amount }, { "idempotency-key": key() }),
+    201,
+  );
 
 /** "1234567" minor units, two decimals -> "12,345.67". */
 function major(minor: string) {
@@ -171,17 +192,44 @@ function readCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") { row.push(field); field = ""; } else if (ch === "\r" && text[i + 1] === "\n") { /* CRLF */ } else if (ch === "\n") { row.push(field); rows.push(row); row = []; field = ""; } else field += ch;
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      /* CRLF */
+    } else if (ch === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+    } else field += ch;
   }
-  if (field !== "" || row.length) { row.push(field); rows.push(row); }
+  if (field !== "" || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 const report = (id: string, query: string, who: Client = as.admin) => who.get(`/settlements/${id}/report?${query}`);
 /** The row a payment of the payments list should have in the report. */
-const rowOf = (p: Body) => [p.created_date, p.reference, p.customer.name, p.customer.account_number, major(p.sending_amount), p.sending_currency, major(p.destination_amount), p.destination_currency, p.fx_rate ?? "", p.state];
+const rowOf = (p: Body) => [
+  p.created_date,
+  p.reference,
+  p.customer.name,
+  p.customer.account_number,
+  major(p.sending_amount),
+  p.sending_currency,
+  major(p.destination_amount),
+  p.destination_currency,
+  p.fx_rate ?? "",
+  p.state,
+];
 
 // ---- setup -------------------------------------------------------------------------------------
 
@@ -205,20 +253,46 @@ beforeAll(async () => {
   const bens = expectStatus(await as.admin.get("/v1/beneficiaries?limit=100&type=FIAT"), 200).data.items as Body[];
   const byName = (name: string) => bens.find((b) => b.name === name)!.id as string;
   // A USD beneficiary the sandbox rails refuse on the first attempt (account number ending 0000).
-  const closedUsd = expectStatus(await as.admin.post("/v1/beneficiaries", {
-    type: "FIAT", name: "Closed Dollar Vendor Inc", kind: "BUSINESS", currency: "USD",
-    details: { type: "ACH", details: { account_name: "Closed Dollar Vendor Inc", account_number: "555550000", routing_number: "021000021", bank_name: "JPMorgan Chase" } },
-  }), 201).data.id;
-  ben = { brightside: byName("Brightside Software Inc"), rhein: byName("Rhein Maschinenbau GmbH"), thames: byName("Thames Design Studio"), lagos: byName("Lagos Office Supplies Ltd"), closedUsd };
+  const closedUsd = expectStatus(
+    await as.admin.post("/v1/beneficiaries", {
+      type: "FIAT",
+      name: "Closed Dollar Vendor Inc",
+      kind: "BUSINESS",
+      currency: "USD",
+      details: {
+        type: "ACH",
+        details: { account_name: "Closed Dollar Vendor Inc", account_number: "555550000", routing_number: "021000021", bank_name: "JPMorgan Chase" },
+      },
+    }),
+    201,
+  ).data.id;
+  ben = {
+    brightside: byName("Brightside Software Inc"),
+    rhein: byName("Rhein Maschinenbau GmbH"),
+    thames: byName("Thames Design Studio"),
+    lagos: byName("Lagos Office Supplies Ltd"),
+    closedUsd,
+  };
 
   // A second customer with her own NGN sub-account; both customers' sub-accounts funded from the NGN master.
-  const customer = expectStatus(await as.admin.post("/v2/customers", {
-    type: "INDIVIDUAL", email: `ngozi.${tag()}@example.com`, first_name: "Ngozi", last_name: "Balogun",
-    address: { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" },
-  }), 201).data;
-  const sub = expectStatus(await as.admin.post("/sub-accounts", {
-    currency: "NGN", customer_id: customer.id, requirements: { phone_number: "+2348035550101", bvn: elevenDigits(), nin: elevenDigits() },
-  }), 201).data;
+  const customer = expectStatus(
+    await as.admin.post("/v2/customers", {
+      type: "INDIVIDUAL",
+      email: `ngozi.${tag()}@example.com`,
+      first_name: "Ngozi",
+      last_name: "Balogun",
+      address: { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" },
+    }),
+    201,
+  ).data;
+  const sub = expectStatus(
+    await as.admin.post("/sub-accounts", {
+      currency: "NGN",
+      customer_id: customer.id,
+      requirements: { phone_number: "+2348035550101", bvn: elevenDigits(), nin: elevenDigits() },
+    }),
+    201,
+  ).data;
   expect(sub.classification).toBe("customer");
   ngozi = { sub, customerId: customer.id };
   await fund(chiamaka.sub.id, "100000000");
@@ -242,7 +316,13 @@ describe("the demo's settlements", () => {
     }
     expect(new Set(start.items.map((x) => x.reference)).size).toBe(3);
 
-    expect(today).toMatchObject({ state: "OPEN", period_start_date: midnight(0), period_end_date: null, total_source_amount: "7750000", total_settlement_amount: null });
+    expect(today).toMatchObject({
+      state: "OPEN",
+      period_start_date: midnight(0),
+      period_end_date: null,
+      total_source_amount: "7750000",
+      total_settlement_amount: null,
+    });
     expect(today.current_status).toMatchObject({ total_source_amount: "7750000", total_payments: 1 });
     expect(BigInt(today.current_status.total_settlement_amount)).toBeGreaterThan(0n);
     expect(today.reference.slice(4, 12)).toBe(isoDay(0).replace(/-/g, ""));
@@ -266,10 +346,18 @@ describe("the demo's settlements", () => {
       expect(sums(items)).toEqual(x.current_status);
       for (const p of items) {
         expect(p).toEqual({
-          id: expect.any(String), reference: expect.stringMatching(/^TXN-/), created_date: expect.any(String), description: DEMO_DESCRIPTION,
+          id: expect.any(String),
+          reference: expect.stringMatching(/^TXN-/),
+          created_date: expect.any(String),
+          description: DEMO_DESCRIPTION,
           customer: { name: "Chiamaka Eze", account_number: chiamaka.sub.deposit_addresses[0].data.account_number },
-          sending_amount: expect.stringMatching(/^\d+$/), sending_currency: "NGN", destination_amount: expect.stringMatching(/^\d+$/), destination_currency: "USD",
-          fx_rate: expect.stringMatching(/^0\.\d+$/), billing_currency: "NGN", state: "COMPLETED",
+          sending_amount: expect.stringMatching(/^\d+$/),
+          sending_currency: "NGN",
+          destination_amount: expect.stringMatching(/^\d+$/),
+          destination_currency: "USD",
+          fx_rate: expect.stringMatching(/^0\.\d+$/),
+          billing_currency: "NGN",
+          state: "COMPLETED",
         });
         // Each payment was made on its settlement's day.
         expect(p.created_date.slice(0, 10)).toBe(x.period_start_date.slice(0, 10));
@@ -298,12 +386,22 @@ describe("what accrues", () => {
     expect((await list()).total_items).toBe(start.total); // joined, no new settlement
 
     const listed = (await payments(before.id, `keyword=${p.id}`)).items;
-    expect(listed).toEqual([{
-      id: p.id, reference: p.reference, created_date: p.created_date, description: "Tuition for Chiamaka",
-      customer: { name: "Chiamaka Eze", account_number: chiamaka.sub.deposit_addresses[0].data.account_number },
-      sending_amount: "1234567", sending_currency: "NGN", destination_amount: p.destination_amount, destination_currency: "USD",
-      fx_rate: p.fx_rate, billing_currency: "NGN", state: "PENDING_APPROVAL",
-    }]);
+    expect(listed).toEqual([
+      {
+        id: p.id,
+        reference: p.reference,
+        created_date: p.created_date,
+        description: "Tuition for Chiamaka",
+        customer: { name: "Chiamaka Eze", account_number: chiamaka.sub.deposit_addresses[0].data.account_number },
+        sending_amount: "1234567",
+        sending_currency: "NGN",
+        destination_amount: p.destination_amount,
+        destination_currency: "USD",
+        fx_rate: p.fx_rate,
+        billing_currency: "NGN",
+        state: "PENDING_APPROVAL",
+      },
+    ]);
 
     // Approved and paid: still counted, the same amounts.
     await decide(p.id, "approve");
@@ -333,8 +431,13 @@ describe("what accrues", () => {
     expect((await list()).total_items).toBe(start.total + 1);
     const created = (await todays("NGN", "EUR"))!;
     expect(created).toMatchObject({
-      state: "OPEN", period_start_date: midnight(0), period_end_date: null, source_currency: "NGN", settlement_currency: "EUR",
-      total_source_amount: "3000000", total_settlement_amount: null,
+      state: "OPEN",
+      period_start_date: midnight(0),
+      period_end_date: null,
+      source_currency: "NGN",
+      settlement_currency: "EUR",
+      total_source_amount: "3000000",
+      total_settlement_amount: null,
       current_status: { total_source_amount: "3000000", total_settlement_amount: first.destination_amount, total_payments: 1 },
     });
     expect(created.reference).toMatch(REFERENCE);
@@ -354,27 +457,45 @@ describe("what accrues", () => {
     const converted = { sending_amount: (BigInt(x.source_amount) - BigInt(x.total_fee_amount)).toString(), destination_amount: x.destination_amount };
     expect(after.current_status).toEqual(plus(before.current_status, converted));
     expect((await payments(before.id, `keyword=${x.id}`)).items).toEqual([
-      expect.objectContaining({ id: x.id, customer: expect.objectContaining({ name: "Chiamaka Eze" }), ...converted, sending_currency: "NGN", destination_currency: "USD", fx_rate: x.fx_rate, state: "COMPLETED" }),
+      expect.objectContaining({
+        id: x.id,
+        customer: expect.objectContaining({ name: "Chiamaka Eze" }),
+        ...converted,
+        sending_currency: "NGN",
+        destination_currency: "USD",
+        fx_rate: x.fx_rate,
+        state: "COMPLETED",
+      }),
     ]);
   });
 
   test("two first payments of a new pair at once (NGN→KES) make one settlement; with both rejected it shows zeros", async () => {
     expect(await todays("NGN", "KES")).toBeUndefined();
     const total = (await list()).total_items;
-    const wanjiru = (expectStatus(await as.admin.get("/v1/beneficiaries?limit=100&type=FIAT"), 200).data.items as Body[]).find((b) => b.name === "Wanjiru Kamau")!.id;
+    const wanjiru = (expectStatus(await as.admin.get("/v1/beneficiaries?limit=100&type=FIAT"), 200).data.items as Body[]).find(
+      (b) => b.name === "Wanjiru Kamau",
+    )!.id;
     const [a, b] = await Promise.all([pay(chiamaka.sub.id, wanjiru, "1000000"), pay(ngozi.sub.id, wanjiru, "2000000")]);
     expect((await list()).total_items).toBe(total + 1);
     const st = (await todays("NGN", "KES"))!;
     expect(st.current_status).toEqual(plus(plus({ total_source_amount: "0", total_settlement_amount: "0", total_payments: 0 }, a), b));
     await decide(a.id, "reject");
     await decide(b.id, "reject");
-    expect(await consistent(st.id)).toMatchObject({ state: "OPEN", total_source_amount: "0", current_status: { total_source_amount: "0", total_settlement_amount: "0", total_payments: 0 } });
+    expect(await consistent(st.id)).toMatchObject({
+      state: "OPEN",
+      total_source_amount: "0",
+      current_status: { total_source_amount: "0", total_settlement_amount: "0", total_payments: 0 },
+    });
     expect((await list()).total_items).toBe(total + 1);
   });
 
   test("a same-currency payment from a customer sub-account does not accrue", async () => {
     const before = await everyStatus();
-    const res = await as.admin.post("/payments", { source_account_id: chiamaka.sub.id, beneficiary_id: ben.lagos, amount: "400000" }, { "idempotency-key": key() });
+    const res = await as.admin.post(
+      "/payments",
+      { source_account_id: chiamaka.sub.id, beneficiary_id: ben.lagos, amount: "400000" },
+      { "idempotency-key": key() },
+    );
     const p = expectStatus(res, 201).data;
     expect(p).toMatchObject({ sending_currency: "NGN", destination_currency: "NGN", fx_rate: null });
     expect(await everyStatus()).toEqual(before);
@@ -424,7 +545,11 @@ describe("cancelled and failed payments", () => {
     await decide(p.id, "approve");
     await settle();
     await settle();
-    expect(expectStatus(await as.admin.get(`/payments/${p.id}`), 200).data).toMatchObject({ state: "FAILED", failure_reason: "Beneficiary account closed", is_retryable: true });
+    expect(expectStatus(await as.admin.get(`/payments/${p.id}`), 200).data).toMatchObject({
+      state: "FAILED",
+      failure_reason: "Beneficiary account closed",
+      is_retryable: true,
+    });
     const failed = await consistent(before.id);
     expect(failed.current_status).toEqual(before.current_status);
     expect((await payments(before.id, `keyword=${p.id}`)).total_items).toBe(0);
@@ -452,12 +577,20 @@ describe("SETTLED once the period is over", () => {
 
     // Test setup only: the period becomes the day five days ago.
     const periodStart = new Date(`${isoDay(-5)}T00:00:00Z`);
-    await s.app.services.ctx.db.update(fxSettlements).set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) }).where(eq(fxSettlements.id, open.id));
+    await s.app.services.ctx.db
+      .update(fxSettlements)
+      .set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) })
+      .where(eq(fxSettlements.id, open.id));
 
     const settled = await consistent(open.id);
     expect(settled).toMatchObject({
-      id: open.id, reference: open.reference, state: "SETTLED", period_start_date: midnight(-5), period_end_date: lastInstant(-5),
-      total_source_amount: open.current_status.total_source_amount, total_settlement_amount: open.current_status.total_settlement_amount,
+      id: open.id,
+      reference: open.reference,
+      state: "SETTLED",
+      period_start_date: midnight(-5),
+      period_end_date: lastInstant(-5),
+      total_source_amount: open.current_status.total_source_amount,
+      total_settlement_amount: open.current_status.total_settlement_amount,
       current_status: open.current_status,
     });
     expect(settled.current_status).toEqual(plus(plus({ total_source_amount: "0", total_settlement_amount: "0", total_payments: 0 }, p1), p2));
@@ -473,24 +606,40 @@ describe("SETTLED once the period is over", () => {
     expect(await paymentState(p2.id)).toBe("CANCELLED");
     const after = await consistent(open.id);
     expect(after).toEqual(settled);
-    expect((await allPayments(open.id)).map((p) => [p.id, p.state]).sort()).toEqual([[p1.id, "PENDING_APPROVAL"], [p2.id, "CANCELLED"]].sort());
+    expect((await allPayments(open.id)).map((p) => [p.id, p.state]).sort()).toEqual(
+      [
+        [p1.id, "PENDING_APPROVAL"],
+        [p2.id, "CANCELLED"],
+      ].sort(),
+    );
     expect(await allAdjustments(open.id)).toEqual([]);
     expect((await list()).total_items).toBe(total + 1);
     const fresh = (await todays("NGN", "GBP"))!;
     expect(fresh.id).not.toBe(open.id);
     expect(fresh).toMatchObject({
-      state: "OPEN", period_start_date: midnight(0), reference: expect.stringMatching(REFERENCE),
-      total_source_amount: `-${p2.sending_amount}`, total_settlement_amount: null,
+      state: "OPEN",
+      period_start_date: midnight(0),
+      reference: expect.stringMatching(REFERENCE),
+      total_source_amount: `-${p2.sending_amount}`,
+      total_settlement_amount: null,
       current_status: { total_source_amount: `-${p2.sending_amount}`, total_settlement_amount: `-${p2.destination_amount}`, total_payments: 0 },
     });
     expect(fresh.reference.slice(4, 12)).toBe(isoDay(0).replace(/-/g, ""));
-    expect(await allAdjustments(fresh.id)).toEqual([{
-      id: expect.any(String), created_date: expect.any(String), kind: "REVERSAL", reason: "Payment rejected",
-      payment: { id: p2.id, reference: p2.reference, description: p2.description, state: "CANCELLED" },
-      settled_in: { id: open.id, reference: open.reference },
-      customer: { name: "Ngozi Balogun", account_number: ngozi.sub.deposit_addresses[0].data.account_number },
-      sending_amount: `-${p2.sending_amount}`, sending_currency: "NGN", destination_amount: `-${p2.destination_amount}`, destination_currency: "GBP",
-    }]);
+    expect(await allAdjustments(fresh.id)).toEqual([
+      {
+        id: expect.any(String),
+        created_date: expect.any(String),
+        kind: "REVERSAL",
+        reason: "Payment rejected",
+        payment: { id: p2.id, reference: p2.reference, description: p2.description, state: "CANCELLED" },
+        settled_in: { id: open.id, reference: open.reference },
+        customer: { name: "Ngozi Balogun", account_number: ngozi.sub.deposit_addresses[0].data.account_number },
+        sending_amount: `-${p2.sending_amount}`,
+        sending_currency: "NGN",
+        destination_amount: `-${p2.destination_amount}`,
+        destination_currency: "GBP",
+      },
+    ]);
     expect(await allPayments(fresh.id)).toEqual([]);
     await consistent(fresh.id);
 
@@ -505,10 +654,16 @@ describe("SETTLED once the period is over", () => {
 
   test("a payment of a settled period failing at the rails, then retried: the settled totals stay; each turn is an adjustment line of the open settlement", async () => {
     // A GBP account the sandbox rails close on the first attempt (number ending 0000).
-    const closedGbp = expectStatus(await as.admin.post("/v1/beneficiaries", {
-      type: "FIAT", name: "Closed Pound Vendor Ltd", kind: "BUSINESS", currency: "GBP",
-      details: { type: "FASTER_PAYMENTS", details: { account_name: "Closed Pound Vendor Ltd", sort_code: "200000", account_number: "12340000" } },
-    }), 201).data.id as string;
+    const closedGbp = expectStatus(
+      await as.admin.post("/v1/beneficiaries", {
+        type: "FIAT",
+        name: "Closed Pound Vendor Ltd",
+        kind: "BUSINESS",
+        currency: "GBP",
+        details: { type: "FASTER_PAYMENTS", details: { account_name: "Closed Pound Vendor Ltd", sort_code: "200000", account_number: "12340000" } },
+      }),
+      201,
+    ).data.id as string;
     const p = await pay(chiamaka.sub.id, closedGbp, "4444444");
     await decide(p.id, "approve");
     const open = (await todays("NGN", "GBP"))!;
@@ -516,7 +671,10 @@ describe("SETTLED once the period is over", () => {
 
     // Test setup only: the day ends (six days ago) with the payment still on its way.
     const periodStart = new Date(`${isoDay(-6)}T00:00:00Z`);
-    await s.app.services.ctx.db.update(fxSettlements).set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) }).where(eq(fxSettlements.id, open.id));
+    await s.app.services.ctx.db
+      .update(fxSettlements)
+      .set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) })
+      .where(eq(fxSettlements.id, open.id));
     const settled = await consistent(open.id);
     expect(settled.state).toBe("SETTLED");
     const adjustmentsBefore = await allAdjustments(open.id);
@@ -533,7 +691,8 @@ describe("SETTLED once the period is over", () => {
       payment: { id: p.id, reference: p.reference, description: p.description, state: "FAILED" },
       settled_in: { id: open.id, reference: open.reference },
       customer: { name: "Chiamaka Eze", account_number: chiamaka.sub.deposit_addresses[0].data.account_number },
-      sending_currency: "NGN", destination_currency: "GBP",
+      sending_currency: "NGN",
+      destination_currency: "GBP",
     };
     const reversal = { ...line, kind: "REVERSAL", reason: "Payment failed", sending_amount: "-4444444", destination_amount: `-${p.destination_amount}` };
     expect((await allAdjustments(today.id))[0]).toMatchObject(reversal);
@@ -543,7 +702,14 @@ describe("SETTLED once the period is over", () => {
     expectStatus(await as.admin.post(`/payments/${p.id}/retry`), 200);
     expect(await consistent(open.id)).toEqual(settled);
     const lines = await allAdjustments(today.id);
-    expect(lines[0]).toMatchObject({ ...line, payment: { ...line.payment, state: "PENDING" }, kind: "REINSTATEMENT", reason: "Payment retried", sending_amount: "4444444", destination_amount: p.destination_amount });
+    expect(lines[0]).toMatchObject({
+      ...line,
+      payment: { ...line.payment, state: "PENDING" },
+      kind: "REINSTATEMENT",
+      reason: "Payment retried",
+      sending_amount: "4444444",
+      destination_amount: p.destination_amount,
+    });
     expect(lines[1]).toMatchObject({ ...reversal, payment: { ...line.payment, state: "PENDING" } });
     // Its amounts back in today's totals; a line, not one of today's payments.
     const reinstated = { ...plus(failed.current_status, p), total_payments: failed.current_status.total_payments };
@@ -556,17 +722,47 @@ describe("SETTLED once the period is over", () => {
 
     // The report of the open settlement names its adjustment lines as such, signed.
     const rows = readCsv((await report(today.id, `from=${isoDay(0)}&to=${isoDay(0)}`)).body).slice(1);
-    expect(rows).toEqual(expect.arrayContaining([
-      [expect.any(String), p.reference, "Chiamaka Eze", line.customer.account_number, `-${major("4444444")}`, "NGN", `-${major(p.destination_amount)}`, "GBP", "", `ADJUSTMENT: Payment failed (settled in ${open.reference})`],
-      [expect.any(String), p.reference, "Chiamaka Eze", line.customer.account_number, major("4444444"), "NGN", major(p.destination_amount), "GBP", "", `ADJUSTMENT: Payment retried (settled in ${open.reference})`],
-    ]));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [
+          expect.any(String),
+          p.reference,
+          "Chiamaka Eze",
+          line.customer.account_number,
+          `-${major("4444444")}`,
+          "NGN",
+          `-${major(p.destination_amount)}`,
+          "GBP",
+          "",
+          `ADJUSTMENT: Payment failed (settled in ${open.reference})`,
+        ],
+        [
+          expect.any(String),
+          p.reference,
+          "Chiamaka Eze",
+          line.customer.account_number,
+          major("4444444"),
+          "NGN",
+          major(p.destination_amount),
+          "GBP",
+          "",
+          `ADJUSTMENT: Payment retried (settled in ${open.reference})`,
+        ],
+      ]),
+    );
   });
 
   test("a payment that failed while its settlement was open and is retried after it settled: not one of the settled lines; a reinstatement line of the open one", async () => {
-    const closedGbp = expectStatus(await as.admin.post("/v1/beneficiaries", {
-      type: "FIAT", name: "Another Closed Pound Vendor Ltd", kind: "BUSINESS", currency: "GBP",
-      details: { type: "FASTER_PAYMENTS", details: { account_name: "Another Closed Pound Vendor Ltd", sort_code: "200000", account_number: "56780000" } },
-    }), 201).data.id as string;
+    const closedGbp = expectStatus(
+      await as.admin.post("/v1/beneficiaries", {
+        type: "FIAT",
+        name: "Another Closed Pound Vendor Ltd",
+        kind: "BUSINESS",
+        currency: "GBP",
+        details: { type: "FASTER_PAYMENTS", details: { account_name: "Another Closed Pound Vendor Ltd", sort_code: "200000", account_number: "56780000" } },
+      }),
+      201,
+    ).data.id as string;
     const p = await pay(ngozi.sub.id, closedGbp, "5555555");
     await decide(p.id, "approve");
     await settle();
@@ -578,7 +774,10 @@ describe("SETTLED once the period is over", () => {
 
     // Test setup only: the day ends (seven days ago) with the payment failed.
     const periodStart = new Date(`${isoDay(-7)}T00:00:00Z`);
-    await s.app.services.ctx.db.update(fxSettlements).set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) }).where(eq(fxSettlements.id, open.id));
+    await s.app.services.ctx.db
+      .update(fxSettlements)
+      .set({ periodStart, periodEnd: new Date(periodStart.getTime() + DAY) })
+      .where(eq(fxSettlements.id, open.id));
     const settled = await consistent(open.id);
 
     expectStatus(await as.admin.post(`/payments/${p.id}/retry`), 200);
@@ -586,11 +785,20 @@ describe("SETTLED once the period is over", () => {
     expect((await allPayments(open.id)).map((x) => x.id)).not.toContain(p.id);
     const today = (await todays("NGN", "GBP"))!;
     expect(today.id).not.toBe(open.id);
-    expect(await allAdjustments(today.id)).toEqual([expect.objectContaining({
-      kind: "REINSTATEMENT", reason: "Payment retried", settled_in: { id: open.id, reference: open.reference },
-      sending_amount: "5555555", destination_amount: p.destination_amount,
-    })]);
-    expect((await consistent(today.id)).current_status).toEqual({ total_source_amount: "5555555", total_settlement_amount: p.destination_amount, total_payments: 0 });
+    expect(await allAdjustments(today.id)).toEqual([
+      expect.objectContaining({
+        kind: "REINSTATEMENT",
+        reason: "Payment retried",
+        settled_in: { id: open.id, reference: open.reference },
+        sending_amount: "5555555",
+        destination_amount: p.destination_amount,
+      }),
+    ]);
+    expect((await consistent(today.id)).current_status).toEqual({
+      total_source_amount: "5555555",
+      total_settlement_amount: p.destination_amount,
+      total_payments: 0,
+    });
   });
 
   test("an adjustment line, once written, cannot be changed or removed (the database refuses)", async () => {
@@ -669,13 +877,23 @@ describe("GET /settlements filters and paging", () => {
     const all = await allSettlements();
     const day = (x: Body) => x.period_start_date.slice(0, 10);
     const cases: [string | undefined, string | undefined][] = [
-      [isoDay(0), isoDay(0)], [isoDay(-1), isoDay(-1)], [isoDay(-2), isoDay(-1)], [isoDay(-1), undefined], [undefined, isoDay(-2)],
-      [isoDay(-30), isoDay(30)], [isoDay(1), undefined], [undefined, isoDay(-10)], [isoDay(-5), isoDay(-5)],
+      [isoDay(0), isoDay(0)],
+      [isoDay(-1), isoDay(-1)],
+      [isoDay(-2), isoDay(-1)],
+      [isoDay(-1), undefined],
+      [undefined, isoDay(-2)],
+      [isoDay(-30), isoDay(30)],
+      [isoDay(1), undefined],
+      [undefined, isoDay(-10)],
+      [isoDay(-5), isoDay(-5)],
     ];
     for (const [from, to] of cases) {
       const q = [from ? `from=${from}` : "", to ? `to=${to}` : "", "limit=100"].filter(Boolean).join("&");
       const expected = all.filter((x) => (!from || day(x) >= from) && (!to || day(x) <= to)).map((x) => x.id);
-      expect((await list(q)).items.map((x) => x.id), q).toEqual(expected);
+      expect(
+        (await list(q)).items.map((x) => x.id),
+        q,
+      ).toEqual(expected);
     }
     expect((await list(`from=${isoDay(-1)}&to=${isoDay(-1)}`)).items.map((x) => x.id)).toEqual([start.items[1].id]);
     expect((await list(`from=${isoDay(-2)}&to=${isoDay(-2)}&state=SETTLED`)).items.map((x) => x.id)).toEqual([start.items[2].id]);
@@ -750,9 +968,14 @@ describe("GET /settlements/:id/payments filters and paging", () => {
       ["states=COMPLETED,PENDING_APPROVAL", ["COMPLETED", "PENDING_APPROVAL"]],
       ["states[]=PROCESSING", ["PROCESSING"]],
     ];
-    for (const [q, states] of cases) expect((await allPayments(todayId, q)).map((p) => p.id), q).toEqual(ids(states));
+    for (const [q, states] of cases)
+      expect(
+        (await allPayments(todayId, q)).map((p) => p.id),
+        q,
+      ).toEqual(ids(states));
     expect((await allPayments(todayId, "states[]=PENDING_APPROVAL")).map((p) => p.id)).toContain(mine.id);
-    for (const bad of ["BOGUS", "pending"]) expectOnlyError(await as.admin.get(`/settlements/${todayId}/payments?states[]=${bad}`), "states.0", "Unknown state");
+    for (const bad of ["BOGUS", "pending"])
+      expectOnlyError(await as.admin.get(`/settlements/${todayId}/payments?states[]=${bad}`), "states.0", "Unknown state");
   });
 
   test("created_date_from / created_date_to: inclusive days; from after to or a non-date is a 400", async () => {
@@ -774,7 +997,11 @@ describe("GET /settlements/:id/payments filters and paging", () => {
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toBe("Date from cannot be greater than date to");
     for (const bad of ["2024-02-30", "today"]) {
-      expectOnlyError(await as.admin.get(`/settlements/${todayId}/payments?created_date_from=${bad}`), "created_date_from", "Date from must be a date (YYYY-MM-DD)");
+      expectOnlyError(
+        await as.admin.get(`/settlements/${todayId}/payments?created_date_from=${bad}`),
+        "created_date_from",
+        "Date from must be a date (YYYY-MM-DD)",
+      );
       expectOnlyError(await as.admin.get(`/settlements/${todayId}/payments?created_date_to=${bad}`), "created_date_to", "Date to must be a date (YYYY-MM-DD)");
     }
   });
@@ -847,25 +1074,48 @@ describe("GET /settlements/:id/report", () => {
     const st = (await todays("NGN", "USD"))!;
     const all = await allPayments(st.id, "", 100);
     const range = `from=${isoDay(0)}&to=${isoDay(0)}`;
-    for (const [c, name] of [[chiamaka, "Chiamaka Eze"], [ngozi, "Ngozi Balogun"]] as const) {
+    for (const [c, name] of [
+      [chiamaka, "Chiamaka Eze"],
+      [ngozi, "Ngozi Balogun"],
+    ] as const) {
       const rows = readCsv((await report(st.id, `${range}&customer_id=${c.customerId}`)).body).slice(1);
       expect(rows.length).toBeGreaterThan(0);
-      expect(rows).toEqual([...all].reverse().filter((p) => p.customer.name === name).map(rowOf));
+      expect(rows).toEqual(
+        [...all]
+          .reverse()
+          .filter((p) => p.customer.name === name)
+          .map(rowOf),
+      );
     }
     expect((await report(st.id, `${range}&customer_id=${crypto.randomUUID()}`)).body).toBe(`${HEADER}\r\n`);
-    const statuses = new Set(readCsv((await report(st.id, range)).body).slice(1).map((r) => r[9]));
+    const statuses = new Set(
+      readCsv((await report(st.id, range)).body)
+        .slice(1)
+        .map((r) => r[9]),
+    );
     expect(statuses.has("CANCELLED") || statuses.has("FAILED")).toBe(false);
   });
 
   /** A new customer with a funded NGN sub-account. */
   const newSub = async (first: string, last: string) => {
-    const c = expectStatus(await as.admin.post("/v2/customers", {
-      type: "INDIVIDUAL", email: `csv.${tag()}@example.com`, first_name: first, last_name: last,
-      address: { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" },
-    }), 201).data;
-    const sub = expectStatus(await as.admin.post("/sub-accounts", {
-      currency: "NGN", customer_id: c.id, requirements: { phone_number: "+2348035550102", bvn: elevenDigits(), nin: elevenDigits() },
-    }), 201).data;
+    const c = expectStatus(
+      await as.admin.post("/v2/customers", {
+        type: "INDIVIDUAL",
+        email: `csv.${tag()}@example.com`,
+        first_name: first,
+        last_name: last,
+        address: { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" },
+      }),
+      201,
+    ).data;
+    const sub = expectStatus(
+      await as.admin.post("/sub-accounts", {
+        currency: "NGN",
+        customer_id: c.id,
+        requirements: { phone_number: "+2348035550102", bvn: elevenDigits(), nin: elevenDigits() },
+      }),
+      201,
+    ).data;
     await fund(sub.id, "10000000");
     return { customerId: c.id as string, subId: sub.id as string };
   };
@@ -892,7 +1142,13 @@ describe("GET /settlements/:id/report", () => {
 
   test("from and to are required days, from not after to; customer_id must be an id", async () => {
     const id = start.items[0].id;
-    expectError(await report(id, ""), 400, { message: "From is required", errors: [{ path: "from", message: "From is required" }, { path: "to", message: "To is required" }] });
+    expectError(await report(id, ""), 400, {
+      message: "From is required",
+      errors: [
+        { path: "from", message: "From is required" },
+        { path: "to", message: "To is required" },
+      ],
+    });
     expectOnlyError(await report(id, `to=${isoDay(0)}`), "from", "From is required");
     expectOnlyError(await report(id, `from=${isoDay(0)}`), "to", "To is required");
     expectOnlyError(await report(id, `from=2024-02-30&to=${isoDay(0)}`), "from", "From must be a date (YYYY-MM-DD)");
@@ -946,7 +1202,13 @@ describe("access", () => {
   test("signed out: every route asks to sign in (401)", async () => {
     const anon = new Client(s.app);
     const id = start.items[0].id;
-    for (const url of ["/settlements", `/settlements/${id}`, `/settlements/${id}/payments`, `/settlements/${id}/adjustments`, `/settlements/${id}/report?from=${isoDay(0)}&to=${isoDay(0)}`]) {
+    for (const url of [
+      "/settlements",
+      `/settlements/${id}`,
+      `/settlements/${id}/payments`,
+      `/settlements/${id}/adjustments`,
+      `/settlements/${id}/report?from=${isoDay(0)}&to=${isoDay(0)}`,
+    ]) {
       const res = await anon.get(url);
       expect(res.status, url).toBe(401);
       expect(typeof res.body === "string" ? res.body : JSON.stringify(res.body)).not.toContain(start.items[0].reference);

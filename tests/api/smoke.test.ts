@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 
 let s: TestServer;
-beforeAll(async () => { s = await startServer(); });
+beforeAll(async () => {
+  s = await startServer();
+});
 afterAll(() => s.close());
 
 test("a new business signs up, verifies and reads its session", async () => {

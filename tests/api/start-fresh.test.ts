@@ -28,7 +28,18 @@ async function start(env: Record<string, string> = {}, data = "data") {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(dir, data), DATABASE_URL: "", SERVE_UI: "false", LOG_LEVEL: "warn", PUBLIC_URL: base, SANDBOX: "", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: join(dir, data),
+      DATABASE_URL: "",
+      SERVE_UI: "false",
+      LOG_LEVEL: "warn",
+      PUBLIC_URL: base,
+      SANDBOX: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let out = "";
@@ -38,7 +49,11 @@ async function start(env: Record<string, string> = {}, data = "data") {
   // The banner follows listen(): wait for its last line.
   while (!/Demo logins|No demo data/.test(out)) await new Promise((r) => setTimeout(r, 50));
   if (env.SANDBOX === "false") {
-    const signIn = await fetch(`${base}/api/onboarding/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@demo.example", password: DEMO_PASSWORD }) });
+    const signIn = await fetch(`${base}/api/onboarding/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "admin@demo.example", password: DEMO_PASSWORD }),
+    });
     child.kill("SIGTERM");
     await exited;
     return { out, transactions: 0, demoSignIn: signIn.status };

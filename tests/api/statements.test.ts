@@ -40,9 +40,24 @@ async function depositAt(at: string, amount: bigint, senderName: string) {
 async function outboundAt(at: string, amount: bigint, fee: bigint, state: string, name: string) {
   const reference = `TXN-OUT${Object.keys(refs).length}`;
   await s.app.services.ctx.db.insert(transactions).values({
-    businessId, reference, rail: "fiat", type: "TRANSFER", direction: "outbound", state, ownerKind: "account", ownerId: usd.id,
-    sendingAmount: amount, sendingCurrency: "USD", destinationAmount: amount, destinationCurrency: "USD", feeAmount: fee, feeCurrency: "USD",
-    counterparty: { type: "FIAT", name }, description: `Payment to ${name}`, createdAt: new Date(at), completedAt: new Date(at),
+    businessId,
+    reference,
+    rail: "fiat",
+    type: "TRANSFER",
+    direction: "outbound",
+    state,
+    ownerKind: "account",
+    ownerId: usd.id,
+    sendingAmount: amount,
+    sendingCurrency: "USD",
+    destinationAmount: amount,
+    destinationCurrency: "USD",
+    feeAmount: fee,
+    feeCurrency: "USD",
+    counterparty: { type: "FIAT", name },
+    description: `Payment to ${name}`,
+    createdAt: new Date(at),
+    completedAt: new Date(at),
   });
   return reference;
 }
@@ -50,7 +65,10 @@ async function outboundAt(at: string, amount: bigint, fee: bigint, state: string
 async function member(role: string, email: string) {
   const ownerId = (await owner.get("/session")).body.data.user.id;
   const { token } = await s.app.services.team.invite(businessId, ownerId, { email, position: role, role: [role] });
-  await s.app.services.auth.acceptInvitation({ token: token!, user_info: { first_name: "Team", last_name: role, password: "Member-Pass1!", phone: "+2348000000002" } });
+  await s.app.services.auth.acceptInvitation({
+    token: token!,
+    user_info: { first_name: "Team", last_name: role, password: "Member-Pass1!", phone: "+2348000000002" },
+  });
   const c = new Client(s.app);
   expect((await c.post("/onboarding/login", { email, password: "Member-Pass1!" })).status).toBe(200);
   return c;
@@ -62,7 +80,11 @@ async function exported(body: Record<string, unknown>, c = owner) {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect(created.body.data.state).toBe("PENDING");
   await run();
-  const file = await s.app.inject({ method: "GET", url: `/api/statements/${created.body.data.id}/download`, headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+  const file = await s.app.inject({
+    method: "GET",
+    url: `/api/statements/${created.body.data.id}/download`,
+    headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
   expect(file.statusCode).toBe(200);
   return { statement: created.body.data, file: file.rawPayload, headers: file.headers };
 }
@@ -101,7 +123,7 @@ beforeAll(async () => {
   refs.jan = await depositAt("2025-01-10T09:00:00Z", 100000n, "Early Payer");
   refs.feb = await depositAt("2025-02-03T12:30:00Z", 25050n, 'Smith, "Jr" & Co');
   refs.out = await outboundAt("2025-02-28T23:59:59Z", 10000n, 150n, "COMPLETED", "Harbor Freight");
-  refs.failed = await outboundAt("2025-02-15T10:00:00Z", 500000n, 0n, "FAILED", "=HYPERLINK(\"x\")");
+  refs.failed = await outboundAt("2025-02-15T10:00:00Z", 500000n, 0n, "FAILED", '=HYPERLINK("x")');
   refs.mar = await depositAt("2025-03-01T00:00:00Z", 9900n, "Late Payer");
 });
 afterAll(() => s.close());
@@ -111,7 +133,9 @@ describe("statement files", () => {
     const { statement, file, headers } = await exported({ ...FEB, format: "csv" });
     expect(statement).toMatchObject({ format: "csv", from: "2025-02-01", to: "2025-02-28", account_id: usd.id, asset_id: null, currency: "USD" });
     expect(headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(headers["content-disposition"]).toBe(`attachment; filename="statement-USD-2025-02-01-to-2025-02-28.csv"; filename*=UTF-8''statement-USD-2025-02-01-to-2025-02-28.csv`);
+    expect(headers["content-disposition"]).toBe(
+      `attachment; filename="statement-USD-2025-02-01-to-2025-02-28.csv"; filename*=UTF-8''statement-USD-2025-02-01-to-2025-02-28.csv`,
+    );
     const lines = file.toString("utf8").trimEnd().split("\r\n");
     expect(lines[0]).toBe("Date,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance");
     expect(lines.slice(1)).toEqual([
@@ -129,12 +153,29 @@ describe("statement files", () => {
     expect(headers["content-disposition"]).toContain(".xlsx");
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(file as unknown as ArrayBuffer);
-    const summary = Object.fromEntries(wb.getWorksheet("Summary")!.getSheetValues().filter(Boolean).map((r) => [(r as string[])[1], (r as string[])[2]]));
+    const summary = Object.fromEntries(
+      wb
+        .getWorksheet("Summary")!
+        .getSheetValues()
+        .filter(Boolean)
+        .map((r) => [(r as string[])[1], (r as string[])[2]]),
+    );
     expect(summary).toMatchObject({
-      Business: businessName, Account: "US Dollar account", Currency: "USD", Period: "2025-02-01 to 2025-02-28",
-      "Opening balance": "1000.00", "Money in": "250.50", "Money out": "101.50", "Closing balance": "1149.00", Transactions: "3",
+      Business: businessName,
+      Account: "US Dollar account",
+      Currency: "USD",
+      Period: "2025-02-01 to 2025-02-28",
+      "Opening balance": "1000.00",
+      "Money in": "250.50",
+      "Money out": "101.50",
+      "Closing balance": "1149.00",
+      Transactions: "3",
     });
-    const rows = wb.getWorksheet("Transactions")!.getSheetValues().filter(Boolean).map((r) => (r as string[]).slice(1));
+    const rows = wb
+      .getWorksheet("Transactions")!
+      .getSheetValues()
+      .filter(Boolean)
+      .map((r) => (r as string[]).slice(1));
     expect(rows[0]).toEqual(["Date", "Reference", "Type", "Description", "Counterparty", "Direction", "Amount", "Currency", "State", "Balance"]);
     expect(rows.slice(1).map((r) => [r[1], r[6], r[8], r[9]])).toEqual([
       [refs.feb, "250.50", "COMPLETED", "1250.50"],
@@ -148,7 +189,15 @@ describe("statement files", () => {
     expect(headers["content-type"]).toBe("application/pdf");
     expect(file.subarray(0, 5).toString()).toBe("%PDF-");
     const text = pdfText(file);
-    for (const want of [businessName, "US Dollar account (USD)", `Account number ${usd.number}`, "Period: 2025-02-01 to 2025-02-28", "Opening balance: 1,000.00 USD", "Closing balance: 1,149.00 USD", "Transactions (3)"]) {
+    for (const want of [
+      businessName,
+      "US Dollar account (USD)",
+      `Account number ${usd.number}`,
+      "Period: 2025-02-01 to 2025-02-28",
+      "Opening balance: 1,000.00 USD",
+      "Closing balance: 1,149.00 USD",
+      "Transactions (3)",
+    ]) {
       expect(text).toContain(want);
     }
     expect(text).toMatch(new RegExp(`${refs.feb}\\s+DEPOSIT\\s+COMPLETED\\s+\\+250\\.50 USD\\s+Balance 1,250\\.50`));
@@ -161,7 +210,9 @@ describe("statement files", () => {
 
   test("balances: opening counts everything before the period; a period with no transactions keeps it", async () => {
     const march = await exported({ account_id: usd.id, format: "csv", from: "2025-03-01", to: "2025-03-01" });
-    expect(march.file.toString().trimEnd().split("\r\n").slice(1)).toEqual([`2025-03-01 00:00:00,${refs.mar},DEPOSIT,Deposit from Late Payer,Late Payer,inbound,99.00,USD,COMPLETED,1248.00`]);
+    expect(march.file.toString().trimEnd().split("\r\n").slice(1)).toEqual([
+      `2025-03-01 00:00:00,${refs.mar},DEPOSIT,Deposit from Late Payer,Late Payer,inbound,99.00,USD,COMPLETED,1248.00`,
+    ]);
     const quiet = await exported({ account_id: usd.id, format: "pdf", from: "2025-01-11", to: "2025-01-31" });
     const text = pdfText(quiet.file);
     expect(text).toContain("Opening balance: 1,000.00 USD");
@@ -211,7 +262,20 @@ describe("statements API", () => {
     expect(all.total_items).toBeGreaterThan(10);
     const dates = all.items.map((i: { created_date: string }) => i.created_date);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(Object.keys(all.items[0]).sort()).toEqual(["account_id", "asset_id", "completed_date", "created_date", "currency", "failure_reason", "file_name", "format", "from", "id", "state", "to"]);
+    expect(Object.keys(all.items[0]).sort()).toEqual([
+      "account_id",
+      "asset_id",
+      "completed_date",
+      "created_date",
+      "currency",
+      "failure_reason",
+      "file_name",
+      "format",
+      "from",
+      "id",
+      "state",
+      "to",
+    ]);
     const page2 = (await owner.get("/statements?page=2&limit=10")).body.data;
     expect(page2.items.length).toBe(Math.min(10, all.total_items - 10));
     const ofWallet = (await owner.get(`/statements?asset_id=${wallet.id}`)).body.data;

@@ -31,11 +31,22 @@ beforeAll(async () => {
 
 /** Time passes for a person's sessions: their last confirmation is now `minutes` older. */
 async function olderBy(email: string, minutes: number) {
-  await db.execute(sql`update sessions set stepped_up_at = stepped_up_at - make_interval(mins => ${minutes}) where user_id = (select id from users where email = ${email})`);
+  await db.execute(
+    sql`update sessions set stepped_up_at = stepped_up_at - make_interval(mins => ${minutes}) where user_id = (select id from users where email = ${email})`,
+  );
 }
 const key = () => ({ "idempotency-key": `step-up-${crypto.randomUUID()}` });
 const uuid = () => crypto.randomUUID();
-const ach = (name: string, n: number) => ({ type: "FIAT", name, kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: name, account_number: `66${String(n).padStart(8, "0")}`, routing_number: "026009593", bank_name: "Bank of America" } } });
+const ach = (name: string, n: number) => ({
+  type: "FIAT",
+  name,
+  kind: "BUSINESS",
+  currency: "USD",
+  details: {
+    type: "ACH",
+    details: { account_name: name, account_number: `66${String(n).padStart(8, "0")}`, routing_number: "026009593", bank_name: "Bank of America" },
+  },
+});
 const asksStepUp = (res: { status: number; body: any }, hint: string) => {
   expect([res.status, res.body.message, res.body.errors]).toEqual([403, STEP_UP_MESSAGE, [{ path: "step_up", message: hint }]]);
 };
@@ -47,7 +58,11 @@ const CALLS: Record<string, () => [string, string, unknown?]> = {
   "PATCH /api/users/:id/activate": () => ["PATCH", `/users/${uuid()}/activate`],
   "POST /api/v1/beneficiaries": () => ["POST", "/v1/beneficiaries", ach("Stolen Session Payee", 1)],
   "PATCH /api/v1/beneficiaries/:id": () => ["PATCH", `/v1/beneficiaries/${uuid()}`, ach("Stolen Session Payee", 2)],
-  "PUT /api/v1/beneficiaries/:id/crypto": () => ["PUT", `/v1/beneficiaries/${uuid()}/crypto`, { name: "Stolen", address: "0x52908400098527886E0F7030069857D2E4169EE7" }],
+  "PUT /api/v1/beneficiaries/:id/crypto": () => [
+    "PUT",
+    `/v1/beneficiaries/${uuid()}/crypto`,
+    { name: "Stolen", address: "0x52908400098527886E0F7030069857D2E4169EE7" },
+  ],
   "PATCH /api/v2/customers/:id/activate": () => ["PATCH", `/v2/customers/${uuid()}/activate`],
   "POST /api/sub-accounts/:id/unfreeze": () => ["POST", `/sub-accounts/${uuid()}/unfreeze`],
   "POST /api/api-keys": () => ["POST", "/api-keys", { name: "Stolen session key", grants: ["transactions_write"] }],
@@ -59,7 +74,12 @@ const SECOND_FACTOR_ONLY = ["POST /api/settings/change-password"];
 describe("sensitive actions need a fresh step-up", () => {
   test("the routes that ask are exactly the reviewed ones", () => {
     const declared = [...app.stepUpRoutes];
-    expect(declared.filter(([, rule]) => rule === true).map(([k]) => k).sort()).toEqual(Object.keys(CALLS).sort());
+    expect(
+      declared
+        .filter(([, rule]) => rule === true)
+        .map(([k]) => k)
+        .sort(),
+    ).toEqual(Object.keys(CALLS).sort());
     expect(declared.filter(([, rule]) => rule === "second-factor").map(([k]) => k)).toEqual(SECOND_FACTOR_ONLY);
   });
 
@@ -132,7 +152,8 @@ describe("sensitive actions need a fresh step-up", () => {
     const { client: c, input } = await signedUpClient(app);
     await olderBy(input.email, 6);
     for (let i = 0; i < 3; i++) expect((await c.post("/security/step-up", { password: `Wrong-Passw0rd-${i}` })).status).toBe(400);
-    for (let i = 0; i < 2; i++) expect((await c.post("/settings/change-password", { password: `Wrong-Passw0rd-${i}`, new_password: "Brand-New-Passw0rd!" })).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await c.post("/settings/change-password", { password: `Wrong-Passw0rd-${i}`, new_password: "Brand-New-Passw0rd!" })).status).toBe(400);
     const sixth = await c.post("/security/step-up", { password: input.password });
     expect(sixth.status).toBe(429);
     asksStepUp(await c.post("/api-keys", { name: "Still not", grants: ["statements_read"] }), STEP_UP_HINT.password);
@@ -142,7 +163,8 @@ describe("sensitive actions need a fresh step-up", () => {
     const admin = await logInDemo(app, "admin");
     const made = await admin.post("/api-keys", { name: "Payees", grants: ["counterparties_write"] });
     const bearer = { authorization: `Bearer ${made.body.data.api_key}` };
-    const viaKey = (method: string, url: string, body?: unknown) => app.inject({ method: method as "POST", url: `/api${url}`, payload: body as object, headers: bearer });
+    const viaKey = (method: string, url: string, body?: unknown) =>
+      app.inject({ method: method as "POST", url: `/api${url}`, payload: body as object, headers: bearer });
     expect((await viaKey("POST", "/security/step-up", { password: DEMO_PASSWORD })).statusCode).toBe(403);
     expect((await viaKey("POST", "/security/one-time-code", { purpose: "step_up" })).statusCode).toBe(403);
     expect((await viaKey("POST", "/v1/beneficiaries", ach("Added by a key", 3))).statusCode).toBe(201);
@@ -167,7 +189,14 @@ describe("a one-time code confirms what it was asked for, nothing else", () => {
     const invite = await owner.post("/users/invites", { email, position: "Treasurer", role: ["INITIATOR"] });
     expect(invite.status).toBe(201);
     const token = (await lastMail(app, email))!.links[0].split("/").pop()!;
-    expect((await new Client(app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "Pay", last_name: "Er", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } })).status).toBe(200);
+    expect(
+      (
+        await new Client(app).post("/onboarding/invitation/accept", {
+          token,
+          user_info: { first_name: "Pay", last_name: "Er", password: "Str0ng-Passw0rd!", phone: "+2348012345679" },
+        })
+      ).status,
+    ).toBe(200);
     c = new Client(app);
     expect((await c.post("/onboarding/login", { email, password: "Str0ng-Passw0rd!" })).status).toBe(200);
     await setTwoFactor(app, c, true);
@@ -192,23 +221,49 @@ describe("a one-time code confirms what it was asked for, nothing else", () => {
     // The account-opening task's code (an owner of a new business with two-factor sign-in).
     const { client: newOwner, input } = await signedUpClient(app);
     await setTwoFactor(app, newOwner, true);
-    const req = (await newOwner.post("/account-requests/corporate", { currency: "NGN", account_owner_info: { business_registration_date: "2019-03-14", nin: "12345678901", bvn: "22345678901", incorporation_number: "RC123456", phone: "08031234567", address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } } })).body.data;
+    const req = (
+      await newOwner.post("/account-requests/corporate", {
+        currency: "NGN",
+        account_owner_info: {
+          business_registration_date: "2019-03-14",
+          nin: "12345678901",
+          bvn: "22345678901",
+          incorporation_number: "RC123456",
+          phone: "08031234567",
+          address: { line_1: "12 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+        },
+      })
+    ).body.data;
     const [declaration, agreement, otp] = req.tasks;
     await newOwner.post(`/account-requests/tasks/${declaration.id}/submit`, { accepted: true });
     await newOwner.post(`/account-requests/tasks/${agreement.id}/submit`, { accepted: true, agreement_id: agreement.data.id });
     expect((await newOwner.post(`/account-requests/tasks/${otp.id}/initialize`)).status).toBe(200);
     const taskCode = (await lastMail(app, input.email))!.codes[0];
     const wallets = (await newOwner.get("/accounts/corporate?limit=10")).body.data.items;
-    const paidWithTaskCode = await newOwner.post("/transfers/internal", { source_account_id: wallets[0]?.id ?? crypto.randomUUID(), destination_account_id: crypto.randomUUID(), amount: "100" }, { ...key(), "one-time-code": taskCode });
+    const paidWithTaskCode = await newOwner.post(
+      "/transfers/internal",
+      { source_account_id: wallets[0]?.id ?? crypto.randomUUID(), destination_account_id: crypto.randomUUID(), amount: "100" },
+      { ...key(), "one-time-code": taskCode },
+    );
     expect([paidWithTaskCode.status, paidWithTaskCode.body.message]).toEqual([400, "Invalid or expired verification code"]);
     // The task still takes its own code.
     expect((await newOwner.post(`/account-requests/tasks/${otp.id}/submit`, { otp_code: taskCode })).status).toBe(200);
   });
 
   test("a code is asked only for a request that takes one, and only for a valid one", async () => {
-    const notMoney = await c.post("/security/one-time-code", { purpose: "payment", method: "POST", path: "/api-keys", body: { name: "x", grants: ["statements_read"] } });
+    const notMoney = await c.post("/security/one-time-code", {
+      purpose: "payment",
+      method: "POST",
+      path: "/api-keys",
+      body: { name: "x", grants: ["statements_read"] },
+    });
     expect([notMoney.status, notMoney.body.message]).toEqual([400, "This request does not take a one-time code"]);
-    const invalid = await c.post("/security/one-time-code", { purpose: "payment", method: "POST", path: "/payments", body: { source_account_id: usd, amount: "-5" } });
+    const invalid = await c.post("/security/one-time-code", {
+      purpose: "payment",
+      method: "POST",
+      path: "/payments",
+      body: { source_account_id: usd, amount: "-5" },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: { path: string }) => e.path)).toEqual(expect.arrayContaining(["body.beneficiary_id", "body.amount"]));
     expect((await c.post("/security/one-time-code", {})).status).toBe(400);
@@ -218,10 +273,21 @@ describe("a one-time code confirms what it was asked for, nothing else", () => {
     const { client: d, input } = await signedUpClient(app);
     await setTwoFactor(app, d, true);
     // Codes already asked this hour (the two-factor change took two) count.
-    const already = Number(((await db.execute(sql`select count(*)::int as n from one_time_tokens where user_id = (select id from users where email = ${input.email}) and purpose in ('step_up', 'mfa_change', 'account_task', 'payment')`)) as any).rows?.[0]?.n ?? 0);
+    const already = Number(
+      (
+        (await db.execute(
+          sql`select count(*)::int as n from one_time_tokens where user_id = (select id from users where email = ${input.email}) and purpose in ('step_up', 'mfa_change', 'account_task', 'payment')`,
+        )) as any
+      ).rows?.[0]?.n ?? 0,
+    );
     const statuses: number[] = [];
     for (let i = 0; i < CODES_PER_HOUR - already + 1; i++) {
-      const res = await d.post("/security/one-time-code", { purpose: "payment", method: "POST", path: "/transfers/internal", body: { source_account_id: crypto.randomUUID(), destination_account_id: crypto.randomUUID(), amount: String(100 + i) } });
+      const res = await d.post("/security/one-time-code", {
+        purpose: "payment",
+        method: "POST",
+        path: "/transfers/internal",
+        body: { source_account_id: crypto.randomUUID(), destination_account_id: crypto.randomUUID(), amount: String(100 + i) },
+      });
       statuses.push(res.status);
       if (res.status === 429) {
         expect(res.body.message).toMatch(/^Too many codes requested\. Please try again in \d+ minutes\.$/);

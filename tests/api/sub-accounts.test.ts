@@ -97,7 +97,15 @@ async function newCustomer(c: Client, body: Body) {
 const newIndividual = (over: Body = {}) =>
   newCustomer(admin, { type: "INDIVIDUAL", email: uniqueEmail("ind"), first_name: "Ngozi", last_name: "Balogun", address: { ...ADDRESS }, ...over });
 const newBusiness = (over: Body = {}) =>
-  newCustomer(admin, { type: "BUSINESS", email: uniqueEmail("biz"), name: "Delta Grains Ltd", business_type: "LLC", address: { ...ADDRESS }, incorporation_country: "NG", ...over });
+  newCustomer(admin, {
+    type: "BUSINESS",
+    email: uniqueEmail("biz"),
+    name: "Delta Grains Ltd",
+    business_type: "LLC",
+    address: { ...ADDRESS },
+    incorporation_country: "NG",
+    ...over,
+  });
 
 const requirements = (c: Client, customerId: string, currency: string) =>
   c.get(`/sub-accounts/customer/requirements?customer_id=${encodeURIComponent(customerId)}&currency=${encodeURIComponent(currency)}`);
@@ -112,7 +120,8 @@ async function createSub(c: Client, body: Body) {
   expect(out.message).toBe(CREATED);
   return out.data as Body;
 }
-const subList = async (c: Client, query = "") => expectStatus(await c.get(`/sub-accounts${query ? `?${query}` : ""}`), 200).data as { items: Body[]; total_items: number; page: number; limit: number };
+const subList = async (c: Client, query = "") =>
+  expectStatus(await c.get(`/sub-accounts${query ? `?${query}` : ""}`), 200).data as { items: Body[]; total_items: number; page: number; limit: number };
 const subTotal = async (c: Client = admin) => (await subList(c, "limit=1")).total_items;
 const master = async (currency: string, c: Client = admin) => expectStatus(await c.get(`/sub-accounts/master?currency=${currency}`), 200).data as Body;
 const available = async (id: string, c: Client = admin) => BigInt(expectStatus(await c.get(`/accounts/${id}`), 200).data.balance.available);
@@ -166,7 +175,13 @@ describe("the demo", () => {
       expect(start.corporateIds).not.toContain(sub.id);
       expect(sub.balances).toEqual({ available: sub.balance.available });
     }
-    expect(masters.NGN).toEqual({ id: expect.any(String), currency: "NGN", name: expect.any(String), balances: { available: expect.stringMatching(/^\d+$/) }, sub_account_count: items.filter((i) => i.currency === "NGN").length });
+    expect(masters.NGN).toEqual({
+      id: expect.any(String),
+      currency: "NGN",
+      name: expect.any(String),
+      balances: { available: expect.stringMatching(/^\d+$/) },
+      sub_account_count: items.filter((i) => i.currency === "NGN").length,
+    });
     expect(start.corporateIds).toContain(masters.NGN.id);
     expect(start.corporateIds).toContain(masters.USD.id);
   });
@@ -195,7 +210,9 @@ describe("GET /sub-accounts/customer/requirements", () => {
   test("an individual in USD (or any other currency): the phone number only", async () => {
     const c = await newIndividual({ phone_number: "+2348031112223" });
     for (const currency of ["USD", "EUR", "GBP"]) {
-      expect(expectStatus(await requirements(admin, c.id, currency), 200).data).toEqual([{ key: "phone_number", description: DESCRIPTIONS.phone_number, exists: true }]);
+      expect(expectStatus(await requirements(admin, c.id, currency), 200).data).toEqual([
+        { key: "phone_number", description: DESCRIPTIONS.phone_number, exists: true },
+      ]);
     }
   });
 
@@ -208,9 +225,20 @@ describe("GET /sub-accounts/customer/requirements", () => {
         exists: k === "phone_number" || k === "incorporation_country",
       })),
     );
-    expect(expectStatus(await requirements(admin, b.id, "USD"), 200).data.map((r: Body) => r.key)).toEqual(["phone_number", "incorporation_number", "incorporation_country", "incorporation_date"]);
+    expect(expectStatus(await requirements(admin, b.id, "USD"), 200).data.map((r: Body) => r.key)).toEqual([
+      "phone_number",
+      "incorporation_number",
+      "incorporation_country",
+      "incorporation_date",
+    ]);
     // The demo's Sahel Foods Ltd had its facts supplied with its NGN sub-account.
-    expect(await missing(demoCustomers["Sahel Foods Ltd"].id, "NGN")).toEqual({ phone_number: true, incorporation_number: true, incorporation_country: true, incorporation_date: true, tin: true });
+    expect(await missing(demoCustomers["Sahel Foods Ltd"].id, "NGN")).toEqual({
+      phone_number: true,
+      incorporation_number: true,
+      incorporation_country: true,
+      incorporation_date: true,
+      tin: true,
+    });
   });
 
   test("an unknown, malformed, deleted or other business's customer is 404", async () => {
@@ -223,7 +251,13 @@ describe("GET /sub-accounts/customer/requirements", () => {
     // The other business (given the sub-accounts feature) cannot ask about the demo's customers, nor the demo about its.
     await s.app.services.businessAdmin.setFeatures(otherBusinessId, FEATURE_NAMES);
     expectError(await requirements(other, demoCustomers["Chiamaka Eze"].id, "NGN"), 404, CUSTOMER_NOT_FOUND);
-    const theirs = await newCustomer(other, { type: "INDIVIDUAL", email: uniqueEmail("theirs"), first_name: "Kofi", last_name: "Asante", address: { ...ADDRESS } });
+    const theirs = await newCustomer(other, {
+      type: "INDIVIDUAL",
+      email: uniqueEmail("theirs"),
+      first_name: "Kofi",
+      last_name: "Asante",
+      address: { ...ADDRESS },
+    });
     expect(expectStatus(await requirements(other, theirs.id, "NGN"), 200).data).toHaveLength(3);
     expectError(await requirements(admin, theirs.id, "NGN"), 404, CUSTOMER_NOT_FOUND);
   });
@@ -267,7 +301,9 @@ describe("POST /sub-accounts refuses", () => {
     expectError(await admin.post("/sub-accounts", { currency: "JPY", name: "Yen float" }), 400, noJpy);
     expectError(await admin.post("/sub-accounts", { currency: "JPY", customer_id: demoCustomers["Chiamaka Eze"].id }), 400, noJpy);
     // The currency is matched as given: "ngn" is not the NGN account.
-    expect(expectStatus(await admin.post("/sub-accounts", { currency: "ngn", name: "lower" }), 400).errors).toEqual([{ path: "currency", message: "You have no ngn account" }]);
+    expect(expectStatus(await admin.post("/sub-accounts", { currency: "ngn", name: "lower" }), 400).errors).toEqual([
+      { path: "currency", message: "You have no ngn account" },
+    ]);
     expect(await subTotal()).toBe(before);
 
     // A fresh business: without the sub-accounts feature 403; with it, still no NGN account → 400.
@@ -317,20 +353,34 @@ describe("a customer's sub-account and its missing requirements", () => {
         { path: "requirements.nin", message: MSG.nin },
       ],
     });
-    const bad = await admin.post("/sub-accounts", { currency: "NGN", customer_id: c.id, requirements: { phone_number: "08031234567", bvn: "1234567890", nin: "7012345678a" } });
+    const bad = await admin.post("/sub-accounts", {
+      currency: "NGN",
+      customer_id: c.id,
+      requirements: { phone_number: "08031234567", bvn: "1234567890", nin: "7012345678a" },
+    });
     expect(expectStatus(bad, 400).errors).toEqual([
       { path: "requirements.phone_number", message: MSG.phone },
       { path: "requirements.bvn", message: MSG.bvn },
       { path: "requirements.nin", message: MSG.nin },
     ]);
-    for (const [bvn, nin] of [["123456789012", "   "], ["2212345678 9", "abcdefghijk"]]) {
-      expect(expectStatus(await admin.post("/sub-accounts", { currency: "NGN", customer_id: c.id, requirements: { phone_number: "+2348031234567", bvn, nin } }), 400).errors).toEqual([
+    for (const [bvn, nin] of [
+      ["123456789012", "   "],
+      ["2212345678 9", "abcdefghijk"],
+    ]) {
+      expect(
+        expectStatus(await admin.post("/sub-accounts", { currency: "NGN", customer_id: c.id, requirements: { phone_number: "+2348031234567", bvn, nin } }), 400)
+          .errors,
+      ).toEqual([
         { path: "requirements.bvn", message: MSG.bvn },
         { path: "requirements.nin", message: MSG.nin },
       ]);
     }
     // A valid phone alongside a bad BVN is not kept either: the request is all or nothing.
-    const partly = await admin.post("/sub-accounts", { currency: "NGN", customer_id: c.id, requirements: { phone_number: "+2348031234567", bvn: "22123456789", nin: "123" } });
+    const partly = await admin.post("/sub-accounts", {
+      currency: "NGN",
+      customer_id: c.id,
+      requirements: { phone_number: "+2348031234567", bvn: "22123456789", nin: "123" },
+    });
     expectOnlyError(partly, "requirements.nin", MSG.nin);
     expect(await missing(c.id, "NGN")).toEqual({ phone_number: false, bvn: false, nin: false });
     const customer = expectStatus(await admin.get(`/v2/customers/${c.id}`), 200).data;
@@ -391,7 +441,13 @@ describe("a customer's sub-account and its missing requirements", () => {
         { path: "requirements.tin", message: MSG.tin },
       ],
     });
-    const bad = await attempt({ phone_number: "+0123", incorporation_number: "XY1234567", incorporation_country: "ng", incorporation_date: future, tin: "   " });
+    const bad = await attempt({
+      phone_number: "+0123",
+      incorporation_number: "XY1234567",
+      incorporation_country: "ng",
+      incorporation_date: future,
+      tin: "   ",
+    });
     expect(expectStatus(bad, 400).errors).toEqual([
       { path: "requirements.phone_number", message: MSG.phone },
       { path: "requirements.incorporation_number", message: MSG.incNumberFormat },
@@ -400,10 +456,20 @@ describe("a customer's sub-account and its missing requirements", () => {
       { path: "requirements.tin", message: MSG.tin },
     ]);
     for (const date of ["14/03/2016", "2016-3-14", "not a date", "2016-13-01"]) {
-      expectOnlyError(await attempt({ phone_number: "+2348091110000", incorporation_number: "RC1", incorporation_date: date, tin: "1234" }), "requirements.incorporation_date", MSG.incDateRequired);
+      expectOnlyError(
+        await attempt({ phone_number: "+2348091110000", incorporation_number: "RC1", incorporation_date: date, tin: "1234" }),
+        "requirements.incorporation_date",
+        MSG.incDateRequired,
+      );
     }
     expect(await subTotal()).toBe(before);
-    expect(await missing(b.id, "NGN")).toEqual({ phone_number: false, incorporation_number: false, incorporation_country: true, incorporation_date: false, tin: false });
+    expect(await missing(b.id, "NGN")).toEqual({
+      phone_number: false,
+      incorporation_number: false,
+      incorporation_country: true,
+      incorporation_date: false,
+      tin: false,
+    });
 
     const created = await createSub(admin, {
       currency: "NGN",
@@ -411,12 +477,25 @@ describe("a customer's sub-account and its missing requirements", () => {
       requirements: { phone_number: "+2348091110000", incorporation_number: "bn7654321", incorporation_date: isoDay(0), tin: "98765432-0001" },
     });
     expect(created).toMatchObject({ name: "Delta Grains Ltd NGN", classification: "customer", currency: "NGN", state: "ACTIVE" });
-    expect(expectStatus(await admin.get(`/sub-accounts/${created.id}`), 200).data).toMatchObject({ parent_account_id: masters.NGN.id, customer: { id: b.id, name: "Delta Grains Ltd" } });
-    expect(await missing(b.id, "NGN")).toEqual({ phone_number: true, incorporation_number: true, incorporation_country: true, incorporation_date: true, tin: true });
+    expect(expectStatus(await admin.get(`/sub-accounts/${created.id}`), 200).data).toMatchObject({
+      parent_account_id: masters.NGN.id,
+      customer: { id: b.id, name: "Delta Grains Ltd" },
+    });
+    expect(await missing(b.id, "NGN")).toEqual({
+      phone_number: true,
+      incorporation_number: true,
+      incorporation_country: true,
+      incorporation_date: true,
+      tin: true,
+    });
     // The business's facts serve its USD sub-account too: nothing more to supply.
     expect(await missing(b.id, "USD")).toEqual({ phone_number: true, incorporation_number: true, incorporation_country: true, incorporation_date: true });
     const usd = await createSub(admin, { currency: "USD", customer_id: b.id });
-    expect(expectStatus(await admin.get(`/sub-accounts/${usd.id}`), 200).data).toMatchObject({ parent_account_id: masters.USD.id, currency: "USD", classification: "customer" });
+    expect(expectStatus(await admin.get(`/sub-accounts/${usd.id}`), 200).data).toMatchObject({
+      parent_account_id: masters.USD.id,
+      currency: "USD",
+      classification: "customer",
+    });
     expect(await subTotal()).toBe(before + 2);
   });
 
@@ -474,7 +553,11 @@ describe("GET /sub-accounts, /sub-accounts/master, /sub-accounts/:id", () => {
       [`Vendors ${t} gamma`, "USD", "institution", "ACTIVE"],
     ]);
     for (const a of own) {
-      expect(expectStatus(await admin.get(`/sub-accounts/${a.id}`), 200).data).toMatchObject({ parent_account_id: masters[a.currency as "NGN" | "USD"].id, customer: null, balances: { available: "0" } });
+      expect(expectStatus(await admin.get(`/sub-accounts/${a.id}`), 200).data).toMatchObject({
+        parent_account_id: masters[a.currency as "NGN" | "USD"].id,
+        customer: null,
+        balances: { available: "0" },
+      });
     }
   });
 
@@ -529,7 +612,13 @@ describe("GET /sub-accounts, /sub-accounts/master, /sub-accounts/:id", () => {
 
   test("the master account: id, currency, available balance and a count that follows creates", async () => {
     const before = await master("NGN");
-    expect(before).toEqual({ id: masters.NGN.id, currency: "NGN", name: expect.any(String), balances: { available: (await available(masters.NGN.id)).toString() }, sub_account_count: expect.any(Number) });
+    expect(before).toEqual({
+      id: masters.NGN.id,
+      currency: "NGN",
+      name: expect.any(String),
+      balances: { available: (await available(masters.NGN.id)).toString() },
+      sub_account_count: expect.any(Number),
+    });
     await createSub(admin, { currency: "NGN", name: `Count ${tag()}` });
     expect((await master("NGN")).sub_account_count).toBe(before.sub_account_count + 1);
     // A USD sub-account does not count under NGN; frozen ones still count.
@@ -567,7 +656,7 @@ describe("GET /sub-accounts, /sub-accounts/master, /sub-accounts/:id", () => {
 // ---- funding: POST /transfers/internal ----------------------------------------------------------
 
 describe("POST /transfers/internal funds a sub-account from the master", () => {
-  test("201 with source_amount and total_fees \"0\"; the master drops and the sub-account rises by exactly the amount", async () => {
+  test('201 with source_amount and total_fees "0"; the master drops and the sub-account rises by exactly the amount', async () => {
     const sub = await fundedSub(0n);
     const before = { master: await available(masters.NGN.id), sub: await available(sub.id), transfers: await transfers() };
     const res = await fund(admin, masters.NGN.id, sub.id, "123457");
@@ -596,8 +685,18 @@ describe("POST /transfers/internal funds a sub-account from the master", () => {
     // Both history rows: the master's outbound and the sub-account's inbound.
     expect(await transfers()).toBe(before.transfers + 2);
     const history = expectStatus(await admin.get("/payments?type=TRANSFER&limit=100"), 200).data.items as Body[];
-    expect(history.find((t) => t.id === body.data.id)).toMatchObject({ direction: "outbound", account_id: masters.NGN.id, sending_amount: "123457", description: `Funding of ${sub.name}` });
-    expect(history.find((t) => t.account_id === sub.id)).toMatchObject({ direction: "inbound", state: "COMPLETED", destination_amount: "123457", counterparty: { id: masters.NGN.id } });
+    expect(history.find((t) => t.id === body.data.id)).toMatchObject({
+      direction: "outbound",
+      account_id: masters.NGN.id,
+      sending_amount: "123457",
+      description: `Funding of ${sub.name}`,
+    });
+    expect(history.find((t) => t.account_id === sub.id)).toMatchObject({
+      direction: "inbound",
+      state: "COMPLETED",
+      destination_amount: "123457",
+      counterparty: { id: masters.NGN.id },
+    });
     const subRows = await accountTransactions(sub.id);
     expect(subRows).toHaveLength(1);
     expect(subRows[0]).toMatchObject({ type: "TRANSFER", direction: "inbound", destination_amount: "123457", description: `Funding from ${masters.NGN.name}` });
@@ -646,7 +745,10 @@ describe("POST /transfers/internal funds a sub-account from the master", () => {
     expect(await transfers()).toBe(t0 + 4);
 
     // The key with other input is a 409; without a key, 400.
-    expectError(await fund(admin, masters.NGN.id, sub.id, "401", k), 409, { message: "This Idempotency-Key was already used for a different request", errors: [] });
+    expectError(await fund(admin, masters.NGN.id, sub.id, "401", k), 409, {
+      message: "This Idempotency-Key was already used for a different request",
+      errors: [],
+    });
     expectError(await fund(admin, masters.NGN.id, sub.id, "1", null), 400, { message: "Idempotency-Key header is required for this request", errors: [] });
     expect(await available(sub.id)).toBe(1100n);
   });
@@ -655,7 +757,14 @@ describe("POST /transfers/internal funds a sub-account from the master", () => {
     const sub = await fundedSub(1000n);
     const usdSub = await createSub(admin, { currency: "USD", name: `USD ${tag()}` });
     const frozen = (await subList(admin, "states[]=FROZEN&currency=NGN")).items[0];
-    const snapshot = async () => [await available(masters.NGN.id), await available(masters.USD.id), await available(sub.id), await available(usdSub.id), await available(frozen.id), BigInt(await transfers())];
+    const snapshot = async () => [
+      await available(masters.NGN.id),
+      await available(masters.USD.id),
+      await available(sub.id),
+      await available(usdSub.id),
+      await available(frozen.id),
+      BigInt(await transfers()),
+    ];
     const before = await snapshot();
     const amountError = (message: string) => ({ message, errors: [{ path: "amount", message }] });
 
@@ -668,15 +777,43 @@ describe("POST /transfers/internal funds a sub-account from the master", () => {
       [await fund(admin, masters.NGN.id, sub.id, "1.5"), 400, amountError(WHOLE)],
       [await fund(admin, masters.NGN.id, sub.id, "abc"), 400, amountError(WHOLE)],
       [await fund(admin, masters.NGN.id, sub.id, undefined), 400, amountError("Amount is required")],
-      [await fund(admin, masters.NGN.id, sub.id, "1000000000000001"), 400, { message: "Amount is too large", errors: [{ path: "amount", message: "Amount is too large" }] }],
+      [
+        await fund(admin, masters.NGN.id, sub.id, "1000000000000001"),
+        400,
+        { message: "Amount is too large", errors: [{ path: "amount", message: "Amount is too large" }] },
+      ],
       // Another currency, the same account.
-      [await fund(admin, masters.NGN.id, usdSub.id, "100"), 400, { message: "Fund a USD account from a USD account", errors: [{ path: "source_account_id", message: "Another currency" }] }],
-      [await fund(admin, masters.USD.id, sub.id, "100"), 400, { message: "Fund a NGN account from a NGN account", errors: [{ path: "source_account_id", message: "Another currency" }] }],
-      [await fund(admin, sub.id, sub.id, "100"), 400, { message: "Choose another account to fund", errors: [{ path: "destination_account_id", message: "The same account" }] }],
-      [await fund(admin, masters.NGN.id, masters.NGN.id, "100"), 400, { message: "Choose another account to fund", errors: [{ path: "destination_account_id", message: "The same account" }] }],
+      [
+        await fund(admin, masters.NGN.id, usdSub.id, "100"),
+        400,
+        { message: "Fund a USD account from a USD account", errors: [{ path: "source_account_id", message: "Another currency" }] },
+      ],
+      [
+        await fund(admin, masters.USD.id, sub.id, "100"),
+        400,
+        { message: "Fund a NGN account from a NGN account", errors: [{ path: "source_account_id", message: "Another currency" }] },
+      ],
+      [
+        await fund(admin, sub.id, sub.id, "100"),
+        400,
+        { message: "Choose another account to fund", errors: [{ path: "destination_account_id", message: "The same account" }] },
+      ],
+      [
+        await fund(admin, masters.NGN.id, masters.NGN.id, "100"),
+        400,
+        { message: "Choose another account to fund", errors: [{ path: "destination_account_id", message: "The same account" }] },
+      ],
       // Missing, malformed, unknown accounts.
-      [await fund(admin, "nope", sub.id, "100"), 400, { message: "Please select a source account", errors: [{ path: "source_account_id", message: "Please select a source account" }] }],
-      [await fund(admin, masters.NGN.id, "nope", "100"), 400, { message: "Please select an account", errors: [{ path: "destination_account_id", message: "Please select an account" }] }],
+      [
+        await fund(admin, "nope", sub.id, "100"),
+        400,
+        { message: "Please select a source account", errors: [{ path: "source_account_id", message: "Please select a source account" }] },
+      ],
+      [
+        await fund(admin, masters.NGN.id, "nope", "100"),
+        400,
+        { message: "Please select an account", errors: [{ path: "destination_account_id", message: "Please select an account" }] },
+      ],
       [await fund(admin, crypto.randomUUID(), sub.id, "100"), 404, ACCOUNT_NOT_FOUND],
       [await fund(admin, masters.NGN.id, crypto.randomUUID(), "100"), 404, ACCOUNT_NOT_FOUND],
       // Not enough money in the sub-account.
@@ -714,7 +851,13 @@ describe("POST /transfers/internal funds a sub-account from the master", () => {
       fund(admin, masters.NGN.id, payee.id, "2001", reused),
     ];
     const res = await Promise.all(sent);
-    const [fundings, payBacks, [toFrozen, toNowhere], sameKey, reusedKey] = [res.slice(0, 20), res.slice(20, 22), res.slice(22, 24), res.slice(24, 26), res.slice(26, 28)];
+    const [fundings, payBacks, [toFrozen, toNowhere], sameKey, reusedKey] = [
+      res.slice(0, 20),
+      res.slice(20, 22),
+      res.slice(22, 24),
+      res.slice(24, 26),
+      res.slice(26, 28),
+    ];
 
     for (const r of fundings) expect(expectStatus(r, 201).message).toBe(FUNDED);
     expect(fundings.map((r) => r.body.data.source_amount)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
@@ -869,7 +1012,10 @@ describe("access", () => {
     expect((await subList(viewer, "limit=1")).total_items).toBe(before.total);
     expect(expectStatus(await viewer.get(`/sub-accounts/${sub.id}`), 200).data).toMatchObject({ id: sub.id, parent_account_id: masters.NGN.id });
     expect((await master("NGN", viewer)).id).toBe(masters.NGN.id);
-    expect(expectStatus(await viewer.get(`/sub-accounts/${sub.id}/summary?from=${isoDay(-1)}&to=${isoDay(1)}`), 200).data.totals).toEqual({ inbound: "300", outbound: "0" });
+    expect(expectStatus(await viewer.get(`/sub-accounts/${sub.id}/summary?from=${isoDay(-1)}&to=${isoDay(1)}`), 200).data.totals).toEqual({
+      inbound: "300",
+      outbound: "0",
+    });
 
     expectError(await viewer.post("/sub-accounts", { currency: "NGN", name: "Viewer float" }), 403, FORBIDDEN);
     expectError(await viewer.post("/sub-accounts", { currency: "NGN", customer_id: demoCustomers["Chiamaka Eze"].id }), 403, FORBIDDEN);
@@ -904,7 +1050,8 @@ describe("access", () => {
       await anon.post("/sub-accounts", { currency: "NGN", name: "x" }),
       await anon.post(`/sub-accounts/${id}/freeze`),
       await anon.post("/transfers/internal", { source_account_id: id, destination_account_id: id, amount: "1" }, { "idempotency-key": key() }),
-    ]) expect(res.status, JSON.stringify(res.body)).toBe(401);
+    ])
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
   });
 });
 
@@ -916,7 +1063,10 @@ describe("the end", () => {
     expect(await transfers()).toBeGreaterThan(start.transfers);
     for (const sub of (await subList(admin, "limit=100")).items) {
       const rows = (await accountTransactions(sub.id)).filter((t) => t.state === "COMPLETED");
-      const net = rows.reduce((n, t) => n + (t.direction === "inbound" ? BigInt(t.destination_amount) : -BigInt(t.sending_amount) - BigInt(t.total_fee_amount)), 0n);
+      const net = rows.reduce(
+        (n, t) => n + (t.direction === "inbound" ? BigInt(t.destination_amount) : -BigInt(t.sending_amount) - BigInt(t.total_fee_amount)),
+        0n,
+      );
       expect(net, sub.name).toBe(BigInt(sub.balances.available));
     }
   });

@@ -81,7 +81,14 @@ const ADDRESS = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", pos
 const assetKey = (w: Body) => `${w.currency}/${w.blockchain}`;
 
 async function newIndividual(c: Client = admin, over: Body = {}) {
-  const res = await c.post("/v2/customers", { type: "INDIVIDUAL", email: uniqueEmail("ind"), first_name: "Ngozi", last_name: "Balogun", address: { ...ADDRESS }, ...over });
+  const res = await c.post("/v2/customers", {
+    type: "INDIVIDUAL",
+    email: uniqueEmail("ind"),
+    first_name: "Ngozi",
+    last_name: "Balogun",
+    address: { ...ADDRESS },
+    ...over,
+  });
   return expectStatus(res, 201).data as Body;
 }
 
@@ -120,7 +127,9 @@ function isTronAddress(a: string) {
   const raw = Buffer.from(n.toString(16).padStart(50, "0"), "hex");
   if (raw.length !== 25 || raw[0] !== 0x41) return false;
   const sha = (b: Buffer) => createHash("sha256").update(b).digest();
-  return sha(sha(raw.subarray(0, 21))).subarray(0, 4).equals(raw.subarray(21));
+  return sha(sha(raw.subarray(0, 21)))
+    .subarray(0, 4)
+    .equals(raw.subarray(21));
 }
 const isEthAddress = (a: string) => /^0x[0-9a-fA-F]{40}$/.test(a);
 function expectAddressFor(chain: string, address: string) {
@@ -205,12 +214,24 @@ describe("the demo", () => {
     expect(start.list.total_items).toBe(2);
     const [reserve, sahel] = start.list.items; // newest first
     expect(sahel).toMatchObject({
-      name: "Sahel Foods USDT", currency: "USDT", blockchain: "TRON", classification: "customer", customer_id: demoCustomers["Sahel Foods Ltd"].id,
-      parent_wallet_id: mains["USDT/TRON"].id, state: "ACTIVE", available_balance: "12500000000",
+      name: "Sahel Foods USDT",
+      currency: "USDT",
+      blockchain: "TRON",
+      classification: "customer",
+      customer_id: demoCustomers["Sahel Foods Ltd"].id,
+      parent_wallet_id: mains["USDT/TRON"].id,
+      state: "ACTIVE",
+      available_balance: "12500000000",
     });
     expect(reserve).toMatchObject({
-      name: "Treasury reserve", currency: "USDC", blockchain: "ETHEREUM", classification: "institution", customer_id: null,
-      parent_wallet_id: mains["USDC/ETHEREUM"].id, state: "ACTIVE", available_balance: "40000000000",
+      name: "Treasury reserve",
+      currency: "USDC",
+      blockchain: "ETHEREUM",
+      classification: "institution",
+      customer_id: null,
+      parent_wallet_id: mains["USDC/ETHEREUM"].id,
+      state: "ACTIVE",
+      available_balance: "40000000000",
     });
     for (const w of start.list.items) {
       expectAddressFor(w.blockchain, w.address);
@@ -221,7 +242,13 @@ describe("the demo", () => {
       expect(() => expectQrOf(mains[assetKey(w)].deposit_address.qr_code_link, w.address)).toThrow();
       const txns = await walletTxns(w.id);
       expect(txns).toHaveLength(1);
-      expect(txns[0]).toMatchObject({ type: "DEPOSIT", direction: "inbound", state: "COMPLETED", wallet_id: w.id, destination_amount: { value: w.available_balance, currency: w.currency } });
+      expect(txns[0]).toMatchObject({
+        type: "DEPOSIT",
+        direction: "inbound",
+        state: "COMPLETED",
+        wallet_id: w.id,
+        destination_amount: { value: w.available_balance, currency: w.currency },
+      });
     }
     expect(start.dist).toEqual([
       { currency: "USDC", blockchain: "ETHEREUM", sub_wallet_count: 1, total_balance: "40000000000", balance_in_usd: reserve.balance_in_usd },
@@ -237,7 +264,11 @@ describe("POST /wallets refuses", () => {
     const before = await snapshot();
     expectError(await admin.post("/wallets", {}), 400, {
       message: ASSET,
-      errors: [{ path: "currency", message: ASSET }, { path: "blockchain", message: ASSET }, { path: "name", message: NAME }],
+      errors: [
+        { path: "currency", message: ASSET },
+        { path: "blockchain", message: ASSET },
+        { path: "name", message: NAME },
+      ],
     });
     expectOnlyError(await admin.post("/wallets", { blockchain: "TRON", name: "Float" }), "currency", ASSET);
     expectOnlyError(await admin.post("/wallets", { currency: "USDT", name: "Float" }), "blockchain", ASSET);
@@ -309,7 +340,13 @@ describe("POST /wallets refuses", () => {
     expectError(await admin.post("/wallets", { currency: "USDT", blockchain: "ETHEREUM", name: "Eth USDT" }), 400, noMain("USDT", "ETHEREUM"));
     expectError(await admin.post("/wallets", { currency: "USDC", blockchain: "TRON", name: "Tron USDC" }), 400, noMain("USDC", "TRON"));
     expectError(
-      await admin.post("/wallets", { currency: "USDC", blockchain: "TRON", name: "Sahel USDC", classification: "customer", customer_id: demoCustomers["Sahel Foods Ltd"].id }),
+      await admin.post("/wallets", {
+        currency: "USDC",
+        blockchain: "TRON",
+        name: "Sahel USDC",
+        classification: "customer",
+        customer_id: demoCustomers["Sahel Foods Ltd"].id,
+      }),
       400,
       noMain("USDC", "TRON"),
     );
@@ -353,14 +390,31 @@ describe("POST /wallets creates", () => {
     expectNewSubWallet(b, { currency: "USDT", blockchain: "TRON", name: name2, parent: mains["USDT/TRON"], customerId: person.id });
     expect(await wallet(b.id, admin)).toEqual(b);
     // A customer may hold several sub-wallets of one asset, each with its own address.
-    const c = await createSubWallet(admin, { currency: "USDT", blockchain: "TRON", name: `Sahel USDT 2 ${tag()}`, classification: "customer", customer_id: sahel.id });
-    expect(c.address).not.toBe((start.list.items.find((i) => i.name === "Sahel Foods USDT"))!.address);
+    const c = await createSubWallet(admin, {
+      currency: "USDT",
+      blockchain: "TRON",
+      name: `Sahel USDT 2 ${tag()}`,
+      classification: "customer",
+      customer_id: sahel.id,
+    });
+    expect(c.address).not.toBe(start.list.items.find((i) => i.name === "Sahel Foods USDT")!.address);
   });
 
   test("a customer_id makes it the customer's sub-wallet; classification institution with a customer_id is refused", async () => {
-    const mixed = await admin.post("/wallets", { currency: "USDT", blockchain: "TRON", name: `Own ${tag()}`, classification: "institution", customer_id: demoCustomers["David Mensah"].id });
+    const mixed = await admin.post("/wallets", {
+      currency: "USDT",
+      blockchain: "TRON",
+      name: `Own ${tag()}`,
+      classification: "institution",
+      customer_id: demoCustomers["David Mensah"].id,
+    });
     expect([mixed.status, mixed.body.errors]).toEqual([400, [{ path: "customer_id", message: "An own sub-wallet has no customer" }]]);
-    const implied = await createSubWallet(admin, { currency: "USDT", blockchain: "TRON", name: `Theirs ${tag()}`, customer_id: demoCustomers["David Mensah"].id });
+    const implied = await createSubWallet(admin, {
+      currency: "USDT",
+      blockchain: "TRON",
+      name: `Theirs ${tag()}`,
+      customer_id: demoCustomers["David Mensah"].id,
+    });
     expect(implied).toMatchObject({ classification: "customer", customer_id: demoCustomers["David Mensah"].id, parent_wallet_id: mains["USDT/TRON"].id });
   });
 
@@ -380,7 +434,12 @@ describe("POST /wallets creates", () => {
     const total = await subTotal();
     const t = tag();
     const results = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => admin.post("/wallets", i % 2 ? { currency: "USDC", blockchain: "ETHEREUM", name: `Burst ${t} ${i}` } : { currency: "USDT", blockchain: "TRON", name: `Burst ${t} ${i}` })),
+      Array.from({ length: 6 }, (_, i) =>
+        admin.post(
+          "/wallets",
+          i % 2 ? { currency: "USDC", blockchain: "ETHEREUM", name: `Burst ${t} ${i}` } : { currency: "USDT", blockchain: "TRON", name: `Burst ${t} ${i}` },
+        ),
+      ),
     );
     for (const r of results) expectStatus(r, 201);
     const made = results.map((r) => r.body.data as Body);
@@ -402,7 +461,11 @@ describe("GET /wallets", () => {
     await ownTron();
     const main = await mainList();
     expect(main.total_items).toBe(start.mainTotal);
-    expect(main.items.map((w) => w.id).sort()).toEqual(Object.values(mains).map((w) => w.id).sort());
+    expect(main.items.map((w) => w.id).sort()).toEqual(
+      Object.values(mains)
+        .map((w) => w.id)
+        .sort(),
+    );
     for (const w of main.items) expect(w.parent_wallet_id).toBeNull();
     const subIds = new Set((await subList(admin, "limit=100")).items.map((w) => w.id));
     expect(subIds.size).toBeGreaterThan(start.list.total_items);
@@ -424,7 +487,13 @@ describe("GET /wallets/sub-wallets", () => {
   test("filters by asset, blockchain and state; keyword is a case-insensitive part of the name", async () => {
     const t = tag();
     const alpha = await ownTron(admin, `Filter ${t} Alpha`);
-    const beta = await createSubWallet(admin, { currency: "USDC", blockchain: "ETHEREUM", name: `filter ${t} BETA`, classification: "customer", customer_id: demoCustomers["Chiamaka Eze"].id });
+    const beta = await createSubWallet(admin, {
+      currency: "USDC",
+      blockchain: "ETHEREUM",
+      name: `filter ${t} BETA`,
+      classification: "customer",
+      customer_id: demoCustomers["Chiamaka Eze"].id,
+    });
     const gamma = await ownTron(admin, `FILTER ${t} gamma`);
     const all = await subList(admin, "limit=100");
     expect(all.total_items).toBeLessThanOrEqual(100);
@@ -522,7 +591,13 @@ describe("deposits and the distribution", () => {
     expect(body.message).toBe("Deposit received");
     expect(body.data.rail).toBe("crypto");
     const dep = body.data.transaction as Body;
-    expect(dep).toMatchObject({ type: "DEPOSIT", direction: "inbound", state: "COMPLETED", wallet_id: w.id, destination_amount: { value: "7250000", currency: "USDT" } });
+    expect(dep).toMatchObject({
+      type: "DEPOSIT",
+      direction: "inbound",
+      state: "COMPLETED",
+      wallet_id: w.id,
+      destination_amount: { value: "7250000", currency: "USDT" },
+    });
 
     expect(await balance(w.id)).toBe(7_250_000n);
     expect(await balance(mains["USDT/TRON"].id)).toBe(main0);
@@ -535,7 +610,11 @@ describe("deposits and the distribution", () => {
     // Its own history has the deposit; the main wallet's does not.
     const txns = await walletTxns(w.id);
     expect(txns.map((t) => t.id)).toEqual([dep.id]);
-    expect(txns[0]).toMatchObject({ wallet_id: w.id, sending_amount: { value: "7250000", currency: "USDT" }, txn_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(txns[0]).toMatchObject({
+      wallet_id: w.id,
+      sending_amount: { value: "7250000", currency: "USDT" },
+      txn_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const mainTxns = await walletTxns(mains["USDT/TRON"].id);
     expect(mainTxns).toHaveLength(mainTxns0);
     expect(mainTxns.map((t) => t.id)).not.toContain(dep.id);
@@ -561,7 +640,13 @@ describe("deposits and the distribution", () => {
   test("a customer's sub-wallet on Ethereum: the deposit lands there and in its asset's distribution", async () => {
     const d0 = distOf(await distribution(), "USDC/ETHEREUM")!;
     const main0 = await balance(mains["USDC/ETHEREUM"].id);
-    const w = await createSubWallet(admin, { currency: "USDC", blockchain: "ETHEREUM", name: `Chiamaka USDC ${tag()}`, classification: "customer", customer_id: demoCustomers["Chiamaka Eze"].id });
+    const w = await createSubWallet(admin, {
+      currency: "USDC",
+      blockchain: "ETHEREUM",
+      name: `Chiamaka USDC ${tag()}`,
+      classification: "customer",
+      customer_id: demoCustomers["Chiamaka Eze"].id,
+    });
     const dep = expectStatus(await deposit(w, 1_000_000_123n), 201).data.transaction;
     expect(dep.wallet_id).toBe(w.id);
     expect(await balance(w.id)).toBe(1_000_000_123n);
@@ -569,7 +654,9 @@ describe("deposits and the distribution", () => {
     const d1 = distOf(await distribution(), "USDC/ETHEREUM")!;
     expect(d1.sub_wallet_count).toBe(d0.sub_wallet_count + 1);
     expect(BigInt(d1.total_balance)).toBe(BigInt(d0.total_balance) + 1_000_000_123n);
-    expect((await cryptoTxns("sub_wallet_txns=true&sub_wallet_asset=USDC&sub_wallet_blockchain=ETHEREUM&limit=100")).items.map((t: Body) => t.id)).toContain(dep.id);
+    expect((await cryptoTxns("sub_wallet_txns=true&sub_wallet_asset=USDC&sub_wallet_blockchain=ETHEREUM&limit=100")).items.map((t: Body) => t.id)).toContain(
+      dep.id,
+    );
   });
 
   test("a replayed deposit credits once; another currency or the wrong network credits nothing", async () => {
@@ -640,7 +727,10 @@ describe("GET /wallets/:id and its summary", () => {
     const ranged = expectStatus(await admin.get(`/wallets/${w.id}/summary?from_date=${isoDay(-2)}&to_date=${isoDay(0)}`), 200).data;
     expect(ranged.points).toHaveLength(3);
     expect(ranged.totals).toEqual({ inbound: "3000000", outbound: "0" });
-    expectError(await admin.get(`/wallets/${w.id}/summary?from_date=${isoDay(1)}&to_date=${isoDay(0)}`), 400, { message: "Date from cannot be greater than date to", errors: [] });
+    expectError(await admin.get(`/wallets/${w.id}/summary?from_date=${isoDay(1)}&to_date=${isoDay(0)}`), 400, {
+      message: "Date from cannot be greater than date to",
+      errors: [],
+    });
   });
 
   test("the demo's sub-wallets also use the sub-wallet ranges", async () => {
@@ -679,7 +769,13 @@ describe("another business", () => {
     const theirs = await createSubWallet(other, { currency: "USDT", blockchain: "TRON", name: "Their float" });
     expectNewSubWallet(theirs, { currency: "USDT", blockchain: "TRON", name: "Their float", parent: theirMain, customerId: null });
     const theirCustomer = await newIndividual(other, { first_name: "Kofi", last_name: "Asante" });
-    const theirCustomerWallet = await createSubWallet(other, { currency: "USDT", blockchain: "TRON", name: "Kofi USDT", classification: "customer", customer_id: theirCustomer.id });
+    const theirCustomerWallet = await createSubWallet(other, {
+      currency: "USDT",
+      blockchain: "TRON",
+      name: "Kofi USDT",
+      classification: "customer",
+      customer_id: theirCustomer.id,
+    });
     expect(theirCustomerWallet).toMatchObject({ parent_wallet_id: theirMain.id, customer_id: theirCustomer.id, classification: "customer" });
     expect((await mainList(other)).items.map((w) => w.id)).toEqual([theirMain.id]);
 
@@ -688,7 +784,9 @@ describe("another business", () => {
     expect(await balance(theirs.id, other)).toBe(2_000_000n);
     expect(await balance(theirMain.id, other)).toBe(0n);
     const d = await distribution(other);
-    expect(d).toEqual([{ currency: "USDT", blockchain: "TRON", sub_wallet_count: 2, total_balance: "2000000", balance_in_usd: (await wallet(theirs.id, other)).balance_in_usd }]);
+    expect(d).toEqual([
+      { currency: "USDT", blockchain: "TRON", sub_wallet_count: 2, total_balance: "2000000", balance_in_usd: (await wallet(theirs.id, other)).balance_in_usd },
+    ]);
     expect(await snapshot()).toEqual(demoBefore);
 
     // Never the other way round either.
@@ -713,7 +811,17 @@ describe("access", () => {
     expectStatus(await viewer.get("/wallets"), 200);
 
     expectError(await viewer.post("/wallets", { currency: "USDT", blockchain: "TRON", name: "Viewer float" }), 403, FORBIDDEN);
-    expectError(await viewer.post("/wallets", { currency: "USDC", blockchain: "ETHEREUM", name: "Viewer float", classification: "customer", customer_id: demoCustomers["Sahel Foods Ltd"].id }), 403, FORBIDDEN);
+    expectError(
+      await viewer.post("/wallets", {
+        currency: "USDC",
+        blockchain: "ETHEREUM",
+        name: "Viewer float",
+        classification: "customer",
+        customer_id: demoCustomers["Sahel Foods Ltd"].id,
+      }),
+      403,
+      FORBIDDEN,
+    );
     expectError(await viewer.post("/wallets", {}), 403, FORBIDDEN); // permission before validation
     expect(await snapshot()).toEqual(before);
   });
@@ -735,7 +843,8 @@ describe("access", () => {
         await c.get(`/wallets/${sub.id}/transactions`),
         await c.post("/wallets", { currency: "USDC", blockchain: "ETHEREUM", name: "Refused" }),
         await c.post("/wallets", {}),
-      ]) expectError(res, 403, NO_FEATURE);
+      ])
+        expectError(res, 403, NO_FEATURE);
     } finally {
       await setFeatures(DEFAULT_FEATURES);
     }
@@ -753,7 +862,8 @@ describe("access", () => {
       await anon.get(`/wallets/${id}/summary`),
       await anon.get(`/wallets/${id}/transactions`),
       await anon.post("/wallets", { currency: "USDT", blockchain: "TRON", name: "Anon" }),
-    ]) expectError(res, 401, SIGN_IN);
+    ])
+      expectError(res, 401, SIGN_IN);
   });
 });
 
@@ -766,7 +876,10 @@ describe("the end", () => {
     expect(list.total_items).toBeGreaterThan(start.list.total_items);
     for (const w of list.items) {
       const rows = (await walletTxns(w.id)).filter((t) => t.state === "COMPLETED");
-      const net = rows.reduce((n, t) => n + (t.direction === "inbound" ? BigInt(t.destination_amount.value) : -BigInt(t.sending_amount.value) - BigInt(t.fee.value)), 0n);
+      const net = rows.reduce(
+        (n, t) => n + (t.direction === "inbound" ? BigInt(t.destination_amount.value) : -BigInt(t.sending_amount.value) - BigInt(t.fee.value)),
+        0n,
+      );
       expect(net, w.name).toBe(BigInt(w.available_balance));
       expect(w.parent_wallet_id).toBe(mains[assetKey(w)].id);
     }

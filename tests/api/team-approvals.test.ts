@@ -22,14 +22,29 @@ beforeAll(async () => {
   await seedDemo(app.services);
   [owner, admin, approver] = [await logInDemo(app, "owner"), await logInDemo(app, "admin"), await logInDemo(app, "approver")];
   usd = ((await owner.get("/accounts/corporate?limit=100")).body.data.items as { id: string; currency: string }[]).find((a) => a.currency === "USD")!.id;
-  harbor = ((await owner.get("/v1/beneficiaries?limit=100")).body.data.items as { id: string; name: string }[]).find((b) => b.name === "Harbor Freight Forwarding LLC")!.id;
+  harbor = ((await owner.get("/v1/beneficiaries?limit=100")).body.data.items as { id: string; name: string }[]).find(
+    (b) => b.name === "Harbor Freight Forwarding LLC",
+  )!.id;
 }, 120_000);
 
-const mailsTo = async (to: string) => (await new Client(app).get(`/sandbox/mailbox?to=${encodeURIComponent(to)}`)).body.data as { subject: string; text: string; links: string[] }[];
-const pendingTeamChanges = async () => ((await owner.get("/approval-requests?state[]=PENDING&scope=team&limit=100")).body.data.items as { id: string; data_fields: Record<string, { content: string }>; amount: unknown }[]);
+const mailsTo = async (to: string) =>
+  (await new Client(app).get(`/sandbox/mailbox?to=${encodeURIComponent(to)}`)).body.data as { subject: string; text: string; links: string[] }[];
+const pendingTeamChanges = async () =>
+  (await owner.get("/approval-requests?state[]=PENDING&scope=team&limit=100")).body.data.items as {
+    id: string;
+    data_fields: Record<string, { content: string }>;
+    amount: unknown;
+  }[];
 const accept = async (email: string) => {
   const token = tokenFromLink((await lastMail(app, email))!.links[0]);
-  expect((await new Client(app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "New", last_name: "Member", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } })).status).toBe(200);
+  expect(
+    (
+      await new Client(app).post("/onboarding/invitation/accept", {
+        token,
+        user_info: { first_name: "New", last_name: "Member", password: "Str0ng-Passw0rd!", phone: "+2348012345679" },
+      })
+    ).status,
+  ).toBe(200);
   const c = new Client(app);
   expect((await c.post("/onboarding/login", { email, password: "Str0ng-Passw0rd!" })).status).toBe(200);
   return c;
@@ -56,7 +71,8 @@ describe("the demo business, with approvals on", () => {
     // The maker cannot decide their own; an approver who does not manage users cannot either; nor can an API key.
     expect((await admin.patch(`/approval-requests/${r1.id}/approve`)).body.message).toBe("You cannot approve or reject a team change you asked for");
     expect((await approver.patch(`/approval-requests/${r1.id}/approve`)).body.message).toBe("Only a member who manages users can decide a team change");
-    const key = (await owner.post("/api-keys", { name: "Approvals bot", grants: ["transactions_approve", "approval_requests_read", "users_write"] })).body.data.api_key;
+    const key = (await owner.post("/api-keys", { name: "Approvals bot", grants: ["transactions_approve", "approval_requests_read", "users_write"] })).body.data
+      .api_key;
     const viaKey = await app.inject({ method: "PATCH", url: `/api/approval-requests/${r1.id}/approve`, headers: { authorization: `Bearer ${key}` } });
     expect([viaKey.statusCode, viaKey.json().message]).toEqual([403, "Only a member who manages users can decide a team change"]);
     // A batch of them goes the same way.
@@ -70,7 +86,9 @@ describe("the demo business, with approvals on", () => {
     expect((await mailsTo(mine1)).map((m) => m.subject)).toEqual(["You have been invited to Demo Trading Ltd"]);
     expect(await mailsTo(mine2)).toEqual([]);
     const invited = (await owner.get(`/users?email=${encodeURIComponent(mine1)}`)).body.data.items;
-    expect(invited.map((m: { state: string; roles: { name: string }[] }) => [m.state, m.roles.map((r) => r.name)])).toEqual([["INVITATION_PENDING", ["APPROVER"]]]);
+    expect(invited.map((m: { state: string; roles: { name: string }[] }) => [m.state, m.roles.map((r) => r.name)])).toEqual([
+      ["INVITATION_PENDING", ["APPROVER"]],
+    ]);
   });
 
   test("a newcomer cannot approve a payment made before they joined; one made after, they can", async () => {
@@ -79,14 +97,25 @@ describe("the demo business, with approvals on", () => {
     expect(asked.status).toBe(202);
     expect((await owner.patch(`/approval-requests/${asked.body.data.approval_request_id}/approve`)).status).toBe(200);
     // The admin's 25,000 USD wire, made while the invitation is still open.
-    const wire = await admin.post("/payments", { source_account_id: usd, beneficiary_id: harbor, amount: "2500000" }, { "idempotency-key": `wire-${Date.now()}` });
+    const wire = await admin.post(
+      "/payments",
+      { source_account_id: usd, beneficiary_id: harbor, amount: "2500000" },
+      { "idempotency-key": `wire-${Date.now()}` },
+    );
     expect(wire.status).toBe(201);
     const newcomer = await accept(email);
-    const requestOf = async (paymentId: string) => ((await owner.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items as { id: string; entity_id: string }[]).find((r) => r.entity_id === paymentId)!.id;
+    const requestOf = async (paymentId: string) =>
+      ((await owner.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items as { id: string; entity_id: string }[]).find(
+        (r) => r.entity_id === paymentId,
+      )!.id;
     const before = await requestOf(wire.body.data.id);
     const refused = await newcomer.patch(`/approval-requests/${before}/approve`);
     expect([refused.status, refused.body.message]).toEqual([403, "You joined the team after this request was made: another member must decide it"]);
-    const later = await admin.post("/payments", { source_account_id: usd, beneficiary_id: harbor, amount: "1500" }, { "idempotency-key": `later-${Date.now()}` });
+    const later = await admin.post(
+      "/payments",
+      { source_account_id: usd, beneficiary_id: harbor, amount: "1500" },
+      { "idempotency-key": `later-${Date.now()}` },
+    );
     expect((await newcomer.patch(`/approval-requests/${await requestOf(later.body.data.id)}/approve`)).status).toBe(200);
   });
 

@@ -26,21 +26,133 @@ beforeAll(async () => {
     await s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme" }),
     await s.app.services.accounts.open(tx, businessId, "NGN", { holderName: "Acme" }),
   ]);
-  const sub = await db.transaction((tx) => s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme", parentAccountId: usd.id, classification: "customer", name: "Customer sub-account" }));
+  const sub = await db.transaction((tx) =>
+    s.app.services.accounts.open(tx, businessId, "USD", {
+      holderName: "Acme",
+      parentAccountId: usd.id,
+      classification: "customer",
+      name: "Customer sub-account",
+    }),
+  );
   const wallet = await db.transaction((tx) => s.app.services.wallets.create(tx, businessId, { currency: "USDT", blockchain: "TRON" }));
-  const beneficiary = (await owner.post("/v1/beneficiaries", { type: "FIAT", name: "Harbor Freight", kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: "Harbor Freight", account_number: "123456789", routing_number: "021000021", bank_name: "Chase" } } })).body.data;
-  ids.usd = usd.id; ids.sub = sub.id; ids.wallet = wallet.id; ids.beneficiary = beneficiary.id;
+  const beneficiary = (
+    await owner.post("/v1/beneficiaries", {
+      type: "FIAT",
+      name: "Harbor Freight",
+      kind: "BUSINESS",
+      currency: "USD",
+      details: { type: "ACH", details: { account_name: "Harbor Freight", account_number: "123456789", routing_number: "021000021", bank_name: "Chase" } },
+    })
+  ).body.data;
+  ids.usd = usd.id;
+  ids.sub = sub.id;
+  ids.wallet = wallet.id;
+  ids.beneficiary = beneficiary.id;
   const base = { businessId, rail: "fiat", ownerKind: "account", feeCurrency: "USD", sendingCurrency: "USD", destinationCurrency: "USD" } as const;
   const rows = [
-    { key: "dep1", ...base, ownerId: usd.id, type: "DEPOSIT", direction: "inbound", state: "COMPLETED", sendingAmount: 10000n, destinationAmount: 10000n, counterparty: { name: "Bluewave Hotels" }, description: "Deposit from Bluewave Hotels", createdAt: days(1) },
-    { key: "pay1", ...base, ownerId: usd.id, type: "TRANSFER", direction: "outbound", state: "PENDING_APPROVAL", sendingAmount: 5000n, destinationAmount: 5000n, counterparty: { name: "Harbor Freight", details: { account_number: "123456789", bank_name: "Chase" } }, beneficiaryId: beneficiary.id, description: "Freight March", createdAt: days(10) },
-    { key: "pay2", ...base, ownerId: usd.id, type: "TRANSFER", direction: "outbound", state: "FAILED", sendingAmount: 700n, destinationAmount: 700n, counterparty: { name: "Closed Co" }, failureReason: "Beneficiary account closed", isRetryable: true, description: "Office chairs 100% wool", createdAt: days(20) },
-    { key: "ngn", ...base, ownerId: ngn.id, sendingCurrency: "NGN", destinationCurrency: "NGN", feeCurrency: "NGN", type: "DEPOSIT", direction: "inbound", state: "COMPLETED", sendingAmount: 999n, destinationAmount: 999n, counterparty: { name: "Mint & Co" }, description: "Naira in", createdAt: days(30) },
-    { key: "subdep", ...base, ownerId: sub.id, type: "DEPOSIT", direction: "inbound", state: "PROCESSING", sendingAmount: 300n, destinationAmount: 300n, counterparty: { name: "Customer Ltd" }, description: "Sub-account funding", createdAt: days(40) },
-    { key: "crypto", businessId, rail: "crypto", ownerKind: "wallet", ownerId: wallet.id, type: "DEPOSIT", direction: "inbound", state: "COMPLETED", sendingAmount: 5_000_000n, sendingCurrency: "USDT", destinationAmount: 5_000_000n, destinationCurrency: "USDT", feeCurrency: "USDT", counterparty: { name: "Atlas", crypto_details: { blockchain: "TRON" } }, txnHash: "ab".repeat(32), description: "USDT in", createdAt: days(5) },
+    {
+      key: "dep1",
+      ...base,
+      ownerId: usd.id,
+      type: "DEPOSIT",
+      direction: "inbound",
+      state: "COMPLETED",
+      sendingAmount: 10000n,
+      destinationAmount: 10000n,
+      counterparty: { name: "Bluewave Hotels" },
+      description: "Deposit from Bluewave Hotels",
+      createdAt: days(1),
+    },
+    {
+      key: "pay1",
+      ...base,
+      ownerId: usd.id,
+      type: "TRANSFER",
+      direction: "outbound",
+      state: "PENDING_APPROVAL",
+      sendingAmount: 5000n,
+      destinationAmount: 5000n,
+      counterparty: { name: "Harbor Freight", details: { account_number: "123456789", bank_name: "Chase" } },
+      beneficiaryId: beneficiary.id,
+      description: "Freight March",
+      createdAt: days(10),
+    },
+    {
+      key: "pay2",
+      ...base,
+      ownerId: usd.id,
+      type: "TRANSFER",
+      direction: "outbound",
+      state: "FAILED",
+      sendingAmount: 700n,
+      destinationAmount: 700n,
+      counterparty: { name: "Closed Co" },
+      failureReason: "Beneficiary account closed",
+      isRetryable: true,
+      description: "Office chairs 100% wool",
+      createdAt: days(20),
+    },
+    {
+      key: "ngn",
+      ...base,
+      ownerId: ngn.id,
+      sendingCurrency: "NGN",
+      destinationCurrency: "NGN",
+      feeCurrency: "NGN",
+      type: "DEPOSIT",
+      direction: "inbound",
+      state: "COMPLETED",
+      sendingAmount: 999n,
+      destinationAmount: 999n,
+      counterparty: { name: "Mint & Co" },
+      description: "Naira in",
+      createdAt: days(30),
+    },
+    {
+      key: "subdep",
+      ...base,
+      ownerId: sub.id,
+      type: "DEPOSIT",
+      direction: "inbound",
+      state: "PROCESSING",
+      sendingAmount: 300n,
+      destinationAmount: 300n,
+      counterparty: { name: "Customer Ltd" },
+      description: "Sub-account funding",
+      createdAt: days(40),
+    },
+    {
+      key: "crypto",
+      businessId,
+      rail: "crypto",
+      ownerKind: "wallet",
+      ownerId: wallet.id,
+      type: "DEPOSIT",
+      direction: "inbound",
+      state: "COMPLETED",
+      sendingAmount: 5_000_000n,
+      sendingCurrency: "USDT",
+      destinationAmount: 5_000_000n,
+      destinationCurrency: "USDT",
+      feeCurrency: "USDT",
+      counterparty: { name: "Atlas", crypto_details: { blockchain: "TRON" } },
+      txnHash: "ab".repeat(32),
+      description: "USDT in",
+      createdAt: days(5),
+    },
   ] as const;
   for (const { key, ...row } of rows) ids[key] = (await insertTransaction(db, row as never)).id;
-  ids.doc = (await attachDocument(db, { businessId, transactionId: ids.pay1, description: "Invoice", value: "INV-7", fileName: "INV-7.pdf", contentType: "application/pdf", content: Buffer.from("%PDF-1.4 test") })).id;
+  ids.doc = (
+    await attachDocument(db, {
+      businessId,
+      transactionId: ids.pay1,
+      description: "Invoice",
+      value: "INV-7",
+      fileName: "INV-7.pdf",
+      contentType: "application/pdf",
+      content: Buffer.from("%PDF-1.4 test"),
+    })
+  ).id;
 });
 afterAll(() => s.close());
 
@@ -54,7 +166,11 @@ describe("banking list (GET /payments)", () => {
   test("newest first, with the account and beneficiary of each row", async () => {
     expect(await refs("/payments")).toEqual(["subdep", "ngn", "pay2", "pay1", "dep1"]);
     const row = (await owner.get("/payments?keyword=Freight")).body.data.items[0];
-    expect(row).toMatchObject({ account: { id: ids.usd, name: "US Dollar account" }, beneficiary: { id: ids.beneficiary, name: "Harbor Freight" }, sending_amount: "5000" });
+    expect(row).toMatchObject({
+      account: { id: ids.usd, name: "US Dollar account" },
+      beneficiary: { id: ids.beneficiary, name: "Harbor Freight" },
+      sending_amount: "5000",
+    });
   });
 
   test("each filter alone", async () => {
@@ -103,7 +219,12 @@ describe("banking details, receipts and documents", () => {
   test("details carry sender, beneficiary, reference and documents", async () => {
     const t = (await owner.get(`/payments/${ids.pay1}`)).body.data;
     expect(t.source).toMatchObject({ type: "Account", id: ids.usd, name: "US Dollar account" });
-    expect(t.destination).toMatchObject({ type: "CounterParty", id: ids.beneficiary, name: "Harbor Freight", counterparty: { details: { account_number: "123456789" } } });
+    expect(t.destination).toMatchObject({
+      type: "CounterParty",
+      id: ids.beneficiary,
+      name: "Harbor Freight",
+      counterparty: { details: { account_number: "123456789" } },
+    });
     expect(t.identifiers[0]).toEqual({ type: "REFERENCE", id: t.reference });
     expect(t.documents).toEqual([expect.objectContaining({ id: ids.doc, description: "Invoice", value: "INV-7" })]);
     const failed = (await owner.get(`/payments/${ids.pay2}`)).body.data;
@@ -144,7 +265,12 @@ describe("crypto list (GET /transactions)", () => {
     expect(await refs(`/transactions?asset_ids[]=${ids.wallet}&types=DEPOSIT&states=COMPLETED`)).toEqual(["crypto"]);
     expect(await refs("/transactions?sub_wallet_txns=true")).toEqual([]);
     const t = (await owner.get(`/transactions/${ids.crypto}`)).body.data;
-    expect(t).toMatchObject({ txn_hash: "ab".repeat(32), asset: { id: ids.wallet, currency: "USDT", blockchain: "TRON" }, destination: { type: "ASSET" }, direction: "inbound" });
+    expect(t).toMatchObject({
+      txn_hash: "ab".repeat(32),
+      asset: { id: ids.wallet, currency: "USDT", blockchain: "TRON" },
+      destination: { type: "ASSET" },
+      direction: "inbound",
+    });
     expect((await owner.get("/transactions?types=SEND")).body.message).toBe("types must be among DEPOSIT, WITHDRAWAL, EXCHANGE, SWAP");
     expect((await owner.get(`/transactions/${ids.crypto}/receipt`)).status).toBe(200);
     expect((await other.get(`/transactions/${ids.crypto}`)).status).toBe(404);

@@ -121,7 +121,8 @@ describe("reset links and sessions end when they should", () => {
     expect((await new Client(s.app, freshIp()).post("/onboarding/password-reset/initiate", { email })).status).toBe(200);
     return tokenFromLink((await lastMail(s.app, email))!.links[0]);
   };
-  const complete = (token: string, password = "N3w-Passw0rd!") => new Client(s.app, freshIp()).post("/onboarding/password-reset/complete", { token, new_password: password });
+  const complete = (token: string, password = "N3w-Passw0rd!") =>
+    new Client(s.app, freshIp()).post("/onboarding/password-reset/complete", { token, new_password: password });
 
   test("issuing a new reset link revokes the older one", async () => {
     const { input } = await signedUpClient(s.app);
@@ -168,7 +169,10 @@ async function member(owner: Client, role: string) {
   const invited = await owner.post("/users/invites", { email, position: "Analyst", role: [role] });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
   const token = tokenFromLink((await lastMail(s.app, email))!.links[0]);
-  const accepted = await new Client(s.app).post("/onboarding/invitation/accept", { token, user_info: { first_name: "Mo", last_name: "Ade", password: "Str0ng-Passw0rd!", phone: "+2348012345679" } });
+  const accepted = await new Client(s.app).post("/onboarding/invitation/accept", {
+    token,
+    user_info: { first_name: "Mo", last_name: "Ade", password: "Str0ng-Passw0rd!", phone: "+2348012345679" },
+  });
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   const client = new Client(s.app);
   expect((await client.post("/onboarding/login", { email, password: "Str0ng-Passw0rd!" })).status).toBe(200);

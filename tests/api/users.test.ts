@@ -111,9 +111,27 @@ describe("GET /users", () => {
       user: { first_name: "Ada", last_name: "Okafor" },
       roles: [roleView("OWNER")],
     });
-    expect(items[1]).toMatchObject({ state: "ACTIVE", is_owner: false, position: "Finance Manager", user: { first_name: "Bola", last_name: "Adeyemi" }, roles: [roleView("ADMIN")] });
-    expect(items[2]).toMatchObject({ state: "ACTIVE", is_owner: false, position: "CFO", user: { first_name: "Chidi", last_name: "Eze" }, roles: [roleView("APPROVER")] });
-    expect(items[3]).toMatchObject({ state: "ACTIVE", is_owner: false, position: "Accountant", user: { first_name: "Dana", last_name: "Mensah" }, roles: [roleView("VIEWER")] });
+    expect(items[1]).toMatchObject({
+      state: "ACTIVE",
+      is_owner: false,
+      position: "Finance Manager",
+      user: { first_name: "Bola", last_name: "Adeyemi" },
+      roles: [roleView("ADMIN")],
+    });
+    expect(items[2]).toMatchObject({
+      state: "ACTIVE",
+      is_owner: false,
+      position: "CFO",
+      user: { first_name: "Chidi", last_name: "Eze" },
+      roles: [roleView("APPROVER")],
+    });
+    expect(items[3]).toMatchObject({
+      state: "ACTIVE",
+      is_owner: false,
+      position: "Accountant",
+      user: { first_name: "Dana", last_name: "Mensah" },
+      roles: [roleView("VIEWER")],
+    });
     expect(new Set(items.map((m) => m.id)).size).toBe(4);
     for (const m of items) {
       for (const role of m.roles) for (const p of role.permissions) expect(p.description).not.toBe("");
@@ -206,7 +224,10 @@ describe("GET /users", () => {
     const member = await signedIn(email, "Str0ng-Passw0rd!");
     expect((await users(member)).status).toBe(200);
 
-    await setFeatures(owner, DEFAULT_FEATURES.filter((f) => f !== "user_management"));
+    await setFeatures(
+      owner,
+      DEFAULT_FEATURES.filter((f) => f !== "user_management"),
+    );
     for (const c of [owner, member]) {
       const res = await users(c);
       expect(res.status).toBe(403);

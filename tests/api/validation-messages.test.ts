@@ -42,7 +42,13 @@ describe("the API answers with the words", () => {
   });
 
   test("New beneficiary, USD, ACH, nothing typed: each bank field is named in errors", async () => {
-    const res = await owner.post("/v1/beneficiaries", { type: "FIAT", kind: "BUSINESS", friendly_name: "", currency: "USD", details: { type: "ACH", details: {} } });
+    const res = await owner.post("/v1/beneficiaries", {
+      type: "FIAT",
+      kind: "BUSINESS",
+      friendly_name: "",
+      currency: "USD",
+      details: { type: "ACH", details: {} },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       message: "Name is required",
@@ -57,7 +63,14 @@ describe("the API answers with the words", () => {
   });
 
   test("a field the schema gave no message of its own: '<Field> must be …', not zod's default", async () => {
-    const res = await owner.post("/v1/beneficiaries", { type: "FIAT", name: "Acme", kind: "BUSINESS", friendly_name: 7, currency: "USD", details: { type: "ACH", details: { account_name: "Acme Inc", account_number: "123456789", routing_number: "021000021", bank_name: "Chase" } } });
+    const res = await owner.post("/v1/beneficiaries", {
+      type: "FIAT",
+      name: "Acme",
+      kind: "BUSINESS",
+      friendly_name: 7,
+      currency: "USD",
+      details: { type: "ACH", details: { account_name: "Acme Inc", account_number: "123456789", routing_number: "021000021", bank_name: "Chase" } },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "Friendly name must be text", errors: [{ path: "friendly_name", message: "Friendly name must be text" }] });
   });

@@ -11,7 +11,7 @@ import { buildApp } from "../../src/server/app.ts";
 import { testConfig } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { users } from "../../src/server/db/schema/index.ts";
-import { Client, lastMail, signedUpClient, startServer, tokenFromLink, } from "../helpers/api.ts";
+import { Client, lastMail, signedUpClient, startServer, tokenFromLink } from "../helpers/api.ts";
 import { freshDatabase } from "../helpers/database.ts";
 import { generateWebhookSecret } from "../../resources/developers.ts";
 
@@ -55,7 +55,12 @@ describe("credentials never appear in logs or in the database", () => {
 
   beforeAll(async () => {
     database = await freshDatabase();
-    app = await buildApp({ config: testConfig({ logLevel: "info", rateLimitPerMinute: 100_000 }), database, mailDispatcher: false, logStream: { write: (l) => void lines.push(l) } });
+    app = await buildApp({
+      config: testConfig({ logLevel: "info", rateLimitPerMinute: 100_000 }),
+      database,
+      mailDispatcher: false,
+      logStream: { write: (l) => void lines.push(l) },
+    });
     await app.ready();
 
     // Everything a person and an integration do that carries a secret.
@@ -67,7 +72,9 @@ describe("credentials never appear in logs or in the database", () => {
     expect((await new Client(app).get("/statements", { authorization: `Bearer ${key}` })).status).toBe(200);
     const secret = generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
     secrets.set("webhook secret", secret);
-    expect((await owner.post("/iris/v1/client-webhooks", { url: "https://hooks.example.com/in", secret, enabled_events: ["transaction.deposit.completed"] })).status).toBe(201);
+    expect(
+      (await owner.post("/iris/v1/client-webhooks", { url: "https://hooks.example.com/in", secret, enabled_events: ["transaction.deposit.completed"] })).status,
+    ).toBe(201);
 
     const invited = `invitee.${Date.now()}@example.com`;
     expect((await owner.post("/users/invites", { email: invited, position: "Clerk", role: ["VIEWER"] })).status).toBe(201);
@@ -100,11 +107,19 @@ describe("credentials never appear in logs or in the database", () => {
   });
 
   test("no table holds a credential in plain text", async () => {
-    const tables = ((await database.db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`)) as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    const tables = (
+      (await database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`,
+      )) as unknown as { rows: { table_name: string }[] }
+    ).rows.map((r) => r.table_name);
     // The outbox must carry an email's link and code until it is sent; that is where they live, and only there.
     const exempt = new Set(["email_outbox"]);
     for (const table of tables.filter((t) => !exempt.has(t))) {
-      const [{ dump }] = ((await database.db.execute(sql.raw(`select coalesce(string_agg(t::text, '|'), '') as dump from "${table}" t`))) as unknown as { rows: { dump: string }[] }).rows;
+      const [{ dump }] = (
+        (await database.db.execute(sql.raw(`select coalesce(string_agg(t::text, '|'), '') as dump from "${table}" t`))) as unknown as {
+          rows: { dump: string }[];
+        }
+      ).rows;
       for (const [what, value] of secrets) {
         if (what === "one-time code mail") continue;
         expect(dump.includes(value), `${what} stored in plain text in ${table}`).toBe(false);

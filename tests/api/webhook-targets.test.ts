@@ -88,9 +88,16 @@ test("a delivery to a host that now points at a private address is refused witho
     const created = await owner.post("/iris/v1/client-webhooks", hook("https://93.184.215.15/hooks"));
     const id = created.body.data.id as string;
     // The name was re-pointed after the webhook was saved: here, its stored URL now names a local receiver.
-    await s.database.db.update(webhooks).set({ url: `http://localhost:${(receiver.address() as AddressInfo).port}/hooks` }).where(eq(webhooks.id, id));
+    await s.database.db
+      .update(webhooks)
+      .set({ url: `http://localhost:${(receiver.address() as AddressInfo).port}/hooks` })
+      .where(eq(webhooks.id, id));
     const usd = await s.database.db.transaction((tx) => s.app.services.accounts.open(tx, businessId, "USD", { holderName: "Acme" }));
-    const deposit = await new Client(s.app).post("/sandbox/deposits", { identifier: identifierOf(usd.deposit_addresses[0]), currency: "USD", amount: "100", sender_name: "SSRF" }, { "idempotency-key": crypto.randomUUID() });
+    const deposit = await new Client(s.app).post(
+      "/sandbox/deposits",
+      { identifier: identifierOf(usd.deposit_addresses[0]), currency: "USD", amount: "100", sender_name: "SSRF" },
+      { "idempotency-key": crypto.randomUUID() },
+    );
     expect(deposit.status).toBe(201);
 
     await runWebhookDeliveries(s.database.db, { ...DEFAULT_DELIVERY, retryDelaysMs: [] });

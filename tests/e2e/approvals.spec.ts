@@ -63,7 +63,12 @@ test("rejecting asks first, with a reason the payment's details then show", asyn
   const bens = (await (await page.request.get("/api/v1/beneficiaries?limit=100")).json()).data.items as { id: string; name: string }[];
   const made = await page.request.post("/api/payments", {
     headers,
-    data: { source_account_id: accounts.find((a) => a.currency === "USD")!.id, beneficiary_id: bens.find((b) => b.name === "Brightside Software Inc")!.id, amount: "777", description: "E2E to be rejected" },
+    data: {
+      source_account_id: accounts.find((a) => a.currency === "USD")!.id,
+      beneficiary_id: bens.find((b) => b.name === "Brightside Software Inc")!.id,
+      amount: "777",
+      description: "E2E to be rejected",
+    },
   });
   expect(made.status()).toBe(201);
   const id = (await made.json()).data.id as string;

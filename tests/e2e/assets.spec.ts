@@ -13,7 +13,10 @@ test("scripts arrive compressed and cached for good; the page itself is always r
   const plain = await request.get(scripts[0], { headers: { "accept-encoding": "identity" } });
   expect(plain.headers()["content-encoding"]).toBeUndefined();
   const script = await plain.text();
-  for (const [encoding, expected] of [["br, gzip", "br"], ["gzip", "gzip"]] as const) {
+  for (const [encoding, expected] of [
+    ["br, gzip", "br"],
+    ["gzip", "gzip"],
+  ] as const) {
     const res = await request.get(scripts[0], { headers: { "accept-encoding": encoding } });
     expect(res.status()).toBe(200);
     expect(res.headers()["content-encoding"]).toBe(expected);

@@ -4,7 +4,6 @@ import { login, pathOf, pick, waitForMail } from "./helpers.ts";
 
 const unique = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
-
 test("sign up, verify through the sandbox mailbox, log in and land on /", async ({ page, request }) => {
   const email = unique();
   await page.goto("/create-account");
@@ -25,9 +24,7 @@ test("sign up, verify through the sandbox mailbox, log in and land on /", async 
   await page.getByText("Trade Financing").click();
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Phone number must be between 8 and 15 characters")).toBeVisible();
-  await expect(
-    page.getByText("Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character"),
-  ).toBeVisible();
+  await expect(page.getByText("Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character")).toBeVisible();
 
   await page.getByLabel("Phone number").fill("+2348012345670");
   await page.getByLabel("Password", { exact: true }).fill("Kestrel-Pass1");
@@ -78,8 +75,15 @@ test("forgot and reset password through the emailed link", async ({ page, reques
   const email = unique();
   const reg = await request.post("/api/onboarding/register", {
     data: {
-      business_name: "Reset Co", business_type: "CORPORATION", email, password: "First-Pass1", country: "GB",
-      first_name: "Rita", last_name: "Reset", phone: "+447700900123", sign_up_reasons: ["VIRTUAL_ACCOUNTS_API"],
+      business_name: "Reset Co",
+      business_type: "CORPORATION",
+      email,
+      password: "First-Pass1",
+      country: "GB",
+      first_name: "Rita",
+      last_name: "Reset",
+      phone: "+447700900123",
+      sign_up_reasons: ["VIRTUAL_ACCOUNTS_API"],
     },
   });
   expect(reg.status()).toBe(201);
@@ -161,4 +165,3 @@ test("log out ends the session", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/login$/);
 });
-

@@ -68,8 +68,13 @@ test("New beneficiary → USD → ACH → submit empty: each field says '<Label>
   await pick(page, "Currency", "USD");
   await pick(page, "Destination type", "ACH");
   await drawer.getByRole("button", { name: "New beneficiary" }).click();
-  const explain = (label: string) => drawer.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain");
-  for (const label of ["Name", "Account name", "Account number", "Routing number", "Bank name"]) await expect(explain(label)).toHaveText(`${label} is required`);
+  const explain = (label: string) =>
+    drawer
+      .locator(".ant-form-item")
+      .filter({ has: page.getByLabel(label, { exact: true }) })
+      .locator(".ant-form-item-explain");
+  for (const label of ["Name", "Account name", "Account number", "Routing number", "Bank name"])
+    await expect(explain(label)).toHaveText(`${label} is required`);
   await expect(drawer.getByText(/Invalid input/)).toHaveCount(0);
 });
 
@@ -88,7 +93,9 @@ test("?add-new=true opens the form; a crypto beneficiary is edited in its modal"
   await modal.getByLabel("Wallet address").fill("TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9");
   await modal.getByRole("button", { name: "Save changes" }).click();
   // Caught in the form, under the field, before any request (issue 26).
-  await expect(modal.locator(".ant-form-item").filter({ hasText: "Wallet address" }).locator(".ant-form-item-explain")).toHaveText("Enter a valid Ethereum address (0x followed by 40 hex characters)");
+  await expect(modal.locator(".ant-form-item").filter({ hasText: "Wallet address" }).locator(".ant-form-item-explain")).toHaveText(
+    "Enter a valid Ethereum address (0x followed by 40 hex characters)",
+  );
   await modal.getByLabel("Wallet address").fill("0x8ba1f109551bD432803012645Ac136ddd64DBA72");
   await modal.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Beneficiary details updated")).toBeVisible();
@@ -112,7 +119,13 @@ test("a viewer sees no 'New beneficiary' button, cannot open the create page, an
 
   const res = await page.request.post("/api/v1/beneficiaries", {
     headers: { "x-csrf-token": await csrfOf(page) },
-    data: { type: "FIAT", name: "Sneaky", kind: "BUSINESS", currency: "NGN", details: { type: "NIP", details: { account_name: "Sneaky", account_number: "0000000001", bank_name: "X" } } },
+    data: {
+      type: "FIAT",
+      name: "Sneaky",
+      kind: "BUSINESS",
+      currency: "NGN",
+      details: { type: "NIP", details: { account_name: "Sneaky", account_number: "0000000001", bank_name: "X" } },
+    },
   });
   expect(res.status()).toBe(403);
   expect((await res.json()).message).toBe("You do not have permission to perform this action");
@@ -142,7 +155,9 @@ test("a failing list shows 'Error fetching beneficiaries'; an address copies wit
   // The row did not open: copying is not a click on the row.
   await expect(page).toHaveURL(/\/crypto\/beneficiaries(\?[^/]*)?$/);
 
-  await page.route("**/api/v1/beneficiaries?**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }));
+  await page.route("**/api/v1/beneficiaries?**", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }),
+  );
   await page.goto("/payments/beneficiaries");
   await expect(page.getByText("Error fetching beneficiaries")).toBeVisible();
 });

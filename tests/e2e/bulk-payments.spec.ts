@@ -9,7 +9,18 @@ async function closeToasts(page: Page) {
   await expect(page.locator(".ant-notification-notice")).toHaveCount(0);
 }
 
-const HEADER = ["beneficiary_id", "beneficiary_name", "beneficiary_kind", "destination_type", "account_name", "account_number", "routing_number", "bank_name", "amount", "reference"];
+const HEADER = [
+  "beneficiary_id",
+  "beneficiary_name",
+  "beneficiary_kind",
+  "destination_type",
+  "account_name",
+  "account_number",
+  "routing_number",
+  "bank_name",
+  "amount",
+  "reference",
+];
 const csv = (rows: Record<string, string>[]) =>
   Buffer.from(`${[HEADER.join(","), ...rows.map((r) => HEADER.map((h) => r[h] ?? "").join(","))].join("\r\n")}\r\n`);
 
@@ -31,8 +42,13 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
 
   const stamp = `${Date.now()}`.slice(-6);
   const fresh = {
-    beneficiary_name: `Bulk Test Supplies ${stamp}`, beneficiary_kind: "BUSINESS", destination_type: "ACH", account_name: `Bulk Test Supplies ${stamp}`,
-    account_number: `55${stamp}7`, routing_number: "021000021", bank_name: "Chase",
+    beneficiary_name: `Bulk Test Supplies ${stamp}`,
+    beneficiary_kind: "BUSINESS",
+    destination_type: "ACH",
+    account_name: `Bulk Test Supplies ${stamp}`,
+    account_number: `55${stamp}7`,
+    routing_number: "021000021",
+    bank_name: "Chase",
   };
   const harborRow = { beneficiary_id: harbor!.id, amount: "10.00", reference: `HB-${stamp}` };
   const freshRow = { ...fresh, amount: "5.50", reference: `BT-${stamp}` };
@@ -42,8 +58,13 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("New bulk payment")).toBeVisible();
   // An account is named with the last four of its number: two accounts may share a name (issue 26).
-  const usd = ((await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as { name: string; currency: string; deposit_addresses: { data: { account_number: string } }[] }[])
-    .find((a) => a.currency === "USD")!;
+  const usd = (
+    (await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as {
+      name: string;
+      currency: string;
+      deposit_addresses: { data: { account_number: string } }[];
+    }[]
+  ).find((a) => a.currency === "USD")!;
   await pick(page, "Pay from", `${usd.name} ••${usd.deposit_addresses[0].data.account_number.slice(-4)} (USD)`);
 
   // A file with one bad amount: the preview marks that row, the others are OK, submit stays disabled.
@@ -112,9 +133,13 @@ test("the template downloads as a CSV, and a file without an amount column is re
   const [download] = await Promise.all([page.waitForEvent("download"), modal.getByRole("button", { name: "Download template" }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
 
-  await modal.locator('input[type="file"]').setInputFiles({ name: "no-amount.csv", mimeType: "text/csv", buffer: Buffer.from("beneficiary_id,reference\r\nabc,INV-1\r\n") });
+  await modal
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "no-amount.csv", mimeType: "text/csv", buffer: Buffer.from("beneficiary_id,reference\r\nabc,INV-1\r\n") });
   await expect(modal.getByText("The file has no amount column. Use the header row of the template.")).toBeVisible();
-  await modal.locator('input[type="file"]').setInputFiles({ name: "empty.csv", mimeType: "text/csv", buffer: Buffer.from("beneficiary_id,amount,reference\r\n") });
+  await modal
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "empty.csv", mimeType: "text/csv", buffer: Buffer.from("beneficiary_id,amount,reference\r\n") });
   await expect(modal.getByText("The file has no payments. Add one row per payment under the header row.")).toBeVisible();
   await expect(modal.getByRole("button", { name: "Submit bulk payment" })).toHaveCount(0);
 });

@@ -42,7 +42,10 @@ test("at 1280×720, with two groups open, the wheel scrolls the side menu in its
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("at 390 px the header fits: the business name on one line, cut short with the full name on hover; the page title is not covered", async ({ page, request }) => {
+test("at 390 px the header fits: the business name on one line, cut short with the full name on hover; the page title is not covered", async ({
+  page,
+  request,
+}) => {
   const longName = "Harbourside Logistics and International Trading Company";
   const { email, password } = await newBusiness(request, longName);
   await page.setViewportSize({ width: 390, height: 844 });

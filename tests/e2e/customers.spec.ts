@@ -50,7 +50,8 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByRole("heading", { name: "Customers" })).toBeVisible();
   await expect(page.getByText("Manage your customers")).toBeVisible();
-  for (const title of ["Name", "Type", "Creation Date", "Status", "Action"]) await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
+  for (const title of ["Name", "Type", "Creation Date", "Status", "Action"])
+    await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
   const total = await tileValue(page, "Total customers");
   await tileValue(page, "Active customers");
 
@@ -165,7 +166,9 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   await expect(page.getByRole("dialog", { name: "Create a sub-account" }).getByText(name)).toBeVisible();
 });
 
-test("a save the server refuses keeps Edit Customer open: 'Error updating customer information' in it, 'Error updating customer details' in the corner", async ({ page }) => {
+test("a save the server refuses keeps Edit Customer open: 'Error updating customer information' in it, 'Error updating customer details' in the corner", async ({
+  page,
+}) => {
   const id = unique();
   const email = `pw.gone.${id}@example.com`;
   await login(page, "admin@demo.example");
@@ -173,7 +176,14 @@ test("a save the server refuses keeps Edit Customer open: 'Error updating custom
   const headers = { "x-csrf-token": await csrfOf(page) };
   const created = await page.request.post("/api/v2/customers", {
     headers,
-    data: { type: "INDIVIDUAL", email, first_name: "Gone", last_name: `Tester${id}`, phone_number: "+2348031234567", address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } },
+    data: {
+      type: "INDIVIDUAL",
+      email,
+      first_name: "Gone",
+      last_name: `Tester${id}`,
+      phone_number: "+2348031234567",
+      address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+    },
   });
   expect(created.status()).toBe(201);
   const customer = (await created.json()).data as { id: string };
@@ -280,7 +290,9 @@ test("a new business sees 'No Customers' and zero tiles; a failing list shows 'E
   await expect(tile(page, "Total customers")).toHaveText("0");
   await expect(tile(page, "Inactive customers")).toHaveText("0");
 
-  await page.route("**/api/v2/customers?**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }));
+  await page.route("**/api/v2/customers?**", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }),
+  );
   await page.reload();
   await expect(page.getByText("Error fetching customers")).toBeVisible();
 });

@@ -59,7 +59,15 @@ test("owner sees the greeting, total assets, the card carousel, recent transacti
 test("cards per view follow the SPEC §9 breakpoints; cards out of view are not announced", async ({ page }) => {
   await login(page, "owner@demo.example");
   await expect(carousel(page).getByRole("link").first()).toBeVisible();
-  for (const [width, perView] of [[600, 1], [800, 1], [1100, 2], [1280, 3], [1600, 4], [1900, 4], [2100, 5]]) {
+  for (const [width, perView] of [
+    [600, 1],
+    [800, 1],
+    [1100, 2],
+    [1280, 3],
+    [1600, 4],
+    [1900, 4],
+    [2100, 5],
+  ]) {
     await page.setViewportSize({ width, height: 900 });
     await expect(carousel(page).getByRole("link"), `${width}px`).toHaveCount(perView);
     await expect(page.getByRole("button", { name: "Next accounts" })).toBeVisible();

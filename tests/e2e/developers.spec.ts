@@ -145,7 +145,12 @@ test("a webhook made in the UI receives a signed deposit event, shows the delive
     const gbp = accounts.find((a) => a.currency === "GBP")!;
     const deposit = await request.post("/api/sandbox/deposits", {
       headers: { "idempotency-key": crypto.randomUUID() },
-      data: { identifier: gbp.deposit_addresses[0].data.account_number ?? gbp.deposit_addresses[0].data.iban, currency: "GBP", amount: "1500", sender_name: "E2E Hook" },
+      data: {
+        identifier: gbp.deposit_addresses[0].data.account_number ?? gbp.deposit_addresses[0].data.iban,
+        currency: "GBP",
+        amount: "1500",
+        sender_name: "E2E Hook",
+      },
     });
     expect(deposit.status(), await deposit.text()).toBe(201);
 
@@ -276,7 +281,11 @@ test("failed reads show the SPEC's messages; without API access the tabs are loc
 
 /** A failed run must not leave an enabled webhook pointing at the receiver this test closes. */
 async function disableHooksTo(page: Page, url: string) {
-  const list = (await (await page.request.get("/api/iris/v1/client-webhooks?page=1&limit=100")).json()).data.items as { id: string; url: string; state: string }[];
+  const list = (await (await page.request.get("/api/iris/v1/client-webhooks?page=1&limit=100")).json()).data.items as {
+    id: string;
+    url: string;
+    state: string;
+  }[];
   const csrf = await csrfOf(page);
   for (const w of list.filter((h) => h.url === url && h.state === "ENABLED")) {
     await page.request.patch(`/api/iris/v1/client-webhooks/${w.id}/disable`, { headers: { "x-csrf-token": csrf } });

@@ -33,7 +33,9 @@ async function columnCells(table: Locator, title: string) {
   return table.locator(`tbody tr.ant-table-row > td:nth-child(${index + 1})`);
 }
 
-test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchange, transaction details and settlement payments, the stored rate on hover", async ({ page }) => {
+test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchange, transaction details and settlement payments, the stored rate on hover", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
@@ -69,7 +71,9 @@ test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchan
 
   // Transaction details: the demo's wire paid in euros at a quoted rate, and its USDT → USDC conversion.
   type Banking = { id: string; fx_rate: string | null; sending_currency: string; destination_currency: string };
-  const wire = (await get<{ items: Banking[] }>(page, "payments?limit=100&keyword=Rhein")).items.find((t) => t.fx_rate && t.sending_currency === "USD" && t.destination_currency === "EUR")!;
+  const wire = (await get<{ items: Banking[] }>(page, "payments?limit=100&keyword=Rhein")).items.find(
+    (t) => t.fx_rate && t.sending_currency === "USD" && t.destination_currency === "EUR",
+  )!;
   await page.goto(`/transactions/${wire.id}`);
   const details = page.locator(".ant-modal-content");
   const wireRate = details.locator(".ant-descriptions-row").filter({ hasText: "Exchange rate" }).locator("span[title]");
@@ -78,7 +82,9 @@ test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchan
   await expect(wireRate).toHaveAttribute("title", `Exact rate: 1 USD = ${wire.fx_rate} EUR`);
 
   type Crypto = { id: string; type: string; fx_rate: string | null; sending_amount: { currency: string }; destination_amount: { currency: string } };
-  const conversion = (await get<{ items: Crypto[] }>(page, "transactions?limit=100")).items.find((t) => t.fx_rate && t.sending_amount.currency === "USDT" && t.destination_amount.currency === "USDC")!;
+  const conversion = (await get<{ items: Crypto[] }>(page, "transactions?limit=100")).items.find(
+    (t) => t.fx_rate && t.sending_amount.currency === "USDT" && t.destination_amount.currency === "USDC",
+  )!;
   await page.goto(`/crypto/transactions/${conversion.id}`);
   const coinRate = page.locator(".ant-modal-content .ant-descriptions-row").filter({ hasText: "Exchange rate" }).locator("span[title]");
   await expect(coinRate).toHaveText(rateLine("USDT", "USDC", conversion.fx_rate!));
@@ -95,7 +101,9 @@ test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchan
   await expect(rates.first().locator("span[title]")).toHaveAttribute("title", `Exact rate: 1 NGN = ${payments[0].fx_rate} USD`);
 });
 
-test("one way to write money and dates: the approvals list on one line per amount, the same wallet alike everywhere, every decimal on hover", async ({ page }) => {
+test("one way to write money and dates: the approvals list on one line per amount, the same wallet alike everywhere, every decimal on hover", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // A small window, where the approvals list's columns are narrow.
   await page.setViewportSize({ width: 900, height: 800 });
@@ -124,7 +132,8 @@ test("one way to write money and dates: the approvals list on one line per amoun
   const index = (await wallets.locator("tbody tr.ant-table-row").allInnerTexts()).findIndex((t) => t.includes("USDT") && t.includes("Tron"));
   const cell = balances.nth(index);
   await expect(cell).toHaveText(shown);
-  if (exactMoney(usdt.available_balance, "USDT") !== shown) await expect(cell.locator("span")).toHaveAttribute("title", exactMoney(usdt.available_balance, "USDT"));
+  if (exactMoney(usdt.available_balance, "USDT") !== shown)
+    await expect(cell.locator("span")).toHaveAttribute("title", exactMoney(usdt.available_balance, "USDT"));
   await page.goto(`/crypto/wallets/${usdt.id}`);
   await expect(page.locator(".ant-statistic").filter({ hasText: "Available balance" })).toContainText(shown);
 

@@ -18,7 +18,9 @@ test.use({ viewport: { width: 1280, height: 900 } });
 test("owner checks NGN → USD, is stopped on a same-currency pair, switches to EUR → GBP and keeps it on reload", async ({ page }) => {
   // Every rates request the page makes, to prove the same-currency pair is never asked for.
   const asked: URL[] = [];
-  page.on("request", (r) => { if (r.url().includes("/api/fx-rates?")) asked.push(new URL(r.url())); });
+  page.on("request", (r) => {
+    if (r.url().includes("/api/fx-rates?")) asked.push(new URL(r.url()));
+  });
 
   await login(page, "owner@demo.example");
   await page.getByRole("menuitem", { name: "Fx Rates" }).click();

@@ -41,7 +41,17 @@ export async function newBusiness(request: APIRequestContext, name = "Fresh Co",
   const email = `owner.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = "Fresh-Passw0rd!";
   const res = await request.post("/api/onboarding/register", {
-    data: { business_name: name, business_type: "LLC", email, password, country: "NG", first_name: "Fola", last_name: "Fresh", phone: "+2348030000000", sign_up_reasons: ["TRADE_FINANCING"] },
+    data: {
+      business_name: name,
+      business_type: "LLC",
+      email,
+      password,
+      country: "NG",
+      first_name: "Fola",
+      last_name: "Fresh",
+      phone: "+2348030000000",
+      sign_up_reasons: ["TRADE_FINANCING"],
+    },
   });
   expect(res.status()).toBe(201);
   const mail = await waitForMail(request, email, /Verify/);
@@ -62,7 +72,9 @@ export const KYB_COMPANY = {
   source_of_funds: "Sales revenue",
   monthly_volume: "50K_250K",
 };
-export const KYB_PEOPLE = [{ first_name: "Fola", last_name: "Fresh", date_of_birth: "1986-03-04", nationality: "NG", is_director: true, ownership_percent: 100 }];
+export const KYB_PEOPLE = [
+  { first_name: "Fola", last_name: "Fresh", date_of_birth: "1986-03-04", nationality: "NG", is_director: true, ownership_percent: 100 },
+];
 const PDF = Buffer.from("%PDF-1.4\n%%EOF\n");
 
 /** Completes, submits and approves the business's verification through the sandbox provider's API. */
@@ -75,7 +87,10 @@ async function passKyb(request: APIRequestContext, email: string, password: stri
   expect((await request.put(`${cases}/company`, { headers, data: KYB_COMPANY })).ok()).toBeTruthy();
   expect((await request.put(`${cases}/people`, { headers, data: { people: KYB_PEOPLE } })).ok()).toBeTruthy();
   for (const kind of ["CERTIFICATE_OF_INCORPORATION", "PROOF_OF_ADDRESS", "REGISTER_OF_DIRECTORS", "REGISTER_OF_SHAREHOLDERS", "BANK_STATEMENTS"]) {
-    const up = await request.post(`${cases}/documents`, { headers, multipart: { kind, file: { name: `${kind}.pdf`, mimeType: "application/pdf", buffer: PDF } } });
+    const up = await request.post(`${cases}/documents`, {
+      headers,
+      multipart: { kind, file: { name: `${kind}.pdf`, mimeType: "application/pdf", buffer: PDF } },
+    });
     expect(up.status()).toBe(201);
   }
   expect((await request.post(`${cases}/submit`, { headers })).ok()).toBeTruthy();
@@ -119,12 +134,18 @@ export async function setTwoFactorFor(page: Page, request: APIRequestContext, em
   const earlier = (await lastMail(request, email))?.codes[0];
   expect((await page.request.post("/api/settings/security/mfa/code", { headers: { "x-csrf-token": csrf } })).ok()).toBeTruthy();
   let code = "";
-  await expect.poll(async () => {
-    const mail = await lastMail(request, email);
-    code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
-    return code;
-  }).toMatch(/^\d{6}$/);
-  const res = await page.request.fetch("/api/settings/security/mfa", { method: on ? "POST" : "DELETE", headers: { "x-csrf-token": csrf }, data: { otp_code: code } });
+  await expect
+    .poll(async () => {
+      const mail = await lastMail(request, email);
+      code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  const res = await page.request.fetch("/api/settings/security/mfa", {
+    method: on ? "POST" : "DELETE",
+    headers: { "x-csrf-token": csrf },
+    data: { otp_code: code },
+  });
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 

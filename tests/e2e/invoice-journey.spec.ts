@@ -12,7 +12,11 @@ import { addTaxedSetupFee, card, choose, chooseLogo, openInvoicingTab, pickStrat
 
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-test("a new business configures prefix and logo, invoices a customer, and the customer downloads the PDF and notifies payment", async ({ page, request, browser }) => {
+test("a new business configures prefix and logo, invoices a customer, and the customer downloads the PDF and notifies payment", async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const { email, password } = await newBusiness(request, "Journey Co", { verified: true });
   await login(page, email, password);

@@ -80,13 +80,27 @@ test("create an invoice: live totals match hand-worked figures, save and issue, 
 
   // The schema's messages, before anything is typed.
   await page.getByRole("button", { name: "Save as draft" }).click();
-  for (const message of ["Customer name is required", "Customer email is required", "Currency is required", "Receiving account is required", "Due date is required", "Item name is required", "Unit price is required"]) {
+  for (const message of [
+    "Customer name is required",
+    "Customer email is required",
+    "Currency is required",
+    "Receiving account is required",
+    "Due date is required",
+    "Item name is required",
+    "Unit price is required",
+  ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
 
   // A customer fills the billing details (its billing information, else its own name and email).
   type Address = { line_1: string } | null;
-  const customers = (await (await page.request.get("/api/v2/customers?page=1&limit=100")).json()).data.items as { display_name: string; email: string; billing_information: { name?: string; email?: string; address?: Address } | null; registered_address: Address; residential_address: Address }[];
+  const customers = (await (await page.request.get("/api/v2/customers?page=1&limit=100")).json()).data.items as {
+    display_name: string;
+    email: string;
+    billing_information: { name?: string; email?: string; address?: Address } | null;
+    registered_address: Address;
+    residential_address: Address;
+  }[];
   const customer = customers[0];
   const street = (customer.billing_information?.address ?? customer.registered_address ?? customer.residential_address)?.line_1 ?? "";
   await choose(page, page.getByLabel("Customer (optional)"), customer.email);
@@ -156,7 +170,13 @@ test("a draft is edited, then voided; the list's state filter finds it", async (
   const usd = accounts.find((a) => a.currency === "USD")!;
   const res = await page.request.post("/api/invoicing/invoices", {
     headers: { "x-csrf-token": await csrfOf(page) },
-    data: { billing_information: { name, email: "void@example.com" }, currency: "USD", account_id: usd.id, due_date: inFuture(14), items: [{ name: "Audit", quantity: 1, unit_price: "10000" }] },
+    data: {
+      billing_information: { name, email: "void@example.com" },
+      currency: "USD",
+      account_id: usd.id,
+      due_date: inFuture(14),
+      items: [{ name: "Audit", quantity: 1, unit_price: "10000" }],
+    },
   });
   expect(res.status()).toBe(201);
   const draft = (await res.json()).data as { id: string };
@@ -205,7 +225,10 @@ test("the list tags partly paid and overdue invoices beside their state", async 
   await signIn(page, "owner@demo.example", /Welcome Ada/);
   await page.goto("/invoicing/invoices");
   await expect(page.locator('.ant-select[aria-label="Status"]')).toBeVisible(LOAD);
-  for (const [option, tag] of [["Overdue", "Overdue"], ["Partially paid", "Partially paid"]]) {
+  for (const [option, tag] of [
+    ["Overdue", "Overdue"],
+    ["Partially paid", "Partially paid"],
+  ]) {
     await page.locator('.ant-select[aria-label="Status"]').click();
     await dropdown(page).locator(`.ant-select-item-option[title="${option}"]`).click();
     const rows = page.locator(".ant-table-row");

@@ -31,7 +31,10 @@ export async function openInvoicingTab(page: Page) {
 
 /** Picks a strategy; the shown value covers the Select's input, so the Select itself is clicked. */
 export async function pickStrategy(page: Page, option: string) {
-  await page.locator(".ant-select").filter({ has: page.getByLabel("Numbering strategy", { exact: true }) }).click();
+  await page
+    .locator(".ant-select")
+    .filter({ has: page.getByLabel("Numbering strategy", { exact: true }) })
+    .click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
 

@@ -14,7 +14,12 @@ async function sendSmallWire(page: Page, amountMinor: string, description: strin
   const bens = (await (await page.request.get("/api/v1/beneficiaries?page=1&limit=100&type=FIAT")).json()).data.items as { id: string; name: string }[];
   const res = await page.request.post("/api/payments", {
     headers: { ...headers, "idempotency-key": crypto.randomUUID() },
-    data: { source_account_id: accounts.find((a) => a.currency === "USD")!.id, beneficiary_id: bens.find((b) => b.name === "Brightside Software Inc")!.id, amount: amountMinor, description },
+    data: {
+      source_account_id: accounts.find((a) => a.currency === "USD")!.id,
+      beneficiary_id: bens.find((b) => b.name === "Brightside Software Inc")!.id,
+      amount: amountMinor,
+      description,
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   expect((await res.json()).data.state).toBe("PENDING_APPROVAL");

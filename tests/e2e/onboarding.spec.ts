@@ -76,7 +76,12 @@ test("a new business goes from sign-up to its first payment through the checklis
   await expect(all.getByText("All documents and information must be correct and reflect verifiable information.")).toBeVisible();
   await all.locator(".ant-modal-footer").getByRole("button", { name: "Close" }).click();
   await page.getByRole("button", { name: "Monthly Payment Volume" }).click();
-  await expect(page.getByRole("dialog", { name: "Monthly Payment Volume" }).getByText(/\$5,000,000/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("dialog", { name: "Monthly Payment Volume" })
+      .getByText(/\$5,000,000/)
+      .first(),
+  ).toBeVisible();
   await page.getByRole("dialog", { name: "Monthly Payment Volume" }).locator(".ant-modal-footer").getByRole("button", { name: "Close" }).click();
 
   // Before approval, money screens say why they are empty.

@@ -26,7 +26,10 @@ async function signInOwner(): Promise<Owner> {
 }
 
 async function issueInvoice(owner: Owner, input: Omit<InvoiceInput, "account_id" | "currency">): Promise<Invoice> {
-  const created = await owner.api.post("/api/invoicing/invoices", { headers: { "x-csrf-token": owner.csrf }, data: { ...input, currency: "USD", account_id: owner.accountId } });
+  const created = await owner.api.post("/api/invoicing/invoices", {
+    headers: { "x-csrf-token": owner.csrf },
+    data: { ...input, currency: "USD", account_id: owner.accountId },
+  });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const id = (await created.json()).data.id as string;
   const issued = await owner.api.post(`/api/invoicing/invoices/${id}/issue`, { headers: { "x-csrf-token": owner.csrf } });
@@ -49,7 +52,11 @@ const pathOf = (invoice: Invoice) => new URL(invoice.public_url!).pathname;
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A label/value pair of a <dl> (summary card, totals, payment lines). */
-const pair = (scope: Locator, label: string) => scope.locator("dt").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+const pair = (scope: Locator, label: string) =>
+  scope
+    .locator("dt")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
 const summaryOf = (page: Page) => page.getByRole("region", { name: "Invoice Summary" });
 const toast = (page: Page, text: string) => page.locator(".toast").filter({ hasText: text });
 
@@ -78,11 +85,21 @@ test.describe("public invoice page", () => {
 
   test("a recipient views, downloads and notifies payment of an open invoice without signing in", async ({ page, request }) => {
     const invoice = await issueInvoice(owner, {
-      billing_information: { name: "Pat Recipient", email: `pat.${Date.now()}@example.com`, address: { line_1: "1 Market Street", city: "Springfield", state_province: "IL", postal_code: "62701", country: "US" } },
+      billing_information: {
+        name: "Pat Recipient",
+        email: `pat.${Date.now()}@example.com`,
+        address: { line_1: "1 Market Street", city: "Springfield", state_province: "IL", postal_code: "62701", country: "US" },
+      },
       due_date: inFuture(14),
       items: [
         { name: "Consulting", description: "Two days of advice", quantity: 2, unit_price: "5000", discount: { type: "percentage", percentage_rate: "10" } },
-        { name: "Hosting", description: "One month", quantity: 1, unit_price: "2000", tax: { method: "percentage", percentage_rate: "7.5", behaviour: "exclusive" } },
+        {
+          name: "Hosting",
+          description: "One month",
+          quantity: 1,
+          unit_price: "2000",
+          tax: { method: "percentage", percentage_rate: "7.5", behaviour: "exclusive" },
+        },
       ],
       shipping_amount: "500",
       notes: "Thank you for your business.",
@@ -107,9 +124,13 @@ test.describe("public invoice page", () => {
     await expect(preview.getByRole("region", { name: "Bill To" })).toContainText(invoice.billing_information.email);
     await expect(preview.getByRole("region", { name: "Bill To" })).toContainText("1 Market Street");
     const items = preview.getByRole("region", { name: "Items" });
-    await expect(items.getByRole("row", { name: /Consulting/ }).getByRole("cell")).toHaveText(["2", "50.00", "10.00 10%", "0.00", "90.00"], { useInnerText: true });
+    await expect(items.getByRole("row", { name: /Consulting/ }).getByRole("cell")).toHaveText(["2", "50.00", "10.00 10%", "0.00", "90.00"], {
+      useInnerText: true,
+    });
     await expect(items.getByRole("row", { name: /Consulting/ })).toContainText("Two days of advice");
-    await expect(items.getByRole("row", { name: /Hosting/ }).getByRole("cell")).toHaveText(["1", "20.00", "0.00", "1.50 7.5%", "21.50"], { useInnerText: true });
+    await expect(items.getByRole("row", { name: /Hosting/ }).getByRole("cell")).toHaveText(["1", "20.00", "0.00", "1.50 7.5%", "21.50"], {
+      useInnerText: true,
+    });
     const totals = preview.locator('[aria-label="Totals"]');
     // Worked by hand: sub-total before discounts 100.00 + 20.00 = 120.00; - 10.00 + 1.50 + 5.00 = 116.50.
     await expect(pair(totals, "Sub-total")).toHaveText("120.00 USD");
@@ -152,7 +173,9 @@ test.describe("public invoice page", () => {
     expect((await readFile((await download.path())!)).subarray(0, 4).toString("latin1")).toBe("%PDF");
 
     // A failed download is reported, not silently swallowed.
-    await page.route("**/download", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "PDF unavailable", errors: [] }) }));
+    await page.route("**/download", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "PDF unavailable", errors: [] }) }),
+    );
     await page.getByRole("button", { name: "Download" }).click();
     await expect(toast(page, "PDF unavailable")).toBeVisible();
     await page.unroute("**/download");
@@ -232,4 +255,3 @@ test.describe("public invoice page", () => {
     expectNoConsole(urls);
   });
 });
-

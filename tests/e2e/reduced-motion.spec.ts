@@ -33,7 +33,10 @@ async function motionClassesWhileOpening(page: Page) {
   return page.evaluate(() => [...(window as unknown as { motionSeen: Set<string> }).motionSeen]);
 }
 
-for (const [preference, zooms] of [["no-preference", true], ["reduce", false]] as const) {
+for (const [preference, zooms] of [
+  ["no-preference", true],
+  ["reduce", false],
+] as const) {
   test(`with ${preference} motion the command palette ${zooms ? "zooms in" : "appears at once"}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: preference });
     await login(page, "viewer@demo.example");

@@ -22,7 +22,6 @@ async function openTab(page: Page, tab: "profile" | "security" | "notifications"
   await expect(page.getByRole("tab", { name: label, selected: true })).toBeVisible();
 }
 
-
 test("profile shows the business, its incorporation, address, contact and the signed-in member", async ({ page, request }) => {
   const name = `Profile Co ${Date.now()}`;
   const { email } = await signInFresh(page, request, name);
@@ -240,7 +239,12 @@ test("notifications: a switch persists; an added destination hears about a depos
   const gbp = accounts.find((a) => a.currency === "GBP" && a.deposit_addresses.length)!;
   const deposit = await request.post("/api/sandbox/deposits", {
     headers: { "idempotency-key": `e2e-notify-${Date.now()}` },
-    data: { identifier: gbp.deposit_addresses[0].data.account_number ?? gbp.deposit_addresses[0].data.iban, currency: "GBP", amount: "1000", sender_name: "E2E" },
+    data: {
+      identifier: gbp.deposit_addresses[0].data.account_number ?? gbp.deposit_addresses[0].data.iban,
+      currency: "GBP",
+      amount: "1000",
+      sender_name: "E2E",
+    },
   });
   expect(deposit.status(), await deposit.text()).toBe(201);
   await waitForMail(request, dest, /^You received .*GBP$/);

@@ -35,7 +35,9 @@ async function sendWire(page: Page, o: { account: string; beneficiary: string; a
   await expect(page.locator(".ant-descriptions").getByText(o.expectFees, { exact: true })).toBeVisible();
   await page.getByLabel("Description").fill(o.description);
   if (o.document) {
-    await page.locator('input[type="file"]').setInputFiles({ name: "invoice-4411.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% invoice 4411\n") });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "invoice-4411.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n% invoice 4411\n") });
     await expect(page.getByText("invoice-4411.pdf")).toBeVisible();
   }
   await page.getByRole("button", { name: "Continue" }).click();
@@ -60,13 +62,26 @@ test("wires wait for approval, are approved together from the dashboard, settle,
   await expect(page.getByText("Amount must be a number with at most 2 decimals")).toBeVisible();
   await expect(page.getByText("Please select a beneficiary")).toBeVisible();
 
-  const first = await sendWire(page, { account: "USD", beneficiary: "Harbor Freight Forwarding LLC", amount: "120.00", description: "E2E freight", expectFees: "15.00 USD", document: true });
+  const first = await sendWire(page, {
+    account: "USD",
+    beneficiary: "Harbor Freight Forwarding LLC",
+    amount: "120.00",
+    description: "E2E freight",
+    expectFees: "15.00 USD",
+    document: true,
+  });
   await page.getByRole("button", { name: "View transaction" }).click();
   const details = page.locator(".ant-modal-content");
   await expect(details.getByText("Pending approval")).toBeVisible();
   await expect(details.getByText("invoice-4411.pdf")).toBeVisible();
   await expect(details.getByRole("button", { name: "Approve payment" })).toHaveCount(0); // the admin made it
-  const second = await sendWire(page, { account: "USD", beneficiary: "Brightside Software Inc", amount: "45.10", description: "E2E licences", expectFees: "1.00 USD" });
+  const second = await sendWire(page, {
+    account: "USD",
+    beneficiary: "Brightside Software Inc",
+    amount: "45.10",
+    description: "E2E licences",
+    expectFees: "1.00 USD",
+  });
 
   await logOut(page);
   await loginWithCode(page, request, "approver@demo.example");
@@ -93,7 +108,10 @@ test("wires wait for approval, are approved together from the dashboard, settle,
     await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
   }
   const download = page.waitForEvent("download");
-  await page.locator(".ant-modal-content").getByRole("button", { name: /receipt/i }).click();
+  await page
+    .locator(".ant-modal-content")
+    .getByRole("button", { name: /receipt/i })
+    .click();
   expect((await download).suggestedFilename()).toMatch(/^receipt-TXN-.*\.pdf$/);
 });
 
@@ -106,7 +124,12 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   await choose(page, "Beneficiary", "Rhein Maschinenbau GmbH");
   await page.getByLabel("Amount").fill("1000");
   const pricing = page.locator(".ant-descriptions");
-  await expect(pricing.locator(".ant-descriptions-row").filter({ hasText: "Exchange rate" }).getByText(/^1 USD = 0\.\d+ EUR$/)).toBeVisible();
+  await expect(
+    pricing
+      .locator(".ant-descriptions-row")
+      .filter({ hasText: "Exchange rate" })
+      .getByText(/^1 USD = 0\.\d+ EUR$/),
+  ).toBeVisible();
   await expect(pricing.getByText(/^\d{3}\.\d{2} EUR$/)).toBeVisible();
   const receives = await pricing.getByText(/^\d{3}\.\d{2} EUR$/).innerText();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -116,7 +139,13 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   await page.getByRole("button", { name: "View transaction" }).click();
   await expect(page.locator(".ant-modal-content").getByText(receives)).toBeVisible();
 
-  const closed = await sendWire(page, { account: "NGN", beneficiary: "Closed Supplier Ltd", amount: "2500", description: "E2E closed account", expectFees: "50.00 NGN" });
+  const closed = await sendWire(page, {
+    account: "NGN",
+    beneficiary: "Closed Supplier Ltd",
+    amount: "2500",
+    description: "E2E closed account",
+    expectFees: "50.00 NGN",
+  });
   await logOut(page);
   await loginWithCode(page, request, "approver@demo.example");
   await page.getByRole("button", { name: "Review" }).click();
@@ -165,11 +194,13 @@ test("with two-factor authentication on, a payment is confirmed with the emailed
     await expect(toast(page, "Verification code sent")).toBeVisible();
     await expect(page.getByText(/Resend code in \d+s/)).toBeVisible();
     let code = "";
-    await expect.poll(async () => {
-      const mail = await lastMail(request, "owner@demo.example");
-      code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
-      return code;
-    }).toMatch(/^\d{6}$/);
+    await expect
+      .poll(async () => {
+        const mail = await lastMail(request, "owner@demo.example");
+        code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
     // A wrong code is refused and nothing is sent; the right one (asked for again) pays.
     await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
     await confirm.click();

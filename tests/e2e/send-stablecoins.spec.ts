@@ -3,7 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { confirmDecision, login, logOut, loginWithCode, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
-const help = (page: Page, label: string) => page.locator(".ant-form-item").filter({ has: page.getByLabel(label, { exact: true }) }).locator(".ant-form-item-explain");
+const help = (page: Page, label: string) =>
+  page
+    .locator(".ant-form-item")
+    .filter({ has: page.getByLabel(label, { exact: true }) })
+    .locator(".ant-form-item-explain");
 const ATLAS_ADDRESS = "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9";
 
 /** Options read "USDT · Tron (TRC-20) · <balance> USDT available": the balance moves, so match the start. */
@@ -20,7 +24,12 @@ async function openAsAdmin(page: Page, query = "") {
 }
 
 const walletsOf = async (page: Page) =>
-  (await (await page.request.get("/api/wallets?page=1&limit=100")).json()).data.items as { id: string; currency: string; blockchain: string; available_balance: string }[];
+  (await (await page.request.get("/api/wallets?page=1&limit=100")).json()).data.items as {
+    id: string;
+    currency: string;
+    blockchain: string;
+    available_balance: string;
+  }[];
 
 test("a new address is checked against the wallet's chain: the server refuses a bad Tron checksum, the page an Ethereum address", async ({ page }) => {
   await openAsAdmin(page);
@@ -99,7 +108,8 @@ test("send 25 USDT to Atlas Trading DMCC: fee and total first, pending approval,
 
   await page.getByRole("button", { name: "Continue" }).click();
   const review = page.locator(".ant-card").filter({ hasText: "Review and confirm" });
-  for (const text of ["Atlas Trading DMCC", ATLAS_ADDRESS, "Tron (TRC-20)", "25.00 USDT", "1.00 USDT", "26.00 USDT", "Invoice ATL-2291"]) await expect(review).toContainText(text);
+  for (const text of ["Atlas Trading DMCC", ATLAS_ADDRESS, "Tron (TRC-20)", "25.00 USDT", "1.00 USDT", "26.00 USDT", "Invoice ATL-2291"])
+    await expect(review).toContainText(text);
   await page.getByRole("button", { name: "Confirm and send" }).click();
 
   const result = page.locator(".ant-result");

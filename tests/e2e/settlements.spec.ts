@@ -13,7 +13,7 @@ const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const tile = (page: Page, label: string) => page.getByRole("group", { name: label, exact: true });
 
 /** The signed-in member's view of the API, to know the demo's references without fixing them here. */
-const apiGet = <T,>(page: Page, path: string) => page.evaluate(async (p) => (await (await fetch(`/api/${p}`)).json()).data, path) as Promise<T>;
+const apiGet = <T>(page: Page, path: string) => page.evaluate(async (p) => (await (await fetch(`/api/${p}`)).json()).data, path) as Promise<T>;
 
 async function filter(page: Page, label: string, option: string) {
   await page.locator(`.ant-select[aria-label="${label}"]`).click();
@@ -32,7 +32,8 @@ async function openList(page: Page) {
 
 test("the list shows the demo's settlements: open ones without a settlement amount, searchable and filterable", async ({ page }) => {
   const items = await openList(page);
-  for (const title of ["Period", "Reference", "Source Amount", "Settlement Amount", "Status", "Action"]) await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
+  for (const title of ["Period", "Reference", "Source Amount", "Settlement Amount", "Status", "Action"])
+    await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
   const open = items.find((s) => s.state === "OPEN")!;
   const settled = items.filter((s) => s.state === "SETTLED");
   expect(open).toBeTruthy();
@@ -121,7 +122,8 @@ test("a settled settlement's details: tiles, payments with customer and rate, se
   await expect(tile(page, "Status")).toContainText("Settled");
 
   // The payments: customer name and account number, both amounts, the rate.
-  for (const title of ["Date", "Customer", "Source Amount", "Destination Amount", "Rate"]) await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
+  for (const title of ["Date", "Customer", "Source Amount", "Destination Amount", "Rate"])
+    await expect(page.getByRole("columnheader", { name: title, exact: true })).toBeVisible();
   await expect(rows(page)).toHaveCount(payments.length);
   const first = rows(page).first();
   await expect(first).toContainText("Chiamaka Eze");
@@ -145,7 +147,9 @@ test("a settled settlement's details: tiles, payments with customer and rate, se
   // The state filter: the payments' own state finds them all.
   const state = payments[0].state;
   await page.locator('.ant-select[aria-label="Status"]').click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${state.charAt(0) + state.slice(1).toLowerCase().replace(/_/g, " ")}"]`).click();
+  await page
+    .locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${state.charAt(0) + state.slice(1).toLowerCase().replace(/_/g, " ")}"]`)
+    .click();
   await page.keyboard.press("Escape");
   await expect(rows(page)).toHaveCount(payments.filter((x) => x.state === state).length);
 
@@ -161,7 +165,10 @@ test("a settled settlement's details: tiles, payments with customer and rate, se
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Chiamaka Eze (chiamaka.eze@example.com)"]').click();
   const from = s.period_start_date.slice(0, 10);
   const to = new Date().toISOString().slice(0, 10);
-  for (const [label, value] of [["From", from], ["To", to]] as const) {
+  for (const [label, value] of [
+    ["From", from],
+    ["To", to],
+  ] as const) {
     const input = modal.getByLabel(label, { exact: true });
     await input.click();
     await input.fill(value);

@@ -29,7 +29,12 @@ test("Create wallet offers only the assets the business does not hold yet", asyn
   const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
   await expect(options.first()).toBeVisible();
   const offered = await options.evaluateAll((els) => els.map((e) => e.getAttribute("title")));
-  expect(offered.sort()).toEqual(supported.filter((a) => !held.some((h) => label(h) === label(a))).map(label).sort());
+  expect(offered.sort()).toEqual(
+    supported
+      .filter((a) => !held.some((h) => label(h) === label(a)))
+      .map(label)
+      .sort(),
+  );
 });
 
 test("a frozen sub-account offers no 'Fund account'; an active one does", async ({ page }) => {
@@ -69,7 +74,14 @@ test("customers and their accounts with the same name are told apart: by email, 
     const email = `twin${n}.${stamp}@example.com`;
     const res = await page.request.post("/api/v2/customers", {
       headers,
-      data: { type: "INDIVIDUAL", email, first_name: "Twin", last_name: `Okoro${stamp}`, phone_number: "+2348031234567", address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } },
+      data: {
+        type: "INDIVIDUAL",
+        email,
+        first_name: "Twin",
+        last_name: `Okoro${stamp}`,
+        phone_number: "+2348031234567",
+        address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     const id = ((await res.json()).data as { id: string }).id;
@@ -116,7 +128,9 @@ test("the sign-in code takes digits only", async ({ page }) => {
 
 test("a quote's expiry reads in 24-hour time, like every other time", async ({ page }) => {
   await signIn(page);
-  const usd = (await get<{ items: { id: string; currency: string; state: string }[] }>(page, "accounts/corporate?limit=100")).items.find((a) => a.currency === "USD" && a.state === "ACTIVE")!;
+  const usd = (await get<{ items: { id: string; currency: string; state: string }[] }>(page, "accounts/corporate?limit=100")).items.find(
+    (a) => a.currency === "USD" && a.state === "ACTIVE",
+  )!;
   await page.goto(`/accounts/${usd.id}`);
   await page.getByRole("button", { name: "Exchange" }).click();
   const modal = page.getByRole("dialog", { name: "Exchange USD" });
@@ -135,7 +149,9 @@ test("an address in another chain's format is caught in the crypto beneficiary e
   const modal = page.locator(".ant-modal-content");
   await modal.getByLabel("Wallet address").fill("0x52908400098527886E0F7030069857D2E4169EE7");
   await modal.getByRole("button", { name: "Save changes" }).click();
-  await expect(modal.locator(".ant-form-item").filter({ hasText: "Wallet address" }).locator(".ant-form-item-explain")).toHaveText("Enter a valid Tron address (34 characters starting with T)");
+  await expect(modal.locator(".ant-form-item").filter({ hasText: "Wallet address" }).locator(".ant-form-item-explain")).toHaveText(
+    "Enter a valid Tron address (34 characters starting with T)",
+  );
   await expect(page.getByRole("dialog", { name: /Confirm it's you/i })).toHaveCount(0);
   expect(sent).toEqual([]);
 });

@@ -52,7 +52,11 @@ test("owner exports CSV, EXCEL and PDF statements of the USD account and downloa
   await modal.getByRole("button", EXPORT).click();
   await expect(modal.getByText("Date from cannot be greater than date to")).toBeVisible();
 
-  const files: Record<string, { ext: string; magic: string }> = { CSV: { ext: "csv", magic: "Date,Reference" }, EXCEL: { ext: "xlsx", magic: "PK" }, PDF: { ext: "pdf", magic: "%PDF-" } };
+  const files: Record<string, { ext: string; magic: string }> = {
+    CSV: { ext: "csv", magic: "Date,Reference" },
+    EXCEL: { ext: "xlsx", magic: "PK" },
+    PDF: { ext: "pdf", magic: "%PDF-" },
+  };
   for (const [label, want] of Object.entries(files)) {
     await pickType(page, label);
     await setDate(page, "From", FROM);
@@ -62,9 +66,19 @@ test("owner exports CSV, EXCEL and PDF statements of the USD account and downloa
     await expect(modal.getByText("Preparing your statement…")).toBeVisible();
     await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
     await expect(modal.getByText(`${label} statement, ${FROM} to ${TO}`)).toBeVisible();
-    const [download] = await Promise.all([page.waitForEvent("download"), modal.locator(".ant-result").getByRole("button", { name: /Download/ }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      modal
+        .locator(".ant-result")
+        .getByRole("button", { name: /Download/ })
+        .click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`statement-USD-${FROM}-to-${TO}.${want.ext}`);
-    expect(readFileSync((await download.path())!).subarray(0, want.magic.length).toString("latin1")).toBe(want.magic);
+    expect(
+      readFileSync((await download.path())!)
+        .subarray(0, want.magic.length)
+        .toString("latin1"),
+    ).toBe(want.magic);
     await modal.getByRole("button", { name: "Export another" }).click();
   }
 
@@ -75,7 +89,13 @@ test("owner exports CSV, EXCEL and PDF statements of the USD account and downloa
     await expect(rows.nth(i)).toContainText(label);
     await expect(rows.nth(i)).toContainText("Complete");
   }
-  const [again] = await Promise.all([page.waitForEvent("download"), rows.nth(2).getByRole("button", { name: /Download/ }).click()]);
+  const [again] = await Promise.all([
+    page.waitForEvent("download"),
+    rows
+      .nth(2)
+      .getByRole("button", { name: /Download/ })
+      .click(),
+  ]);
   expect(again.suggestedFilename()).toMatch(/\.csv$/);
   expect(readFileSync((await again.path())!, "utf8")).toMatch(/^Date,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance\r\n/);
 });
@@ -92,7 +112,13 @@ test("a wallet exports its statement too", async ({ page }) => {
   await setDate(page, "To", TO);
   await modal.getByRole("button", EXPORT).click();
   await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
-  const [download] = await Promise.all([page.waitForEvent("download"), modal.locator(".ant-result").getByRole("button", { name: /Download/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    modal
+      .locator(".ant-result")
+      .getByRole("button", { name: /Download/ })
+      .click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`statement-USDT-${FROM}-to-${TO}.pdf`);
 });
 
@@ -108,7 +134,9 @@ test("a viewer (statements_read) sees and downloads past statements but has no e
 });
 
 test("a failing statements list says 'Error fetching transaction statements'", async ({ page }) => {
-  await page.route(/\/api\/statements\?/, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: [] }) }));
+  await page.route(/\/api\/statements\?/, (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: [] }) }),
+  );
   await openUsdAccount(page, "owner@demo.example");
   await page.getByRole("button", { name: "Export statement" }).click();
   await expect(page.locator(".ant-modal-content").getByText("Error fetching transaction statements")).toBeVisible();

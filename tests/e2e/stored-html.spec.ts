@@ -17,10 +17,17 @@ test("HTML in stored names and descriptions is shown as text, never run", async 
   const created = await page.evaluate(
     async ({ csrf, tag, PAYLOAD, BOLD }) => {
       const post = (url: string, body: unknown) =>
-        fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": csrf }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-csrf-token": csrf }, body: JSON.stringify(body) }).then(async (r) => ({
+          status: r.status,
+          body: await r.json(),
+        }));
       const customer = await post("/api/v2/customers", {
-        type: "INDIVIDUAL", email: `html.${tag}@example.com`, first_name: PAYLOAD, last_name: `${BOLD}${tag}`,
-        phone_number: "+2348031234567", address: { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "NG" },
+        type: "INDIVIDUAL",
+        email: `html.${tag}@example.com`,
+        first_name: PAYLOAD,
+        last_name: `${BOLD}${tag}`,
+        phone_number: "+2348031234567",
+        address: { line_1: "1 Marina", city: "Lagos", state: "Lagos", country: "NG" },
       });
       const product = await post("/api/invoicing/products", { name: `Widget ${tag} ${BOLD}`, description: PAYLOAD, unit_price: "1000", currency: "USD" });
       return { customer, product };

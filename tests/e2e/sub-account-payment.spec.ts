@@ -19,7 +19,11 @@ test("a sub-account's Make payment pays from the sub-account, and the payment co
   test.setTimeout(120_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  const subs = (await (await page.request.get("/api/sub-accounts?limit=100")).json()).data.items as { id: string; name: string; balances: { available: string } }[];
+  const subs = (await (await page.request.get("/api/sub-accounts?limit=100")).json()).data.items as {
+    id: string;
+    name: string;
+    balances: { available: string };
+  }[];
   const float = subs.find((s) => s.name === "Operations float")!;
   const before = BigInt(float.balances.available);
 

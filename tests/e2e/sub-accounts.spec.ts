@@ -17,7 +17,14 @@ test("admin creates a customer's NGN sub-account through missing requirements, f
 
   const res = await page.request.post("/api/v2/customers", {
     headers: { "x-csrf-token": await csrfOf(page) },
-    data: { type: "INDIVIDUAL", email: `pw.sub.${id}@example.com`, first_name: "Subby", last_name: `Tester${id}`, phone_number: "+2348031234567", address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } },
+    data: {
+      type: "INDIVIDUAL",
+      email: `pw.sub.${id}@example.com`,
+      first_name: "Subby",
+      last_name: `Tester${id}`,
+      phone_number: "+2348031234567",
+      address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+    },
   });
   expect(res.status()).toBe(201);
   const customer = (await res.json()).data as { id: string };
@@ -31,7 +38,10 @@ test("admin creates a customer's NGN sub-account through missing requirements, f
   await expect(page.locator(".ant-statistic").filter({ hasText: "NGN" }).first()).toBeVisible();
 
   // The create menu: for a customer, nothing chosen yet.
-  await page.getByRole("button", { name: /Create sub-account/ }).first().click();
+  await page
+    .getByRole("button", { name: /Create sub-account/ })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "For a customer" }).click();
   const create = page.getByRole("dialog", { name: "Create sub-account" });
   await expect(create.getByLabel("Currency")).toBeVisible();
@@ -105,7 +115,10 @@ test("own sub-account: the name is required", async ({ page }) => {
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.goto("/sub-accounts?currency=NGN");
-  await page.getByRole("button", { name: /Create sub-account/ }).first().click();
+  await page
+    .getByRole("button", { name: /Create sub-account/ })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "For my business" }).click();
   const create = page.getByRole("dialog", { name: "Create sub-account" });
   await create.getByRole("button", { name: "Create sub-account" }).click();

@@ -22,7 +22,10 @@ test("create sub-wallet: empty submit shows the asset, name and customer message
   await expect(page.getByRole("tab", { name: "List of sub-wallets" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Recent transactions" })).toBeVisible();
 
-  await page.getByRole("button", { name: /Create sub-wallet/ }).first().click();
+  await page
+    .getByRole("button", { name: /Create sub-wallet/ })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "Customer", exact: true }).click();
   const create = page.getByRole("dialog", { name: "Create sub-wallet" });
   await create.getByRole("button", { name: "Create sub-wallet" }).click();
@@ -46,14 +49,24 @@ test("admin creates a customer's USDT on Tron sub-wallet, sees its deposit addre
 
   const res = await page.request.post("/api/v2/customers", {
     headers: { "x-csrf-token": await csrfOf(page) },
-    data: { type: "INDIVIDUAL", email: `pw.subw.${id}@example.com`, first_name: "Wally", last_name: `Tester${id}`, phone_number: "+2348031234567", address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" } },
+    data: {
+      type: "INDIVIDUAL",
+      email: `pw.subw.${id}@example.com`,
+      first_name: "Wally",
+      last_name: `Tester${id}`,
+      phone_number: "+2348031234567",
+      address: { line_1: "1 Marina Road", city: "Lagos", state: "Lagos", country: "NG" },
+    },
   });
   expect(res.status()).toBe(201);
   const customerName = `Wally Tester${id}`;
   const walletName = `PW wallet ${id}`;
 
   await page.goto("/crypto/sub-wallets");
-  await page.getByRole("button", { name: /Create sub-wallet/ }).first().click();
+  await page
+    .getByRole("button", { name: /Create sub-wallet/ })
+    .first()
+    .click();
   await page.getByRole("menuitem", { name: "Customer", exact: true }).click();
   const create = page.getByRole("dialog", { name: "Create sub-wallet" });
   await create.getByLabel("Asset", { exact: true }).click();
@@ -98,10 +111,14 @@ test("admin creates a customer's USDT on Tron sub-wallet, sees its deposit addre
   // The list with USDT · Tron chosen: the new wallet and the asset's count of sub-wallets.
   await page.getByRole("link", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/crypto\/sub-wallets$/);
-  await page.locator(".ant-select[aria-label=\"Asset\"]").click();
+  await page.locator('.ant-select[aria-label="Asset"]').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="USDT · Tron"]').click();
   await expect(page).toHaveURL(/asset=USDT&blockchain=TRON/);
-  const dist = (await (await page.request.get("/api/wallets/institution/sub-wallet-distribution")).json()).data as { currency: string; blockchain: string; sub_wallet_count: number }[];
+  const dist = (await (await page.request.get("/api/wallets/institution/sub-wallet-distribution")).json()).data as {
+    currency: string;
+    blockchain: string;
+    sub_wallet_count: number;
+  }[];
   const usdtTron = dist.find((d) => d.currency === "USDT" && d.blockchain === "TRON")!;
   expect(usdtTron.sub_wallet_count).toBeGreaterThanOrEqual(2);
   await expect(page.getByTestId("sub-wallets-count")).toHaveText(String(usdtTron.sub_wallet_count));
@@ -116,8 +133,12 @@ test("admin creates a customer's USDT on Tron sub-wallet, sees its deposit addre
 
 test("a failing list and distribution show their errors", async ({ page }) => {
   await signIn(page);
-  await page.route("**/api/wallets/sub-wallets?**", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }));
-  await page.route("**/api/wallets/institution/sub-wallet-distribution", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }));
+  await page.route("**/api/wallets/sub-wallets?**", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }),
+  );
+  await page.route("**/api/wallets/institution/sub-wallet-distribution", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable", errors: [] }) }),
+  );
   await page.goto("/crypto/sub-wallets");
   // A server error gets one more try before the error state shows.
   await expect(page.getByText("Error fetching wallet distribution")).toBeVisible({ timeout: 15_000 });

@@ -11,7 +11,13 @@ import { formatMoney } from "../../src/lib/money.ts";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-type Quote = { id: string; source_amount: { amount: string; currency: string }; destination_amount: { amount: string; currency: string }; fee: { amount: string; currency: string }; destination: { id: string; name: string } };
+type Quote = {
+  id: string;
+  source_amount: { amount: string; currency: string };
+  destination_amount: { amount: string; currency: string };
+  fee: { amount: string; currency: string };
+  destination: { id: string; name: string };
+};
 type Account = { id: string; currency: string; balance: { available: string } };
 type Wallet = { id: string; currency: string; blockchain: string; available_balance: string };
 

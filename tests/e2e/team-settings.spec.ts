@@ -49,11 +49,13 @@ async function sendMoneyEntry(page: Page) {
 /** Waits for an invitation mail to `to` whose link is not `previous` (a resend issues a new link). */
 async function newInvitationLink(request: APIRequestContext, to: string, previous?: string) {
   let link = "";
-  await expect.poll(async () => {
-    const mail = await lastMail(request, to);
-    link = mail && /invited to/.test(mail.subject) ? mail.links[0] : "";
-    return link !== "" && link !== previous;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const mail = await lastMail(request, to);
+      link = mail && /invited to/.test(mail.subject) ? mail.links[0] : "";
+      return link !== "" && link !== previous;
+    })
+    .toBe(true);
   return link;
 }
 

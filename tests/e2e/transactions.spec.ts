@@ -30,7 +30,10 @@ test("filter the history, reload and keep the filters, open details, download th
   let withDocument: Row | undefined;
   for (const d of deposits.filter((r) => r.sending_currency === "USD")) {
     const detail = (await (await page.request.get(`/api/payments/${d.id}`)).json()).data as { documents?: unknown[] };
-    if (detail.documents?.length) { withDocument = d; break; }
+    if (detail.documents?.length) {
+      withDocument = d;
+      break;
+    }
   }
   expect(withDocument, "a recent USD deposit with its invoice").toBeTruthy();
   await page.getByPlaceholder("Search by reference, description or name").fill(withDocument!.reference);

@@ -13,9 +13,21 @@ export type TestServer = { app: FastifyInstance; database: Database; close: () =
 /** options: what a test puts in place of the outside world (the host-name resolver). */
 export async function startServer(config: Partial<Config> = {}, options: Pick<BuildOptions, "hostLookup"> = {}): Promise<TestServer> {
   const database = await freshDatabase();
-  const app = await buildApp({ config: testConfig({ rateLimitPerMinute: 100_000, publicRateLimitPerMinute: 100_000, ...config }), database, mailDispatcher: false, ...options });
+  const app = await buildApp({
+    config: testConfig({ rateLimitPerMinute: 100_000, publicRateLimitPerMinute: 100_000, ...config }),
+    database,
+    mailDispatcher: false,
+    ...options,
+  });
   await app.ready();
-  return { app, database, close: async () => { await app.close(); await database.close(); } };
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
 }
 
 type Res = { status: number; body: any; headers: Record<string, unknown> };
@@ -23,7 +35,10 @@ type Res = { status: number; body: any; headers: Record<string, unknown> };
 export class Client {
   cookies = new Map<string, string>();
   csrf?: string;
-  constructor(private app: FastifyInstance, private ip = "127.0.0.1") {}
+  constructor(
+    private app: FastifyInstance,
+    private ip = "127.0.0.1",
+  ) {}
 
   async request(method: InjectOptions["method"], url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Res> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -39,7 +54,11 @@ export class Client {
       else this.cookies.set(c.name, c.value);
     }
     let body: any = res.body;
-    try { body = res.json(); } catch { /* not JSON */ }
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
     if (body?.data?.csrf_token) this.csrf = body.data.csrf_token;
     return { status: res.statusCode, body, headers: res.headers };
   }
@@ -98,7 +117,11 @@ export function multipart(parts: ({ name: string; value: string } | { name: stri
   const chunks = parts.map((p) =>
     "value" in p
       ? Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`)
-      : Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: ${p.type}\r\n\r\n`), p.content, Buffer.from("\r\n")]),
+      : Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: ${p.type}\r\n\r\n`),
+          p.content,
+          Buffer.from("\r\n"),
+        ]),
   );
   return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
@@ -113,7 +136,9 @@ export const KYB_COMPANY = {
   source_of_funds: "Trading revenue",
   monthly_volume: "50K_250K",
 };
-export const KYB_PEOPLE = [{ first_name: "Amaka", last_name: "Obi", date_of_birth: "1985-02-03", nationality: "NG", is_director: true, ownership_percent: 100 }];
+export const KYB_PEOPLE = [
+  { first_name: "Amaka", last_name: "Obi", date_of_birth: "1985-02-03", nationality: "NG", is_director: true, ownership_percent: 100 },
+];
 export const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 /** The token of the business's verification link (from its profile, as the checklist gives it). */
@@ -126,12 +151,18 @@ export async function kybToken(c: Client) {
 export async function submitKyb(app: FastifyInstance, c: Client) {
   const token = await kybToken(c);
   const outside = new Client(app);
-  for (const [path, body] of [["company", KYB_COMPANY], ["people", { people: KYB_PEOPLE }]] as const) {
+  for (const [path, body] of [
+    ["company", KYB_COMPANY],
+    ["people", { people: KYB_PEOPLE }],
+  ] as const) {
     const res = await outside.put(`/sandbox/kyb/cases/${token}/${path}`, body);
     if (res.status !== 200) throw new Error(`KYB ${path} failed: ${JSON.stringify(res.body)}`);
   }
   for (const kind of ["CERTIFICATE_OF_INCORPORATION", "PROOF_OF_ADDRESS", "REGISTER_OF_DIRECTORS", "REGISTER_OF_SHAREHOLDERS", "BANK_STATEMENTS"]) {
-    const form = multipart([{ name: "kind", value: kind }, { name: "file", fileName: `${kind}.pdf`, type: "application/pdf", content: PDF_BYTES }]);
+    const form = multipart([
+      { name: "kind", value: kind },
+      { name: "file", fileName: `${kind}.pdf`, type: "application/pdf", content: PDF_BYTES },
+    ]);
     const res = await outside.request("POST", `/sandbox/kyb/cases/${token}/documents`, form.payload, form.headers);
     if (res.status !== 201) throw new Error(`KYB document failed: ${JSON.stringify(res.body)}`);
   }

@@ -12,10 +12,12 @@ import type { Db } from "../../src/server/db/client.ts";
  */
 const VOLATILE_COLUMNS: Record<string, string[]> = { sessions: ["last_activity_at"] };
 
-const rowsOf = (r: unknown) => ((r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]));
+const rowsOf = (r: unknown) => (r as { rows?: Record<string, unknown>[] }).rows ?? (r as Record<string, unknown>[]);
 
 export async function tableNames(db: Db): Promise<string[]> {
-  const rows = rowsOf(await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`));
+  const rows = rowsOf(
+    await db.execute(sql`select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`),
+  );
   return rows.map((r) => String(r.table_name));
 }
 

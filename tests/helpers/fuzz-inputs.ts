@@ -188,7 +188,8 @@ const checksOf = (def: Record<string, any>): Record<string, any>[] => (def.check
 
 /** A string|number union (amounts, prices, rates): what the API reads as a decimal or a count of minor units. */
 const isNumeric = (s: Shape) =>
-  s.kind === "number" || (s.kind === "union" && s.options.some((o) => o.kind === "number") && s.options.every((o) => o.kind === "number" || o.kind === "string"));
+  s.kind === "number" ||
+  (s.kind === "union" && s.options.some((o) => o.kind === "number") && s.options.every((o) => o.kind === "number" || o.kind === "string"));
 
 // ---------------------------------------------------------------------------------------------
 // Valid-looking samples
@@ -350,12 +351,36 @@ export const HOSTILE_AMOUNTS: Mutation[] = [
 ];
 
 const WRONG_TYPE: Record<string, Mutation[]> = {
-  string: [{ tag: "wrong type: number", value: 12345 }, { tag: "wrong type: object", value: { $ne: null } }, { tag: "wrong type: array", value: ["x"] }, { tag: "wrong type: boolean", value: true }],
-  number: [{ tag: "wrong type: string", value: "abc" }, { tag: "wrong type: boolean", value: true }, { tag: "wrong type: object", value: {} }],
-  boolean: [{ tag: "wrong type: string", value: "true" }, { tag: "wrong type: number", value: 1 }, { tag: "wrong type: array", value: [true] }],
-  object: [{ tag: "wrong type: string", value: "[object Object]" }, { tag: "wrong type: array", value: [] }, { tag: "wrong type: number", value: 42 }],
-  array: [{ tag: "wrong type: string", value: "a,b" }, { tag: "wrong type: object", value: { 0: "a" } }, { tag: "wrong type: number", value: 1 }],
-  other: [{ tag: "wrong type: object", value: { x: 1 } }, { tag: "wrong type: array", value: [1] }],
+  string: [
+    { tag: "wrong type: number", value: 12345 },
+    { tag: "wrong type: object", value: { $ne: null } },
+    { tag: "wrong type: array", value: ["x"] },
+    { tag: "wrong type: boolean", value: true },
+  ],
+  number: [
+    { tag: "wrong type: string", value: "abc" },
+    { tag: "wrong type: boolean", value: true },
+    { tag: "wrong type: object", value: {} },
+  ],
+  boolean: [
+    { tag: "wrong type: string", value: "true" },
+    { tag: "wrong type: number", value: 1 },
+    { tag: "wrong type: array", value: [true] },
+  ],
+  object: [
+    { tag: "wrong type: string", value: "[object Object]" },
+    { tag: "wrong type: array", value: [] },
+    { tag: "wrong type: number", value: 42 },
+  ],
+  array: [
+    { tag: "wrong type: string", value: "a,b" },
+    { tag: "wrong type: object", value: { 0: "a" } },
+    { tag: "wrong type: number", value: 1 },
+  ],
+  other: [
+    { tag: "wrong type: object", value: { x: 1 } },
+    { tag: "wrong type: array", value: [1] },
+  ],
 };
 
 /** Hostile values for one place in a body, by what the schema says it is. */
@@ -379,13 +404,39 @@ export function mutationsFor(field: Field, key: string, base: unknown): Mutation
       if (/amount|price|rate|fee/.test(key)) out.push(...HOSTILE_AMOUNTS);
       out.push(...WRONG_TYPE.string);
       for (const [tag, value] of Object.entries(HOSTILE_STRINGS)) out.push({ tag, value });
-      if (s.max !== undefined && s.max < 100_000) out.push({ tag: `max+1 (${s.max + 1} chars)`, value: "x".repeat(s.max + 1) }, { tag: `max in astral chars (${s.max})`, value: "😀".repeat(s.max) });
+      if (s.max !== undefined && s.max < 100_000)
+        out.push({ tag: `max+1 (${s.max + 1} chars)`, value: "x".repeat(s.max + 1) }, { tag: `max in astral chars (${s.max})`, value: "😀".repeat(s.max) });
       if (s.min !== undefined && s.min > 1) out.push({ tag: `min-1 (${s.min - 1} chars)`, value: "x".repeat(s.min - 1) });
-      if (typeof base === "string" && base) out.push({ tag: "valid value + NUL", value: `${base}\u0000` }, { tag: "valid value, upper-cased", value: base.toUpperCase() === base ? base.toLowerCase() : base.toUpperCase() });
-      if (s.format === "uuid") out.push({ tag: "uuid: not a uuid", value: "1 OR 1=1" }, { tag: "uuid: nil", value: "00000000-0000-0000-0000-000000000000" }, { tag: "uuid: braces", value: `{${String(base)}}` });
-      if (/date/.test(key) || s.format === "date") out.push({ tag: "date: impossible", value: "2024-02-30" }, { tag: "date: year 0", value: "0000-01-01" }, { tag: "date: far future", value: "9999-12-31" }, { tag: "date: timestamp", value: "1700000000" });
-      if (/email/.test(key)) out.push({ tag: "email: header injection", value: "a@example.com\r\nBcc: victim@example.com" }, { tag: "email: no domain", value: "a@" }, { tag: "email: unicode", value: "ü@exämple.com" });
-      if (/url|website/.test(key)) out.push({ tag: "url: javascript", value: "javascript:alert(1)" }, { tag: "url: file", value: "file:///etc/passwd" }, { tag: "url: metadata IP", value: "http://169.254.169.254/latest/meta-data/" });
+      if (typeof base === "string" && base)
+        out.push(
+          { tag: "valid value + NUL", value: `${base}\u0000` },
+          { tag: "valid value, upper-cased", value: base.toUpperCase() === base ? base.toLowerCase() : base.toUpperCase() },
+        );
+      if (s.format === "uuid")
+        out.push(
+          { tag: "uuid: not a uuid", value: "1 OR 1=1" },
+          { tag: "uuid: nil", value: "00000000-0000-0000-0000-000000000000" },
+          { tag: "uuid: braces", value: `{${String(base)}}` },
+        );
+      if (/date/.test(key) || s.format === "date")
+        out.push(
+          { tag: "date: impossible", value: "2024-02-30" },
+          { tag: "date: year 0", value: "0000-01-01" },
+          { tag: "date: far future", value: "9999-12-31" },
+          { tag: "date: timestamp", value: "1700000000" },
+        );
+      if (/email/.test(key))
+        out.push(
+          { tag: "email: header injection", value: "a@example.com\r\nBcc: victim@example.com" },
+          { tag: "email: no domain", value: "a@" },
+          { tag: "email: unicode", value: "ü@exämple.com" },
+        );
+      if (/url|website/.test(key))
+        out.push(
+          { tag: "url: javascript", value: "javascript:alert(1)" },
+          { tag: "url: file", value: "file:///etc/passwd" },
+          { tag: "url: metadata IP", value: "http://169.254.169.254/latest/meta-data/" },
+        );
       return out;
     }
     case "number":
@@ -407,7 +458,12 @@ export function mutationsFor(field: Field, key: string, base: unknown): Mutation
     }
     case "array": {
       const el = Array.isArray(base) && base.length ? base[0] : "x";
-      out.push(...WRONG_TYPE.array, { tag: "empty array", value: [] }, { tag: "array of null", value: [null] }, { tag: "array of wrong element", value: [{ nested: [1, 2] }] });
+      out.push(
+        ...WRONG_TYPE.array,
+        { tag: "empty array", value: [] },
+        { tag: "array of null", value: [null] },
+        { tag: "array of wrong element", value: [{ nested: [1, 2] }] },
+      );
       out.push({ tag: "10,000 elements", value: Array.from({ length: 10_000 }, () => el) });
       if (s.max !== undefined && s.max < 10_000) out.push({ tag: `max+1 (${s.max + 1} elements)`, value: Array.from({ length: s.max + 1 }, () => el) });
       return out;
@@ -425,7 +481,13 @@ export function mutationsFor(field: Field, key: string, base: unknown): Mutation
     case "object":
       return [...out, ...WRONG_TYPE.object, { tag: "empty object", value: {} }];
     case "union":
-      return [...out, ...WRONG_TYPE.other, { tag: "sql", value: HOSTILE_STRINGS.sql_or }, { tag: "huge", value: HOSTILE_STRINGS.huge }, { tag: "empty object", value: {} }];
+      return [
+        ...out,
+        ...WRONG_TYPE.other,
+        { tag: "sql", value: HOSTILE_STRINGS.sql_or },
+        { tag: "huge", value: HOSTILE_STRINGS.huge },
+        { tag: "empty object", value: {} },
+      ];
     default:
       return [...out, ...WRONG_TYPE.other, { tag: "huge", value: HOSTILE_STRINGS.huge }, { tag: "nul", value: HOSTILE_STRINGS.nul }];
   }
@@ -450,11 +512,15 @@ export function placesOf(field: Field, base: unknown, path: (string | number)[] 
     }
     return out;
   }
-  if (s.kind === "array" && Array.isArray(base) && base.length) return placesOf({ shape: s.element, optional: false, nullable: false }, base[0], [...path, 0], depth + 1);
+  if (s.kind === "array" && Array.isArray(base) && base.length)
+    return placesOf({ shape: s.element, optional: false, nullable: false }, base[0], [...path, 0], depth + 1);
   // A record's entries are places too (e.g. the columns of a bulk payment row), as the base names them.
-  if (s.kind === "record" && isObject(base)) return Object.keys(base).map((k) => ({ path: [...path, k], field: { shape: s.value, optional: true, nullable: false } }));
+  if (s.kind === "record" && isObject(base))
+    return Object.keys(base).map((k) => ({ path: [...path, k], field: { shape: s.value, optional: true, nullable: false } }));
   if (s.kind === "union" && isObject(base)) {
-    const match = s.options.find((o) => o.kind === "object" && Object.entries(o.fields).every(([k, f]) => f.shape.kind !== "literal" || f.shape.values.includes(base[k])));
+    const match = s.options.find(
+      (o) => o.kind === "object" && Object.entries(o.fields).every(([k, f]) => f.shape.kind !== "literal" || f.shape.values.includes(base[k])),
+    );
     if (match) return placesOf({ shape: match, optional: false, nullable: false }, base, path, depth + 1);
   }
   return [];
@@ -519,14 +585,26 @@ export function wholeBodyCases(base: unknown): BodyCase[] {
     { label: "body: empty with JSON content type", payload: "", contentType: json },
     {
       label: "body: unknown extra fields",
-      payload: toJson({ ...obj, is_admin: true, business_id: "00000000-0000-0000-0000-000000000001", roles: ["OWNER"], state: "COMPLETED", balance: "999999999999", __fuzz: HOSTILE_STRINGS.html_script }),
+      payload: toJson({
+        ...obj,
+        is_admin: true,
+        business_id: "00000000-0000-0000-0000-000000000001",
+        roles: ["OWNER"],
+        state: "COMPLETED",
+        balance: "999999999999",
+        __fuzz: HOSTILE_STRINGS.html_script,
+      }),
       contentType: json,
     },
     { label: "body: __proto__ pollution", payload: withPrefix('"__proto__":{"is_admin":true,"polluted":"yes"}'), contentType: json },
     { label: "body: constructor.prototype pollution", payload: withPrefix('"constructor":{"prototype":{"polluted":"yes"}}'), contentType: json },
     { label: "body: deeply nested objects (20,000 levels)", payload: nested(20_000), contentType: json },
     { label: "content-type: text/plain", payload: toJson(base ?? {}), contentType: "text/plain" },
-    { label: "content-type: application/xml (XXE)", payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: "application/xml" },
+    {
+      label: "content-type: application/xml (XXE)",
+      payload: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>',
+      contentType: "application/xml",
+    },
     { label: "content-type: form-urlencoded", payload: "is_admin=true&amount=-1", contentType: "application/x-www-form-urlencoded" },
     { label: "content-type: multipart without boundary", payload: toJson(base ?? {}), contentType: "multipart/form-data" },
     { label: "content-type: JSON in UTF-16", payload: toJson(base ?? {}), contentType: "application/json; charset=utf-16" },
@@ -555,7 +633,22 @@ export function fieldCases(field: Field, base: unknown, r: Rng, max: number): Bo
 }
 
 /** The most telling mutations of a place first, each group in seeded order. */
-const TELLING = new Set(["missing", "negative", "sub-minor fraction", "1e999 (JSON Infinity)", "nul", "lone_surrogate", "huge", "sql_drop", "html_script", "wrong type: number", "wrong type: string", "enum: unknown value", "date: year 0", "date: far future"]);
+const TELLING = new Set([
+  "missing",
+  "negative",
+  "sub-minor fraction",
+  "1e999 (JSON Infinity)",
+  "nul",
+  "lone_surrogate",
+  "huge",
+  "sql_drop",
+  "html_script",
+  "wrong type: number",
+  "wrong type: string",
+  "enum: unknown value",
+  "date: year 0",
+  "date: far future",
+]);
 function prioritised(ms: Mutation[], r: Rng): Mutation[] {
   return [...r.shuffle(ms.filter((m) => TELLING.has(m.tag))), ...r.shuffle(ms.filter((m) => !TELLING.has(m.tag)))];
 }
@@ -579,11 +672,13 @@ export function bodyShape(schema: unknown, base: unknown): Field {
 /** A shape read off a value: digit strings are treated as amounts. */
 export function shapeOfValue(v: unknown): Field {
   const f = (shape: Shape): Field => ({ shape, optional: false, nullable: false });
-  if (typeof v === "string") return f(/^\d+(\.\d+)?$/.test(v) ? { kind: "union", options: [{ kind: "string" }, { kind: "number", int: false, coerce: false }] } : { kind: "string" });
+  if (typeof v === "string")
+    return f(/^\d+(\.\d+)?$/.test(v) ? { kind: "union", options: [{ kind: "string" }, { kind: "number", int: false, coerce: false }] } : { kind: "string" });
   if (typeof v === "number") return f({ kind: "number", int: Number.isInteger(v), coerce: false });
   if (typeof v === "boolean") return f({ kind: "boolean" });
   if (Array.isArray(v)) return f({ kind: "array", element: v.length ? shapeOfValue(v[0]).shape : { kind: "unknown" } });
-  if (isObject(v)) return f({ kind: "object", fields: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOfValue(x)])), unknownKeys: "passthrough" });
+  if (isObject(v))
+    return f({ kind: "object", fields: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shapeOfValue(x)])), unknownKeys: "passthrough" });
   return f({ kind: "unknown" });
 }
 
@@ -604,7 +699,11 @@ const qs = (pairs: [string, string][]) => pairs.map(([k, v]) => `${k}=${v}`).joi
 
 /** The base query as text: every value is encoded. */
 export function queryText(base: Record<string, unknown>): string {
-  return qs(Object.entries(base).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [enc(k), enc(String(x))] as [string, string]) : [[enc(k), enc(String(v))] as [string, string]])));
+  return qs(
+    Object.entries(base).flatMap(([k, v]) =>
+      Array.isArray(v) ? v.map((x) => [enc(k), enc(String(x))] as [string, string]) : [[enc(k), enc(String(v))] as [string, string]],
+    ),
+  );
 }
 
 /** Query values as already-encoded text: what a query string can carry that JSON cannot (bad escapes). */
@@ -656,9 +755,18 @@ export function queryCases(schema: unknown, base: Record<string, unknown>, seed:
     const s = f.shape;
     const values: [string, string][] = [];
     if (s.kind === "number" || isNumeric(s)) values.push(...QUERY_NUMBERS);
-    if (s.kind === "enum") values.push(["enum: other case", enc(String(s.values[0]).toLowerCase())], ["enum: unknown", "NOT_A_VALUE"], ["enum: list", enc(s.values.join(","))]);
-    if (s.kind === "union") values.push(["list: 60 values", Array.from({ length: 60 }, () => "X").join(",")], ["list: empty items", ",,,"], ["list: unknown item", "NOT_A_VALUE"]);
-    if (s.kind === "string" && (s.format === "date" || /date|^from$|^to$/.test(k))) values.push(["date: impossible", "2024-02-30"], ["date: garbage", "yesterday"], ["date: year 0", "0000-01-01"], ["date: far future", "9999-12-31"], ["date: reversed range", "2999-01-01"]);
+    if (s.kind === "enum")
+      values.push(["enum: other case", enc(String(s.values[0]).toLowerCase())], ["enum: unknown", "NOT_A_VALUE"], ["enum: list", enc(s.values.join(","))]);
+    if (s.kind === "union")
+      values.push(["list: 60 values", Array.from({ length: 60 }, () => "X").join(",")], ["list: empty items", ",,,"], ["list: unknown item", "NOT_A_VALUE"]);
+    if (s.kind === "string" && (s.format === "date" || /date|^from$|^to$/.test(k)))
+      values.push(
+        ["date: impossible", "2024-02-30"],
+        ["date: garbage", "yesterday"],
+        ["date: year 0", "0000-01-01"],
+        ["date: far future", "9999-12-31"],
+        ["date: reversed range", "2999-01-01"],
+      );
     if (s.kind === "string" && s.format === "uuid") values.push(["uuid: not a uuid", "1%20OR%201%3D1"]);
     values.push(...QUERY_HOSTILES);
     const out: QueryCase[] = r.shuffle(values).map(([tag, v]) => ({ label: `query.${k} = ${tag}`, query: joined(`${enc(k)}=${v}`, k) }));

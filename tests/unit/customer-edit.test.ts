@@ -6,13 +6,36 @@ import { COUNTRY_OPTIONS, countryName, formatPostalAddress, maskSecret, matchesC
 
 const lagos = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" };
 const person: Customer = {
-  id: "c-1", type: "INDIVIDUAL", state: "ACTIVE", email: "chiamaka.eze@example.com", display_name: "Chiamaka Eze", first_name: "Chiamaka", last_name: "Eze",
-  name: null, business_type: null, phone_number: "+2348031234567", residential_address: lagos, registered_address: null, incorporation_country: null,
-  country_data: { ng: { bvn: "22212345678" } }, billing_information: null, created_date: "2025-01-01T00:00:00.000Z",
+  id: "c-1",
+  type: "INDIVIDUAL",
+  state: "ACTIVE",
+  email: "chiamaka.eze@example.com",
+  display_name: "Chiamaka Eze",
+  first_name: "Chiamaka",
+  last_name: "Eze",
+  name: null,
+  business_type: null,
+  phone_number: "+2348031234567",
+  residential_address: lagos,
+  registered_address: null,
+  incorporation_country: null,
+  country_data: { ng: { bvn: "22212345678" } },
+  billing_information: null,
+  created_date: "2025-01-01T00:00:00.000Z",
 };
 const company: Customer = {
-  ...person, id: "c-2", type: "BUSINESS", email: "ops@kilimanjaro.example", display_name: "Kilimanjaro Traders", first_name: null, last_name: null,
-  name: "Kilimanjaro Traders", business_type: "PARTNERSHIP", residential_address: null, incorporation_country: "KE", country_data: {},
+  ...person,
+  id: "c-2",
+  type: "BUSINESS",
+  email: "ops@kilimanjaro.example",
+  display_name: "Kilimanjaro Traders",
+  first_name: null,
+  last_name: null,
+  name: "Kilimanjaro Traders",
+  business_type: "PARTNERSHIP",
+  residential_address: null,
+  incorporation_country: "KE",
+  country_data: {},
   registered_address: { line_1: "22 Moi Avenue", city: "Nairobi", state: "Nairobi", postal_code: "00100", country: "KE" },
 };
 
@@ -27,7 +50,16 @@ function errors(customer: Customer, change: Partial<EditCustomerValues> = {}): R
 describe("Edit customer form", () => {
   test("starts from the customer: names, phone, its address; identity numbers blank (never shown in full)", () => {
     const v = editValues(person);
-    expect(v).toMatchObject({ type: "INDIVIDUAL", email: person.email, first_name: "Chiamaka", last_name: "Eze", phone_number: "+2348031234567", address: lagos, bvn: "", nin: "" });
+    expect(v).toMatchObject({
+      type: "INDIVIDUAL",
+      email: person.email,
+      first_name: "Chiamaka",
+      last_name: "Eze",
+      phone_number: "+2348031234567",
+      address: lagos,
+      bvn: "",
+      nin: "",
+    });
     expect(editValues(company).address.city).toBe("Nairobi");
     expect(errors(person)).toEqual({});
     expect(errors(company)).toEqual({});
@@ -48,7 +80,12 @@ describe("Edit customer form", () => {
 
   test("address, city, state, country required (under the form's address fields); postal code optional", () => {
     const e = errors(company, { address: { line_1: "", city: " ", state: "", postal_code: "", country: "" } });
-    expect(e).toEqual({ "address.line_1": "Address is required", "address.city": "City is required", "address.state": "State is required", "address.country": "Country is required" });
+    expect(e).toEqual({
+      "address.line_1": "Address is required",
+      "address.city": "City is required",
+      "address.state": "State is required",
+      "address.country": "Country is required",
+    });
   });
 
   test("BVN and NIN: exactly 11 digits, only for customers in Nigeria", () => {
@@ -64,12 +101,23 @@ describe("Edit customer form", () => {
   test("a save: the profile PATCH (trimmed, address under its own name), then country data only when a number is given", () => {
     const v = { ...editValues(person), phone_number: " +2348000000000 ", address: { ...lagos, postal_code: "" } };
     expect(editRequests(v, person)).toEqual([
-      { method: "PATCH", path: "v2/customers/c-1/individual", body: { first_name: "Chiamaka", last_name: "Eze", phone_number: "+2348000000000", residential_address: { ...lagos, postal_code: "" } } },
+      {
+        method: "PATCH",
+        path: "v2/customers/c-1/individual",
+        body: { first_name: "Chiamaka", last_name: "Eze", phone_number: "+2348000000000", residential_address: { ...lagos, postal_code: "" } },
+      },
     ]);
-    expect(editRequests({ ...v, bvn: "22212345679" }, person)[1]).toEqual({ method: "PATCH", path: "v2/customers/c-1/country_data", body: { ng: { bvn: "22212345679" } } });
+    expect(editRequests({ ...v, bvn: "22212345679" }, person)[1]).toEqual({
+      method: "PATCH",
+      path: "v2/customers/c-1/country_data",
+      body: { ng: { bvn: "22212345679" } },
+    });
     const biz = editRequests(editValues(company), company);
     expect(biz).toHaveLength(1);
-    expect(biz[0]).toMatchObject({ path: "v2/customers/c-2/business", body: { name: "Kilimanjaro Traders", business_type: "PARTNERSHIP", registered_address: { city: "Nairobi" } } });
+    expect(biz[0]).toMatchObject({
+      path: "v2/customers/c-2/business",
+      body: { name: "Kilimanjaro Traders", business_type: "PARTNERSHIP", registered_address: { city: "Nairobi" } },
+    });
     expect(editRequests({ ...editValues(company), bvn: "22212345679" }, company)).toHaveLength(1);
   });
 
@@ -105,7 +153,9 @@ describe("countries", () => {
     expect(maskSecret("22212345678")).toBe("•••••••5678");
     expect(maskSecret("123")).toBe("•••");
     expect(formatPostalAddress(lagos)).toBe("12 Admiralty Way, Lekki, Lagos 106104, Nigeria");
-    expect(formatPostalAddress({ line_1: "4 Oxford Street", city: "Accra", state: "Greater Accra", postal_code: "", country: "GH" })).toBe("4 Oxford Street, Accra, Greater Accra, Ghana");
+    expect(formatPostalAddress({ line_1: "4 Oxford Street", city: "Accra", state: "Greater Accra", postal_code: "", country: "GH" })).toBe(
+      "4 Oxford Street, Accra, Greater Accra, Ghana",
+    );
     expect(formatPostalAddress(null)).toBe("");
   });
 });

@@ -53,7 +53,9 @@ describe("listQuery", () => {
   });
 
   test("empty values and undeclared fields are left out", () => {
-    expect(listQuery(demo, { currentPage: 1, pageSize: 10 }, [eq("keyword", "   "), eq("type", undefined), eq("states", []), eq("hack", "x")])).toBe("page=1&limit=10");
+    expect(listQuery(demo, { currentPage: 1, pageSize: 10 }, [eq("keyword", "   "), eq("type", undefined), eq("states", []), eq("hack", "x")])).toBe(
+      "page=1&limit=10",
+    );
   });
 
   test("a resource's fixed parameters always go along", () => {
@@ -68,7 +70,9 @@ describe("requests and errors", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function answer(status: number, body: unknown) {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+    const fetch = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+    );
     vi.stubGlobal("fetch", fetch);
     return fetch;
   }
@@ -100,7 +104,10 @@ describe("requests and errors", () => {
   });
 
   test("a failure without a JSON body still has a message", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })),
+    );
     await expect(dataProvider.getOne({ resource: "beneficiaries", id: "x" })).rejects.toMatchObject({ statusCode: 502, message: "Request failed (502)" });
   });
 });
@@ -109,11 +116,13 @@ describe("keyset paging", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   test("the page after one that returned next_cursor is asked for by that cursor; other pages by number", async () => {
-    const fetch = vi.fn(async (_url: string) =>
-      new Response(JSON.stringify({ message: "ok", data: { items: [{ id: "x" }], total_items: 100, next_cursor: "CUR2" } }), { status: 200 }),
+    const fetch = vi.fn(
+      async (_url: string) =>
+        new Response(JSON.stringify({ message: "ok", data: { items: [{ id: "x" }], total_items: 100, next_cursor: "CUR2" } }), { status: 200 }),
     );
     vi.stubGlobal("fetch", fetch);
-    const list = (page: number) => dataProvider.getList({ resource: "transactions", pagination: { currentPage: page, pageSize: 10 }, filters: [eq("keyword", "acme")] });
+    const list = (page: number) =>
+      dataProvider.getList({ resource: "transactions", pagination: { currentPage: page, pageSize: 10 }, filters: [eq("keyword", "acme")] });
     await list(1);
     await list(2);
     await list(7);

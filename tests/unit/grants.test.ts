@@ -12,7 +12,10 @@ import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERSON, PUBLIC } from "../.
 const access = await loadAccess();
 const roles = access.roles().map((r) => r.name);
 const policyText = (await import("node:fs")).readFileSync(new URL("../../policies/policy.csv", import.meta.url), "utf8");
-const rules = policyText.split("\n").filter((l) => l.startsWith("p,")).map((l) => l.split(",").map((x) => x.trim()));
+const rules = policyText
+  .split("\n")
+  .filter((l) => l.startsWith("p,"))
+  .map((l) => l.split(",").map((x) => x.trim()));
 const objects = [...new Set(rules.map((r) => r[2]))];
 /** Every action a rule names, plus some no rule names (a ".*" rule allows them; others refuse them). */
 const actions = [...new Set(rules.flatMap((r) => r[3].split("|").map((a) => a.replace(/[()]/g, ""))).filter((a) => a !== ".*")), "purge", "any"];
@@ -20,7 +23,11 @@ const actions = [...new Set(rules.flatMap((r) => r[3].split("|").map((a) => a.re
 const subjects = [
   { name: "signed out", permissions: [PUBLIC], features: [] },
   ...roles.flatMap((role) => [
-    { name: `${role}, all features, KYB approved`, permissions: [AUTHENTICATED, PERSON, ...access.permissionsOf([role])], features: [...FEATURE_NAMES, KYB_APPROVED] },
+    {
+      name: `${role}, all features, KYB approved`,
+      permissions: [AUTHENTICATED, PERSON, ...access.permissionsOf([role])],
+      features: [...FEATURE_NAMES, KYB_APPROVED],
+    },
     { name: `${role}, all features, KYB pending`, permissions: [AUTHENTICATED, PERSON, ...access.permissionsOf([role])], features: [...FEATURE_NAMES] },
     { name: `${role} API key, fiat only`, permissions: [AUTHENTICATED, ...access.permissionsOf([role])], features: ["fiat", KYB_APPROVED] },
   ]),

@@ -6,8 +6,18 @@ import { describe, expect, test } from "vitest";
 import { invoiceTotals, itemTotals, mulDivHalfUp, rateBps, type InvoiceSpec, type TaxSpec } from "../../src/lib/invoice-totals.ts";
 import { summaryRows, summaryValue } from "../../src/lib/invoice-summary-rows.ts";
 
-const pct = (rate: string, behaviour: "inclusive" | "exclusive" = "exclusive"): TaxSpec => ({ method: "percentage", percentage_rate: rate, type: "STANDARD", behaviour });
-const fixedTax = (amount: string, behaviour: "inclusive" | "exclusive" = "exclusive"): TaxSpec => ({ method: "fixed", tax_amount: amount, type: "STANDARD", behaviour });
+const pct = (rate: string, behaviour: "inclusive" | "exclusive" = "exclusive"): TaxSpec => ({
+  method: "percentage",
+  percentage_rate: rate,
+  type: "STANDARD",
+  behaviour,
+});
+const fixedTax = (amount: string, behaviour: "inclusive" | "exclusive" = "exclusive"): TaxSpec => ({
+  method: "fixed",
+  tax_amount: amount,
+  type: "STANDARD",
+  behaviour,
+});
 
 describe("rates and rounding", () => {
   test("percentages have at most two decimals and lie between 0 and 100", () => {
@@ -31,7 +41,13 @@ describe("rates and rounding", () => {
 
 describe("one line", () => {
   test("no discount, no tax: quantity x unit price", () => {
-    expect(itemTotals({ quantity: 3, unit_price: "1999" })).toEqual({ gross_amount: 5997n, discount_amount: 0n, sub_total_after_discount: 5997n, tax_amount: 0n, total_amount: 5997n });
+    expect(itemTotals({ quantity: 3, unit_price: "1999" })).toEqual({
+      gross_amount: 5997n,
+      discount_amount: 0n,
+      sub_total_after_discount: 5997n,
+      tax_amount: 0n,
+      total_amount: 5997n,
+    });
   });
 
   test("percentage discount, then exclusive percentage tax on the discounted amount", () => {
@@ -65,7 +81,10 @@ describe("one line", () => {
   });
 
   test("a discount never makes a line negative", () => {
-    expect(itemTotals({ quantity: 1, unit_price: "1000", discount: { type: "fixed", fixed_amount: "5000" } })).toMatchObject({ discount_amount: 1000n, total_amount: 0n });
+    expect(itemTotals({ quantity: 1, unit_price: "1000", discount: { type: "fixed", fixed_amount: "5000" } })).toMatchObject({
+      discount_amount: 1000n,
+      total_amount: 0n,
+    });
   });
 });
 
@@ -150,7 +169,14 @@ describe("the totals block (summary rows)", () => {
       total_amount_payable: "22550",
       inclusive_tax_amount: "(750)",
     });
-    expect(summaryRows(invoiceTotals(spec)).map((r) => r.label)).toEqual(["Sub-total", "Discounts", "Taxes", "Shipping", "Total payable", "Tax included in prices"]);
+    expect(summaryRows(invoiceTotals(spec)).map((r) => r.label)).toEqual([
+      "Sub-total",
+      "Discounts",
+      "Taxes",
+      "Shipping",
+      "Total payable",
+      "Tax included in prices",
+    ]);
   });
 
   test("nothing to subtract or include: no minus sign and no included-tax row; payments when given", () => {
@@ -167,7 +193,11 @@ describe("the totals block (summary rows)", () => {
 
   test("the stored strings read the same as the live bigints", () => {
     const t = invoiceTotals({ items: [{ quantity: 1, unit_price: "10750", tax: pct("7.5", "inclusive") }], shipping_amount: "1" });
-    const strings = Object.fromEntries(Object.entries(t).filter(([k]) => k !== "items").map(([k, v]) => [k, String(v)]));
+    const strings = Object.fromEntries(
+      Object.entries(t)
+        .filter(([k]) => k !== "items")
+        .map(([k, v]) => [k, String(v)]),
+    );
     expect(summaryRows(strings as never)).toEqual(summaryRows(t));
   });
 
@@ -175,7 +205,8 @@ describe("the totals block (summary rows)", () => {
     // A small deterministic generator: every kind of discount and tax, at both levels.
     let seed = 7;
     const rnd = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), (seed >>> 8) % n);
-    const discount = () => [null, { type: "fixed" as const, fixed_amount: String(rnd(5000)) }, { type: "percentage" as const, percentage_rate: String(rnd(10001) / 100) }][rnd(3)];
+    const discount = () =>
+      [null, { type: "fixed" as const, fixed_amount: String(rnd(5000)) }, { type: "percentage" as const, percentage_rate: String(rnd(10001) / 100) }][rnd(3)];
     const tax = (): TaxSpec | null => {
       const behaviour = rnd(2) ? "inclusive" : "exclusive";
       const exempt: TaxSpec = { ...pct("7.5"), type: "EXEMPT", exemption_reason: "x" };
@@ -190,7 +221,8 @@ describe("the totals block (summary rows)", () => {
       };
       const t = invoiceTotals(spec);
       const exclusive = (x: TaxSpec | null | undefined) => x?.type === "STANDARD" && x.behaviour === "exclusive";
-      const expectedExclusive = t.items.reduce((s, i, k) => s + (exclusive(spec.items[k].tax) ? i.tax_amount : 0n), 0n) + (exclusive(spec.tax) ? t.invoice_level_tax_amount : 0n);
+      const expectedExclusive =
+        t.items.reduce((s, i, k) => s + (exclusive(spec.items[k].tax) ? i.tax_amount : 0n), 0n) + (exclusive(spec.tax) ? t.invoice_level_tax_amount : 0n);
       const rows = Object.fromEntries(summaryRows(t).map((r) => [r.key, r.amount]));
       expect(rows.sub_total_amount).toBe(t.items.reduce((s, i) => s + i.gross_amount, 0n));
       expect(rows.exclusive_tax_amount).toBe(expectedExclusive);

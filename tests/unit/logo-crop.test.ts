@@ -115,7 +115,12 @@ describe("crop", () => {
 
   test("the source rectangle is always a square inside the image", () => {
     let c = initialCrop(tall, S);
-    for (const [f, dx, dy] of [[1.2, 5, -40], [1.2, -300, 17], [0.8, 90, 90], [1.2, -1000, -1000]] as const) {
+    for (const [f, dx, dy] of [
+      [1.2, 5, -40],
+      [1.2, -300, 17],
+      [0.8, 90, 90],
+      [1.2, -1000, -1000],
+    ] as const) {
       c = panBy(zoomBy(c, f, tall, S), dx, dy, tall, S);
       const r = sourceRect(c, tall, S);
       expect(r.sw).toBeCloseTo(r.sh);

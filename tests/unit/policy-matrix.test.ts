@@ -18,25 +18,48 @@ type Need = { obj: string; act: string; perm?: string; feature?: string; kyb?: b
 const LOCKED_UNTIL_KYB = /^\/(accounts|sub-accounts|crypto\/(wallets|sub-wallets|send-stablecoins)|settlements|payments\/(send|bulk-payment))(\/|$)/;
 
 /** SPEC §2 Routes: each screen with the permission and feature it needs (none = any member); "kyb" marks the locked ones. */
-const SCREENS: Need[] = ([
-  ["/"], ["/transactions"], ["/transactions/:id"], ["/settings"], ["/developers"], ["/accounts"], ["/accounts/:id"],
-  ["/sub-accounts", undefined, "sub_accounts"], ["/sub-accounts/:id", undefined, "sub_accounts"],
-  ["/crypto/wallets", undefined, "crypto"], ["/crypto/wallets/:id", undefined, "crypto"],
-  ["/crypto/sub-wallets", undefined, "crypto"], ["/crypto/sub-wallets/:id", undefined, "crypto"],
-  ["/crypto/send-stablecoins", "transactions_write", "crypto"],
-  ["/crypto/beneficiaries", undefined, "crypto"], ["/crypto/beneficiaries/:id", undefined, "crypto"],
-  ["/crypto/transactions", undefined, "crypto"], ["/crypto/transactions/:id"],
-  ["/invoicing/invoices", undefined, "invoicing"], ["/invoicing/invoices/create", "invoices_write", "invoicing"],
-  ["/invoicing/invoices/:id", undefined, "invoicing"], ["/invoicing/products", undefined, "invoicing"],
-  ["/customers"], ["/customers/create", "customers_write"], ["/customers/:id"],
-  ["/settlements", undefined, "sub_accounts"], ["/settlements/:id", undefined, "fx_settlements"],
-  ["/payments/send", "transactions_write", "fiat"], ["/payments/send/money", "transactions_write", "fiat"],
-  ["/payments/send/exchange", "transactions_write", "exchange"],
-  ["/payments/bulk-payment", "transactions_write", "batch_payments"], ["/payments/bulk-payment/:id", "transactions_write", "batch_payments"],
-  ["/payments/beneficiaries"], ["/payments/beneficiaries/:id"],
-  ["/payments/beneficiaries/:id/edit", "counterparties_write"], ["/payments/beneficiaries/create", "counterparties_write"],
-  ["/rates"], ["/deals"],
-] as [string, string?, string?][]).map(([path, perm, feature]) => ({ obj: `page:${path}`, act: "view", perm, feature, kyb: LOCKED_UNTIL_KYB.test(path) }));
+const SCREENS: Need[] = (
+  [
+    ["/"],
+    ["/transactions"],
+    ["/transactions/:id"],
+    ["/settings"],
+    ["/developers"],
+    ["/accounts"],
+    ["/accounts/:id"],
+    ["/sub-accounts", undefined, "sub_accounts"],
+    ["/sub-accounts/:id", undefined, "sub_accounts"],
+    ["/crypto/wallets", undefined, "crypto"],
+    ["/crypto/wallets/:id", undefined, "crypto"],
+    ["/crypto/sub-wallets", undefined, "crypto"],
+    ["/crypto/sub-wallets/:id", undefined, "crypto"],
+    ["/crypto/send-stablecoins", "transactions_write", "crypto"],
+    ["/crypto/beneficiaries", undefined, "crypto"],
+    ["/crypto/beneficiaries/:id", undefined, "crypto"],
+    ["/crypto/transactions", undefined, "crypto"],
+    ["/crypto/transactions/:id"],
+    ["/invoicing/invoices", undefined, "invoicing"],
+    ["/invoicing/invoices/create", "invoices_write", "invoicing"],
+    ["/invoicing/invoices/:id", undefined, "invoicing"],
+    ["/invoicing/products", undefined, "invoicing"],
+    ["/customers"],
+    ["/customers/create", "customers_write"],
+    ["/customers/:id"],
+    ["/settlements", undefined, "sub_accounts"],
+    ["/settlements/:id", undefined, "fx_settlements"],
+    ["/payments/send", "transactions_write", "fiat"],
+    ["/payments/send/money", "transactions_write", "fiat"],
+    ["/payments/send/exchange", "transactions_write", "exchange"],
+    ["/payments/bulk-payment", "transactions_write", "batch_payments"],
+    ["/payments/bulk-payment/:id", "transactions_write", "batch_payments"],
+    ["/payments/beneficiaries"],
+    ["/payments/beneficiaries/:id"],
+    ["/payments/beneficiaries/:id/edit", "counterparties_write"],
+    ["/payments/beneficiaries/create", "counterparties_write"],
+    ["/rates"],
+    ["/deals"],
+  ] as [string, string?, string?][]
+).map(([path, perm, feature]) => ({ obj: `page:${path}`, act: "view", perm, feature, kyb: LOCKED_UNTIL_KYB.test(path) }));
 
 /** SPEC §6 actions on the API objects built so far. */
 const ACTIONS: Need[] = [
@@ -124,7 +147,8 @@ describe.each([...SCREENS, ...ACTIONS])("$obj $act", (need) => {
     for (const perms of permissionSets) {
       for (const features of featureSets) {
         const has = (f: string) => (features as string[]).includes(f);
-        const expected = (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || need.feature.split("&").every(has)) && (!need.kyb || has(KYB_APPROVED));
+        const expected =
+          (!need.perm || (perms as string[]).includes(need.perm)) && (!need.feature || need.feature.split("&").every(has)) && (!need.kyb || has(KYB_APPROVED));
         // A person's session (the console); API keys are checked below.
         const got = access.can({ permissions: [AUTHENTICATED, PERSON, ...perms], features }, need.obj, need.act);
         expect(got, `${need.obj} ${need.act} perms=[${perms}] features=[${features}]`).toBe(expected);
@@ -154,7 +178,18 @@ test("sign-in-free calls are open to anyone; unknown objects and actions are den
 
 test("an API key, whatever its grants, never reaches what only a person may do", () => {
   const key = { permissions: [AUTHENTICATED, ...PERMISSION_NAMES], features: [...FEATURE_NAMES, KYB_APPROVED] };
-  for (const [obj, act] of [["security", "read"], ["security", "edit"], ["session", "read"], ["api-keys", "create"], ["api-keys", "disable-any"], ["webhooks", "edit"], ["one-time-code", "create"], ["step-up", "create"], ["sandbox-session", "expire-step-up"], ["page:/developers", "view"]]) {
+  for (const [obj, act] of [
+    ["security", "read"],
+    ["security", "edit"],
+    ["session", "read"],
+    ["api-keys", "create"],
+    ["api-keys", "disable-any"],
+    ["webhooks", "edit"],
+    ["one-time-code", "create"],
+    ["step-up", "create"],
+    ["sandbox-session", "expire-step-up"],
+    ["page:/developers", "view"],
+  ]) {
     expect(access.can(key, obj, act), `${obj} ${act}`).toBe(false);
     expect(access.can({ ...key, permissions: [...key.permissions, PERSON] }, obj, act), `${obj} ${act} as a person`).toBe(true);
   }

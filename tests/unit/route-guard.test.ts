@@ -10,8 +10,9 @@ const nobody = () => false;
 
 describe("route guard (SPEC §2)", () => {
   test("protected route without a session: /login keeping the redirect", () => {
-    expect(guardRedirect({ kind: "protected", pattern: "/accounts/:id", location: "/accounts/7?tab=x", signedIn: false, can: nobody }))
-      .toBe("/login?redirect=%2Faccounts%2F7%3Ftab%3Dx");
+    expect(guardRedirect({ kind: "protected", pattern: "/accounts/:id", location: "/accounts/7?tab=x", signedIn: false, can: nobody })).toBe(
+      "/login?redirect=%2Faccounts%2F7%3Ftab%3Dx",
+    );
     expect(guardRedirect({ kind: "protected", pattern: "/", location: "/", signedIn: false, can: nobody })).toBe("/login");
   });
 

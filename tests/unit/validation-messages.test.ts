@@ -65,7 +65,11 @@ describe("New beneficiary: a bank field left empty says '<Label> is required'", 
   test("USD → ACH → submit empty: each bank field names itself", () => {
     // As the form submits it: the defaults, USD and ACH chosen, nothing typed (untouched fields are undefined).
     const submitted = {
-      type: "FIAT", kind: "BUSINESS", friendly_name: "", name: undefined, currency: "USD",
+      type: "FIAT",
+      kind: "BUSINESS",
+      friendly_name: "",
+      name: undefined,
+      currency: "USD",
       details: { type: "ACH", details: { account_name: undefined, account_number: undefined, routing_number: undefined, bank_name: undefined } },
     };
     expect(issuesAt(BeneficiaryInput, submitted)).toEqual({
@@ -80,7 +84,12 @@ describe("New beneficiary: a bank field left empty says '<Label> is required'", 
   test.each(DESTINATION_TYPES)("%s: every bank field, empty or left out, says it is required", (type) => {
     const dest = DESTINATIONS[type];
     const expected = Object.fromEntries(dest.fields.map((f) => [`details.details.${f.key}`, `${f.label} is required`]));
-    for (const details of [Object.fromEntries(dest.fields.map((f) => [f.key, undefined])), Object.fromEntries(dest.fields.map((f) => [f.key, ""])), {}, undefined]) {
+    for (const details of [
+      Object.fromEntries(dest.fields.map((f) => [f.key, undefined])),
+      Object.fromEntries(dest.fields.map((f) => [f.key, ""])),
+      {},
+      undefined,
+    ]) {
       const body = { type: "FIAT", kind: "BUSINESS", name: "Ada", currency: dest.currency, details: { type, details } };
       expect(issuesAt(BeneficiaryInput, body), JSON.stringify(body)).toEqual(expected);
     }
@@ -95,7 +104,7 @@ describe("no zod default message from a resource's create or update schema", () 
   });
 
   test.each(schemas)("%s: the form submitted with each choice and nothing typed", (_name, def, which) => {
-    const fields = (which === "update" ? def.editFields ?? def.fields : def.fields) ?? [];
+    const fields = (which === "update" ? (def.editFields ?? def.fields) : def.fields) ?? [];
     const found = formSubmits(def, fields).flatMap((v) => defaultMessages(def[which]!, v).map((m) => `${m.at}  (form ${m.input})`));
     expect([...new Set(found)].slice(0, 5)).toEqual([]);
   });

@@ -32,7 +32,7 @@ export function setStepUpPrompt(prompt: StepUpPrompt) {
   };
 }
 
-const stepUpHint = (e: ApiError) => e.statusCode === 403 ? e.errors.find((f) => f.path === STEP_UP_PATH)?.message : undefined;
+const stepUpHint = (e: ApiError) => (e.statusCode === 403 ? e.errors.find((f) => f.path === STEP_UP_PATH)?.message : undefined);
 
 /** One request: the envelope unwrapped, a failure as an ApiError, a step-up asked for and the request sent again. */
 async function send<T>(request: () => Promise<Response>, mayStepUp = true): Promise<{ message: string; data: T }> {
@@ -81,7 +81,7 @@ export async function download(path: string, fallbackName: string): Promise<void
   const disposition = res.headers.get("content-disposition") ?? "";
   // The exact name (filename*, UTF-8) when the server gives one, else the ASCII fallback.
   const exact = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const name = exact ? decodeURIComponent(exact) : /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const name = exact ? decodeURIComponent(exact) : (/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName);
   const url = URL.createObjectURL(await res.blob());
   const a = Object.assign(document.createElement("a"), { href: url, download: name });
   a.click();

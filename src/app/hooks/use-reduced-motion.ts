@@ -13,4 +13,9 @@ function subscribe(onChange: () => void) {
   return () => list?.removeEventListener("change", onChange);
 }
 
-export const useReducedMotion = () => useSyncExternalStore(subscribe, () => media()?.matches ?? false, () => false);
+export const useReducedMotion = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => media()?.matches ?? false,
+    () => false,
+  );

@@ -20,7 +20,11 @@ import { DashboardDisclaimer } from "../components/dashboard/dashboard-disclaime
 // New businesses see onboarding once, and the transactions table sits below the balances: both load after the first paint.
 const OnboardingScreen = lazyNamed(() => import("../components/onboarding/onboarding-screen.tsx"), "OnboardingScreen");
 const DashboardRecentTransactions = lazyNamed(() => import("../components/dashboard/dashboard-recent-transactions.tsx"), "DashboardRecentTransactions");
-const PanelSkeleton = () => <Card variant="borderless"><Skeleton active /></Card>;
+const PanelSkeleton = () => (
+  <Card variant="borderless">
+    <Skeleton active />
+  </Card>
+);
 
 /**
  * Whether onboarding was shown in this browser session and not yet dismissed: it then stays (across

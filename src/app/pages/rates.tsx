@@ -24,7 +24,10 @@ function useCurrencies() {
     api<string[]>("GET", "fx-rates/currencies")
       .then((r) => setCurrencies(r.data))
       // The four fiat currencies are every business's, so the page still works after the error.
-      .catch(() => { setFailed(true); setCurrencies([...FX_FIAT_CURRENCIES]); });
+      .catch(() => {
+        setFailed(true);
+        setCurrencies([...FX_FIAT_CURRENCIES]);
+      });
   }, []);
   return { currencies, failed };
 }
@@ -41,8 +44,12 @@ function CurrentRate({ base, quote }: { base: string; quote: string }) {
   if (rate === null) return <Typography.Text type="secondary">Today's rate is not available right now.</Typography.Text>;
   return (
     <section aria-label="Current rate">
-      <Typography.Title level={2} style={{ margin: 0 }}><RateText from={base} to={quote} rate={rate.rate} /></Typography.Title>
-      <Typography.Text>1 {quote} = {displayRate(invertRate(rate.rate))} {base}</Typography.Text>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        <RateText from={base} to={quote} rate={rate.rate} />
+      </Typography.Title>
+      <Typography.Text>
+        1 {quote} = {displayRate(invertRate(rate.rate))} {base}
+      </Typography.Text>
       <br />
       <Typography.Text type="secondary">Rate of {formatDay(rate.created_date)}</Typography.Text>
     </section>
@@ -63,7 +70,9 @@ export default function RatesPage() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>Fx Rates</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Fx Rates
+        </Typography.Title>
         <Typography.Text type="secondary">Today's exchange rates and their history</Typography.Text>
       </div>
       {failed && <Alert type="error" showIcon message="Error fetching currencies" />}
@@ -83,9 +92,15 @@ export default function RatesPage() {
         <Alert type="error" showIcon message={same} />
       ) : (
         <>
-          <Card><CurrentRate base={base} quote={quote} /></Card>
-          <Card title="Rate history"><RatesChart base={base} quote={quote} /></Card>
-          <Card title="Daily rates"><RatesTable key={`${base}-${quote}`} base={base} quote={quote} /></Card>
+          <Card>
+            <CurrentRate base={base} quote={quote} />
+          </Card>
+          <Card title="Rate history">
+            <RatesChart base={base} quote={quote} />
+          </Card>
+          <Card title="Daily rates">
+            <RatesTable key={`${base}-${quote}`} base={base} quote={quote} />
+          </Card>
         </>
       )}
     </Flex>

@@ -21,7 +21,8 @@ export default function SandboxDepositPage() {
 
   async function submit(v: Values) {
     const minor = parseMajor(v.amount, v.currency);
-    if (minor === null || minor <= 0n) return form.setFields([{ name: "amount", errors: ["Enter an amount greater than zero, with at most the currency's decimals"] }]);
+    if (minor === null || minor <= 0n)
+      return form.setFields([{ name: "amount", errors: ["Enter an amount greater than zero, with at most the currency's decimals"] }]);
     try {
       const res = await api("POST", "sandbox/deposits", { ...v, amount: minor.toString() }, { "idempotency-key": crypto.randomUUID() });
       toast.success(res.message);
@@ -36,9 +37,16 @@ export default function SandboxDepositPage() {
       {done && <Alert type="success" showIcon message={done} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ network: "fiat", currency: "USD" }}>
         <Form.Item name="network" label="Network">
-          <Select options={[{ value: "fiat", label: "Bank transfer" }, ...BLOCKCHAINS.map((b) => ({ value: b, label: b }))]} onChange={(n) => form.setFieldValue("currency", n === "fiat" ? "USD" : "USDT")} />
+          <Select
+            options={[{ value: "fiat", label: "Bank transfer" }, ...BLOCKCHAINS.map((b) => ({ value: b, label: b }))]}
+            onChange={(n) => form.setFieldValue("currency", n === "fiat" ? "USD" : "USDT")}
+          />
         </Form.Item>
-        <Form.Item name="identifier" label={network === "fiat" ? "Account number or IBAN" : "Wallet address"} rules={[{ required: true, message: "Account number, IBAN or address is required" }]}>
+        <Form.Item
+          name="identifier"
+          label={network === "fiat" ? "Account number or IBAN" : "Wallet address"}
+          rules={[{ required: true, message: "Account number, IBAN or address is required" }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="currency" label="Currency">
@@ -55,7 +63,9 @@ export default function SandboxDepositPage() {
             <Input maxLength={100} />
           </Form.Item>
         )}
-        <Button type="primary" htmlType="submit" block>Send deposit</Button>
+        <Button type="primary" htmlType="submit" block>
+          Send deposit
+        </Button>
       </Form>
     </AuthCard>
   );

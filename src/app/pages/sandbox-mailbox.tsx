@@ -43,8 +43,16 @@ export default function SandboxMailboxPage() {
             <Card size="small" title={m.subject} style={{ marginBottom: 12 }} extra={formatDateTime(m.created_at)}>
               <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{m.text}</Typography.Paragraph>
               <Space wrap>
-                {m.codes.map((c) => <Tag key={c} color="blue">Code {c}</Tag>)}
-                {m.links.map((l) => <a key={l} href={new URL(l).pathname}>Open link</a>)}
+                {m.codes.map((c) => (
+                  <Tag key={c} color="blue">
+                    Code {c}
+                  </Tag>
+                ))}
+                {m.links.map((l) => (
+                  <a key={l} href={new URL(l).pathname}>
+                    Open link
+                  </a>
+                ))}
               </Space>
             </Card>
           )}

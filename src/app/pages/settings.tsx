@@ -32,7 +32,9 @@ export default function SettingsPage() {
   const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "profile";
   return (
     <>
-      <Typography.Title level={3} style={{ margin: 0 }}>Settings</Typography.Title>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Settings
+      </Typography.Title>
       <Typography.Text type="secondary">Manage your profile</Typography.Text>
       <Tabs style={{ marginTop: 16 }} activeKey={active} onChange={(key) => setParams({ tab: key })} items={tabs} destroyInactiveTabPane />
     </>

@@ -64,7 +64,10 @@ export const dataProvider: DataProvider = {
     const query = listQuery(def, pagination, filters, extra);
     const page = pagination?.currentPage ?? 1;
     const cursor = cursors.get(cursorKey(resource, query, page));
-    const res = await api<{ items: never[]; total_items: number; next_cursor?: string | null }>("GET", `${def.api.list}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const res = await api<{ items: never[]; total_items: number; next_cursor?: string | null }>(
+      "GET",
+      `${def.api.list}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     if (res.data.next_cursor) {
       if (cursors.size > 500) cursors.clear();
       cursors.set(cursorKey(resource, query, page + 1), res.data.next_cursor);

@@ -29,7 +29,18 @@ export type LiveTopic = (typeof LIVE_TOPICS)[number];
 /** Refine resources (resources/*.ts names) each topic refreshes. */
 export const RESOURCES: Record<LiveTopic, string[]> = {
   // Balances move only with transactions: accounts and wallets (and their sub-accounts, sub-wallets) refetch with them.
-  transactions: ["transactions", "crypto-transactions", "accounts", "wallets", "sub-accounts", "sub-wallets", "bulk-payments", "settlements", "settlement-payments", "invoices"],
+  transactions: [
+    "transactions",
+    "crypto-transactions",
+    "accounts",
+    "wallets",
+    "sub-accounts",
+    "sub-wallets",
+    "bulk-payments",
+    "settlements",
+    "settlement-payments",
+    "invoices",
+  ],
   approvals: ["transactions", "crypto-transactions", "bulk-payments"],
 };
 

@@ -7,7 +7,10 @@ import type { PublicInvoice } from "../../../resources/invoices.ts";
 export type { PublicInvoice };
 
 export class PublicApiError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
   }
 }

@@ -41,11 +41,21 @@ function Items({ invoice }: { invoice: PublicInvoice }) {
         <thead>
           <tr>
             <th scope="col">Item</th>
-            <th scope="col" className="num">Quantity</th>
-            <th scope="col" className="num">Unit price</th>
-            <th scope="col" className="num">Discount</th>
-            <th scope="col" className="num">Tax</th>
-            <th scope="col" className="num">Total</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+            <th scope="col" className="num">
+              Unit price
+            </th>
+            <th scope="col" className="num">
+              Discount
+            </th>
+            <th scope="col" className="num">
+              Tax
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
           </tr>
         </thead>
         <tbody>

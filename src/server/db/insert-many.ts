@@ -27,7 +27,10 @@ export async function insertMany<T extends WithId>(q: Queryable, table: T, rows:
   // A column left out keeps its default; rows that name different columns go in separate statements.
   const groups = new Map<string, Record<string, unknown>[]>();
   for (const r of withIds) {
-    const keys = Object.keys(r).filter((k) => r[k] !== undefined && columns[k]).sort().join(",");
+    const keys = Object.keys(r)
+      .filter((k) => r[k] !== undefined && columns[k])
+      .sort()
+      .join(",");
     groups.set(keys, [...(groups.get(keys) ?? []), r]);
   }
   const byId = new Map<string, InferSelectModel<T>>();
@@ -41,7 +44,9 @@ export async function insertMany<T extends WithId>(q: Queryable, table: T, rows:
       select ${names} from json_populate_recordset(null::${tableName}, ${doc}::json)
       returning *`)) as unknown as { rows: Record<string, unknown>[] };
     for (const raw of res.rows) {
-      const row = Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, raw[c.name] === null || raw[c.name] === undefined ? null : c.mapFromDriverValue(raw[c.name])]));
+      const row = Object.fromEntries(
+        Object.entries(columns).map(([k, c]) => [k, raw[c.name] === null || raw[c.name] === undefined ? null : c.mapFromDriverValue(raw[c.name])]),
+      );
       byId.set(row.id as string, row as InferSelectModel<T>);
     }
   }

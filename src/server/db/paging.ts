@@ -4,7 +4,12 @@ import { z } from "zod";
 export const MAX_PAGE_SIZE = 100;
 
 export const PageQuery = z.object({
-  page: z.coerce.number({ error: "page must be a whole number" }).int("page must be a whole number").min(1, "page must be at least 1").max(1_000_000).default(1),
+  page: z.coerce
+    .number({ error: "page must be a whole number" })
+    .int("page must be a whole number")
+    .min(1, "page must be at least 1")
+    .max(1_000_000)
+    .default(1),
   limit: z.coerce
     .number({ error: "limit must be a whole number" })
     .int("limit must be a whole number")

@@ -77,7 +77,9 @@ export function usePreparedStatements(client: PGlite) {
    */
   const merged = new Map<string, Record<number, unknown>>();
   function mergedParsers(own: NonNullable<QueryOptions>["parsers"] & object) {
-    const signature = Object.entries(own).map(([type, parse]) => `${type}:${String(parse)}`).join("\n");
+    const signature = Object.entries(own)
+      .map(([type, parse]) => `${type}:${String(parse)}`)
+      .join("\n");
     let parsers = merged.get(signature);
     if (!parsers) merged.set(signature, (parsers = { ...client.parsers, ...own }));
     return parsers as typeof client.parsers;

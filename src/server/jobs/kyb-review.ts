@@ -6,7 +6,10 @@ export function startKybAutoReview(kyb: SandboxKyb, delaySeconds: number, log: (
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    kyb.decideDue(delaySeconds).catch(log).finally(() => (running = false));
+    kyb
+      .decideDue(delaySeconds)
+      .catch(log)
+      .finally(() => (running = false));
   }, everyMs);
   return () => clearInterval(timer);
 }

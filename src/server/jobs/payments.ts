@@ -27,12 +27,18 @@ export type Partners = { paymentRails: PaymentRails; chain: ChainProvider };
 function flowsOf(p: Partners) {
   return [
     {
-      rail: "fiat", type: "TRANSFER", clearing: "rails_clearing" as const, delayMs: p.paymentRails.settleAfterMs,
+      rail: "fiat",
+      type: "TRANSFER",
+      clearing: "rails_clearing" as const,
+      delayMs: p.paymentRails.settleAfterMs,
       handOver: (_t: Row) => ({}),
       outcome: (t: Row): PaymentOutcome => p.paymentRails.settle({ details: (t.counterparty.details ?? {}) as Record<string, unknown>, attempt: t.attempts }),
     },
     {
-      rail: "crypto", type: "WITHDRAWAL", clearing: "chain_clearing" as const, delayMs: p.chain.confirmAfterMs,
+      rail: "crypto",
+      type: "WITHDRAWAL",
+      clearing: "chain_clearing" as const,
+      delayMs: p.chain.confirmAfterMs,
       handOver: (t: Row) => ({ txnHash: p.chain.newTxHash((t.counterparty.crypto_details as { blockchain: Blockchain }).blockchain) }),
       outcome: (_t: Row): PaymentOutcome => ({ ok: true }),
     },
@@ -45,9 +51,18 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
     const of = (state: string) => and(eq(transactions.rail, flow.rail), eq(transactions.type, flow.type), eq(transactions.state, state));
     // PENDING -> PROCESSING: handed to the partner.
     await db.transaction(async (tx) => {
-      const ready = await tx.select().from(transactions).where(of("PENDING")).orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
+      const ready = await tx
+        .select()
+        .from(transactions)
+        .where(of("PENDING"))
+        .orderBy(asc(transactions.createdAt))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
       for (const t of ready) {
-        await tx.update(transactions).set({ state: "PROCESSING", submittedAt: now, attempts: t.attempts + 1, ...flow.handOver(t) }).where(eq(transactions.id, t.id));
+        await tx
+          .update(transactions)
+          .set({ state: "PROCESSING", submittedAt: now, attempts: t.attempts + 1, ...flow.handOver(t) })
+          .where(eq(transactions.id, t.id));
         forgetCounts(t.businessId);
         moved++;
       }
@@ -56,8 +71,13 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
     const due = new Date(now.getTime() - flow.delayMs);
     await db.transaction(async (tx) => {
       // Due from the hand-over, not the creation: a retry waits for the partner like a first attempt.
-      const settling = await tx.select().from(transactions).where(and(of("PROCESSING"), lte(transactions.submittedAt, due)))
-        .orderBy(asc(transactions.createdAt)).limit(BATCH).for("update", { skipLocked: true });
+      const settling = await tx
+        .select()
+        .from(transactions)
+        .where(and(of("PROCESSING"), lte(transactions.submittedAt, due)))
+        .orderBy(asc(transactions.createdAt))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
       for (const t of settling) {
         const outcome = flow.outcome(t);
         if (outcome.ok) {
@@ -70,13 +90,22 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
           await tx.update(transactions).set({ state: "COMPLETED", completedAt: new Date() }).where(eq(transactions.id, t.id));
         } else {
           await voidPending(tx, t.holdTransferId!);
-          await tx.update(transactions).set({ state: "FAILED", failureReason: outcome.reason, isRetryable: outcome.retryable, completedAt: new Date() }).where(eq(transactions.id, t.id));
+          await tx
+            .update(transactions)
+            .set({ state: "FAILED", failureReason: outcome.reason, isRetryable: outcome.retryable, completedAt: new Date() })
+            .where(eq(transactions.id, t.id));
         }
         const amount = formatMoney(t.sendingAmount, t.sendingCurrency);
         const to = String(t.counterparty.name ?? "the beneficiary");
-        await notify(tx, t.businessId, "inbound_outbound_transfers", (address) => emails.transferSettled(address, outcome.ok, amount, to, outcome.ok ? null : outcome.reason));
+        await notify(tx, t.businessId, "inbound_outbound_transfers", (address) =>
+          emails.transferSettled(address, outcome.ok, amount, to, outcome.ok ? null : outcome.reason),
+        );
         await emitEvent(tx, t.businessId, outcome.ok ? "payment.completed" : "payment.failed", {
-          id: t.id, type: t.type, amount: { value: t.sendingAmount.toString(), currency: t.sendingCurrency }, counterparty: t.counterparty.name ?? null, ...(outcome.ok ? {} : { reason: outcome.reason }),
+          id: t.id,
+          type: t.type,
+          amount: { value: t.sendingAmount.toString(), currency: t.sendingCurrency },
+          counterparty: t.counterparty.name ?? null,
+          ...(outcome.ok ? {} : { reason: outcome.reason }),
         });
         forgetCounts(t.businessId);
         moved++;

@@ -27,7 +27,10 @@ async function runBatch(db: Db, batch: number, log: (err: unknown) => void): Pro
       try {
         // A savepoint per statement: one that fails in the database leaves the batch usable.
         const out = await tx.transaction(async (sp) => renderStatement(row.format as StatementFormat, await statementData(sp, row)));
-        await tx.update(statements).set({ state: "COMPLETE", ...out, completedAt: new Date() }).where(eq(statements.id, row.id));
+        await tx
+          .update(statements)
+          .set({ state: "COMPLETE", ...out, completedAt: new Date() })
+          .where(eq(statements.id, row.id));
       } catch (err) {
         if (!(err instanceof StatementError)) log(err);
         const reason = err instanceof StatementError ? err.message : GENERIC_FAILURE;

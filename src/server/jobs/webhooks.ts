@@ -79,7 +79,13 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
     const due = await tx
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.state, "PENDING"), lte(webhookDeliveries.nextAttemptAt, now), or(isNull(webhookDeliveries.leasedUntil), lte(webhookDeliveries.leasedUntil, now))))
+      .where(
+        and(
+          eq(webhookDeliveries.state, "PENDING"),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          or(isNull(webhookDeliveries.leasedUntil), lte(webhookDeliveries.leasedUntil, now)),
+        ),
+      )
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
@@ -87,7 +93,12 @@ export async function runWebhookDeliveries(db: Db, opts: DeliveryOptions = DEFAU
     return tx
       .update(webhookDeliveries)
       .set({ leasedUntil: new Date(now.getTime() + opts.leaseMs), attempts: sql`${webhookDeliveries.attempts} + 1` })
-      .where(inArray(webhookDeliveries.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
   for (const d of claimed) {

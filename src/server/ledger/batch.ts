@@ -19,10 +19,12 @@ const rowsOf = (res: unknown) => (res as { rows: Row[] }).rows;
 
 /** ledger.lock for a whole batch: the ids travel as one array parameter rather than hundreds. */
 async function lockAll(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
-  const rows = rowsOf(await tx.execute(sql`
+  const rows = rowsOf(
+    await tx.execute(sql`
     select id, asset, state, allow_negative, posted::text, pending_debits::text from ledger_accounts
     where id = any(${pgArray(ids)}::uuid[])
-    order by id for update`));
+    order by id for update`),
+  );
   return new Map(rows.map((r) => [r.id as string, lockedOfRow(r)]));
 }
 
@@ -62,15 +64,26 @@ export async function transferBatch(tx: Tx, inputs: TransferInput[]): Promise<(T
     update ledger_accounts a set posted = a.posted + d.delta, version = a.version + d.n
     from unnest(${pgArray(moves.map(([id]) => id))}::uuid[], ${pgArray(moves.map(([, d]) => d.delta))}::bigint[], ${pgArray(moves.map(([, d]) => d.n))}::int[]) as d(id, delta, n)
     where a.id = d.id`);
-  const records = accepted.map((t) => ({ id: t.id, n: t.n, debit: t.debit, credit: t.credit, asset: t.asset, amount: t.amount.toString(), reference: t.reference ?? "", metadata: t.metadata ?? {} }));
+  const records = accepted.map((t) => ({
+    id: t.id,
+    n: t.n,
+    debit: t.debit,
+    credit: t.credit,
+    asset: t.asset,
+    amount: t.amount.toString(),
+    reference: t.reference ?? "",
+    metadata: t.metadata ?? {},
+  }));
   // Journal order (seq) follows submission order.
-  const inserted = rowsOf(await tx.execute(sql`
+  const inserted = rowsOf(
+    await tx.execute(sql`
     insert into ledger_transfers (id, kind, debit_account_id, credit_account_id, asset, amount, reference, metadata)
     select id, 'posted', debit, credit, asset, amount, reference, metadata
     from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
       as t(id uuid, n int, debit uuid, credit uuid, asset text, amount bigint, reference text, metadata jsonb)
     order by n
-    returning ${TRANSFER_COLUMNS}`));
+    returning ${TRANSFER_COLUMNS}`),
+  );
   const byId = new Map(inserted.map((r) => [r.id as string, transferOfRow(r)]));
   return results.map((r) => (r instanceof LedgerError ? r : byId.get((r as { id: string }).id)!));
 }
@@ -95,7 +108,9 @@ export class TransferBatcher {
   constructor(db: Db, options: { maxBatch?: number; concurrency?: number } = {}) {
     this.group = new GroupCommit(async (inputs) => {
       // A batch of one is an ordinary transfer: a quiet moment costs what it costs without grouping.
-      const results: (Transfer | LedgerError)[] = await db.transaction((tx) => (inputs.length === 1 ? transferAlone(tx, inputs[0]) : transferBatch(tx, inputs)));
+      const results: (Transfer | LedgerError)[] = await db.transaction((tx) =>
+        inputs.length === 1 ? transferAlone(tx, inputs[0]) : transferBatch(tx, inputs),
+      );
       return results.map((r): Settled<Transfer> => (r instanceof LedgerError ? { error: r } : { value: r }));
     }, options);
   }

@@ -56,7 +56,10 @@ export type Locked = Pick<LedgerAccount, "id" | "asset" | "state" | "allowNegati
 export async function lock(tx: Tx, ids: string[]): Promise<Map<string, Locked>> {
   const res = await tx.execute(sql`
     select id, asset, state, allow_negative, posted::text, pending_debits::text from ledger_accounts
-    where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for update`);
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )}) order by id for update`);
   return new Map((res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => [r.id as string, lockedOfRow(r)]));
 }
 
@@ -89,7 +92,9 @@ const COLUMN_OF = { posted: "posted", pendingDebits: "pending_debits", pendingCr
 type Row = Record<string, unknown>;
 
 /** A ledger_transfers row as a raw statement returns it (bigints as text, so nothing is rounded). */
-export const TRANSFER_COLUMNS = sql.raw("id, seq::text, kind, debit_account_id, credit_account_id, asset, amount::text, pending_id, reversal_of, reference, metadata, created_at");
+export const TRANSFER_COLUMNS = sql.raw(
+  "id, seq::text, kind, debit_account_id, credit_account_id, asset, amount::text, pending_id, reversal_of, reference, metadata, created_at",
+);
 
 export function transferOfRow(r: Row): Transfer {
   return {
@@ -140,12 +145,14 @@ export type AccountReader = (tx: Tx, ids: string[]) => Promise<Map<string, Locke
  * A transfer built on a given account reader. The product uses `transfer` (with locks); the bank
  * test's negative control builds one whose reader takes no locks, to prove its checker notices.
  */
-export const transferWith = (read: AccountReader) => async (tx: Tx, input: TransferInput): Promise<Transfer> => {
-  const accounts = await read(tx, [input.debit, input.credit]);
-  const { debit } = validate(input, accounts);
-  if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
-  return post(tx, "posted", input, { posted: -input.amount }, { posted: input.amount });
-};
+export const transferWith =
+  (read: AccountReader) =>
+  async (tx: Tx, input: TransferInput): Promise<Transfer> => {
+    const accounts = await read(tx, [input.debit, input.credit]);
+    const { debit } = validate(input, accounts);
+    if (!debit.allowNegative && available(debit) < input.amount) throw new LedgerError("INSUFFICIENT_FUNDS");
+    return post(tx, "posted", input, { posted: -input.amount }, { posted: input.amount });
+  };
 
 /** Moves money now. */
 export const transfer = transferWith(lock);
@@ -159,7 +166,10 @@ export async function hold(tx: Tx, input: TransferInput): Promise<Transfer> {
 }
 
 async function pendingOf(tx: Tx, pendingId: string) {
-  const [pending] = await tx.select().from(ledgerTransfers).where(and(eq(ledgerTransfers.id, pendingId), eq(ledgerTransfers.kind, "pending")));
+  const [pending] = await tx
+    .select()
+    .from(ledgerTransfers)
+    .where(and(eq(ledgerTransfers.id, pendingId), eq(ledgerTransfers.kind, "pending")));
   if (!pending) throw new LedgerError("HOLD_NOT_FOUND");
   // Lock both accounts first: a second resolution of the same hold waits here, then sees it resolved.
   await lock(tx, [pending.debitAccountId, pending.creditAccountId]);
@@ -200,7 +210,10 @@ export async function reverse(tx: Tx, transferId: string, reference = ""): Promi
 }
 
 export async function setAccountState(q: Queryable, id: string, state: "ACTIVE" | "FROZEN" | "CLOSED") {
-  await q.update(ledgerAccounts).set({ state, version: sql`${ledgerAccounts.version} + 1` }).where(eq(ledgerAccounts.id, id));
+  await q
+    .update(ledgerAccounts)
+    .set({ state, version: sql`${ledgerAccounts.version} + 1` })
+    .where(eq(ledgerAccounts.id, id));
 }
 
 export async function getAccount(q: Queryable, id: string) {

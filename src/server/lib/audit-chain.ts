@@ -34,7 +34,9 @@ export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   const obj = value as Record<string, unknown>;
-  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(",")}}`;
 }
 
@@ -45,9 +47,7 @@ export function entryHash(entry: Omit<AuditEntry, "hash" | "prev_hash">, prevHas
   return createHash("sha256").update(`${prevHash}\n${body}`).digest("hex");
 }
 
-export type ChainCheck =
-  | { valid: true; entries: number; head_hash: string }
-  | { valid: false; entries: number; first_invalid_seq: number; reason: string };
+export type ChainCheck = { valid: true; entries: number; head_hash: string } | { valid: false; entries: number; first_invalid_seq: number; reason: string };
 
 /**
  * Walks a chain in order. `start` anchors it: the genesis hash for a whole log, or the hash before
@@ -57,9 +57,17 @@ export function verifyChain(entries: readonly AuditEntry[], start = { seq: 0, ha
   let prev = start;
   for (const e of entries) {
     const at = Number(e.seq);
-    if (at !== prev.seq + 1) return { valid: false, entries: entries.length, first_invalid_seq: at, reason: `expected entry ${prev.seq + 1} here, found ${at}: an entry is missing or out of order` };
-    if (e.prev_hash !== prev.hash) return { valid: false, entries: entries.length, first_invalid_seq: at, reason: "its previous hash does not match the entry before it" };
-    if (entryHash(e, e.prev_hash) !== e.hash) return { valid: false, entries: entries.length, first_invalid_seq: at, reason: "its contents do not match its hash: the entry was altered" };
+    if (at !== prev.seq + 1)
+      return {
+        valid: false,
+        entries: entries.length,
+        first_invalid_seq: at,
+        reason: `expected entry ${prev.seq + 1} here, found ${at}: an entry is missing or out of order`,
+      };
+    if (e.prev_hash !== prev.hash)
+      return { valid: false, entries: entries.length, first_invalid_seq: at, reason: "its previous hash does not match the entry before it" };
+    if (entryHash(e, e.prev_hash) !== e.hash)
+      return { valid: false, entries: entries.length, first_invalid_seq: at, reason: "its contents do not match its hash: the entry was altered" };
     prev = { seq: at, hash: e.hash };
   }
   return { valid: true, entries: entries.length, head_hash: prev.hash };

@@ -51,7 +51,10 @@ const FieldError = z.object({
 });
 /** The one error body (lib/errors.ts ErrorBody): every 4xx and 5xx. */
 export const ApiError = z
-  .object({ message: z.string().meta({ description: "What went wrong, for a person to read" }), errors: z.array(FieldError).meta({ description: "Per field, when fields are at fault; otherwise empty" }) })
+  .object({
+    message: z.string().meta({ description: "What went wrong, for a person to read" }),
+    errors: z.array(FieldError).meta({ description: "Per field, when fields are at fault; otherwise empty" }),
+  })
   .meta({ id: "Error", description: "The error body of every 4xx and 5xx answer" });
 
 /** The success envelope of ok() (routes/respond.ts). */
@@ -66,7 +69,10 @@ export const PageEnvelope = z
     message: z.string(),
     data: z.looseObject({
       items: z.array(z.unknown()),
-      total_items: z.number().int().meta({ description: "All matches, not just this page (transaction lists with a search may add total_items_exact and next_cursor)" }),
+      total_items: z
+        .number()
+        .int()
+        .meta({ description: "All matches, not just this page (transaction lists with a search may add total_items_exact and next_cursor)" }),
       page: z.number().int(),
       limit: z.number().int(),
     }),
@@ -140,7 +146,8 @@ const ERROR_TEXT: Record<number, string> = {
 };
 /** Sign-in-free routes: no caller is needed, but one that is named must be valid. */
 const OPEN_401 = "An Authorization header names an invalid, expired or disabled API key (sign-in calls also answer 401 to wrong credentials or codes)";
-const OPEN_403 = "Refused: a write from a browser with a cross-site Origin or a session without its CSRF token (sign-in also refuses an unverified or inactive member)";
+const OPEN_403 =
+  "Refused: a write from a browser with a cross-site Origin or a session without its CSRF token (sign-in also refuses an unverified or inactive member)";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ApiError } } });
@@ -189,7 +196,10 @@ export function openapiTransform(access: Access): SwaggerTransform {
       : { description: d.status === 201 ? "Created" : "Success", content: { "application/json": { schema: d.success! } } };
     for (const [status, description] of d.errors) response[status] = errorResponse(description);
     response.default = errorResponse("Any other error (e.g. 410, 413, 415, 500, 503), in the same body");
-    const documented = jsonSchemaTransform({ ...input, schema: { response: { ...response, ...(input.schema.response ?? {}) }, ...(d.multipart ? { body: d.multipart } : {}) } });
+    const documented = jsonSchemaTransform({
+      ...input,
+      schema: { response: { ...response, ...(input.schema.response ?? {}) }, ...(d.multipart ? { body: d.multipart } : {}) },
+    });
     const schema = { ...converted.schema, response: documented.schema.response };
     if (d.multipart) Object.assign(schema, { body: documented.schema.body, consumes: ["multipart/form-data"] });
     return { schema, url: converted.url };

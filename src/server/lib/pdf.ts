@@ -22,13 +22,18 @@ export type PdfImage =
   | { kind: "jpeg"; width: number; height: number; components: number; data: Buffer };
 
 const escapeText = (s: string) =>
-  s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?").replace(/\\/g, "\\\\").replace(/\(/g, "\\(").replace(/\)/g, "\\)");
+  s
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?")
+    .replace(/\\/g, "\\\\")
+    .replace(/\(/g, "\\(")
+    .replace(/\)/g, "\\)");
 
 // Helvetica advance widths (AFM, per 1000 em) for ASCII 32-126, to right-align figures.
 const WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
-  1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
-  333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
+  556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278,
+  469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
+  334, 584,
 ];
 export const textWidth = (text: string, size: number) => [...text].reduce((w, c) => w + (WIDTHS[c.charCodeAt(0) - 32] ?? 556), 0) * (size / 1000);
 
@@ -37,10 +42,10 @@ export function wrap(text: string, width = 90): string[] {
   const out: string[] = [];
   let cur = "";
   for (const word of text.split(/\s+/)) {
-    if ((`${cur} ${word}`).trim().length > width && cur) {
+    if (`${cur} ${word}`.trim().length > width && cur) {
       out.push(cur);
       cur = word;
-    } else cur = (`${cur} ${word}`).trim();
+    } else cur = `${cur} ${word}`.trim();
   }
   if (cur) out.push(cur);
   return out.length ? out : [""];
@@ -118,7 +123,8 @@ function drawOp(op: PdfOp): string {
 export function renderPdfDocument(title: string, pages: PdfOp[][], images: PdfImage[] = []): Buffer {
   const objects: (string | Buffer)[] = [];
   const add = (body: string | Buffer) => objects.push(body);
-  const stream = (dict: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, "latin1"), data, Buffer.from("\nendstream", "latin1")]);
+  const stream = (dict: string, data: Buffer) =>
+    Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, "latin1"), data, Buffer.from("\nendstream", "latin1")]);
   const catalog = add("");
   const pagesObj = add("");
   const font1 = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
@@ -127,17 +133,34 @@ export function renderPdfDocument(title: string, pages: PdfOp[][], images: PdfIm
   const imageObjs = images.map((img) => {
     if (img.kind === "jpeg") {
       const space = img.components === 1 ? "/DeviceGray" : img.components === 4 ? "/DeviceCMYK" : "/DeviceRGB";
-      return add(stream(`/Type /XObject /Subtype /Image /Width ${img.width} /Height ${img.height} /ColorSpace ${space} /BitsPerComponent 8 /Filter /DCTDecode`, img.data));
+      return add(
+        stream(
+          `/Type /XObject /Subtype /Image /Width ${img.width} /Height ${img.height} /ColorSpace ${space} /BitsPerComponent 8 /Filter /DCTDecode`,
+          img.data,
+        ),
+      );
     }
     const mask = img.alpha
-      ? add(stream(`/Type /XObject /Subtype /Image /Width ${img.width} /Height ${img.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`, img.alpha))
+      ? add(
+          stream(
+            `/Type /XObject /Subtype /Image /Width ${img.width} /Height ${img.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode`,
+            img.alpha,
+          ),
+        )
       : 0;
-    return add(stream(`/Type /XObject /Subtype /Image /Width ${img.width} /Height ${img.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode${mask ? ` /SMask ${mask} 0 R` : ""}`, img.rgb));
+    return add(
+      stream(
+        `/Type /XObject /Subtype /Image /Width ${img.width} /Height ${img.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode${mask ? ` /SMask ${mask} 0 R` : ""}`,
+        img.rgb,
+      ),
+    );
   });
   const xobjects = imageObjs.length ? `/XObject << ${imageObjs.map((o, i) => `/Im${i} ${o} 0 R`).join(" ")} >>` : "";
   const kids = pages.map((ops) => {
     const content = add(stream("", Buffer.from(ops.map(drawOp).join("\n"), "latin1")));
-    return add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${font1} 0 R /F2 ${font2} 0 R >> ${xobjects} >> /Contents ${content} 0 R >>`);
+    return add(
+      `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 ${font1} 0 R /F2 ${font2} 0 R >> ${xobjects} >> /Contents ${content} 0 R >>`,
+    );
   });
   objects[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R >>`;
   objects[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(" ")}] /Count ${kids.length} >>`;
@@ -147,11 +170,16 @@ export function renderPdfDocument(title: string, pages: PdfOp[][], images: PdfIm
   const offsets: number[] = [];
   objects.forEach((body, i) => {
     offsets.push(size);
-    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`, "latin1"), typeof body === "string" ? Buffer.from(body, "latin1") : body, Buffer.from("\nendobj\n", "latin1")]);
+    const part = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`, "latin1"),
+      typeof body === "string" ? Buffer.from(body, "latin1") : body,
+      Buffer.from("\nendobj\n", "latin1"),
+    ]);
     parts.push(part);
     size += part.length;
   });
-  const trailer = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}` +
+  const trailer =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}` +
     `trailer\n<< /Size ${objects.length + 1} /Root ${catalog} 0 R /Info ${info} 0 R >>\nstartxref\n${size}\n%%EOF\n`;
   parts.push(Buffer.from(trailer, "latin1"));
   return Buffer.concat(parts);

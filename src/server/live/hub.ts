@@ -191,7 +191,15 @@ export function createLiveHub(db: Db, config: Pick<Config, "sessionIdleMinutes">
         .select({ id: sessions.id })
         .from(sessions)
         .innerJoin(businessUsers, and(eq(businessUsers.businessId, sessions.businessId), eq(businessUsers.userId, sessions.userId)))
-        .where(and(inArray(sessions.id, sessionIds), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), gt(sessions.lastActivityAt, idleCutoff), eq(businessUsers.state, "ACTIVE")));
+        .where(
+          and(
+            inArray(sessions.id, sessionIds),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, new Date()),
+            gt(sessions.lastActivityAt, idleCutoff),
+            eq(businessUsers.state, "ACTIVE"),
+          ),
+        );
       for (const r of rows) valid.add(`session:${r.id}`);
     }
     if (keyIds.length) {
@@ -199,7 +207,14 @@ export function createLiveHub(db: Db, config: Pick<Config, "sessionIdleMinutes">
         .select({ id: apiKeys.id })
         .from(apiKeys)
         .innerJoin(businessUsers, eq(businessUsers.id, apiKeys.createdBy))
-        .where(and(inArray(apiKeys.id, keyIds), eq(apiKeys.state, "ENABLED"), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())), eq(businessUsers.state, "ACTIVE")));
+        .where(
+          and(
+            inArray(apiKeys.id, keyIds),
+            eq(apiKeys.state, "ENABLED"),
+            or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date())),
+            eq(businessUsers.state, "ACTIVE"),
+          ),
+        );
       for (const r of rows) valid.add(`api_key:${r.id}`);
     }
     for (const s of all) if (!valid.has(credentialKey(s.credential))) s.end();

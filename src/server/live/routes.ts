@@ -43,7 +43,7 @@ export const liveEventRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app,
         tags: ["events"],
         summary: "Live updates (server-sent events)",
         description:
-          "A text/event-stream of the business's changes: each event's data is {\"topic\": \"transactions\" | \"approvals\", \"id\": \"<record id>\"}. " +
+          'A text/event-stream of the business\'s changes: each event\'s data is {"topic": "transactions" | "approvals", "id": "<record id>"}. ' +
           "A transaction event means a transaction was created or changed state (balances move with it); an approvals event, that an approval request was created or decided. " +
           "Send Accept: text/event-stream; without it the answer is 406.",
       },

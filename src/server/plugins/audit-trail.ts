@@ -59,7 +59,8 @@ export const isAudited = (method: string | string[], config: { access?: unknown;
 /** The entry of a request, as the subject (the service's word, else the session or key) acted. */
 function recordOf(req: FastifyRequest, subject: AuditSubject | null): AuditRecord | null {
   const cfg = req.routeOptions.config;
-  const who: AuditSubject | null = subject ?? (req.auth && { businessId: req.auth.businessId, userId: req.auth.userId, email: req.auth.email, via: req.auth.via });
+  const who: AuditSubject | null =
+    subject ?? (req.auth && { businessId: req.auth.businessId, userId: req.auth.userId, email: req.auth.email, via: req.auth.via });
   if (!who || !cfg.access) return null;
   const params = req.params as Record<string, unknown> | undefined;
   return {

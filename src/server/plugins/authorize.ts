@@ -66,7 +66,8 @@ export function registerAuthorization(app: FastifyInstance, access: Access) {
     const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (deny by default)`);
     if (!access.hasRuleFor(rule.obj)) throw new Error(`Route ${route.method} ${route.url}: policy.csv has no rule for "${rule.obj}"`);
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, access: rule, schema: route.schema, audited: isAudited(method, route.config) });
+    for (const method of [route.method].flat())
+      routes.push({ method, url: route.url, access: rule, schema: route.schema, audited: isAudited(method, route.config) });
   });
 
   app.addHook("onRequest", async (req) => {

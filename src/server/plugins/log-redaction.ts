@@ -22,7 +22,10 @@ function decoded(s: string) {
 
 export function redactUrl(url: string): string {
   const at = url.indexOf("?");
-  const path = (at < 0 ? url : url.slice(0, at)).split("/").map((seg) => (secretLooking(decoded(seg)) ? "[redacted]" : seg)).join("/");
+  const path = (at < 0 ? url : url.slice(0, at))
+    .split("/")
+    .map((seg) => (secretLooking(decoded(seg)) ? "[redacted]" : seg))
+    .join("/");
   if (at < 0) return path;
   const query = url
     .slice(at + 1)

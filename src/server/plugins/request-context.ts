@@ -101,7 +101,15 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
     if (req.headers.authorization !== undefined) {
       const key = bearer ? await keys.authenticate(bearer) : undefined;
       if (!key) throw unauthorized("Invalid, expired or disabled API key");
-      req.auth = { ...key, via: "api_key", sessionId: `api-key:${key.keyId}`, twoFactorEnabled: false, steppedUpAt: null, csrfToken: "", permissions: key.permissions };
+      req.auth = {
+        ...key,
+        via: "api_key",
+        sessionId: `api-key:${key.keyId}`,
+        twoFactorEnabled: false,
+        steppedUpAt: null,
+        csrfToken: "",
+        permissions: key.permissions,
+      };
       return;
     }
     const token = sessionToken(req, deps.config);

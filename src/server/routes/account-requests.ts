@@ -33,12 +33,18 @@ export const accountRequestRoutes: FastifyPluginAsyncZod<{ services: Services }>
 
   app.get("/data/agreements/:id/download", { config: rule("show"), schema: { tags, params: Id } }, async (req, reply) => {
     const pdf = await svc.agreementPdf(req.auth!.businessId, req.params.id);
-    return reply.type("application/pdf").header("content-disposition", attachment(`${req.params.id}.pdf`)).send(pdf);
+    return reply
+      .type("application/pdf")
+      .header("content-disposition", attachment(`${req.params.id}.pdf`))
+      .send(pdf);
   });
 
   app.post(
     "/businesses/features",
-    { config: { access: { obj: "business-features", act: "create" } }, schema: { tags: ["business"], body: z.object({ feature: z.enum(["HELIOS", "CENTURION"], { error: "feature must be HELIOS or CENTURION" }) }) } },
+    {
+      config: { access: { obj: "business-features", act: "create" } },
+      schema: { tags: ["business"], body: z.object({ feature: z.enum(["HELIOS", "CENTURION"], { error: "feature must be HELIOS or CENTURION" }) }) },
+    },
     async (req) => {
       await services.businessAdmin.addFeature(req.auth!.businessId, FEATURE_OF[req.body.feature]);
       return ok("Your request has been submitted");

@@ -23,7 +23,9 @@ export const approvalRuleRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app.put("/approval-rules", { config: { ...rules("edit"), audit: { before } }, schema: { tags, body: ApprovalRulesBody } }, async (req) =>
     ok("Approval rules saved", { rules: await svc.replace(req.auth!.businessId, req.body.rules) }),
   );
-  app.post("/approval-rules/preview", { config: { ...rules("preview"), audit: false /* a question, not a change */ }, schema: { tags, body: ApprovalPreviewInput } }, async (req) =>
-    ok("Approval route", await svc.preview(req.auth!.businessId, req.auth!.userId, req.body)),
+  app.post(
+    "/approval-rules/preview",
+    { config: { ...rules("preview"), audit: false /* a question, not a change */ }, schema: { tags, body: ApprovalPreviewInput } },
+    async (req) => ok("Approval route", await svc.preview(req.auth!.businessId, req.auth!.userId, req.body)),
   );
 };

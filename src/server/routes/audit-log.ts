@@ -29,10 +29,21 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.get("/audit-log", { config: log("list"), schema: { tags: ["audit"], querystring: AuditQuery } }, async (req) => {
     const range = dateRange(req.query.from, req.query.to);
     if (range === "invalid") throw badRequest(RANGE_MESSAGE, [{ path: "from", message: RANGE_MESSAGE }]);
-    return ok("Audit log", await audit.list(req.auth!.businessId, { page: req.query.page, limit: req.query.limit, keyword: req.query.keyword || undefined, from: range.from, to: range.to }));
+    return ok(
+      "Audit log",
+      await audit.list(req.auth!.businessId, {
+        page: req.query.page,
+        limit: req.query.limit,
+        keyword: req.query.keyword || undefined,
+        from: range.from,
+        to: range.to,
+      }),
+    );
   });
 
-  app.get("/audit-log/verify", { config: log("list"), schema: { tags: ["audit"] } }, async (req) => ok("Audit log checked", await audit.verify(req.auth!.businessId)));
+  app.get("/audit-log/verify", { config: log("list"), schema: { tags: ["audit"] } }, async (req) =>
+    ok("Audit log checked", await audit.verify(req.auth!.businessId)),
+  );
 
   app.get("/audit-log/export", { config: log("export"), schema: { tags: ["audit"], querystring: ExportQuery } }, async (req, reply) => {
     const businessId = req.auth!.businessId;

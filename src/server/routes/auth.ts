@@ -47,23 +47,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     return ok("Login Successful", await sessionView(services, session.token));
   });
 
-  app.post(
-    "/onboarding/password-reset/initiate",
-    { config: auth("reset"), schema: { tags: ["auth"], body: ForgotPasswordForm } },
-    async (req) => {
-      await services.auth.initiatePasswordReset(req.body.email);
-      return ok("If an account exists for this email, a password reset link has been sent");
-    },
-  );
+  app.post("/onboarding/password-reset/initiate", { config: auth("reset"), schema: { tags: ["auth"], body: ForgotPasswordForm } }, async (req) => {
+    await services.auth.initiatePasswordReset(req.body.email);
+    return ok("If an account exists for this email, a password reset link has been sent");
+  });
 
-  app.post(
-    "/onboarding/password-reset/complete",
-    { config: auth("reset"), schema: { tags: ["auth"], body: ResetPasswordBody } },
-    async (req) => {
-      await services.auth.completePasswordReset(req.body);
-      return ok("Password reset Successful");
-    },
-  );
+  app.post("/onboarding/password-reset/complete", { config: auth("reset"), schema: { tags: ["auth"], body: ResetPasswordBody } }, async (req) => {
+    await services.auth.completePasswordReset(req.body);
+    return ok("Password reset Successful");
+  });
 
   app.get(
     "/onboarding/invitation/:token",
@@ -71,12 +63,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (req) => ok("Invitation found", await services.auth.getInvitation(req.params.token)),
   );
 
-  app.post(
-    "/onboarding/invitation/accept",
-    { config: auth("invitation"), schema: { tags: ["auth"], body: AcceptInvitationBody } },
-    async (req) => {
-      await services.auth.acceptInvitation(req.body);
-      return ok("Invite accepted, you can now login");
-    },
-  );
+  app.post("/onboarding/invitation/accept", { config: auth("invitation"), schema: { tags: ["auth"], body: AcceptInvitationBody } }, async (req) => {
+    await services.auth.acceptInvitation(req.body);
+    return ok("Invite accepted, you can now login");
+  });
 };

@@ -50,10 +50,14 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     return ok("Beneficiary details updated", await svc.update(req.auth!.businessId, req.params.id, req.body));
   });
 
-  app.put("/v1/beneficiaries/:id/crypto", { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id, body: CryptoBeneficiaryUpdate } }, async (req) => {
-    assertCan(access, req, "crypto-beneficiaries", "edit");
-    return ok("Beneficiary details updated", await svc.updateCrypto(req.auth!.businessId, req.params.id, req.body));
-  });
+  app.put(
+    "/v1/beneficiaries/:id/crypto",
+    { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id, body: CryptoBeneficiaryUpdate } },
+    async (req) => {
+      assertCan(access, req, "crypto-beneficiaries", "edit");
+      return ok("Beneficiary details updated", await svc.updateCrypto(req.auth!.businessId, req.params.id, req.body));
+    },
+  );
 
   app.delete("/v1/beneficiaries/:id/delete", { config: rule("delete"), schema: { tags, params: Id } }, async (req) => {
     const row = await svc.find(req.auth!.businessId, req.params.id);

@@ -15,8 +15,10 @@ export const bulkPaymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", attachment("bulk-payments-template.csv")).send(bulkTemplate()),
   );
 
-  app.post("/bulk-payments/check", { config: { ...access("create"), audit: false /* a check changes nothing */ }, schema: { tags, body: BulkPaymentRequest } }, async (req) =>
-    ok("File checked", await services.bulkPayments.check(req.auth!.businessId, req.body)),
+  app.post(
+    "/bulk-payments/check",
+    { config: { ...access("create"), audit: false /* a check changes nothing */ }, schema: { tags, body: BulkPaymentRequest } },
+    async (req) => ok("File checked", await services.bulkPayments.check(req.auth!.businessId, req.body)),
   );
 
   app.post("/bulk-payments", { config: { ...access("create"), oneTimeCode: true }, schema: { tags, body: BulkPaymentRequest } }, async (req, reply) => {

@@ -5,14 +5,15 @@ import type { Services } from "../services/index.ts";
 import { ok } from "./respond.ts";
 
 export const businessRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get(
-    "/businesses/profile",
-    { config: { access: { obj: "business-profile", act: "read" } }, schema: { tags: ["business"] } },
-    async (req) => ok("Business profile", await services.businessProfile.profile(req.auth!.businessId)),
+  app.get("/businesses/profile", { config: { access: { obj: "business-profile", act: "read" } }, schema: { tags: ["business"] } }, async (req) =>
+    ok("Business profile", await services.businessProfile.profile(req.auth!.businessId)),
   );
 
   app.get("/businesses/roles", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["business"] } }, async () =>
-    ok("Roles", services.ctx.access.roles().map((r) => services.team.roleView(r.name))),
+    ok(
+      "Roles",
+      services.ctx.access.roles().map((r) => services.team.roleView(r.name)),
+    ),
   );
 
   // The getting-started checklist (SPEC §2, §4), computed from the business's data.
@@ -23,8 +24,15 @@ export const businessRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     ok("Setup skipped", await services.gettingStarted.skipSetup(req.auth!.businessId, req.auth!.businessUserId)),
   );
   // POST businesses/track (SPEC §7): a member started verification, or a correction.
-  app.post("/businesses/track", { config: { access: { obj: "tracking", act: "create" }, audit: false /* page analytics, not an action */ }, schema: { tags: ["business"], body: TrackBody } }, async (req, reply) => {
-    await services.kyb.track(req.auth!.businessId, req.auth!.userId, req.body);
-    return reply.code(201).send(ok("Event recorded", null));
-  });
+  app.post(
+    "/businesses/track",
+    {
+      config: { access: { obj: "tracking", act: "create" }, audit: false /* page analytics, not an action */ },
+      schema: { tags: ["business"], body: TrackBody },
+    },
+    async (req, reply) => {
+      await services.kyb.track(req.auth!.businessId, req.auth!.userId, req.body);
+      return reply.code(201).send(ok("Event recorded", null));
+    },
+  );
 };

@@ -1,7 +1,15 @@
 /** SPEC §7 Customers: /v2/customers and its partial updates; GET stats for the tiles. */
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { BillingInformation, BusinessUpdate, CountryData, CUSTOMER_STATES, CUSTOMER_TYPES, CustomerInput, IndividualUpdate } from "../../../resources/customers.ts";
+import {
+  BillingInformation,
+  BusinessUpdate,
+  CountryData,
+  CUSTOMER_STATES,
+  CUSTOMER_TYPES,
+  CustomerInput,
+  IndividualUpdate,
+} from "../../../resources/customers.ts";
 import type { Services } from "../services/index.ts";
 import { PageQuery } from "../db/paging.ts";
 import { ok } from "./respond.ts";
@@ -22,7 +30,9 @@ export const customerRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   app.post("/v2/customers", { config: rule("create"), schema: { tags, body: CustomerInput } }, async (req, reply) =>
     reply.code(201).send(ok("Customer created successfully", await c.create(biz(req), req.body))),
   );
-  app.get("/v2/customers", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => ok("Customers", await c.list(biz(req), req.query)));
+  app.get("/v2/customers", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) =>
+    ok("Customers", await c.list(biz(req), req.query)),
+  );
   app.get("/v2/customers/stats", { config: rule("list"), schema: { tags } }, async (req) => ok("Customer stats", await c.stats(biz(req))));
   app.get("/v2/customers/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Customer", await c.get(biz(req), req.params.id)));
   app.delete("/v2/customers/:id", { config: rule("delete"), schema: { tags, params: Id } }, async (req) => {

@@ -30,55 +30,104 @@ function quoteBody(body: unknown): { fiat: z.output<typeof FiatQuoteBody> } | { 
 export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { access } = services.ctx;
 
-  app.post("/quotes/exchange", { config: { access: { obj: "exchange-quotes", act: "create" }, audit: false /* a price, not a movement */ }, schema: { tags, body: z.looseObject({}) } }, async (req) => {
-    const body = quoteBody(req.body);
-    const auth = req.auth!;
-    if ("crypto" in body) {
-      const b = body.crypto;
-      assertCan(access, req, "crypto-exchanges", "create");
+  app.post(
+    "/quotes/exchange",
+    { config: { access: { obj: "exchange-quotes", act: "create" }, audit: false /* a price, not a movement */ }, schema: { tags, body: z.looseObject({}) } },
+    async (req) => {
+      const body = quoteBody(req.body);
+      const auth = req.auth!;
+      if ("crypto" in body) {
+        const b = body.crypto;
+        assertCan(access, req, "crypto-exchanges", "create");
+        const { w: wallet } = await services.wallets.find(auth.businessId, b.asset_id);
+        const amount = walletAmount(b.amount_in_major, wallet.currency);
+        return ok(
+          "Quote",
+          await services.exchange.quote(auth.businessId, auth.features, {
+            source: { walletId: b.asset_id },
+            amount,
+            destinationCurrency: b.destination_currency,
+            blockchain: b.blockchain,
+          }),
+        );
+      }
+      assertCan(access, req, "exchanges", "create");
+      const b = body.fiat;
+      return ok(
+        "Quote",
+        await services.exchange.quote(auth.businessId, auth.features, {
+          source: { accountId: b.source_account_id },
+          amount: b.amount,
+          destinationCurrency: b.destination_currency,
+          blockchain: b.blockchain,
+        }),
+      );
+    },
+  );
+
+  app.post(
+    "/payments/exchange",
+    { config: { access: { obj: "exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: FiatExchangeRequest.extend({ amount: MinorAmount }) } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      const b = req.body;
+      return moneyWrite(services, req, reply, "payments:exchange", b, async (tx) => {
+        const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
+          source: { accountId: b.source_account_id },
+          amount: b.amount,
+          destinationCurrency: b.destination_currency,
+          blockchain: b.blockchain,
+          quoteId: b.quote_id,
+        });
+        return {
+          status: 201,
+          body: ok("Your payment is being processed", {
+            id: out.id,
+            reference: out.reference,
+            source_amount: q.sendingAmount.toString(),
+            currency: q.sendingCurrency,
+            destination_amount: q.destinationAmount.toString(),
+            destination_currency: q.destinationCurrency,
+            total_fee_amount: q.feeAmount.toString(),
+            fx_rate: q.rate,
+            description: out.description,
+            state: out.state,
+          }),
+        };
+      });
+    },
+  );
+
+  app.post(
+    "/transactions/exchange",
+    { config: { access: { obj: "crypto-exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: CryptoExchangeRequest } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      const b = req.body;
       const { w: wallet } = await services.wallets.find(auth.businessId, b.asset_id);
       const amount = walletAmount(b.amount_in_major, wallet.currency);
-      return ok("Quote", await services.exchange.quote(auth.businessId, auth.features, { source: { walletId: b.asset_id }, amount, destinationCurrency: b.destination_currency, blockchain: b.blockchain }));
-    }
-    assertCan(access, req, "exchanges", "create");
-    const b = body.fiat;
-    return ok("Quote", await services.exchange.quote(auth.businessId, auth.features, { source: { accountId: b.source_account_id }, amount: b.amount, destinationCurrency: b.destination_currency, blockchain: b.blockchain }));
-  });
-
-  app.post("/payments/exchange", { config: { access: { obj: "exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: FiatExchangeRequest.extend({ amount: MinorAmount }) } }, async (req, reply) => {
-    const auth = req.auth!;
-    const b = req.body;
-    return moneyWrite(services, req, reply, "payments:exchange", b, async (tx) => {
-      const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
-        source: { accountId: b.source_account_id }, amount: b.amount, destinationCurrency: b.destination_currency, blockchain: b.blockchain, quoteId: b.quote_id,
+      return moneyWrite(services, req, reply, "transactions:exchange", b, async (tx) => {
+        const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
+          source: { walletId: b.asset_id },
+          amount,
+          destinationCurrency: b.destination_currency,
+          blockchain: b.blockchain,
+          quoteId: b.quote_id,
+        });
+        const value = (amount: bigint, currency: string) => ({ value: amount.toString(), currency });
+        return {
+          status: 201,
+          body: ok("Your exchange is being processed", {
+            id: out.id,
+            source_amount: value(q.sendingAmount, q.sendingCurrency),
+            destination_amount: value(q.destinationAmount, q.destinationCurrency),
+            fee: value(q.feeAmount, q.feeCurrency),
+            exchange: { rate: q.rate },
+            description: out.description,
+            state: out.state,
+          }),
+        };
       });
-      return {
-        status: 201,
-        body: ok("Your payment is being processed", {
-          id: out.id, reference: out.reference, source_amount: q.sendingAmount.toString(), currency: q.sendingCurrency, destination_amount: q.destinationAmount.toString(),
-          destination_currency: q.destinationCurrency, total_fee_amount: q.feeAmount.toString(), fx_rate: q.rate, description: out.description, state: out.state,
-        }),
-      };
-    });
-  });
-
-  app.post("/transactions/exchange", { config: { access: { obj: "crypto-exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: CryptoExchangeRequest } }, async (req, reply) => {
-    const auth = req.auth!;
-    const b = req.body;
-    const { w: wallet } = await services.wallets.find(auth.businessId, b.asset_id);
-    const amount = walletAmount(b.amount_in_major, wallet.currency);
-    return moneyWrite(services, req, reply, "transactions:exchange", b, async (tx) => {
-      const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
-        source: { walletId: b.asset_id }, amount, destinationCurrency: b.destination_currency, blockchain: b.blockchain, quoteId: b.quote_id,
-      });
-      const value = (amount: bigint, currency: string) => ({ value: amount.toString(), currency });
-      return {
-        status: 201,
-        body: ok("Your exchange is being processed", {
-          id: out.id, source_amount: value(q.sendingAmount, q.sendingCurrency), destination_amount: value(q.destinationAmount, q.destinationCurrency),
-          fee: value(q.feeAmount, q.feeCurrency), exchange: { rate: q.rate }, description: out.description, state: out.state,
-        }),
-      };
-    });
-  });
+    },
+  );
 };

@@ -18,9 +18,7 @@ const rule = (act: string) => ({ access: { obj: "fx-rates", act } });
 const tags = ["fx-rates"];
 
 export const fxRateRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get("/fx-rates/currencies", { config: rule("show"), schema: { tags } }, async (req) =>
-    ok("Currencies", fxCurrenciesFor(req.auth!.features)),
-  );
+  app.get("/fx-rates/currencies", { config: rule("show"), schema: { tags } }, async (req) => ok("Currencies", fxCurrenciesFor(req.auth!.features)));
 
   app.get("/fx-rates", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
     const q = req.query;

@@ -24,8 +24,7 @@ export const listOf = <T extends z.ZodType<string, string>>(item: T) =>
     .transform((v) => (Array.isArray(v) ? v : v.split(",")).map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(item).max(50, "Too many values"));
 
-export const flag = (name: string) =>
-  z.enum(["true", "false"], { error: `${name} must be true or false` }).transform((v) => v === "true");
+export const flag = (name: string) => z.enum(["true", "false"], { error: `${name} must be true or false` }).transform((v) => v === "true");
 
 /**
  * The days a filter may name. Wide enough for any real query, narrow enough that the day after and a

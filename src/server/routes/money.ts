@@ -3,32 +3,39 @@ import { z } from "zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Tx } from "../db/client.ts";
 import type { Services } from "../services/index.ts";
-import { hasAnswer, requestHash, requireIdempotencyKey, withIdempotency, withIdempotencyGroup, type Answer, type GroupWrite, type Keyed } from "../services/idempotency.ts";
+import {
+  hasAnswer,
+  requestHash,
+  requireIdempotencyKey,
+  withIdempotency,
+  withIdempotencyGroup,
+  type Answer,
+  type GroupWrite,
+  type Keyed,
+} from "../services/idempotency.ts";
 import { GroupCommit } from "../lib/group-commit.ts";
 import { ONE_TIME_CODE_HEADER, requestBinding } from "../services/step-up.ts";
 import { MAX_AMOUNT } from "../ledger/ledger.ts";
 
 /** A positive whole number of minor units, as a JSON integer or a digit string (no floats). */
-export const MinorAmount = z
-  .union([z.string(), z.number()], { error: "Amount is required" })
-  .transform((v, ctx) => {
-    const s = typeof v === "number" ? (Number.isSafeInteger(v) ? String(v) : "x") : v.trim();
-    if (!/^\d{1,21}$/.test(s)) {
-      ctx.addIssue({ code: "custom", message: "Amount must be a whole number of minor units (e.g. 1050 for 10.50)" });
-      return z.NEVER;
-    }
-    const n = BigInt(s);
-    if (n <= 0n) {
-      ctx.addIssue({ code: "custom", message: "Amount must be greater than zero" });
-      return z.NEVER;
-    }
-    // Beyond what the ledger moves in one transfer (and what a bigint column holds): refused here, at the door.
-    if (n > MAX_AMOUNT) {
-      ctx.addIssue({ code: "custom", message: "Amount is too large" });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const MinorAmount = z.union([z.string(), z.number()], { error: "Amount is required" }).transform((v, ctx) => {
+  const s = typeof v === "number" ? (Number.isSafeInteger(v) ? String(v) : "x") : v.trim();
+  if (!/^\d{1,21}$/.test(s)) {
+    ctx.addIssue({ code: "custom", message: "Amount must be a whole number of minor units (e.g. 1050 for 10.50)" });
+    return z.NEVER;
+  }
+  const n = BigInt(s);
+  if (n <= 0n) {
+    ctx.addIssue({ code: "custom", message: "Amount must be greater than zero" });
+    return z.NEVER;
+  }
+  // Beyond what the ledger moves in one transfer (and what a bigint column holds): refused here, at the door.
+  if (n > MAX_AMOUNT) {
+    ctx.addIssue({ code: "custom", message: "Amount is too large" });
+    return z.NEVER;
+  }
+  return n;
+});
 
 export const IdempotencyHeaders = z.object({ "idempotency-key": z.string().optional() });
 
@@ -67,7 +74,11 @@ export async function moneyWrite<I>(
     typeof write === "function"
       ? await withIdempotency(db, scope, confirmed(write))
       : codeId
-        ? await withIdempotency(db, scope, confirmed((tx) => write.group.one(tx, write.item)))
+        ? await withIdempotency(
+            db,
+            scope,
+            confirmed((tx) => write.group.one(tx, write.item)),
+          )
         : await write.group.submit({ scope, input: write.item, audit: req.auditUnit ?? undefined });
   return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
 }
@@ -81,6 +92,10 @@ export type WriteGroup<I> = GroupCommit<Keyed<I>, Answer & { replayed: boolean }
  */
 export function writeGroup<I>(services: Services, write: GroupWrite<I>): WriteGroup<I> {
   const { db, config } = services.ctx;
-  const group = new GroupCommit((items: Keyed<I>[]) => withIdempotencyGroup(db, items, write), { maxBatch: 500, concurrency: config.databaseUrl ? 2 : 1, gather: "turn" });
+  const group = new GroupCommit((items: Keyed<I>[]) => withIdempotencyGroup(db, items, write), {
+    maxBatch: 500,
+    concurrency: config.databaseUrl ? 2 : 1,
+    gather: "turn",
+  });
   return Object.assign(group, { one: write.one });
 }

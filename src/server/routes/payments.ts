@@ -23,17 +23,23 @@ const payments = (act: string) => ({ access: { obj: "payments", act } });
 const approvals = (act: string) => ({ access: { obj: "approval-requests", act } });
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.post("/quotes/payment", { config: { ...payments("create"), audit: false /* a price, not a movement */ }, schema: { tags, body: QuoteBody } }, async (req) =>
-    ok("Quote", await services.payments.quote(req.auth!.businessId, req.body)),
+  app.post(
+    "/quotes/payment",
+    { config: { ...payments("create"), audit: false /* a price, not a movement */ }, schema: { tags, body: QuoteBody } },
+    async (req) => ok("Quote", await services.payments.quote(req.auth!.businessId, req.body)),
   );
 
-  app.post("/payments", { config: { ...payments("create"), oneTimeCode: true }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: SendBody } }, async (req, reply) => {
-    const auth = req.auth!;
-    return moneyWrite(services, req, reply, "payments:create", req.body, async (tx) => ({
-      status: 201,
-      body: ok("Your payment is being processed", await services.payments.send(tx, auth.businessId, auth.userId, req.body)),
-    }));
-  });
+  app.post(
+    "/payments",
+    { config: { ...payments("create"), oneTimeCode: true }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: SendBody } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      return moneyWrite(services, req, reply, "payments:create", req.body, async (tx) => ({
+        status: 201,
+        body: ok("Your payment is being processed", await services.payments.send(tx, auth.businessId, auth.userId, req.body)),
+      }));
+    },
+  );
 
   app.post("/payments/:id/retry", { config: payments("retry"), schema: { tags, params: Id } }, async (req) =>
     ok("Payment Retry Successful", await services.payments.retry(req.auth!.businessId, req.params.id)),
@@ -56,6 +62,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   });
 
   app.post("/approval-requests/batch-action/sync", { config: approvals("approve"), schema: { tags, body: BatchAction } }, async (req) =>
-    ok("Request Successful", await services.approvals.batch(req.auth!.businessId, req.auth!.userId, req.body.entity_ids, req.body.action, req.auth!.via, req.body.action === "reject" ? req.body.reason : undefined)),
+    ok(
+      "Request Successful",
+      await services.approvals.batch(
+        req.auth!.businessId,
+        req.auth!.userId,
+        req.body.entity_ids,
+        req.body.action,
+        req.auth!.via,
+        req.body.action === "reject" ? req.body.reason : undefined,
+      ),
+    ),
   );
 };

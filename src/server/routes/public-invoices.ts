@@ -25,11 +25,14 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   const limited = app.rateLimit({
     max: services.ctx.config.publicRateLimitPerMinute,
     timeWindow: 60_000,
-    errorResponseBuilder: (_req, ctx) => tooManyRequests(`Too many requests from your address. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds`, Math.ceil(ctx.ttl / 1000)),
+    errorResponseBuilder: (_req, ctx) =>
+      tooManyRequests(`Too many requests from your address. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds`, Math.ceil(ctx.ttl / 1000)),
   });
   app.addHook("onRequest", limited);
   const turn = oneAtATime();
-  app.get("/public/invoicing/invoices/:reference", { config: rule("show"), schema: { tags, params: Ref } }, async (req) => ok("Invoice", await turn(() => inv.getPublic(req.params.reference))));
+  app.get("/public/invoicing/invoices/:reference", { config: rule("show"), schema: { tags, params: Ref } }, async (req) =>
+    ok("Invoice", await turn(() => inv.getPublic(req.params.reference))),
+  );
   app.get("/public/invoicing/invoices/:reference/download", { config: rule("show"), schema: { tags, params: Ref } }, async (req, reply) => {
     const file = await turn(() => inv.publicPdf(req.params.reference));
     return reply.type("application/pdf").header("content-disposition", attachment(file.fileName)).header("cache-control", "no-store").send(file.bytes);

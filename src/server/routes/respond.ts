@@ -7,6 +7,11 @@ export const ok = <T>(message: string, data: T = null as T) => ({ message, data 
  * character a person typed can break the header.
  */
 export function attachment(fileName: string): string {
-  const fallback = fileName.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\]/g, "").trim() || "download";
+  const fallback =
+    fileName
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\]/g, "")
+      .trim() || "download";
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName.replace(/[\r\n]/g, ""))}`;
 }

@@ -8,7 +8,15 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Services } from "../services/index.ts";
 import { AppError, badRequest } from "../../lib/errors.ts";
-import { KYB_DOCUMENT_KINDS, KYB_DOCUMENT_MAX_BYTES, KYB_DOCUMENT_TYPES, KybCompany, KybDecision, KybPeople, type KybDocumentKind } from "../../../resources/kyb.ts";
+import {
+  KYB_DOCUMENT_KINDS,
+  KYB_DOCUMENT_MAX_BYTES,
+  KYB_DOCUMENT_TYPES,
+  KybCompany,
+  KybDecision,
+  KybPeople,
+  type KybDocumentKind,
+} from "../../../resources/kyb.ts";
 import { attachment, ok } from "./respond.ts";
 import { fileField } from "../lib/openapi-responses.ts";
 
@@ -28,7 +36,9 @@ export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const kyb = services.sandboxKyb;
   await app.register(multipart, { limits: { fileSize: KYB_DOCUMENT_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 } });
 
-  app.get("/sandbox/kyb/cases/:token", { config: rule, schema: { tags, params: TokenParams } }, async (req) => ok("Verification", await kyb.get(req.params.token)));
+  app.get("/sandbox/kyb/cases/:token", { config: rule, schema: { tags, params: TokenParams } }, async (req) =>
+    ok("Verification", await kyb.get(req.params.token)),
+  );
   app.put("/sandbox/kyb/cases/:token/company", { config: rule, schema: { tags, params: TokenParams, body: KybCompany } }, async (req) =>
     ok("Company information saved", await kyb.saveCompany(req.params.token, req.body)),
   );
@@ -36,31 +46,39 @@ export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     ok("Directors and owners saved", await kyb.savePeople(req.params.token, req.body.people)),
   );
   // multipart: field `kind` first, then the file.
-  app.post("/sandbox/kyb/cases/:token/documents", { config: { ...rule, openapi: { status: 201, multipart: DocumentUpload } }, schema: { tags, params: TokenParams } }, async (req, reply) => {
-    if (!req.isMultipart()) throw badRequest("Send the document as multipart/form-data with the fields 'kind' and 'file'");
-    let kind: string | undefined;
-    let file: { name: string; bytes: Buffer } | undefined;
-    try {
-      for await (const part of req.parts()) {
-        if (part.type === "field" && part.fieldname === "kind") kind = String(part.value);
-        else if (part.type === "file" && part.fieldname === "file") {
-          const bytes = await part.toBuffer();
-          if (part.file.truncated || bytes.length > KYB_DOCUMENT_MAX_BYTES) throw badRequest(TOO_LARGE, [{ path: "file", message: TOO_LARGE }]);
-          file = { name: part.filename || "document", bytes };
-        } else if (part.type === "file") await part.toBuffer();
+  app.post(
+    "/sandbox/kyb/cases/:token/documents",
+    { config: { ...rule, openapi: { status: 201, multipart: DocumentUpload } }, schema: { tags, params: TokenParams } },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest("Send the document as multipart/form-data with the fields 'kind' and 'file'");
+      let kind: string | undefined;
+      let file: { name: string; bytes: Buffer } | undefined;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === "field" && part.fieldname === "kind") kind = String(part.value);
+          else if (part.type === "file" && part.fieldname === "file") {
+            const bytes = await part.toBuffer();
+            if (part.file.truncated || bytes.length > KYB_DOCUMENT_MAX_BYTES) throw badRequest(TOO_LARGE, [{ path: "file", message: TOO_LARGE }]);
+            file = { name: part.filename || "document", bytes };
+          } else if (part.type === "file") await part.toBuffer();
+        }
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        throw badRequest(TOO_LARGE, [{ path: "file", message: TOO_LARGE }]);
       }
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      throw badRequest(TOO_LARGE, [{ path: "file", message: TOO_LARGE }]);
-    }
-    if (!kind || !(KYB_DOCUMENT_KINDS as string[]).includes(kind)) throw badRequest("Choose the kind of document", [{ path: "kind", message: `kind must be one of ${KYB_DOCUMENT_KINDS.join(", ")}` }]);
-    if (!file) throw badRequest("Choose a file to upload", [{ path: "file", message: "A file is required" }]);
-    if (/[\u0000-\u001f\u007f]/.test(file.name) || file.name.length > 200) throw badRequest("The file name is not valid", [{ path: "file", message: "The file name is not valid" }]);
-    const view = await kyb.addDocument(req.params.token, kind as KybDocumentKind, file.name, file.bytes);
-    return reply.code(201).send(ok("Document uploaded", view));
-  });
-  app.delete("/sandbox/kyb/cases/:token/documents/:id", { config: rule, schema: { tags, params: TokenParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } }, async (req) =>
-    ok("Document removed", await kyb.removeDocument(req.params.token, req.params.id)),
+      if (!kind || !(KYB_DOCUMENT_KINDS as string[]).includes(kind))
+        throw badRequest("Choose the kind of document", [{ path: "kind", message: `kind must be one of ${KYB_DOCUMENT_KINDS.join(", ")}` }]);
+      if (!file) throw badRequest("Choose a file to upload", [{ path: "file", message: "A file is required" }]);
+      if (/[\u0000-\u001f\u007f]/.test(file.name) || file.name.length > 200)
+        throw badRequest("The file name is not valid", [{ path: "file", message: "The file name is not valid" }]);
+      const view = await kyb.addDocument(req.params.token, kind as KybDocumentKind, file.name, file.bytes);
+      return reply.code(201).send(ok("Document uploaded", view));
+    },
+  );
+  app.delete(
+    "/sandbox/kyb/cases/:token/documents/:id",
+    { config: rule, schema: { tags, params: TokenParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } },
+    async (req) => ok("Document removed", await kyb.removeDocument(req.params.token, req.params.id)),
   );
   app.post("/sandbox/kyb/cases/:token/submit", { config: rule, schema: { tags, params: TokenParams } }, async (req) =>
     ok("Verification submitted", await kyb.submit(req.params.token)),
@@ -68,11 +86,17 @@ export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   // The reviewer's console.
   app.get("/sandbox/kyb/reviews", { config: rule, schema: { tags } }, async () => ok("Verification cases", await kyb.cases()));
-  app.get("/sandbox/kyb/reviews/:businessId", { config: rule, schema: { tags, params: CaseParams } }, async (req) => ok("Verification", await kyb.caseOf(req.params.businessId)));
-  app.get("/sandbox/kyb/reviews/:businessId/documents/:id", { config: rule, schema: { tags, params: CaseParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } }, async (req, reply) => {
-    const d = await kyb.documentFile(req.params.businessId, req.params.id);
-    return reply.type(d.contentType).header("content-disposition", attachment(d.fileName)).header("x-content-type-options", "nosniff").send(d.content);
-  });
+  app.get("/sandbox/kyb/reviews/:businessId", { config: rule, schema: { tags, params: CaseParams } }, async (req) =>
+    ok("Verification", await kyb.caseOf(req.params.businessId)),
+  );
+  app.get(
+    "/sandbox/kyb/reviews/:businessId/documents/:id",
+    { config: rule, schema: { tags, params: CaseParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } },
+    async (req, reply) => {
+      const d = await kyb.documentFile(req.params.businessId, req.params.id);
+      return reply.type(d.contentType).header("content-disposition", attachment(d.fileName)).header("x-content-type-options", "nosniff").send(d.content);
+    },
+  );
   app.post("/sandbox/kyb/reviews/:businessId/decision", { config: rule, schema: { tags, params: CaseParams, body: KybDecision } }, async (req) =>
     ok("Decision recorded", await kyb.decide(req.params.businessId, req.body.decision, req.body.reason ?? null)),
   );

@@ -25,10 +25,14 @@ const OUTSIDE_WORLD = "00000000-0000-0000-0000-000000000000";
 export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // Ends the caller's own step-up now, as if five minutes had passed: "Confirm it's you" can be tried
   // (and tested in a browser) without waiting. It only ever takes a confirmation away.
-  app.post("/sandbox/step-up/expire", { config: { access: { obj: "sandbox-session", act: "expire-step-up" }, audit: false }, schema: { tags: ["sandbox"] } }, async (req) => {
-    await services.stepUp.expire(req.auth!.sessionId);
-    return ok("This session's step-up has ended");
-  });
+  app.post(
+    "/sandbox/step-up/expire",
+    { config: { access: { obj: "sandbox-session", act: "expire-step-up" }, audit: false }, schema: { tags: ["sandbox"] } },
+    async (req) => {
+      await services.stepUp.expire(req.auth!.sessionId);
+      return ok("This session's step-up has ended");
+    },
+  );
 
   app.get(
     "/sandbox/mailbox",
@@ -40,13 +44,25 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   );
 
   // An outside sender's payment: it reaches the business as a DEPOSIT transaction, not as a member's action.
-  app.post("/sandbox/deposits", { config: { access: { obj: "sandbox", act: "deposit" }, audit: false }, schema: { tags: ["sandbox"], body: SandboxDeposit } }, async (req, reply) => {
-    const key = requireIdempotencyKey(req.headers["idempotency-key"]);
-    const body = { ...req.body, amount: req.body.amount.toString() };
-    const answer = await withIdempotency(services.ctx.db, { businessId: OUTSIDE_WORLD, key, hash: requestHash("sandbox-deposit", body) }, async (tx) => {
-      const res = await services.deposits.receive(tx, { network: req.body.network, identifier: req.body.identifier, amount: req.body.amount, currency: req.body.currency, senderName: req.body.sender_name, description: req.body.description, reference: req.body.reference });
-      return { status: 201, body: ok("Deposit received", res) };
-    });
-    return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
-  });
+  app.post(
+    "/sandbox/deposits",
+    { config: { access: { obj: "sandbox", act: "deposit" }, audit: false }, schema: { tags: ["sandbox"], body: SandboxDeposit } },
+    async (req, reply) => {
+      const key = requireIdempotencyKey(req.headers["idempotency-key"]);
+      const body = { ...req.body, amount: req.body.amount.toString() };
+      const answer = await withIdempotency(services.ctx.db, { businessId: OUTSIDE_WORLD, key, hash: requestHash("sandbox-deposit", body) }, async (tx) => {
+        const res = await services.deposits.receive(tx, {
+          network: req.body.network,
+          identifier: req.body.identifier,
+          amount: req.body.amount,
+          currency: req.body.currency,
+          senderName: req.body.sender_name,
+          description: req.body.description,
+          reference: req.body.reference,
+        });
+        return { status: 201, body: ok("Deposit received", res) };
+      });
+      return reply.code(answer.status).header("idempotent-replayed", String(answer.replayed)).send(answer.body);
+    },
+  );
 };

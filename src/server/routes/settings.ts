@@ -18,23 +18,33 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   const sec = services.security;
   const me = (req: { auth: { businessId: string; userId: string; businessUserId: string; sessionId: string } | null }) => req.auth!;
 
-  app.get("/settings/notifications", { config: own("read"), schema: { tags: ["settings"] } }, async (req) => ok("Notification settings", await n.get(me(req).businessId, me(req).businessUserId)));
+  app.get("/settings/notifications", { config: own("read"), schema: { tags: ["settings"] } }, async (req) =>
+    ok("Notification settings", await n.get(me(req).businessId, me(req).businessUserId)),
+  );
   app.patch("/settings/user-notifications", { config: own("edit"), schema: { tags: ["settings"], body: UserNotifications } }, async (req) =>
     ok("Settings updated", await n.setMine(me(req).businessUserId, req.body)),
   );
-  app.post("/settings/business-notifications", { config: destinations("create"), schema: { tags: ["settings"], body: BusinessNotification } }, async (req, reply) =>
-    reply.code(201).send(ok("Settings created", await n.addDestination(me(req).businessId, req.body))),
+  app.post(
+    "/settings/business-notifications",
+    { config: destinations("create"), schema: { tags: ["settings"], body: BusinessNotification } },
+    async (req, reply) => reply.code(201).send(ok("Settings created", await n.addDestination(me(req).businessId, req.body))),
   );
-  app.patch("/settings/business-notifications/:id", { config: destinations("edit"), schema: { tags: ["settings"], params: Id, body: BusinessNotificationUpdate } }, async (req) =>
-    ok("Settings updated", await n.updateDestination(me(req).businessId, req.params.id, req.body)),
+  app.patch(
+    "/settings/business-notifications/:id",
+    { config: destinations("edit"), schema: { tags: ["settings"], params: Id, body: BusinessNotificationUpdate } },
+    async (req) => ok("Settings updated", await n.updateDestination(me(req).businessId, req.params.id, req.body)),
   );
   app.delete("/settings/business-notifications/:id", { config: destinations("delete"), schema: { tags: ["settings"], params: Id } }, async (req) => {
     await n.removeDestination(me(req).businessId, req.params.id);
     return ok("Settings deleted");
   });
 
-  app.get("/settings/security", { config: own("read"), schema: { tags: ["security"] } }, async (req) => ok("Security settings", await sec.settings(me(req).userId)));
-  app.get("/security/sessions", { config: own("read"), schema: { tags: ["security"] } }, async (req) => ok("Sessions", await sec.sessions(me(req).userId, me(req).sessionId)));
+  app.get("/settings/security", { config: own("read"), schema: { tags: ["security"] } }, async (req) =>
+    ok("Security settings", await sec.settings(me(req).userId)),
+  );
+  app.get("/security/sessions", { config: own("read"), schema: { tags: ["security"] } }, async (req) =>
+    ok("Sessions", await sec.sessions(me(req).userId, me(req).sessionId)),
+  );
   app.delete("/security/sessions/others", { config: own("edit"), schema: { tags: ["security"] } }, async (req) => {
     await sec.revokeOthers(me(req).userId, me(req).sessionId);
     return ok("Other sessions revoked");
@@ -65,8 +75,12 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     return ok("Two Factor authentication disabled");
   });
   // The current password in the body is the step-up of members without two-factor sign-in; the others confirm with a code too.
-  app.post("/settings/change-password", { config: { ...own("edit"), stepUp: "second-factor" }, schema: { tags: ["security"], body: ChangePassword } }, async (req) => {
-    await sec.changePassword(me(req).userId, me(req).sessionId, req.body, req.client);
-    return ok("Password change Successful");
-  });
+  app.post(
+    "/settings/change-password",
+    { config: { ...own("edit"), stepUp: "second-factor" }, schema: { tags: ["security"], body: ChangePassword } },
+    async (req) => {
+      await sec.changePassword(me(req).userId, me(req).sessionId, req.body, req.client);
+      return ok("Password change Successful");
+    },
+  );
 };

@@ -11,25 +11,33 @@ const tags = ["settlements"];
 const Id = z.object({ id: z.string() });
 const rule = (act: string) => ({ access: { obj: "settlements", act } });
 const Day = (label: string) =>
-  z.string({ error: `${label} is required` }).refine(isCalendarDay, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true }).refine(inDayRange, `${label} ${DAY_RANGE_MESSAGE}`);
+  z
+    .string({ error: `${label} is required` })
+    .refine(isCalendarDay, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine(inDayRange, `${label} ${DAY_RANGE_MESSAGE}`);
 const startOf = (d: string) => new Date(`${d}T00:00:00Z`);
 const endOf = (d: string) => new Date(startOf(d).getTime() + 86_400_000);
 const ordered = <T extends { from?: string; to?: string }>(s: z.ZodType<T>) =>
   s.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["from"], message: "Date from cannot be greater than date to" });
 
-const ListQuery = ordered(PageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
-  state: z.enum(["OPEN", "SETTLED"], { error: "state must be OPEN or SETTLED" }).optional(),
-  from: Day("Date from").optional(),
-  to: Day("Date to").optional(),
-}));
+const ListQuery = ordered(
+  PageQuery.extend({
+    keyword: z.string().trim().max(100).optional(),
+    state: z.enum(["OPEN", "SETTLED"], { error: "state must be OPEN or SETTLED" }).optional(),
+    from: Day("Date from").optional(),
+    to: Day("Date to").optional(),
+  }),
+);
 const PaymentsQuery = PageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   states: listOf(z.enum(["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"], { error: "Unknown state" })).optional(),
   created_date_from: Day("Date from").optional(),
   created_date_to: Day("Date to").optional(),
 })
-  .refine((q) => !q.created_date_from || !q.created_date_to || q.created_date_from <= q.created_date_to, { path: ["created_date_from"], message: "Date from cannot be greater than date to" })
+  .refine((q) => !q.created_date_from || !q.created_date_to || q.created_date_from <= q.created_date_to, {
+    path: ["created_date_from"],
+    message: "Date from cannot be greater than date to",
+  })
   .transform((q) => ({ ...q, from: q.created_date_from, to: q.created_date_to }));
 const ReportQuery = ordered(z.object({ from: Day("From"), to: Day("To"), customer_id: z.string().uuid("Unknown customer").optional() }));
 
@@ -41,16 +49,26 @@ export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     return ok("Settlements", await s.list(req.auth!.businessId, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }));
   });
 
-  app.get("/settlements/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Settlement", await s.get(req.auth!.businessId, req.params.id)));
+  app.get("/settlements/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) =>
+    ok("Settlement", await s.get(req.auth!.businessId, req.params.id)),
+  );
 
-  app.get("/settlements/:id/payments", { config: rule("show"), preValidation: normaliseArrayKeys, schema: { tags, params: Id, querystring: PaymentsQuery } }, async (req) => {
-    const q = req.query;
-    return ok("Settlement payments", await s.payments(req.auth!.businessId, req.params.id, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }));
-  });
+  app.get(
+    "/settlements/:id/payments",
+    { config: rule("show"), preValidation: normaliseArrayKeys, schema: { tags, params: Id, querystring: PaymentsQuery } },
+    async (req) => {
+      const q = req.query;
+      return ok(
+        "Settlement payments",
+        await s.payments(req.auth!.businessId, req.params.id, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }),
+      );
+    },
+  );
 
   // The adjustment lines of a settlement (issue 26): changes to payments of settled periods, landed here.
   app.get("/settlements/:id/adjustments", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) =>
-    ok("Settlement adjustments", await s.adjustments(req.auth!.businessId, req.params.id, req.query)));
+    ok("Settlement adjustments", await s.adjustments(req.auth!.businessId, req.params.id, req.query)),
+  );
 
   app.get("/settlements/:id/report", { config: rule("show"), schema: { tags, params: Id, querystring: ReportQuery } }, async (req, reply) => {
     const q = req.query;

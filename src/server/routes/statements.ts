@@ -21,7 +21,10 @@ const ListQuery = PageQuery.extend({
 const rule = (act: string) => ({ access: { obj: "statements", act } });
 /** The period's days within what the database stores (it has no year 0): outside it a 400, not a failed insert. */
 const StatementBody = StatementInput.superRefine((v, ctx) => {
-  for (const [key, label] of [["from", "From"], ["to", "To"]] as const) {
+  for (const [key, label] of [
+    ["from", "From"],
+    ["to", "To"],
+  ] as const) {
     if (/^\d{4}-\d{2}-\d{2}$/.test(v[key]) && !inDayRange(v[key])) ctx.addIssue({ code: "custom", path: [key], message: `${label} date ${DAY_RANGE_MESSAGE}` });
   }
 });
@@ -48,10 +51,6 @@ export const statementRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
 
   app.get("/statements/:id/download", { config: rule("show"), schema: { tags, params: Id } }, async (req, reply) => {
     const f = await statements.download(req.auth!.businessId, req.params.id);
-    return reply
-      .type(f.contentType)
-      .header("content-disposition", attachment(f.fileName))
-      .header("cache-control", "private, no-store")
-      .send(f.file);
+    return reply.type(f.contentType).header("content-disposition", attachment(f.fileName)).header("cache-control", "private, no-store").send(f.file);
   });
 };

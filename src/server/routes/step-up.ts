@@ -29,16 +29,21 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
   // Emails a code; what it confirms (a step-up, a money write) is the action the audit log records.
   // A payment's code is asked with the payment's body, documents included: the same size limit.
-  app.post("/security/one-time-code", { config: { access: { obj: "one-time-code", act: "create" }, audit: false }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: OneTimeCodeRequest } }, async (req) => {
-    const auth = req.auth!;
-    if (req.body.purpose === "step_up") {
-      await services.stepUp.sendCode(auth.userId, { purpose: "step_up" }, "that it is you, for the next few minutes");
+  app.post(
+    "/security/one-time-code",
+    { config: { access: { obj: "one-time-code", act: "create" }, audit: false }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: OneTimeCodeRequest } },
+    async (req) => {
+      const auth = req.auth!;
+      if (req.body.purpose === "step_up") {
+        await services.stepUp.sendCode(auth.userId, { purpose: "step_up" }, "that it is you, for the next few minutes");
+        return ok("Verification code sent");
+      }
+      const route = `${req.body.method} /api/${req.body.path.replace(/^\//, "")}`;
+      if (!app.oneTimeCodeRoutes.has(route))
+        throw badRequest("This request does not take a one-time code", [{ path: "path", message: "This request does not take a one-time code" }]);
+      const body = validatedBody(app.oneTimeCodeRoutes.get(route), req.body.body);
+      await services.stepUp.sendCode(auth.userId, { purpose: "payment", binding: requestBinding(route, body) }, "this payment");
       return ok("Verification code sent");
-    }
-    const route = `${req.body.method} /api/${req.body.path.replace(/^\//, "")}`;
-    if (!app.oneTimeCodeRoutes.has(route)) throw badRequest("This request does not take a one-time code", [{ path: "path", message: "This request does not take a one-time code" }]);
-    const body = validatedBody(app.oneTimeCodeRoutes.get(route), req.body.body);
-    await services.stepUp.sendCode(auth.userId, { purpose: "payment", binding: requestBinding(route, body) }, "this payment");
-    return ok("Verification code sent");
-  });
+    },
+  );
 };

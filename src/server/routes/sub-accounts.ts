@@ -18,30 +18,49 @@ const Day = z.string().refine(isCalendarDay, { message: "Dates are YYYY-MM-DD", 
 export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const sub = services.subAccounts;
 
-  app.get("/sub-accounts/customer/requirements", { config: rule("create"), schema: { tags, querystring: z.object({ customer_id: z.string({ error: "Please select a customer" }), currency: Currency }) } }, async (req) =>
-    ok("Requirements", await sub.requirements(req.auth!.businessId, req.query.customer_id, req.query.currency)),
+  app.get(
+    "/sub-accounts/customer/requirements",
+    { config: rule("create"), schema: { tags, querystring: z.object({ customer_id: z.string({ error: "Please select a customer" }), currency: Currency }) } },
+    async (req) => ok("Requirements", await sub.requirements(req.auth!.businessId, req.query.customer_id, req.query.currency)),
   );
 
   app.post("/sub-accounts", { config: rule("create"), schema: { tags, body: CreateSubAccount } }, async (req, reply) =>
-    reply.code(201).send(ok("Sub-account created successfully", await sub.get(req.auth!.businessId, (await sub.create(req.auth!.businessId, req.auth!.businessName, req.body)).id))),
+    reply
+      .code(201)
+      .send(
+        ok(
+          "Sub-account created successfully",
+          await sub.get(req.auth!.businessId, (await sub.create(req.auth!.businessId, req.auth!.businessName, req.body)).id),
+        ),
+      ),
   );
 
-  app.get("/sub-accounts", {
-    config: rule("list"),
-    preValidation: normaliseArrayKeys,
-    schema: { tags, querystring: PageQuery.extend({
-      expand: z.string().optional(), parent_account_id: z.string().uuid("parent_account_id must be an account id").optional(), currency: z.string().optional(), keyword: z.string().trim().max(100).optional(),
-      states: listOf(z.enum(SUB_ACCOUNT_STATES, { error: "Unknown state" })).optional(),
-    }) },
-  }, async (req) =>
-    ok("Sub-accounts", await sub.list(req.auth!.businessId, { ...req.query, parentAccountId: req.query.parent_account_id })),
+  app.get(
+    "/sub-accounts",
+    {
+      config: rule("list"),
+      preValidation: normaliseArrayKeys,
+      schema: {
+        tags,
+        querystring: PageQuery.extend({
+          expand: z.string().optional(),
+          parent_account_id: z.string().uuid("parent_account_id must be an account id").optional(),
+          currency: z.string().optional(),
+          keyword: z.string().trim().max(100).optional(),
+          states: listOf(z.enum(SUB_ACCOUNT_STATES, { error: "Unknown state" })).optional(),
+        }),
+      },
+    },
+    async (req) => ok("Sub-accounts", await sub.list(req.auth!.businessId, { ...req.query, parentAccountId: req.query.parent_account_id })),
   );
 
   app.get("/sub-accounts/master", { config: rule("list"), schema: { tags, querystring: z.object({ currency: Currency }) } }, async (req) =>
     ok("Master account", await sub.master(req.auth!.businessId, req.query.currency)),
   );
 
-  app.get("/sub-accounts/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Sub-account", await sub.get(req.auth!.businessId, req.params.id)));
+  app.get("/sub-accounts/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) =>
+    ok("Sub-account", await sub.get(req.auth!.businessId, req.params.id)),
+  );
 
   const Range = z.object({ from: Day, to: Day }).refine((r) => r.from <= r.to, { path: ["from"], message: "Date from cannot be greater than date to" });
   app.get("/sub-accounts/:id/summary", { config: rule("show"), schema: { tags, params: Id, querystring: Range } }, async (req) => {
@@ -62,8 +81,15 @@ export const subAccountRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
 
   // Platforms push many of these at once: concurrent ones are committed together.
   const funding = writeGroup(services, sub.fund);
-  app.post("/transfers/internal", { config: { access: { obj: "transfers", act: "create" }, oneTimeCode: true }, schema: { tags, body: InternalTransfer.extend({ amount: MinorAmount }) } }, async (req, reply) => {
-    const auth = req.auth!;
-    return moneyWrite(services, req, reply, "transfers:internal", req.body, { group: funding, item: { businessId: auth.businessId, userId: auth.userId, input: req.body } });
-  });
+  app.post(
+    "/transfers/internal",
+    { config: { access: { obj: "transfers", act: "create" }, oneTimeCode: true }, schema: { tags, body: InternalTransfer.extend({ amount: MinorAmount }) } },
+    async (req, reply) => {
+      const auth = req.auth!;
+      return moneyWrite(services, req, reply, "transfers:internal", req.body, {
+        group: funding,
+        item: { businessId: auth.businessId, userId: auth.userId, input: req.body },
+      });
+    },
+  );
 };

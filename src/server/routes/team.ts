@@ -16,12 +16,17 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   );
 
   // Who may act for the business: inviting, changing a role and re-activating need a fresh step-up (plugins/step-up.ts).
-  app.post("/users/invites", { config: { access: { obj: "users", act: "invite" }, stepUp: true }, schema: { tags: ["team"], body: InviteBody } }, async (req, reply) => {
-    const { member, approval } = await services.team.invite(req.auth!.businessId, req.auth!.userId, req.body);
-    // Waiting for another member's approval (maker-checker for the team): accepted, not yet made.
-    if (approval) return reply.code(202).send(ok(INVITE_PENDING_MESSAGE, { approval_request_id: approval.id, email: req.body.email, state: "PENDING_APPROVAL" }));
-    return reply.code(201).send(ok("Invite created successfully", { id: member!.id, email: member!.email, state: member!.state }));
-  });
+  app.post(
+    "/users/invites",
+    { config: { access: { obj: "users", act: "invite" }, stepUp: true }, schema: { tags: ["team"], body: InviteBody } },
+    async (req, reply) => {
+      const { member, approval } = await services.team.invite(req.auth!.businessId, req.auth!.userId, req.body);
+      // Waiting for another member's approval (maker-checker for the team): accepted, not yet made.
+      if (approval)
+        return reply.code(202).send(ok(INVITE_PENDING_MESSAGE, { approval_request_id: approval.id, email: req.body.email, state: "PENDING_APPROVAL" }));
+      return reply.code(201).send(ok("Invite created successfully", { id: member!.id, email: member!.email, state: member!.state }));
+    },
+  );
 
   const members = services.teamAdmin;
   const actor = (req: { auth: { businessId: string; userId: string; businessUserId: string } | null }) => req.auth!;
@@ -37,12 +42,16 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const rolesBefore = async (req: FastifyRequest) => ({
     role: (await services.team.member(req.auth!.businessId, (req.params as { id: string }).id)).roles.map((r) => r.name),
   });
-  app.patch("/users/:id/roles", { config: { ...edit, audit: { before: rolesBefore }, stepUp: true }, schema: { tags, params: Id, body: RolesUpdate } }, async (req, reply) => {
-    const { approval } = await members.setRoles(actor(req), req.params.id, req.body.role);
-    const member = await services.team.member(req.auth!.businessId, req.params.id);
-    if (approval) return reply.code(202).send(ok(ROLES_PENDING_MESSAGE, { ...member, approval_request_id: approval.id }));
-    return ok("Roles updated successfully", member);
-  });
+  app.patch(
+    "/users/:id/roles",
+    { config: { ...edit, audit: { before: rolesBefore }, stepUp: true }, schema: { tags, params: Id, body: RolesUpdate } },
+    async (req, reply) => {
+      const { approval } = await members.setRoles(actor(req), req.params.id, req.body.role);
+      const member = await services.team.member(req.auth!.businessId, req.params.id);
+      if (approval) return reply.code(202).send(ok(ROLES_PENDING_MESSAGE, { ...member, approval_request_id: approval.id }));
+      return ok("Roles updated successfully", member);
+    },
+  );
   app.post("/users/invites/:id/resend-email", { config: edit, schema: { tags, params: Id } }, async (req) => {
     await members.resendInvitation(actor(req), req.params.id);
     return ok("Invite email resent");
@@ -55,7 +64,10 @@ export const teamRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     await members.cancelInvitation(actor(req), req.params.id);
     return ok("Invite has been canceled");
   });
-  for (const [path, active] of [["activate", true], ["deactivate", false]] as const) {
+  for (const [path, active] of [
+    ["activate", true],
+    ["deactivate", false],
+  ] as const) {
     app.patch(`/users/:id/${path}`, { config: active ? { ...edit, stepUp: true } : edit, schema: { tags, params: Id } }, async (req) => {
       await members.setActive(actor(req), req.params.id, active);
       // A deactivated member's open event streams here end before the answer (other processes: next poll).

@@ -12,7 +12,6 @@ import { dateRange, day, flag, listOf, normaliseArrayKeys } from "./list-query.t
 import { attachment, ok } from "./respond.ts";
 import { BANKING_TYPES, CRYPTO_TYPES, TRANSACTION_STATES } from "../../../resources/transactions.ts";
 
-
 const state = z.enum(TRANSACTION_STATES, { error: `states must be among ${TRANSACTION_STATES.join(", ")}` });
 const Common = PageQuery.extend({
   keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
@@ -42,9 +41,19 @@ const Doc = z.object({ id: z.string(), docId: z.string() });
 
 function common(q: z.output<typeof Common>) {
   const range = dateRange(q.created_date_from, q.created_date_to);
-  if (range === "invalid") throw badRequest("Date from cannot be greater than date to", [{ path: "created_date_from", message: "Date from cannot be greater than date to" }]);
+  if (range === "invalid")
+    throw badRequest("Date from cannot be greater than date to", [{ path: "created_date_from", message: "Date from cannot be greater than date to" }]);
   const states = [...(q.states ?? []), ...(q.state ? [q.state] : [])];
-  return { page: q.page, limit: q.limit, keyword: q.keyword || undefined, states, from: range.from, to: range.to, counterpartyIds: q.counterparty_ids, cursor: q.cursor };
+  return {
+    page: q.page,
+    limit: q.limit,
+    keyword: q.keyword || undefined,
+    states,
+    from: range.from,
+    to: range.to,
+    counterpartyIds: q.counterparty_ids,
+    cursor: q.cursor,
+  };
 }
 
 const banking = (act: string) => ({ access: { obj: "transactions", act } });
@@ -59,21 +68,42 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     reply.type(d.contentType).header("content-disposition", attachment(d.fileName)).send(d.content);
 
   app.get("/payments", { config: banking("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: BankingQuery } }, async (req) =>
-    ok("Transactions", await q.listBanking(req.auth!.businessId, { ...common(req.query), types: req.query.type, onMaster: req.query.on_master_account, onSub: req.query.on_sub_accounts })),
+    ok(
+      "Transactions",
+      await q.listBanking(req.auth!.businessId, {
+        ...common(req.query),
+        types: req.query.type,
+        onMaster: req.query.on_master_account,
+        onSub: req.query.on_sub_accounts,
+      }),
+    ),
   );
-  app.get("/payments/:id", { config: banking("show"), schema: { tags, params: Id } }, async (req) => ok("Transaction", await q.bankingDetail(req.auth!.businessId, req.params.id)));
+  app.get("/payments/:id", { config: banking("show"), schema: { tags, params: Id } }, async (req) =>
+    ok("Transaction", await q.bankingDetail(req.auth!.businessId, req.params.id)),
+  );
   app.get("/payments/:id/receipt", { config: banking("show"), schema: { tags, params: Id } }, async (req, reply) =>
     sendPdf(reply, await q.receipt(req.auth!.businessId, "fiat", req.params.id, req.auth!.businessName)),
   );
-  app.get("/payments/docs/:id/download", { config: banking("show"), schema: { tags, params: Id } }, async (req, reply) => sendDoc(reply, await q.document(req.auth!.businessId, req.params.id)));
+  app.get("/payments/docs/:id/download", { config: banking("show"), schema: { tags, params: Id } }, async (req, reply) =>
+    sendDoc(reply, await q.document(req.auth!.businessId, req.params.id)),
+  );
 
   app.get("/transactions", { config: crypto("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: CryptoQuery } }, async (req) =>
-    ok("Transactions", await q.listCrypto(req.auth!.businessId, {
-      ...common(req.query), types: req.query.types, assetIds: req.query.asset_ids, subWallets: req.query.sub_wallet_txns,
-      subWalletAsset: req.query.sub_wallet_asset, subWalletBlockchain: req.query.sub_wallet_blockchain,
-    })),
+    ok(
+      "Transactions",
+      await q.listCrypto(req.auth!.businessId, {
+        ...common(req.query),
+        types: req.query.types,
+        assetIds: req.query.asset_ids,
+        subWallets: req.query.sub_wallet_txns,
+        subWalletAsset: req.query.sub_wallet_asset,
+        subWalletBlockchain: req.query.sub_wallet_blockchain,
+      }),
+    ),
   );
-  app.get("/transactions/:id", { config: crypto("show"), schema: { tags, params: Id } }, async (req) => ok("Transaction", await q.cryptoDetail(req.auth!.businessId, req.params.id)));
+  app.get("/transactions/:id", { config: crypto("show"), schema: { tags, params: Id } }, async (req) =>
+    ok("Transaction", await q.cryptoDetail(req.auth!.businessId, req.params.id)),
+  );
   app.get("/transactions/:id/receipt", { config: crypto("show"), schema: { tags, params: Id } }, async (req, reply) =>
     sendPdf(reply, await q.receipt(req.auth!.businessId, "crypto", req.params.id, req.auth!.businessName)),
   );

@@ -44,19 +44,33 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       if (c.state !== "ACTIVE") throw badRequest("This customer is inactive. Activate it to create a sub-wallet");
     }
     const wallet = await services.ctx.db.transaction((tx) =>
-      services.wallets.createSub(tx, businessId, { currency: b.currency, blockchain: b.blockchain, name: b.name, customerId: b.classification === "customer" ? b.customer_id! : null }),
+      services.wallets.createSub(tx, businessId, {
+        currency: b.currency,
+        blockchain: b.blockchain,
+        name: b.name,
+        customerId: b.classification === "customer" ? b.customer_id! : null,
+      }),
     );
     return reply.code(201).send(ok("Sub-wallet created successfully", wallet));
   });
 
-  app.get("/wallets/sub-wallets", {
-    config: rule("list"),
-    preValidation: normaliseArrayKeys,
-    schema: { tags, querystring: PageQuery.extend({
-      asset: z.enum(STABLECOINS, { error: "Unknown asset" }).optional(), blockchain: z.enum(BLOCKCHAINS, { error: "Unknown blockchain" }).optional(),
-      keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(), states: listOf(z.enum(SUB_WALLET_STATES, { error: "Unknown state" })).optional(),
-    }) },
-  }, async (req) => ok("Sub-wallets", await services.wallets.listSub(req.auth!.businessId, { ...req.query, currency: req.query.asset })));
+  app.get(
+    "/wallets/sub-wallets",
+    {
+      config: rule("list"),
+      preValidation: normaliseArrayKeys,
+      schema: {
+        tags,
+        querystring: PageQuery.extend({
+          asset: z.enum(STABLECOINS, { error: "Unknown asset" }).optional(),
+          blockchain: z.enum(BLOCKCHAINS, { error: "Unknown blockchain" }).optional(),
+          keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
+          states: listOf(z.enum(SUB_WALLET_STATES, { error: "Unknown state" })).optional(),
+        }),
+      },
+    },
+    async (req) => ok("Sub-wallets", await services.wallets.listSub(req.auth!.businessId, { ...req.query, currency: req.query.asset })),
+  );
 
   app.get("/wallets/institution/sub-wallet-distribution", { config: rule("list"), schema: { tags } }, async (req) =>
     ok("Sub-wallet distribution", await services.wallets.subDistribution(req.auth!.businessId)),
@@ -87,7 +101,11 @@ export const walletRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       });
     }
     // A sub-wallet's graph has its own ranges (SPEC §4).
-    if (!buckets) return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.periodSummary(w.id, w.parentWalletId ? GRAPH_PERIODS.sub : GRAPH_PERIODS.main)) });
+    if (!buckets)
+      return ok("Wallet summary", {
+        currency: w.currency,
+        ...(await services.transactions.periodSummary(w.id, w.parentWalletId ? GRAPH_PERIODS.sub : GRAPH_PERIODS.main)),
+      });
     return ok("Wallet summary", { currency: w.currency, ...(await services.transactions.flows(w.id, buckets)) });
   });
 

@@ -32,7 +32,15 @@ type Event = Omit<AuditRecord, "businessId" | "actor" | "ip" | "userAgent"> & { 
 export async function seedAuditTrail(services: Services, businessId: string, now = new Date()) {
   const db = services.ctx.db;
   const members = await db
-    .select({ id: businessUsers.id, userId: businessUsers.userId, email: businessUsers.email, isOwner: businessUsers.isOwner, roles: businessUsers.roles, position: businessUsers.position, createdAt: businessUsers.createdAt })
+    .select({
+      id: businessUsers.id,
+      userId: businessUsers.userId,
+      email: businessUsers.email,
+      isOwner: businessUsers.isOwner,
+      roles: businessUsers.roles,
+      position: businessUsers.position,
+      createdAt: businessUsers.createdAt,
+    })
     .from(businessUsers)
     .where(eq(businessUsers.businessId, businessId))
     .orderBy(asc(businessUsers.createdAt));
@@ -43,11 +51,27 @@ export async function seedAuditTrail(services: Services, businessId: string, now
 
   // The team as the owner built it: each invitation a few days apart, a year ago.
   const start = now.getTime() - 365 * DAY;
-  members.filter((m) => !m.isOwner).forEach((m, i) => {
-    events.push({ email: owner.email, at: new Date(start + (i + 1) * 2 * DAY), action: "users.invite", route: "POST /api/users/invites", after: { email: m.email, position: m.position, role: m.roles } });
-  });
+  members
+    .filter((m) => !m.isOwner)
+    .forEach((m, i) => {
+      events.push({
+        email: owner.email,
+        at: new Date(start + (i + 1) * 2 * DAY),
+        action: "users.invite",
+        route: "POST /api/users/invites",
+        after: { email: m.email, position: m.position, role: m.roles },
+      });
+    });
   const [inbox] = await db.select().from(businessNotificationDestinations).where(eq(businessNotificationDestinations.businessId, businessId));
-  if (inbox) events.push({ email: owner.email, at: new Date(start + 9 * DAY), action: "business-notifications.create", route: "POST /api/settings/business-notifications", targetId: null, after: { email: inbox.email } });
+  if (inbox)
+    events.push({
+      email: owner.email,
+      at: new Date(start + 9 * DAY),
+      action: "business-notifications.create",
+      route: "POST /api/settings/business-notifications",
+      targetId: null,
+      after: { email: inbox.email },
+    });
 
   for (const k of await db.select().from(apiKeys).where(eq(apiKeys.businessId, businessId))) {
     const by = emailOfMember.get(k.createdBy) ?? owner.email;
@@ -55,18 +79,45 @@ export async function seedAuditTrail(services: Services, businessId: string, now
     if (k.disabledAt) events.push({ email: by, at: k.disabledAt, action: "api-keys.disable", route: "POST /api/api-keys/:id/disable", targetId: k.id });
   }
   for (const w of await db.select().from(webhooks).where(eq(webhooks.businessId, businessId))) {
-    events.push({ email: owner.email, at: w.createdAt, action: "webhooks.create", route: "POST /api/iris/v1/client-webhooks", after: { url: w.url, enabled_events: w.enabledEvents, secret: "[redacted]" } });
-    if (w.state === "DISABLED") events.push({ email: owner.email, at: new Date(w.createdAt.getTime() + 60_000), action: "webhooks.edit", route: "PATCH /api/iris/v1/client-webhooks/:id/disable", targetId: w.id });
+    events.push({
+      email: owner.email,
+      at: w.createdAt,
+      action: "webhooks.create",
+      route: "POST /api/iris/v1/client-webhooks",
+      after: { url: w.url, enabled_events: w.enabledEvents, secret: "[redacted]" },
+    });
+    if (w.state === "DISABLED")
+      events.push({
+        email: owner.email,
+        at: new Date(w.createdAt.getTime() + 60_000),
+        action: "webhooks.edit",
+        route: "PATCH /api/iris/v1/client-webhooks/:id/disable",
+        targetId: w.id,
+      });
   }
 
   // Every payment request of the seed, by its maker, and its decision, by the checker.
   const requests = await db.select().from(approvalRequests).where(eq(approvalRequests.businessId, businessId));
   for (const r of requests) {
     const maker = MAKERS[r.scope] ?? MAKERS.helios;
-    events.push({ email: emailOfUser.get(r.requesterUserId) ?? owner.email, at: r.createdAt, action: maker.action, route: maker.route, after: { amount: r.amount.toString(), currency: r.currency } });
+    events.push({
+      email: emailOfUser.get(r.requesterUserId) ?? owner.email,
+      at: r.createdAt,
+      action: maker.action,
+      route: maker.route,
+      after: { amount: r.amount.toString(), currency: r.currency },
+    });
     if (r.decidedAt && r.decidedByUserId && (r.state === "APPROVED" || r.state === "REJECTED")) {
       const verb = r.state === "APPROVED" ? "approve" : "reject";
-      events.push({ email: emailOfUser.get(r.decidedByUserId) ?? owner.email, at: r.decidedAt, action: "approval-requests.approve", route: `PATCH /api/approval-requests/:id/${verb}`, targetId: r.id, before: { state: "PENDING" }, after: { state: r.state } });
+      events.push({
+        email: emailOfUser.get(r.decidedByUserId) ?? owner.email,
+        at: r.decidedAt,
+        action: "approval-requests.approve",
+        route: `PATCH /api/approval-requests/:id/${verb}`,
+        targetId: r.id,
+        before: { state: "PENDING" },
+        after: { state: r.state },
+      });
     }
   }
 

@@ -31,7 +31,10 @@ const DEALS: DealInput[] = [
     logo_url: logo("CS", "#1677ff"),
     category: "Cloud credits",
     description: "Host your apps, databases and storage on CloudScale with credits that cover your first year of infrastructure.",
-    benefits: ["Up to $5,000 in credits:Cloud credits valid for 12 months on compute, storage and databases", "Business support:Free business-tier support for 6 months"],
+    benefits: [
+      "Up to $5,000 in credits:Cloud credits valid for 12 months on compute, storage and databases",
+      "Business support:Free business-tier support for 6 months",
+    ],
     eligibility_questions: ["What will you build or run on CloudScale?"],
     redemption_instruction: "Sign up at cloudscale.example/startups and enter the promo code STABLEBANK-5K. Credits appear within one business day.",
   },
@@ -41,7 +44,8 @@ const DEALS: DealInput[] = [
     category: "Accounting software",
     description: "Bookkeeping, invoicing and tax-ready reports, with bank feeds that pull your Stablebank transactions in automatically.",
     benefits: ["Free for 12 months:The Growth plan at no cost for your first year", "Bank feeds:Transactions sync daily from every Stablebank account"],
-    redemption_instruction: "Create your Ledgerly account at ledgerly.example/partners/stablebank; the 12 free months are applied when you connect your Stablebank accounts.",
+    redemption_instruction:
+      "Create your Ledgerly account at ledgerly.example/partners/stablebank; the 12 free months are applied when you connect your Stablebank accounts.",
   },
   {
     name: DEMO_DEALS.payroll,
@@ -73,7 +77,8 @@ const DEALS: DealInput[] = [
     benefits: ["20% off shipping:On all air and sea freight for 6 months", "Customs brokerage:Free customs clearance on your first 5 shipments"],
     eligibility_questions: ["How many shipments do you send each month?"],
     min_completed_transactions: 5,
-    redemption_instruction: "Book your shipment at swiftship.example and use the discount code STABLE20 at checkout. Customs clearance is applied automatically.",
+    redemption_instruction:
+      "Book your shipment at swiftship.example and use the discount code STABLE20 at checkout. Customs clearance is applied automatically.",
   },
   {
     name: DEMO_DEALS.marketing,

@@ -7,13 +7,25 @@ import { randomBytes } from "node:crypto";
 import type { Services } from "../services/index.ts";
 
 export async function seedDevelopers(services: Services, businessId: string, owner: { businessUserId: string; permissions: string[] }) {
-  await services.apiKeys.create(businessId, owner, ApiKeyInput.parse({ name: "Accounting sync", description: "Nightly statement export to the ledger", grants: ["statements_read"] }));
-  const old = await services.apiKeys.create(businessId, owner, ApiKeyInput.parse({ name: "Old payouts integration", grants: ["transactions_write", "statements_read"] }));
+  await services.apiKeys.create(
+    businessId,
+    owner,
+    ApiKeyInput.parse({ name: "Accounting sync", description: "Nightly statement export to the ledger", grants: ["statements_read"] }),
+  );
+  const old = await services.apiKeys.create(
+    businessId,
+    owner,
+    ApiKeyInput.parse({ name: "Old payouts integration", grants: ["transactions_write", "statements_read"] }),
+  );
   await services.apiKeys.disable(businessId, owner.businessUserId, old.id);
-  const hook = await services.webhooks.create(businessId, WebhookInput.parse({
-    url: "https://erp.demo.example/hooks/stablebank",
-    secret: generateWebhookSecret((n) => new Uint8Array(randomBytes(n))),
-    enabled_events: ["payment.completed", "payment.failed", "transaction.deposit.completed", "invoice.paid"],
-  }), { uncheckedTarget: true }); // A name that resolves nowhere, on any server: a guarded one would refuse it on save.
+  const hook = await services.webhooks.create(
+    businessId,
+    WebhookInput.parse({
+      url: "https://erp.demo.example/hooks/stablebank",
+      secret: generateWebhookSecret((n) => new Uint8Array(randomBytes(n))),
+      enabled_events: ["payment.completed", "payment.failed", "transaction.deposit.completed", "invoice.paid"],
+    }),
+    { uncheckedTarget: true },
+  ); // A name that resolves nowhere, on any server: a guarded one would refuse it on save.
   await services.webhooks.setEnabled(businessId, hook.id, false);
 }

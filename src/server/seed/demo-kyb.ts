@@ -15,7 +15,12 @@ export async function verifyBusiness(services: Services, businessId: string, com
   await services.sandboxKyb.savePeople(token, people);
   for (const kind of KYB_DOCUMENT_KINDS) {
     const label = KYB_DOCUMENTS[kind].label;
-    const pdf = renderPdf(label, [{ text: label, size: 16, bold: true }, { text: company.legal_name }, { text: `Registration number ${company.registration_number}` }, { text: "Sandbox document for the demo." }]);
+    const pdf = renderPdf(label, [
+      { text: label, size: 16, bold: true },
+      { text: company.legal_name },
+      { text: `Registration number ${company.registration_number}` },
+      { text: "Sandbox document for the demo." },
+    ]);
     await services.sandboxKyb.addDocument(token, kind, `${kind.toLowerCase()}.pdf`, pdf);
   }
   await services.sandboxKyb.submit(token);

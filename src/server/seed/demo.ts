@@ -79,8 +79,19 @@ export async function seedDemo(services: Services) {
   const approver = await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "approver@demo.example") });
   await services.team.setTwoFactor(approver!.id, true);
   // Who hears about what: the owner about invoice payments, and the finance team's shared inbox about everything.
-  await services.notifications.setMine(await memberId(services, business.id, DEMO_OWNER.email), { inbound_outbound_transfers: false, fx_conversions: false, invoice_payments: true, account_updates: false });
-  await services.notifications.addDestination(business.id, { email: "finance-alerts@demo.example", inbound_outbound_transfers: true, fx_conversions: true, invoice_payments: true, account_updates: true });
+  await services.notifications.setMine(await memberId(services, business.id, DEMO_OWNER.email), {
+    inbound_outbound_transfers: false,
+    fx_conversions: false,
+    invoice_payments: true,
+    account_updates: false,
+  });
+  await services.notifications.addDestination(business.id, {
+    email: "finance-alerts@demo.example",
+    inbound_outbound_transfers: true,
+    fx_conversions: true,
+    invoice_payments: true,
+    account_updates: true,
+  });
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
@@ -91,7 +102,10 @@ export async function seedDemo(services: Services) {
   await seedStatement(services, business.id, owner.id);
   await seedInvoicing(services, business.id, await memberId(services, business.id, DEMO_OWNER.email));
   await seedDeals(services, business.id);
-  await seedDevelopers(services, business.id, { businessUserId: await memberId(services, business.id, DEMO_OWNER.email), permissions: services.ctx.access.permissionsOf(["OWNER"]) });
+  await seedDevelopers(services, business.id, {
+    businessUserId: await memberId(services, business.id, DEMO_OWNER.email),
+    permissions: services.ctx.access.permissionsOf(["OWNER"]),
+  });
   // Last: the audit log tells what the steps above did.
   await seedAuditTrail(services, business.id);
   await seedBusinessInReview(services);
@@ -125,7 +139,18 @@ async function seedBusinessInReview(services: Services) {
   await verifyBusiness(
     services,
     business.id,
-    { ...DEMO_COMPANY, legal_name: "Harbour Foods Ltd", registration_number: "09876543", incorporation_date: "2024-09-02", incorporation_country: "GB", address: { line_1: "4 Dock Road", city: "Bristol", state: "Bristol", postal_code: "BS1 4RN", country: "GB" }, website: "", purpose_of_account: "Buying produce from growers in Kenya and Nigeria.", source_of_funds: "Sales to UK grocery retailers.", monthly_volume: "50K_250K" },
+    {
+      ...DEMO_COMPANY,
+      legal_name: "Harbour Foods Ltd",
+      registration_number: "09876543",
+      incorporation_date: "2024-09-02",
+      incorporation_country: "GB",
+      address: { line_1: "4 Dock Road", city: "Bristol", state: "Bristol", postal_code: "BS1 4RN", country: "GB" },
+      website: "",
+      purpose_of_account: "Buying produce from growers in Kenya and Nigeria.",
+      source_of_funds: "Sales to UK grocery retailers.",
+      monthly_volume: "50K_250K",
+    },
     [{ first_name: "Grace", last_name: "Harper", date_of_birth: "1990-04-17", nationality: "GB", is_director: true, ownership_percent: 100 }],
     null,
   );
@@ -133,18 +158,92 @@ async function seedBusinessInReview(services: Services) {
 
 /** Suppliers and partners paid by every rail the product supports, validated by the API's own schema. */
 export const DEMO_BENEFICIARIES: BeneficiaryInput[] = [
-  { type: "FIAT", name: "Lagos Office Supplies Ltd", kind: "BUSINESS", currency: "NGN", details: { type: "NIP", details: { account_name: "Lagos Office Supplies Ltd", account_number: "0123456789", bank_name: "Zenith Bank" } } },
-  { type: "FIAT", name: "Harbor Freight Forwarding LLC", friendly_name: "Harbor", kind: "BUSINESS", currency: "USD", details: { type: "FED_WIRE", details: { account_name: "Harbor Freight Forwarding LLC", account_number: "000123456789", routing_number: "021000021", bank_name: "JPMorgan Chase" } } },
-  { type: "FIAT", name: "Brightside Software Inc", kind: "BUSINESS", currency: "USD", details: { type: "ACH", details: { account_name: "Brightside Software Inc", account_number: "9876543210", routing_number: "026009593", bank_name: "Bank of America" } } },
-  { type: "FIAT", name: "Rhein Maschinenbau GmbH", kind: "BUSINESS", currency: "EUR", details: { type: "SEPA", details: { account_name: "Rhein Maschinenbau GmbH", iban: "DE89 3704 0044 0532 0130 00", bic_swift: "COBADEFFXXX" } } },
-  { type: "FIAT", name: "Thames Design Studio", kind: "BUSINESS", currency: "GBP", details: { type: "FASTER_PAYMENTS", details: { account_name: "Thames Design Studio", sort_code: "40-47-84", account_number: "70872490" } } },
-  { type: "FIAT", name: "Wanjiru Kamau", kind: "INDIVIDUAL", currency: "KES", details: { type: "MPESA_PHONE", details: { account_name: "Wanjiru Kamau", phone_number: "+254712345678" } } },
-  { type: "FIAT", name: "Nairobi Fresh Produce", kind: "BUSINESS", currency: "KES", details: { type: "MPESA_PAYBILL", details: { account_name: "Nairobi Fresh Produce", paybill_number: "522522", account_number: "NFP-1044" } } },
-  { type: "FIAT", name: "Emeka Nwosu", friendly_name: "Emeka (contractor)", kind: "INDIVIDUAL", currency: "NGN", details: { type: "NIP", details: { account_name: "Emeka Nwosu", account_number: "2034567891", bank_name: "Access Bank" } } },
+  {
+    type: "FIAT",
+    name: "Lagos Office Supplies Ltd",
+    kind: "BUSINESS",
+    currency: "NGN",
+    details: { type: "NIP", details: { account_name: "Lagos Office Supplies Ltd", account_number: "0123456789", bank_name: "Zenith Bank" } },
+  },
+  {
+    type: "FIAT",
+    name: "Harbor Freight Forwarding LLC",
+    friendly_name: "Harbor",
+    kind: "BUSINESS",
+    currency: "USD",
+    details: {
+      type: "FED_WIRE",
+      details: { account_name: "Harbor Freight Forwarding LLC", account_number: "000123456789", routing_number: "021000021", bank_name: "JPMorgan Chase" },
+    },
+  },
+  {
+    type: "FIAT",
+    name: "Brightside Software Inc",
+    kind: "BUSINESS",
+    currency: "USD",
+    details: {
+      type: "ACH",
+      details: { account_name: "Brightside Software Inc", account_number: "9876543210", routing_number: "026009593", bank_name: "Bank of America" },
+    },
+  },
+  {
+    type: "FIAT",
+    name: "Rhein Maschinenbau GmbH",
+    kind: "BUSINESS",
+    currency: "EUR",
+    details: { type: "SEPA", details: { account_name: "Rhein Maschinenbau GmbH", iban: "DE89 3704 0044 0532 0130 00", bic_swift: "COBADEFFXXX" } },
+  },
+  {
+    type: "FIAT",
+    name: "Thames Design Studio",
+    kind: "BUSINESS",
+    currency: "GBP",
+    details: { type: "FASTER_PAYMENTS", details: { account_name: "Thames Design Studio", sort_code: "40-47-84", account_number: "70872490" } },
+  },
+  {
+    type: "FIAT",
+    name: "Wanjiru Kamau",
+    kind: "INDIVIDUAL",
+    currency: "KES",
+    details: { type: "MPESA_PHONE", details: { account_name: "Wanjiru Kamau", phone_number: "+254712345678" } },
+  },
+  {
+    type: "FIAT",
+    name: "Nairobi Fresh Produce",
+    kind: "BUSINESS",
+    currency: "KES",
+    details: { type: "MPESA_PAYBILL", details: { account_name: "Nairobi Fresh Produce", paybill_number: "522522", account_number: "NFP-1044" } },
+  },
+  {
+    type: "FIAT",
+    name: "Emeka Nwosu",
+    friendly_name: "Emeka (contractor)",
+    kind: "INDIVIDUAL",
+    currency: "NGN",
+    details: { type: "NIP", details: { account_name: "Emeka Nwosu", account_number: "2034567891", bank_name: "Access Bank" } },
+  },
   // The sandbox rails refuse account numbers ending 0000 (a closed account): a failed, retryable payment.
-  { type: "FIAT", name: "Closed Supplier Ltd", kind: "BUSINESS", currency: "NGN", details: { type: "NIP", details: { account_name: "Closed Supplier Ltd", account_number: "1234560000", bank_name: "GTBank" } } },
-  { type: "CRYPTO", name: "Atlas Trading DMCC", kind: "BUSINESS", currency: "USDT", details: { blockchain: "TRON", address: "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9" } },
-  { type: "CRYPTO", name: "Northwind Exports", kind: "BUSINESS", currency: "USDC", details: { blockchain: "ETHEREUM", address: "0x52908400098527886E0F7030069857D2E4169EE7" } },
+  {
+    type: "FIAT",
+    name: "Closed Supplier Ltd",
+    kind: "BUSINESS",
+    currency: "NGN",
+    details: { type: "NIP", details: { account_name: "Closed Supplier Ltd", account_number: "1234560000", bank_name: "GTBank" } },
+  },
+  {
+    type: "CRYPTO",
+    name: "Atlas Trading DMCC",
+    kind: "BUSINESS",
+    currency: "USDT",
+    details: { blockchain: "TRON", address: "TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9" },
+  },
+  {
+    type: "CRYPTO",
+    name: "Northwind Exports",
+    kind: "BUSINESS",
+    currency: "USDC",
+    details: { blockchain: "ETHEREUM", address: "0x52908400098527886E0F7030069857D2E4169EE7" },
+  },
 ];
 
 async function seedBeneficiaries(services: Services, businessId: string, ownerId: string) {
@@ -163,7 +262,15 @@ function prng(seed: number) {
 
 const PAYERS = ["Acme Retail Ltd", "Kora Logistics", "Bluewave Hotels", "Sahel Agro Co-op", "Mint & Co", "Delta Pharma", "Orbit Media", "Savanna Foods"];
 /** Typical deposit sizes per currency, in major units. */
-const DEPOSIT_RANGE: Record<string, [number, number]> = { USD: [500, 25_000], NGN: [250_000, 12_000_000], EUR: [400, 18_000], GBP: [300, 15_000], KES: [20_000, 900_000], USDT: [1_000, 40_000], USDC: [1_000, 30_000] };
+const DEPOSIT_RANGE: Record<string, [number, number]> = {
+  USD: [500, 25_000],
+  NGN: [250_000, 12_000_000],
+  EUR: [400, 18_000],
+  GBP: [300, 15_000],
+  KES: [20_000, 900_000],
+  USDT: [1_000, 40_000],
+  USDC: [1_000, 30_000],
+};
 
 /**
  * Accounts in every fiat currency, two stablecoin wallets and a year of incoming payments, each
@@ -172,15 +279,23 @@ const DEPOSIT_RANGE: Record<string, [number, number]> = { USD: [500, 25_000], NG
 async function seedMoney(services: Services, businessId: string, holderName: string) {
   const { db } = services.ctx;
   const accounts = [];
-  for (const currency of ["USD", "NGN", "EUR", "GBP", "KES"]) accounts.push(await db.transaction((tx) => services.accounts.open(tx, businessId, currency, { holderName })));
+  for (const currency of ["USD", "NGN", "EUR", "GBP", "KES"])
+    accounts.push(await db.transaction((tx) => services.accounts.open(tx, businessId, currency, { holderName })));
   const wallets = [];
-  for (const asset of [{ currency: "USDT", blockchain: "TRON" }, { currency: "USDC", blockchain: "ETHEREUM" }] as const) {
+  for (const asset of [
+    { currency: "USDT", blockchain: "TRON" },
+    { currency: "USDC", blockchain: "ETHEREUM" },
+  ] as const) {
     wallets.push(await db.transaction((tx) => services.wallets.create(tx, businessId, asset)));
   }
   const random = prng(20261122);
   const now = Date.now();
   const targets = [
-    ...accounts.map((a) => ({ network: "fiat" as const, identifier: String(a.deposit_addresses[0].data.iban ?? a.deposit_addresses[0].data.account_number), currency: a.currency })),
+    ...accounts.map((a) => ({
+      network: "fiat" as const,
+      identifier: String(a.deposit_addresses[0].data.iban ?? a.deposit_addresses[0].data.account_number),
+      currency: a.currency,
+    })),
     ...wallets.map((w) => ({ network: w.blockchain as "TRON" | "ETHEREUM", identifier: w.address, currency: w.currency })),
   ];
   for (let day = 365; day >= 0; day -= 4) {
@@ -196,8 +311,20 @@ async function seedMoney(services: Services, businessId: string, holderName: str
         // Recent USD receipts come with the invoice they settle.
         if (t.currency === "USD" && day < 60) {
           const number = `INV-2026-${String(1000 + day).slice(-4)}`;
-          const content = renderPdf(number, [{ text: `Invoice ${number}`, size: 16, bold: true }, { text: `${sender} to ${holderName}`, gap: 6 }, { text: `Amount due: ${formatMinor(minor, "USD")} USD`, gap: 6 }]);
-          await attachDocument(tx, { businessId, transactionId: transaction.id, description: "Invoice", value: number, fileName: `${number}.pdf`, contentType: "application/pdf", content });
+          const content = renderPdf(number, [
+            { text: `Invoice ${number}`, size: 16, bold: true },
+            { text: `${sender} to ${holderName}`, gap: 6 },
+            { text: `Amount due: ${formatMinor(minor, "USD")} USD`, gap: 6 },
+          ]);
+          await attachDocument(tx, {
+            businessId,
+            transactionId: transaction.id,
+            description: "Invoice",
+            value: number,
+            fileName: `${number}.pdf`,
+            contentType: "application/pdf",
+            content,
+          });
         }
       });
     }
@@ -231,12 +358,29 @@ async function seedPayments(services: Services, businessId: string) {
   const account = (c: string) => accounts.find((a) => a.currency === c)!.id;
   const ben = (name: string) => bens.find((b) => b.name === name)!.id;
   const send = (currency: string, name: string, amount: bigint, description: string, extra: Partial<SendMoneyInput> = {}) =>
-    db.transaction((tx) => services.payments.send(tx, businessId, admin, { source_account_id: account(currency), beneficiary_id: ben(name), amount, description, documents: [], ...extra }));
-  const invoice = renderPdf("INV-2211", [{ text: "Invoice INV-2211", size: 16, bold: true }, { text: "Brightside Software Inc to the demo business", gap: 6 }, { text: "Annual software licences: 890.00 USD", gap: 6 }]);
+    db.transaction((tx) =>
+      services.payments.send(tx, businessId, admin, {
+        source_account_id: account(currency),
+        beneficiary_id: ben(name),
+        amount,
+        description,
+        documents: [],
+        ...extra,
+      }),
+    );
+  const invoice = renderPdf("INV-2211", [
+    { text: "Invoice INV-2211", size: 16, bold: true },
+    { text: "Brightside Software Inc to the demo business", gap: 6 },
+    { text: "Annual software licences: 890.00 USD", gap: 6 },
+  ]);
 
   await send("USD", "Harbor Freight Forwarding LLC", 245_000n, "Freight, November shipments");
   await send("NGN", "Lagos Office Supplies Ltd", 125_000_000n, "Office furniture");
-  const eurQuote = await services.payments.quote(businessId, { source_account_id: account("USD"), beneficiary_id: ben("Rhein Maschinenbau GmbH"), amount: 1_200_000n });
+  const eurQuote = await services.payments.quote(businessId, {
+    source_account_id: account("USD"),
+    beneficiary_id: ben("Rhein Maschinenbau GmbH"),
+    amount: 1_200_000n,
+  });
   const decided: { id: string }[] = [
     await send("USD", "Brightside Software Inc", 89_000n, "Annual software licences", {
       reference: "INV-2211",
@@ -258,8 +402,26 @@ async function seedPayments(services: Services, businessId: string) {
   const payroll = await bulk(
     [
       { beneficiary_id: ben("Emeka Nwosu"), amount: "450000.00", reference: "Salary October" },
-      { beneficiary_name: "Adaeze Okafor", beneficiary_kind: "INDIVIDUAL", destination_type: "NIP", account_name: "Adaeze Okafor", account_number: "0123456789", bank_name: "GTBank", amount: "380000.00", reference: "Salary October" },
-      { beneficiary_name: "Tunde Bakare", beneficiary_kind: "INDIVIDUAL", destination_type: "NIP", account_name: "Tunde Bakare", account_number: "2233445566", bank_name: "Access Bank", amount: "410000.00", reference: "Salary October" },
+      {
+        beneficiary_name: "Adaeze Okafor",
+        beneficiary_kind: "INDIVIDUAL",
+        destination_type: "NIP",
+        account_name: "Adaeze Okafor",
+        account_number: "0123456789",
+        bank_name: "GTBank",
+        amount: "380000.00",
+        reference: "Salary October",
+      },
+      {
+        beneficiary_name: "Tunde Bakare",
+        beneficiary_kind: "INDIVIDUAL",
+        destination_type: "NIP",
+        account_name: "Tunde Bakare",
+        account_number: "2233445566",
+        bank_name: "Access Bank",
+        amount: "410000.00",
+        reference: "Salary October",
+      },
     ],
     "payroll-october.csv",
   );
@@ -295,7 +457,13 @@ async function seedApprovalRules(services: Services, businessId: string) {
   const usd = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items.find((a) => a.currency === "USD")!.id;
   const harbor = (await services.beneficiaries.list(businessId, { page: 1, limit: 100 })).items.find((b) => b.name === "Harbor Freight Forwarding LLC")!.id;
   const wire = await db.transaction((tx) =>
-    services.payments.send(tx, businessId, admin, { source_account_id: usd, beneficiary_id: harbor, amount: 2_200_000n, description: "Freight, Q4 container contract", documents: [] }),
+    services.payments.send(tx, businessId, admin, {
+      source_account_id: usd,
+      beneficiary_id: harbor,
+      amount: 2_200_000n,
+      description: "Freight, Q4 container contract",
+      documents: [],
+    }),
   );
   const [request] = (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items.filter((r) => r.entity_id === wire.id);
   await services.approvals.decide(businessId, owner, request.id, "approve");
@@ -323,9 +491,32 @@ async function seedCustomers(services: Services, businessId: string) {
   const lagos = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" };
   const inputs: CustomerInput[] = [
     { type: "INDIVIDUAL", email: "chiamaka.eze@example.com", first_name: "Chiamaka", last_name: "Eze", phone_number: "+2348031234567", address: lagos },
-    { type: "INDIVIDUAL", email: "david.mensah@example.com", first_name: "David", last_name: "Mensah", phone_number: "+233241234567", address: { line_1: "4 Oxford Street", city: "Accra", state: "Greater Accra", postal_code: "", country: "GH" } },
-    { type: "BUSINESS", email: "finance@sahelfoods.example", name: "Sahel Foods Ltd", business_type: "LLC", phone_number: "+2348091112222", address: { ...lagos, line_1: "7 Broad Street", city: "Lagos Island" }, incorporation_country: "NG" },
-    { type: "BUSINESS", email: "ops@kilimanjaro.example", name: "Kilimanjaro Traders", business_type: "PARTNERSHIP", phone_number: "", address: { line_1: "22 Moi Avenue", city: "Nairobi", state: "Nairobi", postal_code: "00100", country: "KE" }, incorporation_country: "KE" },
+    {
+      type: "INDIVIDUAL",
+      email: "david.mensah@example.com",
+      first_name: "David",
+      last_name: "Mensah",
+      phone_number: "+233241234567",
+      address: { line_1: "4 Oxford Street", city: "Accra", state: "Greater Accra", postal_code: "", country: "GH" },
+    },
+    {
+      type: "BUSINESS",
+      email: "finance@sahelfoods.example",
+      name: "Sahel Foods Ltd",
+      business_type: "LLC",
+      phone_number: "+2348091112222",
+      address: { ...lagos, line_1: "7 Broad Street", city: "Lagos Island" },
+      incorporation_country: "NG",
+    },
+    {
+      type: "BUSINESS",
+      email: "ops@kilimanjaro.example",
+      name: "Kilimanjaro Traders",
+      business_type: "PARTNERSHIP",
+      phone_number: "",
+      address: { line_1: "22 Moi Avenue", city: "Nairobi", state: "Nairobi", postal_code: "00100", country: "KE" },
+      incorporation_country: "KE",
+    },
   ];
   const created = [];
   for (const input of inputs) created.push(await services.customers.create(businessId, CustomerInput.parse(input)));
@@ -335,29 +526,62 @@ async function seedCustomers(services: Services, businessId: string) {
   const admin = (await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "admin@demo.example") }))!.id;
   const subs = [
     { input: { currency: "NGN", customer_id: created[0].id, requirements: { bvn: "22123456789", nin: "70123456789" } }, amount: 25_000_000n },
-    { input: { currency: "NGN", customer_id: created[2].id, requirements: { incorporation_number: "RC1234567", incorporation_date: "2016-03-14", tin: "12345678-0001" } }, amount: 80_000_000n },
+    {
+      input: {
+        currency: "NGN",
+        customer_id: created[2].id,
+        requirements: { incorporation_number: "RC1234567", incorporation_date: "2016-03-14", tin: "12345678-0001" },
+      },
+      amount: 80_000_000n,
+    },
     { input: { currency: "USD", name: "Operations float" }, amount: 1_500_000n },
   ];
   for (const sub of subs) {
     const account = await services.subAccounts.create(businessId, "Demo Trading Ltd", CreateSubAccount.parse(sub.input));
     const master = await services.subAccounts.master(businessId, sub.input.currency);
-    await services.ctx.db.transaction((tx) => services.subAccounts.fund.one(tx, { businessId, userId: admin, input: { source_account_id: master.id, destination_account_id: account.id, amount: sub.amount } }));
+    await services.ctx.db.transaction((tx) =>
+      services.subAccounts.fund.one(tx, {
+        businessId,
+        userId: admin,
+        input: { source_account_id: master.id, destination_account_id: account.id, amount: sub.amount },
+      }),
+    );
     if (sub.input.customer_id === created[2].id) await services.subAccounts.setFrozen(businessId, account.id, true);
   }
 
   // Customer payments that convert currency: today's and the last two days' net into FX settlements.
   const [chiamakaNgn] = (await services.subAccounts.list(businessId, { page: 1, limit: 10, currency: "NGN", keyword: "Chiamaka" })).items;
-  const brightside = (await services.beneficiaries.list(businessId, { page: 1, limit: 100, type: "FIAT" })).items.find((b) => b.name === "Brightside Software Inc")!;
+  const brightside = (await services.beneficiaries.list(businessId, { page: 1, limit: 100, type: "FIAT" })).items.find(
+    (b) => b.name === "Brightside Software Inc",
+  )!;
   const approver = (await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, "approver@demo.example") }))!.id;
   const converted: string[] = [];
-  for (const [daysAgo, amount] of [[2, 3_100_000n], [1, 4_650_000n], [1, 2_000_000n], [0, 7_750_000n]] as const) {
+  for (const [daysAgo, amount] of [
+    [2, 3_100_000n],
+    [1, 4_650_000n],
+    [1, 2_000_000n],
+    [0, 7_750_000n],
+  ] as const) {
     const quote = await services.payments.quote(businessId, { source_account_id: chiamakaNgn.id, beneficiary_id: brightside.id, amount });
-    converted.push((await services.ctx.db.transaction((tx) => services.payments.send(tx, businessId, admin, {
-      source_account_id: chiamakaNgn.id, beneficiary_id: brightside.id, amount, quote_id: quote.id, description: "Software subscription for Chiamaka Eze", documents: [],
-      at: new Date(Date.now() - daysAgo * 86_400_000),
-    }))).id);
+    converted.push(
+      (
+        await services.ctx.db.transaction((tx) =>
+          services.payments.send(tx, businessId, admin, {
+            source_account_id: chiamakaNgn.id,
+            beneficiary_id: brightside.id,
+            amount,
+            quote_id: quote.id,
+            description: "Software subscription for Chiamaka Eze",
+            documents: [],
+            at: new Date(Date.now() - daysAgo * 86_400_000),
+          }),
+        )
+      ).id,
+    );
   }
-  for (const r of (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items.filter((r) => converted.includes(r.entity_id))) {
+  for (const r of (await services.approvals.list(businessId, { page: 1, limit: 100, states: ["PENDING"] })).items.filter((r) =>
+    converted.includes(r.entity_id),
+  )) {
     await services.approvals.decide(businessId, approver, r.id, "approve");
   }
   await settleNow(services);
@@ -369,7 +593,12 @@ async function seedCustomers(services: Services, businessId: string) {
   ] as const;
   for (const w of subWallets) {
     await services.ctx.db.transaction(async (tx) => {
-      const wallet = await services.wallets.createSub(tx, businessId, { currency: w.currency, blockchain: w.blockchain, name: w.name, customerId: w.customerId });
+      const wallet = await services.wallets.createSub(tx, businessId, {
+        currency: w.currency,
+        blockchain: w.blockchain,
+        name: w.name,
+        customerId: w.customerId,
+      });
       await services.deposits.receive(tx, { network: w.blockchain, identifier: wallet.address, currency: w.currency, amount: w.amount, senderName: w.sender });
     });
   }

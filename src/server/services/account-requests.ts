@@ -31,7 +31,12 @@ const view = (r: Request, tasks: Task[]) => ({
 
 export function accountRequestService({ db }: ServiceContext, deps: { accounts: AccountService }) {
   async function load(tx: Tx | typeof db, businessId: string, id: string) {
-    const [r] = isUuid(id) ? await tx.select().from(accountRequests).where(and(eq(accountRequests.id, id), eq(accountRequests.businessId, businessId))) : [];
+    const [r] = isUuid(id)
+      ? await tx
+          .select()
+          .from(accountRequests)
+          .where(and(eq(accountRequests.id, id), eq(accountRequests.businessId, businessId)))
+      : [];
     if (!r) throw notFound("Account request not found");
     const tasks = await tx.select().from(accountRequestTasks).where(eq(accountRequestTasks.requestId, r.id)).orderBy(asc(accountRequestTasks.position));
     return { r, tasks };
@@ -50,12 +55,18 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
   return {
     async create(businessId: string, userId: string, input: z.output<typeof CreateAccountRequest>) {
       return db.transaction(async (tx) => {
-        const [open] = await tx.select({ id: accountRequests.id }).from(accountRequests).where(and(eq(accountRequests.businessId, businessId), eq(accountRequests.currency, input.currency), eq(accountRequests.state, "READY")));
+        const [open] = await tx
+          .select({ id: accountRequests.id })
+          .from(accountRequests)
+          .where(and(eq(accountRequests.businessId, businessId), eq(accountRequests.currency, input.currency), eq(accountRequests.state, "READY")));
         if (open) throw conflict(`You already have a ${input.currency} account request in progress`);
         const [user] = await tx.select().from(users).where(eq(users.id, userId));
         const id = crypto.randomUUID();
         const { row } = await deps.accounts.openPending(tx, businessId, input.currency, { accountRequestId: id });
-        const [r] = await tx.insert(accountRequests).values({ id, businessId, accountId: row.id, currency: input.currency, ownerInfo: input.account_owner_info ?? null, createdBy: userId }).returning();
+        const [r] = await tx
+          .insert(accountRequests)
+          .values({ id, businessId, accountId: row.id, currency: input.currency, ownerInfo: input.account_owner_info ?? null, createdBy: userId })
+          .returning();
         const tasks = await tx
           .insert(accountRequestTasks)
           .values([
@@ -89,7 +100,8 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
 
     async submit(businessId: string, userId: string, taskId: string, data: z.output<typeof TaskSubmission>) {
       // A code is checked before the step's transaction, so a wrong guess counts even though the step fails; it is used up inside it.
-      const codeId = data.otp_code && /^\d{6}$/.test(data.otp_code) ? await checkCode(db, { purpose: "account_task", binding: taskId }, userId, data.otp_code) : undefined;
+      const codeId =
+        data.otp_code && /^\d{6}$/.test(data.otp_code) ? await checkCode(db, { purpose: "account_task", binding: taskId }, userId, data.otp_code) : undefined;
       return db.transaction(async (tx) => {
         const { task, r } = await taskFor(tx, businessId, taskId);
         if (task.state === "COMPLETED") throw conflict("This step is already complete");
@@ -99,12 +111,14 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
           if (!data.accepted) throw badRequest("Please accept declaration", [{ path: "accepted", message: "Please accept declaration" }]);
           done = { ...task.data, acceptance_date: now };
         } else if (task.type === "AGREEMENT") {
-          if (!data.accepted || data.agreement_id !== task.data.id) throw badRequest("Please accept agreement", [{ path: "accepted", message: "Please accept agreement" }]);
+          if (!data.accepted || data.agreement_id !== task.data.id)
+            throw badRequest("Please accept agreement", [{ path: "accepted", message: "Please accept agreement" }]);
           done = { ...task.data, acceptance_date: now };
         } else {
           if (!data.otp_code) throw badRequest("Enter the verification code", [{ path: "otp_code", message: "Enter the verification code" }]);
           if (!/^\d{6}$/.test(data.otp_code)) throw badRequest("Incomplete code", [{ path: "otp_code", message: "Incomplete code" }]);
-          if (!codeId || !(await useCode(tx, codeId))) throw badRequest("Invalid or expired verification code", [{ path: "otp_code", message: "Invalid or expired verification code" }]);
+          if (!codeId || !(await useCode(tx, codeId)))
+            throw badRequest("Invalid or expired verification code", [{ path: "otp_code", message: "Invalid or expired verification code" }]);
           done = { ...task.data, verified_at: now };
         }
         await tx.update(accountRequestTasks).set({ state: "COMPLETED", data: done, completedAt: new Date() }).where(eq(accountRequestTasks.id, task.id));
@@ -112,7 +126,11 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
         if (tasks.every((t) => t.state === "COMPLETED")) {
           const [b] = await tx.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId));
           await deps.accounts.provision(tx, r.accountId, b.name);
-          const [completed] = await tx.update(accountRequests).set({ state: "COMPLETED", completedAt: new Date() }).where(eq(accountRequests.id, r.id)).returning();
+          const [completed] = await tx
+            .update(accountRequests)
+            .set({ state: "COMPLETED", completedAt: new Date() })
+            .where(eq(accountRequests.id, r.id))
+            .returning();
           return view(completed, tasks);
         }
         return view(r, tasks);
@@ -136,6 +154,5 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
         ...clauses.flatMap((c) => wrap(c).map((text, i) => ({ text, gap: i === 0 ? 8 : 0 }))),
       ]);
     },
-
   };
 }

@@ -17,7 +17,13 @@ type Ledger = typeof ledgerAccounts.$inferSelect;
 
 type OpenOptions = { name?: string; parentAccountId?: string; customerId?: string; classification?: string };
 
-export const ACCOUNT_NAMES: Record<string, string> = { USD: "US Dollar account", EUR: "Euro account", GBP: "British Pound account", NGN: "Naira account", KES: "Kenyan Shilling account" };
+export const ACCOUNT_NAMES: Record<string, string> = {
+  USD: "US Dollar account",
+  EUR: "Euro account",
+  GBP: "British Pound account",
+  NGN: "Naira account",
+  KES: "Kenyan Shilling account",
+};
 
 export function accountService({ db }: ServiceContext, deps: { rails: RailsProvider; fx: FxService }) {
   function view(a: Row, l: Ledger) {
@@ -72,7 +78,10 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
       const addresses = deps.rails.depositAddresses(acct.currency, holderName, acct.id);
       const [row] = await q.update(accounts).set({ state: "ACTIVE", depositAddresses: addresses }).where(eq(accounts.id, accountId)).returning();
       const ids = [...new Set(addresses.map(identifierOf).filter(Boolean))];
-      if (ids.length) await q.insert(depositIdentifiers).values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: acct.id, businessId: acct.businessId })));
+      if (ids.length)
+        await q
+          .insert(depositIdentifiers)
+          .values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: acct.id, businessId: acct.businessId })));
       await notify(q, acct.businessId, "account_updates", (to) => emails.accountUpdate(to, row.name, "ready to receive payments"));
       return row;
     },
@@ -90,7 +99,11 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
         joined().where(where).orderBy(asc(accounts.createdAt), asc(accounts.id)).limit(p.limit).offset(offsetOf(p)),
         db.select({ n: count() }).from(accounts).where(where),
       ]);
-      return paged(rows.map((r) => view(r.a, r.l)), Number(total.n), p);
+      return paged(
+        rows.map((r) => view(r.a, r.l)),
+        Number(total.n),
+        p,
+      );
     },
 
     async find(businessId: string, id: string) {

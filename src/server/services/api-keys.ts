@@ -40,7 +40,12 @@ const view = (r: Row, viewer: string): ApiKey => ({
 
 export function apiKeyService({ db, access }: ServiceContext) {
   async function find(businessId: string, id: string) {
-    const [row] = isUuid(id) ? await db.select().from(apiKeys).where(and(eq(apiKeys.businessId, businessId), eq(apiKeys.id, id))) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.businessId, businessId), eq(apiKeys.id, id)))
+      : [];
     if (!row) throw notFound("Api key not found");
     return row;
   }
@@ -52,7 +57,11 @@ export function apiKeyService({ db, access }: ServiceContext) {
         db.select().from(apiKeys).where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(p.limit).offset(offsetOf(p)),
         db.select({ n: count() }).from(apiKeys).where(where),
       ]);
-      return paged(rows.map((r) => view(r, viewer)), Number(total.n), p);
+      return paged(
+        rows.map((r) => view(r, viewer)),
+        Number(total.n),
+        p,
+      );
     },
 
     get: async (businessId: string, viewer: string, id: string) => view(await find(businessId, id), viewer),
@@ -63,21 +72,26 @@ export function apiKeyService({ db, access }: ServiceContext) {
     /** Returns the key itself once, beside its view; it cannot be read again. */
     async create(businessId: string, creator: { businessUserId: string; permissions: string[] }, input: z.output<typeof ApiKeyInput>) {
       const beyond = input.grants.filter((g) => !creator.permissions.includes(g));
-      if (beyond.length) throw badRequest(`You cannot grant permissions you do not hold: ${beyond.join(", ")}`, [{ path: "grants", message: "Only your own permissions can be granted" }]);
+      if (beyond.length)
+        throw badRequest(`You cannot grant permissions you do not hold: ${beyond.join(", ")}`, [
+          { path: "grants", message: "Only your own permissions can be granted" },
+        ]);
       const key = `${API_KEY_PREFIX}${randomToken(32)}`;
-      const [row] = await db.transaction((tx) => tx
-        .insert(apiKeys)
-        .values({
-          businessId,
-          createdBy: creator.businessUserId,
-          name: input.name,
-          description: input.description,
-          prefix: key.slice(0, DISPLAY),
-          keyHash: sha256(key),
-          grants: [...new Set(input.grants)],
-          expiresAt: input.expiry_date ? new Date(input.expiry_date) : null,
-        })
-        .returning());
+      const [row] = await db.transaction((tx) =>
+        tx
+          .insert(apiKeys)
+          .values({
+            businessId,
+            createdBy: creator.businessUserId,
+            name: input.name,
+            description: input.description,
+            prefix: key.slice(0, DISPLAY),
+            keyHash: sha256(key),
+            grants: [...new Set(input.grants)],
+            expiresAt: input.expiry_date ? new Date(input.expiry_date) : null,
+          })
+          .returning(),
+      );
       return { ...view(row, creator.businessUserId), api_key: key };
     },
 
@@ -85,7 +99,9 @@ export function apiKeyService({ db, access }: ServiceContext) {
     async disable(businessId: string, viewer: string, id: string) {
       const row = await find(businessId, id);
       if (row.state === "DISABLED") throw conflict("This api key is already disabled");
-      const [updated] = await db.transaction((tx) => tx.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(eq(apiKeys.id, row.id)).returning());
+      const [updated] = await db.transaction((tx) =>
+        tx.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(eq(apiKeys.id, row.id)).returning(),
+      );
       return view(updated, viewer);
     },
 

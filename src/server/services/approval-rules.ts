@@ -55,7 +55,9 @@ export function reasonOf(rule: Pick<RuleRow, "scope" | "currency" | "minAmount" 
         ? `above ${amountText(rule.minAmount, unit)}`
         : rule.maxAmount !== null
           ? `up to ${amountText(rule.maxAmount, unit)}`
-          : rule.currency ? `in ${rule.currency}` : "of any amount";
+          : rule.currency
+            ? `in ${rule.currency}`
+            : "of any amount";
   const valued = rule.currency === null && (rule.minAmount > 0n || rule.maxAmount !== null) ? " (US dollar value)" : "";
   return `${count}${who}: ${what} ${band}${valued}`;
 }
@@ -93,7 +95,11 @@ export async function approversOf(q: Queryable, access: Access, businessId: stri
 
 export function approvalRuleService({ db, access }: ServiceContext, deps: { fx: FxProvider }) {
   /** Roles that can approve at all: a rule asking for another could never be met. */
-  const approvingRoles = () => access.roles().filter((r) => access.permissionsOf([r.name]).includes(APPROVE)).map((r) => r.name);
+  const approvingRoles = () =>
+    access
+      .roles()
+      .filter((r) => access.permissionsOf([r.name]).includes(APPROVE))
+      .map((r) => r.name);
 
   async function list(businessId: string) {
     const rows = await db.select().from(approvalRules).where(eq(approvalRules.businessId, businessId)).orderBy(asc(approvalRules.position));

@@ -46,14 +46,24 @@ const view = (r: Row, requester: { name: string; email: string }, approvedBy: Ap
 export function approvalService({ db, config, access }: ServiceContext) {
   /** Decides one request in the caller's transaction. `via`: how the decider reached us (a team change needs a person). */
   async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision, via: "session" | "api_key" = "session", reason?: string) {
-    const [r] = isUuid(id) ? await tx.select().from(approvalRequests).where(and(eq(approvalRequests.id, id), eq(approvalRequests.businessId, businessId))).for("update") : [];
+    const [r] = isUuid(id)
+      ? await tx
+          .select()
+          .from(approvalRequests)
+          .where(and(eq(approvalRequests.id, id), eq(approvalRequests.businessId, businessId)))
+          .for("update")
+      : [];
     if (!r) throw notFound("Approval request not found");
     if (r.state !== "PENDING") throw conflict("This request has already been decided");
     const team = r.entityType === TEAM_CHANGE;
-    if (r.requesterUserId === userId) throw forbidden(team ? "You cannot approve or reject a team change you asked for" : "You cannot approve or reject a payment you initiated");
+    if (r.requesterUserId === userId)
+      throw forbidden(team ? "You cannot approve or reject a team change you asked for" : "You cannot approve or reject a payment you initiated");
     const earlier = await tx.select().from(approvalDecisions).where(eq(approvalDecisions.approvalRequestId, r.id));
     if (earlier.some((d) => d.userId === userId)) throw conflict("You have already approved this request: it needs another approver");
-    const [me] = await tx.select({ roles: businessUsers.roles, joinedAt: businessUsers.joinedAt }).from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)));
+    const [me] = await tx
+      .select({ roles: businessUsers.roles, joinedAt: businessUsers.joinedAt })
+      .from(businessUsers)
+      .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)));
     const roles = me?.roles ?? [];
     // Nobody checks what was asked before they were on the team: an accomplice invited afterwards cannot approve it.
     if (!me?.joinedAt || me.joinedAt > r.createdAt) throw forbidden("You joined the team after this request was made: another member must decide it");
@@ -75,8 +85,20 @@ export function approvalService({ db, config, access }: ServiceContext) {
       await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: "REJECTED", roles });
     }
     const now = new Date();
-    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: now, decisionReason: decision === "reject" ? reason || null : null }).where(eq(approvalRequests.id, r.id));
-    await emitEvent(tx, businessId, decision === "approve" ? "approval.approved" : "approval.rejected", { id: r.id, entity_id: r.entityId, entity_type: r.entityType });
+    await tx
+      .update(approvalRequests)
+      .set({
+        state: decision === "approve" ? "APPROVED" : "REJECTED",
+        decidedByUserId: userId,
+        decidedAt: now,
+        decisionReason: decision === "reject" ? reason || null : null,
+      })
+      .where(eq(approvalRequests.id, r.id));
+    await emitEvent(tx, businessId, decision === "approve" ? "approval.approved" : "approval.rejected", {
+      id: r.id,
+      entity_id: r.entityId,
+      entity_type: r.entityType,
+    });
     if (r.entityType === "BATCH_PAYMENT") {
       await (decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now));
       return { complete: true as const, remaining: 0 };
@@ -96,7 +118,15 @@ export function approvalService({ db, config, access }: ServiceContext) {
   async function decideTeamChange(tx: Tx, r: Row, userId: string, roles: string[], decision: Decision, via: "session" | "api_key", reason?: string) {
     if (via !== "session" || !managesUsers(access, roles)) throw forbidden("Only a member who manages users can decide a team change");
     await tx.insert(approvalDecisions).values({ approvalRequestId: r.id, userId, decision: decision === "approve" ? "APPROVED" : "REJECTED", roles });
-    await tx.update(approvalRequests).set({ state: decision === "approve" ? "APPROVED" : "REJECTED", decidedByUserId: userId, decidedAt: new Date(), decisionReason: decision === "reject" ? reason || null : null }).where(eq(approvalRequests.id, r.id));
+    await tx
+      .update(approvalRequests)
+      .set({
+        state: decision === "approve" ? "APPROVED" : "REJECTED",
+        decidedByUserId: userId,
+        decidedAt: new Date(),
+        decisionReason: decision === "reject" ? reason || null : null,
+      })
+      .where(eq(approvalRequests.id, r.id));
     if (decision === "approve") await applyTeamChange(tx, config, r);
     return { complete: true as const, remaining: 0 };
   }
@@ -106,7 +136,14 @@ export function approvalService({ db, config, access }: ServiceContext) {
     const by = new Map<string, Approver[]>();
     if (!ids.length) return by;
     const rows = await db
-      .select({ id: approvalDecisions.approvalRequestId, roles: approvalDecisions.roles, at: approvalDecisions.createdAt, email: users.email, first: users.firstName, last: users.lastName })
+      .select({
+        id: approvalDecisions.approvalRequestId,
+        roles: approvalDecisions.roles,
+        at: approvalDecisions.createdAt,
+        email: users.email,
+        first: users.firstName,
+        last: users.lastName,
+      })
       .from(approvalDecisions)
       .leftJoin(users, eq(users.id, approvalDecisions.userId))
       .where(and(inArray(approvalDecisions.approvalRequestId, ids), eq(approvalDecisions.decision, "APPROVED")));
@@ -126,12 +163,22 @@ export function approvalService({ db, config, access }: ServiceContext) {
         q.scope ? eq(approvalRequests.scope, q.scope) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select({ r: approvalRequests, first: users.firstName, last: users.lastName, email: users.email }).from(approvalRequests).leftJoin(users, eq(users.id, approvalRequests.requesterUserId))
-          .where(where).orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id)).limit(q.limit).offset(offsetOf(q)),
+        db
+          .select({ r: approvalRequests, first: users.firstName, last: users.lastName, email: users.email })
+          .from(approvalRequests)
+          .leftJoin(users, eq(users.id, approvalRequests.requesterUserId))
+          .where(where)
+          .orderBy(desc(approvalRequests.createdAt), desc(approvalRequests.id))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
         db.select({ n: count() }).from(approvalRequests).where(where),
       ]);
       const approvals = await approvalsOf(rows.map((x) => x.r.id));
-      return paged(rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id))), Number(total.n), q);
+      return paged(
+        rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id))),
+        Number(total.n),
+        q,
+      );
     },
 
     decide: (businessId: string, userId: string, id: string, decision: Decision, via?: "session" | "api_key", reason?: string) =>

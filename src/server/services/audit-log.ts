@@ -156,7 +156,11 @@ export function auditLogService({ db }: ServiceContext) {
         db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(q.limit).offset(offsetOf(q)),
         db.select({ n: count() }).from(auditLog).where(where),
       ]);
-      return paged(rows.map((r) => ({ id: r.id, ...entryOf(r) })), n, q);
+      return paged(
+        rows.map((r) => ({ id: r.id, ...entryOf(r) })),
+        n,
+        q,
+      );
     },
 
     allEntries,
@@ -169,7 +173,12 @@ export function auditLogService({ db }: ServiceContext) {
       const [head] = await db.select().from(auditHeads).where(eq(auditHeads.businessId, businessId));
       const last = entries.at(-1);
       if ((head?.seq ?? 0) !== (last?.seq ?? 0) || (head && head.hash !== check.head_hash)) {
-        return { valid: false, entries: entries.length, first_invalid_seq: (last?.seq ?? 0) + 1, reason: `the log ends at entry ${last?.seq ?? 0} but its head records entry ${head?.seq ?? 0}: entries were removed` };
+        return {
+          valid: false,
+          entries: entries.length,
+          first_invalid_seq: (last?.seq ?? 0) + 1,
+          reason: `the log ends at entry ${last?.seq ?? 0} but its head records entry ${head?.seq ?? 0}: entries were removed`,
+        };
       }
       return check;
     },

@@ -2,20 +2,13 @@
  * Sign-up, email verification, sign-in with optional emailed code, password reset and invitations
  * (SPEC §4 Login, §5, §7 Auth). Every function is one transaction; emails go through the outbox.
  */
-import { and, asc, eq, } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import { businessUsers, businesses, users } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { AppError, badRequest, conflict, forbidden, unauthorized } from "../../lib/errors.ts";
-import type {
-  AcceptInvitationBody,
-  CheckTwoFactor,
-  LoginForm,
-  OtpRequest,
-  ResetPasswordBody,
-  SignUpForm,
-} from "../../../resources/auth.ts";
+import type { AcceptInvitationBody, CheckTwoFactor, LoginForm, OtpRequest, ResetPasswordBody, SignUpForm } from "../../../resources/auth.ts";
 import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ClientInfo, ServiceContext } from "./context.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./crypto.ts";
@@ -144,9 +137,7 @@ export function authService({ db, config }: ServiceContext) {
   async function login(input: Out<typeof LoginForm>, client: ClientInfo, previousToken?: string) {
     const user = await verifyCredentials(db, input.email, input.password, client);
     if (user.twoFactorEnabled) {
-      if (!input.otp) throw new AppError(401, "Enter the verification code sent to your email", [
-        { path: "otp", message: "Enter the verification code" },
-      ]);
+      if (!input.otp) throw new AppError(401, "Enter the verification code sent to your email", [{ path: "otp", message: "Enter the verification code" }]);
       if (!(await consumeCode(db, "login_code", user.id, input.otp))) {
         await recordSignIn(db, { email: user.email, userId: user.id, ...client, success: false, reason: "bad_code" });
         throw new AppError(401, "Invalid or expired verification code", [{ path: "otp", message: "Invalid or expired verification code" }]);
@@ -183,7 +174,11 @@ export function authService({ db, config }: ServiceContext) {
     await db.transaction(async (tx) => {
       const row = await consumeToken(tx, "reset_password", input.token);
       if (!row?.userId) throw badRequest("This password reset link is invalid or has expired");
-      const [user] = await tx.update(users).set({ passwordHash: await hashPassword(input.new_password) }).where(eq(users.id, row.userId)).returning();
+      const [user] = await tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.new_password) })
+        .where(eq(users.id, row.userId))
+        .returning();
       await revokeUserSessions(tx, row.userId);
       await revokeUserTokens(tx, row.userId, "reset_password");
       await auditAsPerson(tx, user);

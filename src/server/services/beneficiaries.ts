@@ -28,7 +28,9 @@ export function beneficiaryView(r: Row) {
     type: r.type as "FIAT" | "CRYPTO",
     currency: r.currency,
     details: fiat ? { type: r.destinationType!, details: r.bankDetails ?? {} } : { blockchain: r.blockchain!, address: r.address! },
-    destination_label: fiat ? DESTINATIONS[r.destinationType as DestinationType]?.label ?? r.destinationType! : BLOCKCHAIN_LABELS[r.blockchain as Blockchain] ?? r.blockchain!,
+    destination_label: fiat
+      ? (DESTINATIONS[r.destinationType as DestinationType]?.label ?? r.destinationType!)
+      : (BLOCKCHAIN_LABELS[r.blockchain as Blockchain] ?? r.blockchain!),
     account_identifier: r.identifier,
     created_date: r.createdAt.toISOString(),
   };
@@ -37,7 +39,14 @@ export function beneficiaryView(r: Row) {
 export function columnsOf(input: Input) {
   if (input.type === "CRYPTO") {
     const d = input.details as { blockchain: string; address: string };
-    return { destinationType: null, bankDetails: null, blockchain: d.blockchain, address: d.address, identifier: d.address, destinationKey: walletKey(d.blockchain, d.address) };
+    return {
+      destinationType: null,
+      bankDetails: null,
+      blockchain: d.blockchain,
+      address: d.address,
+      identifier: d.address,
+      destinationKey: walletKey(d.blockchain, d.address),
+    };
   }
   const d = input.details as { type: DestinationType; details: Record<string, string> };
   return {
@@ -54,7 +63,12 @@ export function beneficiaryService({ db }: ServiceContext) {
   const live = (businessId: string) => and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"));
 
   async function find(businessId: string, id: string) {
-    const [row] = isUuid(id) ? await db.select().from(beneficiaries).where(and(live(businessId), eq(beneficiaries.id, id))) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(beneficiaries)
+          .where(and(live(businessId), eq(beneficiaries.id, id)))
+      : [];
     if (!row) throw notFound("Beneficiary not found");
     return row;
   }
@@ -95,7 +109,16 @@ export function beneficiaryService({ db }: ServiceContext) {
         db.transaction((tx) =>
           tx
             .insert(beneficiaries)
-            .values({ businessId, createdBy: userId, type: input.type, name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols })
+            .values({
+              businessId,
+              createdBy: userId,
+              type: input.type,
+              name: input.name,
+              friendlyName: input.friendly_name,
+              kind: input.kind,
+              currency: input.currency,
+              ...cols,
+            })
             .returning(),
         ),
       );
@@ -130,7 +153,14 @@ export function beneficiaryService({ db }: ServiceContext) {
         db.transaction((tx) =>
           tx
             .update(beneficiaries)
-            .set({ name: input.name, friendlyName: input.friendly_name, address: input.address, identifier: input.address, destinationKey: walletKey(row.blockchain!, input.address), updatedAt: new Date() })
+            .set({
+              name: input.name,
+              friendlyName: input.friendly_name,
+              address: input.address,
+              identifier: input.address,
+              destinationKey: walletKey(row.blockchain!, input.address),
+              updatedAt: new Date(),
+            })
             .where(eq(beneficiaries.id, row.id))
             .returning(),
         ),

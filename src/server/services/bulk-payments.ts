@@ -49,7 +49,12 @@ function columnOf(path: PropertyKey[]): string {
 }
 
 export async function findAccount(q: Queryable, businessId: string, id: string) {
-  const [account] = isUuid(id) ? await q.select().from(accounts).where(and(eq(accounts.id, id), eq(accounts.businessId, businessId))) : [];
+  const [account] = isUuid(id)
+    ? await q
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.businessId, businessId)))
+    : [];
   if (!account) throw notFound("Account not found");
   if (account.state !== "ACTIVE") throw badRequest("This account cannot send payments yet");
   return account;
@@ -58,7 +63,10 @@ export async function findAccount(q: Queryable, businessId: string, id: string) 
 async function checkRows(q: Queryable, businessId: string, account: Account, rows: Request["rows"]) {
   const ids = rows.map((r) => (r.beneficiary_id ?? "").trim()).filter(isUuid);
   const saved = ids.length
-    ? await q.select().from(beneficiaries).where(and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"), inArray(beneficiaries.id, ids)))
+    ? await q
+        .select()
+        .from(beneficiaries)
+        .where(and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"), inArray(beneficiaries.id, ids)))
     : [];
   const byId = new Map(saved.map((b) => [b.id, b]));
   const checked: CheckedRow[] = [];
@@ -76,20 +84,31 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
     if (cell("beneficiary_id")) {
       beneficiary = byId.get(cell("beneficiary_id")) ?? null;
       if (beneficiary?.type !== "FIAT") errors.push({ path: "beneficiary_id", message: "Beneficiary not found" });
-      else if (beneficiary.currency !== account.currency) errors.push({ path: "beneficiary_id", message: `This beneficiary is paid in ${beneficiary.currency}, not ${account.currency}` });
+      else if (beneficiary.currency !== account.currency)
+        errors.push({ path: "beneficiary_id", message: `This beneficiary is paid in ${beneficiary.currency}, not ${account.currency}` });
     } else {
       const parsed = BeneficiaryInput.safeParse({
-        type: "FIAT", name: cell("beneficiary_name"), kind: cell("beneficiary_kind").toUpperCase() || "BUSINESS", currency: account.currency,
+        type: "FIAT",
+        name: cell("beneficiary_name"),
+        kind: cell("beneficiary_kind").toUpperCase() || "BUSINESS",
+        currency: account.currency,
         details: { type: cell("destination_type").toUpperCase(), details: Object.fromEntries(Object.keys(raw).map((k) => [k, cell(k)])) },
       });
       if (parsed.success) fresh = parsed.data;
-      else for (const issue of parsed.error.issues) errors.push({ path: columnOf(issue.path), message: issue.path[0] === "name" ? "Beneficiary name is required" : issue.message });
+      else
+        for (const issue of parsed.error.issues)
+          errors.push({ path: columnOf(issue.path), message: issue.path[0] === "name" ? "Beneficiary name is required" : issue.message });
     }
     const type = (beneficiary?.destinationType ?? fresh?.details.type ?? cell("destination_type").toUpperCase()) as DestinationType;
     const fee = DESTINATIONS[type] ? feeOf({ destinationType: type }) : null;
     checked.push({
-      index, errors, beneficiary_name: beneficiary?.name ?? cell("beneficiary_name"), destination_type: DESTINATIONS[type]?.label ?? cell("destination_type"),
-      amount: amount !== null && amount > 0n ? amount.toString() : null, fee: fee?.toString() ?? null, reference: cell("reference"),
+      index,
+      errors,
+      beneficiary_name: beneficiary?.name ?? cell("beneficiary_name"),
+      destination_type: DESTINATIONS[type]?.label ?? cell("destination_type"),
+      amount: amount !== null && amount > 0n ? amount.toString() : null,
+      fee: fee?.toString() ?? null,
+      reference: cell("reference"),
     });
     if (!errors.length) payable.push({ amount: amount!, fee: fee!, reference: cell("reference"), beneficiary, fresh });
   });
@@ -101,10 +120,31 @@ async function beneficiaryFor(tx: Tx, businessId: string, userId: string, p: Pay
   if (p.beneficiary) return p.beneficiary;
   const input = p.fresh!;
   const cols = columnsOf(input);
-  const [existing] = await tx.select().from(beneficiaries)
-    .where(and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"), eq(beneficiaries.currency, input.currency), eq(beneficiaries.destinationKey, cols.destinationKey)));
+  const [existing] = await tx
+    .select()
+    .from(beneficiaries)
+    .where(
+      and(
+        eq(beneficiaries.businessId, businessId),
+        eq(beneficiaries.state, "ACTIVE"),
+        eq(beneficiaries.currency, input.currency),
+        eq(beneficiaries.destinationKey, cols.destinationKey),
+      ),
+    );
   if (existing) return existing;
-  const [row] = await tx.insert(beneficiaries).values({ businessId, createdBy: userId, type: "FIAT", name: input.name, friendlyName: input.friendly_name, kind: input.kind, currency: input.currency, ...cols }).returning();
+  const [row] = await tx
+    .insert(beneficiaries)
+    .values({
+      businessId,
+      createdBy: userId,
+      type: "FIAT",
+      name: input.name,
+      friendlyName: input.friendly_name,
+      kind: input.kind,
+      currency: input.currency,
+      ...cols,
+    })
+    .returning();
   return row;
 }
 
@@ -122,7 +162,11 @@ function stateOf(b: BatchRow, p: Progress): string {
 
 async function progressOf(q: Queryable, batchIds: string[]) {
   const rows = batchIds.length
-    ? await q.select({ batchId: transactions.batchId, state: transactions.state, n: count() }).from(transactions).where(inArray(transactions.batchId, batchIds)).groupBy(transactions.batchId, transactions.state)
+    ? await q
+        .select({ batchId: transactions.batchId, state: transactions.state, n: count() })
+        .from(transactions)
+        .where(inArray(transactions.batchId, batchIds))
+        .groupBy(transactions.batchId, transactions.state)
     : [];
   const out = new Map<string, Progress>(batchIds.map((id) => [id, { completed: 0, failed: 0, cancelled: 0, in_progress: 0 }]));
   for (const r of rows) {
@@ -137,9 +181,17 @@ async function progressOf(q: Queryable, batchIds: string[]) {
 }
 
 const view = (b: BatchRow, p: Progress): BulkPayment => ({
-  id: b.id, reference: b.reference, state: stateOf(b, p), source_account_id: b.sourceAccountId, currency: b.currency,
-  total_amount: b.totalAmount.toString(), total_fees: b.totalFees.toString(), total_recipients: b.paymentCount, file_name: b.fileName,
-  created_date: b.createdAt.toISOString(), progress: p,
+  id: b.id,
+  reference: b.reference,
+  state: stateOf(b, p),
+  source_account_id: b.sourceAccountId,
+  currency: b.currency,
+  total_amount: b.totalAmount.toString(),
+  total_fees: b.totalFees.toString(),
+  total_recipients: b.paymentCount,
+  file_name: b.fileName,
+  created_date: b.createdAt.toISOString(),
+  progress: p,
 });
 
 /** Approval: the batch's one hold becomes one hold per payment; the payments go on to the rails. */
@@ -150,7 +202,10 @@ export async function releaseBatch(tx: Tx, batchId: string, approverId: string, 
   const payments = await tx.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.batchPosition));
   for (const t of payments) {
     const holdId = await holdPayment(tx, account, t.sendingAmount + t.feeAmount, `transaction:${t.id}`);
-    await tx.update(transactions).set({ state: "PENDING", holdTransferId: holdId, approverUserId: approverId, approvedAt: now }).where(eq(transactions.id, t.id));
+    await tx
+      .update(transactions)
+      .set({ state: "PENDING", holdTransferId: holdId, approverUserId: approverId, approvedAt: now })
+      .where(eq(transactions.id, t.id));
   }
   await tx.update(batchPayments).set({ decision: "RELEASED" }).where(eq(batchPayments.id, b.id));
   forgetCounts(b.businessId);
@@ -160,7 +215,10 @@ export async function releaseBatch(tx: Tx, batchId: string, approverId: string, 
 export async function cancelBatch(tx: Tx, batchId: string, approverId: string, now: Date) {
   const [b] = await tx.select().from(batchPayments).where(eq(batchPayments.id, batchId)).for("update");
   await voidPending(tx, b.holdTransferId!);
-  await tx.update(transactions).set({ state: "CANCELLED", approverUserId: approverId, approvedAt: now, completedAt: now }).where(eq(transactions.batchId, b.id));
+  await tx
+    .update(transactions)
+    .set({ state: "CANCELLED", approverUserId: approverId, approvedAt: now, completedAt: now })
+    .where(eq(transactions.batchId, b.id));
   await tx.update(batchPayments).set({ decision: "CANCELLED" }).where(eq(batchPayments.id, b.id));
   forgetCounts(b.businessId);
 }
@@ -174,7 +232,14 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
       const total = payable.reduce((s, p) => s + p.amount, 0n);
       const fees = payable.reduce((s, p) => s + p.fee, 0n);
       const problem = total + fees > MAX_AMOUNT ? TOTAL_TOO_LARGE : null;
-      return { rows: checked, valid: payable.length === checked.length && !problem, problem, currency: account.currency, total_amount: total.toString(), total_fees: fees.toString() };
+      return {
+        rows: checked,
+        valid: payable.length === checked.length && !problem,
+        problem,
+        currency: account.currency,
+        total_amount: total.toString(),
+        total_fees: fees.toString(),
+      };
     },
 
     /** Runs inside the caller's transaction (the Idempotency-Key's). A file with any bad row pays nothing. */
@@ -183,7 +248,10 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
       const { checked, payable } = await checkRows(tx, businessId, account, input.rows);
       const bad = checked.filter((r) => r.errors.length);
       if (bad.length) {
-        throw badRequest(`${bad.length} of ${checked.length} rows have errors. Fix them and upload the file again`, bad.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.index}.${e.path}`, message: e.message }))));
+        throw badRequest(
+          `${bad.length} of ${checked.length} rows have errors. Fix them and upload the file again`,
+          bad.flatMap((r) => r.errors.map((e) => ({ path: `rows.${r.index}.${e.path}`, message: e.message }))),
+        );
       }
       const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
       const total = payable.reduce((s, p) => s + p.amount, 0n);
@@ -192,26 +260,66 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
       const batchId = crypto.randomUUID();
       const reference = newReference().replace("TXN-", "BULK-");
       const holdId = business.approvalRequired ? await holdPayment(tx, account, total + fees, `batch:${batchId}`) : null;
-      const [batch] = await tx.insert(batchPayments).values({
-        id: batchId, businessId, reference, sourceAccountId: account.id, currency: account.currency, totalAmount: total, totalFees: fees, paymentCount: payable.length,
-        fileName: input.file_name, decision: business.approvalRequired ? "PENDING_APPROVAL" : "RELEASED", holdTransferId: holdId, initiatorUserId: userId,
-      }).returning();
+      const [batch] = await tx
+        .insert(batchPayments)
+        .values({
+          id: batchId,
+          businessId,
+          reference,
+          sourceAccountId: account.id,
+          currency: account.currency,
+          totalAmount: total,
+          totalFees: fees,
+          paymentCount: payable.length,
+          fileName: input.file_name,
+          decision: business.approvalRequired ? "PENDING_APPROVAL" : "RELEASED",
+          holdTransferId: holdId,
+          initiatorUserId: userId,
+        })
+        .returning();
       for (const [position, p] of payable.entries()) {
         const b = await beneficiaryFor(tx, businessId, userId, p);
         const id = crypto.randomUUID();
         const ownHold = business.approvalRequired ? null : await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
         await insertTransaction(tx, {
-          id, businessId, rail: "fiat", type: "TRANSFER", direction: "outbound", state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
-          ownerKind: "account", ownerId: account.id, sendingAmount: p.amount, sendingCurrency: account.currency, destinationAmount: p.amount, destinationCurrency: account.currency,
-          feeAmount: p.fee, feeCurrency: account.currency, beneficiaryId: b.id, counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: b.destinationType } },
-          description: p.reference ? `Bulk payment ${reference}: ${p.reference}` : `Bulk payment ${reference}`, clientReference: p.reference || null,
-          initiatorUserId: userId, holdTransferId: ownHold, batchId, batchPosition: position,
+          id,
+          businessId,
+          rail: "fiat",
+          type: "TRANSFER",
+          direction: "outbound",
+          state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
+          ownerKind: "account",
+          ownerId: account.id,
+          sendingAmount: p.amount,
+          sendingCurrency: account.currency,
+          destinationAmount: p.amount,
+          destinationCurrency: account.currency,
+          feeAmount: p.fee,
+          feeCurrency: account.currency,
+          beneficiaryId: b.id,
+          counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: b.destinationType } },
+          description: p.reference ? `Bulk payment ${reference}: ${p.reference}` : `Bulk payment ${reference}`,
+          clientReference: p.reference || null,
+          initiatorUserId: userId,
+          holdTransferId: ownHold,
+          batchId,
+          batchPosition: position,
         });
       }
       if (business.approvalRequired) {
         await requestApproval(tx, deps.fx, {
-          businessId, entityType: "BATCH_PAYMENT", entityId: batchId, scope: "bulk", amount: total, currency: account.currency, requesterUserId: userId,
-          dataFields: { total_recipients: { content: String(payable.length) }, beneficiary_name: { content: `${payable.length} recipients` }, destination_type: { content: "Bulk payment" } },
+          businessId,
+          entityType: "BATCH_PAYMENT",
+          entityId: batchId,
+          scope: "bulk",
+          amount: total,
+          currency: account.currency,
+          requesterUserId: userId,
+          dataFields: {
+            total_recipients: { content: String(payable.length) },
+            beneficiary_name: { content: `${payable.length} recipients` },
+            destination_type: { content: "Bulk payment" },
+          },
         });
       }
       const progress = (await progressOf(tx, [batchId])).get(batchId)!;
@@ -224,25 +332,46 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
         db.select().from(batchPayments).where(where).orderBy(desc(batchPayments.createdAt), desc(batchPayments.id)).limit(q.limit).offset(offsetOf(q)),
         db.select({ n: count() }).from(batchPayments).where(where),
       ]);
-      const progress = await progressOf(db, rows.map((r) => r.id));
-      return paged(rows.map((r) => view(r, progress.get(r.id)!)), Number(total.n), q);
+      const progress = await progressOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return paged(
+        rows.map((r) => view(r, progress.get(r.id)!)),
+        Number(total.n),
+        q,
+      );
     },
 
     /** One batch with each of its payments (a file holds at most MAX_BULK_ROWS). */
     async get(businessId: string, id: string) {
-      const [b] = isUuid(id) ? await db.select().from(batchPayments).where(and(eq(batchPayments.id, id), eq(batchPayments.businessId, businessId))) : [];
+      const [b] = isUuid(id)
+        ? await db
+            .select()
+            .from(batchPayments)
+            .where(and(eq(batchPayments.id, id), eq(batchPayments.businessId, businessId)))
+        : [];
       if (!b) throw notFound("Bulk payment not found");
       // A batch has one approval request, whatever its state.
       const [progress, payments, [approval]] = await Promise.all([
         progressOf(db, [b.id]),
         db.select().from(transactions).where(eq(transactions.batchId, b.id)).orderBy(asc(transactions.batchPosition)),
-        db.select({ id: approvalRequests.id, state: approvalRequests.state, reason: approvalRequests.decisionReason }).from(approvalRequests).where(eq(approvalRequests.entityId, b.id)),
+        db
+          .select({ id: approvalRequests.id, state: approvalRequests.state, reason: approvalRequests.decisionReason })
+          .from(approvalRequests)
+          .where(eq(approvalRequests.entityId, b.id)),
       ]);
       const [initiator] = await db.select({ email: users.email }).from(users).where(eq(users.id, b.initiatorUserId));
       const pending = approval?.state === "PENDING" ? approval : undefined;
       // Why it was rejected, when its approver said (issue 26).
       const rejection_reason = approval?.state === "REJECTED" ? approval.reason : null;
-      return { ...view(b, progress.get(b.id)!), payments: payments.map(bankingView), approval_request_id: pending?.id ?? null, rejection_reason, initiator: { email: initiator?.email ?? null } };
+      return {
+        ...view(b, progress.get(b.id)!),
+        payments: payments.map(bankingView),
+        approval_request_id: pending?.id ?? null,
+        rejection_reason,
+        initiator: { email: initiator?.email ?? null },
+      };
     },
   };
 }

@@ -20,7 +20,10 @@ export function businessAdminService({ db }: ServiceContext) {
     async addFeature(businessId: string, feature: Feature) {
       await db.transaction(async (tx) => {
         const [b] = await tx.select({ features: businesses.features }).from(businesses).where(eq(businesses.id, businessId)).for("update");
-        await tx.update(businesses).set({ features: FEATURE_NAMES.filter((f) => f === feature || b.features.includes(f)) }).where(eq(businesses.id, businessId));
+        await tx
+          .update(businesses)
+          .set({ features: FEATURE_NAMES.filter((f) => f === feature || b.features.includes(f)) })
+          .where(eq(businesses.id, businessId));
       });
     },
   };

@@ -16,7 +16,15 @@ type Address = { line_1: string; city: string; state_province: string; postal_co
 
 /** The verified company address in the SPEC's address shape (the KYB form calls the region `state`). */
 const companyAddress = (c: KybCompany | null): Address | null =>
-  c ? { line_1: c.address.line_1, city: c.address.city, state_province: c.address.state, postal_code: c.address.postal_code || null, country: c.address.country } : null;
+  c
+    ? {
+        line_1: c.address.line_1,
+        city: c.address.city,
+        state_province: c.address.state,
+        postal_code: c.address.postal_code || null,
+        country: c.address.country,
+      }
+    : null;
 
 export function businessProfileService({ db }: ServiceContext, deps: { kyb: ReturnType<typeof kybService>; kybProvider: KybProvider }) {
   return {

@@ -21,7 +21,10 @@ export type SendStablecoinsInput = z.output<typeof SendStablecoins> & { amount: 
 
 export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainProvider; fx: FxProvider }) {
   async function walletOf(q: Queryable, businessId: string, walletId: string) {
-    const [w] = await q.select().from(wallets).where(and(eq(wallets.id, walletId), eq(wallets.businessId, businessId)));
+    const [w] = await q
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.id, walletId), eq(wallets.businessId, businessId)));
     if (!w) throw notFound("Wallet not found");
     if (w.state !== "ACTIVE") throw badRequest("This wallet cannot send right now");
     return w;
@@ -31,7 +34,10 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
   async function destinationOf(q: Queryable, businessId: string, w: typeof wallets.$inferSelect, input: SendStablecoinsInput) {
     const chain = w.blockchain as Blockchain;
     if (input.beneficiary_id) {
-      const [b] = await q.select().from(beneficiaries).where(and(eq(beneficiaries.id, input.beneficiary_id), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
+      const [b] = await q
+        .select()
+        .from(beneficiaries)
+        .where(and(eq(beneficiaries.id, input.beneficiary_id), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
       if (!b) throw notFound("Beneficiary not found");
       if (b.type !== "CRYPTO") throw badRequest("Send money to a bank beneficiary from an account");
       if (b.currency !== w.currency || b.blockchain !== w.blockchain) {
@@ -44,7 +50,8 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
       const message = `This is not a valid ${BLOCKCHAIN_LABELS[chain]} address`;
       throw badRequest(message, [{ path: "address", message }]);
     }
-    if (address.toLowerCase() === w.address.toLowerCase()) throw badRequest("A wallet cannot send to its own address", [{ path: "address", message: "This is the wallet's own address" }]);
+    if (address.toLowerCase() === w.address.toLowerCase())
+      throw badRequest("A wallet cannot send to its own address", [{ path: "address", message: "This is the wallet's own address" }]);
     return { beneficiaryId: null, name: input.name || "External wallet", address };
   }
 
@@ -64,17 +71,43 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
       const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
       const id = crypto.randomUUID();
       const clearing = await systemAccount(tx, "chain_clearing", w.currency);
-      const h = await hold(tx, { debit: w.ledgerAccountId, credit: clearing.id, amount: input.amount + fee, asset: w.currency, reference: `transaction:${id}` });
+      const h = await hold(tx, {
+        debit: w.ledgerAccountId,
+        credit: clearing.id,
+        amount: input.amount + fee,
+        asset: w.currency,
+        reference: `transaction:${id}`,
+      });
       const row = await insertTransaction(tx, {
-        id, businessId, rail: "crypto", type: "WITHDRAWAL", direction: "outbound", state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
-        ownerKind: "wallet", ownerId: w.id, sendingAmount: input.amount, sendingCurrency: w.currency, destinationAmount: input.amount, destinationCurrency: w.currency,
-        feeAmount: fee, feeCurrency: w.currency, beneficiaryId: to.beneficiaryId,
+        id,
+        businessId,
+        rail: "crypto",
+        type: "WITHDRAWAL",
+        direction: "outbound",
+        state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
+        ownerKind: "wallet",
+        ownerId: w.id,
+        sendingAmount: input.amount,
+        sendingCurrency: w.currency,
+        destinationAmount: input.amount,
+        destinationCurrency: w.currency,
+        feeAmount: fee,
+        feeCurrency: w.currency,
+        beneficiaryId: to.beneficiaryId,
         counterparty: { type: "CRYPTO", name: to.name, crypto_details: { blockchain: chain, address: to.address } },
-        description: input.description || `Send to ${to.name}`, initiatorUserId: userId, holdTransferId: h.id,
+        description: input.description || `Send to ${to.name}`,
+        initiatorUserId: userId,
+        holdTransferId: h.id,
       });
       if (business.approvalRequired) {
         await requestApproval(tx, deps.fx, {
-          businessId, entityType: "PAYMENT", entityId: id, scope: "centurion", amount: input.amount, currency: w.currency, requesterUserId: userId,
+          businessId,
+          entityType: "PAYMENT",
+          entityId: id,
+          scope: "centurion",
+          amount: input.amount,
+          currency: w.currency,
+          requesterUserId: userId,
           dataFields: { beneficiary_name: { content: to.name }, destination_type: { content: BLOCKCHAIN_LABELS[chain] } },
         });
       }

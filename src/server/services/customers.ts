@@ -24,7 +24,7 @@ export function customerView(r: Row): Customer {
     type: r.type as Customer["type"],
     state: r.state as Customer["state"],
     email: r.email,
-    display_name: individual ? `${r.firstName} ${r.lastName}` : r.name ?? "",
+    display_name: individual ? `${r.firstName} ${r.lastName}` : (r.name ?? ""),
     first_name: r.firstName,
     last_name: r.lastName,
     name: r.name,
@@ -43,7 +43,10 @@ export function customerService({ db }: ServiceContext) {
   const live = (businessId: string) => and(eq(customers.businessId, businessId), ne(customers.state, "DELETED"));
 
   async function find(businessId: string, id: string, q: Queryable = db, lock = false) {
-    const query = q.select().from(customers).where(and(live(businessId), eq(customers.id, id)));
+    const query = q
+      .select()
+      .from(customers)
+      .where(and(live(businessId), eq(customers.id, id)));
     const [row] = isUuid(id) ? await (lock ? query.for("update") : query) : [];
     if (!row) throw notFound("Customer not found");
     return row;
@@ -55,7 +58,11 @@ export function customerService({ db }: ServiceContext) {
     return db.transaction(async (tx) => {
       const row = await find(businessId, id, tx, true);
       if (expectType && row.type !== expectType) throw conflict(`This customer is not ${expectType === "BUSINESS" ? "a business" : "an individual"}`);
-      const [updated] = await tx.update(customers).set(typeof set === "function" ? set(row) : set).where(eq(customers.id, row.id)).returning();
+      const [updated] = await tx
+        .update(customers)
+        .set(typeof set === "function" ? set(row) : set)
+        .where(eq(customers.id, row.id))
+        .returning();
       return customerView(updated);
     });
   }
@@ -65,9 +72,10 @@ export function customerService({ db }: ServiceContext) {
 
     async create(businessId: string, input: z.output<typeof CustomerInput>) {
       const common = { businessId, type: input.type, email: input.email.toLowerCase(), phoneNumber: input.phone_number, address: input.address };
-      const values = input.type === "INDIVIDUAL"
-        ? { ...common, firstName: input.first_name, lastName: input.last_name }
-        : { ...common, name: input.name, businessType: input.business_type, incorporationCountry: input.incorporation_country };
+      const values =
+        input.type === "INDIVIDUAL"
+          ? { ...common, firstName: input.first_name, lastName: input.last_name }
+          : { ...common, name: input.name, businessType: input.business_type, incorporationCountry: input.incorporation_country };
       try {
         return await db.transaction(async (tx) => {
           const [row] = await tx.insert(customers).values(values).returning();

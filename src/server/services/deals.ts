@@ -71,7 +71,10 @@ export function dealService({ db }: ServiceContext) {
   }
 
   async function redemptionOf(businessId: string, dealId: string) {
-    const [row] = await db.select().from(dealRedemptions).where(and(eq(dealRedemptions.businessId, businessId), eq(dealRedemptions.dealId, dealId)));
+    const [row] = await db
+      .select()
+      .from(dealRedemptions)
+      .where(and(eq(dealRedemptions.businessId, businessId), eq(dealRedemptions.dealId, dealId)));
     return row;
   }
 
@@ -112,10 +115,17 @@ export function dealService({ db }: ServiceContext) {
       ]);
       const ids = rows.map((r) => r.id);
       const redemptions = ids.length
-        ? await db.select().from(dealRedemptions).where(and(eq(dealRedemptions.businessId, businessId), inArray(dealRedemptions.dealId, ids)))
+        ? await db
+            .select()
+            .from(dealRedemptions)
+            .where(and(eq(dealRedemptions.businessId, businessId), inArray(dealRedemptions.dealId, ids)))
         : [];
       const byDeal = new Map(redemptions.map((r) => [r.dealId, r]));
-      return paged(rows.map((r) => dealView(r, stateOf(r, byDeal.get(r.id), completed))), Number(total.n), q);
+      return paged(
+        rows.map((r) => dealView(r, stateOf(r, byDeal.get(r.id), completed))),
+        Number(total.n),
+        q,
+      );
     },
 
     get,
@@ -132,10 +142,14 @@ export function dealService({ db }: ServiceContext) {
 
       const given = new Map(RedeemDeal.parse(body).eligibility_questions.map((a) => [a.id, a.answer]));
       const unknown = [...given.keys()].filter((qid) => !row.eligibilityQuestions.some((q) => q.id === qid));
-      if (unknown.length) throw badRequest("Answer only this deal's eligibility questions", [{ path: "eligibility_questions", message: `Unknown question: ${unknown[0]}` }]);
+      if (unknown.length)
+        throw badRequest("Answer only this deal's eligibility questions", [{ path: "eligibility_questions", message: `Unknown question: ${unknown[0]}` }]);
       const missing = row.eligibilityQuestions.map((q, i) => ({ q, i })).filter(({ q }) => !given.get(q.id));
       if (missing.length) {
-        throw badRequest(ANSWER_EVERY_QUESTION, missing.map(({ i }) => ({ path: `eligibility_questions.${i}.answer`, message: ANSWER_REQUIRED })));
+        throw badRequest(
+          ANSWER_EVERY_QUESTION,
+          missing.map(({ i }) => ({ path: `eligibility_questions.${i}.answer`, message: ANSWER_REQUIRED })),
+        );
       }
 
       const state = row.reviewed === "REVIEW" ? "APPLICATION_PENDING" : "REDEEMED";

@@ -60,7 +60,11 @@ export const emails = {
   kybDecision: (to: string, businessName: string, status: "APPROVED" | "CORRECTION_REQUESTED" | "REJECTED", reason: string | null, link: string): Mail => ({
     to,
     subject:
-      status === "APPROVED" ? `${businessName} is verified` : status === "CORRECTION_REQUESTED" ? `${businessName}: your verification needs a correction` : `${businessName}: your verification was not approved`,
+      status === "APPROVED"
+        ? `${businessName} is verified`
+        : status === "CORRECTION_REQUESTED"
+          ? `${businessName}: your verification needs a correction`
+          : `${businessName}: your verification was not approved`,
     text:
       status === "APPROVED"
         ? `Your business verification (KYB) has been approved. You can now open accounts and move money:\n${link}`

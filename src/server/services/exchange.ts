@@ -26,7 +26,15 @@ import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
 import { accrue } from "./settlements.ts";
 
 /** Either side of an exchange: a fiat account or a stablecoin wallet of the business. */
-type Side = { kind: "account" | "wallet"; id: string; name: string; currency: string; blockchain: string | null; ledgerAccountId: string; forCustomer?: boolean };
+type Side = {
+  kind: "account" | "wallet";
+  id: string;
+  name: string;
+  currency: string;
+  blockchain: string | null;
+  ledgerAccountId: string;
+  forCustomer?: boolean;
+};
 export type ExchangeInput = { source: { accountId?: string; walletId?: string }; amount: bigint; destinationCurrency: string; blockchain?: string };
 type Features = readonly string[];
 
@@ -35,32 +43,65 @@ const FEATURE_OFF = "This feature is not enabled for your business";
 
 async function sourceOf(q: Queryable, businessId: string, s: ExchangeInput["source"]): Promise<Side> {
   if (s.accountId) {
-    const [a] = await q.select().from(accounts).where(and(eq(accounts.id, s.accountId), eq(accounts.businessId, businessId)));
+    const [a] = await q
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, s.accountId), eq(accounts.businessId, businessId)));
     if (!a) throw notFound("Account not found");
     if (a.state !== "ACTIVE") throw badRequest("This account cannot exchange right now");
-    return { kind: "account", id: a.id, name: a.name, currency: a.currency, blockchain: null, ledgerAccountId: a.ledgerAccountId, forCustomer: a.classification === "customer" };
+    return {
+      kind: "account",
+      id: a.id,
+      name: a.name,
+      currency: a.currency,
+      blockchain: null,
+      ledgerAccountId: a.ledgerAccountId,
+      forCustomer: a.classification === "customer",
+    };
   }
-  const [w] = await q.select().from(wallets).where(and(eq(wallets.id, s.walletId!), eq(wallets.businessId, businessId)));
+  const [w] = await q
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.id, s.walletId!), eq(wallets.businessId, businessId)));
   if (!w) throw notFound("Wallet not found");
   if (w.state !== "ACTIVE") throw badRequest("This wallet cannot exchange right now");
   return { kind: "wallet", id: w.id, name: w.name, currency: w.currency, blockchain: w.blockchain, ledgerAccountId: w.ledgerAccountId };
 }
 
 /** Where the money arrives: the business's own account in that currency, or its wallet of that coin on that chain. */
-async function destinationOf(q: Queryable, businessId: string, from: Side, currency: string, blockchain: string | undefined, features: Features): Promise<Side> {
+async function destinationOf(
+  q: Queryable,
+  businessId: string,
+  from: Side,
+  currency: string,
+  blockchain: string | undefined,
+  features: Features,
+): Promise<Side> {
   const fail = (message: string, path = "destination_currency") => badRequest(message, [{ path, message }]);
   if (!exchangeTargets(from.currency, from.blockchain).some((t) => t.currency === currency)) throw fail(`${from.currency} cannot be exchanged for ${currency}`);
   if (isCoin(currency)) {
     if (!features.includes("crypto")) throw forbidden(FEATURE_OFF);
     if (!blockchain) throw fail("Network is required for a stablecoin", "blockchain");
     if (currency === from.currency && blockchain === from.blockchain) throw fail(`${from.currency} cannot be exchanged for itself`);
-    const [w] = await q.select().from(wallets)
-      .where(and(eq(wallets.businessId, businessId), eq(wallets.currency, currency), eq(wallets.blockchain, blockchain), eq(wallets.state, "ACTIVE"), isNull(wallets.parentWalletId)));
+    const [w] = await q
+      .select()
+      .from(wallets)
+      .where(
+        and(
+          eq(wallets.businessId, businessId),
+          eq(wallets.currency, currency),
+          eq(wallets.blockchain, blockchain),
+          eq(wallets.state, "ACTIVE"),
+          isNull(wallets.parentWalletId),
+        ),
+      );
     if (!w) throw fail(`You don't have a ${currency} wallet on ${BLOCKCHAIN_LABELS[blockchain as Blockchain]} to receive into`);
     return { kind: "wallet", id: w.id, name: w.name, currency, blockchain, ledgerAccountId: w.ledgerAccountId };
   }
   if (!features.includes("fiat")) throw forbidden(FEATURE_OFF);
-  const [a] = await q.select().from(accounts)
+  const [a] = await q
+    .select()
+    .from(accounts)
     .where(and(eq(accounts.businessId, businessId), eq(accounts.currency, currency), eq(accounts.state, "ACTIVE"), isNull(accounts.parentAccountId)));
   if (!a) throw fail(`You don't have a ${currency} account to receive into`);
   return { kind: "account", id: a.id, name: a.name, currency, blockchain: null, ledgerAccountId: a.ledgerAccountId };
@@ -79,8 +120,17 @@ function quoteView(q: QuoteRow, to: Side): ExchangeQuote {
   const given = money(q.sendingAmount, q.sendingCurrency);
   const fee = money(q.feeAmount, q.feeCurrency);
   return {
-    id: q.id, sending_amount: given, source_amount: given, billing_amount: given, destination_amount: money(q.destinationAmount, q.destinationCurrency),
-    total_fees: fee, fee, exchange_rate: q.rate, exchange: { rate: q.rate }, fx_rate: q.midRate, expires_at: q.expiresAt.toISOString(),
+    id: q.id,
+    sending_amount: given,
+    source_amount: given,
+    billing_amount: given,
+    destination_amount: money(q.destinationAmount, q.destinationCurrency),
+    total_fees: fee,
+    fee,
+    exchange_rate: q.rate,
+    exchange: { rate: q.rate },
+    fx_rate: q.midRate,
+    expires_at: q.expiresAt.toISOString(),
     destination: { type: to.kind, id: to.id, name: to.name, currency: to.currency, blockchain: to.blockchain },
   };
 }
@@ -105,14 +155,31 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
     const out = direction === "outbound";
     const now = new Date();
     return {
-      businessId, rail, type, direction, state: "COMPLETED", ownerKind: side.kind, ownerId: side.id,
+      businessId,
+      rail,
+      type,
+      direction,
+      state: "COMPLETED",
+      ownerKind: side.kind,
+      ownerId: side.id,
       // As for payments, a row's sending amount excludes its fee: sending + fee = billing = the amount given.
-      sendingAmount: out ? q.sendingAmount - q.feeAmount : q.destinationAmount, sendingCurrency: out ? q.sendingCurrency : q.destinationCurrency,
-      destinationAmount: q.destinationAmount, destinationCurrency: q.destinationCurrency,
-      feeAmount: out ? q.feeAmount : 0n, feeCurrency: out ? q.feeCurrency : q.destinationCurrency, fxRate: q.rate,
-      counterparty: { type: other.kind === "account" ? "ACCOUNT" : "ASSET", name: other.name, id: other.id, currency: other.currency, ...(other.blockchain ? { crypto_details: { blockchain: other.blockchain } } : {}) },
+      sendingAmount: out ? q.sendingAmount - q.feeAmount : q.destinationAmount,
+      sendingCurrency: out ? q.sendingCurrency : q.destinationCurrency,
+      destinationAmount: q.destinationAmount,
+      destinationCurrency: q.destinationCurrency,
+      feeAmount: out ? q.feeAmount : 0n,
+      feeCurrency: out ? q.feeCurrency : q.destinationCurrency,
+      fxRate: q.rate,
+      counterparty: {
+        type: other.kind === "account" ? "ACCOUNT" : "ASSET",
+        name: other.name,
+        id: other.id,
+        currency: other.currency,
+        ...(other.blockchain ? { crypto_details: { blockchain: other.blockchain } } : {}),
+      },
       description: out ? `Exchange ${q.sendingCurrency} to ${q.destinationCurrency}` : `Exchange from ${q.sendingCurrency}`,
-      initiatorUserId: userId, completedAt: now,
+      initiatorUserId: userId,
+      completedAt: now,
     };
   }
 
@@ -124,8 +191,18 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
       const to = await destinationOf(db, businessId, from, input.destinationCurrency, input.blockchain, features);
       const p = price(input.amount, from.currency, to.currency);
       const row = await saveQuote(db, {
-        businessId, kind: "exchange", sourceId: from.id, targetId: to.id, sendingAmount: input.amount, sendingCurrency: from.currency,
-        destinationAmount: p.destination, destinationCurrency: to.currency, feeAmount: p.fee, feeCurrency: from.currency, rate: p.rate, midRate: p.mid,
+        businessId,
+        kind: "exchange",
+        sourceId: from.id,
+        targetId: to.id,
+        sendingAmount: input.amount,
+        sendingCurrency: from.currency,
+        destinationAmount: p.destination,
+        destinationCurrency: to.currency,
+        feeAmount: p.fee,
+        feeCurrency: from.currency,
+        rate: p.rate,
+        midRate: p.mid,
       });
       return quoteView(row, to);
     },
@@ -142,16 +219,34 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
       const inRow = await insertTransaction(tx, row(businessId, userId, to, from, "inbound", q));
       const ref = (suffix: string) => `transaction:${outRow.id}${suffix}`;
       const [positionFrom, positionTo] = [await systemAccount(tx, "fx_position", from.currency), await systemAccount(tx, "fx_position", to.currency)];
-      await transfer(tx, { debit: from.ledgerAccountId, credit: positionFrom.id, amount: q.sendingAmount - q.feeAmount, asset: from.currency, reference: ref("") });
+      await transfer(tx, {
+        debit: from.ledgerAccountId,
+        credit: positionFrom.id,
+        amount: q.sendingAmount - q.feeAmount,
+        asset: from.currency,
+        reference: ref(""),
+      });
       if (q.feeAmount > 0n) {
         const revenue = await systemAccount(tx, "fee_revenue", from.currency);
         await transfer(tx, { debit: from.ledgerAccountId, credit: revenue.id, amount: q.feeAmount, asset: from.currency, reference: ref(":fee") });
       }
-      await transfer(tx, { debit: positionTo.id, credit: to.ledgerAccountId, amount: q.destinationAmount, asset: to.currency, reference: `transaction:${inRow.id}` });
+      await transfer(tx, {
+        debit: positionTo.id,
+        credit: to.ledgerAccountId,
+        amount: q.destinationAmount,
+        asset: to.currency,
+        reference: `transaction:${inRow.id}`,
+      });
       // A customer's conversion nets into the day's FX settlement.
       if (from.forCustomer) await accrue(tx, { businessId, transactionId: outRow.id, sourceCurrency: from.currency, settlementCurrency: to.currency });
       await notify(tx, businessId, "fx_conversions", (address) =>
-        emails.conversionDone(address, formatMoney(q.sendingAmount, from.currency), formatMoney(q.destinationAmount, to.currency), `1 ${from.currency} = ${q.rate} ${to.currency}`));
+        emails.conversionDone(
+          address,
+          formatMoney(q.sendingAmount, from.currency),
+          formatMoney(q.destinationAmount, to.currency),
+          `1 ${from.currency} = ${q.rate} ${to.currency}`,
+        ),
+      );
       return { out: outRow, quote: q };
     },
   };

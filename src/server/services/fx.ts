@@ -20,7 +20,13 @@ export function fxService(fx: FxProvider) {
       const items: FxRate[] = [];
       for (let day = page.offset; day < Math.min(page.offset + page.limit, FX_HISTORY_DAYS); day++) {
         const at = new Date(today - day * DAY_MS);
-        items.push({ base_currency: base, quote_currency: quote, rate: fx.mid(base, quote, at), state: day === 0 ? "ACTIVE" : "EXPIRED", created_date: at.toISOString() });
+        items.push({
+          base_currency: base,
+          quote_currency: quote,
+          rate: fx.mid(base, quote, at),
+          state: day === 0 ? "ACTIVE" : "EXPIRED",
+          created_date: at.toISOString(),
+        });
       }
       return { items, total: FX_HISTORY_DAYS };
     },

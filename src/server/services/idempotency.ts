@@ -27,14 +27,20 @@ export function requireIdempotencyKey(header: unknown): string {
 function canonical(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  return `{${Object.keys(value as object).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(",")}}`;
+  return `{${Object.keys(value as object)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+    .join(",")}}`;
 }
 
 export const requestHash = (route: string, body: unknown) => sha256(`${route}\n${canonical(body)}`);
 
 /** Whether this key already holds a committed answer (a replay needs no fresh authorisation). */
 export async function hasAnswer(db: Db, businessId: string, key: string) {
-  const [row] = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(and(eq(idempotencyKeys.businessId, businessId), eq(idempotencyKeys.key, key)));
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.businessId, businessId), eq(idempotencyKeys.key, key)));
   return !!row;
 }
 
@@ -67,7 +73,6 @@ export async function withIdempotency(
     return { ...answer, replayed: false };
   });
 }
-
 
 type Scope = { businessId: string; key: string; hash: string };
 type Row = Record<string, unknown>;
@@ -110,10 +115,16 @@ async function commitGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): 
       if (first.has(scopeId(it.scope))) taken.push(i);
       else first.set(scopeId(it.scope), i);
     });
-    const claimed = await claimKeys(tx, [...first.values()].map((i) => items[i].scope));
+    const claimed = await claimKeys(
+      tx,
+      [...first.values()].map((i) => items[i].scope),
+    );
     const fresh: number[] = [];
     for (const i of first.values()) (claimed.has(scopeId(items[i].scope)) ? fresh : taken).push(i);
-    const results = await write.many(tx, fresh.map((i) => items[i].input));
+    const results = await write.many(
+      tx,
+      fresh.map((i) => items[i].input),
+    );
     const answered: { scope: Scope; answer: Answer }[] = [];
     const refused: Scope[] = [];
     fresh.forEach((i, n) => {
@@ -129,23 +140,32 @@ async function commitGroup<I>(db: Db, items: Keyed<I>[], write: GroupWrite<I>): 
       const entry = "error" in outcomes[i] ? null : items[i].audit?.entry();
       if (entry) recorded.push(items[i].audit!);
     }
-    await appendAuditEntries(tx, recorded.map((u) => u.entry()!));
+    await appendAuditEntries(
+      tx,
+      recorded.map((u) => u.entry()!),
+    );
   });
   for (const u of recorded) u.written = true;
   for (const i of taken) outcomes[i] = await alone(db, items[i], write);
   return outcomes;
 }
 
-const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((value) => ({ value }), (error: unknown) => ({ error }));
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> =>
+  p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 
 /** Inserts the keys not yet taken; returns those it inserted. */
 async function claimKeys(tx: Tx, scopes: Scope[]) {
-  const rows = rowsOf(await tx.execute(sql`
+  const rows = rowsOf(
+    await tx.execute(sql`
     insert into idempotency_keys (business_id, key, request_hash)
     select b, k, h from jsonb_to_recordset(${JSON.stringify(scopes.map((s) => ({ b: s.businessId, k: s.key, h: s.hash })))}::jsonb) as t(b uuid, k text, h text)
     order by b, k
     on conflict do nothing
-    returning business_id, key`));
+    returning business_id, key`),
+  );
   return new Set(rows.map((r) => scopeId({ businessId: r.business_id as string, key: r.key as string })));
 }
 

@@ -52,7 +52,10 @@ export function invoicePdfs(db: ServiceContext["db"]) {
     if (raster && (await isDocumentRaster(raster))) return raster;
     const made = await (raster ? documentRaster(raster) : s.logo ? svgRaster(s.logo) : Promise.resolve(null)).catch(() => null);
     if (made && s.logoUpdatedAt) {
-      await db.update(invoiceSettings).set({ logoRaster: made }).where(and(eq(invoiceSettings.businessId, s.businessId), eq(invoiceSettings.logoUpdatedAt, s.logoUpdatedAt)));
+      await db
+        .update(invoiceSettings)
+        .set({ logoRaster: made })
+        .where(and(eq(invoiceSettings.businessId, s.businessId), eq(invoiceSettings.logoUpdatedAt, s.logoUpdatedAt)));
     }
     return made;
   }

@@ -31,7 +31,13 @@ export async function applyInvoicePayment(tx: Tx, d: InvoiceDeposit): Promise<st
     .update(invoices)
     .set({ totalPaid: paid, ...(fully ? { state: "PAID", paidAt: d.at } : {}), updatedAt: d.at })
     .where(eq(invoices.id, inv.id));
-  await emitEvent(tx, inv.businessId, "invoice.paid", { id: inv.id, number: inv.number, transaction_id: d.transactionId, amount: { value: d.amount.toString(), currency: d.currency }, fully_paid: fully });
+  await emitEvent(tx, inv.businessId, "invoice.paid", {
+    id: inv.id,
+    number: inv.number,
+    transaction_id: d.transactionId,
+    amount: { value: d.amount.toString(), currency: d.currency },
+    fully_paid: fully,
+  });
   await notify(tx, inv.businessId, "invoice_payments", (to) => emails.invoicePaid(to, inv.number!, amountText(d.amount, d.currency), fully));
   return inv.number;
 }

@@ -71,7 +71,12 @@ export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Buffe
   }
   let ry = PAGE_H - M - 14;
   ops.push({ kind: "text", x: PAGE_W - M, y: ry, text: "INVOICE", size: 20, bold: true, align: "right" });
-  for (const [label, value] of [["Invoice Number", inv.number ?? "Draft"], ["Issue Date", inv.timestamps.issued_at?.slice(0, 10) ?? "-"], ["Due Date", inv.due_date], ["Status", inv.state]]) {
+  for (const [label, value] of [
+    ["Invoice Number", inv.number ?? "Draft"],
+    ["Issue Date", inv.timestamps.issued_at?.slice(0, 10) ?? "-"],
+    ["Due Date", inv.due_date],
+    ["Status", inv.state],
+  ]) {
     ry -= 15;
     ops.push({ kind: "text", x: PAGE_W - M, y: ry, text: `${label}: ${value}`, size: 9, align: "right" });
   }
@@ -107,7 +112,11 @@ export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Buffe
   };
   header();
   for (const item of inv.items) {
-    const notes = [item.description, item.discount ? `Discount ${discountText(item.discount)}` : "", item.tax ? `Tax ${taxText(item.tax)}: ${money(item.tax_amount)}` : ""].filter(Boolean);
+    const notes = [
+      item.description,
+      item.discount ? `Discount ${discountText(item.discount)}` : "",
+      item.tax ? `Tax ${taxText(item.tax)}: ${money(item.tax_amount)}` : "",
+    ].filter(Boolean);
     newPageIfBelow(30 + notes.length * 11);
     if (y === PAGE_H - M) header();
     text(cols.item, item.name.slice(0, 48), { bold: true, size: 9 });
@@ -127,8 +136,11 @@ export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Buffe
   // Totals, right-aligned under the amounts: the rows every view shows; payments only once there are some.
   const t = inv.totals;
   const paid = t.total_amount_paid !== "0";
-  const rows = summaryRows({ ...t, shipping_amount: inv.shipping_amount, ...(paid ? {} : { total_amount_paid: undefined, total_amount_pending: undefined }) })
-    .map((r): [string, string, boolean] => [r.label, summaryValue(r, (minor) => money(minor.toString())), r.kind === "total"]);
+  const rows = summaryRows({
+    ...t,
+    shipping_amount: inv.shipping_amount,
+    ...(paid ? {} : { total_amount_paid: undefined, total_amount_pending: undefined }),
+  }).map((r): [string, string, boolean] => [r.label, summaryValue(r, (minor) => money(minor.toString())), r.kind === "total"]);
   // The invoice-level rules, which the Discounts and Taxes rows sum with the items'.
   const rules = [inv.discount ? `Invoice discount: ${discountText(inv.discount)}` : "", inv.tax ? `Invoice tax: ${taxText(inv.tax)}` : ""].filter(Boolean);
   newPageIfBelow(rules.length * 12 + rows.length * 16 + 10);

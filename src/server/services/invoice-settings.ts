@@ -25,7 +25,12 @@ export type SettingsFacts = Omit<SettingsRow, "logo" | "logoRaster"> & { hasLogo
 export async function settingsFacts(q: Queryable, businessId: string): Promise<SettingsFacts> {
   const { logo: _logo, logoRaster: _raster, ...columns } = getTableColumns(invoiceSettings);
   const read = async () =>
-    (await q.select({ ...columns, hasLogo: sql<boolean>`${invoiceSettings.logo} is not null` }).from(invoiceSettings).where(eq(invoiceSettings.businessId, businessId)))[0];
+    (
+      await q
+        .select({ ...columns, hasLogo: sql<boolean>`${invoiceSettings.logo} is not null` })
+        .from(invoiceSettings)
+        .where(eq(invoiceSettings.businessId, businessId))
+    )[0];
   return (await read()) ?? (await settingsOf(q, businessId), (await read())!);
 }
 
@@ -48,12 +53,16 @@ export function logoType(bytes: Buffer): "image/png" | "image/jpeg" | "image/svg
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   // An SVG is XML text whose root element is <svg>, after an optional BOM, declaration, comments and doctype.
-  const head = bytes.subarray(0, 4096).toString("utf8").replace(/^\uFEFF/, "");
+  const head = bytes
+    .subarray(0, 4096)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i, "");
   return /^<svg[\s>]/i.test(rest) ? "image/svg+xml" : null;
 }
 
-const badRasterRendering = () => badRequest("logo_raster must be a PNG rendering (up to 1MB) of an SVG logo", [{ path: "logo_raster", message: "Invalid rendering" }]);
+const badRasterRendering = () =>
+  badRequest("logo_raster must be a PNG rendering (up to 1MB) of an SVG logo", [{ path: "logo_raster", message: "Invalid rendering" }]);
 
 /** The picture sharp made, or the upload's refusal naming the part (logo or logo_raster) and why. */
 async function madeSmall(made: Promise<Buffer>, field: "logo" | "logo_raster"): Promise<Buffer> {
@@ -100,7 +109,9 @@ export function invoiceSettingsService({ db }: ServiceContext) {
       return db.transaction(async (tx: Tx) => {
         // Locked before "an invoice exists" is read: invoice create takes the same lock first.
         const s = await settingsOf(tx, businessId, true);
-        const renumbers = (u.invoice_prefix !== undefined && u.invoice_prefix !== s.prefix) || (u.invoice_numbering_strategy !== undefined && u.invoice_numbering_strategy !== s.numberingStrategy);
+        const renumbers =
+          (u.invoice_prefix !== undefined && u.invoice_prefix !== s.prefix) ||
+          (u.invoice_numbering_strategy !== undefined && u.invoice_numbering_strategy !== s.numberingStrategy);
         if (renumbers && (await hasInvoices(tx, businessId))) throw conflict(NUMBERING_LOCKED_MESSAGE);
         const [row] = await tx
           .update(invoiceSettings)
@@ -140,7 +151,11 @@ export function invoiceSettingsService({ db }: ServiceContext) {
       // Before the transaction: sharp's work (on the thread pool) holds no lock.
       const stored =
         type === "image/svg+xml"
-          ? { logo: bytes, logoContentType: type, logoRaster: await (raster ? madeSmall(documentRaster(raster), "logo_raster") : madeSmall(svgRaster(bytes), "logo")) }
+          ? {
+              logo: bytes,
+              logoContentType: type,
+              logoRaster: await (raster ? madeSmall(documentRaster(raster), "logo_raster") : madeSmall(svgRaster(bytes), "logo")),
+            }
           : { logo: await madeSmall(documentRaster(bytes), "logo"), logoContentType: "image/png", logoRaster: null };
       return db.transaction(async (tx: Tx) => {
         const before = await settingsOf(tx, businessId, true);

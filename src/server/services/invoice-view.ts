@@ -56,7 +56,10 @@ export function publicInvoiceView(inv: InvoiceRow, settings: SettingsFacts, busi
     business_information: {
       name: businessName,
       address: settings.businessAddress ?? null,
-      logo: settings.includeLogoInHeader && settings.hasLogo ? `/api/public/invoicing/invoices/${inv.reference}/logo?v=${settings.logoUpdatedAt?.getTime() ?? 0}` : null,
+      logo:
+        settings.includeLogoInHeader && settings.hasLogo
+          ? `/api/public/invoicing/invoices/${inv.reference}/logo?v=${settings.logoUpdatedAt?.getTime() ?? 0}`
+          : null,
     },
     items: inv.items.map((item, i) => {
       const t = inv.totals.items[i];
@@ -96,7 +99,14 @@ export function publicInvoiceView(inv: InvoiceRow, settings: SettingsFacts, busi
   };
 }
 
-export function invoiceView(inv: InvoiceRow, settings: SettingsFacts, businessName: string, account: AccountRow | null, payments: InvoicePaymentRow[], publicUrl: string): Invoice {
+export function invoiceView(
+  inv: InvoiceRow,
+  settings: SettingsFacts,
+  businessName: string,
+  account: AccountRow | null,
+  payments: InvoicePaymentRow[],
+  publicUrl: string,
+): Invoice {
   const base = publicInvoiceView(inv, settings, businessName, account);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {

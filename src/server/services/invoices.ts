@@ -37,7 +37,10 @@ const NOTICE_QUIET_MS = 10 * 60_000;
 export function invoiceService({ db, config }: ServiceContext) {
   const pdfs = invoicePdfs(db);
   async function find(q: Queryable, businessId: string, id: string, lock = false) {
-    const query = q.select().from(invoices).where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)));
+    const query = q
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.businessId, businessId), eq(invoices.id, id)));
     const [row] = isUuid(id) ? (lock ? await query.for("update") : await query) : [];
     if (!row) throw notFound("Invoice not found");
     return row;
@@ -45,7 +48,10 @@ export function invoiceService({ db, config }: ServiceContext) {
 
   async function byReference(q: Queryable, reference: string, lock = false) {
     // Drafts are not published: their reference answers like one that does not exist.
-    const query = q.select().from(invoices).where(and(eq(invoices.reference, reference), sql`${invoices.state} <> 'DRAFT'`));
+    const query = q
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.reference, reference), sql`${invoices.state} <> 'DRAFT'`));
     const [row] = /^[A-Za-z0-9_-]{16,64}$/.test(reference) ? (lock ? await query.for("update") : await query) : [];
     if (!row) throw notFound("Invoice not found");
     return row;
@@ -68,16 +74,28 @@ export function invoiceService({ db, config }: ServiceContext) {
   /** Checks what the schema cannot (ownership, currencies, amounts against each other) and prices the invoice. */
   async function priced(q: Queryable, businessId: string, input: Input) {
     const errors: FieldError[] = [];
-    const [account] = await q.select().from(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.id, input.account_id), isNull(accounts.parentAccountId)));
+    const [account] = await q
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.businessId, businessId), eq(accounts.id, input.account_id), isNull(accounts.parentAccountId)));
     if (!account) errors.push({ path: "account_id", message: "Receiving account not found" });
     else if (account.currency !== input.currency) errors.push({ path: "account_id", message: `The receiving account must hold ${input.currency}` });
-    else if (account.state !== "ACTIVE" || account.depositAddresses.length === 0) errors.push({ path: "account_id", message: "The receiving account cannot receive payments yet" });
+    else if (account.state !== "ACTIVE" || account.depositAddresses.length === 0)
+      errors.push({ path: "account_id", message: "The receiving account cannot receive payments yet" });
     if (input.customer_id) {
-      const [c] = await q.select({ id: customers.id }).from(customers).where(and(eq(customers.businessId, businessId), eq(customers.id, input.customer_id), sql`${customers.state} <> 'DELETED'`));
+      const [c] = await q
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.businessId, businessId), eq(customers.id, input.customer_id), sql`${customers.state} <> 'DELETED'`));
       if (!c) errors.push({ path: "customer_id", message: "Customer not found" });
     }
     const productIds = [...new Set(input.items.map((i) => i.product_id).filter((id): id is string => Boolean(id)))];
-    const found = productIds.length ? await q.select().from(products).where(and(eq(products.businessId, businessId), inArray(products.id, productIds), isNull(products.deletedAt))) : [];
+    const found = productIds.length
+      ? await q
+          .select()
+          .from(products)
+          .where(and(eq(products.businessId, businessId), inArray(products.id, productIds), isNull(products.deletedAt)))
+      : [];
     input.items.forEach((item, i) => {
       if (item.product_id) {
         const p = found.find((f) => f.id === item.product_id);
@@ -85,14 +103,16 @@ export function invoiceService({ db, config }: ServiceContext) {
         else if (p.currency !== input.currency) errors.push({ path: `items.${i}.product_id`, message: `${p.name} is priced in ${p.currency}` });
       }
       const t = itemTotals(item);
-      if (item.discount?.type === "fixed" && BigInt(item.discount.fixed_amount) > t.gross_amount) errors.push({ path: `items.${i}.discount.fixed_amount`, message: "Discount cannot exceed the item amount" });
+      if (item.discount?.type === "fixed" && BigInt(item.discount.fixed_amount) > t.gross_amount)
+        errors.push({ path: `items.${i}.discount.fixed_amount`, message: "Discount cannot exceed the item amount" });
       if (item.tax?.method === "fixed" && item.tax.behaviour === "inclusive" && BigInt(item.tax.tax_amount) > t.sub_total_after_discount) {
         errors.push({ path: `items.${i}.tax.tax_amount`, message: "Included tax cannot exceed the item amount" });
       }
     });
     const totals = invoiceTotals(input);
     const lines = totals.items.reduce((s, i) => s + i.total_amount, 0n);
-    if (input.discount?.type === "fixed" && BigInt(input.discount.fixed_amount) > lines) errors.push({ path: "discount.fixed_amount", message: "Discount cannot exceed the items' total" });
+    if (input.discount?.type === "fixed" && BigInt(input.discount.fixed_amount) > lines)
+      errors.push({ path: "discount.fixed_amount", message: "Discount cannot exceed the items' total" });
     if (input.tax?.method === "fixed" && input.tax.behaviour === "inclusive" && BigInt(input.tax.tax_amount) > lines - totals.invoice_level_discount_amount) {
       errors.push({ path: "tax.tax_amount", message: "Included tax cannot exceed the invoice amount" });
     }
@@ -111,8 +131,21 @@ export function invoiceService({ db, config }: ServiceContext) {
       description: input.description,
       notes: input.notes,
       terms: input.terms,
-      billingInformation: { name: input.billing_information.name, email: input.billing_information.email.toLowerCase(), address: input.billing_information.address ?? null },
-      items: input.items.map((i) => ({ id: randomUUID(), product_id: i.product_id ?? null, name: i.name, description: i.description, quantity: i.quantity, unit_price: i.unit_price, discount: i.discount ?? null, tax: i.tax ?? null })),
+      billingInformation: {
+        name: input.billing_information.name,
+        email: input.billing_information.email.toLowerCase(),
+        address: input.billing_information.address ?? null,
+      },
+      items: input.items.map((i) => ({
+        id: randomUUID(),
+        product_id: i.product_id ?? null,
+        name: i.name,
+        description: i.description,
+        quantity: i.quantity,
+        unit_price: i.unit_price,
+        discount: i.discount ?? null,
+        tax: i.tax ?? null,
+      })),
       discount: input.discount ?? null,
       tax: input.tax ?? null,
       shippingAmount: BigInt(input.shipping_amount),
@@ -124,7 +157,8 @@ export function invoiceService({ db, config }: ServiceContext) {
   /** DRAFT -> OPEN with the next number of the strategy's period. `at` backdates (demo seed only). */
   async function issueIn(tx: Tx, row: InvoiceRow, at: Date) {
     if (row.state !== "DRAFT") throw conflict("Only draft invoices can be issued");
-    if (row.dueDate < todayUtc(at)) throw badRequest("Due date cannot be before the issue date", [{ path: "due_date", message: "Due date cannot be before the issue date" }]);
+    if (row.dueDate < todayUtc(at))
+      throw badRequest("Due date cannot be before the issue date", [{ path: "due_date", message: "Due date cannot be before the issue date" }]);
     const s = await settingsOf(tx, row.businessId, true);
     const stem = numberStem(s.prefix, s.numberingStrategy as NumberingStrategy, at);
     const [last] = await tx
@@ -138,7 +172,12 @@ export function invoiceService({ db, config }: ServiceContext) {
       .set({ state: "OPEN", number: `${stem}${String(next).padStart(4, "0")}`, issuedAt: at, updatedAt: at })
       .where(eq(invoices.id, row.id))
       .returning();
-    await emitEvent(tx, row.businessId, "invoice.issued", { id: issued.id, number: issued.number, amount: { value: issued.totalPayable.toString(), currency: issued.currency }, due_date: issued.dueDate });
+    await emitEvent(tx, row.businessId, "invoice.issued", {
+      id: issued.id,
+      number: issued.number,
+      amount: { value: issued.totalPayable.toString(), currency: issued.currency },
+      due_date: issued.dueDate,
+    });
     return issued;
   }
 
@@ -146,14 +185,24 @@ export function invoiceService({ db, config }: ServiceContext) {
     async list(businessId: string, f: InvoiceFilter) {
       const today = todayUtc();
       const stateWhere =
-        f.state === "PARTIALLY_PAID" ? and(eq(invoices.state, "OPEN"), gt(invoices.totalPaid, 0n))
-        : f.state === "OVERDUE" ? and(eq(invoices.state, "OPEN"), lt(invoices.dueDate, today))
-        : f.state ? eq(invoices.state, f.state) : undefined;
+        f.state === "PARTIALLY_PAID"
+          ? and(eq(invoices.state, "OPEN"), gt(invoices.totalPaid, 0n))
+          : f.state === "OVERDUE"
+            ? and(eq(invoices.state, "OPEN"), lt(invoices.dueDate, today))
+            : f.state
+              ? eq(invoices.state, f.state)
+              : undefined;
       const keyword = f.keyword ? likePattern(f.keyword) : undefined;
       const where = and(
         eq(invoices.businessId, businessId),
         stateWhere,
-        keyword ? or(ilike(invoices.number, keyword), ilike(sql`${invoices.billingInformation}->>'name'`, keyword), ilike(sql`${invoices.billingInformation}->>'email'`, keyword)) : undefined,
+        keyword
+          ? or(
+              ilike(invoices.number, keyword),
+              ilike(sql`${invoices.billingInformation}->>'name'`, keyword),
+              ilike(sql`${invoices.billingInformation}->>'email'`, keyword),
+            )
+          : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(f.limit).offset(offsetOf(f)),
@@ -163,7 +212,12 @@ export function invoiceService({ db, config }: ServiceContext) {
       const [settings, [business], accts] = await Promise.all([
         settingsFacts(db, businessId),
         db.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, businessId)),
-        rows.length ? db.select().from(accounts).where(inArray(accounts.id, [...new Set(rows.map((r) => r.accountId))])) : [],
+        rows.length
+          ? db
+              .select()
+              .from(accounts)
+              .where(inArray(accounts.id, [...new Set(rows.map((r) => r.accountId))]))
+          : [],
       ]);
       const views = rows.map((r) => invoiceView(r, settings, business.name, accts.find((a) => a.id === r.accountId) ?? null, [], config.publicUrl));
       return paged(views, Number(total.n), f);
@@ -178,7 +232,10 @@ export function invoiceService({ db, config }: ServiceContext) {
         await settingsOf(tx, businessId, true);
         const totals = await priced(tx, businessId, input);
         const at = opts.at ?? new Date();
-        let [row] = await tx.insert(invoices).values({ businessId, reference: newReference(), createdBy, createdAt: at, updatedAt: at, ...values(input, totals) }).returning();
+        let [row] = await tx
+          .insert(invoices)
+          .values({ businessId, reference: newReference(), createdBy, createdAt: at, updatedAt: at, ...values(input, totals) })
+          .returning();
         if (opts.issue) row = await issueIn(tx, row, at);
         return view(tx, row);
       });
@@ -189,7 +246,11 @@ export function invoiceService({ db, config }: ServiceContext) {
         const row = await find(tx, businessId, id, true);
         if (row.state !== "DRAFT") throw conflict("Only draft invoices can be edited");
         const totals = await priced(tx, businessId, input);
-        const [updated] = await tx.update(invoices).set({ ...values(input, totals), updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
+        const [updated] = await tx
+          .update(invoices)
+          .set({ ...values(input, totals), updatedAt: new Date() })
+          .where(eq(invoices.id, id))
+          .returning();
         return view(tx, updated);
       });
     },
@@ -205,7 +266,17 @@ export function invoiceService({ db, config }: ServiceContext) {
         if (row.state === "DRAFT") row = await issueIn(tx, row, new Date());
         if (row.state !== "OPEN") throw conflict("Only open invoices can be sent");
         const v = await view(tx, row);
-        await enqueueMail(tx, emails.invoice(row.billingInformation.email, v.business_information.name, row.number!, amountText(row.totalPayable, row.currency), row.dueDate, v.public_url!));
+        await enqueueMail(
+          tx,
+          emails.invoice(
+            row.billingInformation.email,
+            v.business_information.name,
+            row.number!,
+            amountText(row.totalPayable, row.currency),
+            row.dueDate,
+            v.public_url!,
+          ),
+        );
         const [sent] = await tx.update(invoices).set({ sentAt: new Date(), updatedAt: new Date() }).where(eq(invoices.id, id)).returning();
         return { ...v, timestamps: { ...v.timestamps, sent_at: sent.sentAt!.toISOString() } };
       });
@@ -224,7 +295,10 @@ export function invoiceService({ db, config }: ServiceContext) {
     async pdf(businessId: string, id: string) {
       const row = await find(db, businessId, id);
       const c = await context(db, row);
-      return { fileName: `${row.number ?? "draft-invoice"}.pdf`, bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), row.businessId) };
+      return {
+        fileName: `${row.number ?? "draft-invoice"}.pdf`,
+        bytes: await pdfs.render(publicInvoiceView(row, c.settings, c.businessName, c.account), row.businessId),
+      };
     },
 
     async getPublic(reference: string) {
@@ -270,11 +344,13 @@ export function invoiceService({ db, config }: ServiceContext) {
             (to) => mailAllowed(tx, "invoice_payment_notice", to, now),
           );
         }
-        await tx.update(invoices).set({ paymentNotifiedAt: quiet ? row.paymentNotifiedAt : now, paymentNotifications: row.paymentNotifications + 1 }).where(eq(invoices.id, row.id));
+        await tx
+          .update(invoices)
+          .set({ paymentNotifiedAt: quiet ? row.paymentNotifiedAt : now, paymentNotifications: row.paymentNotifications + 1 })
+          .where(eq(invoices.id, row.id));
         // Said by whoever holds the invoice's link: the log names the customer it was issued to.
         setAuditSubject({ businessId: row.businessId, userId: null, email: row.billingInformation.email, via: "public" });
       });
     },
   };
 }
-

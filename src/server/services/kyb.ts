@@ -19,11 +19,21 @@ const DECISIONS = new Set(["APPROVED", "CORRECTION_REQUESTED", "REJECTED"]);
 /** What happens when the provider reports a change (called inside the provider's transaction). */
 export function kybListener(publicUrl: string): KybListener {
   return async (q, businessId, update) => {
-    const [before] = await q.select({ name: businesses.name, reviewStatus: businesses.reviewStatus }).from(businesses).where(eq(businesses.id, businessId)).for("update");
-    await q.update(businesses).set({ kycState: update.kycState, reviewStatus: update.reviewStatus, kybReason: update.reason }).where(eq(businesses.id, businessId));
+    const [before] = await q
+      .select({ name: businesses.name, reviewStatus: businesses.reviewStatus })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for("update");
+    await q
+      .update(businesses)
+      .set({ kycState: update.kycState, reviewStatus: update.reviewStatus, kybReason: update.reason })
+      .where(eq(businesses.id, businessId));
     await emitEvent(q, businessId, "kyb.updated", { kyc_state: update.kycState, review_status: update.reviewStatus, reason: update.reason });
     if (DECISIONS.has(update.reviewStatus) && update.reviewStatus !== before.reviewStatus) {
-      const [owner] = await q.select({ email: businessUsers.email }).from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.isOwner, true)));
+      const [owner] = await q
+        .select({ email: businessUsers.email })
+        .from(businessUsers)
+        .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.isOwner, true)));
       if (owner) await enqueueMail(q, emails.kybDecision(owner.email, before.name, update.reviewStatus as "APPROVED", update.reason, `${publicUrl}/`));
     }
   };

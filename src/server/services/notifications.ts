@@ -72,7 +72,10 @@ export async function notify(
     .select({ email: businessNotificationDestinations.email })
     .from(businessNotificationDestinations)
     .where(and(eq(businessNotificationDestinations.businessId, businessId), eq(businessNotificationDestinations[column], true)));
-  const to = new Set([...members.filter((m) => (m.prefs ?? DEFAULTS)[column]).map((m) => m.email.toLowerCase()), ...destinations.map((d) => d.email.toLowerCase())]);
+  const to = new Set([
+    ...members.filter((m) => (m.prefs ?? DEFAULTS)[column]).map((m) => m.email.toLowerCase()),
+    ...destinations.map((d) => d.email.toLowerCase()),
+  ]);
   const told: string[] = [];
   for (const address of [...to].sort()) {
     if (!(await allowed(address))) continue;
@@ -106,13 +109,23 @@ export function notificationService({ db }: ServiceContext) {
     async setMine(businessUserId: string, v: UserNotifications) {
       const values = { ...toColumns(v), updatedAt: new Date() };
       // In a transaction, as every change is: its audit entry commits with it.
-      await db.transaction((tx) => tx.insert(memberNotifications).values({ businessUserId, ...values }).onConflictDoUpdate({ target: memberNotifications.businessUserId, set: values }));
+      await db.transaction((tx) =>
+        tx
+          .insert(memberNotifications)
+          .values({ businessUserId, ...values })
+          .onConflictDoUpdate({ target: memberNotifications.businessUserId, set: values }),
+      );
       return v;
     },
 
     async addDestination(businessId: string, v: Input) {
       try {
-        const [row] = await db.transaction((tx) => tx.insert(businessNotificationDestinations).values({ businessId, email: v.email, ...toColumns(v) }).returning());
+        const [row] = await db.transaction((tx) =>
+          tx
+            .insert(businessNotificationDestinations)
+            .values({ businessId, email: v.email, ...toColumns(v) })
+            .returning(),
+        );
         return destinationView(row);
       } catch (e) {
         throw duplicate(e);
@@ -125,7 +138,9 @@ export function notificationService({ db }: ServiceContext) {
       const changes = changedColumns(v);
       if (Object.keys(changes).length === 0) return destinationView(current);
       try {
-        const [row] = await db.transaction((tx) => tx.update(businessNotificationDestinations).set(changes).where(eq(businessNotificationDestinations.id, id)).returning());
+        const [row] = await db.transaction((tx) =>
+          tx.update(businessNotificationDestinations).set(changes).where(eq(businessNotificationDestinations.id, id)).returning(),
+        );
         return destinationView(row);
       } catch (e) {
         throw duplicate(e);

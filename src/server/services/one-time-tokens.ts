@@ -75,7 +75,10 @@ const live = (purpose: TokenPurpose, token: string, now: Date) =>
 
 /** Finds a live token without using it up (e.g. to show an invitation before it is accepted). */
 export async function peekToken(q: Queryable, purpose: TokenPurpose, token: string, now = new Date()) {
-  const [row] = await q.select().from(oneTimeTokens).where(live(purpose, token, now));
+  const [row] = await q
+    .select()
+    .from(oneTimeTokens)
+    .where(live(purpose, token, now));
   return row as TokenRow | undefined;
 }
 
@@ -138,7 +141,15 @@ export async function assertCodeNotTooSoon(q: Queryable, userId: string, what: C
   const [recent] = await q
     .select({ createdAt: oneTimeTokens.createdAt })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), gt(oneTimeTokens.createdAt, since), isNull(oneTimeTokens.usedAt), binding ? eq(oneTimeTokens.binding, binding) : undefined))
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        gt(oneTimeTokens.createdAt, since),
+        isNull(oneTimeTokens.usedAt),
+        binding ? eq(oneTimeTokens.binding, binding) : undefined,
+      ),
+    )
     .orderBy(desc(oneTimeTokens.createdAt))
     .limit(1);
   if (recent) {

@@ -36,10 +36,16 @@ export type Price = { amount: bigint; fee: bigint; destination: bigint; rate: st
 
 /** The account and beneficiary of a payment, both this business's and able to take part. */
 export async function paymentParties(q: Queryable, businessId: string, accountId: string, beneficiaryId: string) {
-  const [account] = await q.select().from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.businessId, businessId)));
+  const [account] = await q
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.businessId, businessId)));
   if (!account) throw notFound("Account not found");
   if (account.state !== "ACTIVE") throw badRequest("This account cannot send payments yet");
-  const [b] = await q.select().from(beneficiaries).where(and(eq(beneficiaries.id, beneficiaryId), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
+  const [b] = await q
+    .select()
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.id, beneficiaryId), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
   if (!b) throw notFound("Beneficiary not found");
   if (b.type !== "FIAT") throw badRequest("Send stablecoins to a crypto beneficiary from a wallet");
   return { account, b };
@@ -79,7 +85,8 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
   /** The price to execute: the reviewed quote when currencies differ (it must match the request). */
   async function agreedPrice(tx: Tx, businessId: string, account: Account, b: Beneficiary, input: SendMoneyInput): Promise<Price> {
     if (account.currency === b.currency) return price(account, b, input.amount);
-    if (!input.quote_id) throw badRequest(`This beneficiary is paid in ${b.currency}: review the quote before sending`, [{ path: "quote_id", message: "A quote is required" }]);
+    if (!input.quote_id)
+      throw badRequest(`This beneficiary is paid in ${b.currency}: review the quote before sending`, [{ path: "quote_id", message: "A quote is required" }]);
     const q = await takeQuote(tx, businessId, input.quote_id, "payment");
     if (q.sourceId !== account.id || q.targetId !== b.id || q.sendingAmount !== input.amount) {
       throw badRequest("The quote does not match this payment. Please request a new quote", [{ path: "quote_id", message: "Quote does not match" }]);
@@ -95,8 +102,18 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
       const { account, b } = await paymentParties(db, businessId, input.source_account_id, input.beneficiary_id);
       const p = price(account, b, input.amount);
       const row = await saveQuote(db, {
-        businessId, kind: "payment", sourceId: account.id, targetId: b.id, sendingAmount: p.amount, sendingCurrency: account.currency,
-        destinationAmount: p.destination, destinationCurrency: b.currency, feeAmount: p.fee, feeCurrency: account.currency, rate: p.rate, midRate: p.mid,
+        businessId,
+        kind: "payment",
+        sourceId: account.id,
+        targetId: b.id,
+        sendingAmount: p.amount,
+        sendingCurrency: account.currency,
+        destinationAmount: p.destination,
+        destinationCurrency: b.currency,
+        feeAmount: p.fee,
+        feeCurrency: account.currency,
+        rate: p.rate,
+        midRate: p.mid,
       });
       return quoteView(row);
     },
@@ -110,11 +127,27 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
       const id = crypto.randomUUID();
       const holdId = await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
       const row = await insertTransaction(tx, {
-        id, businessId, rail: "fiat", type: "TRANSFER", direction: "outbound", state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
-        ownerKind: "account", ownerId: account.id, sendingAmount: p.amount, sendingCurrency: account.currency, destinationAmount: p.destination,
-        destinationCurrency: b.currency, feeAmount: p.fee, feeCurrency: account.currency, fxRate: p.rate === "1" ? null : p.rate, beneficiaryId: b.id,
+        id,
+        businessId,
+        rail: "fiat",
+        type: "TRANSFER",
+        direction: "outbound",
+        state: business.approvalRequired ? "PENDING_APPROVAL" : "PENDING",
+        ownerKind: "account",
+        ownerId: account.id,
+        sendingAmount: p.amount,
+        sendingCurrency: account.currency,
+        destinationAmount: p.destination,
+        destinationCurrency: b.currency,
+        feeAmount: p.fee,
+        feeCurrency: account.currency,
+        fxRate: p.rate === "1" ? null : p.rate,
+        beneficiaryId: b.id,
         counterparty: { name: b.name, type: "FIAT", details: { ...b.bankDetails, destination_type: type } },
-        description: input.description || `Payment to ${b.name}`, clientReference: input.reference ?? null, initiatorUserId: userId, holdTransferId: holdId,
+        description: input.description || `Payment to ${b.name}`,
+        clientReference: input.reference ?? null,
+        initiatorUserId: userId,
+        holdTransferId: holdId,
         ...(input.at ? { createdAt: input.at } : {}),
       });
       // A customer's payment that converts currency nets into the day's FX settlement.
@@ -122,11 +155,24 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
         await accrue(tx, { businessId, transactionId: id, sourceCurrency: account.currency, settlementCurrency: b.currency, at: input.at });
       }
       for (const d of input.documents) {
-        await attachDocument(tx, { businessId, transactionId: id, description: d.description || d.file_name, fileName: d.file_name, contentType: d.content_type, content: Buffer.from(d.content_base64, "base64") });
+        await attachDocument(tx, {
+          businessId,
+          transactionId: id,
+          description: d.description || d.file_name,
+          fileName: d.file_name,
+          contentType: d.content_type,
+          content: Buffer.from(d.content_base64, "base64"),
+        });
       }
       if (business.approvalRequired) {
         await requestApproval(tx, deps.fx, {
-          businessId, entityType: "PAYMENT", entityId: row.id, scope: "helios", amount: p.amount, currency: account.currency, requesterUserId: userId,
+          businessId,
+          entityType: "PAYMENT",
+          entityId: row.id,
+          scope: "helios",
+          amount: p.amount,
+          currency: account.currency,
+          requesterUserId: userId,
           dataFields: { beneficiary_name: { content: b.name }, destination_type: { content: DESTINATIONS[type].label } },
         });
       }
@@ -137,7 +183,11 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
     async retry(businessId: string, id: string) {
       return db.transaction(async (tx) => {
         const [t] = isUuid(id)
-          ? await tx.select().from(transactions).where(and(eq(transactions.id, id), eq(transactions.businessId, businessId), eq(transactions.rail, "fiat"))).for("update")
+          ? await tx
+              .select()
+              .from(transactions)
+              .where(and(eq(transactions.id, id), eq(transactions.businessId, businessId), eq(transactions.rail, "fiat")))
+              .for("update")
           : [];
         if (!t) throw notFound("Transaction not found");
         if (t.state !== "FAILED" || !t.isRetryable) throw conflict("This payment cannot be retried");

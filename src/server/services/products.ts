@@ -22,7 +22,12 @@ export const productView = (r: Row): Product => ({
 export function productService({ db }: ServiceContext) {
   const live = (businessId: string) => and(eq(products.businessId, businessId), isNull(products.deletedAt));
   async function find(businessId: string, id: string) {
-    const [row] = isUuid(id) ? await db.select().from(products).where(and(live(businessId), eq(products.id, id))) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(products)
+          .where(and(live(businessId), eq(products.id, id)))
+      : [];
     if (!row) throw notFound("Product not found");
     return row;
   }
@@ -39,7 +44,12 @@ export function productService({ db }: ServiceContext) {
     },
     get: async (businessId: string, id: string) => productView(await find(businessId, id)),
     async create(businessId: string, p: Input) {
-      const [row] = await db.transaction((tx) => tx.insert(products).values({ businessId, ...values(p) }).returning());
+      const [row] = await db.transaction((tx) =>
+        tx
+          .insert(products)
+          .values({ businessId, ...values(p) })
+          .returning(),
+      );
       return productView(row);
     },
     async update(businessId: string, id: string, p: Input) {

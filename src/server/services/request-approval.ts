@@ -16,11 +16,21 @@ type RequestValues = Omit<typeof approvalRequests.$inferInsert, "approvalsRequir
  * this same transaction, and tells the business's webhooks.
  */
 export async function requestApproval(tx: Tx, fx: FxProvider, values: RequestValues) {
-  const route = await approvalRouteFor(tx, fx, values.businessId, { scope: SCOPE_OF_REQUEST[values.scope] ?? "FIAT", currency: values.currency, amount: values.amount });
+  const route = await approvalRouteFor(tx, fx, values.businessId, {
+    scope: SCOPE_OF_REQUEST[values.scope] ?? "FIAT",
+    currency: values.currency,
+    amount: values.amount,
+  });
   const [r] = await tx
     .insert(approvalRequests)
     .values({ ...values, approvalsRequired: route.approvalsRequired, requiredRole: route.requiredRole, ruleId: route.ruleId, ruleReason: route.reason })
     .returning();
-  await emitEvent(tx, r.businessId, "approval.requested", { id: r.id, entity_id: r.entityId, entity_type: r.entityType, scope: r.scope, amount: { value: r.amount.toString(), currency: r.currency } });
+  await emitEvent(tx, r.businessId, "approval.requested", {
+    id: r.id,
+    entity_id: r.entityId,
+    entity_type: r.entityType,
+    scope: r.scope,
+    amount: { value: r.amount.toString(), currency: r.currency },
+  });
   return r;
 }

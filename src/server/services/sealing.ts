@@ -54,7 +54,10 @@ export function seal(plain: string): string {
 /** The plain secret. A value written before sealing existed is returned as it is. */
 export function unseal(stored: string): string {
   if (!stored.startsWith(PREFIX)) return stored;
-  const [iv, tag, body] = stored.slice(PREFIX.length).split(".").map((p) => Buffer.from(p, "base64url"));
+  const [iv, tag, body] = stored
+    .slice(PREFIX.length)
+    .split(".")
+    .map((p) => Buffer.from(p, "base64url"));
   const decipher = createDecipheriv("aes-256-gcm", currentKey(), iv);
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");

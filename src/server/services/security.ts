@@ -48,13 +48,21 @@ export function securityService({ db, config }: ServiceContext) {
 
     /** Ends one of the member's own sessions (another member's id answers like a missing one). */
     async revoke(userId: string, sessionId: string) {
-      const [row] = await db.select({ id: sessions.id }).from(sessions).where(and(live(userId, new Date()), eq(sessions.id, sessionId)));
+      const [row] = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(live(userId, new Date()), eq(sessions.id, sessionId)));
       if (!row) throw notFound("Session not found");
       await db.transaction((tx) => revokeSession(tx, row.id));
     },
 
     async revokeOthers(userId: string, currentSessionId: string) {
-      await db.transaction((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId))));
+      await db.transaction((tx) =>
+        tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, currentSessionId))),
+      );
     },
 
     async setLoginAlerts(userId: string, on: boolean) {
@@ -86,7 +94,12 @@ export function securityService({ db, config }: ServiceContext) {
      * Checks the current password (throttled per member, services/throttle.ts: a stolen session is no
      * oracle for it), stores the new one, and ends every other session and every reset link.
      */
-    async changePassword(userId: string, currentSessionId: string, input: { password: string; new_password: string }, client: ClientInfo = { ip: "", userAgent: "" }) {
+    async changePassword(
+      userId: string,
+      currentSessionId: string,
+      input: { password: string; new_password: string },
+      client: ClientInfo = { ip: "", userAgent: "" },
+    ) {
       const [u] = await db.select().from(users).where(eq(users.id, userId));
       const attempt = await reserveAttempt(db, { purpose: "password_change", email: u.email, userId, ...client });
       if (!(await verifyPassword(u.passwordHash, input.password))) {
@@ -95,7 +108,9 @@ export function securityService({ db, config }: ServiceContext) {
       }
       await attemptPassed(db, attempt);
       if (input.password === input.new_password) {
-        throw badRequest("The new password must differ from the current one", [{ path: "new_password", message: "The new password must differ from the current one" }]);
+        throw badRequest("The new password must differ from the current one", [
+          { path: "new_password", message: "The new password must differ from the current one" },
+        ]);
       }
       const hash = await hashPassword(input.new_password);
       await db.transaction(async (tx) => {

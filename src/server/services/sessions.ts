@@ -12,13 +12,7 @@ import { randomToken, sha256 } from "./crypto.ts";
 /** Activity is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export async function createSession(
-  q: Queryable,
-  config: Config,
-  who: { userId: string; businessId: string },
-  client: ClientInfo,
-  now = new Date(),
-) {
+export async function createSession(q: Queryable, config: Config, who: { userId: string; businessId: string }, client: ClientInfo, now = new Date()) {
   const token = randomToken();
   const csrfToken = randomToken();
   await q.insert(sessions).values({
@@ -66,10 +60,7 @@ function sessionLookup(q: Queryable) {
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
-    .innerJoin(
-      businessUsers,
-      and(eq(businessUsers.businessId, sessions.businessId), eq(businessUsers.userId, sessions.userId)),
-    )
+    .innerJoin(businessUsers, and(eq(businessUsers.businessId, sessions.businessId), eq(businessUsers.userId, sessions.userId)))
     .where(
       and(
         eq(sessions.id, sql.placeholder("id")),

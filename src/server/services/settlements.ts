@@ -43,13 +43,32 @@ const reasonOf = (direction: number, state: string) =>
 export async function accrue(tx: Tx, p: { businessId: string; transactionId: string; sourceCurrency: string; settlementCurrency: string; at?: Date }) {
   const at = p.at ?? new Date();
   const periodStart = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-  const reference = `FXS-${periodStart.toISOString().slice(0, 10).replace(/-/g, "")}-${randomToken(4).replace(/[^A-Za-z0-9]/g, "X").toUpperCase().slice(0, 5)}`;
-  await tx.insert(fxSettlements)
-    .values({ businessId: p.businessId, reference, sourceCurrency: p.sourceCurrency, settlementCurrency: p.settlementCurrency, periodStart, periodEnd: new Date(periodStart.getTime() + DAY_MS) })
+  const reference = `FXS-${periodStart.toISOString().slice(0, 10).replace(/-/g, "")}-${randomToken(4)
+    .replace(/[^A-Za-z0-9]/g, "X")
+    .toUpperCase()
+    .slice(0, 5)}`;
+  await tx
+    .insert(fxSettlements)
+    .values({
+      businessId: p.businessId,
+      reference,
+      sourceCurrency: p.sourceCurrency,
+      settlementCurrency: p.settlementCurrency,
+      periodStart,
+      periodEnd: new Date(periodStart.getTime() + DAY_MS),
+    })
     .onConflictDoNothing();
-  const [s] = await tx.select({ id: fxSettlements.id }).from(fxSettlements).where(and(
-    eq(fxSettlements.businessId, p.businessId), eq(fxSettlements.sourceCurrency, p.sourceCurrency), eq(fxSettlements.settlementCurrency, p.settlementCurrency), eq(fxSettlements.periodStart, periodStart),
-  ));
+  const [s] = await tx
+    .select({ id: fxSettlements.id })
+    .from(fxSettlements)
+    .where(
+      and(
+        eq(fxSettlements.businessId, p.businessId),
+        eq(fxSettlements.sourceCurrency, p.sourceCurrency),
+        eq(fxSettlements.settlementCurrency, p.settlementCurrency),
+        eq(fxSettlements.periodStart, periodStart),
+      ),
+    );
   await tx.update(transactions).set({ settlementId: s.id }).where(eq(transactions.id, p.transactionId));
 }
 
@@ -71,12 +90,15 @@ export function settlementService({ db }: ServiceContext) {
       return sql<string>`${paid} + ${adjusted}`;
     };
     const rows = ids.length
-      ? await db.select({
-        id: fxSettlements.id,
-        source: sumOf(transactions.sendingAmount, A.sourceAmount),
-        settled: sumOf(transactions.destinationAmount, A.settlementAmount),
-        n: sql<string>`(select count(*) from ${transactions} where ${line})`,
-      }).from(fxSettlements).where(inArray(fxSettlements.id, ids))
+      ? await db
+          .select({
+            id: fxSettlements.id,
+            source: sumOf(transactions.sendingAmount, A.sourceAmount),
+            settled: sumOf(transactions.destinationAmount, A.settlementAmount),
+            n: sql<string>`(select count(*) from ${transactions} where ${line})`,
+          })
+          .from(fxSettlements)
+          .where(inArray(fxSettlements.id, ids))
       : [];
     return new Map(rows.map((r) => [r.id, { source: BigInt(r.source).toString(), settled: BigInt(r.settled).toString(), n: Number(r.n) }]));
   }
@@ -86,17 +108,27 @@ export function settlementService({ db }: ServiceContext) {
     const source = t?.source ?? "0";
     const settled = t?.settled ?? "0";
     return {
-      id: s.id, reference: s.reference, state: open ? "OPEN" : "SETTLED",
+      id: s.id,
+      reference: s.reference,
+      state: open ? "OPEN" : "SETTLED",
       // The period is a whole UTC day: it ends at its last instant, so it reads as one day.
-      period_start_date: s.periodStart.toISOString(), period_end_date: open ? null : new Date(s.periodEnd.getTime() - 1).toISOString(),
-      source_currency: s.sourceCurrency, settlement_currency: s.settlementCurrency,
-      total_source_amount: source, total_settlement_amount: open ? null : settled,
+      period_start_date: s.periodStart.toISOString(),
+      period_end_date: open ? null : new Date(s.periodEnd.getTime() - 1).toISOString(),
+      source_currency: s.sourceCurrency,
+      settlement_currency: s.settlementCurrency,
+      total_source_amount: source,
+      total_settlement_amount: open ? null : settled,
       current_status: { total_source_amount: source, total_settlement_amount: settled, total_payments: t?.n ?? 0 },
     };
   }
 
   async function find(businessId: string, id: string) {
-    const [s] = isUuid(id) ? await db.select().from(fxSettlements).where(and(eq(fxSettlements.id, id), eq(fxSettlements.businessId, businessId))) : [];
+    const [s] = isUuid(id)
+      ? await db
+          .select()
+          .from(fxSettlements)
+          .where(and(eq(fxSettlements.id, id), eq(fxSettlements.businessId, businessId)))
+      : [];
     if (!s) throw notFound("Settlement not found");
     return s;
   }
@@ -104,7 +136,13 @@ export function settlementService({ db }: ServiceContext) {
   function paymentWhere(settlementId: string, f: SettlementPaymentFilter) {
     return and(
       lineOf(settlementId),
-      f.keyword ? or(ilike(transactions.description, likePattern(f.keyword)), isUuid(f.keyword) ? eq(transactions.id, f.keyword) : undefined, ilike(transactions.reference, likePattern(f.keyword))) : undefined,
+      f.keyword
+        ? or(
+            ilike(transactions.description, likePattern(f.keyword)),
+            isUuid(f.keyword) ? eq(transactions.id, f.keyword) : undefined,
+            ilike(transactions.reference, likePattern(f.keyword)),
+          )
+        : undefined,
       f.states?.length ? inArray(transactions.state, f.states) : undefined,
       f.from ? gte(transactions.createdAt, f.from) : undefined,
       f.to ? lt(transactions.createdAt, f.to) : undefined,
@@ -113,27 +151,39 @@ export function settlementService({ db }: ServiceContext) {
   }
 
   const paymentRows = (where: SQL | undefined) =>
-    db.select({ t: transactions, account: accounts, c: customers }).from(transactions)
+    db
+      .select({ t: transactions, account: accounts, c: customers })
+      .from(transactions)
       .innerJoin(accounts, eq(accounts.id, transactions.ownerId))
       .leftJoin(customers, eq(customers.id, accounts.customerId))
       .where(where);
 
   const customerOf = (account: typeof accounts.$inferSelect, c: typeof customers.$inferSelect | null) => ({
-    name: c ? (c.type === "INDIVIDUAL" ? `${c.firstName} ${c.lastName}` : c.name ?? "") : account.name,
+    name: c ? (c.type === "INDIVIDUAL" ? `${c.firstName} ${c.lastName}` : (c.name ?? "")) : account.name,
     account_number: String(account.depositAddresses[0]?.data.account_number ?? account.depositAddresses[0]?.data.iban ?? ""),
   });
 
   const paymentView = (r: Awaited<ReturnType<typeof paymentRows>>[number]) => ({
-    id: r.t.id, reference: r.t.reference, created_date: r.t.createdAt.toISOString(), description: r.t.description,
+    id: r.t.id,
+    reference: r.t.reference,
+    created_date: r.t.createdAt.toISOString(),
+    description: r.t.description,
     customer: customerOf(r.account, r.c),
-    sending_amount: r.t.sendingAmount.toString(), sending_currency: r.t.sendingCurrency, destination_amount: r.t.destinationAmount.toString(), destination_currency: r.t.destinationCurrency,
-    fx_rate: r.t.fxRate, billing_currency: r.t.sendingCurrency, state: r.t.state,
+    sending_amount: r.t.sendingAmount.toString(),
+    sending_currency: r.t.sendingCurrency,
+    destination_amount: r.t.destinationAmount.toString(),
+    destination_currency: r.t.destinationCurrency,
+    fx_rate: r.t.fxRate,
+    billing_currency: r.t.sendingCurrency,
+    state: r.t.state,
   });
 
   /** The settled settlement a line's payment belongs to. */
   const settledIn = alias(fxSettlements, "settled_in");
   const adjustmentRows = (where: SQL | undefined) =>
-    db.select({ a: A, t: transactions, from: settledIn, account: accounts, c: customers }).from(A)
+    db
+      .select({ a: A, t: transactions, from: settledIn, account: accounts, c: customers })
+      .from(A)
       .innerJoin(transactions, eq(transactions.id, A.transactionId))
       .innerJoin(settledIn, eq(settledIn.id, transactions.settlementId))
       .innerJoin(accounts, eq(accounts.id, transactions.ownerId))
@@ -141,12 +191,17 @@ export function settlementService({ db }: ServiceContext) {
       .where(where);
 
   const adjustmentView = (r: Awaited<ReturnType<typeof adjustmentRows>>[number]) => ({
-    id: r.a.id, created_date: r.a.createdAt.toISOString(),
-    kind: r.a.direction > 0 ? "REINSTATEMENT" : "REVERSAL", reason: reasonOf(r.a.direction, r.a.paymentState),
+    id: r.a.id,
+    created_date: r.a.createdAt.toISOString(),
+    kind: r.a.direction > 0 ? "REINSTATEMENT" : "REVERSAL",
+    reason: reasonOf(r.a.direction, r.a.paymentState),
     payment: { id: r.t.id, reference: r.t.reference, description: r.t.description, state: r.t.state },
     settled_in: { id: r.from.id, reference: r.from.reference },
     customer: customerOf(r.account, r.c),
-    sending_amount: r.a.sourceAmount.toString(), sending_currency: r.t.sendingCurrency, destination_amount: r.a.settlementAmount.toString(), destination_currency: r.t.destinationCurrency,
+    sending_amount: r.a.sourceAmount.toString(),
+    sending_currency: r.t.sendingCurrency,
+    destination_amount: r.a.settlementAmount.toString(),
+    destination_currency: r.t.destinationCurrency,
   });
 
   function adjustmentWhere(settlementId: string, f: { from?: Date; to?: Date; customerId?: string } = {}) {
@@ -172,7 +227,11 @@ export function settlementService({ db }: ServiceContext) {
         db.select({ n: count() }).from(fxSettlements).where(where),
       ]);
       const t = await totals(rows.map((r) => r.id));
-      return paged(rows.map((r) => view(r, t.get(r.id), now)), Number(total.n), f);
+      return paged(
+        rows.map((r) => view(r, t.get(r.id), now)),
+        Number(total.n),
+        f,
+      );
     },
 
     async get(businessId: string, id: string) {
@@ -208,18 +267,38 @@ export function settlementService({ db }: ServiceContext) {
         paymentRows(paymentWhere(s.id, { ...f, page: 1, limit: 0 })).orderBy(transactions.createdAt),
         adjustmentRows(adjustmentWhere(s.id, f)).orderBy(asc(A.createdAt), asc(A.id)),
       ]);
-      const cells = (r: { created_date: string; customer: { name: string; account_number: string }; sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string }) =>
+      const cells = (r: {
+        created_date: string;
+        customer: { name: string; account_number: string };
+        sending_amount: string;
+        sending_currency: string;
+        destination_amount: string;
+        destination_currency: string;
+      }) =>
         // The customer's name is text a person typed: defused against spreadsheet formulas.
-        [defuseFormula(r.customer.name), r.customer.account_number, formatMinor(r.sending_amount, r.sending_currency), r.sending_currency, formatMinor(r.destination_amount, r.destination_currency), r.destination_currency];
+        [
+          defuseFormula(r.customer.name),
+          r.customer.account_number,
+          formatMinor(r.sending_amount, r.sending_currency),
+          r.sending_currency,
+          formatMinor(r.destination_amount, r.destination_currency),
+          r.destination_currency,
+        ];
       const rows = [
         ...payments.map(paymentView).map((r) => ({ at: r.created_date, row: [r.created_date, r.reference, ...cells(r), r.fx_rate ?? "", r.state] })),
-        ...lines.map(adjustmentView).map((r) => ({ at: r.created_date, row: [r.created_date, r.payment.reference, ...cells(r), "", `ADJUSTMENT: ${r.reason} (settled in ${r.settled_in.reference})`] })),
+        ...lines.map(adjustmentView).map((r) => ({
+          at: r.created_date,
+          row: [r.created_date, r.payment.reference, ...cells(r), "", `ADJUSTMENT: ${r.reason} (settled in ${r.settled_in.reference})`],
+        })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
       const csv = toCsv([
         ["Date", "Reference", "Customer", "Account number", "Source amount", "Source currency", "Destination amount", "Destination currency", "Rate", "Status"],
         ...rows.map((r) => r.row),
       ]);
-      return { csv, fileName: `settlement-${s.reference}-${f.from.toISOString().slice(0, 10)}-to-${new Date(f.to.getTime() - DAY_MS).toISOString().slice(0, 10)}.csv` };
+      return {
+        csv,
+        fileName: `settlement-${s.reference}-${f.from.toISOString().slice(0, 10)}-to-${new Date(f.to.getTime() - DAY_MS).toISOString().slice(0, 10)}.csv`,
+      };
     },
   };
 }

@@ -57,11 +57,17 @@ const dayAfter = (d: string) => new Date(dayStart(d).getTime() + 86_400_000);
 
 async function ownerOf(q: Queryable, s: StatementRecord) {
   if (s.ownerKind === "wallet") {
-    const [w] = await q.select().from(wallets).where(and(eq(wallets.id, s.ownerId), eq(wallets.businessId, s.businessId)));
+    const [w] = await q
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.id, s.ownerId), eq(wallets.businessId, s.businessId)));
     if (!w) throw new StatementError("The wallet no longer exists");
     return { name: w.name, detail: `${w.address} (${BLOCKCHAIN_LABELS[w.blockchain as Blockchain] ?? w.blockchain})` };
   }
-  const [a] = await q.select().from(accounts).where(and(eq(accounts.id, s.ownerId), eq(accounts.businessId, s.businessId)));
+  const [a] = await q
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, s.ownerId), eq(accounts.businessId, s.businessId)));
   if (!a) throw new StatementError("The account no longer exists");
   const d = a.depositAddresses[0]?.data ?? {};
   const number = d.iban ?? d.account_number;

@@ -19,7 +19,18 @@ const timestamp = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
 
 /** One transaction as the CSV and XLSX row (same columns, same text). */
 function cells(r: StatementRow, currency: string): string[] {
-  return [timestamp(r.date), r.reference, r.type, r.description, r.counterparty, r.direction, plainAmount(r.amount, currency), currency, r.state, plainAmount(r.balance, currency)];
+  return [
+    timestamp(r.date),
+    r.reference,
+    r.type,
+    r.description,
+    r.counterparty,
+    r.direction,
+    plainAmount(r.amount, currency),
+    currency,
+    r.state,
+    plainAmount(r.balance, currency),
+  ];
 }
 
 /** Description and counterparty are text a person controls: defused (CSV injection). */

@@ -38,7 +38,12 @@ export type StatementListQuery = PageQuery & { account_id?: string; asset_id?: s
 
 export function statementService({ db }: ServiceContext, deps: { accounts: AccountService; wallets: WalletService }) {
   async function findRow(businessId: string, id: string) {
-    const [row] = isUuid(id) ? await db.select(columns).from(statements).where(and(eq(statements.businessId, businessId), eq(statements.id, id))) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select(columns)
+          .from(statements)
+          .where(and(eq(statements.businessId, businessId), eq(statements.id, id)))
+      : [];
     if (!row) throw notFound("Statement not found");
     return row;
   }
@@ -52,7 +57,16 @@ export function statementService({ db }: ServiceContext, deps: { accounts: Accou
       const [row] = await db.transaction((tx) =>
         tx
           .insert(statements)
-          .values({ businessId, ownerKind: owner.kind, ownerId: owner.id, currency: owner.currency, format: input.format, fromDate: input.from, toDate: input.to, createdBy: userId })
+          .values({
+            businessId,
+            ownerKind: owner.kind,
+            ownerId: owner.id,
+            currency: owner.currency,
+            format: input.format,
+            fromDate: input.from,
+            toDate: input.to,
+            createdBy: userId,
+          })
           .returning(columns),
       );
       return statementView(row);

@@ -26,7 +26,9 @@ const INVALID_CODE = "Invalid or expired verification code";
 /** What a payment code is bound to: its route and its validated body, in a canonical form (amounts as digits). */
 export function requestBinding(route: string, body: unknown): string {
   const plain = JSON.parse(JSON.stringify(body ?? null, (_k, v) => (typeof v === "bigint" ? v.toString() : v)));
-  return createHash("sha256").update(`${route}\n${canonicalJson(plain)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${route}\n${canonicalJson(plain)}`)
+    .digest("hex");
 }
 
 /** Whether a session's step-up still holds. */
@@ -57,7 +59,8 @@ export function stepUpService({ db }: ServiceContext) {
      */
     async checkPaymentCode(userId: string, code: unknown, binding: string): Promise<string> {
       const path = ONE_TIME_CODE_HEADER;
-      if (typeof code !== "string" || !code) throw new AppError(400, "Enter the one-time code sent to your email", [{ path, message: "Enter the one-time code" }]);
+      if (typeof code !== "string" || !code)
+        throw new AppError(400, "Enter the one-time code sent to your email", [{ path, message: "Enter the one-time code" }]);
       if (!/^\d{6}$/.test(code)) throw codeError(path, "Incomplete code");
       const id = await checkCode(db, { purpose: "payment", binding }, userId, code);
       if (!id) throw codeError(path, INVALID_CODE);

@@ -46,7 +46,8 @@ function checkFunding({ businessId }: Funding, src: AccountRow | undefined, dst:
   if (!src || src.businessId !== businessId) throw notFound("Account not found");
   if (!dst || dst.businessId !== businessId) throw notFound("Account not found");
   if (src.id === dst.id) throw badRequest("Choose another account to fund", [{ path: "destination_account_id", message: "The same account" }]);
-  if (src.currency !== dst.currency) throw badRequest(`Fund a ${dst.currency} account from a ${dst.currency} account`, [{ path: "source_account_id", message: "Another currency" }]);
+  if (src.currency !== dst.currency)
+    throw badRequest(`Fund a ${dst.currency} account from a ${dst.currency} account`, [{ path: "source_account_id", message: "Another currency" }]);
   if (dst.state !== "ACTIVE") throw badRequest("This account cannot receive money right now");
   return { src, dst };
 }
@@ -55,7 +56,19 @@ function checkFunding({ businessId }: Funding, src: AccountRow | undefined, dst:
 function fundingRecords(f: Funding, src: AccountRow, dst: AccountRow, outId: string) {
   const party = (x: AccountRow) => ({ type: "ACCOUNT", name: x.name, id: x.id, currency: x.currency });
   const amount = f.input.amount;
-  const common = { businessId: f.businessId, rail: "fiat", type: "TRANSFER", state: "COMPLETED", sendingAmount: amount, sendingCurrency: src.currency, destinationAmount: amount, destinationCurrency: dst.currency, feeCurrency: src.currency, initiatorUserId: f.userId, completedAt: new Date() };
+  const common = {
+    businessId: f.businessId,
+    rail: "fiat",
+    type: "TRANSFER",
+    state: "COMPLETED",
+    sendingAmount: amount,
+    sendingCurrency: src.currency,
+    destinationAmount: amount,
+    destinationCurrency: dst.currency,
+    feeCurrency: src.currency,
+    initiatorUserId: f.userId,
+    completedAt: new Date(),
+  };
   return {
     outId,
     rows: [
@@ -94,7 +107,10 @@ async function fundOne(tx: Tx, f: Funding): Promise<Answer> {
  * of the accepted ones' rows. A refused funding writes nothing and reports what alone it would have.
  */
 async function fundMany(tx: Tx, fs: Funding[]): Promise<Settled<Answer>[]> {
-  const byId = await accountsById(tx, fs.flatMap((f) => [f.input.source_account_id, f.input.destination_account_id]));
+  const byId = await accountsById(
+    tx,
+    fs.flatMap((f) => [f.input.source_account_id, f.input.destination_account_id]),
+  );
   const outcomes: Settled<Answer>[] = new Array(fs.length);
   const planned: { i: number; records: ReturnType<typeof fundingRecords> }[] = [];
   fs.forEach((f, i) => {
@@ -106,12 +122,22 @@ async function fundMany(tx: Tx, fs: Funding[]): Promise<Settled<Answer>[]> {
       outcomes[i] = { error };
     }
   });
-  const moved = await transferBatch(tx, planned.map((p) => p.records.transfer));
+  const moved = await transferBatch(
+    tx,
+    planned.map((p) => p.records.transfer),
+  );
   const accepted = planned.filter((p, n) => {
     if (moved[n] instanceof LedgerError) outcomes[p.i] = { error: moved[n] };
     return !(moved[n] instanceof LedgerError);
   });
-  const rows = new Map((await insertTransactions(tx, accepted.flatMap((p) => p.records.rows))).map((r) => [r.id, r]));
+  const rows = new Map(
+    (
+      await insertTransactions(
+        tx,
+        accepted.flatMap((p) => p.records.rows),
+      )
+    ).map((r) => [r.id, r]),
+  );
   for (const p of accepted) outcomes[p.i] = { value: fundingAnswer(rows.get(p.records.outId)!, fs[p.i].input.amount) };
   return outcomes;
 }
@@ -123,16 +149,29 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
     const [c] = row.a.customerId ? await db.select().from(customers).where(eq(customers.id, row.a.customerId)) : [];
     const account = deps.accounts.view(row.a, row.l);
     // SPEC §3 Sub-account reads balances.available; the account view's balance is kept for the shared screens.
-    return { ...account, parent_account_id: row.a.parentAccountId, balances: account.balance, customer: c ? { id: c.id, name: customerView(c).display_name } : null };
+    return {
+      ...account,
+      parent_account_id: row.a.parentAccountId,
+      balances: account.balance,
+      customer: c ? { id: c.id, name: customerView(c).display_name } : null,
+    };
   }
 
   async function masterOf(q: Tx | typeof db, businessId: string, currency: string) {
-    const [m] = await q.select().from(accounts).where(and(eq(accounts.businessId, businessId), eq(accounts.currency, currency), isNull(accounts.parentAccountId), eq(accounts.state, "ACTIVE")));
+    const [m] = await q
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.businessId, businessId), eq(accounts.currency, currency), isNull(accounts.parentAccountId), eq(accounts.state, "ACTIVE")));
     return m;
   }
 
   async function customerOf(q: Tx | typeof db, businessId: string, id: string) {
-    const [c] = isUuid(id) ? await q.select().from(customers).where(and(eq(customers.id, id), eq(customers.businessId, businessId))) : [];
+    const [c] = isUuid(id)
+      ? await q
+          .select()
+          .from(customers)
+          .where(and(eq(customers.id, id), eq(customers.businessId, businessId)))
+      : [];
     if (!c || c.state === "DELETED") throw notFound("Customer not found");
     return c;
   }
@@ -141,13 +180,20 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
     /** GET sub-accounts/customer/requirements: each requirement with whether the customer has it. */
     async requirements(businessId: string, customerId: string, currency: string) {
       const c = await customerOf(db, businessId, customerId);
-      return requirementsFor(c.type as "INDIVIDUAL" | "BUSINESS", currency).map((r) => ({ key: r.key, description: r.description, exists: !!factOf(c, r.key) }));
+      return requirementsFor(c.type as "INDIVIDUAL" | "BUSINESS", currency).map((r) => ({
+        key: r.key,
+        description: r.description,
+        exists: !!factOf(c, r.key),
+      }));
     },
 
     async create(businessId: string, holderName: string, input: z.output<typeof CreateSubAccount>) {
       return db.transaction(async (tx) => {
         const master = await masterOf(tx, businessId, input.currency);
-        if (!master) throw badRequest(`Open a ${input.currency} account before creating its sub-accounts`, [{ path: "currency", message: `You have no ${input.currency} account` }]);
+        if (!master)
+          throw badRequest(`Open a ${input.currency} account before creating its sub-accounts`, [
+            { path: "currency", message: `You have no ${input.currency} account` },
+          ]);
         // The caller's identifier names the sub-account when no name is given (SPEC §7 body {currency, customer_id, identifier}).
         let name = input.name ?? input.identifier ?? "";
         let customerId: string | null = null;
@@ -165,18 +211,25 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
           if (errors.length) throw badRequest(errors[0].message, errors);
           if (Object.keys(supplied).length) {
             const { phone_number, bvn, nin, incorporation_country, ...identity } = supplied;
-            await tx.update(customers).set({
-              ...(phone_number ? { phoneNumber: phone_number.replace(/[\s-]/g, "") } : {}),
-              ...(incorporation_country ? { incorporationCountry: incorporation_country } : {}),
-              ...(bvn || nin ? { countryData: { ...c.countryData, ng: { ...c.countryData.ng, ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) } } } : {}),
-              identity: { ...c.identity, ...identity },
-            }).where(eq(customers.id, c.id));
+            await tx
+              .update(customers)
+              .set({
+                ...(phone_number ? { phoneNumber: phone_number.replace(/[\s-]/g, "") } : {}),
+                ...(incorporation_country ? { incorporationCountry: incorporation_country } : {}),
+                ...(bvn || nin ? { countryData: { ...c.countryData, ng: { ...c.countryData.ng, ...(bvn ? { bvn } : {}), ...(nin ? { nin } : {}) } } } : {}),
+                identity: { ...c.identity, ...identity },
+              })
+              .where(eq(customers.id, c.id));
           }
           customerId = c.id;
           name = name || `${customerView(c).display_name} ${input.currency}`;
         }
         const created = await deps.accounts.open(tx, businessId, input.currency, {
-          name, holderName: customerId ? name : holderName, parentAccountId: master.id, customerId: customerId ?? undefined, classification: customerId ? "customer" : "institution",
+          name,
+          holderName: customerId ? name : holderName,
+          parentAccountId: master.id,
+          customerId: customerId ?? undefined,
+          classification: customerId ? "customer" : "institution",
         });
         await emitEvent(tx, businessId, "sub_account.created", { id: created.id, currency: created.currency, customer_id: customerId });
         return created;
@@ -192,8 +245,14 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
         f.states?.length ? inArray(accounts.state, f.states) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select({ a: accounts, l: ledgerAccounts }).from(accounts).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, accounts.ledgerAccountId))
-          .where(where).orderBy(desc(accounts.createdAt), desc(accounts.id)).limit(f.limit).offset(offsetOf(f)),
+        db
+          .select({ a: accounts, l: ledgerAccounts })
+          .from(accounts)
+          .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, accounts.ledgerAccountId))
+          .where(where)
+          .orderBy(desc(accounts.createdAt), desc(accounts.id))
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(accounts).where(where),
       ]);
       return paged(await Promise.all(rows.map(view)), Number(total.n), f);
@@ -218,8 +277,18 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
     async summary(businessId: string, id: string, from: Date, to: Date) {
       await this.get(businessId, id);
       const sum = (direction: string, amount: typeof transactions.sendingAmount | typeof transactions.destinationAmount) =>
-        db.select({ s: sql<string>`coalesce(sum(${amount}), 0)` }).from(transactions)
-          .where(and(eq(transactions.ownerId, id), eq(transactions.state, "COMPLETED"), eq(transactions.direction, direction), sql`${transactions.createdAt} >= ${from}`, sql`${transactions.createdAt} < ${to}`));
+        db
+          .select({ s: sql<string>`coalesce(sum(${amount}), 0)` })
+          .from(transactions)
+          .where(
+            and(
+              eq(transactions.ownerId, id),
+              eq(transactions.state, "COMPLETED"),
+              eq(transactions.direction, direction),
+              sql`${transactions.createdAt} >= ${from}`,
+              sql`${transactions.createdAt} < ${to}`,
+            ),
+          );
       const [[inbound], [outbound]] = await Promise.all([sum("inbound", transactions.destinationAmount), sum("outbound", transactions.sendingAmount)]);
       return { totals: { inbound: String(inbound.s), outbound: String(outbound.s) } };
     },
@@ -227,9 +296,16 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
     /** Freeze (only ACTIVE) or unfreeze (only FROZEN); the ledger account follows, so a frozen account cannot pay. */
     async setFrozen(businessId: string, id: string, frozen: boolean) {
       return db.transaction(async (tx) => {
-        const [a] = isUuid(id) ? await tx.select().from(accounts).where(and(isSub(businessId), eq(accounts.id, id))).for("update") : [];
+        const [a] = isUuid(id)
+          ? await tx
+              .select()
+              .from(accounts)
+              .where(and(isSub(businessId), eq(accounts.id, id)))
+              .for("update")
+          : [];
         if (!a) throw notFound("Sub-account not found");
-        if (a.state !== (frozen ? "ACTIVE" : "FROZEN")) throw conflict(frozen ? "Only an active sub-account can be frozen" : "Only a frozen sub-account can be unfrozen");
+        if (a.state !== (frozen ? "ACTIVE" : "FROZEN"))
+          throw conflict(frozen ? "Only an active sub-account can be frozen" : "Only a frozen sub-account can be unfrozen");
         const state = frozen ? "FROZEN" : "ACTIVE";
         await tx.update(accounts).set({ state }).where(eq(accounts.id, a.id));
         await setAccountState(tx, a.ledgerAccountId, state);

@@ -19,19 +19,31 @@ import { routeTeamChange } from "./team-approvals.ts";
 type Member = typeof businessUsers.$inferSelect;
 
 const revokeMemberSessions = (tx: Tx, userId: string, businessId: string) =>
-  tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), eq(sessions.businessId, businessId), isNull(sessions.revokedAt)));
+  tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), eq(sessions.businessId, businessId), isNull(sessions.revokedAt)));
 /**
  * A member who leaves (deactivated or deleted) takes their API keys with them for good: disabled, as a
  * key is never re-enabled (SPEC §4), so activating the member again does not bring the keys back.
  */
 const disableMemberKeys = (tx: Tx, businessUserId: string) =>
-  tx.update(apiKeys).set({ state: "DISABLED", disabledAt: new Date() }).where(and(eq(apiKeys.createdBy, businessUserId), eq(apiKeys.state, "ENABLED")));
+  tx
+    .update(apiKeys)
+    .set({ state: "DISABLED", disabledAt: new Date() })
+    .where(and(eq(apiKeys.createdBy, businessUserId), eq(apiKeys.state, "ENABLED")));
 type Actor = { businessId: string; userId: string; businessUserId: string };
 
 export function teamAdminService({ db, config, access }: ServiceContext, deps: { team: ReturnType<typeof teamService> }) {
   /** The member to change, locked for the change; a LOCKED one is refused for every action. */
   async function member(tx: Tx, businessId: string, id: string): Promise<Member> {
-    const [row] = isUuid(id) ? await tx.select().from(businessUsers).where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id))).for("update") : [];
+    const [row] = isUuid(id)
+      ? await tx
+          .select()
+          .from(businessUsers)
+          .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.id, id)))
+          .for("update")
+      : [];
     if (!row) throw notFound("User not found");
     if (row.state === "LOCKED") throw conflict("A locked user cannot be changed");
     return row;
@@ -56,7 +68,10 @@ export function teamAdminService({ db, config, access }: ServiceContext, deps: {
     return token;
   }
   const expireInvitations = (tx: Tx, businessUserId: string) =>
-    tx.update(oneTimeTokens).set({ expiresAt: new Date() }).where(and(eq(oneTimeTokens.purpose, "invitation"), eq(oneTimeTokens.businessUserId, businessUserId), isNull(oneTimeTokens.usedAt)));
+    tx
+      .update(oneTimeTokens)
+      .set({ expiresAt: new Date() })
+      .where(and(eq(oneTimeTokens.purpose, "invitation"), eq(oneTimeTokens.businessUserId, businessUserId), isNull(oneTimeTokens.usedAt)));
 
   const change = <T>(fn: (tx: Tx) => Promise<T>) => db.transaction(fn);
 
@@ -70,7 +85,12 @@ export function teamAdminService({ db, config, access }: ServiceContext, deps: {
         notSelf(actor, m, "change the roles of");
         const next = [...new Set(roles)];
         // Maker-checker for the team: a raise to approval rights may wait for another member (team-approvals.ts).
-        const approval = await routeTeamChange(tx, access, { businessId: actor.businessId, userId: actor.userId }, { kind: "ROLES", memberId: m.id, email: m.email, roles: next, previousRoles: m.roles });
+        const approval = await routeTeamChange(
+          tx,
+          access,
+          { businessId: actor.businessId, userId: actor.userId },
+          { kind: "ROLES", memberId: m.id, email: m.email, roles: next, previousRoles: m.roles },
+        );
         if (!approval) await tx.update(businessUsers).set({ roles: next }).where(eq(businessUsers.id, m.id));
         return { approval };
       });
@@ -108,7 +128,10 @@ export function teamAdminService({ db, config, access }: ServiceContext, deps: {
         notOwner(m, active ? "activated" : "deactivated");
         notSelf(actor, m, active ? "activate" : "deactivate");
         inState(m, active ? ["INACTIVE"] : ["ACTIVE"], active ? "activated" : "deactivated");
-        await tx.update(businessUsers).set({ state: active ? "ACTIVE" : "INACTIVE" }).where(eq(businessUsers.id, m.id));
+        await tx
+          .update(businessUsers)
+          .set({ state: active ? "ACTIVE" : "INACTIVE" })
+          .where(eq(businessUsers.id, m.id));
         // Ended, not paused: reactivation must not bring the old sessions back.
         if (!active && m.userId) await revokeMemberSessions(tx, m.userId, m.businessId);
         if (!active) await disableMemberKeys(tx, m.id);

@@ -44,11 +44,21 @@ async function decidersFor(tx: Tx, access: Access, maker: Maker) {
   const rows = await tx
     .select({ roles: businessUsers.roles })
     .from(businessUsers)
-    .where(and(eq(businessUsers.businessId, maker.businessId), eq(businessUsers.state, "ACTIVE"), isNotNull(businessUsers.userId), ne(businessUsers.userId, maker.userId)));
+    .where(
+      and(
+        eq(businessUsers.businessId, maker.businessId),
+        eq(businessUsers.state, "ACTIVE"),
+        isNotNull(businessUsers.userId),
+        ne(businessUsers.userId, maker.userId),
+      ),
+    );
   return rows.filter((r) => managesUsers(access, r.roles));
 }
 
-const describe = (c: TeamChange) => (c.kind === "INVITE" ? `invite ${c.email} as ${c.roles.join(", ")}` : `change the role of ${c.email} from ${c.previousRoles.join(", ") || "none"} to ${c.roles.join(", ")}`);
+const describe = (c: TeamChange) =>
+  c.kind === "INVITE"
+    ? `invite ${c.email} as ${c.roles.join(", ")}`
+    : `change the role of ${c.email} from ${c.previousRoles.join(", ") || "none"} to ${c.roles.join(", ")}`;
 
 /** Tells the owner, in the transaction of the change (or of its request). */
 async function tellOwner(tx: Tx, businessId: string, maker: Maker, what: string) {
@@ -94,7 +104,12 @@ export async function routeTeamChange(tx: Tx, access: Access, maker: Maker, chan
         ruleReason: TEAM_CHANGE_REASON,
       })
       .returning();
-    await tellOwner(tx, maker.businessId, maker, `asked to ${describe(change)}. It gives approval rights, so it waits for another member who manages users to approve it.`);
+    await tellOwner(
+      tx,
+      maker.businessId,
+      maker,
+      `asked to ${describe(change)}. It gives approval rights, so it waits for another member who manages users to approve it.`,
+    );
     return r;
   }
   const unapproved = needs ? " It gives approval rights, and no other member who manages users could approve it, so it took effect at once." : "";
@@ -119,7 +134,15 @@ export async function createInvitation(tx: Tx, config: Config, maker: Maker, inv
   if (taken) throw conflict("This email already belongs to a member or an invitation of this business");
   const [member] = await tx
     .insert(businessUsers)
-    .values({ ...(invite.id ? { id: invite.id } : {}), businessId: maker.businessId, email: invite.email, position: invite.position, state: "INVITATION_PENDING", roles: [...new Set(invite.roles)], invitedBy: maker.userId })
+    .values({
+      ...(invite.id ? { id: invite.id } : {}),
+      businessId: maker.businessId,
+      email: invite.email,
+      position: invite.position,
+      state: "INVITATION_PENDING",
+      roles: [...new Set(invite.roles)],
+      invitedBy: maker.userId,
+    })
     .returning();
   const [business] = await tx.select().from(businesses).where(eq(businesses.id, maker.businessId));
   const [inviter] = await tx.select().from(users).where(eq(users.id, maker.userId));
@@ -137,7 +160,11 @@ export async function applyTeamChange(tx: Tx, config: Config, r: Row) {
     await createInvitation(tx, config, maker, { id: r.entityId, email: f.member_email!.content, position: f.position?.content ?? "", roles });
     return;
   }
-  const [m] = await tx.select().from(businessUsers).where(and(eq(businessUsers.businessId, r.businessId), eq(businessUsers.id, r.entityId))).for("update");
+  const [m] = await tx
+    .select()
+    .from(businessUsers)
+    .where(and(eq(businessUsers.businessId, r.businessId), eq(businessUsers.id, r.entityId)))
+    .for("update");
   if (!m || m.isOwner || m.state === "LOCKED" || m.state === "INVITATION_CANCELLED") throw conflict("This member can no longer be given that role");
   await tx.update(businessUsers).set({ roles }).where(eq(businessUsers.id, m.id));
 }

@@ -11,7 +11,11 @@ import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
 export type InviteInput = { email: string; position: string; role: string[] };
 
 export function teamService({ db, config, access }: ServiceContext) {
-  const assignableRoles = () => access.roles().map((r) => r.name).filter((n) => n !== OWNER_ROLE);
+  const assignableRoles = () =>
+    access
+      .roles()
+      .map((r) => r.name)
+      .filter((n) => n !== OWNER_ROLE);
 
   async function invite(businessId: string, inviterUserId: string, input: InviteInput) {
     const unknown = input.role.filter((r) => !assignableRoles().includes(r));

@@ -52,14 +52,20 @@ const ago = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 6
 const refuse = (message: string, minutes: number) => tooManyRequests(message, minutes * 60);
 
 async function countFailures(tx: Tx, where: ReturnType<typeof and>) {
-  const [row] = await tx.select({ n: count() }).from(signInAudit).where(and(where, eq(signInAudit.success, false)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(signInAudit)
+    .where(and(where, eq(signInAudit.success, false)));
   return Number(row?.n ?? 0);
 }
 
 async function assertSignInAllowed(tx: Tx, a: Attempt, now: Date) {
   const signIns = eq(signInAudit.purpose, "sign_in");
   const { pair, account, address } = SIGN_IN_LIMITS;
-  const byPair = await countFailures(tx, and(signIns, eq(signInAudit.email, a.email), eq(signInAudit.ip, a.ip), gt(signInAudit.createdAt, ago(now, pair.minutes))));
+  const byPair = await countFailures(
+    tx,
+    and(signIns, eq(signInAudit.email, a.email), eq(signInAudit.ip, a.ip), gt(signInAudit.createdAt, ago(now, pair.minutes))),
+  );
   if (byPair >= pair.max) throw refuse(throttledMessage(pair.minutes), pair.minutes);
   const byAddress = await countFailures(tx, and(signIns, eq(signInAudit.ip, a.ip), gt(signInAudit.createdAt, ago(now, address.minutes))));
   if (byAddress >= address.max) throw refuse(throttledMessage(address.minutes), address.minutes);
@@ -92,28 +98,42 @@ async function knownAddress(tx: Tx, a: Attempt, now: Date) {
  */
 export async function reserveAttempt(db: Db, a: Attempt, now = new Date()): Promise<string> {
   // A record of the attempt, kept whatever the request does next: not the transaction that carries its audit entry.
-  return outsideAuditUnits(() => db.transaction(async (tx) => {
-    // Accounts before addresses, always: two reservations never wait on each other in a circle.
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ACCOUNT}::int, hashtext(${`${a.purpose}:${a.email}`}))`);
-    if (a.purpose === "sign_in") {
-      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}::int, hashtext(${a.ip}))`);
-      await assertSignInAllowed(tx, a, now);
-    } else {
-      const since = ago(now, PASSWORD_CHECK_LIMIT.minutes);
-      const failures = await countFailures(tx, and(eq(signInAudit.purpose, a.purpose), eq(signInAudit.email, a.email), gt(signInAudit.createdAt, since)));
-      if (failures >= PASSWORD_CHECK_LIMIT.max) throw refuse(PASSWORD_CHECKS_MESSAGE, PASSWORD_CHECK_LIMIT.minutes);
-    }
-    const [row] = await tx
-      .insert(signInAudit)
-      .values({ purpose: a.purpose, email: a.email, userId: a.userId ?? null, ip: a.ip, userAgent: a.userAgent, success: false, reason: IN_FLIGHT, createdAt: now })
-      .returning({ id: signInAudit.id });
-    return row.id;
-  }));
+  return outsideAuditUnits(() =>
+    db.transaction(async (tx) => {
+      // Accounts before addresses, always: two reservations never wait on each other in a circle.
+      await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ACCOUNT}::int, hashtext(${`${a.purpose}:${a.email}`}))`);
+      if (a.purpose === "sign_in") {
+        await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}::int, hashtext(${a.ip}))`);
+        await assertSignInAllowed(tx, a, now);
+      } else {
+        const since = ago(now, PASSWORD_CHECK_LIMIT.minutes);
+        const failures = await countFailures(tx, and(eq(signInAudit.purpose, a.purpose), eq(signInAudit.email, a.email), gt(signInAudit.createdAt, since)));
+        if (failures >= PASSWORD_CHECK_LIMIT.max) throw refuse(PASSWORD_CHECKS_MESSAGE, PASSWORD_CHECK_LIMIT.minutes);
+      }
+      const [row] = await tx
+        .insert(signInAudit)
+        .values({
+          purpose: a.purpose,
+          email: a.email,
+          userId: a.userId ?? null,
+          ip: a.ip,
+          userAgent: a.userAgent,
+          success: false,
+          reason: IN_FLIGHT,
+          createdAt: now,
+        })
+        .returning({ id: signInAudit.id });
+      return row.id;
+    }),
+  );
 }
 
 /** The reserved attempt's password was wrong: it stays a failure, with its reason. */
 export async function attemptFailed(q: Queryable, id: string, reason: string, userId?: string | null) {
-  await q.update(signInAudit).set({ reason, userId: userId ?? null }).where(eq(signInAudit.id, id));
+  await q
+    .update(signInAudit)
+    .set({ reason, userId: userId ?? null })
+    .where(eq(signInAudit.id, id));
 }
 
 /** The reserved attempt's password was right: it no longer counts (a sign-in is recorded by login). */

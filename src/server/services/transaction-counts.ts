@@ -16,7 +16,12 @@ import type { Queryable } from "../db/client.ts";
 export const COUNT_CAP = 1_000;
 /** How many transactions match, counting no further than COUNT_CAP + 1. */
 export async function boundedCount(db: Queryable, where: SQL | undefined) {
-  const matching = db.select({ one: sql`1`.as("one") }).from(transactions).where(where).limit(COUNT_CAP + 1).as("matching");
+  const matching = db
+    .select({ one: sql`1`.as("one") })
+    .from(transactions)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as("matching");
   const [r] = await db.select({ n: count() }).from(matching);
   return Number(r.n);
 }

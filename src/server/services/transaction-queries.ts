@@ -51,7 +51,13 @@ export function transactionQueries({ db }: ServiceContext) {
   /** The rows of a page, with the name of the account or wallet each belongs to, newest first. */
   const rowsWhere = (where: SQL | undefined) =>
     db
-      .select({ t: transactions, ts: sql<string>`${transactions.createdAt}::text`, accountName: accounts.name, walletName: wallets.name, walletChain: wallets.blockchain })
+      .select({
+        t: transactions,
+        ts: sql<string>`${transactions.createdAt}::text`,
+        accountName: accounts.name,
+        walletName: wallets.name,
+        walletChain: wallets.blockchain,
+      })
       .from(transactions)
       .leftJoin(accounts, eq(accounts.id, transactions.ownerId))
       .leftJoin(wallets, eq(wallets.id, transactions.ownerId))
@@ -90,7 +96,9 @@ export function transactionQueries({ db }: ServiceContext) {
     }
     if (!rows) {
       [rows, total] = await Promise.all([
-        rowsWhere(and(...where, ...seek)).limit(q.limit + 1).offset(skip),
+        rowsWhere(and(...where, ...seek))
+          .limit(q.limit + 1)
+          .offset(skip),
         cachedCount(key, () => countUpTo(where)),
       ]);
     }
@@ -98,7 +106,11 @@ export function transactionQueries({ db }: ServiceContext) {
     const shown = rows.slice(0, q.limit);
     const last = shown[shown.length - 1];
     return {
-      ...paged(shown.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })), 0, q),
+      ...paged(
+        shown.map((r) => view(r.t, { name: r.accountName ?? r.walletName ?? "", blockchain: r.walletChain })),
+        0,
+        q,
+      ),
       ...boundedTotal(total, before, shown.length, more),
       next_cursor: more && last ? encodeCursor(last.ts, last.t.id) : null,
     };
@@ -117,8 +129,13 @@ export function transactionQueries({ db }: ServiceContext) {
    */
   async function searchNewest(filters: SQL[], seek: SQL[], keyword: string, want: number): Promise<{ hits: string[] } | { match: SQL[] }> {
     const newest = (n: number) =>
-      db.select({ id: transactions.id, createdAt: transactions.createdAt, text: transactions.searchText })
-        .from(transactions).where(and(...filters, ...seek)).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(n).as("newest");
+      db
+        .select({ id: transactions.id, createdAt: transactions.createdAt, text: transactions.searchText })
+        .from(transactions)
+        .where(and(...filters, ...seek))
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(n)
+        .as("newest");
     const sample = newest(SAMPLE_ROWS);
     const has = sql`strpos(${sample.text}, ${keyword}) > 0`;
     const words = [...new Set(keyword.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 8);
@@ -127,15 +144,21 @@ export function transactionQueries({ db }: ServiceContext) {
         rows: count(),
         found: sql<number>`count(*) filter (where ${has})`.mapWith(Number),
         hits: sql<string[] | null>`(array_agg(${sample.id}::text order by ${sample.createdAt} desc, ${sample.id} desc) filter (where ${has}))[1:${want}::int]`,
-        words: sql<number[]>`array[${sql.join([sql`0`, ...words.map((w) => sql`count(*) filter (where ${sample.text} like ${likePattern(w)})`)], sql`, `)}]::int[]`,
+        words: sql<
+          number[]
+        >`array[${sql.join([sql`0`, ...words.map((w) => sql`count(*) filter (where ${sample.text} like ${likePattern(w)})`)], sql`, `)}]::int[]`,
       })
       .from(sample);
     const hits = seen.hits ?? [];
     if (hits.length >= want || seen.rows < SAMPLE_ROWS) return { hits };
     if (seen.found > 0 && (want * seen.rows) / seen.found <= PROBE_ROWS) {
       const probe = newest(PROBE_ROWS);
-      const more = await db.select({ id: probe.id }).from(probe).where(sql`strpos(${probe.text}, ${keyword}) > 0`)
-        .orderBy(desc(probe.createdAt), desc(probe.id)).limit(want);
+      const more = await db
+        .select({ id: probe.id })
+        .from(probe)
+        .where(sql`strpos(${probe.text}, ${keyword}) > 0`)
+        .orderBy(desc(probe.createdAt), desc(probe.id))
+        .limit(want);
       if (more.length >= want) return { hits: more.map((h) => h.id) };
     }
     const exact = sql`strpos(${transactions.searchText}, ${keyword}) > 0`;
@@ -144,7 +167,9 @@ export function transactionQueries({ db }: ServiceContext) {
     // subquery's OFFSET keeps the planner from walking the date index instead, in hope of an early
     // eleventh match, which it estimates far too high for a piece it has no statistics on.
     if ([...keyword].length < 3) {
-      const found = db.select({ id: transactions.id, createdAt: transactions.createdAt }).from(transactions)
+      const found = db
+        .select({ id: transactions.id, createdAt: transactions.createdAt })
+        .from(transactions)
         .where(and(...filters, ...seek, sql`search_grams(${transactions.searchText}) @> array[${keyword}::text]`, exact));
       const res = await db.execute(sql`select id::text from (${found} offset 0) as found order by created_at desc, id desc limit ${want}`);
       return { hits: (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id) };
@@ -156,7 +181,10 @@ export function transactionQueries({ db }: ServiceContext) {
 
   async function find(businessId: string, rail: "fiat" | "crypto", id: string) {
     const [row] = isUuid(id)
-      ? await db.select().from(transactions).where(and(eq(transactions.id, id), eq(transactions.businessId, businessId), eq(transactions.rail, rail)))
+      ? await db
+          .select()
+          .from(transactions)
+          .where(and(eq(transactions.id, id), eq(transactions.businessId, businessId), eq(transactions.rail, rail)))
       : [];
     if (!row) throw notFound("Transaction not found");
     return row;
@@ -173,8 +201,17 @@ export function transactionQueries({ db }: ServiceContext) {
   }
 
   const documentsOf = (t: TransactionRow) =>
-    db.select({ id: transactionDocuments.id, description: transactionDocuments.description, value: transactionDocuments.value, file_name: transactionDocuments.fileName, content_type: transactionDocuments.contentType, size: transactionDocuments.size })
-      .from(transactionDocuments).where(eq(transactionDocuments.transactionId, t.id));
+    db
+      .select({
+        id: transactionDocuments.id,
+        description: transactionDocuments.description,
+        value: transactionDocuments.value,
+        file_name: transactionDocuments.fileName,
+        content_type: transactionDocuments.contentType,
+        size: transactionDocuments.size,
+      })
+      .from(transactionDocuments)
+      .where(eq(transactionDocuments.transactionId, t.id));
 
   async function ownerOf(t: TransactionRow): Promise<Owner & { id: string; currency: string }> {
     if (t.ownerKind === "account") {
@@ -187,10 +224,19 @@ export function transactionQueries({ db }: ServiceContext) {
 
   /** The request an approver decides on, while a payment waits for one. */
   const pendingApproval = (entityId: string) =>
-    db.select({ id: approvalRequests.id }).from(approvalRequests).where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "PENDING")));
+    db
+      .select({ id: approvalRequests.id })
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "PENDING")));
   /** Why a payment was rejected, when its approver said (issue 26). */
   const rejectionReason = async (entityId: string) =>
-    (await db.select({ reason: approvalRequests.decisionReason }).from(approvalRequests).where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "REJECTED"))).limit(1))[0]?.reason ?? null;
+    (
+      await db
+        .select({ reason: approvalRequests.decisionReason })
+        .from(approvalRequests)
+        .where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "REJECTED")))
+        .limit(1)
+    )[0]?.reason ?? null;
 
   return {
     async listBanking(businessId: string, f: BankingFilter) {
@@ -217,7 +263,12 @@ export function transactionQueries({ db }: ServiceContext) {
       ];
       // By owner id, as for accounts: the wallets the filters name are read first.
       if (walletIs.length) {
-        const owners = (await db.select({ id: wallets.id }).from(wallets).where(and(eq(wallets.businessId, businessId), ...walletIs))).map((w) => w.id);
+        const owners = (
+          await db
+            .select({ id: wallets.id })
+            .from(wallets)
+            .where(and(eq(wallets.businessId, businessId), ...walletIs))
+        ).map((w) => w.id);
         where.push(inArray(transactions.ownerId, owners));
       }
       return page(businessId, where, f.keyword, f, cryptoRow);
@@ -232,9 +283,16 @@ export function transactionQueries({ db }: ServiceContext) {
         pendingApproval(t.id),
         rejectionReason(t.id),
       ]);
-      const [batch] = t.batchId ? await db.select({ id: batchPayments.id, reference: batchPayments.reference }).from(batchPayments).where(eq(batchPayments.id, t.batchId)) : [];
+      const [batch] = t.batchId
+        ? await db.select({ id: batchPayments.id, reference: batchPayments.reference }).from(batchPayments).where(eq(batchPayments.id, t.batchId))
+        : [];
       const account = { type: "Account", id: owner.id, name: owner.name };
-      const party = { type: "CounterParty", id: t.beneficiaryId, name: String(t.counterparty.name ?? ""), counterparty: { type: "FIAT", details: t.counterparty.details ?? {} } };
+      const party = {
+        type: "CounterParty",
+        id: t.beneficiaryId,
+        name: String(t.counterparty.name ?? ""),
+        counterparty: { type: "FIAT", details: t.counterparty.details ?? {} },
+      };
       return {
         ...bankingView(t),
         source: t.direction === "inbound" ? party : account,
@@ -252,10 +310,20 @@ export function transactionQueries({ db }: ServiceContext) {
 
     async cryptoDetail(businessId: string, id: string) {
       const t = await find(businessId, "crypto", id);
-      const [owner, who, documents, [approval], rejection_reason] = await Promise.all([ownerOf(t), people(t), documentsOf(t), pendingApproval(t.id), rejectionReason(t.id)]);
+      const [owner, who, documents, [approval], rejection_reason] = await Promise.all([
+        ownerOf(t),
+        people(t),
+        documentsOf(t),
+        pendingApproval(t.id),
+        rejectionReason(t.id),
+      ]);
       const asset = { type: "ASSET", asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain }, address: owner.address ?? null };
       const details = (t.counterparty.crypto_details ?? {}) as { address?: string };
-      const party = { type: "COUNTERPARTY", address: details.address ?? null, counterparty: { type: "CRYPTO", name: t.counterparty.name ?? "", currency: t.sendingCurrency, crypto_details: t.counterparty.crypto_details ?? {} } };
+      const party = {
+        type: "COUNTERPARTY",
+        address: details.address ?? null,
+        counterparty: { type: "CRYPTO", name: t.counterparty.name ?? "", currency: t.sendingCurrency, crypto_details: t.counterparty.crypto_details ?? {} },
+      };
       return {
         ...cryptoView(t),
         source_amount: { value: t.sendingAmount.toString(), currency: t.sendingCurrency },
@@ -273,7 +341,16 @@ export function transactionQueries({ db }: ServiceContext) {
 
     async document(businessId: string, docId: string, transactionId?: string) {
       const [doc] = isUuid(docId)
-        ? await db.select().from(transactionDocuments).where(and(eq(transactionDocuments.id, docId), eq(transactionDocuments.businessId, businessId), transactionId && isUuid(transactionId) ? eq(transactionDocuments.transactionId, transactionId) : undefined))
+        ? await db
+            .select()
+            .from(transactionDocuments)
+            .where(
+              and(
+                eq(transactionDocuments.id, docId),
+                eq(transactionDocuments.businessId, businessId),
+                transactionId && isUuid(transactionId) ? eq(transactionDocuments.transactionId, transactionId) : undefined,
+              ),
+            )
         : [];
       if (!doc) throw notFound("Document not found");
       return doc;
@@ -317,5 +394,9 @@ function bankingRow(t: TransactionRow, owner: Owner) {
 }
 
 function cryptoRow(t: TransactionRow, owner: Owner) {
-  return { ...cryptoView(t), asset: { id: t.ownerId, name: owner.name, blockchain: owner.blockchain }, beneficiary: { id: t.beneficiaryId, name: String(t.counterparty.name ?? "") } };
+  return {
+    ...cryptoView(t),
+    asset: { id: t.ownerId, name: owner.name, blockchain: owner.blockchain },
+    beneficiary: { id: t.beneficiaryId, name: String(t.counterparty.name ?? "") },
+  };
 }

@@ -14,14 +14,21 @@ import { boundedCount, boundedTotal, forgetCounts } from "./transaction-counts.t
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
 
-export const newReference = () => `TXN-${randomToken(9).replace(/[^A-Za-z0-9]/g, "X").toUpperCase().slice(0, 12)}`;
+export const newReference = () =>
+  `TXN-${randomToken(9)
+    .replace(/[^A-Za-z0-9]/g, "X")
+    .toUpperCase()
+    .slice(0, 12)}`;
 
 /** Attaches a supporting document (an invoice, a contract) to a transaction. */
 export async function attachDocument(
   q: Queryable,
   d: { businessId: string; transactionId: string; description: string; value?: string; fileName: string; contentType: string; content: Buffer },
 ) {
-  const [row] = await q.insert(transactionDocuments).values({ ...d, value: d.value ?? "", size: d.content.length }).returning({ id: transactionDocuments.id });
+  const [row] = await q
+    .insert(transactionDocuments)
+    .values({ ...d, value: d.value ?? "", size: d.content.length })
+    .returning({ id: transactionDocuments.id });
   return row;
 }
 
@@ -33,7 +40,11 @@ export async function insertTransaction(q: Queryable, t: Omit<NewTransaction, "r
 /** Many rows in one statement (group commit), returned in the order given. */
 export async function insertTransactions(q: Queryable, ts: (Omit<NewTransaction, "reference"> & { reference?: string })[]) {
   if (!ts.length) return [];
-  const rows = await insertMany(q, transactions, ts.map((t) => ({ reference: newReference(), ...t })));
+  const rows = await insertMany(
+    q,
+    transactions,
+    ts.map((t) => ({ reference: newReference(), ...t })),
+  );
   for (const businessId of new Set(ts.map((t) => t.businessId))) forgetCounts(businessId);
   return rows;
 }
@@ -110,7 +121,13 @@ export function transactionService({ db }: ServiceContext) {
     async listOfOwner(businessId: string, rail: "fiat" | "crypto", q: PageQuery & { ownerId: string }) {
       const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), eq(transactions.ownerId, q.ownerId));
       const [rows, total] = await Promise.all([
-        db.select().from(transactions).where(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(q.limit + 1).offset(offsetOf(q)),
+        db
+          .select()
+          .from(transactions)
+          .where(where)
+          .orderBy(desc(transactions.createdAt), desc(transactions.id))
+          .limit(q.limit + 1)
+          .offset(offsetOf(q)),
         boundedCount(db, where),
       ]);
       const view: (t: TransactionRow) => object = rail === "fiat" ? bankingView : cryptoView;
@@ -123,7 +140,12 @@ export function transactionService({ db }: ServiceContext) {
       const from = buckets[0].from;
       const to = buckets[buckets.length - 1].to;
       const rows = await db
-        .select({ createdAt: transactions.createdAt, direction: transactions.direction, amount: transactions.sendingAmount, dest: transactions.destinationAmount })
+        .select({
+          createdAt: transactions.createdAt,
+          direction: transactions.direction,
+          amount: transactions.sendingAmount,
+          dest: transactions.destinationAmount,
+        })
         .from(transactions)
         .where(and(eq(transactions.ownerId, ownerId), eq(transactions.state, "COMPLETED"), gte(transactions.createdAt, from), lt(transactions.createdAt, to)));
       const points = buckets.map((b) => ({ label: b.label, inbound: 0n, outbound: 0n }));
@@ -146,7 +168,10 @@ export function transactionService({ db }: ServiceContext) {
     },
 
     countCompleted: async (businessId: string, type: string) => {
-      const [r] = await db.select({ n: count() }).from(transactions).where(and(eq(transactions.businessId, businessId), eq(transactions.type, type), eq(transactions.state, "COMPLETED")));
+      const [r] = await db
+        .select({ n: count() })
+        .from(transactions)
+        .where(and(eq(transactions.businessId, businessId), eq(transactions.type, type), eq(transactions.state, "COMPLETED")));
       return Number(r.n);
     },
   };
@@ -154,7 +179,10 @@ export function transactionService({ db }: ServiceContext) {
 
 export type Period = "last_week" | "last_6_months" | "last_year" | "last_30_days" | "last_3_months";
 /** SPEC §4 Graph ranges by kind of owner. */
-export const GRAPH_PERIODS = { main: ["last_week", "last_6_months", "last_year"], sub: ["last_week", "last_30_days", "last_3_months", "last_6_months"] } as const satisfies Record<string, readonly Period[]>;
+export const GRAPH_PERIODS = {
+  main: ["last_week", "last_6_months", "last_year"],
+  sub: ["last_week", "last_30_days", "last_3_months", "last_6_months"],
+} as const satisfies Record<string, readonly Period[]>;
 
 /** Buckets of SPEC §4 Graph ranges, ending now. */
 export function periodBuckets(period: Period, now = new Date()): Bucket[] {
@@ -171,11 +199,15 @@ export function periodBuckets(period: Period, now = new Date()): Bucket[] {
       return { label: from.toISOString().slice(0, 7), from, to: month(from, 1) };
     });
   switch (period) {
-    case "last_week": return daily(7);
-    case "last_30_days": return daily(30);
-    case "last_3_months": return monthly(3);
-    case "last_6_months": return monthly(6);
-    case "last_year": return monthly(12);
+    case "last_week":
+      return daily(7);
+    case "last_30_days":
+      return daily(30);
+    case "last_3_months":
+      return monthly(3);
+    case "last_6_months":
+      return monthly(6);
+    case "last_year":
+      return monthly(12);
   }
 }
-

@@ -50,14 +50,25 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
 
   return {
     async create(q: Queryable, businessId: string, asset: { currency: Stablecoin; blockchain: Blockchain }, name?: string) {
-      const [exists] = await q.select({ id: wallets.id }).from(wallets).where(and(own(businessId), eq(wallets.currency, asset.currency), eq(wallets.blockchain, asset.blockchain)));
+      const [exists] = await q
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(and(own(businessId), eq(wallets.currency, asset.currency), eq(wallets.blockchain, asset.blockchain)));
       if (exists) throw conflict(`You already have a ${asset.currency} wallet on ${asset.blockchain}`);
       const id = crypto.randomUUID();
       const ledger = await openAccount(q, { code: `wallet:${id}`, asset: asset.currency, businessId });
       const address = deps.chain.newAddress(asset.blockchain, id);
       const [row] = await q
         .insert(wallets)
-        .values({ id, businessId, ledgerAccountId: ledger.id, currency: asset.currency, blockchain: asset.blockchain, address, name: name ?? `${asset.currency} wallet` })
+        .values({
+          id,
+          businessId,
+          ledgerAccountId: ledger.id,
+          currency: asset.currency,
+          blockchain: asset.blockchain,
+          address,
+          name: name ?? `${asset.currency} wallet`,
+        })
         .returning();
       await q.insert(depositIdentifiers).values({ network: asset.blockchain, identifier: address, ownerKind: "wallet", ownerId: id, businessId });
       return view(row, ledger);
@@ -79,15 +90,32 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
 
     /** A sub-wallet under the main wallet of its asset, with its own deposit address (and ledger account). */
     async createSub(q: Queryable, businessId: string, input: { currency: Stablecoin; blockchain: Blockchain; name: string; customerId: string | null }) {
-      const [main] = await q.select().from(wallets).where(and(own(businessId), eq(wallets.currency, input.currency), eq(wallets.blockchain, input.blockchain)));
-      if (!main) throw badRequest(`Create a ${input.currency} wallet on ${input.blockchain} before its sub-wallets`, [{ path: "currency", message: "No main wallet for this asset" }]);
+      const [main] = await q
+        .select()
+        .from(wallets)
+        .where(and(own(businessId), eq(wallets.currency, input.currency), eq(wallets.blockchain, input.blockchain)));
+      if (!main)
+        throw badRequest(`Create a ${input.currency} wallet on ${input.blockchain} before its sub-wallets`, [
+          { path: "currency", message: "No main wallet for this asset" },
+        ]);
       const id = crypto.randomUUID();
       const ledger = await openAccount(q, { code: `wallet:${id}`, asset: input.currency, businessId });
       const address = deps.chain.newAddress(input.blockchain, id);
-      const [row] = await q.insert(wallets).values({
-        id, businessId, ledgerAccountId: ledger.id, currency: input.currency, blockchain: input.blockchain, address, name: input.name,
-        parentWalletId: main.id, customerId: input.customerId, classification: input.customerId ? "customer" : "institution",
-      }).returning();
+      const [row] = await q
+        .insert(wallets)
+        .values({
+          id,
+          businessId,
+          ledgerAccountId: ledger.id,
+          currency: input.currency,
+          blockchain: input.blockchain,
+          address,
+          name: input.name,
+          parentWalletId: main.id,
+          customerId: input.customerId,
+          classification: input.customerId ? "customer" : "institution",
+        })
+        .returning();
       await q.insert(depositIdentifiers).values({ network: input.blockchain, identifier: address, ownerKind: "wallet", ownerId: id, businessId });
       return view(row, ledger);
     },
@@ -95,7 +123,8 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
     /** Sub-wallets, newest first, by asset, chain, name and state. */
     async listSub(businessId: string, f: PageQuery & { currency?: string; blockchain?: string; keyword?: string; states?: string[] }) {
       const where = and(
-        eq(wallets.businessId, businessId), isNotNull(wallets.parentWalletId),
+        eq(wallets.businessId, businessId),
+        isNotNull(wallets.parentWalletId),
         f.currency ? eq(wallets.currency, f.currency) : undefined,
         f.blockchain ? eq(wallets.blockchain, f.blockchain) : undefined,
         f.keyword ? ilike(wallets.name, likePattern(f.keyword)) : undefined,
@@ -110,11 +139,25 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
 
     /** GET wallets/institution/sub-wallet-distribution: per asset, how many sub-wallets and how much they hold. */
     async subDistribution(businessId: string) {
-      const rows = await db.select({ currency: wallets.currency, blockchain: wallets.blockchain, n: count(), total: sql<string>`coalesce(sum(${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits}), 0)` })
-        .from(wallets).innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.ledgerAccountId))
+      const rows = await db
+        .select({
+          currency: wallets.currency,
+          blockchain: wallets.blockchain,
+          n: count(),
+          total: sql<string>`coalesce(sum(${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits}), 0)`,
+        })
+        .from(wallets)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, wallets.ledgerAccountId))
         .where(and(eq(wallets.businessId, businessId), isNotNull(wallets.parentWalletId)))
-        .groupBy(wallets.currency, wallets.blockchain).orderBy(wallets.currency, wallets.blockchain);
-      return rows.map((r) => ({ currency: r.currency, blockchain: r.blockchain, sub_wallet_count: Number(r.n), total_balance: String(r.total), balance_in_usd: deps.fx.toUsd(BigInt(r.total), r.currency).toString() }));
+        .groupBy(wallets.currency, wallets.blockchain)
+        .orderBy(wallets.currency, wallets.blockchain);
+      return rows.map((r) => ({
+        currency: r.currency,
+        blockchain: r.blockchain,
+        sub_wallet_count: Number(r.n),
+        total_balance: String(r.total),
+        balance_in_usd: deps.fx.toUsd(BigInt(r.total), r.currency).toString(),
+      }));
     },
 
     view,

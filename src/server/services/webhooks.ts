@@ -35,7 +35,8 @@ type DeliveryRow = typeof webhookDeliveries.$inferSelect;
 const HOUR_MS = 3_600_000;
 const newMessageId = () => `msg_${randomBytes(16).toString("hex")}`;
 /** The replaced secret's end of overlap, while it lasts; afterwards it no longer signs and is not mentioned. */
-const overlapEnd = (r: Row, now = new Date()) => (r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now ? r.previousSecretExpiresAt.toISOString() : null);
+const overlapEnd = (r: Row, now = new Date()) =>
+  r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now ? r.previousSecretExpiresAt.toISOString() : null;
 
 const masked = (sealed: string) => `${"•".repeat(8)}${unseal(sealed).slice(-4)}`;
 const view = (r: Row, secret = masked(r.secret)): Webhook => ({
@@ -94,7 +95,12 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
   // is theirs to fix. Elsewhere the URL must resolve, and only to public addresses.
   const checkTarget = (url: string) => (config.webhookPrivateTargets ? Promise.resolve() : assertPublicTarget(url, hostLookup));
   async function find(businessId: string, id: string) {
-    const [row] = isUuid(id) ? await db.select().from(webhooks).where(and(eq(webhooks.businessId, businessId), eq(webhooks.id, id))) : [];
+    const [row] = isUuid(id)
+      ? await db
+          .select()
+          .from(webhooks)
+          .where(and(eq(webhooks.businessId, businessId), eq(webhooks.id, id)))
+      : [];
     if (!row) throw notFound("Webhook not found");
     return row;
   }
@@ -105,13 +111,20 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
     return row;
   }
   async function findDelivery(webhookId: string, deliveryId: string) {
-    const [row] = isUuid(deliveryId) ? await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, deliveryId))) : [];
+    const [row] = isUuid(deliveryId)
+      ? await db
+          .select()
+          .from(webhookDeliveries)
+          .where(and(eq(webhookDeliveries.webhookId, webhookId), eq(webhookDeliveries.id, deliveryId)))
+      : [];
     if (!row) throw notFound("Delivery not found");
     return row;
   }
   async function queue(hook: Row, messageId: string, eventType: string, payload: Record<string, unknown>) {
     // Each change in a transaction of its own, which the request's audit entry joins (lib/audit-unit.ts).
-    const [row] = await db.transaction((tx) => tx.insert(webhookDeliveries).values({ webhookId: hook.id, businessId: hook.businessId, messageId, eventType, payload }).returning());
+    const [row] = await db.transaction((tx) =>
+      tx.insert(webhookDeliveries).values({ webhookId: hook.id, businessId: hook.businessId, messageId, eventType, payload }).returning(),
+    );
     return deliveryView(row);
   }
 
@@ -124,7 +137,11 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
         db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(p.limit).offset(offsetOf(p)),
         db.select({ n: count() }).from(webhooks).where(where),
       ]);
-      return paged(rows.map((r) => view(r)), Number(total.n), p);
+      return paged(
+        rows.map((r) => view(r)),
+        Number(total.n),
+        p,
+      );
     },
 
     get: async (businessId: string, id: string) => view(await find(businessId, id)),
@@ -136,21 +153,38 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
      */
     async create(businessId: string, input: z.output<typeof WebhookInput>, { uncheckedTarget = false } = {}) {
       if (!uncheckedTarget) await checkTarget(input.url);
-      const [row] = await db.transaction((tx) => tx.insert(webhooks).values({ businessId, url: input.url, secret: seal(input.secret), enabledEvents: [...new Set(input.enabled_events)] }).returning());
+      const [row] = await db.transaction((tx) =>
+        tx
+          .insert(webhooks)
+          .values({ businessId, url: input.url, secret: seal(input.secret), enabledEvents: [...new Set(input.enabled_events)] })
+          .returning(),
+      );
       return view(row, input.secret);
     },
 
     async update(businessId: string, id: string, input: z.output<typeof WebhookUpdate>) {
       await find(businessId, id);
       await checkTarget(input.url);
-      const [row] = await db.transaction((tx) => tx.update(webhooks).set({ url: input.url, enabledEvents: [...new Set(input.enabled_events)] }).where(eq(webhooks.id, id)).returning());
+      const [row] = await db.transaction((tx) =>
+        tx
+          .update(webhooks)
+          .set({ url: input.url, enabledEvents: [...new Set(input.enabled_events)] })
+          .where(eq(webhooks.id, id))
+          .returning(),
+      );
       return view(row);
     },
 
     async setEnabled(businessId: string, id: string, enabled: boolean) {
       const row = await find(businessId, id);
       if ((row.state === "ENABLED") === enabled) throw conflict(enabled ? "This webhook is already enabled" : "This webhook is already disabled");
-      const [updated] = await db.transaction((tx) => tx.update(webhooks).set({ state: enabled ? "ENABLED" : "DISABLED" }).where(eq(webhooks.id, id)).returning());
+      const [updated] = await db.transaction((tx) =>
+        tx
+          .update(webhooks)
+          .set({ state: enabled ? "ENABLED" : "DISABLED" })
+          .where(eq(webhooks.id, id))
+          .returning(),
+      );
       return view(updated);
     },
 
@@ -159,10 +193,20 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
       await find(businessId, id);
       const where = eq(webhookDeliveries.webhookId, id);
       const [rows, [total]] = await Promise.all([
-        db.select().from(webhookDeliveries).where(where).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(p.limit).offset(offsetOf(p)),
+        db
+          .select()
+          .from(webhookDeliveries)
+          .where(where)
+          .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+          .limit(p.limit)
+          .offset(offsetOf(p)),
         db.select({ n: count() }).from(webhookDeliveries).where(where),
       ]);
-      return paged(rows.map((d) => deliveryView(d, view)), Number(total.n), p);
+      return paged(
+        rows.map((d) => deliveryView(d, view)),
+        Number(total.n),
+        p,
+      );
     },
 
     async delivery(businessId: string, id: string, deliveryId: string, view: { details: boolean }) {
@@ -196,11 +240,16 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
      */
     async rotateSecret(businessId: string, id: string, input: z.output<typeof WebhookSecretRotation>) {
       const row = await find(businessId, id);
-      if (unseal(row.secret) === input.secret) throw badRequest("The new secret must differ from the current one", [{ path: "secret", message: "The new secret must differ from the current one" }]);
+      if (unseal(row.secret) === input.secret)
+        throw badRequest("The new secret must differ from the current one", [{ path: "secret", message: "The new secret must differ from the current one" }]);
       const [updated] = await db.transaction((tx) =>
         tx
           .update(webhooks)
-          .set({ previousSecret: sql`${webhooks.secret}`, secret: seal(input.secret), previousSecretExpiresAt: new Date(Date.now() + SECRET_OVERLAP_HOURS * HOUR_MS) })
+          .set({
+            previousSecret: sql`${webhooks.secret}`,
+            secret: seal(input.secret),
+            previousSecretExpiresAt: new Date(Date.now() + SECRET_OVERLAP_HOURS * HOUR_MS),
+          })
           .where(eq(webhooks.id, id))
           .returning(),
       );

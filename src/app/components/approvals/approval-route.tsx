@@ -30,7 +30,11 @@ export function ApprovalRoute({ scope, currency, amount }: Props) {
       icon={<AuditOutlined />}
       showIcon
       style={{ marginBottom: 16 }}
-      message={<><Typography.Text strong>Approval route</Typography.Text>: {r.reason}</>}
+      message={
+        <>
+          <Typography.Text strong>Approval route</Typography.Text>: {r.reason}
+        </>
+      }
       description={
         <Space direction="vertical" size={4}>
           <span>

@@ -25,9 +25,13 @@ const subjectOf = (r: ApprovalRequest) => (isTeam(r) ? r.data_fields.member_emai
 function kindOf(r: ApprovalRequest) {
   if (isTeam(r)) {
     const roles = r.data_fields.roles?.content ?? "";
-    return r.data_fields.change?.content === "INVITE" ? `Team: invitation as ${roles}` : `Team: role ${roles} (was ${r.data_fields.previous_roles?.content || "none"})`;
+    return r.data_fields.change?.content === "INVITE"
+      ? `Team: invitation as ${roles}`
+      : `Team: role ${roles} (was ${r.data_fields.previous_roles?.content || "none"})`;
   }
-  return r.entity_type === "BATCH_PAYMENT" ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients` : r.data_fields.destination_type?.content ?? "Payment";
+  return r.entity_type === "BATCH_PAYMENT"
+    ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients`
+    : (r.data_fields.destination_type?.content ?? "Payment");
 }
 
 export type ApprovalRequest = {
@@ -53,14 +57,25 @@ type Outcome = { id: string; ok: boolean; message?: string };
 
 const PAGE_SIZE = 10;
 
-type Batch = { payments: { id: string; counterparty: { name?: string }; sending_amount: string; sending_currency: string; total_fee_amount: string; client_reference: string | null }[] };
+type Batch = {
+  payments: {
+    id: string;
+    counterparty: { name?: string };
+    sending_amount: string;
+    sending_currency: string;
+    total_fee_amount: string;
+    client_reference: string | null;
+  }[];
+};
 
 /** Who a bulk payment pays, so the approver sees every recipient before deciding. */
 function BatchRecipients({ id }: { id: string }) {
   const [batch, setBatch] = useState<Batch | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api<Batch>("GET", `bulk-payments/${id}`).then((r) => setBatch(r.data)).catch(() => setFailed(true));
+    api<Batch>("GET", `bulk-payments/${id}`)
+      .then((r) => setBatch(r.data))
+      .catch(() => setFailed(true));
   }, [id]);
   if (failed) return <Alert type="error" showIcon message="Error fetching transactions" />;
   return (
@@ -80,7 +95,11 @@ function BatchRecipients({ id }: { id: string }) {
   );
 }
 const linkOf = (r: ApprovalRequest) =>
-  r.entity_type === "BATCH_PAYMENT" ? `/payments/bulk-payment/${r.entity_id}` : r.scope === "centurion" ? `/crypto/transactions/${r.entity_id}` : `/transactions/${r.entity_id}`;
+  r.entity_type === "BATCH_PAYMENT"
+    ? `/payments/bulk-payment/${r.entity_id}`
+    : r.scope === "centurion"
+      ? `/crypto/transactions/${r.entity_id}`
+      : `/transactions/${r.entity_id}`;
 
 export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
   const { can, session } = useSession();
@@ -120,11 +139,17 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   }
 
   /** "2,500.00 USD to Harbor Freight", or the team change: what a decision is about. */
-  const summaryOf = (r: ApprovalRequest) => (r.amount ? `${formatMoney(r.amount.value, r.amount.currency)} to ${subjectOf(r)}` : `${kindOf(r)}: ${subjectOf(r)}`);
+  const summaryOf = (r: ApprovalRequest) =>
+    r.amount ? `${formatMoney(r.amount.value, r.amount.currency)} to ${subjectOf(r)}` : `${kindOf(r)}: ${subjectOf(r)}`;
 
   async function decideOne(r: ApprovalRequest, action: "approve" | "reject") {
     // Neither can be undone: each asks first, a rejection for its reason (optional).
-    const reason = action === "approve" ? ((await confirm.approve("Approve this request?", summaryOf(r))) ? "" : null) : await confirm.reject("Reject this request?", summaryOf(r));
+    const reason =
+      action === "approve"
+        ? (await confirm.approve("Approve this request?", summaryOf(r)))
+          ? ""
+          : null
+        : await confirm.reject("Reject this request?", summaryOf(r));
     if (reason === null) return;
     setBusy(`${r.id}:${action}`);
     setProblems([]);
@@ -143,13 +168,28 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     const chosen = (data?.items ?? []).filter((r) => selected.includes(r.id));
     const money = totalsText(chosen.flatMap((r) => (r.amount ? [r.amount] : [])));
     const team = chosen.filter(isTeam).length;
-    const what = [`${chosen.length} ${chosen.length === 1 ? "request" : "requests"}`, money && `in all ${money}`, team > 0 && `${team} of them ${team === 1 ? "a team change" : "team changes"}`].filter(Boolean).join(", ");
-    const reason = action === "approve" ? ((await confirm.approve("Approve the selected requests?", what)) ? "" : null) : await confirm.reject("Reject the selected requests?", what);
+    const what = [
+      `${chosen.length} ${chosen.length === 1 ? "request" : "requests"}`,
+      money && `in all ${money}`,
+      team > 0 && `${team} of them ${team === 1 ? "a team change" : "team changes"}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    const reason =
+      action === "approve"
+        ? (await confirm.approve("Approve the selected requests?", what))
+          ? ""
+          : null
+        : await confirm.reject("Reject the selected requests?", what);
     if (reason === null) return;
     setBusy(`batch:${action}`);
     setProblems([]);
     try {
-      const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", { action, entity_ids: selected, ...(action === "reject" ? rejectionBody(reason) : {}) });
+      const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", {
+        action,
+        entity_ids: selected,
+        ...(action === "reject" ? rejectionBody(reason) : {}),
+      });
       toast.success(res.message);
       // Each request is decided on its own: say which could not be, and why.
       const names = new Map((data?.items ?? []).map((r) => [r.id, subjectOf(r)]));
@@ -166,14 +206,38 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     <Modal title="Pending approvals" open={open} onCancel={onClose} footer={null} width={960} destroyOnHidden>
       {failed && <Alert type="error" showIcon message="Error fetching transactions" style={{ marginBottom: 12 }} />}
       {problems.length > 0 && (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="Some requests were not decided" description={<ul style={{ margin: 0 }}>{problems.map((p) => <li key={p}>{p}</li>)}</ul>} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message="Some requests were not decided"
+          description={
+            <ul style={{ margin: 0 }}>
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+        />
       )}
       {canDecide && (
         <Space style={{ marginBottom: 12 }}>
-          <Button type="primary" icon={<CheckOutlined />} disabled={!selected.length || !!busy} loading={busy === "batch:approve"} onClick={() => decideSelected("approve")}>
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            disabled={!selected.length || !!busy}
+            loading={busy === "batch:approve"}
+            onClick={() => decideSelected("approve")}
+          >
             Approve selected ({selected.length})
           </Button>
-          <Button danger icon={<CloseOutlined />} disabled={!selected.length || !!busy} loading={busy === "batch:reject"} onClick={() => decideSelected("reject")}>
+          <Button
+            danger
+            icon={<CloseOutlined />}
+            disabled={!selected.length || !!busy}
+            loading={busy === "batch:reject"}
+            onClick={() => decideSelected("reject")}
+          >
             Reject selected ({selected.length})
           </Button>
         </Space>
@@ -183,7 +247,15 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         size="small"
         loading={!data && !failed}
         dataSource={data?.items ?? []}
-        rowSelection={canDecide ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]), getCheckboxProps: (r) => ({ disabled: own(r) || approvedByMe(r) || !mayDecide(r) }) } : undefined}
+        rowSelection={
+          canDecide
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as string[]),
+                getCheckboxProps: (r) => ({ disabled: own(r) || approvedByMe(r) || !mayDecide(r) }),
+              }
+            : undefined
+        }
         expandable={{ rowExpandable: (r) => r.entity_type === "BATCH_PAYMENT", expandedRowRender: (r) => <BatchRecipients id={r.entity_id} /> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
@@ -195,7 +267,13 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
               const name = subjectOf(r);
               if (isTeam(r)) return name;
               const to = linkOf(r);
-              return can(`page:${to.replace(/[^/]+$/, ":id")}`, "view") ? <Link to={to} onClick={onClose}>{name}</Link> : name;
+              return can(`page:${to.replace(/[^/]+$/, ":id")}`, "view") ? (
+                <Link to={to} onClick={onClose}>
+                  {name}
+                </Link>
+              ) : (
+                name
+              );
             },
           },
           { title: "Type", render: (_, r) => kindOf(r) },
@@ -203,19 +281,34 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
           { title: "Requested by", render: (_, r) => r.requester.name },
           { title: "Approvals", render: (_, r) => <ApprovalProgress r={r} /> },
           ...(canDecide
-            ? [{
-                title: "Action",
-                render: (_: unknown, r: ApprovalRequest) => own(r) ? <Typography.Text type="secondary">Your request</Typography.Text> : approvedByMe(r) ? <Typography.Text type="secondary">You approved</Typography.Text> : !mayDecide(r) ? <Typography.Text type="secondary">For a member who manages users</Typography.Text> : (
-                  <Space>
-                    <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>Approve</Button>
-                    <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>Reject</Button>
-                  </Space>
-                ),
-              }]
+            ? [
+                {
+                  title: "Action",
+                  render: (_: unknown, r: ApprovalRequest) =>
+                    own(r) ? (
+                      <Typography.Text type="secondary">Your request</Typography.Text>
+                    ) : approvedByMe(r) ? (
+                      <Typography.Text type="secondary">You approved</Typography.Text>
+                    ) : !mayDecide(r) ? (
+                      <Typography.Text type="secondary">For a member who manages users</Typography.Text>
+                    ) : (
+                      <Space>
+                        <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>
+                          Approve
+                        </Button>
+                        <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>
+                          Reject
+                        </Button>
+                      </Space>
+                    ),
+                },
+              ]
             : []),
         ]}
       />
-      <Link to="/transactions?tab=pending" onClick={onClose}>See all pending transactions</Link>
+      <Link to="/transactions?tab=pending" onClick={onClose}>
+        See all pending transactions
+      </Link>
     </Modal>
   );
 }
@@ -227,7 +320,8 @@ function ApprovalProgress({ r }: { r: ApprovalRequest }) {
       <Space direction="vertical" size={0}>
         <span>{`${r.approvals_received} of ${r.approvals_required}`}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {`${r.approvals_remaining} more needed`}{r.required_role ? ` · ${r.required_role} required` : ""}
+          {`${r.approvals_remaining} more needed`}
+          {r.required_role ? ` · ${r.required_role} required` : ""}
         </Typography.Text>
       </Space>
     </Tooltip>

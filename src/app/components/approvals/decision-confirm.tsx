@@ -33,7 +33,13 @@ export function useDecisionConfirm() {
             <>
               {content}
               <Typography.Paragraph style={{ margin: "12px 0 4px" }}>Reason (optional)</Typography.Paragraph>
-              <Input.TextArea aria-label="Reason (optional)" maxLength={REJECTION_REASON_MAX} showCount autoSize={{ minRows: 2, maxRows: 5 }} onChange={(e) => (reason = e.target.value)} />
+              <Input.TextArea
+                aria-label="Reason (optional)"
+                maxLength={REJECTION_REASON_MAX}
+                showCount
+                autoSize={{ minRows: 2, maxRows: 5 }}
+                onChange={(e) => (reason = e.target.value)}
+              />
             </>
           ),
           okText: "Reject",

@@ -28,7 +28,16 @@ const RESULT_ICONS: Record<string, React.ReactNode> = {
 };
 
 /** The title names the dialog for assistive technology; sighted members see the input instead. */
-const visuallyHidden: CSSProperties = { position: "absolute", width: 1, height: 1, margin: -1, padding: 0, overflow: "hidden", clip: "rect(0 0 0 0)", border: 0 };
+const visuallyHidden: CSSProperties = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  border: 0,
+};
 
 export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { can, canOnceVerified } = useSession();
@@ -45,7 +54,14 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
   const sources = useMemo(() => searchSources(can, canOnceVerified), [can, canOnceVerified]);
   const { groups, loading } = usePaletteSearch(text, sources);
   const sections = useMemo(
-    () => matchSections([{ key: "actions", heading: "Actions", entries: actions }, { key: "pages", heading: "Pages", entries: pages }], text),
+    () =>
+      matchSections(
+        [
+          { key: "actions", heading: "Actions", entries: actions },
+          { key: "pages", heading: "Pages", entries: pages },
+        ],
+        text,
+      ),
     [actions, pages, text],
   );
   // The highlighted row is always one on screen: the one chosen if it still shows, else the first.
@@ -102,7 +118,16 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
         }}
         styles={{ header: visuallyHidden, content: { padding: 0, overflow: "hidden" }, body: { padding: 0 } }}
       >
-        <Command className="command-palette" style={vars} label="Command palette" loop vimBindings={false} shouldFilter={false} value={current} onValueChange={setSelected}>
+        <Command
+          className="command-palette"
+          style={vars}
+          label="Command palette"
+          loop
+          vimBindings={false}
+          shouldFilter={false}
+          value={current}
+          onValueChange={setSelected}
+        >
           <Command.Input
             ref={inputRef}
             value={text}
@@ -117,7 +142,9 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
             {loading && <Command.Loading>Searching…</Command.Loading>}
             {!loading && <Command.Empty>No results found</Command.Empty>}
             {sections.map((s) => (
-              <Command.Group key={s.key} heading={s.heading}>{s.entries.map(entry)}</Command.Group>
+              <Command.Group key={s.key} heading={s.heading}>
+                {s.entries.map(entry)}
+              </Command.Group>
             ))}
             {groups.map((g) => (
               // The server matched these (name, reference, description), so they show as answered.
@@ -136,9 +163,15 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
             ))}
           </Command.List>
           <div className="command-palette__footer" aria-hidden="true">
-            <span><kbd>↑</kbd> <kbd>↓</kbd> to move</span>
-            <span><kbd>Enter</kbd> to open</span>
-            <span><kbd>Esc</kbd> to close</span>
+            <span>
+              <kbd>↑</kbd> <kbd>↓</kbd> to move
+            </span>
+            <span>
+              <kbd>Enter</kbd> to open
+            </span>
+            <span>
+              <kbd>Esc</kbd> to close
+            </span>
           </div>
         </Command>
       </Modal>

@@ -28,7 +28,14 @@ export function CommandPaletteLauncher({ compact = false }: { compact?: boolean 
         onMouseEnter={preload}
         onFocus={preload}
       >
-        {!compact && <>Search <Typography.Text keyboard type="secondary">{SHORTCUT}</Typography.Text></>}
+        {!compact && (
+          <>
+            Search{" "}
+            <Typography.Text keyboard type="secondary">
+              {SHORTCUT}
+            </Typography.Text>
+          </>
+        )}
       </Button>
       {wanted && (
         <Suspense fallback={null}>

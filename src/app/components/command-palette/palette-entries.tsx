@@ -35,14 +35,32 @@ export const sendMoneyTo = (beneficiaryId: string) => `${SEND_MONEY_ROUTE}?benef
 export function actionEntries(can: Can): PaletteEntry[] {
   const actions: PaletteEntry[] = [];
   if (maySendMoney(can)) {
-    actions.push({ value: "Send money", label: "Send money", icon: <SendOutlined />, keywords: ["pay", "payment", "wire", "transfer"], target: { kind: "navigate", to: SEND_MONEY_ROUTE } });
+    actions.push({
+      value: "Send money",
+      label: "Send money",
+      icon: <SendOutlined />,
+      keywords: ["pay", "payment", "wire", "transfer"],
+      target: { kind: "navigate", to: SEND_MONEY_ROUTE },
+    });
   }
   // The modal lists requests (approval_requests_read) and decides them (transactions_approve, KYB approved).
   if (can("approval-requests", "list") && can("approval-requests", "approve")) {
-    actions.push({ value: "Approve pending payments", label: "Approve pending payments", icon: <CheckSquareOutlined />, keywords: ["approvals", "review", "reject"], target: { kind: "approvals" } });
+    actions.push({
+      value: "Approve pending payments",
+      label: "Approve pending payments",
+      icon: <CheckSquareOutlined />,
+      keywords: ["approvals", "review", "reject"],
+      target: { kind: "approvals" },
+    });
   }
   if (can("invoices", "create") && can(`page:${CREATE_INVOICE_ROUTE}`, "view")) {
-    actions.push({ value: "Create invoice", label: "Create invoice", icon: <FileAddOutlined />, keywords: ["new invoice", "bill", "invoicing"], target: { kind: "navigate", to: CREATE_INVOICE_ROUTE } });
+    actions.push({
+      value: "Create invoice",
+      label: "Create invoice",
+      icon: <FileAddOutlined />,
+      keywords: ["new invoice", "bill", "invoicing"],
+      target: { kind: "navigate", to: CREATE_INVOICE_ROUTE },
+    });
   }
   return actions;
 }

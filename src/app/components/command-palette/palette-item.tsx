@@ -8,7 +8,9 @@ export function PaletteItem({ value, label, onSelect, icon, parent, hint }: Prop
   return (
     <Command.Item value={value} onSelect={onSelect}>
       {/* antd icons carry their own aria-label ("swap"): hidden, so the option is named by its text. */}
-      <span className="command-palette__icon" aria-hidden="true">{icon}</span>
+      <span className="command-palette__icon" aria-hidden="true">
+        {icon}
+      </span>
       <span className="command-palette__label">
         {parent && <span className="command-palette__muted">{parent} › </span>}
         {label}

@@ -42,7 +42,8 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
         (await listOf<Beneficiary>(beneficiaries.api.list, keyword)).flatMap((b) => {
           const show = b.type === "CRYPTO" ? cryptoBeneficiaries.routes.show : beneficiaries.routes.show;
           const hits: SearchHit[] = [];
-          if (viewable(show)) hits.push({ value: `beneficiary ${b.name} ${b.id}`, label: b.name, hint: `${b.currency} · ${b.destination_label}`, to: withId(show, b.id) });
+          if (viewable(show))
+            hits.push({ value: `beneficiary ${b.name} ${b.id}`, label: b.name, hint: `${b.currency} · ${b.destination_label}`, to: withId(show, b.id) });
           // The send-money screen pays fiat beneficiaries; crypto ones are paid from a wallet.
           if (maySend && b.type === "FIAT") hits.push({ value: `send ${b.name} ${b.id}`, label: `Send money to ${b.name}`, to: sendMoneyTo(b.id), send: true });
           return hits;
@@ -55,7 +56,10 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
       heading: "Customers",
       search: async (keyword) =>
         (await listOf<Customer>(customers.api.list, keyword)).map((c) => ({
-          value: `customer ${c.display_name} ${c.id}`, label: customerLabel(c), hint: `${words(c.type)} · ${words(c.state)}`, to: withId(customers.routes.show, c.id),
+          value: `customer ${c.display_name} ${c.id}`,
+          label: customerLabel(c),
+          hint: `${words(c.type)} · ${words(c.state)}`,
+          to: withId(customers.routes.show, c.id),
         })),
     });
   }

@@ -26,10 +26,14 @@ export function DashboardAccountCard({ item }: { item: DashboardCardItem }) {
   const body = (
     <Flex vertical gap={8}>
       <Flex gap={4} wrap>
-        <Tag color={colour} style={{ marginInlineEnd: 0 }}>{item.currency}</Tag>
+        <Tag color={colour} style={{ marginInlineEnd: 0 }}>
+          {item.currency}
+        </Tag>
         {item.blockchain && <Tag style={{ marginInlineEnd: 0 }}>{BLOCKCHAIN_LABELS[item.blockchain as Blockchain] ?? item.blockchain}</Tag>}
       </Flex>
-      <Typography.Text type="secondary" ellipsis title={item.name}>{item.name}</Typography.Text>
+      <Typography.Text type="secondary" ellipsis title={item.name}>
+        {item.name}
+      </Typography.Text>
       <Typography.Text strong style={{ fontSize: 20 }}>
         {displayMinor(item.available, item.currency)} <span style={{ fontSize: 14, fontWeight: 400 }}>{item.currency}</span>
       </Typography.Text>

@@ -39,7 +39,10 @@ export function usePendingApprovals(): PendingApprovals {
 /** "3 payments are waiting for approval", "2 payments and 1 team change are …", "1 team change is …". */
 export function waitingText(pending: number, team: number) {
   const payments = pending - team;
-  const parts = [payments > 0 && `${payments} ${payments === 1 ? "payment" : "payments"}`, team > 0 && `${team} ${team === 1 ? "team change" : "team changes"}`].filter(Boolean);
+  const parts = [
+    payments > 0 && `${payments} ${payments === 1 ? "payment" : "payments"}`,
+    team > 0 && `${team} ${team === 1 ? "team change" : "team changes"}`,
+  ].filter(Boolean);
   return `${parts.join(" and ")} ${pending === 1 ? "is" : "are"} waiting for approval`;
 }
 
@@ -54,7 +57,11 @@ export function DashboardApprovalsBanner({ approvals: { allowed, pending, team, 
           showIcon
           style={{ marginBottom: 16 }}
           message={waitingText(pending, team)}
-          action={<Button size="small" type="primary" onClick={() => setOpen(true)}>Review</Button>}
+          action={
+            <Button size="small" type="primary" onClick={() => setOpen(true)}>
+              Review
+            </Button>
+          }
         />
       )}
       <Suspense fallback={null}>

@@ -13,7 +13,13 @@ import { DashboardAccountCard } from "./dashboard-account-card.tsx";
 
 /** SPEC §9 perView breakpoints, widest first: at or above the width, that many cards. */
 export const PER_VIEW_BREAKPOINTS: [minWidth: number, perView: number][] = [
-  [2000, 5], [1800, 4], [1500, 4], [1280, 3], [1200, 3], [1024, 2], [640, 1],
+  [2000, 5],
+  [1800, 4],
+  [1500, 4],
+  [1280, 3],
+  [1200, 3],
+  [1024, 2],
+  [640, 1],
 ];
 export const CAROUSEL_GAP = 20;
 
@@ -55,8 +61,20 @@ export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
       </div>
       {overflow && (
         <Flex justify="flex-end" gap={8} style={{ marginTop: 12 }}>
-          <Button shape="circle" icon={<LeftOutlined />} aria-label="Previous accounts" disabled={start === 0} onClick={() => setStart((s) => Math.max(0, s - 1))} />
-          <Button shape="circle" icon={<RightOutlined />} aria-label="Next accounts" disabled={start >= lastStart} onClick={() => setStart((s) => Math.min(lastStart, s + 1))} />
+          <Button
+            shape="circle"
+            icon={<LeftOutlined />}
+            aria-label="Previous accounts"
+            disabled={start === 0}
+            onClick={() => setStart((s) => Math.max(0, s - 1))}
+          />
+          <Button
+            shape="circle"
+            icon={<RightOutlined />}
+            aria-label="Next accounts"
+            disabled={start >= lastStart}
+            onClick={() => setStart((s) => Math.min(lastStart, s + 1))}
+          />
         </Flex>
       )}
     </div>

@@ -13,13 +13,25 @@ import { formatDay } from "../../../lib/dates.ts";
 
 type Money = { value: string; currency: string };
 type BankingTxn = {
-  id: string; type: string; state: string; direction: string; created_date: string; description: string | null;
-  sending_currency: string; signed_amount: string;
+  id: string;
+  type: string;
+  state: string;
+  direction: string;
+  created_date: string;
+  description: string | null;
+  sending_currency: string;
+  signed_amount: string;
   counterparty: { name?: string } | null;
 };
 type CryptoTxn = {
-  id: string; type: string; state: string; direction: string; created_date: string; description: string | null;
-  signed_amount: Money; counterparty: { name?: string } | null;
+  id: string;
+  type: string;
+  state: string;
+  direction: string;
+  created_date: string;
+  description: string | null;
+  signed_amount: Money;
+  counterparty: { name?: string } | null;
 };
 /** `amount`: what the balance gained or lost (fee included), signed, as every transaction list shows it. */
 type Row = { id: string; href: string; date: string; title: string; detail: string; inbound: boolean; amount: Money; state: string };
@@ -37,7 +49,15 @@ const RAILS = {
 
 function common(t: BankingTxn | CryptoTxn, href: string) {
   const title = t.counterparty?.name || t.description || humanize(t.type);
-  return { id: t.id, href, date: t.created_date, title, detail: t.description && t.description !== title ? t.description : humanize(t.type), inbound: t.direction === "inbound", state: t.state };
+  return {
+    id: t.id,
+    href,
+    date: t.created_date,
+    title,
+    detail: t.description && t.description !== title ? t.description : humanize(t.type),
+    inbound: t.direction === "inbound",
+    state: t.state,
+  };
 }
 
 function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
@@ -65,9 +85,13 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           ellipsis: true,
           render: (_, r) => (
             <>
-              <Link to={r.href} onClick={(e) => e.stopPropagation()}>{r.title}</Link>
+              <Link to={r.href} onClick={(e) => e.stopPropagation()}>
+                {r.title}
+              </Link>
               <br />
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.detail}</Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.detail}
+              </Typography.Text>
             </>
           ),
         },
@@ -76,11 +100,21 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           align: "right",
           render: (_, r) => (
             <Typography.Text strong style={{ color: r.inbound ? "#1a7f37" : undefined, whiteSpace: "nowrap" }}>
-              {r.inbound ? "+" : "\u2212"}{displayMinor(BigInt(r.amount.value) < 0n ? (-BigInt(r.amount.value)).toString() : r.amount.value, r.amount.currency)} {r.amount.currency}
+              {r.inbound ? "+" : "\u2212"}
+              {displayMinor(BigInt(r.amount.value) < 0n ? (-BigInt(r.amount.value)).toString() : r.amount.value, r.amount.currency)} {r.amount.currency}
             </Typography.Text>
           ),
         },
-        { key: "state", width: 110, align: "right", render: (_, r) => <Tag color={statusColor(r.state)} style={{ marginInlineEnd: 0 }}>{humanize(r.state)}</Tag> },
+        {
+          key: "state",
+          width: 110,
+          align: "right",
+          render: (_, r) => (
+            <Tag color={statusColor(r.state)} style={{ marginInlineEnd: 0 }}>
+              {humanize(r.state)}
+            </Tag>
+          ),
+        },
       ]}
     />
   );

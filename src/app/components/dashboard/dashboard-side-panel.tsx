@@ -15,7 +15,11 @@ import { useChecklist } from "../onboarding/use-checklist.ts";
 // Below the accounts list, and (until KYB approval) instead of it: they load after the first paint.
 const SwapPanel = lazyNamed(() => import("../swap/swap-panel.tsx"), "SwapPanel");
 const GettingStartedChecklist = lazyNamed(() => import("../onboarding/getting-started-checklist.tsx"), "GettingStartedChecklist");
-const PanelSkeleton = () => <Card variant="borderless"><Skeleton active /></Card>;
+const PanelSkeleton = () => (
+  <Card variant="borderless">
+    <Skeleton active />
+  </Card>
+);
 
 /** Until KYB is approved: where setup stands, with the step to do now. */
 function DashboardSetupProgress() {
@@ -33,32 +37,38 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
   if (!data.kybApproved) return <DashboardSetupProgress />;
   return (
     <Flex vertical gap={24}>
-    <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }} role="region" aria-label="Your accounts">
-      {data.balanceError ? (
-        <Typography.Text type="danger">Error fetching balance</Typography.Text>
-      ) : data.cards.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts yet" />
-      ) : (
-        // A plain list: antd's List brings its pagination (and Select) into the dashboard's first load.
-        <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
-          {data.cards.map((c, i) => (
-            <li key={c.key} style={{ padding: "12px 0", borderTop: i ? "1px solid #f0f0f0" : undefined }}>
-              <Flex justify="space-between" align="center" gap={8}>
-                <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-                  <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>{c.currency}</Tag>
-                  <Typography.Text ellipsis title={c.name}>{c.href ? <Link to={c.href}>{c.name}</Link> : c.name}</Typography.Text>
+      <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }} role="region" aria-label="Your accounts">
+        {data.balanceError ? (
+          <Typography.Text type="danger">Error fetching balance</Typography.Text>
+        ) : data.cards.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts yet" />
+        ) : (
+          // A plain list: antd's List brings its pagination (and Select) into the dashboard's first load.
+          <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
+            {data.cards.map((c, i) => (
+              <li key={c.key} style={{ padding: "12px 0", borderTop: i ? "1px solid #f0f0f0" : undefined }}>
+                <Flex justify="space-between" align="center" gap={8}>
+                  <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+                    <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>
+                      {c.currency}
+                    </Tag>
+                    <Typography.Text ellipsis title={c.name}>
+                      {c.href ? <Link to={c.href}>{c.name}</Link> : c.name}
+                    </Typography.Text>
+                  </Flex>
+                  <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
+                    {displayMinor(c.available, c.currency)}
+                  </Typography.Text>
                 </Flex>
-                <Typography.Text strong style={{ whiteSpace: "nowrap" }}>{displayMinor(c.available, c.currency)}</Typography.Text>
-              </Flex>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-    {/* Shown only to members allowed to exchange (it checks for itself). */}
-    <Suspense fallback={<PanelSkeleton />}>
-      <SwapPanel />
-    </Suspense>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      {/* Shown only to members allowed to exchange (it checks for itself). */}
+      <Suspense fallback={<PanelSkeleton />}>
+        <SwapPanel />
+      </Suspense>
     </Flex>
   );
 }

@@ -32,9 +32,6 @@ export function Field<T extends FieldValues, N extends Path<T>>({ control, name,
 }
 
 /** Puts server field errors ({path, message}) under the matching fields. */
-export function applyServerErrors<T extends FieldValues>(
-  errors: { path: string; message: string }[] | undefined,
-  setError: UseFormSetError<T>,
-) {
+export function applyServerErrors<T extends FieldValues>(errors: { path: string; message: string }[] | undefined, setError: UseFormSetError<T>) {
   for (const e of errors ?? []) if (e.path) setError(e.path as Path<T>, { message: e.message });
 }

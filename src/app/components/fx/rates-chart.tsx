@@ -38,8 +38,12 @@ export function RatesChart({ base, quote }: { base: string; quote: string }) {
     let live = true; // a slow answer for an old pair or range must not overwrite the new one
     setPoints(null);
     setFailed(false);
-    history(base, quote, days).then((items) => live && setPoints(items)).catch(() => live && setFailed(true));
-    return () => { live = false; };
+    history(base, quote, days)
+      .then((items) => live && setPoints(items))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
   }, [base, quote, days]);
 
   // Oldest first for the x axis. The y value is a float only for plotting; labels stay strings.
@@ -51,7 +55,15 @@ export function RatesChart({ base, quote }: { base: string; quote: string }) {
       {!failed && !points && <Skeleton active />}
       {data && data.length > 0 && (
         <Suspense fallback={<Skeleton active />}>
-          <Line data={data} xField="date" yField="rate" height={260} scale={{ y: { nice: true, zero: false } }} axis={{ x: DATE_AXIS }} tooltip={{ items: [{ channel: "y", name: `${base} → ${quote}` }] }} />
+          <Line
+            data={data}
+            xField="date"
+            yField="rate"
+            height={260}
+            scale={{ y: { nice: true, zero: false } }}
+            axis={{ x: DATE_AXIS }}
+            tooltip={{ items: [{ channel: "y", name: `${base} → ${quote}` }] }}
+          />
         </Suspense>
       )}
     </section>

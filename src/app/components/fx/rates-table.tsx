@@ -27,7 +27,9 @@ export function RatesTable({ base, quote }: { base: string; quote: string }) {
         setFailed(true);
         toast.error(e); // SPEC §8: a failed call toasts the server's message
       });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [base, quote, page, toast]);
 
   return (

@@ -2,7 +2,13 @@
 import type { ReactNode } from "react";
 import { Card, Flex, Typography } from "antd";
 
-export function AuthCard({ title, subtitle, children, footer, width = 420 }: {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  width = 420,
+}: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;

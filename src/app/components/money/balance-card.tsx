@@ -4,7 +4,14 @@ import { Card, Flex, Statistic, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import { formatMoney } from "../../../lib/money.ts";
 
-export function BalanceCard({ title, currency, available, usd, subtitle, actions }: {
+export function BalanceCard({
+  title,
+  currency,
+  available,
+  usd,
+  subtitle,
+  actions,
+}: {
   title: string;
   currency: string;
   available: string;
@@ -18,13 +25,17 @@ export function BalanceCard({ title, currency, available, usd, subtitle, actions
         <div>
           <Flex align="center" gap={8}>
             <Tag color={CURRENCY_COLORS[currency]}>{currency}</Tag>
-            <Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
           </Flex>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
           <Statistic title="Available balance" value={formatMoney(available, currency)} style={{ marginTop: 8 }} />
           {usd !== undefined && currency !== "USD" && <Typography.Text type="secondary">≈ {formatMoney(usd, "USD")}</Typography.Text>}
         </div>
-        <Flex gap={8} wrap>{actions}</Flex>
+        <Flex gap={8} wrap>
+          {actions}
+        </Flex>
       </Flex>
     </Card>
   );

@@ -16,7 +16,10 @@ export function DepositDetails({ currency, addresses }: { currency: string; addr
           <Descriptions column={1} size="small">
             {depositFields(currency, a.data).map(([label, value]) => (
               <Descriptions.Item key={label} label={label}>
-                <Space size={4}>{value}<CopyButton value={value} label={`Copy ${label.toLowerCase()}`} /></Space>
+                <Space size={4}>
+                  {value}
+                  <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+                </Space>
               </Descriptions.Item>
             ))}
           </Descriptions>

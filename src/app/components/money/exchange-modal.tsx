@@ -70,15 +70,25 @@ function supportedOf(record: WithFeatures, fallback: ExchangeTarget[]): Exchange
 
 export function accountSource(account: Account): ExchangeSource {
   return {
-    kind: "account", id: account.id, name: account.name, currency: account.currency, blockchain: null,
-    available: account.balance.available, supported: supportedOf(account as WithFeatures, exchangeTargets(account.currency)),
+    kind: "account",
+    id: account.id,
+    name: account.name,
+    currency: account.currency,
+    blockchain: null,
+    available: account.balance.available,
+    supported: supportedOf(account as WithFeatures, exchangeTargets(account.currency)),
   };
 }
 
 export function walletSource(wallet: Wallet): ExchangeSource {
   return {
-    kind: "wallet", id: wallet.id, name: wallet.name, currency: wallet.currency, blockchain: wallet.blockchain,
-    available: wallet.available_balance, supported: supportedOf(wallet as WithFeatures, exchangeTargets(wallet.currency, wallet.blockchain)),
+    kind: "wallet",
+    id: wallet.id,
+    name: wallet.name,
+    currency: wallet.currency,
+    blockchain: wallet.blockchain,
+    available: wallet.available_balance,
+    supported: supportedOf(wallet as WithFeatures, exchangeTargets(wallet.currency, wallet.blockchain)),
   };
 }
 
@@ -190,11 +200,19 @@ function QuoteDetails({ quote, source }: { quote: ExchangeQuote; source: Exchang
   return (
     <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Quote">
       <Descriptions.Item label="From">{sourceLabel(source)}</Descriptions.Item>
-      <Descriptions.Item label="You exchange"><span data-testid="exchange-given">{formatMoney(given.amount, given.currency)}</span></Descriptions.Item>
-      <Descriptions.Item label="Fee"><span data-testid="exchange-fee">{formatMoney(fee.amount, fee.currency)}</span></Descriptions.Item>
-      <Descriptions.Item label="Exchange rate"><RateText data-testid="exchange-rate" from={given.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate ?? quote.exchange?.rate} /></Descriptions.Item>
+      <Descriptions.Item label="You exchange">
+        <span data-testid="exchange-given">{formatMoney(given.amount, given.currency)}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label="Fee">
+        <span data-testid="exchange-fee">{formatMoney(fee.amount, fee.currency)}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label="Exchange rate">
+        <RateText data-testid="exchange-rate" from={given.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate ?? quote.exchange?.rate} />
+      </Descriptions.Item>
       <Descriptions.Item label="You receive">
-        <Typography.Text strong data-testid="exchange-received">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Typography.Text>
+        <Typography.Text strong data-testid="exchange-received">
+          {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}
+        </Typography.Text>
       </Descriptions.Item>
       {d && <Descriptions.Item label="Destination">{`${d.name} (${d.currency}${d.blockchain ? ` · ${networkOf(d.blockchain)}` : ""})`}</Descriptions.Item>}
     </Descriptions>
@@ -311,8 +329,16 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
           title="The exchange did not go through"
           subTitle={<span data-testid="exchange-error">{outcome.message}</span>}
           extra={[
-            <Button type="primary" key="again" onClick={() => restart(true)}>Try again</Button>,
-            ...(onClose ? [<Button key="close" onClick={onClose}>Close</Button>] : []),
+            <Button type="primary" key="again" onClick={() => restart(true)}>
+              Try again
+            </Button>,
+            ...(onClose
+              ? [
+                  <Button key="close" onClick={onClose}>
+                    Close
+                  </Button>,
+                ]
+              : []),
           ]}
         />
       );
@@ -325,19 +351,49 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
           <Flex vertical gap={8} align="center">
             <span>
               {formatMoney(outcome.given.amount, outcome.given.currency)}
-              {outcome.received && <> → <Typography.Text strong>{formatMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text></>}
+              {outcome.received && (
+                <>
+                  {" "}
+                  → <Typography.Text strong>{formatMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text>
+                </>
+              )}
             </span>
             {outcome.fee && <span>Fee: {formatMoney(outcome.fee.amount, outcome.fee.currency)}</span>}
             {outcome.description && <span>{outcome.description}</span>}
-            {outcome.reference && <span>Reference <Typography.Text strong data-testid="exchange-reference">{outcome.reference}</Typography.Text></span>}
-            {outcome.state && <span>Status: <Tag color={statusColor(outcome.state)}>{humanize(outcome.state)}</Tag></span>}
+            {outcome.reference && (
+              <span>
+                Reference{" "}
+                <Typography.Text strong data-testid="exchange-reference">
+                  {outcome.reference}
+                </Typography.Text>
+              </span>
+            )}
+            {outcome.state && (
+              <span>
+                Status: <Tag color={statusColor(outcome.state)}>{humanize(outcome.state)}</Tag>
+              </span>
+            )}
             <Link to={transactions}>See it in your transactions</Link>
           </Flex>
         }
         extra={[
-          ...(outcome.id ? [<Button type="primary" key="view" onClick={() => navigate(`${transactions}/${outcome.id}`)}>View transaction</Button>] : []),
-          <Button key="another" onClick={() => restart(false)}>Exchange again</Button>,
-          ...(onClose ? [<Button key="close" onClick={onClose}>Close</Button>] : []),
+          ...(outcome.id
+            ? [
+                <Button type="primary" key="view" onClick={() => navigate(`${transactions}/${outcome.id}`)}>
+                  View transaction
+                </Button>,
+              ]
+            : []),
+          <Button key="another" onClick={() => restart(false)}>
+            Exchange again
+          </Button>,
+          ...(onClose
+            ? [
+                <Button key="close" onClick={onClose}>
+                  Close
+                </Button>,
+              ]
+            : []),
         ]}
       />
     );
@@ -352,22 +408,46 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
         )}
         <Form layout="vertical" component="form" onFinish={review} noValidate>
           <Form.Item label="From" htmlFor="exchange-from">
-            <Input id="exchange-from" readOnly variant="filled" value={`${sourceLabel(source)} · ${formatMoney(source.available, source.currency)} available`} />
+            <Input
+              id="exchange-from"
+              readOnly
+              variant="filled"
+              value={`${sourceLabel(source)} · ${formatMoney(source.available, source.currency)} available`}
+            />
           </Form.Item>
           <Field control={form.control} name="amount" label="Amount">
             {(f) => (
-              <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} inputMode="decimal" placeholder="0.00" addonBefore={source.currency} autoComplete="off" />
+              <Input
+                id={f.id}
+                value={f.value}
+                onChange={(e) => f.onChange(e.target.value)}
+                onBlur={f.onBlur}
+                inputMode="decimal"
+                placeholder="0.00"
+                addonBefore={source.currency}
+                autoComplete="off"
+              />
             )}
           </Field>
           <Field control={form.control} name="destination" label="Destination currency">
             {(f) => (
               <Select
-                id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} loading={targetsLoading} placeholder="Choose a currency"
+                id={f.id}
+                value={f.value || undefined}
+                onChange={f.onChange}
+                onBlur={f.onBlur}
+                loading={targetsLoading}
+                placeholder="Choose a currency"
                 options={targets.map((t) => ({ value: targetKey(t), label: targetLabel(t) }))}
               />
             )}
           </Field>
-          {live.loading && <Flex gap={8} align="center" style={{ marginBottom: 16 }}><Spin size="small" /><Typography.Text type="secondary">Getting a quote…</Typography.Text></Flex>}
+          {live.loading && (
+            <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
+              <Spin size="small" />
+              <Typography.Text type="secondary">Getting a quote…</Typography.Text>
+            </Flex>
+          )}
           {live.error && <Alert type="error" showIcon message={live.error} style={{ marginBottom: 16 }} data-testid="quote-error" />}
           {quote ? (
             <>
@@ -375,36 +455,53 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
               <Typography.Paragraph type="secondary">This price holds until {formatTime(quote.expires_at)}.</Typography.Paragraph>
             </>
           ) : (
-            indicative.quote && target && (
+            indicative.quote &&
+            target && (
               <Alert
                 type="info"
                 style={{ marginBottom: 16 }}
                 data-testid="indicative-rate"
-                message={<>Indicative rate: <RateText from={source.currency} to={target.currency} rate={indicative.quote.exchange_rate ?? indicative.quote.exchange?.rate} indicative /></>}
+                message={
+                  <>
+                    Indicative rate:{" "}
+                    <RateText from={source.currency} to={target.currency} rate={indicative.quote.exchange_rate ?? indicative.quote.exchange?.rate} indicative />
+                  </>
+                }
                 description="The exact rate and fee are quoted once you enter an amount."
               />
             )
           )}
           <Space>
             {onClose && <Button onClick={onClose}>Cancel</Button>}
-            <Button type="primary" htmlType="submit" disabled={live.loading} icon={<SwapOutlined />}>Continue</Button>
+            <Button type="primary" htmlType="submit" disabled={live.loading} icon={<SwapOutlined />}>
+              Continue
+            </Button>
           </Space>
         </Form>
       </div>
 
       {step === "confirm" && draft && (
         <div data-testid="exchange-confirm">
-          <Typography.Title level={5} style={{ marginTop: 0 }}>Confirm exchange</Typography.Title>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            Confirm exchange
+          </Typography.Title>
           <QuoteDetails quote={draft.quote} source={source} />
           <Typography.Paragraph type="secondary">
-            This price holds until {formatTime(draft.quote.expires_at)}; you receive exactly {formatMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency)}.
+            This price holds until {formatTime(draft.quote.expires_at)}; you receive exactly{" "}
+            {formatMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency)}.
           </Typography.Paragraph>
           <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>Back</Button>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>
+              Back
+            </Button>
             {otp.required ? (
-              <Button type="primary" onClick={() => setStep("code")}>Continue</Button>
+              <Button type="primary" onClick={() => setStep("code")}>
+                Continue
+              </Button>
             ) : (
-              <Button type="primary" onClick={submit} loading={sending}>Confirm exchange</Button>
+              <Button type="primary" onClick={submit} loading={sending}>
+                Confirm exchange
+              </Button>
             )}
           </Space>
         </div>
@@ -412,11 +509,22 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
 
       {step === "code" && draft && (
         <>
-          <Typography.Title level={5} style={{ marginTop: 0 }}>Verify it's you</Typography.Title>
-          <Form layout="vertical" component={false}><OneTimeCodeInput otp={otp} request={draft && { path: source.kind === "wallet" ? "transactions/exchange" : "payments/exchange", body: draft.body }} /></Form>
+          <Typography.Title level={5} style={{ marginTop: 0 }}>
+            Verify it's you
+          </Typography.Title>
+          <Form layout="vertical" component={false}>
+            <OneTimeCodeInput
+              otp={otp}
+              request={draft && { path: source.kind === "wallet" ? "transactions/exchange" : "payments/exchange", body: draft.body }}
+            />
+          </Form>
           <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("confirm")} disabled={sending}>Back</Button>
-            <Button type="primary" onClick={submit} loading={sending} disabled={!otp.ready}>Confirm exchange</Button>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("confirm")} disabled={sending}>
+              Back
+            </Button>
+            <Button type="primary" onClick={submit} loading={sending} disabled={!otp.ready}>
+              Confirm exchange
+            </Button>
           </Space>
         </>
       )}
@@ -440,7 +548,9 @@ export function ExchangeButton({ source }: { source: ExchangeSource }) {
   if (!targets.length) return null;
   return (
     <>
-      <Button icon={<SwapOutlined />} onClick={() => setOpen(true)}>Exchange</Button>
+      <Button icon={<SwapOutlined />} onClick={() => setOpen(true)}>
+        Exchange
+      </Button>
       <ExchangeModal open={open} onClose={() => setOpen(false)} source={source} />
     </>
   );

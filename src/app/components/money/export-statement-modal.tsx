@@ -26,7 +26,19 @@ const FORMAT_OPTIONS = STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_L
 
 type FormValues = { format: string; from: string; to: string };
 
-export function ExportStatementModal({ open, onClose, owner, name, range }: { open: boolean; onClose: () => void; owner: StatementOwner; name: string; /** Initial from / to (YYYY-MM-DD). */ range?: { from: string; to: string } }) {
+export function ExportStatementModal({
+  open,
+  onClose,
+  owner,
+  name,
+  range,
+}: {
+  open: boolean;
+  onClose: () => void;
+  owner: StatementOwner;
+  name: string /** Initial from / to (YYYY-MM-DD). */;
+  range?: { from: string; to: string };
+}) {
   const { can } = useSession();
   const toast = useToast();
   const [current, setCurrent] = useState<Statement | null>(null);
@@ -34,7 +46,10 @@ export function ExportStatementModal({ open, onClose, owner, name, range }: { op
   // A failed status check stops the polling (the list below keeps refreshing a PENDING row).
   const [stalled, setStalled] = useState(false);
   const ownerQuery = new URLSearchParams(owner as Record<string, string>).toString();
-  const form = useForm<FormValues>({ resolver: zodResolver(StatementForm) as never, defaultValues: { format: undefined, from: range?.from ?? "", to: range?.to ?? "" } });
+  const form = useForm<FormValues>({
+    resolver: zodResolver(StatementForm) as never,
+    defaultValues: { format: undefined, from: range?.from ?? "", to: range?.to ?? "" },
+  });
 
   // Poll the statement being prepared until the worker has finished it, then refresh the list.
   useEffect(() => {
@@ -79,12 +94,16 @@ export function ExportStatementModal({ open, onClose, owner, name, range }: { op
   return (
     <Modal title="Export statement" open={open} onCancel={close} footer={null} width={720} destroyOnHidden>
       <Typography.Paragraph type="secondary">{name}</Typography.Paragraph>
-      {current ? <Progress statement={current} onDownload={save} onAnother={() => setCurrent(null)} /> : can("statements", "create") ? (
+      {current ? (
+        <Progress statement={current} onDownload={save} onAnother={() => setCurrent(null)} />
+      ) : can("statements", "create") ? (
         <Form layout="vertical" component="form" onFinish={submit} noValidate>
           <Row gutter={12}>
             <Col xs={24} sm={8}>
               <Field control={form.control} name="format" label="Type">
-                {(f) => <Select id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} options={FORMAT_OPTIONS} placeholder="Select type" />}
+                {(f) => (
+                  <Select id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} options={FORMAT_OPTIONS} placeholder="Select type" />
+                )}
               </Field>
             </Col>
             {(["from", "to"] as const).map((name) => (
@@ -105,12 +124,16 @@ export function ExportStatementModal({ open, onClose, owner, name, range }: { op
               </Col>
             ))}
           </Row>
-          <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Export</Button>
+          <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+            Export
+          </Button>
         </Form>
       ) : (
         <Alert type="info" showIcon message="You can download past statements. Creating a new export needs permission to create statements." />
       )}
-      <Divider orientation="left" plain>Past statements</Divider>
+      <Divider orientation="left" plain>
+        Past statements
+      </Divider>
       <StatementList ownerQuery={ownerQuery} version={version} onDownload={save} />
     </Modal>
   );
@@ -119,7 +142,11 @@ export function ExportStatementModal({ open, onClose, owner, name, range }: { op
 /** The statement just requested: preparing, ready to download, or failed with the server's reason. */
 function Progress({ statement: s, onDownload, onAnother }: { statement: Statement; onDownload: (s: Statement) => Promise<void>; onAnother: () => void }) {
   const period = `${FORMAT_LABELS[s.format]} statement, ${s.from} to ${s.to}`;
-  const another = <Button key="another" onClick={onAnother}>Export another</Button>;
+  const another = (
+    <Button key="another" onClick={onAnother}>
+      Export another
+    </Button>
+  );
   if (s.state === "PENDING") {
     return <Result icon={<Spin size="large" />} title="Preparing your statement…" subTitle={period} data-testid="statement-progress" />;
   }
@@ -129,7 +156,12 @@ function Progress({ statement: s, onDownload, onAnother }: { statement: Statemen
       status="success"
       title="Your statement is ready"
       subTitle={period}
-      extra={[<Button key="download" type="primary" icon={<DownloadOutlined />} onClick={() => onDownload(s)}>Download</Button>, another]}
+      extra={[
+        <Button key="download" type="primary" icon={<DownloadOutlined />} onClick={() => onDownload(s)}>
+          Download
+        </Button>,
+        another,
+      ]}
     />
   );
 }

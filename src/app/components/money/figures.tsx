@@ -33,7 +33,19 @@ export function MoneyText({ minor, currency, signed, strong, "data-testid": test
 }
 
 /** "1 USD = 1,617.06 NGN", the stored rate on hover; a dash when there is none. */
-export function RateText({ from, to, rate, indicative, "data-testid": testId }: { from: string; to: string; rate: string | null | undefined; indicative?: boolean; "data-testid"?: string }) {
+export function RateText({
+  from,
+  to,
+  rate,
+  indicative,
+  "data-testid": testId,
+}: {
+  from: string;
+  to: string;
+  rate: string | null | undefined;
+  indicative?: boolean;
+  "data-testid"?: string;
+}) {
   if (!rate) return <span data-testid={testId}>—</span>;
   return (
     <span style={ONE_LINE} title={`Exact rate: 1 ${from} = ${rate} ${to}`} data-testid={testId}>

@@ -21,7 +21,12 @@ export const ACCOUNT_RANGES: Range[] = [
   { key: "last_year", label: "1 year" },
 ];
 
-export function FlowsChart({ path, ranges, currency, pick }: {
+export function FlowsChart({
+  path,
+  ranges,
+  currency,
+  pick,
+}: {
   path: string;
   ranges: Range[];
   currency: string;
@@ -32,7 +37,9 @@ export function FlowsChart({ path, ranges, currency, pick }: {
   const [summary, setSummary] = useState<Record<string, unknown> | null>(null);
   const [error, setError] = useState(false);
   useEffect(() => {
-    api<Record<string, unknown>>("GET", path).then((r) => setSummary(r.data)).catch(() => setError(true));
+    api<Record<string, unknown>>("GET", path)
+      .then((r) => setSummary(r.data))
+      .catch(() => setError(true));
   }, [path]);
 
   const flows = summary ? pick(summary, range) : null;
@@ -44,7 +51,12 @@ export function FlowsChart({ path, ranges, currency, pick }: {
   ]);
   return (
     <div>
-      <Segmented options={ranges.map((r) => ({ value: r.key, label: r.label }))} value={range} onChange={(v) => setRange(String(v))} style={{ marginBottom: 12 }} />
+      <Segmented
+        options={ranges.map((r) => ({ value: r.key, label: r.label }))}
+        value={range}
+        onChange={(v) => setRange(String(v))}
+        style={{ marginBottom: 12 }}
+      />
       {error && <Empty description="Error fetching account summary" />}
       {!error && !flows && <Skeleton active />}
       {flows && zero && <Empty description="No transactions" />}

@@ -41,7 +41,12 @@ export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: 
   async function send() {
     if (!request) return;
     try {
-      const res = await api("POST", "security/one-time-code", { purpose: "payment", method: "POST", path: `/${request.path.replace(/^\//, "")}`, body: request.body });
+      const res = await api("POST", "security/one-time-code", {
+        purpose: "payment",
+        method: "POST",
+        path: `/${request.path.replace(/^\//, "")}`,
+        body: request.body,
+      });
       toast.success(res.message);
       setSent(true);
       restart();
@@ -57,7 +62,9 @@ export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: 
         {wait > 0 ? (
           <Typography.Text type="secondary">Resend code in {wait}s</Typography.Text>
         ) : (
-          <Button onClick={send} disabled={!request}>{sent ? "Resend code" : "Send code"}</Button>
+          <Button onClick={send} disabled={!request}>
+            {sent ? "Resend code" : "Send code"}
+          </Button>
         )}
       </Space>
     </Form.Item>

@@ -19,8 +19,7 @@ type Row = {
   sending_currency?: string;
 };
 
-const amountOf = (r: Row) =>
-  typeof r.signed_amount === "string" ? { value: r.signed_amount, currency: r.sending_currency! } : r.signed_amount;
+const amountOf = (r: Row) => (typeof r.signed_amount === "string" ? { value: r.signed_amount, currency: r.sending_currency! } : r.signed_amount);
 
 export function OwnerTransactions({ path, detailBase }: { path: string; detailBase: string }) {
   const navigate = useNavigate();

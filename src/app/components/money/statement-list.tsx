@@ -13,7 +13,11 @@ import { humanize, statusColor } from "../resource/renderers.tsx";
 
 type Page = { items: Statement[]; total_items: number };
 
-export function StatementList({ ownerQuery, version, onDownload }: {
+export function StatementList({
+  ownerQuery,
+  version,
+  onDownload,
+}: {
   /** "account_id=<id>" or "asset_id=<id>". */
   ownerQuery: string;
   /** Bumped by the modal after an export, to show it at the top. */
@@ -68,7 +72,12 @@ export function StatementList({ ownerQuery, version, onDownload }: {
           title: "Action",
           render: (_, s) =>
             s.state === "COMPLETE" ? (
-              <Button size="small" icon={<DownloadOutlined />} aria-label={`Download ${FORMAT_LABELS[s.format]} ${s.from} to ${s.to}`} onClick={() => onDownload(s)}>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                aria-label={`Download ${FORMAT_LABELS[s.format]} ${s.from} to ${s.to}`}
+                onClick={() => onDownload(s)}
+              >
                 Download
               </Button>
             ) : null,

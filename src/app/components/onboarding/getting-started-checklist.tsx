@@ -15,7 +15,20 @@ function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
   if (step.state === "pending") return <ClockCircleFilled style={{ ...size, color: "#faad14" }} aria-label="Pending" />;
   if (step.state === "rejected") return <CloseCircleFilled style={{ ...size, color: "#ff4d4f" }} aria-label="Rejected" />;
   return (
-    <span role="img" aria-label="Not started" style={{ width: 22, height: 22, borderRadius: 11, border: "1px solid #d9d9d9", display: "inline-flex", alignItems: "center", justifyContent: "center", fontSize: 12 }}>
+    <span
+      role="img"
+      aria-label="Not started"
+      style={{
+        width: 22,
+        height: 22,
+        borderRadius: 11,
+        border: "1px solid #d9d9d9",
+        display: "inline-flex",
+        alignItems: "center",
+        justifyContent: "center",
+        fontSize: 12,
+      }}
+    >
       {index + 1}
     </span>
   );
@@ -23,11 +36,18 @@ function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
 
 function StepActionButton({ action, list }: { action: StepAction; list: Checklist }) {
   const navigate = useNavigate();
-  if (action.kind === "link") return <Button type="primary" onClick={() => navigate(action.to)}>{action.label}</Button>;
+  if (action.kind === "link")
+    return (
+      <Button type="primary" onClick={() => navigate(action.to)}>
+        {action.label}
+      </Button>
+    );
   const start = () => {
     window.open(action.url, "_blank", "noopener");
     // Tracking never stands in the way: a failure is only logged (SPEC §7).
-    api("POST", "businesses/track", { event: action.event, properties: { kyc_state: list.kyc_state, review_state: list.review_status } }).catch((e) => console.error("KYB tracking failed", e));
+    api("POST", "businesses/track", { event: action.event, properties: { kyc_state: list.kyc_state, review_state: list.review_status } }).catch((e) =>
+      console.error("KYB tracking failed", e),
+    );
   };
   return (
     <Button type="primary" onClick={start}>
@@ -47,7 +67,12 @@ export function GettingStartedChecklist({ list, compact = false }: { list: Check
         <List
           dataSource={list.steps}
           renderItem={(step, i) => (
-            <List.Item key={step.key} aria-label={step.title} style={{ opacity: step.active || step.state === "completed" ? 1 : 0.55 }} extra={step.action ? <StepActionButton action={step.action} list={list} /> : null}>
+            <List.Item
+              key={step.key}
+              aria-label={step.title}
+              style={{ opacity: step.active || step.state === "completed" ? 1 : 0.55 }}
+              extra={step.action ? <StepActionButton action={step.action} list={list} /> : null}
+            >
               <List.Item.Meta
                 avatar={<StateIcon step={step} index={i} />}
                 title={
@@ -63,7 +88,11 @@ export function GettingStartedChecklist({ list, compact = false }: { list: Check
         />
         {list.review_console_url && list.kyc_state === "IN_REVIEW" && list.review_status === "PENDING" && (
           <Typography.Text type="secondary">
-            Sandbox: decide on the verification in the <Link to="/sandbox/kyb" target="_blank">sandbox KYB console</Link>.
+            Sandbox: decide on the verification in the{" "}
+            <Link to="/sandbox/kyb" target="_blank">
+              sandbox KYB console
+            </Link>
+            .
           </Typography.Text>
         )}
       </Flex>

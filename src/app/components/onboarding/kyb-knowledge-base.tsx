@@ -9,7 +9,9 @@ import { KYB_REQUIREMENTS_INTRO, KYB_TOPICS, type KybTopic } from "./kyb-topics.
 function TopicPoints({ points }: { points: string[] }) {
   return (
     <ul style={{ paddingInlineStart: 20, marginBlock: 0 }}>
-      {points.map((p) => <li key={p}>{p}</li>)}
+      {points.map((p) => (
+        <li key={p}>{p}</li>
+      ))}
     </ul>
   );
 }
@@ -19,14 +21,21 @@ export function KybKnowledgeBase() {
   const [topic, setTopic] = useState<KybTopic | null>(null);
   const [topicOpen, setTopicOpen] = useState(false);
   const [allOpen, setAllOpen] = useState(false);
-  const openTopic = (t: KybTopic) => { setTopic(t); setTopicOpen(true); };
+  const openTopic = (t: KybTopic) => {
+    setTopic(t);
+    setTopicOpen(true);
+  };
   const closeTopic = () => setTopicOpen(false);
   const closeAll = () => setAllOpen(false);
   return (
     <Card
       title="KYB knowledge base"
       variant="borderless"
-      extra={<Button type="link" onClick={() => setAllOpen(true)}>View all</Button>}
+      extra={
+        <Button type="link" onClick={() => setAllOpen(true)}>
+          View all
+        </Button>
+      }
     >
       <Flex vertical align="start">
         {KYB_TOPICS.map((t) => (
@@ -35,12 +44,7 @@ export function KybKnowledgeBase() {
           </Button>
         ))}
       </Flex>
-      <Modal
-        title={topic?.title}
-        open={topicOpen}
-        onCancel={closeTopic}
-        footer={<Button onClick={closeTopic}>Close</Button>}
-      >
+      <Modal title={topic?.title} open={topicOpen} onCancel={closeTopic} footer={<Button onClick={closeTopic}>Close</Button>}>
         {topic && (
           <>
             <Typography.Paragraph>{topic.summary}</Typography.Paragraph>
@@ -48,13 +52,7 @@ export function KybKnowledgeBase() {
           </>
         )}
       </Modal>
-      <Modal
-        title="KYB requirements"
-        open={allOpen}
-        onCancel={closeAll}
-        footer={<Button onClick={closeAll}>Close</Button>}
-        width={640}
-      >
+      <Modal title="KYB requirements" open={allOpen} onCancel={closeAll} footer={<Button onClick={closeAll}>Close</Button>} width={640}>
         <Typography.Paragraph>{KYB_REQUIREMENTS_INTRO}</Typography.Paragraph>
         <List
           dataSource={[...KYB_TOPICS]}

@@ -23,7 +23,17 @@ function SearchBox({ filter, value, onChange }: { filter: Extract<Filter, { kind
     const t = setTimeout(() => onChange(text), filter.debounceMs ?? 500);
     return () => clearTimeout(t);
   }, [text, value, onChange, filter.debounceMs]);
-  return <Input.Search allowClear placeholder={filter.placeholder} aria-label={filter.placeholder} value={text} onChange={(e) => setText(e.target.value)} onSearch={onChange} style={{ width: 280 }} />;
+  return (
+    <Input.Search
+      allowClear
+      placeholder={filter.placeholder}
+      aria-label={filter.placeholder}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={onChange}
+      style={{ width: 280 }}
+    />
+  );
 }
 
 export const DATE_ORDER_MESSAGE = "Date from cannot be greater than date to";
@@ -42,26 +52,67 @@ function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind
   return (
     <Space direction="vertical" size={0}>
       <Space>
-        <DatePicker placeholder="Date from" aria-label={`${filter.label} from`} value={from ? dayjs(from) : null} onChange={pick(setFrom)} status={invalid ? "error" : undefined} />
-        <DatePicker placeholder="Date to" aria-label={`${filter.label} to`} value={to ? dayjs(to) : null} onChange={pick(setTo)} status={invalid ? "error" : undefined} />
+        <DatePicker
+          placeholder="Date from"
+          aria-label={`${filter.label} from`}
+          value={from ? dayjs(from) : null}
+          onChange={pick(setFrom)}
+          status={invalid ? "error" : undefined}
+        />
+        <DatePicker
+          placeholder="Date to"
+          aria-label={`${filter.label} to`}
+          value={to ? dayjs(to) : null}
+          onChange={pick(setTo)}
+          status={invalid ? "error" : undefined}
+        />
       </Space>
-      {invalid && <Typography.Text type="danger" role="alert">{DATE_ORDER_MESSAGE}</Typography.Text>}
+      {invalid && (
+        <Typography.Text type="danger" role="alert">
+          {DATE_ORDER_MESSAGE}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
 
 /** Options read from another resource, e.g. beneficiaries for the counterparty filter. */
 function useOptions(from: OptionsFrom | undefined, fixed: Option[]): Option[] {
-  const { result } = useList({ resource: from?.resource ?? "", pagination: { pageSize: 100 }, queryOptions: { enabled: !!from }, meta: { params: from?.params } });
+  const { result } = useList({
+    resource: from?.resource ?? "",
+    pagination: { pageSize: 100 },
+    queryOptions: { enabled: !!from },
+    meta: { params: from?.params },
+  });
   if (!from) return fixed;
   return (result?.data ?? []).map((r) => ({ value: String(r.id), label: String((r as Record<string, unknown>)[from.labelField]) }));
 }
 
-function MultiSelect({ filter, value, features, onChange }: { filter: Extract<Filter, { kind: "multi" }>; value: unknown; features: string[]; onChange: (v: unknown) => void }) {
+function MultiSelect({
+  filter,
+  value,
+  features,
+  onChange,
+}: {
+  filter: Extract<Filter, { kind: "multi" }>;
+  value: unknown;
+  features: string[];
+  onChange: (v: unknown) => void;
+}) {
   const options = useOptions(filter.optionsFrom, filter.options);
   return (
-    <Select mode="multiple" allowClear maxTagCount="responsive" placeholder={filter.label} aria-label={filter.label} style={{ minWidth: 200 }}
-      value={(value as string[] | undefined) ?? []} onChange={(v) => onChange(v)} options={allowed(options, features)} optionFilterProp="label" />
+    <Select
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      placeholder={filter.label}
+      aria-label={filter.label}
+      style={{ minWidth: 200 }}
+      value={(value as string[] | undefined) ?? []}
+      onChange={(v) => onChange(v)}
+      options={allowed(options, features)}
+      optionFilterProp="label"
+    />
   );
 }
 

@@ -62,7 +62,7 @@ export function MoneyField<T extends FieldValues>({ control, name, label, curren
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const help = fieldState.error ? moneyProblem(field.value, currency, label) ?? fieldState.error.message : undefined;
+        const help = fieldState.error ? (moneyProblem(field.value, currency, label) ?? fieldState.error.message) : undefined;
         return (
           <Form.Item label={label} htmlFor={`field-${name}`} validateStatus={help ? "error" : undefined} help={help}>
             <MoneyInput id={`field-${name}`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} currency={currency} disabled={disabled} />

@@ -22,7 +22,10 @@ function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () =>
   const { mutateAsync } = useCustomMutation();
 
   const offered = (def.actions ?? []).filter(
-    (a) => can(a.access.obj === def.access.obj ? def.access.obj : a.access.obj, a.access.act) && (!a.states || a.states.includes(record.state ?? "")) && whenHolds(a.when, record),
+    (a) =>
+      can(a.access.obj === def.access.obj ? def.access.obj : a.access.obj, a.access.act) &&
+      (!a.states || a.states.includes(record.state ?? "")) &&
+      whenHolds(a.when, record),
   );
 
   async function run(a: ApiAction) {

@@ -52,7 +52,13 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
 /** The declared flags that hold for a record, as tags beside its value (nothing when none hold). */
 export function renderFlags(flags: Flag[] | undefined, record: unknown): ReactNode {
   const on = (flags ?? []).filter((f) => pathGet(record, f.field) === true);
-  return on.length ? on.map((f) => <Tag key={f.field} color={f.color} style={{ marginInlineStart: 4 }}>{f.label}</Tag>) : null;
+  return on.length
+    ? on.map((f) => (
+        <Tag key={f.field} color={f.color} style={{ marginInlineStart: 4 }}>
+          {f.label}
+        </Tag>
+      ))
+    : null;
 }
 
 /** `currencyField` names the currency of "money" (and the base of "rate"); `quoteCurrencyField` the currency a "rate" gives. */
@@ -60,7 +66,14 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
   // Renderers that say something of their own for an empty value.
   if (key === "blank") return null;
   if (key === "moneyOrNA" && (value === null || value === undefined || value === "")) return "N/A";
-  if (key === "changes") return <Changes after={(value ?? {}) as Record<string, unknown>} before={pathGet(record, "before") as Record<string, unknown> | null} route={String(pathGet(record, "route") ?? "")} />;
+  if (key === "changes")
+    return (
+      <Changes
+        after={(value ?? {}) as Record<string, unknown>}
+        before={pathGet(record, "before") as Record<string, unknown> | null}
+        route={String(pathGet(record, "route") ?? "")}
+      />
+    );
   if (value === null || value === undefined || value === "") return <Typography.Text type="secondary">—</Typography.Text>;
   switch (key) {
     case "moneyOrNA":
@@ -81,11 +94,19 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "datetime":
       return formatDateTime(String(value));
     case "rate":
-      return <RateText from={String(pathGet(record, currencyField ?? "currency") ?? "")} to={String(pathGet(record, quoteCurrencyField ?? "") ?? "")} rate={String(value)} />;
+      return (
+        <RateText
+          from={String(pathGet(record, currencyField ?? "currency") ?? "")}
+          to={String(pathGet(record, quoteCurrencyField ?? "") ?? "")}
+          rate={String(value)}
+        />
+      );
     case "address":
       return (
         <Space size={4}>
-          <Typography.Text code title={String(value)}>{shorten(String(value))}</Typography.Text>
+          <Typography.Text code title={String(value)}>
+            {shorten(String(value))}
+          </Typography.Text>
           <CopyButton value={String(value)} />
         </Space>
       );
@@ -107,7 +128,9 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
         <Space size={8}>
           <Tag color={CURRENCY_COLORS[w.currency]}>{w.currency}</Tag>
           <span>{BLOCKCHAIN_LABELS[w.blockchain as Blockchain] ?? w.blockchain}</span>
-          <Typography.Text code title={w.address}>{shorten(w.address)}</Typography.Text>
+          <Typography.Text code title={w.address}>
+            {shorten(w.address)}
+          </Typography.Text>
         </Space>
       );
     }
@@ -115,7 +138,11 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
       return BLOCKCHAIN_LABELS[String(value) as Blockchain] ?? String(value);
     case "view":
       // A real button, so the keyboard reaches it; its click opens the row like a click anywhere on it.
-      return <Button type="link" size="small" style={{ paddingInline: 0 }}>View</Button>;
+      return (
+        <Button type="link" size="small" style={{ paddingInline: 0 }}>
+          View
+        </Button>
+      );
     case "country":
       return countryName(String(value));
     case "postalAddress":
@@ -150,13 +177,26 @@ const shown = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x !== "
 function Changes({ after, before, route }: { after: Record<string, unknown>; before: Record<string, unknown> | null; route: string }) {
   const fields = Object.entries(after);
   // Nothing was sent (enable, disable, cancel): the call itself says what was done.
-  if (fields.length === 0) return <Typography.Text type="secondary" style={{ fontSize: 12 }}>{route || "—"}</Typography.Text>;
+  if (fields.length === 0)
+    return (
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {route || "—"}
+      </Typography.Text>
+    );
   return (
     <Space direction="vertical" size={0} style={{ maxWidth: 360 }}>
       {fields.map(([k, v]) => (
         <Typography.Text key={k} ellipsis={{ tooltip: shown(v) }} style={{ maxWidth: 360, fontSize: 12 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>{k}:</Typography.Text>{" "}
-          {before && k in before ? <>{shown(before[k])} → {shown(v)}</> : shown(v)}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {k}:
+          </Typography.Text>{" "}
+          {before && k in before ? (
+            <>
+              {shown(before[k])} → {shown(v)}
+            </>
+          ) : (
+            shown(v)
+          )}
         </Typography.Text>
       ))}
     </Space>

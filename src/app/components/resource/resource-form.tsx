@@ -25,8 +25,8 @@ type Props = {
 export function ResourceForm({ def, mode, record, onDone }: Props) {
   const { session } = useSession();
   const features = session?.features ?? [];
-  const schema = (mode === "edit" ? def.update ?? def.create : def.create) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
-  const fields = (mode === "edit" ? def.editFields ?? def.fields : def.fields) ?? [];
+  const schema = (mode === "edit" ? (def.update ?? def.create) : def.create) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
+  const fields = (mode === "edit" ? (def.editFields ?? def.fields) : def.fields) ?? [];
   const form = useForm<Record<string, unknown>>({
     resolver: schemaResolver(schema),
     defaultValues: mode === "edit" ? editDefaults(fields, record) : { ...def.formDefaults },
@@ -41,7 +41,14 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
       const res =
         mode === "create"
           ? await create.mutateAsync({ resource: def.name, values: body, successNotification: notification(def.createSuccess), errorNotification: errorToast })
-          : await update.mutateAsync({ resource: def.name, id: String(record!.id), values: body, successNotification: notification(def.updateSuccess), errorNotification: errorToast, mutationMode: "pessimistic" });
+          : await update.mutateAsync({
+              resource: def.name,
+              id: String(record!.id),
+              values: body,
+              successNotification: notification(def.updateSuccess),
+              errorNotification: errorToast,
+              mutationMode: "pessimistic",
+            });
       onDone(res.data as { id: string });
     } catch (e) {
       if (isApiError(e)) applyServerErrors(e.errors, form.setError);
@@ -54,7 +61,14 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
       {visible.map((f) =>
         f.kind === "money" ? (
           // Its own field: it explains unparsable text in major units rather than the schema's minor-unit wording.
-          <MoneyField key={f.name} control={form.control} name={f.name} label={f.label} currency={String(pathGet(values, f.currencyField ?? "currency") ?? "")} disabled={mode === "edit" && !!f.createOnly} />
+          <MoneyField
+            key={f.name}
+            control={form.control}
+            name={f.name}
+            label={f.label}
+            currency={String(pathGet(values, f.currencyField ?? "currency") ?? "")}
+            disabled={mode === "edit" && !!f.createOnly}
+          />
         ) : (
           <Field key={`${f.name}:${JSON.stringify(f.when ?? {})}`} control={form.control} name={f.name} label={f.label}>
             {(field) => input(f, field, features, mode === "edit" && !!f.createOnly)}
@@ -62,7 +76,7 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
         ),
       )}
       <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>
-        {mode === "create" ? def.createLabel ?? "Create" : "Save changes"}
+        {mode === "create" ? (def.createLabel ?? "Create") : "Save changes"}
       </Button>
     </Form>
   );
@@ -70,19 +84,70 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
 
 const errorToast = (e?: { message?: string }) => ({ message: e?.message ?? "Request failed", type: "error" as const });
 
-function input(f: FormField, field: { value: unknown; onChange: (v: unknown) => void; onBlur: () => void; id: string; name: string }, features: string[], disabled: boolean) {
+function input(
+  f: FormField,
+  field: { value: unknown; onChange: (v: unknown) => void; onBlur: () => void; id: string; name: string },
+  features: string[],
+  disabled: boolean,
+) {
   const options = (f.options ?? []).filter((o) => !o.feature || features.includes(o.feature));
   switch (f.kind) {
     case "select":
-      return <Select id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} options={options} placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`} disabled={disabled} />;
+      return (
+        <Select
+          id={field.id}
+          value={field.value as string | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          options={options}
+          placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`}
+          disabled={disabled}
+        />
+      );
     case "radio":
-      return <Radio.Group id={field.id} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={options} disabled={disabled} optionType="button" buttonStyle="solid" />;
+      return (
+        <Radio.Group
+          id={field.id}
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          options={options}
+          disabled={disabled}
+          optionType="button"
+          buttonStyle="solid"
+        />
+      );
     case "country":
-      return <CountrySelect id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} placeholder={f.placeholder} disabled={disabled} />;
+      return (
+        <CountrySelect
+          id={field.id}
+          value={field.value as string | undefined}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          placeholder={f.placeholder}
+          disabled={disabled}
+        />
+      );
     case "textarea":
-      return <Input.TextArea id={field.id} value={(field.value as string) ?? ""} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} disabled={disabled} />;
+      return (
+        <Input.TextArea
+          id={field.id}
+          value={(field.value as string) ?? ""}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          disabled={disabled}
+        />
+      );
     default:
-      return <Input id={field.id} value={(field.value as string) ?? ""} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} placeholder={f.placeholder} disabled={disabled} />;
+      return (
+        <Input
+          id={field.id}
+          value={(field.value as string) ?? ""}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          placeholder={f.placeholder}
+          disabled={disabled}
+        />
+      );
   }
 }
 

@@ -65,22 +65,29 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
     errorNotification: false,
   });
 
-  const onFilter = useCallback(
-    (field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"),
-    [setFilters],
-  );
+  const onFilter = useCallback((field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"), [setFilters]);
   const adding = params.get("add-new") === "true";
-  const closeAdd = () => setParams((p) => { p.delete("add-new"); return p; });
+  const closeAdd = () =>
+    setParams((p) => {
+      p.delete("add-new");
+      return p;
+    });
   const createPage = def.createOpens === "page" && def.routes.create;
   // ?add-new=true (a link from elsewhere) opens the create page when the resource creates on a page.
   useEffect(() => {
     if (createPage && adding && canCreate) navigate(def.routes.create!, { replace: true });
   }, [createPage, adding, canCreate, navigate, def.routes.create]);
-  const openAdd = () => (createPage ? navigate(def.routes.create!) : setParams((p) => { p.set("add-new", "true"); return p; }));
+  const openAdd = () =>
+    createPage
+      ? navigate(def.routes.create!)
+      : setParams((p) => {
+          p.set("add-new", "true");
+          return p;
+        });
 
   const rows = tableProps.dataSource ?? [];
   const loading = tableQuery.isLoading;
-  const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : tab?.empty ?? def.empty;
+  const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : (tab?.empty ?? def.empty);
   const createButton = canCreate && (
     <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
       {def.createLabel ?? "Create"}
@@ -98,7 +105,9 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
       {!embedded && (
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>{def.title}</Typography.Title>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {def.title}
+            </Typography.Title>
             <Typography.Text type="secondary">{def.subtitle}</Typography.Text>
           </div>
           {createButton}
@@ -108,59 +117,107 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
         <Card style={{ marginBottom: 16, background: "linear-gradient(90deg, #eef4ff, #ffffff)" }}>
           <Flex justify="space-between" align="center" wrap gap={12}>
             <div>
-              <Typography.Title level={5} style={{ margin: 0 }}>{def.banner.title}</Typography.Title>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {def.banner.title}
+              </Typography.Title>
               <Typography.Text type="secondary">{def.banner.body}</Typography.Text>
             </div>
-            <Button type="primary" onClick={openAdd}>{def.banner.action}</Button>
+            <Button type="primary" onClick={openAdd}>
+              {def.banner.action}
+            </Button>
           </Flex>
         </Card>
       )}
       {!locked && def.summary && <SummaryTiles def={def as ResourceDef} />}
       {locked ? (
         <Card>
-          <Empty description={<><Typography.Text strong>{`No ${def.lockedFeature!.name}`}</Typography.Text><br />{`No ${def.lockedFeature!.name} have been created in this account yet. Complete your KYC to have full access`}</>} />
+          <Empty
+            description={
+              <>
+                <Typography.Text strong>{`No ${def.lockedFeature!.name}`}</Typography.Text>
+                <br />
+                {`No ${def.lockedFeature!.name} have been created in this account yet. Complete your KYC to have full access`}
+              </>
+            }
+          />
         </Card>
       ) : (
-      <div style={Aside ? ASIDE_LAYOUT : undefined}>
-      {Aside && (
-        <Suspense fallback={null}>
-          <Aside style={ASIDE_ITEM} />
-        </Suspense>
-      )}
-      <Card style={Aside ? TABLE_ITEM : undefined}>
-        {tabs.length > 0 && (
-          <Tabs activeKey={tab?.key} onChange={(key) => setParams((p) => { p.set("tab", key); p.delete("currentPage"); return p; })} items={tabs.map((t) => ({ key: t.key, label: t.label }))} />
-        )}
-        {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
-        {tableQuery.isError ? (
-          <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
-        ) : (
-          <Table<Row>
-            {...tableProps}
-            rowKey="id"
-            loading={loading}
-            onRow={(r) => (def.routes.show ? { onClick: () => navigate(def.routes.show!.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")), style: { cursor: "pointer" } } : {})}
-            columns={def.columns.map((c) => ({
-              key: c.field,
-              title: c.title,
-              width: c.width,
-              render: (_: unknown, r: Row) =>
-                c.render === "actions"
-                  ? <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={editRow && editableInState(def, r) ? () => editRow(r) : undefined} />
-                  : <>{renderValue(c.render, pathGet(r, c.field), r, c.currencyField, c.quoteCurrencyField)}{renderFlags(c.flags, r)}</>,
-            }))}
-            locale={{
-              emptyText: loading ? " " : (
-                <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>}>
-                  {state === def.empty && createButton}
-                </Empty>
-              ),
-            }}
-            pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
-          />
-        )}
-      </Card>
-      </div>
+        <div style={Aside ? ASIDE_LAYOUT : undefined}>
+          {Aside && (
+            <Suspense fallback={null}>
+              <Aside style={ASIDE_ITEM} />
+            </Suspense>
+          )}
+          <Card style={Aside ? TABLE_ITEM : undefined}>
+            {tabs.length > 0 && (
+              <Tabs
+                activeKey={tab?.key}
+                onChange={(key) =>
+                  setParams((p) => {
+                    p.set("tab", key);
+                    p.delete("currentPage");
+                    return p;
+                  })
+                }
+                items={tabs.map((t) => ({ key: t.key, label: t.label }))}
+              />
+            )}
+            {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
+            {tableQuery.isError ? (
+              <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
+            ) : (
+              <Table<Row>
+                {...tableProps}
+                rowKey="id"
+                loading={loading}
+                onRow={(r) =>
+                  def.routes.show
+                    ? {
+                        onClick: () => navigate(def.routes.show!.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")),
+                        style: { cursor: "pointer" },
+                      }
+                    : {}
+                }
+                columns={def.columns.map((c) => ({
+                  key: c.field,
+                  title: c.title,
+                  width: c.width,
+                  render: (_: unknown, r: Row) =>
+                    c.render === "actions" ? (
+                      <RecordMenu
+                        def={def as ResourceDef}
+                        record={r as Row & { state?: string }}
+                        onEdit={editRow && editableInState(def, r) ? () => editRow(r) : undefined}
+                      />
+                    ) : (
+                      <>
+                        {renderValue(c.render, pathGet(r, c.field), r, c.currencyField, c.quoteCurrencyField)}
+                        {renderFlags(c.flags, r)}
+                      </>
+                    ),
+                }))}
+                locale={{
+                  emptyText: loading ? (
+                    " "
+                  ) : (
+                    <Empty
+                      description={
+                        <>
+                          <Typography.Text strong>{state.title}</Typography.Text>
+                          <br />
+                          {state.body}
+                        </>
+                      }
+                    >
+                      {state === def.empty && createButton}
+                    </Empty>
+                  ),
+                }}
+                pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
+              />
+            )}
+          </Card>
+        </div>
       )}
       {CustomCreate && (
         <Suspense fallback={null}>
@@ -172,7 +229,14 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
         </Drawer>
       )}
-      {hasRowMenu && canEdit && <RecordEditor def={def as ResourceDef} open={!!editing} record={editing as (Record<string, unknown> & { id: string }) | null} onClose={() => setEditing(null)} />}
+      {hasRowMenu && canEdit && (
+        <RecordEditor
+          def={def as ResourceDef}
+          open={!!editing}
+          record={editing as (Record<string, unknown> & { id: string }) | null}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

@@ -13,9 +13,13 @@ function FormPage({ title, children }: { title: string; children: React.ReactNod
   const navigate = useNavigate();
   return (
     <>
-      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>Back</Button>
+      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+        Back
+      </Button>
       <Card style={{ marginTop: 12, maxWidth: 640 }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>{title}</Typography.Title>
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {title}
+        </Typography.Title>
         {children}
       </Card>
     </>
@@ -28,7 +32,11 @@ export function ResourceCreatePage({ def }: { def: ResourceDef }) {
   if (Custom) return <Custom />;
   return (
     <FormPage title={def.createLabel ?? "Create"}>
-      <ResourceForm def={def} mode="create" onDone={(saved) => navigate(saved && def.routes.show ? def.routes.show.replace(":id", saved.id) : def.routes.list)} />
+      <ResourceForm
+        def={def}
+        mode="create"
+        onDone={(saved) => navigate(saved && def.routes.show ? def.routes.show.replace(":id", saved.id) : def.routes.list)}
+      />
     </FormPage>
   );
 }
@@ -40,7 +48,11 @@ export function ResourceEditPage({ def }: { def: ResourceDef }) {
   // A record that cannot be read (an unknown id) says so, as its details page does, instead of loading for ever.
   return (
     <FormPage title={result ? `Edit ${def.recordTitle(result)}` : "Edit"}>
-      {query.isLoading ? <Skeleton active /> : !result ? <RecordNotRead error={query.error} /> : (
+      {query.isLoading ? (
+        <Skeleton active />
+      ) : !result ? (
+        <RecordNotRead error={query.error} />
+      ) : (
         <ResourceForm def={def} mode="edit" record={result} onDone={() => navigate(def.routes.show ? def.routes.show.replace(":id", id) : def.routes.list)} />
       )}
     </FormPage>

@@ -32,8 +32,20 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
       Back
     </Button>
   );
-  if (query.isLoading) return <Card>{back}<Skeleton active /></Card>;
-  if (query.isError || !result) return <Card>{back}<RecordNotRead error={query.error} /></Card>;
+  if (query.isLoading)
+    return (
+      <Card>
+        {back}
+        <Skeleton active />
+      </Card>
+    );
+  if (query.isError || !result)
+    return (
+      <Card>
+        {back}
+        <RecordNotRead error={query.error} />
+      </Card>
+    );
 
   // Edit is a page when the resource has an edit route, else a modal (e.g. the crypto edit modal, or
   // the resource's bespoke edit modal).
@@ -43,18 +55,26 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
       {back}
       <Card style={{ marginTop: 12 }}>
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>{def.recordTitle(result)}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {def.recordTitle(result)}
+          </Typography.Title>
           <Flex gap={8}>
-            {canEdit && editableInState(def, result) && <Button icon={<EditOutlined />} onClick={edit}>Edit</Button>}
+            {canEdit && editableInState(def, result) && (
+              <Button icon={<EditOutlined />} onClick={edit}>
+                Edit
+              </Button>
+            )}
             <RecordActions def={def} record={result} />
           </Flex>
         </Flex>
         <Descriptions column={1} bordered size="middle">
-          {(def.detail ?? []).filter((d) => whenHolds(d.when, result)).map((d) => (
-            <Descriptions.Item key={d.field} label={d.label}>
-              {renderValue(d.render, pathGet(result, d.field), result, d.currencyField)}
-            </Descriptions.Item>
-          ))}
+          {(def.detail ?? [])
+            .filter((d) => whenHolds(d.when, result))
+            .map((d) => (
+              <Descriptions.Item key={d.field} label={d.label}>
+                {renderValue(d.render, pathGet(result, d.field), result, d.currencyField)}
+              </Descriptions.Item>
+            ))}
         </Descriptions>
       </Card>
       <RecordEditor def={def} open={editing} record={result} onClose={() => setEditing(false)} />

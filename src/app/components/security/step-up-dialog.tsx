@@ -53,7 +53,8 @@ export function StepUpDialog() {
       {pending && (
         <>
           <Typography.Paragraph>
-            {pending.hint}. For your security, changes to who can act for the business and where money can go need a fresh confirmation; it lasts {STEP_UP_MINUTES} minutes.
+            {pending.hint}. For your security, changes to who can act for the business and where money can go need a fresh confirmation; it lasts{" "}
+            {STEP_UP_MINUTES} minutes.
           </Typography.Paragraph>
           {session?.user.two_factor_enabled ? (
             <CodeForm email={session.user.email} onDone={() => close(true)} onCancel={() => close(false)} />
@@ -72,7 +73,9 @@ function Actions({ onCancel, submitting }: { onCancel: () => void; submitting: b
   return (
     <Flex justify="end" gap={8}>
       <Button onClick={onCancel}>Cancel</Button>
-      <Button type="primary" htmlType="submit" loading={submitting}>Confirm</Button>
+      <Button type="primary" htmlType="submit" loading={submitting}>
+        Confirm
+      </Button>
     </Flex>
   );
 }

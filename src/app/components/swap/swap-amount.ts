@@ -22,7 +22,13 @@ export function sanitizeAmount(text: string): string {
   const kept = text.replace(/[^\d.]/g, "");
   const dot = kept.indexOf(".");
   let whole = dot === -1 ? kept : kept.slice(0, dot);
-  const frac = dot === -1 ? null : kept.slice(dot + 1).replace(/\./g, "").slice(0, MAX_DECIMALS);
+  const frac =
+    dot === -1
+      ? null
+      : kept
+          .slice(dot + 1)
+          .replace(/\./g, "")
+          .slice(0, MAX_DECIMALS);
   whole = whole.replace(/^0+(?=\d)/, "");
   if (frac === null) return whole;
   return `${whole || "0"}.${frac}`;

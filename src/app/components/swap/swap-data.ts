@@ -52,7 +52,15 @@ export type SwapSource = {
 };
 
 /** Where money can land: a currency (and chain, for stablecoins) the business holds. */
-export type SwapDestination = { key: string; currency: string; blockchain: string | null; label: string; short: string; kind: "account" | "wallet"; name: string };
+export type SwapDestination = {
+  key: string;
+  currency: string;
+  blockchain: string | null;
+  label: string;
+  short: string;
+  kind: "account" | "wallet";
+  name: string;
+};
 
 export const assetLabel = (currency: string, blockchain: string | null) =>
   blockchain ? `${currency} · ${BLOCKCHAIN_LABELS[blockchain as Blockchain] ?? blockchain}` : currency;
@@ -86,7 +94,10 @@ export function useSwapSources() {
     queryFn: async () => (await api<{ items: WalletItem[] }>("GET", "wallets?page=1&limit=100")).data.items,
   });
 
-  const accountList = useMemo(() => (readAccounts ? (accounts.data ?? []) : []).filter((a) => a.state === "ACTIVE" && !a.in_request_state), [readAccounts, accounts.data]);
+  const accountList = useMemo(
+    () => (readAccounts ? (accounts.data ?? []) : []).filter((a) => a.state === "ACTIVE" && !a.in_request_state),
+    [readAccounts, accounts.data],
+  );
   const walletList = useMemo(() => (readWallets ? (wallets.data ?? []) : []).filter((w) => !w.state || w.state === "ACTIVE"), [readWallets, wallets.data]);
 
   const sources = useMemo<SwapSource[]>(() => {
@@ -94,7 +105,14 @@ export function useSwapSources() {
     if (fiatAllowed) {
       for (const a of accountList) {
         out.push({
-          kind: "account", id: a.id, name: a.name, currency: a.currency, blockchain: null, available: a.balance.available, label: a.currency, short: a.currency,
+          kind: "account",
+          id: a.id,
+          name: a.name,
+          currency: a.currency,
+          blockchain: null,
+          available: a.balance.available,
+          label: a.currency,
+          short: a.currency,
           targets: a.features?.exchanges?.supported_currencies ?? exchangeTargets(a.currency),
         });
       }
@@ -103,8 +121,15 @@ export function useSwapSources() {
       for (const w of walletList) {
         if (w.features?.exchanges?.supported === false) continue;
         out.push({
-          kind: "wallet", id: w.id, name: w.name, currency: w.currency, blockchain: w.blockchain, available: w.available_balance,
-          label: assetLabel(w.currency, w.blockchain), short: shortAssetLabel(w.currency, w.blockchain), targets: w.features?.exchanges?.supported_currencies ?? exchangeTargets(w.currency, w.blockchain),
+          kind: "wallet",
+          id: w.id,
+          name: w.name,
+          currency: w.currency,
+          blockchain: w.blockchain,
+          available: w.available_balance,
+          label: assetLabel(w.currency, w.blockchain),
+          short: shortAssetLabel(w.currency, w.blockchain),
+          targets: w.features?.exchanges?.supported_currencies ?? exchangeTargets(w.currency, w.blockchain),
         });
       }
     }
@@ -114,23 +139,36 @@ export function useSwapSources() {
   }, [fiatAllowed, cryptoAllowed, accountList, walletList]);
 
   /** What a source may be swapped into, limited to what the business holds (stablecoins only with crypto). */
-  const destinationsFor = useMemo(() => (source: SwapSource | undefined): SwapDestination[] => {
-    if (!source) return [];
-    const out: SwapDestination[] = [];
-    for (const t of source.targets) {
-      const key = destinationKey(t.currency, t.blockchain);
-      if (out.some((d) => d.key === key)) continue;
-      if (t.blockchain) {
-        if (!crypto) continue;
-        const w = walletList.find((x) => x.currency === t.currency && x.blockchain === t.blockchain);
-        if (w) out.push({ key, currency: t.currency, blockchain: t.blockchain, label: assetLabel(t.currency, t.blockchain), short: shortAssetLabel(t.currency, t.blockchain), kind: "wallet", name: w.name });
-      } else {
-        const a = accountList.find((x) => x.currency === t.currency);
-        if (a) out.push({ key, currency: t.currency, blockchain: null, label: t.currency, short: t.currency, kind: "account", name: a.name });
-      }
-    }
-    return out;
-  }, [crypto, accountList, walletList]);
+  const destinationsFor = useMemo(
+    () =>
+      (source: SwapSource | undefined): SwapDestination[] => {
+        if (!source) return [];
+        const out: SwapDestination[] = [];
+        for (const t of source.targets) {
+          const key = destinationKey(t.currency, t.blockchain);
+          if (out.some((d) => d.key === key)) continue;
+          if (t.blockchain) {
+            if (!crypto) continue;
+            const w = walletList.find((x) => x.currency === t.currency && x.blockchain === t.blockchain);
+            if (w)
+              out.push({
+                key,
+                currency: t.currency,
+                blockchain: t.blockchain,
+                label: assetLabel(t.currency, t.blockchain),
+                short: shortAssetLabel(t.currency, t.blockchain),
+                kind: "wallet",
+                name: w.name,
+              });
+          } else {
+            const a = accountList.find((x) => x.currency === t.currency);
+            if (a) out.push({ key, currency: t.currency, blockchain: null, label: t.currency, short: t.currency, kind: "account", name: a.name });
+          }
+        }
+        return out;
+      },
+    [crypto, accountList, walletList],
+  );
 
   return {
     allowed,
@@ -208,12 +246,15 @@ export function useSwapQuote(source: SwapSource | undefined, destination: SwapDe
     if (!request) return;
     let live = true;
     setLoading(true);
-    const t = setTimeout(() => {
-      api<ExchangeQuote>("POST", "quotes/exchange", request)
-        .then((r) => live && setPriced({ quote: r.data, request }))
-        .catch((e) => live && toast.error(isApiError(e) ? e : new Error("Could not get a quote")))
-        .finally(() => live && setLoading(false));
-    }, now ? 0 : QUOTE_DEBOUNCE_MS);
+    const t = setTimeout(
+      () => {
+        api<ExchangeQuote>("POST", "quotes/exchange", request)
+          .then((r) => live && setPriced({ quote: r.data, request }))
+          .catch((e) => live && toast.error(isApiError(e) ? e : new Error("Could not get a quote")))
+          .finally(() => live && setLoading(false));
+      },
+      now ? 0 : QUOTE_DEBOUNCE_MS,
+    );
     return () => {
       live = false;
       clearTimeout(t);

@@ -56,30 +56,50 @@ export function SwapConfirmModal(props: {
       closable={!sending}
       destroyOnHidden
       footer={[
-        <Button key="cancel" onClick={onCancel} disabled={sending}>Cancel</Button>,
-        <Button key="confirm" type="primary" onClick={onConfirm} loading={sending} disabled={!quote || !otp.ready}>Confirm</Button>,
+        <Button key="cancel" onClick={onCancel} disabled={sending}>
+          Cancel
+        </Button>,
+        <Button key="confirm" type="primary" onClick={onConfirm} loading={sending} disabled={!quote || !otp.ready}>
+          Confirm
+        </Button>,
       ]}
     >
-      {notice && <Alert type="warning" showIcon message={notice} description="Here is the new price: confirm again to swap at it." style={{ marginBottom: 16 }} />}
+      {notice && (
+        <Alert type="warning" showIcon message={notice} description="Here is the new price: confirm again to swap at it." style={{ marginBottom: 16 }} />
+      )}
       {quote ? (
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
           <Descriptions.Item label="You give">{formatMoney(quoteGiven(quote).amount, quoteGiven(quote).currency)}</Descriptions.Item>
           <Descriptions.Item label="You receive">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
-          <Descriptions.Item label="Exchange rate"><RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} /></Descriptions.Item>
+          <Descriptions.Item label="Exchange rate">
+            <RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} />
+          </Descriptions.Item>
           <Descriptions.Item label="Fees">{formatMoney(quoteFee(quote).amount, quoteFee(quote).currency)}</Descriptions.Item>
           <Descriptions.Item label="Destination">
-            {quote.destination ? `${quote.destination.name} · ${assetLabel(quote.destination.currency, quote.destination.blockchain)}` : quote.destination_amount.currency}
+            {quote.destination
+              ? `${quote.destination.name} · ${assetLabel(quote.destination.currency, quote.destination.blockchain)}`
+              : quote.destination_amount.currency}
           </Descriptions.Item>
         </Descriptions>
       ) : (
         <Spin style={{ display: "block", margin: "24px auto" }} />
       )}
-      <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} request={request} /></Form>
+      <Form layout="vertical" component="div">
+        <OneTimeCodeInput otp={otp} request={request} />
+      </Form>
     </Modal>
   );
 }
 
-export function SwapSuccessModal({ done, onGo, onClose }: { done: { result: SwapResult; quote: ExchangeQuote } | null; onGo: () => void; onClose: () => void }) {
+export function SwapSuccessModal({
+  done,
+  onGo,
+  onClose,
+}: {
+  done: { result: SwapResult; quote: ExchangeQuote } | null;
+  onGo: () => void;
+  onClose: () => void;
+}) {
   const quote = done?.quote;
   const r = done?.result;
   const source = quote && r ? readMoney(r.source_amount, quoteGiven(quote)) : null;
@@ -98,7 +118,9 @@ export function SwapSuccessModal({ done, onGo, onClose }: { done: { result: Swap
             <Descriptions.Item label="Status">{humanize(r.state)}</Descriptions.Item>
           </Descriptions>
           <Flex justify="center" style={{ marginTop: 24 }}>
-            <Button type="primary" onClick={onGo}>Go to transactions</Button>
+            <Button type="primary" onClick={onGo}>
+              Go to transactions
+            </Button>
           </Flex>
         </>
       )}

@@ -115,7 +115,10 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
 
   // The quote's own request says where it came from: an asset_id is a wallet. The one-time code is asked for exactly this.
   const kind = priced && "asset_id" in priced.request ? "wallet" : "account";
-  const exchange = priced && { path: kind === "account" ? "payments/exchange" : "transactions/exchange", body: { ...priced.request, quote_id: priced.quote.id } };
+  const exchange = priced && {
+    path: kind === "account" ? "payments/exchange" : "transactions/exchange",
+    body: { ...priced.request, quote_id: priced.quote.id },
+  };
 
   async function confirm() {
     if (!priced || !exchange) return;
@@ -129,7 +132,8 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
       // Balances moved everywhere they are shown (cards, lists, this panel).
       void queryClient.invalidateQueries();
     } catch (e) {
-      const stale = isApiError(e) && (e.statusCode === 410 || (e.statusCode === 409 && (e.errors.some((x) => x.path === "quote_id") || /quote/i.test(e.message))));
+      const stale =
+        isApiError(e) && (e.statusCode === 410 || (e.statusCode === 409 && (e.errors.some((x) => x.path === "quote_id") || /quote/i.test(e.message))));
       if (stale) {
         // The price expired or was used: show the new one for the person to confirm again.
         setNotice(e.message);
@@ -146,11 +150,13 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
     }
   }
 
-  const rate = quote
-    ? <RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} />
-    : indicative.rate
-      ? <RateText from={source!.currency} to={destination!.currency} rate={indicative.rate} />
-      : indicative.loading ? null : "Not available";
+  const rate = quote ? (
+    <RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} />
+  ) : indicative.rate ? (
+    <RateText from={source!.currency} to={destination!.currency} rate={indicative.rate} />
+  ) : indicative.loading ? null : (
+    "Not available"
+  );
   const fee = quote ? formatMoney(quoteFee(quote).amount, quoteFee(quote).currency) : `${FEE_SHARE} of the amount`;
 
   return (
@@ -168,11 +174,17 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
             htmlFor="swap-give-amount"
             validateStatus={insufficient ? "error" : undefined}
             help={insufficient ? "Insufficient funds" : undefined}
-            extra={<span data-testid="swap-available">Available: {displayMinor(source.available, source.currency)} {source.currency}</span>}
+            extra={
+              <span data-testid="swap-available">
+                Available: {displayMinor(source.available, source.currency)} {source.currency}
+              </span>
+            }
           >
             <Space.Compact block>
               <AmountInput value={amount} onChange={setAmount} invalid={insufficient} />
-              <label htmlFor="swap-give-currency" style={VISUALLY_HIDDEN}>You give currency</label>
+              <label htmlFor="swap-give-currency" style={VISUALLY_HIDDEN}>
+                You give currency
+              </label>
               <Select
                 id="swap-give-currency"
                 value={source.id}
@@ -193,7 +205,9 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
                 value={quote ? displayMinor(quote.destination_amount.amount, quote.destination_amount.currency) : ""}
                 suffix={quoting ? <Spin size="small" /> : undefined}
               />
-              <label htmlFor="swap-receive-currency" style={VISUALLY_HIDDEN}>You receive currency</label>
+              <label htmlFor="swap-receive-currency" style={VISUALLY_HIDDEN}>
+                You receive currency
+              </label>
               <Select
                 id="swap-receive-currency"
                 value={destination?.key}
@@ -210,14 +224,16 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
           <Flex vertical gap={4} style={{ marginBottom: 16 }}>
             <Flex justify="space-between" gap={8}>
               <Typography.Text type="secondary">Exchange rate</Typography.Text>
-              <Typography.Text data-testid="swap-rate">{destination ? rate ?? <Spin size="small" /> : "—"}</Typography.Text>
+              <Typography.Text data-testid="swap-rate">{destination ? (rate ?? <Spin size="small" />) : "—"}</Typography.Text>
             </Flex>
             <Flex justify="space-between" gap={8}>
               <Typography.Text type="secondary">Fees</Typography.Text>
               <Typography.Text data-testid="swap-fee">{fee}</Typography.Text>
             </Flex>
           </Flex>
-          <Button type="primary" block onClick={openConfirm} disabled={!quote || quoting || insufficient}>Swap</Button>
+          <Button type="primary" block onClick={openConfirm} disabled={!quote || quoting || insufficient}>
+            Swap
+          </Button>
         </Form>
       )}
       <SwapConfirmModal

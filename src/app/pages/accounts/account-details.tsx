@@ -14,7 +14,6 @@ import { ExchangeButton, accountSource } from "../../components/money/exchange-m
 import { useSession } from "../../session/session.tsx";
 import { PendingAccount } from "./pending-account.tsx";
 
-
 export default function AccountDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
@@ -22,10 +21,38 @@ export default function AccountDetails() {
   const [exporting, setExporting] = useState(false);
   const { can } = useSession();
   const { result: account, query } = useOne<Account>({ resource: "accounts", id, errorNotification: false });
-  const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>Back</Button>;
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching account details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
-  if (account.in_request_state && account.account_request_id) return <>{back}<PendingAccount requestId={account.account_request_id} /></>;
+  const back = (
+    <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>
+      Back
+    </Button>
+  );
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
+  if (!account)
+    return (
+      <>
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message="Error fetching account details"
+          description={(query.error as { message?: string } | null)?.message}
+          style={{ marginTop: 12 }}
+        />
+      </>
+    );
+  if (account.in_request_state && account.account_request_id)
+    return (
+      <>
+        {back}
+        <PendingAccount requestId={account.account_request_id} />
+      </>
+    );
 
   return (
     <>
@@ -41,13 +68,21 @@ export default function AccountDetails() {
             actions={
               <>
                 {account.state === "ACTIVE" && can("page:/payments/send/money", "view") && (
-                  <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>Make a transfer</Button>
+                  <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>
+                    Make a transfer
+                  </Button>
                 )}
                 {/* Shown only when the account has a target the business holds (ExchangeButton checks). */}
                 {account.state === "ACTIVE" && can("exchanges", "create") && <ExchangeButton source={accountSource(account)} />}
-                <Button icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>Receive</Button>
+                <Button icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>
+                  Receive
+                </Button>
                 {/* SPEC §6: statements_read opens it (past statements); creating one needs statements_write. */}
-                {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+                {can("statements", "list") && (
+                  <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>
+                    Export statement
+                  </Button>
+                )}
               </>
             }
           />
@@ -71,7 +106,12 @@ export default function AccountDetails() {
       <Modal title={`Receive ${account.currency}`} open={receiving} onCancel={() => setReceiving(false)} footer={null}>
         <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
       </Modal>
-      <ExportStatementModal open={exporting} onClose={() => setExporting(false)} owner={{ account_id: account.id }} name={`${account.name} (${account.currency})`} />
+      <ExportStatementModal
+        open={exporting}
+        onClose={() => setExporting(false)}
+        owner={{ account_id: account.id }}
+        name={`${account.name} (${account.currency})`}
+      />
     </>
   );
 }

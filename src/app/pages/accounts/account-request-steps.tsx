@@ -62,13 +62,19 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
   const done = task.state === "COMPLETED";
   return (
     <Space direction="vertical" style={{ width: "100%" }} size={16}>
-      <Steps size="small" current={current} onChange={(i) => i <= (firstOpen < 0 ? i : firstOpen) && setCurrent(i)}
-        items={request.tasks.map((t) => ({ title: TITLES[t.type] ?? t.type, status: t.state === "COMPLETED" ? "finish" : undefined }))} />
+      <Steps
+        size="small"
+        current={current}
+        onChange={(i) => i <= (firstOpen < 0 ? i : firstOpen) && setCurrent(i)}
+        items={request.tasks.map((t) => ({ title: TITLES[t.type] ?? t.type, status: t.state === "COMPLETED" ? "finish" : undefined }))}
+      />
       {task.type === "DECLARATION" && <Typography.Paragraph>{task.data.text}</Typography.Paragraph>}
       {task.type === "AGREEMENT" && (
         <Typography.Paragraph>
           {task.data.description}.{" "}
-          <Typography.Link onClick={() => download(`data/agreements/${task.data.id}/download`, "agreement.pdf").catch((e) => toast.error(e))}>Download the agreement (PDF)</Typography.Link>
+          <Typography.Link onClick={() => download(`data/agreements/${task.data.id}/download`, "agreement.pdf").catch((e) => toast.error(e))}>
+            Download the agreement (PDF)
+          </Typography.Link>
         </Typography.Paragraph>
       )}
       {(task.type === "DECLARATION" || task.type === "AGREEMENT") && !done && (
@@ -85,7 +91,11 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
       )}
       {done && <Alert type="info" showIcon message="This step is complete." />}
       {error && <Alert type="error" showIcon message={error} />}
-      {!done && <Button type="primary" block onClick={submit}>Continue</Button>}
+      {!done && (
+        <Button type="primary" block onClick={submit}>
+          Continue
+        </Button>
+      )}
       <Typography.Text type="secondary">Your account is being provisioned once every step is complete.</Typography.Text>
     </Space>
   );

@@ -46,7 +46,14 @@ export default function CreateAccountModal({ open, onClose }: { open: boolean; o
         <OwnerInfoForm onSubmit={submit} onBack={() => setAskOwner(false)} />
       ) : (
         <Space direction="vertical" style={{ width: "100%" }} size={16}>
-          <Select aria-label="Currency" placeholder="Choose an asset" style={{ width: "100%" }} value={currency} onChange={setCurrency} options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+          <Select
+            aria-label="Currency"
+            placeholder="Choose an asset"
+            style={{ width: "100%" }}
+            value={currency}
+            onChange={setCurrency}
+            options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))}
+          />
           <Button type="primary" block disabled={!currency} onClick={() => (currency === "NGN" ? setAskOwner(true) : submit())}>
             Create Account
           </Button>

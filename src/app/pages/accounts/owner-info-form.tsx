@@ -21,7 +21,14 @@ const TEXT_FIELDS = [
 export function OwnerInfoForm({ onSubmit, onBack }: { onSubmit: (v: NgnOwnerInfo) => Promise<void>; onBack: () => void }) {
   const form = useForm<NgnOwnerInfo>({
     resolver: zodResolver(NgnOwnerInfo),
-    defaultValues: { business_registration_date: "", incorporation_number: "", bvn: "", nin: "", phone: "", address: { line_1: "", line_2: "", city: "", state: "", country: "Nigeria" } },
+    defaultValues: {
+      business_registration_date: "",
+      incorporation_number: "",
+      bvn: "",
+      nin: "",
+      phone: "",
+      address: { line_1: "", line_2: "", city: "", state: "", country: "Nigeria" },
+    },
   });
   return (
     <Form layout="vertical" component="form" noValidate onFinish={form.handleSubmit(onSubmit)}>
@@ -35,8 +42,16 @@ export function OwnerInfoForm({ onSubmit, onBack }: { onSubmit: (v: NgnOwnerInfo
         ))}
       </Row>
       <Row gutter={12}>
-        <Col span={12}><Button block onClick={onBack}>Back</Button></Col>
-        <Col span={12}><Button type="primary" block htmlType="submit" loading={form.formState.isSubmitting}>Submit request</Button></Col>
+        <Col span={12}>
+          <Button block onClick={onBack}>
+            Back
+          </Button>
+        </Col>
+        <Col span={12}>
+          <Button type="primary" block htmlType="submit" loading={form.formState.isSubmitting}>
+            Submit request
+          </Button>
+        </Col>
       </Row>
     </Form>
   );

@@ -10,7 +10,9 @@ export function PendingAccount({ requestId }: { requestId: string }) {
   const [request, setRequest] = useState<AccountRequest | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<AccountRequest>("GET", `account-requests/${requestId}`).then((r) => setRequest(r.data)).catch((e) => setError(e.message));
+    api<AccountRequest>("GET", `account-requests/${requestId}`)
+      .then((r) => setRequest(r.data))
+      .catch((e) => setError(e.message));
   }, [requestId]);
   return (
     <Modal title="Complete your account request" open onCancel={() => navigate("/accounts")} footer={null} width={560}>

@@ -65,9 +65,7 @@ export default function CreateAccountPage() {
           {(f) => <Input {...f} autoComplete="organization" />}
         </Field>
         <Field control={form.control} name="business_type" label="Business type">
-          {(f) => (
-            <Select {...f} placeholder="Select a business type" options={BUSINESS_TYPES.map((t) => ({ value: t, label: BUSINESS_TYPE_LABELS[t] }))} />
-          )}
+          {(f) => <Select {...f} placeholder="Select a business type" options={BUSINESS_TYPES.map((t) => ({ value: t, label: BUSINESS_TYPE_LABELS[t] }))} />}
         </Field>
         <NameFields control={form.control} />
         <Field control={form.control} name="email" label="Work email">
@@ -94,7 +92,12 @@ export default function CreateAccountPage() {
         <PasswordChecklist value={password} />
         <Field control={form.control} name="sign_up_reasons" label="What do you want to use Stablebank for?">
           {(f) => (
-            <Checkbox.Group value={f.value} onChange={f.onChange} style={{ display: "grid", gap: 6 }} options={SIGN_UP_REASONS.map((r) => ({ value: r.value, label: r.label }))} />
+            <Checkbox.Group
+              value={f.value}
+              onChange={f.onChange}
+              style={{ display: "grid", gap: 6 }}
+              options={SIGN_UP_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+            />
           )}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>

@@ -26,7 +26,11 @@ export default function ForgotPasswordPage() {
     <AuthCard
       title="Forgot password"
       subtitle="Enter the email of your account and we will send you a link to reset your password."
-      footer={<Typography.Text><Link to="/login">Back to log in</Link></Typography.Text>}
+      footer={
+        <Typography.Text>
+          <Link to="/login">Back to log in</Link>
+        </Typography.Text>
+      }
     >
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
         <Field control={form.control} name="email" label="Email">

@@ -55,7 +55,12 @@ export default function InvitationPage() {
     }
   }
 
-  if (!invitation) return <AuthCard title="Invitation"><Spin /> Loading your invitation…</AuthCard>;
+  if (!invitation)
+    return (
+      <AuthCard title="Invitation">
+        <Spin /> Loading your invitation…
+      </AuthCard>
+    );
   const title = `Join ${invitation.business.name}`;
   if (invitation.user_id) {
     return (

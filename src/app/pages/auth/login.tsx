@@ -89,11 +89,7 @@ export default function LoginPage() {
   );
 }
 
-function OtpStep({ pending, onBack, onSubmit }: {
-  pending: { email: string; token: string };
-  onBack: () => void;
-  onSubmit: (otp: string) => Promise<void>;
-}) {
+function OtpStep({ pending, onBack, onSubmit }: { pending: { email: string; token: string }; onBack: () => void; onSubmit: (otp: string) => Promise<void> }) {
   const toast = useToast();
   const { wait, restart } = useCountdown(OTP_RESEND_SECONDS);
 

@@ -15,9 +15,22 @@ import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
 import { humanize } from "../../components/resource/renderers.tsx";
 import type { EditScreenProps } from "../../components/resource/screens.tsx";
-import { EDIT_FAILURE, EDIT_REFUSED, EDIT_SUCCESS, editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
+import {
+  EDIT_FAILURE,
+  EDIT_REFUSED,
+  EDIT_SUCCESS,
+  editCustomerSchema,
+  editRequests,
+  editValues,
+  formPathOf,
+  isInNigeria,
+  type EditCustomerValues,
+} from "./edit-customer.ts";
 
-const TYPE_OPTIONS = [{ value: "INDIVIDUAL", label: "Individual" }, { value: "BUSINESS", label: "Business" }];
+const TYPE_OPTIONS = [
+  { value: "INDIVIDUAL", label: "Individual" },
+  { value: "BUSINESS", label: "Business" },
+];
 const BUSINESS_TYPE_OPTIONS = CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, label: humanize(t) }));
 
 export default function EditCustomerModal({ open, record, onClose }: EditScreenProps) {
@@ -45,7 +58,8 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
       notification.success({ message: EDIT_SUCCESS, placement: "topRight" });
       onClose();
     } catch (e) {
-      if (isApiError(e)) for (const err of e.errors ?? []) if (err.path) form.setError(formPathOf(err.path) as Path<EditCustomerValues>, { message: err.message });
+      if (isApiError(e))
+        for (const err of e.errors ?? []) if (err.path) form.setError(formPathOf(err.path) as Path<EditCustomerValues>, { message: err.message });
       notification.error({ message: EDIT_FAILURE, description: isApiError(e) ? e.message : undefined, placement: "topRight" });
       setRefusal(isApiError(e) ? e.message : "");
     } finally {
@@ -54,9 +68,24 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
     }
   });
 
-  const text = (name: Path<EditCustomerValues>, label: string, opts: { disabled?: boolean; placeholder?: string; inputMode?: "numeric" | "tel"; extra?: string } = {}) => (
+  const text = (
+    name: Path<EditCustomerValues>,
+    label: string,
+    opts: { disabled?: boolean; placeholder?: string; inputMode?: "numeric" | "tel"; extra?: string } = {},
+  ) => (
     <Field control={control} name={name} label={label} extra={opts.extra}>
-      {(f) => <Input id={f.id} name={f.name} value={(f.value as string) ?? ""} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} disabled={opts.disabled} placeholder={opts.placeholder} inputMode={opts.inputMode} />}
+      {(f) => (
+        <Input
+          id={f.id}
+          name={f.name}
+          value={(f.value as string) ?? ""}
+          onChange={(e) => f.onChange(e.target.value)}
+          onBlur={f.onBlur}
+          disabled={opts.disabled}
+          placeholder={opts.placeholder}
+          inputMode={opts.inputMode}
+        />
+      )}
     </Field>
   );
 
@@ -98,8 +127,20 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
         </Row>
         {nigerian && (
           <Row gutter={12}>
-            <Col span={12}>{text("bvn", "BVN", { inputMode: "numeric", placeholder: "11 digits", extra: onFile.bvn ? `On file: ${maskSecret(onFile.bvn)}. Leave blank to keep it.` : undefined })}</Col>
-            <Col span={12}>{text("nin", "NIN", { inputMode: "numeric", placeholder: "11 digits", extra: onFile.nin ? `On file: ${maskSecret(onFile.nin)}. Leave blank to keep it.` : undefined })}</Col>
+            <Col span={12}>
+              {text("bvn", "BVN", {
+                inputMode: "numeric",
+                placeholder: "11 digits",
+                extra: onFile.bvn ? `On file: ${maskSecret(onFile.bvn)}. Leave blank to keep it.` : undefined,
+              })}
+            </Col>
+            <Col span={12}>
+              {text("nin", "NIN", {
+                inputMode: "numeric",
+                placeholder: "11 digits",
+                extra: onFile.nin ? `On file: ${maskSecret(onFile.nin)}. Leave blank to keep it.` : undefined,
+              })}
+            </Col>
           </Row>
         )}
         {refusal !== null && <Alert type="error" showIcon message={EDIT_REFUSED} description={refusal || undefined} style={{ marginBottom: 16 }} />}

@@ -80,23 +80,25 @@ function formPath(path: PropertyKey[]): PropertyKey[] {
  * `customer` decides whether BVN / NIN apply (with the address the form holds).
  */
 export function editCustomerSchema(customer?: Pick<Customer, "incorporation_country" | "type">) {
-  return z.custom<EditCustomerValues>((v) => typeof v === "object" && v !== null).superRefine((v, ctx) => {
-    const report = (issues: readonly { message: string; path: PropertyKey[] }[]) => {
-      for (const i of issues) ctx.addIssue({ code: "custom", message: i.message, path: formPath(i.path) });
-    };
-    const type = CustomerType.safeParse(v.type || undefined);
-    if (!type.success) report(type.error.issues.map((i) => ({ ...i, path: ["type"] })));
-    const email = Email.safeParse(v.email);
-    if (!email.success) report(email.error.issues.map((i) => ({ ...i, path: ["email"] })));
-    if (type.success) {
-      const profile = profileSchema(type.data).safeParse(profileBody(v));
-      if (!profile.success) report(profile.error.issues);
-    }
-    if (isInNigeria(v, customer)) {
-      const ids = CountryData.safeParse({ ng: ngBody(v) });
-      if (!ids.success) report(ids.error.issues);
-    }
-  });
+  return z
+    .custom<EditCustomerValues>((v) => typeof v === "object" && v !== null)
+    .superRefine((v, ctx) => {
+      const report = (issues: readonly { message: string; path: PropertyKey[] }[]) => {
+        for (const i of issues) ctx.addIssue({ code: "custom", message: i.message, path: formPath(i.path) });
+      };
+      const type = CustomerType.safeParse(v.type || undefined);
+      if (!type.success) report(type.error.issues.map((i) => ({ ...i, path: ["type"] })));
+      const email = Email.safeParse(v.email);
+      if (!email.success) report(email.error.issues.map((i) => ({ ...i, path: ["email"] })));
+      if (type.success) {
+        const profile = profileSchema(type.data).safeParse(profileBody(v));
+        if (!profile.success) report(profile.error.issues);
+      }
+      if (isInNigeria(v, customer)) {
+        const ids = CountryData.safeParse({ ng: ngBody(v) });
+        if (!ids.success) report(ids.error.issues);
+      }
+    });
 }
 
 export type EditRequest = { method: "PATCH"; path: string; body: unknown };
@@ -106,10 +108,15 @@ export function editRequests(v: EditCustomerValues, customer: Pick<Customer, "id
   const id = encodeURIComponent(customer.id);
   const business = customer.type === "BUSINESS";
   const requests: EditRequest[] = [
-    { method: "PATCH", path: `v2/customers/${id}/${business ? "business" : "individual"}`, body: profileSchema(customer.type).parse(profileBody({ ...v, type: customer.type })) },
+    {
+      method: "PATCH",
+      path: `v2/customers/${id}/${business ? "business" : "individual"}`,
+      body: profileSchema(customer.type).parse(profileBody({ ...v, type: customer.type })),
+    },
   ];
   const ng = ngBody(v);
-  if (isInNigeria(v, customer) && (ng.bvn || ng.nin)) requests.push({ method: "PATCH", path: `v2/customers/${id}/country_data`, body: CountryData.parse({ ng }) });
+  if (isInNigeria(v, customer) && (ng.bvn || ng.nin))
+    requests.push({ method: "PATCH", path: `v2/customers/${id}/country_data`, body: CountryData.parse({ ng }) });
   return requests;
 }
 

@@ -22,7 +22,9 @@ function useDeal(id: string) {
     api<Deal>("GET", `deals/${id}`)
       .then((r) => live && setState((s) => ({ ...s, deal: r.data, failed: false })))
       .catch(() => live && setState((s) => ({ ...s, deal: null, failed: true })));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [id, state.version]);
   return {
     ...state,
@@ -38,13 +40,17 @@ function Instruction({ dealId }: { dealId: string }) {
     api<RedemptionInstruction>("GET", `deals/${dealId}/redemption-instruction`)
       .then((r) => live && setState({ text: r.data.redemption_instruction }))
       .catch(() => live && setState({ failed: true }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [dealId]);
   if (state.failed) return <Alert type="error" showIcon message="Error getting redemption instruction" />;
   if (state.text === undefined) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (
     <Card size="small" title="Redemption instruction" role="region" aria-label="Redemption instruction">
-      <Typography.Paragraph copyable style={{ margin: 0 }}>{state.text}</Typography.Paragraph>
+      <Typography.Paragraph copyable style={{ margin: 0 }}>
+        {state.text}
+      </Typography.Paragraph>
     </Card>
   );
 }
@@ -54,22 +60,38 @@ function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
   const { can } = useSession();
   switch (deal.business_deal_state) {
     case "APPLICATION_PENDING":
-      return <Button block disabled>Your application is being reviewed</Button>;
+      return (
+        <Button block disabled>
+          Your application is being reviewed
+        </Button>
+      );
     case "REDEEMED":
-      return showInstruction ? <Instruction dealId={deal.id} /> : <Button type="primary" block onClick={() => setShowInstruction(true)}>View</Button>;
+      return showInstruction ? (
+        <Instruction dealId={deal.id} />
+      ) : (
+        <Button type="primary" block onClick={() => setShowInstruction(true)}>
+          View
+        </Button>
+      );
     case "NOT_ELIGIBLE":
       return (
         <>
-          <Button block disabled>You are not eligible for this deal</Button>
+          <Button block disabled>
+            You are not eligible for this deal
+          </Button>
           <NotEligiblePanel />
         </>
       );
     default:
       // Redeeming signs the business up (policy: accounts_write); others see the deal without the button.
       return can("deals", "redeem") ? (
-        <Button type="primary" block onClick={onRedeem}>Redeem</Button>
+        <Button type="primary" block onClick={onRedeem}>
+          Redeem
+        </Button>
       ) : (
-        <Button block disabled>Only members who can open accounts can redeem deals</Button>
+        <Button block disabled>
+          Only members who can open accounts can redeem deals
+        </Button>
       );
   }
 }
@@ -97,9 +119,20 @@ export function DealModal({ dealId, onClose, onChanged }: { dealId: string; onCl
         <RedeemForm
           deal={deal}
           onBack={() => setView("details")}
-          onRedeemed={(d) => { current.set(d); setView("details"); onChanged(); }}
-          onNotQualified={() => { setView("not-qualified"); onChanged(); }}
-          onStale={() => { setView("details"); current.reload(); onChanged(); }}
+          onRedeemed={(d) => {
+            current.set(d);
+            setView("details");
+            onChanged();
+          }}
+          onNotQualified={() => {
+            setView("not-qualified");
+            onChanged();
+          }}
+          onStale={() => {
+            setView("details");
+            current.reload();
+            onChanged();
+          }}
         />
       ) : (
         <DealAction key={deal.business_deal_state} deal={deal} onRedeem={() => setView("questions")} />

@@ -8,8 +8,16 @@ export const NOT_ELIGIBLE_TEXT = "You're almost there! Process more transactions
 export function DealLogo({ deal, size = 48 }: { deal: Deal; size?: number }) {
   if (deal.logo_url) return <img src={deal.logo_url} alt={`${deal.name} logo`} width={size} height={size} style={{ borderRadius: 10, flex: "none" }} />;
   // No logo from the partner: its initials, so every card still has a mark.
-  const initials = deal.name.split(/\s+/).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? "").join("");
-  return <Avatar shape="square" size={size} style={{ background: "#595959", flex: "none" }} aria-label={`${deal.name} logo`}>{initials}</Avatar>;
+  const initials = deal.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? "")
+    .join("");
+  return (
+    <Avatar shape="square" size={size} style={{ background: "#595959", flex: "none" }} aria-label={`${deal.name} logo`}>
+      {initials}
+    </Avatar>
+  );
 }
 
 const STATE_TAGS: Partial<Record<DealState, { color: string; label: string }>> = {
@@ -35,7 +43,11 @@ export function DealBenefits({ benefits }: { benefits: string[] }) {
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: the deal's own list of benefits, never reordered
             <li key={i}>
-              {title && <Typography.Text strong style={{ display: "block" }}>{title}</Typography.Text>}
+              {title && (
+                <Typography.Text strong style={{ display: "block" }}>
+                  {title}
+                </Typography.Text>
+              )}
               <Typography.Text type={title ? "secondary" : undefined}>{description}</Typography.Text>
             </li>
           );

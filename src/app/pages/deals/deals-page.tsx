@@ -19,19 +19,30 @@ function DealCard({ deal, onOpen }: { deal: Deal; onOpen: () => void }) {
       tabIndex={0}
       aria-label={deal.name}
       onClick={onOpen}
-      onKeyDown={(e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onOpen(); } }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          onOpen();
+        }
+      }}
       style={{ height: "100%" }}
     >
       <Flex vertical gap={12}>
         <Flex gap={12} align="center">
           <DealLogo deal={deal} />
           <div style={{ minWidth: 0 }}>
-            <Typography.Text strong ellipsis style={{ display: "block" }}>{deal.name}</Typography.Text>
+            <Typography.Text strong ellipsis style={{ display: "block" }}>
+              {deal.name}
+            </Typography.Text>
             <Tag style={{ marginTop: 4 }}>{deal.category}</Tag>
           </div>
         </Flex>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>{deal.description}</Typography.Paragraph>
-        <div><DealStateTag state={deal.business_deal_state} /></div>
+        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+          {deal.description}
+        </Typography.Paragraph>
+        <div>
+          <DealStateTag state={deal.business_deal_state} />
+        </div>
       </Flex>
     </Card>
   );
@@ -40,7 +51,9 @@ function DealCard({ deal, onOpen }: { deal: Deal; onOpen: () => void }) {
 function SearchBanner({ text, onChange }: { text: string; onChange: (text: string) => void }) {
   return (
     <Card style={{ background: "linear-gradient(120deg, #e6f4ff 0%, #f9f0ff 100%)" }}>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>Exclusive deals for your business</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        Exclusive deals for your business
+      </Typography.Title>
       <Typography.Paragraph type="secondary">Save on the software and services you already use, from our partners.</Typography.Paragraph>
       <Input
         allowClear
@@ -71,7 +84,9 @@ export default function DealsPage() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>Deals</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Deals
+        </Typography.Title>
         <Typography.Text type="secondary">Discounts and credits from our partners</Typography.Text>
       </div>
       <SearchBanner text={search.text} onChange={search.setText} />
@@ -94,7 +109,13 @@ export default function DealsPage() {
       )}
       {data && data.total_items > 0 && (
         <Flex justify="end">
-          <Pagination current={page} pageSize={DEALS_PAGE_SIZE} total={data.total_items} showSizeChanger={false} onChange={(p) => setPaging({ name: search.name, page: p })} />
+          <Pagination
+            current={page}
+            pageSize={DEALS_PAGE_SIZE}
+            total={data.total_items}
+            showSizeChanger={false}
+            onChange={(p) => setPaging({ name: search.name, page: p })}
+          />
         </Flex>
       )}
       {openId && <DealModal key={openId} dealId={openId} onClose={() => setOpenId(null)} onChanged={() => setReload((n) => n + 1)} />}

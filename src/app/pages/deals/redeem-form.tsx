@@ -45,17 +45,19 @@ export function RedeemForm({ deal, onBack, onRedeemed, onNotQualified, onStale }
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate aria-label="Eligibility questions">
       <Typography.Title level={5}>Eligibility questions</Typography.Title>
-      {deal.eligbility_questions.length === 0 && (
-        <Typography.Paragraph type="secondary">This deal has no eligibility questions.</Typography.Paragraph>
-      )}
+      {deal.eligbility_questions.length === 0 && <Typography.Paragraph type="secondary">This deal has no eligibility questions.</Typography.Paragraph>}
       {deal.eligbility_questions.map((q, i) => (
         <Field key={q.id} control={form.control} name={`eligibility_questions.${i}.answer`} label={q.content.en}>
           {(f) => <Input.TextArea id={f.id} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
         </Field>
       ))}
       <Flex gap={8} justify="end">
-        <Button onClick={onBack} disabled={form.formState.isSubmitting}>Back</Button>
-        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Get deal</Button>
+        <Button onClick={onBack} disabled={form.formState.isSubmitting}>
+          Back
+        </Button>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+          Get deal
+        </Button>
       </Flex>
     </Form>
   );

@@ -31,7 +31,9 @@ export function useDeals(name: string, page: number, reload: number) {
     api<DealPage>("GET", `deals?${q}`)
       .then((r) => live && setState({ data: r.data, loading: false, failed: false }))
       .catch(() => live && setState({ data: null, loading: false, failed: true }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [name, page, reload]);
   return state;
 }

@@ -91,7 +91,9 @@ function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
       </Field>
       <Flex justify="end" gap={8}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Generate</Button>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+          Generate
+        </Button>
       </Flex>
     </Form>
   );

@@ -18,7 +18,11 @@ export function ApiKeyDisplayModal({ apiKey, onClose }: { apiKey: CreatedKey | n
       // Closing on a stray click would lose the only showing of the key.
       maskClosable={false}
       destroyOnHidden
-      footer={<Button type="primary" onClick={onClose}>I have copied the key</Button>}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          I have copied the key
+        </Button>
+      }
     >
       {apiKey && (
         <Space direction="vertical" size={16} style={{ width: "100%" }}>
@@ -66,16 +70,24 @@ function ApiKeyDetails({ id, onDisable }: { id: string; onDisable: (key: ApiKey)
       <Descriptions column={1} bordered size="small">
         <Descriptions.Item label="Name">{k.name}</Descriptions.Item>
         <Descriptions.Item label="Description">{k.description || <Typography.Text type="secondary">—</Typography.Text>}</Descriptions.Item>
-        <Descriptions.Item label="Key"><Typography.Text code>{k.masked_key}</Typography.Text></Descriptions.Item>
-        <Descriptions.Item label="Permissions"><GrantTags grants={k.grants} /></Descriptions.Item>
-        <Descriptions.Item label="Status"><StateTag state={k.state} /></Descriptions.Item>
+        <Descriptions.Item label="Key">
+          <Typography.Text code>{k.masked_key}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="Permissions">
+          <GrantTags grants={k.grants} />
+        </Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <StateTag state={k.state} />
+        </Descriptions.Item>
         <Descriptions.Item label="Created">{formatDateTime(k.created_date)}</Descriptions.Item>
         <Descriptions.Item label="Expires">{formatDateTime(k.expiry_date)}</Descriptions.Item>
         <Descriptions.Item label="Last used">{formatDateTime(k.last_used_at)}</Descriptions.Item>
       </Descriptions>
       {mayDisable(k) && (
         <Flex justify="end">
-          <Button danger onClick={() => onDisable(k)}>Disable</Button>
+          <Button danger onClick={() => onDisable(k)}>
+            Disable
+          </Button>
         </Flex>
       )}
     </Space>

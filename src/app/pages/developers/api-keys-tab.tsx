@@ -9,7 +9,17 @@ import { PlusOutlined } from "@ant-design/icons";
 import type { ApiKey } from "../../../../resources/developers.ts";
 import { ApiKeyCreateModal, type CreatedKey } from "./api-key-create-modal.tsx";
 import { ApiKeyDetailsModal, ApiKeyDisplayModal } from "./api-key-modals.tsx";
-import { GrantTags, KEYS_QUERY, ListCard, StateTag, formatDate, formatDateTime, useDeveloperCall, useDeveloperRights, usePagedList } from "./developers-shared.tsx";
+import {
+  GrantTags,
+  KEYS_QUERY,
+  ListCard,
+  StateTag,
+  formatDate,
+  formatDateTime,
+  useDeveloperCall,
+  useDeveloperRights,
+  usePagedList,
+} from "./developers-shared.tsx";
 
 export function ApiKeysTab() {
   const [page, setPage] = useState(1);
@@ -24,7 +34,11 @@ export function ApiKeysTab() {
   return (
     <ListCard<ApiKey>
       intro="Keys let your systems call the API with the permissions you grant them."
-      action={<Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Generate API key</Button>}
+      action={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          Generate API key
+        </Button>
+      }
       list={list}
       page={page}
       onPage={setPage}
@@ -47,7 +61,9 @@ export function ApiKeysTab() {
           render: (_, r) =>
             mayDisable(r) ? (
               // The row opens the details on click: this button must not do that too.
-              <Button size="small" danger onClick={(e) => (e.stopPropagation(), disable(r))}>Disable</Button>
+              <Button size="small" danger onClick={(e) => (e.stopPropagation(), disable(r))}>
+                Disable
+              </Button>
             ) : null,
         },
       ]}

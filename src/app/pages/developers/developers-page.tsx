@@ -27,7 +27,9 @@ export default function DevelopersPage() {
     <>
       <Flex justify="space-between" align="flex-start" wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>Developers</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            Developers
+          </Typography.Title>
           <Typography.Text type="secondary">Manage API keys and webhooks to connect your systems.</Typography.Text>
         </div>
         {/* Served by the API server, outside the app's routes: a plain link in a new tab. */}
@@ -48,13 +50,7 @@ export default function DevelopersPage() {
           />
         </Card>
       ) : (
-        <Tabs
-          style={{ marginTop: 16 }}
-          activeKey={active}
-          onChange={(key) => setParams({ tab: key })}
-          items={tabs}
-          destroyOnHidden
-        />
+        <Tabs style={{ marginTop: 16 }} activeKey={active} onChange={(key) => setParams({ tab: key })} items={tabs} destroyOnHidden />
       )}
     </>
   );

@@ -59,7 +59,7 @@ export function useDeveloperCall() {
   const toast = useToast();
   const client = useQueryClient();
   return useCallback(
-    async <T = unknown,>(method: string, path: string, body: unknown, invalidate: readonly string[]) => {
+    async <T = unknown>(method: string, path: string, body: unknown, invalidate: readonly string[]) => {
       try {
         const res = await api<T>(method, path, body);
         toast.success(res.message);
@@ -90,15 +90,16 @@ export function StateTag({ state }: { state: string }) {
 export function GrantTags({ grants }: { grants: string[] }) {
   return (
     <Flex gap={4} wrap>
-      {grants.map((g) => <Tag key={g}>{g}</Tag>)}
+      {grants.map((g) => (
+        <Tag key={g}>{g}</Tag>
+      ))}
     </Flex>
   );
 }
 
 export const formatDate = (value: string | null | undefined, empty = "Never") => (value ? formatDay(value) : empty);
 
-export const formatDateTime = (value: string | null | undefined, empty = "Never") =>
-  value ? dateTime(value) : empty;
+export const formatDateTime = (value: string | null | undefined, empty = "Never") => (value ? dateTime(value) : empty);
 
 export function FetchError({ message, error }: { message: string; error: unknown }) {
   return <Alert type="error" showIcon message={message} description={(error as { message?: string } | null)?.message} />;
@@ -123,7 +124,18 @@ type ListCardProps<T> = {
 };
 
 /** A tab's list: intro and create button above, the page of rows (10) or the SPEC's error and empty text. */
-export function ListCard<T extends { id: string }>({ intro, action, list, page, onPage, errorMessage, emptyText, onOpen, columns, children }: ListCardProps<T>) {
+export function ListCard<T extends { id: string }>({
+  intro,
+  action,
+  list,
+  page,
+  onPage,
+  errorMessage,
+  emptyText,
+  onOpen,
+  columns,
+  children,
+}: ListCardProps<T>) {
   const total = list.data?.total_items ?? 0;
   return (
     <Card>
@@ -153,7 +165,14 @@ export function ListCard<T extends { id: string }>({ intro, action, list, page, 
 export type ChecklistOption = { value: string; label: ReactNode };
 
 /** Checkboxes with a 'Select all' toggle above them (SPEC §5 Webhook and API key: select all). */
-export function Checklist({ id, options, value, onChange, onBlur, disabled }: {
+export function Checklist({
+  id,
+  options,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+}: {
   id: string;
   options: ChecklistOption[];
   value: string[] | undefined;
@@ -177,7 +196,9 @@ export function Checklist({ id, options, value, onChange, onBlur, disabled }: {
       <Checkbox.Group value={chosen} onChange={(next) => onChange(next as string[])} disabled={disabled} style={{ display: "block" }}>
         <Space direction="vertical" size={6} style={{ paddingInlineStart: 12 }}>
           {options.map((o) => (
-            <Checkbox key={o.value} value={o.value}>{o.label}</Checkbox>
+            <Checkbox key={o.value} value={o.value}>
+              {o.label}
+            </Checkbox>
           ))}
         </Space>
       </Checkbox.Group>

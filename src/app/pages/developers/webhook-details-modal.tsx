@@ -13,7 +13,18 @@ import { ReloadOutlined } from "@ant-design/icons";
 import type { Webhook, WebhookDelivery } from "../../../../resources/developers.ts";
 import { api } from "../../api/client.ts";
 import { WebhookRotateSecretModal } from "./webhook-form-modals.tsx";
-import { FetchError, HOOKS_QUERY, PAGE_SIZE, StateTag, WEBHOOKS_PATH, formatDateTime, useDeveloperCall, useDeveloperRights, useRecord, type Paged } from "./developers-shared.tsx";
+import {
+  FetchError,
+  HOOKS_QUERY,
+  PAGE_SIZE,
+  StateTag,
+  WEBHOOKS_PATH,
+  formatDateTime,
+  useDeveloperCall,
+  useDeveloperRights,
+  useRecord,
+  type Paged,
+} from "./developers-shared.tsx";
 
 type Props = {
   id: string | null;
@@ -50,8 +61,12 @@ function WebhookDetails({ id, onEdit, onToggle, canManage }: { id: string } & Om
       <WebhookSummary w={w} />
       <WebhookActions w={w} onEdit={onEdit} onToggle={onToggle} canManage={canManage} />
       <Flex justify="space-between" align="center">
-        <Typography.Title level={5} style={{ margin: 0 }}>Recent deliveries</Typography.Title>
-        <Button icon={<ReloadOutlined />} onClick={refresh} loading={deliveries.isFetching}>Refresh</Button>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          Recent deliveries
+        </Typography.Title>
+        <Button icon={<ReloadOutlined />} onClick={refresh} loading={deliveries.isFetching}>
+          Refresh
+        </Button>
       </Flex>
       {deliveries.isError ? (
         <FetchError message="Error fetching webhooks" error={deliveries.error} />
@@ -65,7 +80,9 @@ function WebhookDetails({ id, onEdit, onToggle, canManage }: { id: string } & Om
 function WebhookSummary({ w }: { w: Webhook }) {
   return (
     <Descriptions column={1} bordered size="small">
-      <Descriptions.Item label="URL"><Typography.Text style={{ wordBreak: "break-all" }}>{w.url}</Typography.Text></Descriptions.Item>
+      <Descriptions.Item label="URL">
+        <Typography.Text style={{ wordBreak: "break-all" }}>{w.url}</Typography.Text>
+      </Descriptions.Item>
       <Descriptions.Item label="Signing secret">
         <Space direction="vertical" size={2}>
           <Typography.Text code>{w.secret}</Typography.Text>
@@ -75,9 +92,15 @@ function WebhookSummary({ w }: { w: Webhook }) {
         </Space>
       </Descriptions.Item>
       <Descriptions.Item label="Events">
-        <Flex gap={4} wrap>{w.enabled_events.map((e) => <Tag key={e}>{e}</Tag>)}</Flex>
+        <Flex gap={4} wrap>
+          {w.enabled_events.map((e) => (
+            <Tag key={e}>{e}</Tag>
+          ))}
+        </Flex>
       </Descriptions.Item>
-      <Descriptions.Item label="Status"><StateTag state={w.state} /></Descriptions.Item>
+      <Descriptions.Item label="Status">
+        <StateTag state={w.state} />
+      </Descriptions.Item>
       <Descriptions.Item label="Created">{formatDateTime(w.created_date, "—")}</Descriptions.Item>
     </Descriptions>
   );
@@ -93,7 +116,14 @@ function WebhookActions({ w, onEdit, onToggle, canManage }: { w: Webhook } & Omi
       {sendTestEvents && w.state === "ENABLED" && <SendTestButton webhookId={w.id} />}
       {rotateSecrets && <Button onClick={() => setRotating(true)}>Rotate secret</Button>}
       {canManage && <Button onClick={() => onEdit(w)}>Edit</Button>}
-      {canManage && (w.state === "ENABLED" ? <Button danger onClick={() => onToggle(w)}>Disable</Button> : <Button onClick={() => onToggle(w)}>Enable</Button>)}
+      {canManage &&
+        (w.state === "ENABLED" ? (
+          <Button danger onClick={() => onToggle(w)}>
+            Disable
+          </Button>
+        ) : (
+          <Button onClick={() => onToggle(w)}>Enable</Button>
+        ))}
       <WebhookRotateSecretModal webhook={rotating ? w : null} onClose={() => setRotating(false)} />
     </Flex>
   );
@@ -109,15 +139,23 @@ function CallButton({ method, path, children, size }: { method: string; path: st
     await call(method, path, undefined, HOOKS_QUERY).catch(() => undefined);
     setBusy(false);
   };
-  return <Button size={size} loading={busy} onClick={run}>{children}</Button>;
+  return (
+    <Button size={size} loading={busy} onClick={run}>
+      {children}
+    </Button>
+  );
 }
 
 const SendTestButton = ({ webhookId }: { webhookId: string }) => (
-  <CallButton method="POST" path={`${WEBHOOKS_PATH}/${encodeURIComponent(webhookId)}/test`}>Send test event</CallButton>
+  <CallButton method="POST" path={`${WEBHOOKS_PATH}/${encodeURIComponent(webhookId)}/test`}>
+    Send test event
+  </CallButton>
 );
 
 const ResendButton = ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) => (
-  <CallButton method="POST" size="small" path={`${WEBHOOKS_PATH}/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`}>Resend</CallButton>
+  <CallButton method="POST" size="small" path={`${WEBHOOKS_PATH}/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`}>
+    Resend
+  </CallButton>
 );
 
 function DeliveriesTable({ webhook, items, loading }: { webhook: Webhook; items: WebhookDelivery[]; loading: boolean }) {
@@ -141,7 +179,9 @@ function DeliveriesTable({ webhook, items, loading }: { webhook: Webhook; items:
         { key: "last_error", title: "Error", render: (_, d) => d.last_error ?? "—" },
         { key: "created_date", title: "Created", render: (_, d) => formatDateTime(d.created_date, "—") },
         { key: "delivered_at", title: "Delivered", render: (_, d) => formatDateTime(d.delivered_at, "—") },
-        ...(mayResend ? [{ key: "action", title: "Action", render: (_: unknown, d: WebhookDelivery) => <ResendButton webhookId={webhook.id} deliveryId={d.id} /> }] : []),
+        ...(mayResend
+          ? [{ key: "action", title: "Action", render: (_: unknown, d: WebhookDelivery) => <ResendButton webhookId={webhook.id} deliveryId={d.id} /> }]
+          : []),
       ]}
     />
   );
@@ -157,15 +197,32 @@ const Block = ({ children }: { children: string }) => (
 function DeliveryAttempt({ d }: { d: WebhookDelivery }) {
   // Attempted, but the server left out what was sent and answered: this member may not edit webhooks.
   if (!d.request && d.last_attempt_at)
-    return <Typography.Text type="secondary">Last attempt {formatDateTime(d.last_attempt_at)}. The request and the response are shown to members who manage webhooks.</Typography.Text>;
-  if (!d.request) return <Typography.Text type="secondary">Not attempted yet{d.next_attempt_at ? `: the first attempt is due ${formatDateTime(d.next_attempt_at)}` : ""}.</Typography.Text>;
-  const headers = Object.entries(d.request.headers).map(([k, v]) => `${k}: ${v}`).join("\n");
+    return (
+      <Typography.Text type="secondary">
+        Last attempt {formatDateTime(d.last_attempt_at)}. The request and the response are shown to members who manage webhooks.
+      </Typography.Text>
+    );
+  if (!d.request)
+    return (
+      <Typography.Text type="secondary">
+        Not attempted yet{d.next_attempt_at ? `: the first attempt is due ${formatDateTime(d.next_attempt_at)}` : ""}.
+      </Typography.Text>
+    );
+  const headers = Object.entries(d.request.headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
   return (
     <Descriptions column={1} size="small" bordered>
-      <Descriptions.Item label="Message id"><Typography.Text code>{d.message_id}</Typography.Text></Descriptions.Item>
+      <Descriptions.Item label="Message id">
+        <Typography.Text code>{d.message_id}</Typography.Text>
+      </Descriptions.Item>
       <Descriptions.Item label="Last attempt">{formatDateTime(d.last_attempt_at, "—")}</Descriptions.Item>
-      <Descriptions.Item label="Request headers"><Block>{headers}</Block></Descriptions.Item>
-      <Descriptions.Item label="Request body"><Block>{d.request.body}</Block></Descriptions.Item>
+      <Descriptions.Item label="Request headers">
+        <Block>{headers}</Block>
+      </Descriptions.Item>
+      <Descriptions.Item label="Request body">
+        <Block>{d.request.body}</Block>
+      </Descriptions.Item>
       <Descriptions.Item label="Response code">{d.response_status_code ?? (d.last_error ? `No response (${d.last_error})` : "—")}</Descriptions.Item>
       <Descriptions.Item label="Response body (first 1,000 characters)">
         {d.response_body_excerpt ? <Block>{d.response_body_excerpt}</Block> : <Typography.Text type="secondary">Empty</Typography.Text>}

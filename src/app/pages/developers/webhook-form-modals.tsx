@@ -72,7 +72,13 @@ function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => v
   };
   return (
     <Flex vertical gap={16}>
-      <Typography.Text>New signing secret for <Typography.Text strong style={{ wordBreak: "break-all" }}>{webhook.url}</Typography.Text>:</Typography.Text>
+      <Typography.Text>
+        New signing secret for{" "}
+        <Typography.Text strong style={{ wordBreak: "break-all" }}>
+          {webhook.url}
+        </Typography.Text>
+        :
+      </Typography.Text>
       <Flex gap={4} align="center">
         <Input readOnly value={secret} aria-label="New signing secret" style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
         <CopyButton value={secret} label="Copy secret" />
@@ -85,7 +91,9 @@ function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => v
       <Typography.Text type="secondary">Copy it now: afterwards only its last characters are shown.</Typography.Text>
       <Flex justify="end" gap={8}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" loading={saving} onClick={rotate}>Rotate secret</Button>
+        <Button type="primary" loading={saving} onClick={rotate}>
+          Rotate secret
+        </Button>
       </Flex>
     </Flex>
   );
@@ -121,8 +129,8 @@ function CreateForm({ onClose }: { onClose: () => void }) {
         label="Signing secret"
         extra={
           <>
-            Your endpoint verifies each delivery's signature with this secret (Standard Webhooks: the webhook-id,
-            webhook-timestamp and webhook-signature headers). Copy it now: afterwards only its last characters are shown.
+            Your endpoint verifies each delivery's signature with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature
+            headers). Copy it now: afterwards only its last characters are shown.
           </>
         }
       >
@@ -188,7 +196,9 @@ function EventsField<T extends FieldValues & Shared>({ control }: { control: Con
     <Field control={control} name={"enabled_events" as Path<T>} label="Events">
       {(f) =>
         events.isLoading ? (
-          <div id={f.id}><Skeleton active paragraph={{ rows: 3 }} title={false} /></div>
+          <div id={f.id}>
+            <Skeleton active paragraph={{ rows: 3 }} title={false} />
+          </div>
         ) : events.isError ? (
           <Alert id={f.id} type="error" showIcon message={(events.error as { message?: string }).message} />
         ) : (
@@ -209,7 +219,9 @@ function Actions({ onClose, submitting, label }: { onClose: () => void; submitti
   return (
     <Flex justify="end" gap={8}>
       <Button onClick={onClose}>Cancel</Button>
-      <Button type="primary" htmlType="submit" loading={submitting}>{label}</Button>
+      <Button type="primary" htmlType="submit" loading={submitting}>
+        {label}
+      </Button>
     </Flex>
   );
 }

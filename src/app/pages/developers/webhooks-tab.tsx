@@ -29,11 +29,17 @@ export function WebhooksTab() {
     render: (_, r) => (
       // The row opens the details on click: the buttons must not do that too.
       <Space size={4} onClick={(e) => e.stopPropagation()}>
-        <Button size="small" onClick={() => setEditing(r)}>Edit</Button>
+        <Button size="small" onClick={() => setEditing(r)}>
+          Edit
+        </Button>
         {r.state === "ENABLED" ? (
-          <Button size="small" danger onClick={() => toggle(r)}>Disable</Button>
+          <Button size="small" danger onClick={() => toggle(r)}>
+            Disable
+          </Button>
         ) : (
-          <Button size="small" onClick={() => toggle(r)}>Enable</Button>
+          <Button size="small" onClick={() => toggle(r)}>
+            Enable
+          </Button>
         )}
       </Space>
     ),
@@ -41,7 +47,13 @@ export function WebhooksTab() {
   return (
     <ListCard<Webhook>
       intro="Webhooks POST signed events to your endpoint as they happen."
-      action={manageWebhooks && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>Add webhook</Button>}
+      action={
+        manageWebhooks && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            Add webhook
+          </Button>
+        )
+      }
       list={list}
       page={page}
       onPage={setPage}
@@ -58,7 +70,13 @@ export function WebhooksTab() {
     >
       <WebhookCreateModal open={creating} onClose={() => setCreating(false)} />
       <WebhookUpdateModal webhook={editing} onClose={() => setEditing(null)} />
-      <WebhookDetailsModal id={viewing} onClose={() => setViewing(null)} onEdit={(w) => (setViewing(null), setEditing(w))} onToggle={toggle} canManage={manageWebhooks} />
+      <WebhookDetailsModal
+        id={viewing}
+        onClose={() => setViewing(null)}
+        onEdit={(w) => (setViewing(null), setEditing(w))}
+        onToggle={toggle}
+        canManage={manageWebhooks}
+      />
     </ListCard>
   );
 }
@@ -67,7 +85,9 @@ function EventTags({ events }: { events: string[] }) {
   if (events.length <= TAGGED_EVENTS) {
     return (
       <Flex gap={4} wrap>
-        {events.map((e) => <Tag key={e}>{e}</Tag>)}
+        {events.map((e) => (
+          <Tag key={e}>{e}</Tag>
+        ))}
       </Flex>
     );
   }

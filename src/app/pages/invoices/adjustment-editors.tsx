@@ -23,7 +23,14 @@ function useAdjustment<T>(name: string) {
 }
 
 const rateInput = (field: { id: string; value: unknown; onChange: (v: string) => void; onBlur: () => void }) => (
-  <Input id={field.id} inputMode="decimal" suffix="%" value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+  <Input
+    id={field.id}
+    inputMode="decimal"
+    suffix="%"
+    value={String(field.value ?? "")}
+    onChange={(e) => field.onChange(e.target.value)}
+    onBlur={field.onBlur}
+  />
 );
 const textInput = (field: { id: string; value: unknown; onChange: (v: string) => void; onBlur: () => void }) => (
   <Input id={field.id} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
@@ -40,8 +47,17 @@ export function DiscountEditor({ name, currency, title }: Props) {
     // biome-ignore lint/a11y/useSemanticElements: an antd form item inside, whose layout a fieldset's own box would change
     <div role="group" aria-label={title}>
       <Form.Item label={title} style={{ marginBottom: 8 }}>
-        <Radio.Group value={kind} onChange={(e) => choose(e.target.value)} optionType="button" size="small"
-          options={[{ value: "none", label: "None" }, { value: "fixed", label: "Fixed amount" }, { value: "percentage", label: "Percentage" }]} />
+        <Radio.Group
+          value={kind}
+          onChange={(e) => choose(e.target.value)}
+          optionType="button"
+          size="small"
+          options={[
+            { value: "none", label: "None" },
+            { value: "fixed", label: "Fixed amount" },
+            { value: "percentage", label: "Percentage" },
+          ]}
+        />
       </Form.Item>
       {value && (
         <Row gutter={12}>
@@ -49,11 +65,15 @@ export function DiscountEditor({ name, currency, title }: Props) {
             {value.type === "fixed" ? (
               <MoneyField control={control} name={at(name, "fixed_amount")} label="Discount amount" currency={currency} />
             ) : (
-              <Field control={control} name={at(name, "percentage_rate")} label="Discount rate">{rateInput}</Field>
+              <Field control={control} name={at(name, "percentage_rate")} label="Discount rate">
+                {rateInput}
+              </Field>
             )}
           </Col>
           <Col xs={24} sm={14}>
-            <Field control={control} name={at(name, "reason")} label="Reason">{textInput}</Field>
+            <Field control={control} name={at(name, "reason")} label="Reason">
+              {textInput}
+            </Field>
           </Col>
         </Row>
       )}
@@ -61,21 +81,40 @@ export function DiscountEditor({ name, currency, title }: Props) {
   );
 }
 
-const TAX_TYPES = [{ value: "STANDARD", label: "Standard" }, { value: "ZERO_RATED", label: "Zero rated" }, { value: "EXEMPT", label: "Exempt" }];
+const TAX_TYPES = [
+  { value: "STANDARD", label: "Standard" },
+  { value: "ZERO_RATED", label: "Zero rated" },
+  { value: "EXEMPT", label: "Exempt" },
+];
 
 export function TaxEditor({ name, currency, title }: Props) {
   const { control, value, set } = useAdjustment<TaxSpec>(name);
   const kind = value?.method ?? "none";
   const choose = (next: string) => {
     const common = { type: value?.type ?? "STANDARD", behaviour: value?.behaviour ?? "exclusive", exemption_reason: value?.exemption_reason ?? "" };
-    set(next === "percentage" ? { method: "percentage", percentage_rate: "", ...common } : next === "fixed" ? { method: "fixed", tax_amount: null, ...common } : null);
+    set(
+      next === "percentage"
+        ? { method: "percentage", percentage_rate: "", ...common }
+        : next === "fixed"
+          ? { method: "fixed", tax_amount: null, ...common }
+          : null,
+    );
   };
   return (
     // biome-ignore lint/a11y/useSemanticElements: an antd form item inside, whose layout a fieldset's own box would change
     <div role="group" aria-label={title}>
       <Form.Item label={title} style={{ marginBottom: 8 }}>
-        <Radio.Group value={kind} onChange={(e) => choose(e.target.value)} optionType="button" size="small"
-          options={[{ value: "none", label: "None" }, { value: "percentage", label: "Percentage" }, { value: "fixed", label: "Fixed amount" }]} />
+        <Radio.Group
+          value={kind}
+          onChange={(e) => choose(e.target.value)}
+          optionType="button"
+          size="small"
+          options={[
+            { value: "none", label: "None" },
+            { value: "percentage", label: "Percentage" },
+            { value: "fixed", label: "Fixed amount" },
+          ]}
+        />
       </Form.Item>
       {value && (
         <Row gutter={12}>
@@ -83,7 +122,9 @@ export function TaxEditor({ name, currency, title }: Props) {
             {value.method === "fixed" ? (
               <MoneyField control={control} name={at(name, "tax_amount")} label="Tax amount" currency={currency} />
             ) : (
-              <Field control={control} name={at(name, "percentage_rate")} label="Tax rate">{rateInput}</Field>
+              <Field control={control} name={at(name, "percentage_rate")} label="Tax rate">
+                {rateInput}
+              </Field>
             )}
           </Col>
           <Col xs={24} sm={6}>
@@ -94,14 +135,23 @@ export function TaxEditor({ name, currency, title }: Props) {
           <Col xs={24} sm={12}>
             <Field control={control} name={at(name, "behaviour")} label="Behaviour">
               {(field) => (
-                <Radio.Group id={field.id} value={field.value} onChange={(e) => field.onChange(e.target.value)}
-                  options={[{ value: "exclusive", label: "Exclusive (added on top)" }, { value: "inclusive", label: "Inclusive (in the price)" }]} />
+                <Radio.Group
+                  id={field.id}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  options={[
+                    { value: "exclusive", label: "Exclusive (added on top)" },
+                    { value: "inclusive", label: "Inclusive (in the price)" },
+                  ]}
+                />
               )}
             </Field>
           </Col>
           {value.type === "EXEMPT" && (
             <Col xs={24}>
-              <Field control={control} name={at(name, "exemption_reason")} label="Exemption reason">{textInput}</Field>
+              <Field control={control} name={at(name, "exemption_reason")} label="Exemption reason">
+                {textInput}
+              </Field>
             </Col>
           )}
         </Row>

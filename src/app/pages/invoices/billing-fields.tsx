@@ -11,7 +11,9 @@ import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { billingOf, type InvoiceValues } from "./invoice-values.ts";
 
 type TextField = { id: string; value: unknown; onChange: (v: string) => void; onBlur: () => void };
-const text = (field: TextField) => <Input id={field.id} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />;
+const text = (field: TextField) => (
+  <Input id={field.id} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />
+);
 const address = (key: string) => `billing_information.address.${key}` as Path<InvoiceValues>;
 
 export function BillingFields() {
@@ -44,22 +46,34 @@ export function BillingFields() {
       </Field>
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Field control={control} name="billing_information.name" label="Customer name">{text}</Field>
+          <Field control={control} name="billing_information.name" label="Customer name">
+            {text}
+          </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name="billing_information.email" label="Customer email">{text}</Field>
+          <Field control={control} name="billing_information.email" label="Customer email">
+            {text}
+          </Field>
         </Col>
         <Col xs={24}>
-          <Field control={control} name={address("line_1")} label="Address">{text}</Field>
+          <Field control={control} name={address("line_1")} label="Address">
+            {text}
+          </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("city")} label="City">{text}</Field>
+          <Field control={control} name={address("city")} label="City">
+            {text}
+          </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("state_province")} label="State">{text}</Field>
+          <Field control={control} name={address("state_province")} label="State">
+            {text}
+          </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("postal_code")} label="Postal code">{text}</Field>
+          <Field control={control} name={address("postal_code")} label="Postal code">
+            {text}
+          </Field>
         </Col>
         <Col xs={24} md={12}>
           <Field control={control} name={address("country")} label="Country">

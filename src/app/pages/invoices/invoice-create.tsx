@@ -10,8 +10,12 @@ export default function InvoiceCreate() {
   const navigate = useNavigate();
   return (
     <>
-      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>Back</Button>
-      <Typography.Title level={3} style={{ margin: "12px 0 16px" }}>{invoices.createLabel}</Typography.Title>
+      <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>
+        Back
+      </Button>
+      <Typography.Title level={3} style={{ margin: "12px 0 16px" }}>
+        {invoices.createLabel}
+      </Typography.Title>
       <InvoiceForm onSaved={(saved) => navigate(withId(invoices.routes.show!, saved.id))} />
     </>
   );

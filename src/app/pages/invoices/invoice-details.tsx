@@ -29,10 +29,31 @@ export default function InvoiceDetails() {
   const [editing, setEditing] = useState(false);
   const { result: inv, query } = useOne<Invoice>({ resource: invoices.name, id, errorNotification: false });
 
-  const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>Back</Button>;
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  const back = (
+    <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>
+      Back
+    </Button>
+  );
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
   if (query.isError || !inv) {
-    return <>{back}<Alert type="error" showIcon message={invoices.errorMessage} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+    return (
+      <>
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message={invoices.errorMessage}
+          description={(query.error as { message?: string } | null)?.message}
+          style={{ marginTop: 12 }}
+        />
+      </>
+    );
   }
 
   const pdf = () => download(`invoicing/invoices/${encodeURIComponent(inv.id)}/download`, `${inv.number ?? "invoice"}.pdf`).catch((e) => toast.error(e));
@@ -50,14 +71,29 @@ export default function InvoiceDetails() {
       {back}
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <Flex align="center" gap={12} wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>{invoices.recordTitle(inv)}</Typography.Title>
-          <span data-testid="invoice-state">{renderValue("status", inv.state, inv)}{renderFlags(INVOICE_FLAGS, inv)}</span>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {invoices.recordTitle(inv)}
+          </Typography.Title>
+          <span data-testid="invoice-state">
+            {renderValue("status", inv.state, inv)}
+            {renderFlags(INVOICE_FLAGS, inv)}
+          </span>
         </Flex>
         <Flex gap={8} wrap>
-          {canEdit && editableInState(invoices, inv) && <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>Edit</Button>}
+          {canEdit && editableInState(invoices, inv) && (
+            <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          )}
           <RecordActions def={invoices} record={inv} />
-          <Button icon={<DownloadOutlined />} onClick={pdf}>Download PDF</Button>
-          {inv.public_url && inv.state !== "DRAFT" && <Button icon={<LinkOutlined />} onClick={copyLink}>Copy public link</Button>}
+          <Button icon={<DownloadOutlined />} onClick={pdf}>
+            Download PDF
+          </Button>
+          {inv.public_url && inv.state !== "DRAFT" && (
+            <Button icon={<LinkOutlined />} onClick={copyLink}>
+              Copy public link
+            </Button>
+          )}
         </Flex>
       </Flex>
       {inv.timestamps.payment_notified_at && inv.state === "OPEN" && (
@@ -81,7 +117,11 @@ export default function InvoiceDetails() {
           columns={[
             { key: "date", title: "Date", render: (_, p) => renderValue("datetime", p.date, p) },
             { key: "amount", title: "Amount", render: (_, p) => <MoneyText minor={p.amount} currency={inv.currency} /> },
-            { key: "transaction", title: "Transaction", render: (_, p) => <Link to={`/transactions/${encodeURIComponent(p.transaction_id)}`}>View transaction</Link> },
+            {
+              key: "transaction",
+              title: "Transaction",
+              render: (_, p) => <Link to={`/transactions/${encodeURIComponent(p.transaction_id)}`}>View transaction</Link>,
+            },
           ]}
         />
       </Card>

@@ -16,12 +16,20 @@ export default function InvoiceEditDrawer({ open, record, onClose }: EditScreenP
   const { result, query } = useOne<Invoice>({ resource: invoices.name, id: record.id, errorNotification: false });
   return (
     <Drawer title="Edit draft invoice" open={open} onClose={onClose} width="min(1280px, 96vw)" destroyOnHidden>
-      {query.isLoading ? <Skeleton active /> : !result ? (
+      {query.isLoading ? (
+        <Skeleton active />
+      ) : !result ? (
         <Alert type="error" showIcon message={invoices.errorMessage} description={(query.error as { message?: string } | null)?.message} />
       ) : result.state !== "DRAFT" ? (
         <Alert type="info" showIcon message="Only a draft invoice can be edited" />
       ) : (
-        <InvoiceForm record={result} onSaved={(saved) => { onClose(); navigate(withId(invoices.routes.show!, saved.id)); }} />
+        <InvoiceForm
+          record={result}
+          onSaved={(saved) => {
+            onClose();
+            navigate(withId(invoices.routes.show!, saved.id));
+          }}
+        />
       )}
     </Drawer>
   );

@@ -23,7 +23,15 @@ import { TotalsPanel } from "./totals-panel.tsx";
 import { emptyInvoice, invoiceResolver, liveTotals, valuesOf, type InvoiceBody, type InvoiceValues } from "./invoice-values.ts";
 
 type TextField = { id: string; value: unknown; onChange: (v: string) => void; onBlur: () => void };
-const area = (field: TextField) => <Input.TextArea id={field.id} autoSize={{ minRows: 2 }} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />;
+const area = (field: TextField) => (
+  <Input.TextArea
+    id={field.id}
+    autoSize={{ minRows: 2 }}
+    value={String(field.value ?? "")}
+    onChange={(e) => field.onChange(e.target.value)}
+    onBlur={field.onBlur}
+  />
+);
 
 const accountNumber = (a: Account) => a.deposit_addresses[0]?.data.account_number ?? a.deposit_addresses[0]?.data.iban ?? "";
 
@@ -90,31 +98,54 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
               <Row gutter={12}>
                 <Col xs={24} md={8}>
                   <Field control={control} name="currency" label="Currency">
-                    {(field) => <Select id={field.id} value={field.value} onChange={field.onChange} onBlur={field.onBlur} placeholder="Select currency" options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))} />}
+                    {(field) => (
+                      <Select
+                        id={field.id}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        placeholder="Select currency"
+                        options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))}
+                      />
+                    )}
                   </Field>
                 </Col>
                 <Col xs={24} md={16}>
                   <Field control={control} name="account_id" label="Receiving account">
                     {(field) => (
-                      <Select id={field.id} value={field.value ?? undefined} onChange={field.onChange} onBlur={field.onBlur} loading={accountList.query.isLoading}
-                        disabled={!currency} placeholder={currency ? "Select the account to be paid into" : "Select a currency first"}
+                      <Select
+                        id={field.id}
+                        value={field.value ?? undefined}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        loading={accountList.query.isLoading}
+                        disabled={!currency}
+                        placeholder={currency ? "Select the account to be paid into" : "Select a currency first"}
                         notFoundContent={`No ${currency} account`}
-                        options={receiving.map((a) => ({ value: a.id, label: `${a.name} · ${accountNumber(a)}` }))} />
+                        options={receiving.map((a) => ({ value: a.id, label: `${a.name} · ${accountNumber(a)}` }))}
+                      />
                     )}
                   </Field>
                 </Col>
                 <Col xs={24} md={8}>
                   <Field control={control} name="due_date" label="Due date">
                     {(field) => (
-                      <DatePicker id={field.id} style={{ width: "100%" }} value={field.value ? dayjs(field.value) : null}
+                      <DatePicker
+                        id={field.id}
+                        style={{ width: "100%" }}
+                        value={field.value ? dayjs(field.value) : null}
                         // Issuing refuses a due date before the issue date.
                         disabledDate={(d) => d.isBefore(dayjs().startOf("day"))}
-                        onChange={(d) => field.onChange(d ? d.format("YYYY-MM-DD") : undefined)} onBlur={field.onBlur} />
+                        onChange={(d) => field.onChange(d ? d.format("YYYY-MM-DD") : undefined)}
+                        onBlur={field.onBlur}
+                      />
                     )}
                   </Field>
                 </Col>
                 <Col xs={24} md={16}>
-                  <Field control={control} name="description" label="Description">{area}</Field>
+                  <Field control={control} name="description" label="Description">
+                    {area}
+                  </Field>
                 </Col>
               </Row>
             </Card>
@@ -124,19 +155,31 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
             <Card title="Invoice discount, tax and shipping" size="small" style={{ marginBottom: 16 }}>
               <DiscountEditor name="discount" currency={currency} title="Invoice discount" />
               <TaxEditor name="tax" currency={currency} title="Invoice tax" />
-              <Row><Col xs={24} md={8}><MoneyField control={control} name="shipping_amount" label="Shipping" currency={currency} /></Col></Row>
+              <Row>
+                <Col xs={24} md={8}>
+                  <MoneyField control={control} name="shipping_amount" label="Shipping" currency={currency} />
+                </Col>
+              </Row>
             </Card>
             <Card title="Notes and terms" size="small" style={{ marginBottom: 16 }}>
-              <Field control={control} name="notes" label="Notes">{area}</Field>
-              <Field control={control} name="terms" label="Terms">{area}</Field>
+              <Field control={control} name="notes" label="Notes">
+                {area}
+              </Field>
+              <Field control={control} name="terms" label="Terms">
+                {area}
+              </Field>
             </Card>
           </Col>
           <Col xs={24} xl={8} style={{ position: "sticky", top: 16 }}>
             <Card title="Summary" size="small">
               <TotalsPanel currency={currency} totals={totals} />
               <Flex gap={8} wrap style={{ marginTop: 16 }}>
-                <Button onClick={() => save(false)} loading={saving === "save"} disabled={!!saving}>{record ? "Save changes" : "Save as draft"}</Button>
-                <Button type="primary" onClick={() => save(true)} loading={saving === "issue"} disabled={!!saving}>Save and issue</Button>
+                <Button onClick={() => save(false)} loading={saving === "save"} disabled={!!saving}>
+                  {record ? "Save changes" : "Save as draft"}
+                </Button>
+                <Button type="primary" onClick={() => save(true)} loading={saving === "issue"} disabled={!!saving}>
+                  Save and issue
+                </Button>
               </Flex>
             </Card>
           </Col>

@@ -37,7 +37,9 @@ function Adjusted({ amount, text, currency }: { amount: string; text: string; cu
   return (
     <Space direction="vertical" size={0}>
       <MoneyText minor={amount} currency={currency} />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>{text}</Typography.Text>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {text}
+      </Typography.Text>
     </Space>
   );
 }
@@ -50,13 +52,26 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
     <Card>
       <Flex justify="space-between" align="start" wrap gap={16}>
         <div>
-          {logo && /^(https?:|\/|data:)/.test(logo) && <img src={logo} alt={`${inv.business_information.name} logo`} style={{ maxHeight: 56, marginBottom: 8 }} />}
-          <Typography.Title level={4} style={{ margin: 0 }}>{inv.business_information.name}</Typography.Title>
+          {logo && /^(https?:|\/|data:)/.test(logo) && (
+            <img src={logo} alt={`${inv.business_information.name} logo`} style={{ maxHeight: 56, marginBottom: 8 }} />
+          )}
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {inv.business_information.name}
+          </Typography.Title>
           <Typography.Text type="secondary">{addressLine(inv.business_information.address)}</Typography.Text>
         </div>
         <div style={{ textAlign: "right" }}>
-          {([["Invoice Number", inv.number ?? "Draft"], ["Issued", day(inv.timestamps.issued_at)], ["Due Date", day(inv.due_date)]] as const).map(([label, value]) => (
-            <div key={label}><Typography.Text type="secondary">{label}: </Typography.Text><Typography.Text strong>{value}</Typography.Text></div>
+          {(
+            [
+              ["Invoice Number", inv.number ?? "Draft"],
+              ["Issued", day(inv.timestamps.issued_at)],
+              ["Due Date", day(inv.due_date)],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label}>
+              <Typography.Text type="secondary">{label}: </Typography.Text>
+              <Typography.Text strong>{value}</Typography.Text>
+            </div>
           ))}
         </div>
       </Flex>
@@ -66,7 +81,12 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
         <Typography.Text strong>{inv.billing_information.name}</Typography.Text>
         <br />
         <Typography.Text>{inv.billing_information.email}</Typography.Text>
-        {inv.billing_information.address && <><br /><Typography.Text>{addressLine(inv.billing_information.address)}</Typography.Text></>}
+        {inv.billing_information.address && (
+          <>
+            <br />
+            <Typography.Text>{addressLine(inv.billing_information.address)}</Typography.Text>
+          </>
+        )}
       </div>
       {inv.description && <Typography.Paragraph style={{ marginTop: 12 }}>{inv.description}</Typography.Paragraph>}
       <Table
@@ -77,10 +97,28 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
         dataSource={inv.items}
         scroll={{ x: true }}
         columns={[
-          { key: "name", title: "Item", render: (_, i) => <Space direction="vertical" size={0}><span>{i.name}</span>{i.description && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{i.description}</Typography.Text>}</Space> },
+          {
+            key: "name",
+            title: "Item",
+            render: (_, i) => (
+              <Space direction="vertical" size={0}>
+                <span>{i.name}</span>
+                {i.description && (
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    {i.description}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
           { key: "quantity", title: "Qty", dataIndex: "quantity", align: "right" },
           { key: "unit_price", title: "Unit price", align: "right", render: (_, i) => <MoneyText minor={i.unit_price} currency={c} /> },
-          { key: "discount", title: "Discount", align: "right", render: (_, i) => <Adjusted amount={i.discount_amount} text={discountText(i.discount, c)} currency={c} /> },
+          {
+            key: "discount",
+            title: "Discount",
+            align: "right",
+            render: (_, i) => <Adjusted amount={i.discount_amount} text={discountText(i.discount, c)} currency={c} />,
+          },
           { key: "tax", title: "Tax", align: "right", render: (_, i) => <Adjusted amount={i.tax_amount} text={taxText(i.tax, c)} currency={c} /> },
           { key: "total", title: "Amount", align: "right", render: (_, i) => <MoneyText data-testid="item-total" minor={i.total_amount} currency={c} /> },
         ]}
@@ -91,9 +129,17 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
             <>
               <Typography.Title level={5}>{inv.payment_instructions.title}</Typography.Title>
               <Descriptions column={1} size="small" bordered>
-                {inv.payment_instructions.lines.map((l) => <Descriptions.Item key={l.label} label={l.label}>{l.value}</Descriptions.Item>)}
+                {inv.payment_instructions.lines.map((l) => (
+                  <Descriptions.Item key={l.label} label={l.label}>
+                    {l.value}
+                  </Descriptions.Item>
+                ))}
               </Descriptions>
-              {inv.payment_instructions.notes && <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{inv.payment_instructions.notes}</Typography.Paragraph>}
+              {inv.payment_instructions.notes && (
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+                  {inv.payment_instructions.notes}
+                </Typography.Paragraph>
+              )}
             </>
           )}
         </Col>
@@ -107,8 +153,18 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
         </Col>
       </Row>
       {(inv.notes || inv.terms) && <Divider />}
-      {inv.notes && <><Typography.Text strong>Notes</Typography.Text><Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.notes}</Typography.Paragraph></>}
-      {inv.terms && <><Typography.Text strong>Terms</Typography.Text><Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.terms}</Typography.Paragraph></>}
+      {inv.notes && (
+        <>
+          <Typography.Text strong>Notes</Typography.Text>
+          <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.notes}</Typography.Paragraph>
+        </>
+      )}
+      {inv.terms && (
+        <>
+          <Typography.Text strong>Terms</Typography.Text>
+          <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.terms}</Typography.Paragraph>
+        </>
+      )}
     </Card>
   );
 }

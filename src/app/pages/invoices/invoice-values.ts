@@ -40,7 +40,11 @@ export function emptyInvoice(): InvoiceValues {
 export function valuesOf(inv: Invoice): InvoiceValues {
   return {
     customer_id: inv.customer_id,
-    billing_information: { name: inv.billing_information.name, email: inv.billing_information.email, address: inv.billing_information.address ?? blankAddress() },
+    billing_information: {
+      name: inv.billing_information.name,
+      email: inv.billing_information.email,
+      address: inv.billing_information.address ?? blankAddress(),
+    },
     currency: inv.currency as InvoiceValues["currency"],
     account_id: inv.account_id ?? (undefined as never),
     due_date: inv.due_date,
@@ -67,7 +71,9 @@ type CustomerAddress = { line_1: string; city: string; state: string; postal_cod
 type CustomerBilling = { name?: string; email?: string; address?: Partial<Address> | null };
 
 /** A customer's billing details: its billing information where it has some, else its own email, name and address. */
-export function billingOf(c: Pick<Customer, "display_name" | "email" | "billing_information" | "residential_address" | "registered_address">): InvoiceValues["billing_information"] {
+export function billingOf(
+  c: Pick<Customer, "display_name" | "email" | "billing_information" | "residential_address" | "registered_address">,
+): InvoiceValues["billing_information"] {
   const billing = (c.billing_information ?? null) as CustomerBilling | null;
   const own = (c.registered_address ?? c.residential_address) as CustomerAddress | null;
   const address = billing?.address

@@ -16,7 +16,8 @@ import { DiscountEditor, TaxEditor } from "./adjustment-editors.tsx";
 import { blankItem, type InvoiceValues, type ItemValues } from "./invoice-values.ts";
 
 const item = (i: number, key: string) => `items.${i}.${key}` as Path<InvoiceValues>;
-const isUntouched = (i: ItemValues) => !i.product_id && !i.name?.trim() && !i.description?.trim() && (i.unit_price == null || i.unit_price === "") && !i.discount && !i.tax;
+const isUntouched = (i: ItemValues) =>
+  !i.product_id && !i.name?.trim() && !i.description?.trim() && (i.unit_price == null || i.unit_price === "") && !i.discount && !i.tax;
 
 export function ItemsEditor({ currency, lines }: { currency: string; lines: ItemTotals[] }) {
   const { control, formState, getValues } = useFormContext<InvoiceValues>();
@@ -39,9 +40,15 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
   return (
     <>
       {fields.map((f, i) => (
-        <Card key={f.id} size="small" role="group" aria-label={`Item ${i + 1}`} style={{ marginBottom: 12 }}
+        <Card
+          key={f.id}
+          size="small"
+          role="group"
+          aria-label={`Item ${i + 1}`}
+          style={{ marginBottom: 12 }}
           title={`Item ${i + 1}`}
-          extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove item ${i + 1}`} onClick={() => remove(i)} />}>
+          extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove item ${i + 1}`} onClick={() => remove(i)} />}
+        >
           <Row gutter={12}>
             <Col xs={24} md={12}>
               <Field control={control} name={item(i, "name")} label="Name">
@@ -50,7 +57,17 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
             </Col>
             <Col xs={12} md={4}>
               <Field control={control} name={item(i, "quantity")} label="Quantity">
-                {(field) => <InputNumber id={field.id} min={1} precision={0} style={{ width: "100%" }} value={field.value as number | null} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} />}
+                {(field) => (
+                  <InputNumber
+                    id={field.id}
+                    min={1}
+                    precision={0}
+                    style={{ width: "100%" }}
+                    value={field.value as number | null}
+                    onChange={(v) => field.onChange(v ?? undefined)}
+                    onBlur={field.onBlur}
+                  />
+                )}
               </Field>
             </Col>
             <Col xs={12} md={8}>
@@ -66,11 +83,17 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
           <TaxEditor name={`items.${i}.tax`} currency={currency} title="Tax" />
           <Flex justify="end" gap={8}>
             <Typography.Text type="secondary">Line total</Typography.Text>
-            <Typography.Text strong data-testid={`line-total-${i}`}>{formatMoney(lines[i]?.total_amount ?? 0n, currency)}</Typography.Text>
+            <Typography.Text strong data-testid={`line-total-${i}`}>
+              {formatMoney(lines[i]?.total_amount ?? 0n, currency)}
+            </Typography.Text>
           </Flex>
         </Card>
       ))}
-      {itemsError && <Typography.Text type="danger" role="alert">{itemsError}</Typography.Text>}
+      {itemsError && (
+        <Typography.Text type="danger" role="alert">
+          {itemsError}
+        </Typography.Text>
+      )}
       <Flex gap={8} wrap style={{ marginTop: 8 }}>
         <Select
           aria-label="Add a product"
@@ -85,7 +108,9 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
           showSearch
           optionFilterProp="label"
         />
-        <Button icon={<PlusOutlined />} onClick={() => append(blankItem())} disabled={full}>Add line</Button>
+        <Button icon={<PlusOutlined />} onClick={() => append(blankItem())} disabled={full}>
+          Add line
+        </Button>
       </Flex>
     </>
   );

@@ -69,7 +69,12 @@ export default function BulkPaymentDetails() {
     if (!batch?.approval_request_id) return;
     // Neither can be undone: each asks first, a rejection for its reason (optional).
     const what = `${batch.total_recipients} payments, ${formatMoney(batch.total_amount, batch.currency)} in all`;
-    const reason = decision === "approve" ? ((await confirm.approve("Approve this bulk payment?", what)) ? "" : null) : await confirm.reject("Reject this bulk payment?", what);
+    const reason =
+      decision === "approve"
+        ? (await confirm.approve("Approve this bulk payment?", what))
+          ? ""
+          : null
+        : await confirm.reject("Reject this bulk payment?", what);
     if (reason === null) return;
     setBusy(decision);
     try {
@@ -88,13 +93,33 @@ export default function BulkPaymentDetails() {
 
   const back = (
     <Link to="/payments/bulk-payment">
-      <Space size={6}><ArrowLeftOutlined />Back to bulk payments</Space>
+      <Space size={6}>
+        <ArrowLeftOutlined />
+        Back to bulk payments
+      </Space>
     </Link>
   );
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
   if (!batch) {
     const message = isApiError(query.error) && query.error.statusCode === 404 ? "Bulk payment not found" : "Error fetching bulk payment";
-    return <>{back}<Alert type="error" showIcon message={message} description={isApiError(query.error) && query.error.statusCode !== 404 ? query.error.message : undefined} style={{ marginTop: 12 }} /></>;
+    return (
+      <>
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message={message}
+          description={isApiError(query.error) && query.error.statusCode !== 404 ? query.error.message : undefined}
+          style={{ marginTop: 12 }}
+        />
+      </>
+    );
   }
 
   const { progress: p, currency } = batch;
@@ -110,13 +135,13 @@ export default function BulkPaymentDetails() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
           <Space align="center" size={12}>
-            <Typography.Title level={3} style={{ margin: 0 }}>{batch.reference}</Typography.Title>
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {batch.reference}
+            </Typography.Title>
             <span data-testid="bulk-payment-status">{renderValue("status", batch.state, batch)}</span>
           </Space>
           <div>
-            <Typography.Text type="secondary">
-              {[batch.file_name, formatDateTime(batch.created_date)].filter(Boolean).join(" · ")}
-            </Typography.Text>
+            <Typography.Text type="secondary">{[batch.file_name, formatDateTime(batch.created_date)].filter(Boolean).join(" · ")}</Typography.Text>
           </div>
         </div>
         {approvable && (
@@ -131,26 +156,56 @@ export default function BulkPaymentDetails() {
               okButtonProps={{ danger: true }}
               onConfirm={() => decide("reject")}
             >
-              <Button danger icon={<CloseOutlined />} loading={busy === "reject"} disabled={!!busy}>Reject bulk payment</Button>
+              <Button danger icon={<CloseOutlined />} loading={busy === "reject"} disabled={!!busy}>
+                Reject bulk payment
+              </Button>
             </Popconfirm>
           </Space>
         )}
       </Flex>
 
       {query.isError && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="Couldn't refresh this bulk payment" action={<Button size="small" onClick={() => query.refetch()}>Refresh</Button>} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="Couldn't refresh this bulk payment"
+          action={
+            <Button size="small" onClick={() => query.refetch()}>
+              Refresh
+            </Button>
+          }
+        />
       )}
       {batch.state === "PENDING_APPROVAL" && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="This bulk payment is waiting for approval" description="Its total is held on the account; the payments are sent once a member who can approve payments approves it." />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="This bulk payment is waiting for approval"
+          description="Its total is held on the account; the payments are sent once a member who can approve payments approves it."
+        />
       )}
       {batch.rejection_reason && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} message="This bulk payment was rejected" description={`Reason: ${batch.rejection_reason}`} />
       )}
 
       <Row gutter={[16, 16]}>
-        <Col xs={12} lg={6}><Card style={{ height: "100%" }}><Statistic title="Total amount" value={formatMoney(batch.total_amount, currency)} /></Card></Col>
-        <Col xs={12} lg={6}><Card style={{ height: "100%" }}><Statistic title="Fees" value={formatMoney(batch.total_fees, currency)} /></Card></Col>
-        <Col xs={12} lg={6}><Card style={{ height: "100%" }}><Statistic title="Recipients" value={batch.total_recipients} /></Card></Col>
+        <Col xs={12} lg={6}>
+          <Card style={{ height: "100%" }}>
+            <Statistic title="Total amount" value={formatMoney(batch.total_amount, currency)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card style={{ height: "100%" }}>
+            <Statistic title="Fees" value={formatMoney(batch.total_fees, currency)} />
+          </Card>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Card style={{ height: "100%" }}>
+            <Statistic title="Recipients" value={batch.total_recipients} />
+          </Card>
+        </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
             <Statistic title="Source account" value={currency} />
@@ -159,7 +214,10 @@ export default function BulkPaymentDetails() {
         </Col>
         <Col span={24}>
           <Card title="Progress">
-            <Progress percent={percent} status={p.failed > 0 ? "exception" : percent === 100 ? "success" : MOVING.includes(batch.state) ? "active" : "normal"} />
+            <Progress
+              percent={percent}
+              status={p.failed > 0 ? "exception" : percent === 100 ? "success" : MOVING.includes(batch.state) ? "active" : "normal"}
+            />
             <Typography.Text type="secondary">
               {finished} of {total} payments finished: {p.completed} completed, {p.failed} failed, {p.cancelled} cancelled, {p.in_progress} in progress
             </Typography.Text>
@@ -175,8 +233,18 @@ export default function BulkPaymentDetails() {
               scroll={{ x: 800 }}
               columns={[
                 { key: "beneficiary", title: "Beneficiary", render: (_, t) => t.counterparty?.name || dash },
-                { key: "amount", title: "Amount", align: "right", render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.sending_amount, t.sending_currency)}</span> },
-                { key: "fee", title: "Fee", align: "right", render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.total_fee_amount, t.total_fee_currency)}</span> },
+                {
+                  key: "amount",
+                  title: "Amount",
+                  align: "right",
+                  render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.sending_amount, t.sending_currency)}</span>,
+                },
+                {
+                  key: "fee",
+                  title: "Fee",
+                  align: "right",
+                  render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.total_fee_amount, t.total_fee_currency)}</span>,
+                },
                 { key: "reference", title: "Reference", render: (_, t) => t.client_reference || dash },
                 { key: "transaction", title: "Transaction", render: (_, t) => <Link to={`/transactions/${t.id}`}>{t.reference}</Link> },
                 { key: "state", title: "Status", render: (_, t) => renderValue("status", t.state, t) },

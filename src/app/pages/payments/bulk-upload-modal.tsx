@@ -23,7 +23,15 @@ import { newIdempotencyKey, idempotencyHeader } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 
 type FieldError = { path: string; message: string };
-type CheckedRow = { index: number; errors: FieldError[]; beneficiary_name: string; destination_type: string; amount: string | null; fee: string | null; reference: string };
+type CheckedRow = {
+  index: number;
+  errors: FieldError[];
+  beneficiary_name: string;
+  destination_type: string;
+  amount: string | null;
+  fee: string | null;
+  reference: string;
+};
 type CheckResult = { rows: CheckedRow[]; valid: boolean; currency: string; total_amount: string; total_fees: string };
 /** The uploaded file: each payment row as {column: cell}, and the CSV line it came from. */
 type ParsedFile = { name: string; rows: Record<string, string>[]; lines: number[] };
@@ -177,13 +185,19 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
 
   const currency = preview?.currency ?? account?.currency ?? "";
   const badRows = preview?.rows.filter((r) => r.errors.length).length ?? 0;
-  const money = (minor: string | null) => (minor === null ? <Typography.Text type="secondary">—</Typography.Text> : <span style={{ whiteSpace: "nowrap" }}>{formatMoney(minor, currency)}</span>);
+  const money = (minor: string | null) =>
+    minor === null ? <Typography.Text type="secondary">—</Typography.Text> : <span style={{ whiteSpace: "nowrap" }}>{formatMoney(minor, currency)}</span>;
 
   return (
     <Modal title="New bulk payment" open={open} onCancel={close} footer={null} width={1000} destroyOnHidden>
       <Form layout="vertical" component="div">
         <Flex gap={16} align="end" wrap>
-          <Form.Item label="Pay from" htmlFor={ACCOUNT_ID} style={{ flex: 1, minWidth: 280 }} extra={account && `Available: ${formatMoney(account.balance.available, account.currency)}`}>
+          <Form.Item
+            label="Pay from"
+            htmlFor={ACCOUNT_ID}
+            style={{ flex: 1, minWidth: 280 }}
+            extra={account && `Available: ${formatMoney(account.balance.available, account.currency)}`}
+          >
             <Select
               id={ACCOUNT_ID}
               placeholder="Select an account"
@@ -195,10 +209,15 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             />
           </Form.Item>
           <Form.Item label=" " colon={false}>
-            <Button icon={<DownloadOutlined />} loading={downloading} onClick={saveTemplate}>Download template</Button>
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={saveTemplate}>
+              Download template
+            </Button>
           </Form.Item>
         </Flex>
-        <Form.Item label="Payments file" extra={`A CSV with the template's header row and one payment per row (at most ${MAX_BULK_ROWS}); amounts in ${currency || "the account's currency"}, e.g. 1250.00.`}>
+        <Form.Item
+          label="Payments file"
+          extra={`A CSV with the template's header row and one payment per row (at most ${MAX_BULK_ROWS}); amounts in ${currency || "the account's currency"}, e.g. 1250.00.`}
+        >
           <Upload.Dragger
             accept=".csv,text/csv"
             multiple={false}
@@ -209,22 +228,40 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
               return Upload.LIST_IGNORE;
             }}
           >
-            <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-            <p className="ant-upload-text">{file ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? "payment" : "payments"}. Click or drop another file to replace it` : "Click or drag a CSV file here to upload"}</p>
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">
+              {file
+                ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? "payment" : "payments"}. Click or drop another file to replace it`
+                : "Click or drag a CSV file here to upload"}
+            </p>
           </Upload.Dragger>
         </Form.Item>
       </Form>
 
       {fileError && <Alert type="error" showIcon message={fileError} style={{ marginBottom: 16 }} />}
       {file && !accountId && <Alert type="info" showIcon message="Select the account to pay from to check the file." style={{ marginBottom: 16 }} />}
-      {checking && <Flex justify="center" style={{ padding: 24 }}><Spin tip="Checking the file…"><div style={{ width: 120 }} /></Spin></Flex>}
+      {checking && (
+        <Flex justify="center" style={{ padding: 24 }}>
+          <Spin tip="Checking the file…">
+            <div style={{ width: 120 }} />
+          </Spin>
+        </Flex>
+      )}
       {checkError && (
         <Alert
           type="error"
           showIcon
           message={checkError}
           style={{ marginBottom: 16 }}
-          action={accountId && file ? <Button size="small" onClick={() => check(accountId, file)}>Try again</Button> : undefined}
+          action={
+            accountId && file ? (
+              <Button size="small" onClick={() => check(accountId, file)}>
+                Try again
+              </Button>
+            ) : undefined
+          }
         />
       )}
 
@@ -253,7 +290,9 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
                       {r.errors.map((e, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors as the server listed them, never reordered
                         <Typography.Text type="danger" key={i}>
-                          <Tag color="red" style={{ marginRight: 6 }}>{e.path}</Tag>
+                          <Tag color="red" style={{ marginRight: 6 }}>
+                            {e.path}
+                          </Tag>
                           {e.message}
                         </Typography.Text>
                       ))}

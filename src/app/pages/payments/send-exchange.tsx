@@ -22,8 +22,18 @@ export default function SendExchangePage() {
   const fromAccounts = can("exchanges", "create");
   const fromWallets = can("crypto-exchanges", "create") && !!session?.features.includes("crypto");
 
-  const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: fromAccounts } });
-  const walletsQuery = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: fromWallets } });
+  const accountsQuery = useList<Account>({
+    resource: "accounts",
+    pagination: { pageSize: 100 },
+    errorNotification: false,
+    queryOptions: { enabled: fromAccounts },
+  });
+  const walletsQuery = useList<Wallet>({
+    resource: "wallets",
+    pagination: { pageSize: 100 },
+    errorNotification: false,
+    queryOptions: { enabled: fromWallets },
+  });
   const sources: ExchangeSource[] = [
     ...(fromAccounts ? (accountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE" && !a.in_request_state).map(accountSource) : []),
     ...(fromWallets ? (walletsQuery.result?.data ?? []).filter((w) => w.state === "ACTIVE").map(walletSource) : []),
@@ -45,13 +55,17 @@ export default function SendExchangePage() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>Exchange</Typography.Title>
+      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>
+        Exchange
+      </Typography.Title>
       <Typography.Text type="secondary">Convert money between the currencies you hold</Typography.Text>
       <Card style={{ marginTop: 24 }}>
         {failed && <Alert type="error" showIcon message="Error fetching your accounts and wallets" style={{ marginBottom: 16 }} />}
         {!loading && !failed && sources.length === 0 ? (
           <Empty description="You have no account or wallet to exchange from">
-            <Button type="primary" onClick={() => navigate("/accounts")}>Go to accounts</Button>
+            <Button type="primary" onClick={() => navigate("/accounts")}>
+              Go to accounts
+            </Button>
           </Empty>
         ) : (
           <Form layout="vertical" component="div">

@@ -95,11 +95,25 @@ function SendMoneyForm() {
 
   const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
   // Sub-accounts pay too (SPEC §2: a sub-account's 'Make payment' opens this form with it chosen).
-  const subAccountsQuery = useList<SubAccount>({ resource: "sub-accounts", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: can("sub-accounts", "list") } });
-  const beneficiariesQuery = useList<Beneficiary>({ resource: "beneficiaries", pagination: { pageSize: 100 }, meta: { params: { type: "FIAT" } }, errorNotification: false });
+  const subAccountsQuery = useList<SubAccount>({
+    resource: "sub-accounts",
+    pagination: { pageSize: 100 },
+    errorNotification: false,
+    queryOptions: { enabled: can("sub-accounts", "list") },
+  });
+  const beneficiariesQuery = useList<Beneficiary>({
+    resource: "beneficiaries",
+    pagination: { pageSize: 100 },
+    meta: { params: { type: "FIAT" } },
+    errorNotification: false,
+  });
   const accounts: Source[] = [
-    ...(accountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE" && !a.in_request_state).map((a) => ({ id: a.id, name: accountLabel(a), currency: a.currency, available: a.balance.available, sub: false })),
-    ...(subAccountsQuery.result?.data ?? []).filter((a) => a.state === "ACTIVE").map((a) => ({ id: a.id, name: accountLabel(a), currency: a.currency, available: a.balances.available, sub: true })),
+    ...(accountsQuery.result?.data ?? [])
+      .filter((a) => a.state === "ACTIVE" && !a.in_request_state)
+      .map((a) => ({ id: a.id, name: accountLabel(a), currency: a.currency, available: a.balance.available, sub: false })),
+    ...(subAccountsQuery.result?.data ?? [])
+      .filter((a) => a.state === "ACTIVE")
+      .map((a) => ({ id: a.id, name: accountLabel(a), currency: a.currency, available: a.balances.available, sub: true })),
   ];
   const beneficiaries = beneficiariesQuery.result?.data ?? [];
   const account = accounts.find((a) => a.id === draft.accountId);
@@ -113,7 +127,8 @@ function SendMoneyForm() {
     if (!beneficiary) p.beneficiary = "Please select a beneficiary";
     const amount = account ? amountProblem(draft.amount, account.currency) : null;
     if (amount) p.amount = amount;
-    else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.available)) p.amount = "Insufficient funds";
+    else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.available))
+      p.amount = "Insufficient funds";
     if (draft.description.length > 140) p.description = "Description must be at most 140 characters";
     if (draft.reference.length > 35) p.reference = "Reference must be at most 35 characters";
     return p;
@@ -133,9 +148,12 @@ function SendMoneyForm() {
     () =>
       account && beneficiary && quote
         ? {
-            source_account_id: account.id, beneficiary_id: beneficiary.id, amount: quote.sending_amount.amount,
+            source_account_id: account.id,
+            beneficiary_id: beneficiary.id,
+            amount: quote.sending_amount.amount,
             quote_id: account.currency === beneficiary.currency ? undefined : quote.id,
-            description: draft.description, reference: draft.reference || undefined,
+            description: draft.description,
+            reference: draft.reference || undefined,
             documents: draft.documents.map(({ file_name, content_type, content_base64 }) => ({ file_name, content_type, content_base64 })),
           }
         : null,
@@ -176,11 +194,19 @@ function SendMoneyForm() {
     <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
       <Descriptions.Item label="You send">{formatMoney(quote.sending_amount.amount, quote.sending_amount.currency)}</Descriptions.Item>
       <Descriptions.Item label="Fees">{formatMoney(quote.total_fees.amount, quote.total_fees.currency)}</Descriptions.Item>
-      <Descriptions.Item label="Total debit">{formatMoney((BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount)).toString(), quote.sending_amount.currency)}</Descriptions.Item>
+      <Descriptions.Item label="Total debit">
+        {formatMoney((BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount)).toString(), quote.sending_amount.currency)}
+      </Descriptions.Item>
       {crossCurrency && (
-        <Descriptions.Item label="Exchange rate"><RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate} /></Descriptions.Item>
+        <Descriptions.Item label="Exchange rate">
+          <RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate} />
+        </Descriptions.Item>
       )}
-      {crossCurrency && <Descriptions.Item label="Market rate"><RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.fx_rate} /></Descriptions.Item>}
+      {crossCurrency && (
+        <Descriptions.Item label="Market rate">
+          <RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.fx_rate} />
+        </Descriptions.Item>
+      )}
       <Descriptions.Item label="Beneficiary receives">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
     </Descriptions>
   );
@@ -196,8 +222,20 @@ function SendMoneyForm() {
           title="Your payment is being processed"
           subTitle={`Reference ${sent.reference} · Status: ${humanize(sent.state)}`}
           extra={[
-            <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>View transaction</Button>,
-            <Button key="again" onClick={() => { setDraft({ ...EMPTY, accountId: draft.accountId }); setTouched(false); setSent(null); setStep("details"); }}>Send another payment</Button>,
+            <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>
+              View transaction
+            </Button>,
+            <Button
+              key="again"
+              onClick={() => {
+                setDraft({ ...EMPTY, accountId: draft.accountId });
+                setTouched(false);
+                setSent(null);
+                setStep("details");
+              }}
+            >
+              Send another payment
+            </Button>,
           ]}
         />
       </Card>
@@ -206,9 +244,16 @@ function SendMoneyForm() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>Send money</Typography.Title>
+      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>
+        Send money
+      </Typography.Title>
       <Typography.Text type="secondary">Send a domestic or international wire to a beneficiary</Typography.Text>
-      <Steps size="small" current={step === "details" ? 0 : 1} items={[{ title: "Payment details" }, { title: "Review and confirm" }]} style={{ margin: "24px 0" }} />
+      <Steps
+        size="small"
+        current={step === "details" ? 0 : 1}
+        items={[{ title: "Payment details" }, { title: "Review and confirm" }]}
+        style={{ margin: "24px 0" }}
+      />
       <Card>
         {step === "details" ? (
           <Form layout="vertical" component="div">
@@ -222,7 +267,10 @@ function SendMoneyForm() {
                 // Until the account is among the options, nothing is shown rather than its id.
                 value={account ? draft.accountId : undefined}
                 onChange={(v) => set({ accountId: v })}
-                options={accounts.map((a) => ({ value: a.id, label: `${a.currency} · ${a.name}${a.sub ? " (sub-account)" : ""} · ${formatMoney(a.available, a.currency)} available` }))}
+                options={accounts.map((a) => ({
+                  value: a.id,
+                  label: `${a.currency} · ${a.name}${a.sub ? " (sub-account)" : ""} · ${formatMoney(a.available, a.currency)} available`,
+                }))}
               />
             </Form.Item>
             {accountsQuery.query.isError && <Alert type="error" showIcon message="Error fetching accounts" style={{ marginBottom: 16 }} />}
@@ -239,7 +287,11 @@ function SendMoneyForm() {
                   options={beneficiaries.map((b) => ({ value: b.id, label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}` }))}
                   style={{ width: "100%" }}
                 />
-                {can("beneficiaries", "create") && <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>New beneficiary</Button>}
+                {can("beneficiaries", "create") && (
+                  <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                    New beneficiary
+                  </Button>
+                )}
               </Space.Compact>
             </Form.Item>
             {beneficiariesQuery.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
@@ -258,7 +310,13 @@ function SendMoneyForm() {
             {pricing}
             {route}
             <Form.Item label="Description" htmlFor="send-description" {...show("description")}>
-              <Input id="send-description" maxLength={140} placeholder="What is this payment for?" value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+              <Input
+                id="send-description"
+                maxLength={140}
+                placeholder="What is this payment for?"
+                value={draft.description}
+                onChange={(e) => set({ description: e.target.value })}
+              />
             </Form.Item>
             <Form.Item label="Reference" htmlFor="send-reference" extra="Shown to the beneficiary on their statement" {...show("reference")}>
               <Input id="send-reference" maxLength={35} value={draft.reference} onChange={(e) => set({ reference: e.target.value })} />
@@ -268,20 +326,27 @@ function SendMoneyForm() {
                 accept={Object.keys(DOCUMENT_TYPES).join(",")}
                 multiple
                 fileList={draft.documents.map((d, i) => ({ uid: String(i), name: d.file_name, status: "done" as const, size: d.size }))}
-                beforeUpload={(file) => { void addDocument(file); return false; }}
+                beforeUpload={(file) => {
+                  void addDocument(file);
+                  return false;
+                }}
                 onRemove={(f) => set({ documents: draft.documents.filter((_, i) => String(i) !== f.uid) })}
               >
                 <Button icon={<UploadOutlined />}>Attach document</Button>
               </Upload>
             </Form.Item>
-            <Button type="primary" onClick={toReview} disabled={quoting}>Continue</Button>
+            <Button type="primary" onClick={toReview} disabled={quoting}>
+              Continue
+            </Button>
           </Form>
         ) : (
           <>
             {notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
               <Descriptions.Item label="From">{account && `${account.currency} · ${account.name}${account.sub ? " (sub-account)" : ""}`}</Descriptions.Item>
-              <Descriptions.Item label="To">{beneficiary && `${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}</Descriptions.Item>
+              <Descriptions.Item label="To">
+                {beneficiary && `${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}
+              </Descriptions.Item>
               <Descriptions.Item label="Description">{draft.description || "—"}</Descriptions.Item>
               <Descriptions.Item label="Reference">{draft.reference || "—"}</Descriptions.Item>
               <Descriptions.Item label="Documents">{draft.documents.map((d) => d.file_name).join(", ") || "—"}</Descriptions.Item>
@@ -290,13 +355,20 @@ function SendMoneyForm() {
             {route}
             {quote && crossCurrency && (
               <Typography.Paragraph type="secondary">
-                This price holds until {formatTime(quote.expires_at)}; the beneficiary receives exactly {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}.
+                This price holds until {formatTime(quote.expires_at)}; the beneficiary receives exactly{" "}
+                {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}.
               </Typography.Paragraph>
             )}
-            <Form layout="vertical" component="div"><OneTimeCodeInput otp={otp} request={payment && { path: "payments", body: payment }} /></Form>
+            <Form layout="vertical" component="div">
+              <OneTimeCodeInput otp={otp} request={payment && { path: "payments", body: payment }} />
+            </Form>
             <Space>
-              <Button onClick={() => setStep("details")} disabled={sending}>Back</Button>
-              <Button type="primary" onClick={confirm} loading={sending} disabled={!quote || !otp.ready}>Confirm and send</Button>
+              <Button onClick={() => setStep("details")} disabled={sending}>
+                Back
+              </Button>
+              <Button type="primary" onClick={confirm} loading={sending} disabled={!quote || !otp.ready}>
+                Confirm and send
+              </Button>
             </Space>
           </>
         )}

@@ -28,7 +28,15 @@ import { SendStablecoins, addressProblem } from "../../../../resources/crypto-se
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import type { Wallet } from "../../../../resources/wallets.ts";
 
-type Values = { wallet_id?: string; destination: "beneficiary" | "address"; beneficiary_id?: string; address: string; name: string; amount: string; description: string };
+type Values = {
+  wallet_id?: string;
+  destination: "beneficiary" | "address";
+  beneficiary_id?: string;
+  address: string;
+  name: string;
+  amount: string;
+  description: string;
+};
 type Fee = { fee: { value: string; currency: string }; blockchain: string };
 type Sent = { id: string; state: string; fee: { value: string; currency: string }; sending_amount: { value: string; currency: string } };
 type Draft = { body: Record<string, string>; wallet: Wallet; to: string; address: string; amount: bigint; fee: bigint; description: string };
@@ -49,7 +57,8 @@ function amountProblem(text: string, wallet?: Wallet, fee?: bigint): string | nu
   if (wallet && fee !== undefined) {
     const available = BigInt(wallet.available_balance);
     if (available <= fee) return `The available balance (${formatMoney(available, currency)}) does not cover the ${formatMoney(fee, currency)} network fee`;
-    if (amount + fee > available) return `Amount plus the ${formatMoney(fee, currency)} network fee is more than the available balance: you can send up to ${formatMoney(available - fee, currency)}`;
+    if (amount + fee > available)
+      return `Amount plus the ${formatMoney(fee, currency)} network fee is more than the available balance: you can send up to ${formatMoney(available - fee, currency)}`;
   }
   return null;
 }
@@ -60,7 +69,12 @@ function schemaFor(wallet?: Wallet, fee?: bigint) {
     (raw) => {
       const v = raw as Values;
       const saved = v.destination === "beneficiary";
-      return { ...v, beneficiary_id: saved ? v.beneficiary_id || undefined : undefined, address: saved ? undefined : v.address.trim() || undefined, name: saved ? undefined : v.name };
+      return {
+        ...v,
+        beneficiary_id: saved ? v.beneficiary_id || undefined : undefined,
+        address: saved ? undefined : v.address.trim() || undefined,
+        name: saved ? undefined : v.name,
+      };
     },
     SendStablecoins.safeExtend({ destination: z.enum(["beneficiary", "address"]), amount: z.string() }).superRefine(
       (v, ctx) => {
@@ -98,8 +112,17 @@ export default function SendStablecoinsPage() {
 
   const context = useRef<{ wallet?: Wallet; fee?: bigint }>({});
   // Built per validation, so it always checks against the wallet and fee on screen.
-  const resolver: Resolver<Values> = (values, ctx, options) => (zodResolver(schemaFor(context.current.wallet, context.current.fee) as never) as unknown as Resolver<Values>)(values, ctx, options);
-  const blank: Values = { wallet_id: params.get("wallet") ?? undefined, destination: "beneficiary", beneficiary_id: undefined, address: "", name: "", amount: "", description: "" };
+  const resolver: Resolver<Values> = (values, ctx, options) =>
+    (zodResolver(schemaFor(context.current.wallet, context.current.fee) as never) as unknown as Resolver<Values>)(values, ctx, options);
+  const blank: Values = {
+    wallet_id: params.get("wallet") ?? undefined,
+    destination: "beneficiary",
+    beneficiary_id: undefined,
+    address: "",
+    name: "",
+    amount: "",
+    description: "",
+  };
   const form = useForm<Values>({ resolver, mode: "onChange", defaultValues: blank });
   const values = useWatch({ control: form.control });
 
@@ -140,7 +163,15 @@ export default function SendStablecoinsPage() {
     const name = saved ? "" : (v.name ?? "").trim();
     if (name) body.name = name;
     if ((v.description ?? "").trim()) body.description = v.description.trim();
-    setDraft({ body, wallet, to: saved ? b?.name ?? "" : name || "External wallet", address: saved ? b?.details.address ?? "" : body.address, amount: minor, fee, description: body.description ?? "" });
+    setDraft({
+      body,
+      wallet,
+      to: saved ? (b?.name ?? "") : name || "External wallet",
+      address: saved ? (b?.details.address ?? "") : body.address,
+      amount: minor,
+      fee,
+      description: body.description ?? "",
+    });
     // One key for this confirmation: retries of it reuse it, a changed payment gets a new one.
     setKey(newIdempotencyKey());
     otp.reset();
@@ -178,12 +209,16 @@ export default function SendStablecoinsPage() {
     setStep("form");
   }
 
-  const addDef = useMemo(() => wallet && {
-    ...cryptoBeneficiaries,
-    // The new beneficiary receives what this wallet sends: its currency on its chain.
-    fields: (cryptoBeneficiaries.fields ?? []).filter((f) => !["type", "currency", "details.blockchain"].includes(f.name)),
-    formDefaults: { ...cryptoBeneficiaries.formDefaults, currency: wallet.currency, details: { blockchain: wallet.blockchain } },
-  }, [wallet]);
+  const addDef = useMemo(
+    () =>
+      wallet && {
+        ...cryptoBeneficiaries,
+        // The new beneficiary receives what this wallet sends: its currency on its chain.
+        fields: (cryptoBeneficiaries.fields ?? []).filter((f) => !["type", "currency", "details.blockchain"].includes(f.name)),
+        formDefaults: { ...cryptoBeneficiaries.formDefaults, currency: wallet.currency, details: { blockchain: wallet.blockchain } },
+      },
+    [wallet],
+  );
 
   const walletOptions = walletList.map((w) => ({
     value: w.id,
@@ -194,105 +229,201 @@ export default function SendStablecoinsPage() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 720 }}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>Send stablecoins</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          Send stablecoins
+        </Typography.Title>
         <Typography.Text type="secondary">Send USDT or USDC to a wallet address</Typography.Text>
       </div>
-      <Steps size="small" current={["form", "review", "done"].indexOf(step)} status={step === "done" ? "finish" : "process"} items={[{ title: "Details" }, { title: "Review" }, { title: "Sent" }]} />
+      <Steps
+        size="small"
+        current={["form", "review", "done"].indexOf(step)}
+        status={step === "done" ? "finish" : "process"}
+        items={[{ title: "Details" }, { title: "Review" }, { title: "Sent" }]}
+      />
 
-      <div hidden={step !== "form"}><Card>
-        {wallets.query.isError && <Alert type="error" showIcon message="Error fetching wallets" style={{ marginBottom: 16 }} />}
-        {wallets.query.isSuccess && walletList.length === 0 ? (
-          <Empty description="You've not created any wallet yet">
-            <Button type="primary" onClick={() => navigate("/crypto/wallets")}>Go to wallets</Button>
-          </Empty>
-        ) : (
-          <Form layout="vertical" component="form" onFinish={review} noValidate>
-            <Field control={form.control} name="wallet_id" label="From wallet" extra={wallet && `Available: ${formatMoney(wallet.available_balance, wallet.currency)}`}>
-              {(f) => (
-                <Select
-                  id={f.id} value={wallet ? f.value : undefined} onBlur={f.onBlur} options={walletOptions} loading={wallets.query.isLoading} placeholder="Choose a wallet"
-                  onChange={(v) => { f.onChange(v); form.setValue("beneficiary_id", undefined); }}
-                />
+      <div hidden={step !== "form"}>
+        <Card>
+          {wallets.query.isError && <Alert type="error" showIcon message="Error fetching wallets" style={{ marginBottom: 16 }} />}
+          {wallets.query.isSuccess && walletList.length === 0 ? (
+            <Empty description="You've not created any wallet yet">
+              <Button type="primary" onClick={() => navigate("/crypto/wallets")}>
+                Go to wallets
+              </Button>
+            </Empty>
+          ) : (
+            <Form layout="vertical" component="form" onFinish={review} noValidate>
+              <Field
+                control={form.control}
+                name="wallet_id"
+                label="From wallet"
+                extra={wallet && `Available: ${formatMoney(wallet.available_balance, wallet.currency)}`}
+              >
+                {(f) => (
+                  <Select
+                    id={f.id}
+                    value={wallet ? f.value : undefined}
+                    onBlur={f.onBlur}
+                    options={walletOptions}
+                    loading={wallets.query.isLoading}
+                    placeholder="Choose a wallet"
+                    onChange={(v) => {
+                      f.onChange(v);
+                      form.setValue("beneficiary_id", undefined);
+                    }}
+                  />
+                )}
+              </Field>
+              <Form.Item
+                label="Network"
+                htmlFor="network"
+                extra={wallet && `Only send to ${wallet.currency} addresses on ${networkOf(wallet.blockchain)}: coins sent on another network are lost.`}
+              >
+                <Input id="network" readOnly variant="filled" value={wallet ? networkOf(wallet.blockchain) : ""} placeholder="The wallet's network" />
+              </Form.Item>
+              <Field control={form.control} name="destination" label="Send to">
+                {(f) => (
+                  <Radio.Group
+                    id={f.id}
+                    value={f.value}
+                    onChange={(e) => f.onChange(e.target.value)}
+                    optionType="button"
+                    buttonStyle="solid"
+                    options={[
+                      { value: "beneficiary", label: "Saved beneficiary" },
+                      { value: "address", label: "New address" },
+                    ]}
+                  />
+                )}
+              </Field>
+              {values.destination === "beneficiary" ? (
+                <>
+                  <Field control={form.control} name="beneficiary_id" label="Beneficiary">
+                    {(f) => (
+                      <Select
+                        id={f.id}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        disabled={!wallet}
+                        loading={beneficiaries.query.isLoading}
+                        placeholder={wallet ? "Choose a beneficiary" : "Choose a wallet first"}
+                        options={matching.map((b) => ({ value: b.id, label: b.name, title: b.name, address: b.details.address ?? "" }))}
+                        optionRender={(o) => (
+                          <Flex vertical>
+                            <span>{o.label}</span>
+                            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                              {shorten(o.data.address, 10, 6)}
+                            </Typography.Text>
+                          </Flex>
+                        )}
+                        notFoundContent={null}
+                      />
+                    )}
+                  </Field>
+                  {beneficiaries.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
+                  {wallet && beneficiaries.query.isSuccess && (matching.length === 0 || can("crypto-beneficiaries", "create")) && (
+                    <Flex align="center" gap={8} wrap style={{ marginTop: -8, marginBottom: 16 }}>
+                      {matching.length === 0 && (
+                        <Typography.Text type="secondary">
+                          No saved beneficiary receives {wallet.currency} on {networkOf(wallet.blockchain)} yet.
+                          {can("crypto-beneficiaries", "create") ? " Add one, or send to a new address." : " Send to a new address instead."}
+                        </Typography.Text>
+                      )}
+                      {can("crypto-beneficiaries", "create") && (
+                        <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                          Add beneficiary
+                        </Button>
+                      )}
+                    </Flex>
+                  )}
+                </>
+              ) : (
+                <>
+                  <Field control={form.control} name="address" label="Wallet address">
+                    {(f) => (
+                      <Input
+                        id={f.id}
+                        value={f.value}
+                        onChange={(e) => f.onChange(e.target.value)}
+                        onBlur={f.onBlur}
+                        autoComplete="off"
+                        spellCheck={false}
+                        placeholder={wallet?.blockchain === "ETHEREUM" ? "0x…" : wallet?.blockchain === "TRON" ? "T…" : "Choose a wallet first"}
+                      />
+                    )}
+                  </Field>
+                  <Field control={form.control} name="name" label="Recipient name (optional)">
+                    {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={100} />}
+                  </Field>
+                </>
               )}
-            </Field>
-            <Form.Item label="Network" htmlFor="network" extra={wallet && `Only send to ${wallet.currency} addresses on ${networkOf(wallet.blockchain)}: coins sent on another network are lost.`}>
-              <Input id="network" readOnly variant="filled" value={wallet ? networkOf(wallet.blockchain) : ""} placeholder="The wallet's network" />
-            </Form.Item>
-            <Field control={form.control} name="destination" label="Send to">
-              {(f) => (
-                <Radio.Group id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} optionType="button" buttonStyle="solid"
-                  options={[{ value: "beneficiary", label: "Saved beneficiary" }, { value: "address", label: "New address" }]} />
-              )}
-            </Field>
-            {values.destination === "beneficiary" ? (
-              <>
-                <Field control={form.control} name="beneficiary_id" label="Beneficiary">
-                  {(f) => (
-                    <Select
-                      id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} disabled={!wallet} loading={beneficiaries.query.isLoading}
-                      placeholder={wallet ? "Choose a beneficiary" : "Choose a wallet first"}
-                      options={matching.map((b) => ({ value: b.id, label: b.name, title: b.name, address: b.details.address ?? "" }))}
-                      optionRender={(o) => <Flex vertical><span>{o.label}</span><Typography.Text type="secondary" style={{ fontSize: 12 }}>{shorten(o.data.address, 10, 6)}</Typography.Text></Flex>}
-                      notFoundContent={null}
+              <Field control={form.control} name="amount" label="Amount">
+                {(f) => (
+                  <Input
+                    id={f.id}
+                    value={f.value}
+                    onChange={(e) => f.onChange(e.target.value)}
+                    onBlur={f.onBlur}
+                    inputMode="decimal"
+                    placeholder="0.00"
+                    suffix={wallet?.currency}
+                  />
+                )}
+              </Field>
+              <Field control={form.control} name="description" label="Description (optional)">
+                {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={140} showCount />}
+              </Field>
+              {wallet && (
+                <>
+                  {feeQuery.isError && (
+                    <Alert
+                      type="error"
+                      showIcon
+                      style={{ marginBottom: 16 }}
+                      message="Error fetching the network fee"
+                      action={
+                        <Button size="small" onClick={() => feeQuery.refetch()}>
+                          Retry
+                        </Button>
+                      }
                     />
                   )}
-                </Field>
-                {beneficiaries.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
-                {wallet && beneficiaries.query.isSuccess && (matching.length === 0 || can("crypto-beneficiaries", "create")) && (
-                  <Flex align="center" gap={8} wrap style={{ marginTop: -8, marginBottom: 16 }}>
-                    {matching.length === 0 && (
-                      <Typography.Text type="secondary">
-                        No saved beneficiary receives {wallet.currency} on {networkOf(wallet.blockchain)} yet.{can("crypto-beneficiaries", "create") ? " Add one, or send to a new address." : " Send to a new address instead."}
-                      </Typography.Text>
-                    )}
-                    {can("crypto-beneficiaries", "create") && <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>Add beneficiary</Button>}
-                  </Flex>
-                )}
-              </>
-            ) : (
-              <>
-                <Field control={form.control} name="address" label="Wallet address">
-                  {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} autoComplete="off" spellCheck={false}
-                    placeholder={wallet?.blockchain === "ETHEREUM" ? "0x…" : wallet?.blockchain === "TRON" ? "T…" : "Choose a wallet first"} />}
-                </Field>
-                <Field control={form.control} name="name" label="Recipient name (optional)">
-                  {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={100} />}
-                </Field>
-              </>
-            )}
-            <Field control={form.control} name="amount" label="Amount">
-              {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} inputMode="decimal" placeholder="0.00" suffix={wallet?.currency} />}
-            </Field>
-            <Field control={form.control} name="description" label="Description (optional)">
-              {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={140} showCount />}
-            </Field>
-            {wallet && (
-              <>
-                {feeQuery.isError && (
-                  <Alert type="error" showIcon style={{ marginBottom: 16 }} message="Error fetching the network fee"
-                    action={<Button size="small" onClick={() => feeQuery.refetch()}>Retry</Button>} />
-                )}
-                <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} aria-label="Cost">
-                  <Descriptions.Item label="Network fee"><span data-testid="network-fee">{fee !== undefined ? formatMoney(fee, wallet.currency) : feeQuery.isError ? "Unavailable" : "Loading…"}</span></Descriptions.Item>
-                  <Descriptions.Item label="Total debit"><span data-testid="total-debit">{amount && fee !== undefined ? formatMoney(amount + fee, wallet.currency) : "—"}</span></Descriptions.Item>
-                </Descriptions>
-              </>
-            )}
-            <Button type="primary" htmlType="submit" disabled={!!wallet && fee === undefined} loading={!!wallet && feeQuery.isLoading}>Continue</Button>
-          </Form>
-        )}
-      </Card></div>
+                  <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} aria-label="Cost">
+                    <Descriptions.Item label="Network fee">
+                      <span data-testid="network-fee">
+                        {fee !== undefined ? formatMoney(fee, wallet.currency) : feeQuery.isError ? "Unavailable" : "Loading…"}
+                      </span>
+                    </Descriptions.Item>
+                    <Descriptions.Item label="Total debit">
+                      <span data-testid="total-debit">{amount && fee !== undefined ? formatMoney(amount + fee, wallet.currency) : "—"}</span>
+                    </Descriptions.Item>
+                  </Descriptions>
+                </>
+              )}
+              <Button type="primary" htmlType="submit" disabled={!!wallet && fee === undefined} loading={!!wallet && feeQuery.isLoading}>
+                Continue
+              </Button>
+            </Form>
+          )}
+        </Card>
+      </div>
 
       {step === "review" && draft && (
         <Card title="Review and confirm">
           <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="From wallet">{draft.wallet.currency} · {networkOf(draft.wallet.blockchain)} ({shorten(draft.wallet.address, 8, 6)})</Descriptions.Item>
+            <Descriptions.Item label="From wallet">
+              {draft.wallet.currency} · {networkOf(draft.wallet.blockchain)} ({shorten(draft.wallet.address, 8, 6)})
+            </Descriptions.Item>
             <Descriptions.Item label="To">{draft.to}</Descriptions.Item>
-            <Descriptions.Item label="Wallet address"><Typography.Text style={{ wordBreak: "break-all" }}>{draft.address}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label="Wallet address">
+              <Typography.Text style={{ wordBreak: "break-all" }}>{draft.address}</Typography.Text>
+            </Descriptions.Item>
             <Descriptions.Item label="Network">{networkOf(draft.wallet.blockchain)}</Descriptions.Item>
             <Descriptions.Item label="Amount">{formatMoney(draft.amount, draft.wallet.currency)}</Descriptions.Item>
             <Descriptions.Item label="Network fee">{formatMoney(draft.fee, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Total debit"><Typography.Text strong>{formatMoney(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label="Total debit">
+              <Typography.Text strong>{formatMoney(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text>
+            </Descriptions.Item>
             {draft.description && <Descriptions.Item label="Description">{draft.description}</Descriptions.Item>}
           </Descriptions>
           <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
@@ -300,8 +431,12 @@ export default function SendStablecoinsPage() {
             <OneTimeCodeInput otp={otp} request={draft && { path: "transactions/withdrawal", body: draft.body }} />
           </Form>
           <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>Back</Button>
-            <Button type="primary" icon={<SendOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>Confirm and send</Button>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>
+              Back
+            </Button>
+            <Button type="primary" icon={<SendOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>
+              Confirm and send
+            </Button>
           </Space>
         </Card>
       )}
@@ -313,14 +448,22 @@ export default function SendStablecoinsPage() {
             title={sent.message}
             subTitle={
               <Flex vertical gap={8} align="center">
-                <span>{formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency)} to {draft.to} on {networkOf(draft.wallet.blockchain)}</span>
-                <span>Status: <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag></span>
+                <span>
+                  {formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency)} to {draft.to} on {networkOf(draft.wallet.blockchain)}
+                </span>
+                <span>
+                  Status: <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag>
+                </span>
                 {sent.data.state === "PENDING_APPROVAL" && <span>It is sent once an approver approves it.</span>}
               </Flex>
             }
             extra={[
-              <Button key="view" type="primary" onClick={() => navigate(`/crypto/transactions/${sent.data.id}`)}>View transaction</Button>,
-              <Button key="again" onClick={another}>Send another</Button>,
+              <Button key="view" type="primary" onClick={() => navigate(`/crypto/transactions/${sent.data.id}`)}>
+                View transaction
+              </Button>,
+              <Button key="again" onClick={another}>
+                Send another
+              </Button>,
             ]}
           />
         </Card>
@@ -329,11 +472,17 @@ export default function SendStablecoinsPage() {
       <Modal title="Add beneficiary" open={adding && !!addDef} onCancel={() => setAdding(false)} footer={null} destroyOnHidden>
         {wallet && addDef && (
           <>
-            <Typography.Paragraph type="secondary">Receives {wallet.currency} on {networkOf(wallet.blockchain)}.</Typography.Paragraph>
-            <ResourceForm def={addDef} mode="create" onDone={(saved) => {
-              setAdding(false);
-              if (saved?.id) form.setValue("beneficiary_id", saved.id, { shouldValidate: true });
-            }} />
+            <Typography.Paragraph type="secondary">
+              Receives {wallet.currency} on {networkOf(wallet.blockchain)}.
+            </Typography.Paragraph>
+            <ResourceForm
+              def={addDef}
+              mode="create"
+              onDone={(saved) => {
+                setAdding(false);
+                if (saved?.id) form.setValue("beneficiary_id", saved.id, { shouldValidate: true });
+              }}
+            />
           </>
         )}
       </Modal>

@@ -46,13 +46,19 @@ export function CompanyForm({ token, view, onSaved }: Props) {
       <Form form={form} name="company" layout="vertical" onFinish={save} initialValues={view.company ?? undefined} disabled={!view.editable} noValidate>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="legal_name" label="Legal name"><Input maxLength={200} /></Form.Item>
+            <Form.Item name="legal_name" label="Legal name">
+              <Input maxLength={200} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="registration_number" label="Registration number"><Input maxLength={50} /></Form.Item>
+            <Form.Item name="registration_number" label="Registration number">
+              <Input maxLength={50} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="incorporation_date" label="Incorporation date"><Input type="date" /></Form.Item>
+            <Form.Item name="incorporation_date" label="Incorporation date">
+              <Input type="date" />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="incorporation_country" label="Country of incorporation" normalize={upper} extra="Two-letter code, e.g. GB">
@@ -60,16 +66,24 @@ export function CompanyForm({ token, view, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name={["address", "line_1"]} label="Address"><Input maxLength={200} /></Form.Item>
+            <Form.Item name={["address", "line_1"]} label="Address">
+              <Input maxLength={200} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name={["address", "city"]} label="City"><Input maxLength={100} /></Form.Item>
+            <Form.Item name={["address", "city"]} label="City">
+              <Input maxLength={100} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name={["address", "state"]} label="State"><Input maxLength={100} /></Form.Item>
+            <Form.Item name={["address", "state"]} label="State">
+              <Input maxLength={100} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name={["address", "postal_code"]} label="Postal code"><Input maxLength={20} /></Form.Item>
+            <Form.Item name={["address", "postal_code"]} label="Postal code">
+              <Input maxLength={20} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name={["address", "country"]} label="Country" normalize={upper} extra="Two-letter code">
@@ -77,13 +91,19 @@ export function CompanyForm({ token, view, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="website" label="Website (optional)"><Input type="url" placeholder="https://example.com" /></Form.Item>
+            <Form.Item name="website" label="Website (optional)">
+              <Input type="url" placeholder="https://example.com" />
+            </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="purpose_of_account" label="Purpose of the account"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+            <Form.Item name="purpose_of_account" label="Purpose of the account">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
           </Col>
           <Col span={24}>
-            <Form.Item name="source_of_funds" label="Source of funds"><Input.TextArea rows={2} maxLength={500} /></Form.Item>
+            <Form.Item name="source_of_funds" label="Source of funds">
+              <Input.TextArea rows={2} maxLength={500} />
+            </Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="monthly_volume" label="Monthly payment volume">
@@ -91,7 +111,9 @@ export function CompanyForm({ token, view, onSaved }: Props) {
             </Form.Item>
           </Col>
         </Row>
-        <Button type="primary" htmlType="submit" loading={saving}>Save company information</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save company information
+        </Button>
       </Form>
     </Card>
   );

@@ -36,8 +36,12 @@ export default function SandboxKybConsolePage() {
     <ProviderFrame width={1100}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={12}>
-          <Typography.Title level={2} style={{ margin: 0 }}>Sandbox KYB console</Typography.Title>
-          <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading}>Refresh</Button>
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            Sandbox KYB console
+          </Typography.Title>
+          <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading}>
+            Refresh
+          </Button>
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
           Decide on submitted business verifications, as the KYB provider's reviewer would.
@@ -54,7 +58,16 @@ export default function SandboxKybConsolePage() {
             { title: "Review status", render: (_, r) => <ReviewTag status={r.review_status} /> },
             { title: "Submitted", render: (_, r) => when(r.submitted_at) },
             { title: "Decided", render: (_, r) => when(r.decided_at) },
-            { title: "", key: "actions", align: "right", render: (_, r) => <Button aria-label={`Review ${r.business_name}`} onClick={() => setOpen(r)}>Review</Button> },
+            {
+              title: "",
+              key: "actions",
+              align: "right",
+              render: (_, r) => (
+                <Button aria-label={`Review ${r.business_name}`} onClick={() => setOpen(r)}>
+                  Review
+                </Button>
+              ),
+            },
           ]}
         />
       </Card>

@@ -27,7 +27,19 @@ export function DocumentsCard({ token, view, onChanged }: Props) {
   );
 }
 
-function DocumentRow({ token, kind, doc, disabled, onChanged }: { token: string; kind: KybDocumentKind; doc?: KybDocumentInfo; disabled: boolean; onChanged: (view: KybCaseView) => void }) {
+function DocumentRow({
+  token,
+  kind,
+  doc,
+  disabled,
+  onChanged,
+}: {
+  token: string;
+  kind: KybDocumentKind;
+  doc?: KybDocumentInfo;
+  disabled: boolean;
+  onChanged: (view: KybCaseView) => void;
+}) {
   const { label, required, hint } = KYB_DOCUMENTS[kind];
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -71,11 +83,24 @@ function DocumentRow({ token, kind, doc, disabled, onChanged }: { token: string;
         </div>
         <Space>
           {doc && (
-            <Button danger disabled={disabled || busy} aria-label={`Remove ${label}`} onClick={() => run(() => verificationApi.removeDocument(token, doc.id), "Document removed")}>
+            <Button
+              danger
+              disabled={disabled || busy}
+              aria-label={`Remove ${label}`}
+              onClick={() => run(() => verificationApi.removeDocument(token, doc.id), "Document removed")}
+            >
               Remove
             </Button>
           )}
-          <input ref={input} type="file" accept={ACCEPT} aria-label={`Upload ${label}`} hidden disabled={disabled || busy} onChange={(e) => chosen(e.target.files?.[0])} />
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            aria-label={`Upload ${label}`}
+            hidden
+            disabled={disabled || busy}
+            onChange={(e) => chosen(e.target.files?.[0])}
+          />
           <Button disabled={disabled} loading={busy} onClick={() => input.current?.click()}>
             {doc ? "Replace" : "Upload"}
           </Button>

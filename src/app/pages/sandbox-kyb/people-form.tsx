@@ -10,7 +10,14 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { verificationApi, type KybCaseView } from "./api.ts";
 import { serverIssues, showErrors, zodIssues } from "./form-errors.ts";
 
-type Person = { first_name?: string; last_name?: string; date_of_birth?: string; nationality?: string; is_director?: boolean; ownership_percent?: number | null };
+type Person = {
+  first_name?: string;
+  last_name?: string;
+  date_of_birth?: string;
+  nationality?: string;
+  is_director?: boolean;
+  ownership_percent?: number | null;
+};
 
 const BLANK: Person = { is_director: false, ownership_percent: 0 };
 const upper = (v?: string) => (v ? v.toUpperCase() : v);
@@ -26,7 +33,11 @@ export function PeopleForm({ token, view, onSaved }: Props) {
 
   async function save(values: { people?: Person[] }) {
     // An emptied date reads as "is required"; an emptied percentage as "must be a number".
-    const people = (values.people ?? []).map((p) => ({ ...p, date_of_birth: p.date_of_birth || undefined, ownership_percent: p.ownership_percent ?? undefined }));
+    const people = (values.people ?? []).map((p) => ({
+      ...p,
+      date_of_birth: p.date_of_birth || undefined,
+      ownership_percent: p.ownership_percent ?? undefined,
+    }));
     const parsed = KybPeople.safeParse({ people });
     if (!parsed.success) return void showErrors(form, zodIssues(parsed.error));
     showErrors(form, []);
@@ -50,17 +61,33 @@ export function PeopleForm({ token, view, onSaved }: Props) {
           {(fields, { add, remove }, { errors }) => (
             <>
               {fields.map((field, i) => (
-                <Card key={field.key} size="small" type="inner" title={`Person ${i + 1}`} style={{ marginBottom: 12 }}
-                  extra={<Button size="small" danger onClick={() => remove(field.name)} aria-label={`Remove person ${i + 1}`}>Remove person</Button>}>
+                <Card
+                  key={field.key}
+                  size="small"
+                  type="inner"
+                  title={`Person ${i + 1}`}
+                  style={{ marginBottom: 12 }}
+                  extra={
+                    <Button size="small" danger onClick={() => remove(field.name)} aria-label={`Remove person ${i + 1}`}>
+                      Remove person
+                    </Button>
+                  }
+                >
                   <Row gutter={16}>
                     <Col xs={24} md={12}>
-                      <Form.Item name={[field.name, "first_name"]} label="First name"><Input maxLength={100} /></Form.Item>
+                      <Form.Item name={[field.name, "first_name"]} label="First name">
+                        <Input maxLength={100} />
+                      </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
-                      <Form.Item name={[field.name, "last_name"]} label="Last name"><Input maxLength={100} /></Form.Item>
+                      <Form.Item name={[field.name, "last_name"]} label="Last name">
+                        <Input maxLength={100} />
+                      </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, "date_of_birth"]} label="Date of birth"><Input type="date" /></Form.Item>
+                      <Form.Item name={[field.name, "date_of_birth"]} label="Date of birth">
+                        <Input type="date" />
+                      </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
                       <Form.Item name={[field.name, "nationality"]} label="Nationality" normalize={upper} extra="Two-letter code">
@@ -81,12 +108,16 @@ export function PeopleForm({ token, view, onSaved }: Props) {
                 </Card>
               ))}
               <Form.ErrorList errors={errors} />
-              <Button onClick={() => add({ ...BLANK })} style={{ margin: "8px 0 16px" }}>Add person</Button>
+              <Button onClick={() => add({ ...BLANK })} style={{ margin: "8px 0 16px" }}>
+                Add person
+              </Button>
             </>
           )}
         </Form.List>
         <div>
-          <Button type="primary" htmlType="submit" loading={saving}>Save directors and owners</Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            Save directors and owners
+          </Button>
         </div>
       </Form>
     </Card>

@@ -24,10 +24,18 @@ function ReviewBody({ businessId, onDecided }: { businessId: string; onDecided: 
   const toast = useToast();
 
   useEffect(() => {
-    reviewApi.get(businessId).then(setView).catch((e) => toast.error(e));
+    reviewApi
+      .get(businessId)
+      .then(setView)
+      .catch((e) => toast.error(e));
   }, [businessId, toast]);
 
-  if (!view) return <Flex justify="center" style={{ padding: 48 }}><Spin /></Flex>;
+  if (!view)
+    return (
+      <Flex justify="center" style={{ padding: 48 }}>
+        <Spin />
+      </Flex>
+    );
   const decidable = view.state === "IN_REVIEW" && view.review_status === "PENDING";
 
   return (
@@ -39,7 +47,9 @@ function ReviewBody({ businessId, onDecided }: { businessId: string; onDecided: 
       </Space>
       {view.decision_reason && <Alert type="info" showIcon message="Reason given" description={view.decision_reason} />}
       <Section title="Company">{view.company ? <CompanyFacts company={view.company} /> : <Empty description="No company information yet" />}</Section>
-      <Section title="Directors and owners"><PeopleTable people={view.people} /></Section>
+      <Section title="Directors and owners">
+        <PeopleTable people={view.people} />
+      </Section>
       <Section title="Documents">
         <List
           size="small"
@@ -49,7 +59,9 @@ function ReviewBody({ businessId, onDecided }: { businessId: string; onDecided: 
           renderItem={(d) => (
             <List.Item>
               <Typography.Text>{KYB_DOCUMENTS[d.kind]?.label ?? d.kind}</Typography.Text>
-              <a href={reviewApi.documentUrl(view.business_id, d.id)} target="_blank" rel="noopener noreferrer">{d.file_name}</a>
+              <a href={reviewApi.documentUrl(view.business_id, d.id)} target="_blank" rel="noopener noreferrer">
+                {d.file_name}
+              </a>
             </List.Item>
           )}
         />
@@ -141,7 +153,14 @@ function DecisionForm({ businessId, onDecided }: { businessId: string; onDecided
       </Form.Item>
       <Space wrap>
         {DECISIONS.map((d) => (
-          <Button key={d.decision} type={d.primary ? "primary" : "default"} danger={d.danger} loading={busy === d.decision} disabled={!!busy && busy !== d.decision} onClick={() => decide(d.decision)}>
+          <Button
+            key={d.decision}
+            type={d.primary ? "primary" : "default"}
+            danger={d.danger}
+            loading={busy === d.decision}
+            disabled={!!busy && busy !== d.decision}
+            onClick={() => decide(d.decision)}
+          >
             {d.label}
           </Button>
         ))}

@@ -47,15 +47,31 @@ export default function SandboxKybVerificationPage() {
     }
   }
 
-  if (failure) return <ProviderFrame width={860}><Card><Result status="warning" title={failure} /></Card></ProviderFrame>;
-  if (!view) return <ProviderFrame width={860}><Flex justify="center" style={{ padding: 48 }}><Spin size="large" /></Flex></ProviderFrame>;
+  if (failure)
+    return (
+      <ProviderFrame width={860}>
+        <Card>
+          <Result status="warning" title={failure} />
+        </Card>
+      </ProviderFrame>
+    );
+  if (!view)
+    return (
+      <ProviderFrame width={860}>
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin size="large" />
+        </Flex>
+      </ProviderFrame>
+    );
 
   return (
     <ProviderFrame width={860}>
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <div>
           <Flex align="center" gap={12} wrap>
-            <Typography.Title level={2} style={{ margin: 0 }}>Verify {view.business_name}</Typography.Title>
+            <Typography.Title level={2} style={{ margin: 0 }}>
+              Verify {view.business_name}
+            </Typography.Title>
             <StateTag state={view.state} />
           </Flex>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
@@ -71,11 +87,19 @@ export default function SandboxKybVerificationPage() {
             type="error"
             showIcon
             message={missing.message}
-            description={<ul style={{ margin: 0, paddingLeft: 20 }}>{missing.items.map((m) => <li key={m}>{m}</li>)}</ul>}
+            description={
+              <ul style={{ margin: 0, paddingLeft: 20 }}>
+                {missing.items.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            }
           />
         )}
         <Flex justify="flex-end">
-          <Button type="primary" size="large" onClick={submit} loading={submitting} disabled={!view.editable}>Submit for review</Button>
+          <Button type="primary" size="large" onClick={submit} loading={submitting} disabled={!view.editable}>
+            Submit for review
+          </Button>
         </Flex>
       </Space>
     </ProviderFrame>
@@ -93,6 +117,8 @@ function StatusAlert({ view }: { view: KybCaseView }) {
     case "REJECTED":
       return <Alert type="error" showIcon message="Rejected" description={reason} />;
     default:
-      return view.state === "IN_REVIEW" ? <Alert type="info" showIcon message="Submitted — in review" description="A reviewer will decide shortly. The details cannot be changed meanwhile." /> : null;
+      return view.state === "IN_REVIEW" ? (
+        <Alert type="info" showIcon message="Submitted — in review" description="A reviewer will decide shortly. The details cannot be changed meanwhile." />
+      ) : null;
   }
 }

@@ -9,7 +9,15 @@ import { Controller, useFieldArray, useForm, useWatch, type Control } from "reac
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Select, Skeleton, Space, Tooltip, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { ANY_CURRENCY_UNIT, APPROVAL_SCOPES, APPROVAL_SCOPE_LABELS, MAX_APPROVALS, MAX_RULES, RULE_CURRENCIES, type ApprovalRule } from "../../../../resources/approval-rules.ts";
+import {
+  ANY_CURRENCY_UNIT,
+  APPROVAL_SCOPES,
+  APPROVAL_SCOPE_LABELS,
+  MAX_APPROVALS,
+  MAX_RULES,
+  RULE_CURRENCIES,
+  type ApprovalRule,
+} from "../../../../resources/approval-rules.ts";
 import { api, isApiError } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -23,10 +31,18 @@ type Values = { rules: Row[] };
 
 const KEY = ["approval-rules"];
 const ANY = "";
-const major = (minor: string | null, currency: string) => (minor === null || minor === "0" ? "" : formatMinor(minor, currency).replace(/,/g, "").replace(/\.0+$/, ""));
+const major = (minor: string | null, currency: string) =>
+  minor === null || minor === "0" ? "" : formatMinor(minor, currency).replace(/,/g, "").replace(/\.0+$/, "");
 const rowOf = (r: ApprovalRule): Row => {
   const unit = r.currency ?? ANY_CURRENCY_UNIT;
-  return { scope: r.scope, currency: r.currency ?? ANY, above: major(r.min_amount, unit), upTo: major(r.max_amount, unit), approvals: r.approvals_required, role: r.required_role ?? ANY };
+  return {
+    scope: r.scope,
+    currency: r.currency ?? ANY,
+    above: major(r.min_amount, unit),
+    upTo: major(r.max_amount, unit),
+    approvals: r.approvals_required,
+    role: r.required_role ?? ANY,
+  };
 };
 const NEW_ROW: Row = { scope: "ANY", currency: ANY, above: "", upTo: "", approvals: 2, role: ANY };
 
@@ -35,10 +51,12 @@ export default function ApprovalRulesTab() {
   const rules = useQuery({ queryKey: KEY, queryFn: async () => (await api<Answer>("GET", "approval-rules")).data });
   return (
     <Card>
-      <Typography.Title level={5} style={{ margin: 0 }}>Approval rules</Typography.Title>
+      <Typography.Title level={5} style={{ margin: 0 }}>
+        Approval rules
+      </Typography.Title>
       <Typography.Paragraph type="secondary">
-        Rules are checked in order: the first that matches a payment decides how many approvals it needs and whether one of them must come from a
-        role. A payment no rule covers needs one approval. Nobody approves a payment they made, and each approver counts once.
+        Rules are checked in order: the first that matches a payment decides how many approvals it needs and whether one of them must come from a role. A
+        payment no rule covers needs one approval. Nobody approves a payment they made, and each approver counts once.
       </Typography.Paragraph>
       {rules.isLoading ? (
         <Skeleton active />
@@ -58,7 +76,9 @@ function RulesList({ rules }: { rules: Listed[] }) {
   return (
     <>
       <List size="small" bordered dataSource={rules} renderItem={(r) => <List.Item>{`${r.position}. ${r.reason}`}</List.Item>} />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>Only the owner changes the approval rules.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        Only the owner changes the approval rules.
+      </Typography.Paragraph>
     </>
   );
 }
@@ -87,25 +107,45 @@ function RulesEditor({ data }: { data: Answer }) {
       {fields.length === 0 && <Empty description="No approval rules: every payment needs one approval." />}
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
         {fields.map((f, i) => (
-          <RuleRow key={f.id} index={i} count={fields.length} control={form.control} roles={data.approving_roles} reason={data.rules[i]?.reason} onMove={move} onRemove={remove} />
+          <RuleRow
+            key={f.id}
+            index={i}
+            count={fields.length}
+            control={form.control}
+            roles={data.approving_roles}
+            reason={data.rules[i]?.reason}
+            onMove={move}
+            onRemove={remove}
+          />
         ))}
       </Space>
       <Flex justify="space-between" style={{ marginTop: 16 }}>
-        <Button icon={<PlusOutlined />} disabled={fields.length >= MAX_RULES} onClick={() => append({ ...NEW_ROW })}>Add rule</Button>
-        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Save rules</Button>
+        <Button icon={<PlusOutlined />} disabled={fields.length >= MAX_RULES} onClick={() => append({ ...NEW_ROW })}>
+          Add rule
+        </Button>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+          Save rules
+        </Button>
       </Flex>
     </Form>
   );
 }
 
 /** The API's field names, as the editor names them: a server error lands under its field. */
-const FORM_NAMES: Record<string, keyof Row> = { scope: "scope", currency: "currency", min_amount: "above", max_amount: "upTo", approvals_required: "approvals", required_role: "role" };
+const FORM_NAMES: Record<string, keyof Row> = {
+  scope: "scope",
+  currency: "currency",
+  min_amount: "above",
+  max_amount: "upTo",
+  approvals_required: "approvals",
+  required_role: "role",
+};
 const formPathOf = (path: string) => path.replace(/^(rules\.\d+\.)(\w+)$/, (_, at: string, name: string) => `${at}${FORM_NAMES[name] ?? name}`);
 
 /** The row as the API takes it: minor units of the rule's currency (US cents for any currency). */
 function toBody(r: Row) {
   const unit = r.currency || ANY_CURRENCY_UNIT;
-  const minor = (text: string) => (text.trim() === "" ? null : parseMajor(text, unit)?.toString() ?? text);
+  const minor = (text: string) => (text.trim() === "" ? null : (parseMajor(text, unit)?.toString() ?? text));
   return {
     scope: r.scope,
     currency: r.currency || null,
@@ -130,19 +170,54 @@ function RuleRow({ index: i, count, control, roles, reason, onMove, onRemove }: 
   const row = useWatch({ control, name: `rules.${i}` });
   const unit = row?.currency || ANY_CURRENCY_UNIT;
   return (
-    <Card size="small" role="group" aria-label={`Rule ${i + 1}`} title={`Rule ${i + 1}`} extra={
-      <Space size={4}>
-        <Tooltip title="Move up"><Button size="small" type="text" aria-label={`Move rule ${i + 1} up`} icon={<ArrowUpOutlined />} disabled={i === 0} onClick={() => onMove(i, i - 1)} /></Tooltip>
-        <Tooltip title="Move down"><Button size="small" type="text" aria-label={`Move rule ${i + 1} down`} icon={<ArrowDownOutlined />} disabled={i === count - 1} onClick={() => onMove(i, i + 1)} /></Tooltip>
-        <Tooltip title="Remove"><Button size="small" type="text" danger aria-label={`Remove rule ${i + 1}`} icon={<DeleteOutlined />} onClick={() => onRemove(i)} /></Tooltip>
-      </Space>
-    }>
+    <Card
+      size="small"
+      role="group"
+      aria-label={`Rule ${i + 1}`}
+      title={`Rule ${i + 1}`}
+      extra={
+        <Space size={4}>
+          <Tooltip title="Move up">
+            <Button
+              size="small"
+              type="text"
+              aria-label={`Move rule ${i + 1} up`}
+              icon={<ArrowUpOutlined />}
+              disabled={i === 0}
+              onClick={() => onMove(i, i - 1)}
+            />
+          </Tooltip>
+          <Tooltip title="Move down">
+            <Button
+              size="small"
+              type="text"
+              aria-label={`Move rule ${i + 1} down`}
+              icon={<ArrowDownOutlined />}
+              disabled={i === count - 1}
+              onClick={() => onMove(i, i + 1)}
+            />
+          </Tooltip>
+          <Tooltip title="Remove">
+            <Button size="small" type="text" danger aria-label={`Remove rule ${i + 1}`} icon={<DeleteOutlined />} onClick={() => onRemove(i)} />
+          </Tooltip>
+        </Space>
+      }
+    >
       <Flex wrap gap={12} align="start">
         <RuleField control={control} name={`rules.${i}.scope`} label="Applies to" width={170}>
-          {(v, set, id) => <Select id={id} value={v as string} onChange={set} options={APPROVAL_SCOPES.map((s) => ({ value: s, label: APPROVAL_SCOPE_LABELS[s] }))} />}
+          {(v, set, id) => (
+            <Select id={id} value={v as string} onChange={set} options={APPROVAL_SCOPES.map((s) => ({ value: s, label: APPROVAL_SCOPE_LABELS[s] }))} />
+          )}
         </RuleField>
         <RuleField control={control} name={`rules.${i}.currency`} label="Currency" width={190}>
-          {(v, set, id) => <Select id={id} value={v as string} onChange={set} options={[{ value: ANY, label: "Any (US dollar value)" }, ...RULE_CURRENCIES.map((c) => ({ value: c, label: c }))]} />}
+          {(v, set, id) => (
+            <Select
+              id={id}
+              value={v as string}
+              onChange={set}
+              options={[{ value: ANY, label: "Any (US dollar value)" }, ...RULE_CURRENCIES.map((c) => ({ value: c, label: c }))]}
+            />
+          )}
         </RuleField>
         <RuleField control={control} name={`rules.${i}.above`} label={`Above (${unit})`} width={150}>
           {(v, set, id) => <Input id={id} inputMode="decimal" placeholder="0" value={v as string} onChange={(e) => set(e.target.value)} />}
@@ -151,10 +226,19 @@ function RuleRow({ index: i, count, control, roles, reason, onMove, onRemove }: 
           {(v, set, id) => <Input id={id} inputMode="decimal" placeholder="No limit" value={v as string} onChange={(e) => set(e.target.value)} />}
         </RuleField>
         <RuleField control={control} name={`rules.${i}.approvals`} label="Approvals" width={110}>
-          {(v, set, id) => <InputNumber id={id} min={1} max={MAX_APPROVALS} precision={0} value={v as number} onChange={(n) => set(n ?? 1)} style={{ width: "100%" }} />}
+          {(v, set, id) => (
+            <InputNumber id={id} min={1} max={MAX_APPROVALS} precision={0} value={v as number} onChange={(n) => set(n ?? 1)} style={{ width: "100%" }} />
+          )}
         </RuleField>
         <RuleField control={control} name={`rules.${i}.role`} label="One of them by" width={170}>
-          {(v, set, id) => <Select id={id} value={v as string} onChange={set} options={[{ value: ANY, label: "Anyone who approves" }, ...roles.map((r) => ({ value: r, label: r }))]} />}
+          {(v, set, id) => (
+            <Select
+              id={id}
+              value={v as string}
+              onChange={set}
+              options={[{ value: ANY, label: "Anyone who approves" }, ...roles.map((r) => ({ value: r, label: r }))]}
+            />
+          )}
         </RuleField>
       </Flex>
       {reason && <Typography.Text type="secondary">Saved as: {reason}</Typography.Text>}
@@ -177,7 +261,13 @@ function RuleField({ control, name, label, width, children }: RuleFieldProps) {
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Form.Item label={label} htmlFor={id} validateStatus={fieldState.error ? "error" : undefined} help={fieldState.error?.message} style={{ width, marginBottom: 8 }}>
+        <Form.Item
+          label={label}
+          htmlFor={id}
+          validateStatus={fieldState.error ? "error" : undefined}
+          help={fieldState.error?.message}
+          style={{ width, marginBottom: 8 }}
+        >
           {children(field.value, field.onChange, id)}
         </Form.Item>
       )}

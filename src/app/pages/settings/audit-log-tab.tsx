@@ -23,7 +23,19 @@ function ChainStatus() {
   if (check.isError || !check.data) return <Alert type="warning" showIcon message="The chain could not be checked just now" />;
   const c = check.data;
   return c.valid ? (
-    <Alert type="success" showIcon message={`Chain intact: ${c.entries} entries`} description={<>Last hash <Typography.Text code copyable>{c.head_hash}</Typography.Text></>} />
+    <Alert
+      type="success"
+      showIcon
+      message={`Chain intact: ${c.entries} entries`}
+      description={
+        <>
+          Last hash{" "}
+          <Typography.Text code copyable>
+            {c.head_hash}
+          </Typography.Text>
+        </>
+      }
+    />
   ) : (
     <Alert type="error" showIcon message={`Chain broken at entry ${c.first_invalid_seq}`} description={c.reason} />
   );
@@ -44,8 +56,12 @@ function ExportButtons() {
   };
   return (
     <Space wrap>
-      <Button icon={<DownloadOutlined />} loading={busy === "csv"} onClick={() => get("csv")}>Export CSV</Button>
-      <Button icon={<DownloadOutlined />} loading={busy === "json"} onClick={() => get("json")}>Export JSON</Button>
+      <Button icon={<DownloadOutlined />} loading={busy === "csv"} onClick={() => get("csv")}>
+        Export CSV
+      </Button>
+      <Button icon={<DownloadOutlined />} loading={busy === "json"} onClick={() => get("json")}>
+        Export JSON
+      </Button>
     </Space>
   );
 }
@@ -57,7 +73,9 @@ export default function AuditLogTab() {
       <Card>
         <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 12 }}>
           <div style={{ maxWidth: 640 }}>
-            <Typography.Title level={5} style={{ margin: 0 }}>{auditLog.title}</Typography.Title>
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {auditLog.title}
+            </Typography.Title>
             <Typography.Text type="secondary">{auditLog.subtitle}</Typography.Text>
           </div>
           {can("audit-log", "export") && <ExportButtons />}

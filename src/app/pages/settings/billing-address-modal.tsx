@@ -40,7 +40,11 @@ function BillingAddressForm({ address, onClose, onSaved }: Omit<Props, "open">) 
     } catch (e) {
       toast.error(e);
       // The server names fields inside the body ("business_address.city"); the form has them at the top.
-      if (isApiError(e)) applyServerErrors(e.errors.map((x) => ({ ...x, path: x.path.replace(/^business_address\./, "") })), form.setError);
+      if (isApiError(e))
+        applyServerErrors(
+          e.errors.map((x) => ({ ...x, path: x.path.replace(/^business_address\./, "") })),
+          form.setError,
+        );
     }
   });
 
@@ -74,8 +78,14 @@ function BillingAddressForm({ address, onClose, onSaved }: Omit<Props, "open">) 
         </Col>
       </Row>
       <Row justify="end" gutter={8}>
-        <Col><Button onClick={onClose}>Cancel</Button></Col>
-        <Col><Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Save</Button></Col>
+        <Col>
+          <Button onClick={onClose}>Cancel</Button>
+        </Col>
+        <Col>
+          <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+            Save
+          </Button>
+        </Col>
       </Row>
     </Form>
   );

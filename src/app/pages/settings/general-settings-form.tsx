@@ -66,26 +66,24 @@ export function GeneralSettingsForm({ config, canEdit, onSaved }: Props) {
     <Form layout="vertical" component="form" onFinish={submit} noValidate style={{ maxWidth: 480 }}>
       <Alert type="warning" showIcon message={NUMBERING_LOCKED_MESSAGE} style={{ marginBottom: 16 }} />
       <Field control={form.control} name="invoice_prefix" label="Invoice prefix">
-        {(f) => (
-          <Input
-            {...f}
-            disabled={numberingDisabled}
-            maxLength={10}
-            placeholder="INV"
-            onChange={(e) => f.onChange(e.target.value.toUpperCase())}
-          />
-        )}
+        {(f) => <Input {...f} disabled={numberingDisabled} maxLength={10} placeholder="INV" onChange={(e) => f.onChange(e.target.value.toUpperCase())} />}
       </Field>
       <Field control={form.control} name="invoice_numbering_strategy" label="Numbering strategy">
         {(f) => <Select id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={STRATEGY_OPTIONS} disabled={numberingDisabled} />}
       </Field>
       <Form.Item label="Preview">
-        <Typography.Text code data-testid="invoice-number-preview">{numberPreview(prefix.trim(), strategy)}</Typography.Text>
+        <Typography.Text code data-testid="invoice-number-preview">
+          {numberPreview(prefix.trim(), strategy)}
+        </Typography.Text>
       </Form.Item>
       <Field control={form.control} name="include_logo_in_header" label="Include logo in header">
         {(f) => <Switch id={f.id} checked={f.value} onChange={f.onChange} disabled={!canEdit} />}
       </Field>
-      {canEdit && <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Save</Button>}
+      {canEdit && (
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+          Save
+        </Button>
+      )}
     </Form>
   );
 }

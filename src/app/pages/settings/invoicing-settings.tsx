@@ -37,7 +37,16 @@ export default function InvoicingSettings() {
 
   if (failed) {
     return (
-      <Alert type="error" showIcon message={INVOICE_SETTINGS_FETCH_ERROR} action={<Button size="small" onClick={reload}>Retry</Button>} />
+      <Alert
+        type="error"
+        showIcon
+        message={INVOICE_SETTINGS_FETCH_ERROR}
+        action={
+          <Button size="small" onClick={reload}>
+            Retry
+          </Button>
+        }
+      />
     );
   }
   if (!config) return <Skeleton active />;
@@ -55,7 +64,13 @@ export default function InvoicingSettings() {
           <Col span={24}>
             <Card
               title="Billing address"
-              extra={canEdit && <Button icon={<EditOutlined />} onClick={() => setEditingAddress(true)}>Edit</Button>}
+              extra={
+                canEdit && (
+                  <Button icon={<EditOutlined />} onClick={() => setEditingAddress(true)}>
+                    Edit
+                  </Button>
+                )
+              }
             >
               <Descriptions column={1} size="small">
                 <Descriptions.Item label="Business name">{config.business_name}</Descriptions.Item>

@@ -46,13 +46,21 @@ export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
   return (
     <Card
       title="Logo"
-      extra={canEdit && (
-        <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>{logoUrl ? "Change logo" : "Upload logo"}</Button>
-      )}
+      extra={
+        canEdit && (
+          <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+            {logoUrl ? "Change logo" : "Upload logo"}
+          </Button>
+        )
+      }
     >
       <Space direction="vertical">
-        <div style={{ width: size, height: size, display: "flex", alignItems: "center", justifyContent: "center", border: "1px dashed #d9d9d9", borderRadius: 8 }}>
-          {logo.loading ? <Spin /> : logo.url ? (
+        <div
+          style={{ width: size, height: size, display: "flex", alignItems: "center", justifyContent: "center", border: "1px dashed #d9d9d9", borderRadius: 8 }}
+        >
+          {logo.loading ? (
+            <Spin />
+          ) : logo.url ? (
             <img src={logo.url} alt="Business logo" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} />
           ) : (
             <Typography.Text type="secondary">{logo.failed ? "Logo unavailable" : "No logo uploaded"}</Typography.Text>

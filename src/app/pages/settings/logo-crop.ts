@@ -58,8 +58,7 @@ export function zoomBy(crop: Crop, factor: number, img: Size, side: number): Cro
 }
 
 /** Moves the image by (dx, dy) viewport pixels, as far as it still covers the square. */
-export const panBy = (crop: Crop, dx: number, dy: number, img: Size, side: number): Crop =>
-  clampCrop({ ...crop, x: crop.x + dx, y: crop.y + dy }, img, side);
+export const panBy = (crop: Crop, dx: number, dy: number, img: Size, side: number): Crop => clampCrop({ ...crop, x: crop.x + dx, y: crop.y + dy }, img, side);
 
 /** The part of the image the square shows, in image pixels: drawImage's source rectangle. */
 export function sourceRect(crop: Crop, img: Size, side: number) {

@@ -15,9 +15,7 @@ import { initialCrop, logoFileError, logoType, panBy, scaleOf, sourceRect, zoomB
 const STEP = 20;
 const ACCEPT = ".jpg,.jpeg,.png,.svg,image/jpeg,image/png,image/svg+xml";
 
-type Picked =
-  | { kind: "raster"; file: File; url: string; img: HTMLImageElement }
-  | { kind: "svg"; file: File; url: string };
+type Picked = { kind: "raster"; file: File; url: string; img: HTMLImageElement } | { kind: "svg"; file: File; url: string };
 
 type Props = { open: boolean; onClose: () => void; onUploaded: (logoUrl: string) => void };
 
@@ -62,7 +60,12 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
   const drag = useRef<{ x: number; y: number } | null>(null);
 
   // Each picked file's object URL lives exactly as long as it is shown.
-  useEffect(() => () => { if (picked) URL.revokeObjectURL(picked.url); }, [picked]);
+  useEffect(
+    () => () => {
+      if (picked) URL.revokeObjectURL(picked.url);
+    },
+    [picked],
+  );
 
   const choose = async (file: File) => {
     setPicked(null);
@@ -100,11 +103,16 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
     pan(e.clientX - drag.current.x, e.clientY - drag.current.y);
     drag.current = { x: e.clientX, y: e.clientY };
   };
-  const onPointerUp = () => { drag.current = null; };
+  const onPointerUp = () => {
+    drag.current = null;
+  };
   const onKeyDown = (e: ReactKeyboardEvent) => {
     const moves: Record<string, [number, number]> = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
     const m = moves[e.key];
-    if (m) { e.preventDefault(); pan(m[0], m[1]); }
+    if (m) {
+      e.preventDefault();
+      pan(m[0], m[1]);
+    }
   };
 
   const save = async () => {
@@ -137,8 +145,18 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
   const s = size && crop ? scaleOf(crop, size, LOGO_SIDE) : 1;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Text type="secondary">JPG, PNG or SVG, up to 1MB. Photos are cropped to a {LOGO_SIDE}x{LOGO_SIDE} square.</Typography.Text>
-      <Upload accept={ACCEPT} showUploadList={false} maxCount={1} beforeUpload={(file) => { void choose(file); return false; }}>
+      <Typography.Text type="secondary">
+        JPG, PNG or SVG, up to 1MB. Photos are cropped to a {LOGO_SIDE}x{LOGO_SIDE} square.
+      </Typography.Text>
+      <Upload
+        accept={ACCEPT}
+        showUploadList={false}
+        maxCount={1}
+        beforeUpload={(file) => {
+          void choose(file);
+          return false;
+        }}
+      >
         <Button icon={<UploadOutlined />}>{picked ? "Choose another file" : "Choose file"}</Button>
       </Upload>
       {error && <Alert type="error" showIcon message={error} />}
@@ -154,13 +172,31 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerUp}
             onKeyDown={onKeyDown}
-            style={{ position: "relative", width: LOGO_SIDE, height: LOGO_SIDE, overflow: "hidden", cursor: "grab", touchAction: "none", background: "#f5f5f5", border: "1px solid #d9d9d9" }}
+            style={{
+              position: "relative",
+              width: LOGO_SIDE,
+              height: LOGO_SIDE,
+              overflow: "hidden",
+              cursor: "grab",
+              touchAction: "none",
+              background: "#f5f5f5",
+              border: "1px solid #d9d9d9",
+            }}
           >
             <img
               src={picked.url}
               alt=""
               draggable={false}
-              style={{ position: "absolute", left: crop.x, top: crop.y, width: size.width * s, height: size.height * s, maxWidth: "none", userSelect: "none", pointerEvents: "none" }}
+              style={{
+                position: "absolute",
+                left: crop.x,
+                top: crop.y,
+                width: size.width * s,
+                height: size.height * s,
+                maxWidth: "none",
+                userSelect: "none",
+                pointerEvents: "none",
+              }}
             />
           </div>
           <Space wrap>
@@ -178,7 +214,9 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
       )}
       <Space style={{ justifyContent: "flex-end", width: "100%" }}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" disabled={!picked} loading={saving} onClick={save}>Save logo</Button>
+        <Button type="primary" disabled={!picked} loading={saving} onClick={save}>
+          Save logo
+        </Button>
       </Space>
     </Space>
   );

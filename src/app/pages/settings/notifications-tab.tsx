@@ -4,7 +4,13 @@
  */
 import { useState } from "react";
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Switch, Typography } from "antd";
-import { NOTIFICATION_TOPIC_KEYS, NOTIFICATION_TOPICS, type NotificationSettings, type NotificationTopic, type UserNotifications } from "../../../../resources/settings.ts";
+import {
+  NOTIFICATION_TOPIC_KEYS,
+  NOTIFICATION_TOPICS,
+  type NotificationSettings,
+  type NotificationTopic,
+  type UserNotifications,
+} from "../../../../resources/settings.ts";
 import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -50,7 +56,19 @@ export default function NotificationsTab() {
   const { can } = useSession();
   const { data: settings, setData: setSettings, failed, reload } = useFetched<NotificationSettings>("settings/notifications");
 
-  if (failed) return <Alert type="error" showIcon message={NOTIFICATIONS_FETCH_ERROR} action={<Button size="small" onClick={reload}>Retry</Button>} />;
+  if (failed)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={NOTIFICATIONS_FETCH_ERROR}
+        action={
+          <Button size="small" onClick={reload}>
+            Retry
+          </Button>
+        }
+      />
+    );
   if (!settings) return <Skeleton active />;
 
   const setUser = (user: UserNotifications) => setSettings((s) => (s ? { ...s, user } : s));

@@ -35,7 +35,18 @@ export default function ProfileTab() {
   if (failed) {
     // SPEC §8 names no message for this read: the server's own is shown.
     const message = isApiError(error) ? error.message : "Error fetching business profile";
-    return <Alert type="error" showIcon message={message} action={<Button size="small" onClick={reload}>Retry</Button>} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        message={message}
+        action={
+          <Button size="small" onClick={reload}>
+            Retry
+          </Button>
+        }
+      />
+    );
   }
   if (!profile || !session) return <Skeleton active />;
 
@@ -75,7 +86,13 @@ export default function ProfileTab() {
             <Descriptions.Item label="Email">{orDash(contact.email)}</Descriptions.Item>
             <Descriptions.Item label="Phone">{orDash(contact.phone)}</Descriptions.Item>
             <Descriptions.Item label="Website">
-              {contact.website ? <Typography.Link href={contact.website} target="_blank" rel="noopener noreferrer">{contact.website}</Typography.Link> : dash}
+              {contact.website ? (
+                <Typography.Link href={contact.website} target="_blank" rel="noopener noreferrer">
+                  {contact.website}
+                </Typography.Link>
+              ) : (
+                dash
+              )}
             </Descriptions.Item>
           </Descriptions>
         </Card>
@@ -83,7 +100,9 @@ export default function ProfileTab() {
       <Col span={24}>
         <Card title="Your account" data-testid="profile-me">
           <Descriptions column={{ xs: 1, md: 3 }} size="small">
-            <Descriptions.Item label="Name">{session.user.first_name} {session.user.last_name}</Descriptions.Item>
+            <Descriptions.Item label="Name">
+              {session.user.first_name} {session.user.last_name}
+            </Descriptions.Item>
             <Descriptions.Item label="Email">{session.user.email}</Descriptions.Item>
             <Descriptions.Item label="Roles">
               <Space size={4} wrap>

@@ -19,7 +19,9 @@ export default function UsersTab() {
     <Card>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
-          <Typography.Title level={5} style={{ margin: 0 }}>{users.title}</Typography.Title>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {users.title}
+          </Typography.Title>
           <Typography.Text type="secondary">{users.subtitle}</Typography.Text>
         </div>
         {can("users", "invite") && (

@@ -26,12 +26,18 @@ function useCustomers(keyword: string, enabled: boolean) {
     if (!enabled) return;
     let live = true;
     setState((s) => ({ ...s, loading: true }));
-    const t = setTimeout(() => {
-      api<{ items: Customer[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
-        .then((r) => live && setState({ items: r.data.items, loading: false }))
-        .catch(() => live && setState({ items: [], loading: false }));
-    }, keyword ? 300 : 0);
-    return () => { live = false; clearTimeout(t); };
+    const t = setTimeout(
+      () => {
+        api<{ items: Customer[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+          .then((r) => live && setState({ items: r.data.items, loading: false }))
+          .catch(() => live && setState({ items: [], loading: false }));
+      },
+      keyword ? 300 : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
   }, [keyword, enabled]);
   return state;
 }
@@ -40,7 +46,10 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
   const toast = useToast();
   const [keyword, setKeyword] = useState("");
   const customers = useCustomers(keyword, open);
-  const form = useForm<SettlementReportForm>({ resolver: zodResolver(SettlementReportForm) as never, defaultValues: { customer_id: undefined, from: "", to: "" } });
+  const form = useForm<SettlementReportForm>({
+    resolver: zodResolver(SettlementReportForm) as never,
+    defaultValues: { customer_id: undefined, from: "", to: "" },
+  });
 
   const close = () => {
     form.reset();
@@ -98,7 +107,9 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
             </Col>
           ))}
         </Row>
-        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} block>Generate</Button>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} block>
+          Generate
+        </Button>
       </Form>
     </Modal>
   );

@@ -34,11 +34,14 @@ export function SettlementAdjustments({ settlementId }: { settlementId: string }
   const [page, setPage] = useState(1);
   const result = useQuery({
     queryKey: ["settlements", settlementId, "adjustments", page],
-    queryFn: async () => (await api<{ items: SettlementAdjustment[]; total_items: number }>("GET", `${withId(def.api.list, settlementId)}?page=${page}&limit=${def.pageSize}`)).data,
+    queryFn: async () =>
+      (await api<{ items: SettlementAdjustment[]; total_items: number }>("GET", `${withId(def.api.list, settlementId)}?page=${page}&limit=${def.pageSize}`))
+        .data,
     placeholderData: (previous) => previous,
     retry: false,
   });
-  if (result.isError) return <Alert type="error" showIcon message={def.errorMessage} description={(result.error as { message?: string })?.message} style={{ marginTop: 16 }} />;
+  if (result.isError)
+    return <Alert type="error" showIcon message={def.errorMessage} description={(result.error as { message?: string })?.message} style={{ marginTop: 16 }} />;
   // Most settlements never have one: no empty card for them.
   if (!result.data?.total_items) return null;
 
@@ -53,9 +56,14 @@ export function SettlementAdjustments({ settlementId }: { settlementId: string }
         columns={def.columns.map((c) => ({
           key: c.field,
           title: c.title,
-          render: (_: unknown, r: SettlementAdjustment) => (c.field === "kind" ? <Adjustment line={r} /> : renderValue(c.render, pathGet(r, c.field), r, c.currencyField)),
+          render: (_: unknown, r: SettlementAdjustment) =>
+            c.field === "kind" ? <Adjustment line={r} /> : renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
         }))}
-        pagination={result.data.total_items > def.pageSize ? { current: page, pageSize: def.pageSize, total: result.data.total_items, onChange: setPage, showSizeChanger: false } : false}
+        pagination={
+          result.data.total_items > def.pageSize
+            ? { current: page, pageSize: def.pageSize, total: result.data.total_items, onChange: setPage, showSizeChanger: false }
+            : false
+        }
       />
     </Card>
   );

@@ -24,12 +24,25 @@ export default function SettlementDetails() {
 
   const back = (
     <Link to={settlements.routes.list}>
-      <Button type="text" icon={<ArrowLeftOutlined />}>Back</Button>
+      <Button type="text" icon={<ArrowLeftOutlined />}>
+        Back
+      </Button>
     </Link>
   );
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
   if (query.isError || !settlement) {
-    return <>{back}<Alert type="error" showIcon message={SETTLEMENT_ERROR} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+    return (
+      <>
+        {back}
+        <Alert type="error" showIcon message={SETTLEMENT_ERROR} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} />
+      </>
+    );
   }
 
   return (
@@ -38,10 +51,16 @@ export default function SettlementDetails() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
           <Typography.Text type="secondary">Reference</Typography.Text>
-          <Typography.Title level={3} style={{ margin: 0 }}>{settlement.reference}</Typography.Title>
-          <Typography.Text type="secondary">{settlement.source_currency} → {settlement.settlement_currency}</Typography.Text>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {settlement.reference}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {settlement.source_currency} → {settlement.settlement_currency}
+          </Typography.Text>
         </div>
-        <Button type="primary" icon={<FileTextOutlined />} onClick={() => setReporting(true)}>Generate Report</Button>
+        <Button type="primary" icon={<FileTextOutlined />} onClick={() => setReporting(true)}>
+          Generate Report
+        </Button>
       </Flex>
       <Row gutter={[16, 16]}>
         {(settlements.detail ?? []).map((d) => (

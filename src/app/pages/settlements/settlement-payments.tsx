@@ -55,9 +55,25 @@ export function SettlementPayments({ settlementId }: { settlementId: string }) {
             render: (_: unknown, r: SettlementPayment) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField, c.quoteCurrencyField),
           }))}
           locale={{
-            emptyText: result.isLoading ? " " : <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>} />,
+            emptyText: result.isLoading ? (
+              " "
+            ) : (
+              <Empty
+                description={
+                  <>
+                    <Typography.Text strong>{state.title}</Typography.Text>
+                    <br />
+                    {state.body}
+                  </>
+                }
+              />
+            ),
           }}
-          pagination={rows.length || page !== 1 ? { current: page, pageSize: def.pageSize, total: result.data?.total_items, onChange: setPage, showSizeChanger: false } : false}
+          pagination={
+            rows.length || page !== 1
+              ? { current: page, pageSize: def.pageSize, total: result.data?.total_items, onChange: setPage, showSizeChanger: false }
+              : false
+          }
         />
       )}
     </>

@@ -52,7 +52,10 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
   useEffect(() => {
     setLoading(true);
     const t = setTimeout(() => {
-      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>(
+        "GET",
+        `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`,
+      )
         .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: customerLabel(c) }))))
         .catch(() => setOptions([]))
         .finally(() => setLoading(false));
@@ -104,9 +107,10 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
   }, [open]);
 
   async function create(values: Values, requirements: Record<string, string> = {}) {
-    const body = values.kind === "own"
-      ? { currency: values.currency, name: values.name.trim() }
-      : { currency: values.currency, customer_id: values.customer_id, requirements };
+    const body =
+      values.kind === "own"
+        ? { currency: values.currency, name: values.name.trim() }
+        : { currency: values.currency, customer_id: values.customer_id, requirements };
     const res = await api("POST", "sub-accounts", body);
     toast.success(res.message);
     await invalidate({ resource: "sub-accounts", invalidates: ["list"] });
@@ -118,7 +122,10 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
   const submit = form.handleSubmit(async (values) => {
     try {
       if (values.kind === "customer") {
-        const r = await api<Missing[]>("GET", `sub-accounts/customer/requirements?customer_id=${encodeURIComponent(values.customer_id)}&currency=${encodeURIComponent(values.currency)}`);
+        const r = await api<Missing[]>(
+          "GET",
+          `sub-accounts/customer/requirements?customer_id=${encodeURIComponent(values.customer_id)}&currency=${encodeURIComponent(values.currency)}`,
+        );
         const needed = r.data.filter((x) => !x.exists);
         if (needed.length) return setMissing(needed);
       }
@@ -144,7 +151,17 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
             )}
           </Field>
           <Field control={form.control} name="currency" label="Currency">
-            {(f) => <Select id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} options={currencyOptions} loading={!currencies} placeholder="Select currency" />}
+            {(f) => (
+              <Select
+                id={f.id}
+                value={f.value || undefined}
+                onChange={f.onChange}
+                onBlur={f.onBlur}
+                options={currencyOptions}
+                loading={!currencies}
+                placeholder="Select currency"
+              />
+            )}
           </Field>
           {kind === "own" ? (
             <Field control={form.control} name="name" label="Sub-account name">
@@ -155,32 +172,39 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
               {(f) => <CustomerSelect id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
             </Field>
           )}
-          <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>Create sub-account</Button>
+          <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+            Create sub-account
+          </Button>
         </Form>
       </Modal>
       {missing && (
-        <MissingRequirementsModal
-          missing={missing}
-          onCancel={() => setMissing(null)}
-          onSubmit={(requirements) => create(form.getValues(), requirements)}
-        />
+        <MissingRequirementsModal missing={missing} onCancel={() => setMissing(null)} onSubmit={(requirements) => create(form.getValues(), requirements)} />
       )}
     </>
   );
 }
 
 /** SPEC §5 Missing requirements: one field per missing item, checked by its REQUIREMENTS rule. */
-function MissingRequirementsModal({ missing, onCancel, onSubmit }: { missing: Missing[]; onCancel: () => void; onSubmit: (values: Record<string, string>) => Promise<void> }) {
+function MissingRequirementsModal({
+  missing,
+  onCancel,
+  onSubmit,
+}: {
+  missing: Missing[];
+  onCancel: () => void;
+  onSubmit: (values: Record<string, string>) => Promise<void>;
+}) {
   const toast = useToast();
   const schema = useMemo(
-    () => z.object({ requirements: z.record(z.string(), z.string()) }).superRefine((v, ctx) => {
-      for (const m of missing) {
-        const rule = REQUIREMENTS[m.key];
-        const value = v.requirements[m.key] ?? "";
-        const problem = rule ? rule.check(value) : value.trim() ? null : `${m.description} is required`;
-        if (problem) ctx.addIssue({ code: "custom", path: ["requirements", m.key], message: problem });
-      }
-    }),
+    () =>
+      z.object({ requirements: z.record(z.string(), z.string()) }).superRefine((v, ctx) => {
+        for (const m of missing) {
+          const rule = REQUIREMENTS[m.key];
+          const value = v.requirements[m.key] ?? "";
+          const problem = rule ? rule.check(value) : value.trim() ? null : `${m.description} is required`;
+          if (problem) ctx.addIssue({ code: "custom", path: ["requirements", m.key], message: problem });
+        }
+      }),
     [missing],
   );
   const form = useForm<{ requirements: Record<string, string> }>({
@@ -201,10 +225,18 @@ function MissingRequirementsModal({ missing, onCancel, onSubmit }: { missing: Mi
       <Form layout="vertical" component="form" onFinish={submit} noValidate>
         {missing.map((m) => (
           <Field key={m.key} control={form.control} name={`requirements.${m.key}`} label={REQUIREMENTS[m.key]?.description ?? m.description}>
-            {(f) => <Input {...f} value={f.value ?? ""} placeholder={m.key === "incorporation_date" ? "YYYY-MM-DD" : m.key === "incorporation_country" ? "e.g. NG" : undefined} />}
+            {(f) => (
+              <Input
+                {...f}
+                value={f.value ?? ""}
+                placeholder={m.key === "incorporation_date" ? "YYYY-MM-DD" : m.key === "incorporation_country" ? "e.g. NG" : undefined}
+              />
+            )}
           </Field>
         ))}
-        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>Submit and create</Button>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Submit and create
+        </Button>
       </Form>
     </Modal>
   );

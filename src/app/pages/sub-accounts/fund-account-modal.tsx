@@ -15,7 +15,14 @@ import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { accountLabel } from "../../../lib/labels.ts";
 import type { SubAccount } from "../../../../resources/sub-accounts.ts";
 
-type Source = { id: string; name: string; currency: string; state: string; balance: { available: string }; deposit_addresses: { data: { account_number?: string; iban?: string } }[] };
+type Source = {
+  id: string;
+  name: string;
+  currency: string;
+  state: string;
+  balance: { available: string };
+  deposit_addresses: { data: { account_number?: string; iban?: string } }[];
+};
 
 export function FundAccountModal({ open, account, onClose, onFunded }: { open: boolean; account: SubAccount; onClose: () => void; onFunded: () => void }) {
   const toast = useToast();
@@ -73,8 +80,12 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
           title={done}
           subTitle={`${formatMoney(minor ?? 0n, account.currency)} was added to ${account.name}.`}
           extra={[
-            <Link key="tx" to="/transactions"><Button type="primary">View transactions</Button></Link>,
-            <Button key="close" onClick={close}>Done</Button>,
+            <Link key="tx" to="/transactions">
+              <Button type="primary">View transactions</Button>
+            </Link>,
+            <Button key="close" onClick={close}>
+              Done
+            </Button>,
           ]}
         />
       ) : (
@@ -86,15 +97,28 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
               onChange={setSource}
               loading={!sources}
               placeholder="Select an account"
-              options={(sources ?? []).map((s) => ({ value: s.id, label: `${accountLabel(s)} (${s.currency}) · ${formatMoney(s.balance.available, s.currency)}` }))}
+              options={(sources ?? []).map((s) => ({
+                value: s.id,
+                label: `${accountLabel(s)} (${s.currency}) · ${formatMoney(s.balance.available, s.currency)}`,
+              }))}
               notFoundContent={`No ${account.currency} account to fund from`}
             />
           </Form.Item>
           <Form.Item label="Amount" htmlFor="fund-amount" validateStatus={touched && problem ? "error" : undefined} help={touched ? problem : undefined}>
-            <Input id="fund-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} onBlur={() => setTouched(true)} suffix={account.currency} placeholder="0.00" />
+            <Input
+              id="fund-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              onBlur={() => setTouched(true)}
+              suffix={account.currency}
+              placeholder="0.00"
+            />
           </Form.Item>
           <OneTimeCodeInput otp={otp} request={transfer && { path: "transfers/internal", body: transfer }} />
-          <Button type="primary" htmlType="submit" block disabled={!ready} loading={sending}>Fund account</Button>
+          <Button type="primary" htmlType="submit" block disabled={!ready} loading={sending}>
+            Fund account
+          </Button>
         </Form>
       )}
     </Modal>

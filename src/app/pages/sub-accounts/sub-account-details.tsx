@@ -56,15 +56,38 @@ export default function SubAccountDetails() {
   const { result: account, query } = useOne<SubAccount>({ resource: subAccounts.name, id, errorNotification: false });
   const from = account ? dayjs(account.created_date).format(DAY) : undefined;
   const summary = useSummary(id, from, version);
-  const refresh = () => { query.refetch(); setVersion((v) => v + 1); };
+  const refresh = () => {
+    query.refetch();
+    setVersion((v) => v + 1);
+  };
 
   const back = (
     <Link to={`${subAccounts.routes.list}?currency=${account?.currency ?? ""}`}>
-      <Button type="text" icon={<ArrowLeftOutlined />}>Back</Button>
+      <Button type="text" icon={<ArrowLeftOutlined />}>
+        Back
+      </Button>
     </Link>
   );
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!account) return <>{back}<Alert type="error" showIcon message="Error fetching sub-account details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
+  if (!account)
+    return (
+      <>
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message="Error fetching sub-account details"
+          description={(query.error as { message?: string } | null)?.message}
+          style={{ marginTop: 12 }}
+        />
+      </>
+    );
 
   const deposit = account.deposit_addresses[0]?.data ?? {};
   const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a): a is ApiAction => a.key === key && "path" in a)!;
@@ -106,7 +129,9 @@ export default function SubAccountDetails() {
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Flex align="center" gap={8}>
-              <Typography.Title level={3} style={{ margin: 0 }}>{account.name}</Typography.Title>
+              <Typography.Title level={3} style={{ margin: 0 }}>
+                {account.name}
+              </Typography.Title>
               <Tag color="blue">Sub-account</Tag>
               <SubAccountState state={account.state} />
             </Flex>
@@ -117,21 +142,39 @@ export default function SubAccountDetails() {
           <Flex gap={8} wrap>
             {/* A frozen (or closed) account takes no money in: the server would refuse the funding. */}
             {can("transfers", "create") && account.state === "ACTIVE" && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setFunding(true)}>Fund account</Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setFunding(true)}>
+                Fund account
+              </Button>
             )}
             {account.classification === "institution" && can("page:/payments/send/money", "view") && (
-              <Button icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>Make payment</Button>
+              <Button icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>
+                Make payment
+              </Button>
             )}
             <Dropdown trigger={["click"]} menu={{ items: menu, onClick: onMenu }}>
-              <Button>More actions <DownOutlined /></Button>
+              <Button>
+                More actions <DownOutlined />
+              </Button>
             </Dropdown>
           </Flex>
         </Flex>
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} md={8}><Card><Statistic title="Total Balance" value={money(account.balances.available)} /></Card></Col>
-        <Col xs={24} md={8}><Card><Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} /></Card></Col>
-        <Col xs={24} md={8}><Card><Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} /></Card></Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title="Total Balance" value={money(account.balances.available)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} />
+          </Card>
+        </Col>
       </Row>
       {summary.error && <Alert type="error" showIcon message="Error fetching account summary" style={{ marginTop: 16 }} />}
       <Card style={{ marginTop: 16 }}>
@@ -139,8 +182,24 @@ export default function SubAccountDetails() {
           activeKey={tab}
           onChange={setTab}
           items={[
-            { key: "overview", label: "Overview", children: <FlowsChart key={version} path={`accounts/${account.id}/summary`} ranges={SUB_ACCOUNT_RANGES} currency={account.currency} pick={(s, r) => s[r] as never} /> },
-            { key: "transactions", label: "Transactions", children: <OwnerTransactions key={version} path={`accounts/${account.id}/transactions`} detailBase="/transactions" /> },
+            {
+              key: "overview",
+              label: "Overview",
+              children: (
+                <FlowsChart
+                  key={version}
+                  path={`accounts/${account.id}/summary`}
+                  ranges={SUB_ACCOUNT_RANGES}
+                  currency={account.currency}
+                  pick={(s, r) => s[r] as never}
+                />
+              ),
+            },
+            {
+              key: "transactions",
+              label: "Transactions",
+              children: <OwnerTransactions key={version} path={`accounts/${account.id}/transactions`} detailBase="/transactions" />,
+            },
           ]}
         />
       </Card>

@@ -81,11 +81,24 @@ function SubAccountTable({ currency, masterId, createButton }: { currency: strin
           columns={subAccounts.columns.map((c) => ({
             key: c.field,
             title: c.title,
-            render: (_: unknown, r: SubAccount) => (c.field === "state" ? <SubAccountState state={r.state} /> : renderValue(c.render, pathGet(r, c.field), r, c.currencyField)),
+            render: (_: unknown, r: SubAccount) =>
+              c.field === "state" ? <SubAccountState state={r.state} /> : renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
           }))}
           locale={{
-            emptyText: loading ? " " : (
-              <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>}>{!filtered && createButton}</Empty>
+            emptyText: loading ? (
+              " "
+            ) : (
+              <Empty
+                description={
+                  <>
+                    <Typography.Text strong>{state.title}</Typography.Text>
+                    <br />
+                    {state.body}
+                  </>
+                }
+              >
+                {!filtered && createButton}
+              </Empty>
             ),
           }}
           pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
@@ -105,7 +118,14 @@ export default function SubAccountsList() {
   const locked = !features.includes("sub_accounts");
   // Without a currency in the URL: the first of the business's currencies.
   useEffect(() => {
-    if (!currency && currencies?.length) setParams((p) => { p.set("currency", currencies[0]); return p; }, { replace: true });
+    if (!currency && currencies?.length)
+      setParams(
+        (p) => {
+          p.set("currency", currencies[0]);
+          return p;
+        },
+        { replace: true },
+      );
   }, [currency, currencies, setParams]);
   useEffect(() => {
     const bump = () => setVersion((v) => v + 1);
@@ -115,15 +135,34 @@ export default function SubAccountsList() {
   const { master, error } = useMaster(locked ? "" : currency, version);
   const tab = params.get("tab") === "transactions" ? "transactions" : "list";
   const adding = params.get("add-new") === "true";
-  const openAdd = (kind: string) => setParams((p) => { p.set("add-new", "true"); p.set("for", kind); return p; });
-  const closeAdd = () => setParams((p) => { p.delete("add-new"); p.delete("for"); p.delete("customer"); return p; });
+  const openAdd = (kind: string) =>
+    setParams((p) => {
+      p.set("add-new", "true");
+      p.set("for", kind);
+      return p;
+    });
+  const closeAdd = () =>
+    setParams((p) => {
+      p.delete("add-new");
+      p.delete("for");
+      p.delete("customer");
+      return p;
+    });
   const Create = screens.create[subAccounts.createComponent!];
   const createButton = canCreate && (
     <Dropdown
       trigger={["click"]}
-      menu={{ items: [{ key: "own", label: "For my business" }, { key: "customer", label: "For a customer" }], onClick: ({ key }) => openAdd(key) }}
+      menu={{
+        items: [
+          { key: "own", label: "For my business" },
+          { key: "customer", label: "For a customer" },
+        ],
+        onClick: ({ key }) => openAdd(key),
+      }}
     >
-      <Button type="primary" icon={<PlusOutlined />}>{subAccounts.createLabel} <DownOutlined /></Button>
+      <Button type="primary" icon={<PlusOutlined />}>
+        {subAccounts.createLabel} <DownOutlined />
+      </Button>
     </Dropdown>
   );
 
@@ -131,7 +170,9 @@ export default function SubAccountsList() {
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>{subAccounts.title}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {subAccounts.title}
+          </Typography.Title>
           <Typography.Text type="secondary">{subAccounts.subtitle}</Typography.Text>
         </div>
         {!locked && (
@@ -142,7 +183,12 @@ export default function SubAccountsList() {
               value={currency || undefined}
               loading={!currencies}
               options={(currencies ?? []).map((c) => ({ value: c, label: c }))}
-              onChange={(c) => setParams((p) => { p.set("currency", c); return p; })}
+              onChange={(c) =>
+                setParams((p) => {
+                  p.set("currency", c);
+                  return p;
+                })
+              }
               placeholder="Currency"
             />
             {createButton}
@@ -150,11 +196,17 @@ export default function SubAccountsList() {
         )}
       </Flex>
       {locked ? (
-        <Card><Empty description={LOCKED_MESSAGE} /></Card>
+        <Card>
+          <Empty description={LOCKED_MESSAGE} />
+        </Card>
       ) : (
         <>
           <Card style={{ marginBottom: 16 }} title="Master account">
-            {error ? <Alert type="error" showIcon message="Error fetching master account details" /> : !master ? <Skeleton active paragraph={{ rows: 1 }} /> : (
+            {error ? (
+              <Alert type="error" showIcon message="Error fetching master account details" />
+            ) : !master ? (
+              <Skeleton active paragraph={{ rows: 1 }} />
+            ) : (
               <Flex gap={48} wrap>
                 <Statistic title={`${master.name} balance`} value={formatMoney(master.balances.available, master.currency)} />
                 <Statistic title="Sub-accounts" value={master.sub_account_count} />
@@ -164,10 +216,29 @@ export default function SubAccountsList() {
           <Card>
             <Tabs
               activeKey={tab}
-              onChange={(k) => setParams((p) => { p.set("tab", k); return p; })}
+              onChange={(k) =>
+                setParams((p) => {
+                  p.set("tab", k);
+                  return p;
+                })
+              }
               items={[
-                { key: "list", label: "List of sub-accounts", children: currency ? <SubAccountTable key={`${currency}-${version}`} currency={currency} createButton={createButton} /> : <Skeleton active /> },
-                { key: "transactions", label: "Recent transactions", children: master ? <OwnerTransactions path={`accounts/${master.id}/transactions`} detailBase="/transactions" /> : error ? <Alert type="error" showIcon message="Error fetching master account details" /> : <Skeleton active /> },
+                {
+                  key: "list",
+                  label: "List of sub-accounts",
+                  children: currency ? <SubAccountTable key={`${currency}-${version}`} currency={currency} createButton={createButton} /> : <Skeleton active />,
+                },
+                {
+                  key: "transactions",
+                  label: "Recent transactions",
+                  children: master ? (
+                    <OwnerTransactions path={`accounts/${master.id}/transactions`} detailBase="/transactions" />
+                  ) : error ? (
+                    <Alert type="error" showIcon message="Error fetching master account details" />
+                  ) : (
+                    <Skeleton active />
+                  ),
+                },
               ]}
             />
           </Card>

@@ -32,27 +32,28 @@ const toBody = (v: Values) => {
 };
 
 /** The form: the shared schema's issues, with currency and blockchain shown under the one asset field. */
-const FormSchema = z
-  .object({ kind: z.enum(["own", "customer"]), asset: z.string(), name: z.string(), customer_id: z.string() })
-  .superRefine((v, ctx) => {
-    const r = CreateSubWallet.safeParse(toBody(v));
-    const seen = new Set<string>();
-    for (const i of r.success ? [] : r.error.issues) {
-      const field = i.path[0] === "currency" || i.path[0] === "blockchain" ? "asset" : String(i.path[0]);
-      if (seen.has(field)) continue;
-      seen.add(field);
-      ctx.addIssue({ code: "custom", path: [field], message: i.message });
-    }
-    // The schema's own customer check runs only once the rest is valid; the form says it at once.
-    if (v.kind === "customer" && !v.customer_id && !seen.has("customer_id")) ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
-  });
+const FormSchema = z.object({ kind: z.enum(["own", "customer"]), asset: z.string(), name: z.string(), customer_id: z.string() }).superRefine((v, ctx) => {
+  const r = CreateSubWallet.safeParse(toBody(v));
+  const seen = new Set<string>();
+  for (const i of r.success ? [] : r.error.issues) {
+    const field = i.path[0] === "currency" || i.path[0] === "blockchain" ? "asset" : String(i.path[0]);
+    if (seen.has(field)) continue;
+    seen.add(field);
+    ctx.addIssue({ code: "custom", path: [field], message: i.message });
+  }
+  // The schema's own customer check runs only once the rest is valid; the form says it at once.
+  if (v.kind === "customer" && !v.customer_id && !seen.has("customer_id"))
+    ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
+});
 
 /** The business's main wallets: the assets it can open sub-wallets in. */
 function useMainAssets(open: boolean) {
   const [assets, setAssets] = useState<Asset[] | null>(null);
   useEffect(() => {
     if (!open) return;
-    api<Asset[]>("GET", "wallets/institution/main").then((r) => setAssets(r.data)).catch(() => setAssets([]));
+    api<Asset[]>("GET", "wallets/institution/main")
+      .then((r) => setAssets(r.data))
+      .catch(() => setAssets([]));
   }, [open]);
   return assets;
 }
@@ -66,7 +67,10 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
   useEffect(() => {
     setLoading(true);
     const t = setTimeout(() => {
-      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>(
+        "GET",
+        `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`,
+      )
         .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: customerLabel(c), name: c.display_name }))))
         .catch(() => setOptions([]))
         .finally(() => setLoading(false));
@@ -172,7 +176,9 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
         <Field control={form.control} name="name" label="Sub-wallet name">
           {(f) => <Input {...f} placeholder="e.g. Payroll float" maxLength={100} />}
         </Field>
-        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>Create sub-wallet</Button>
+        <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
+          Create sub-wallet
+        </Button>
       </Form>
     </Modal>
   );

@@ -52,11 +52,31 @@ export default function SubWalletDetails() {
 
   const back = (
     <Link to={subWallets.routes.list}>
-      <Button type="text" icon={<ArrowLeftOutlined />}>Back</Button>
+      <Button type="text" icon={<ArrowLeftOutlined />}>
+        Back
+      </Button>
     </Link>
   );
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching sub-wallet details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
+  if (!wallet)
+    return (
+      <>
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message="Error fetching sub-wallet details"
+          description={(query.error as { message?: string } | null)?.message}
+          style={{ marginTop: 12 }}
+        />
+      </>
+    );
 
   const network = BLOCKCHAIN_LABELS[wallet.blockchain as Blockchain] ?? wallet.blockchain;
   const money = (minor?: string) => (minor === undefined ? "…" : formatMoney(minor, wallet.currency));
@@ -69,20 +89,40 @@ export default function SubWalletDetails() {
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Flex align="center" gap={8} wrap>
-              <Typography.Title level={3} style={{ margin: 0 }}>{wallet.name}</Typography.Title>
+              <Typography.Title level={3} style={{ margin: 0 }}>
+                {wallet.name}
+              </Typography.Title>
               <Tag color="purple">Sub-wallet</Tag>
               <Tag>{SUB_WALLET_CLASSIFICATION_LABELS[wallet.classification] ?? wallet.classification}</Tag>
               <SubWalletState state={wallet.state} />
             </Flex>
-            <Typography.Text type="secondary" data-testid="sub-wallet-header">{assetLabel(wallet.currency, wallet.blockchain)}</Typography.Text>
+            <Typography.Text type="secondary" data-testid="sub-wallet-header">
+              {assetLabel(wallet.currency, wallet.blockchain)}
+            </Typography.Text>
           </div>
-          {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+          {can("statements", "list") && (
+            <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>
+              Export statement
+            </Button>
+          )}
         </Flex>
       </Card>
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} md={8}><Card><Statistic title="Total Balance" value={money(wallet.available_balance)} /></Card></Col>
-        <Col xs={24} md={8}><Card><Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} /></Card></Col>
-        <Col xs={24} md={8}><Card><Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} /></Card></Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title="Total Balance" value={money(wallet.available_balance)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} />
+          </Card>
+        </Col>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} />
+          </Card>
+        </Col>
       </Row>
       {summary.error && <Alert type="error" showIcon message="Error fetching wallet summary" style={{ marginTop: 16 }} />}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
@@ -92,8 +132,18 @@ export default function SubWalletDetails() {
               activeKey={tab}
               onChange={setTab}
               items={[
-                { key: "overview", label: "Overview", children: <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={SUB_WALLET_RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} /> },
-                { key: "transactions", label: "Transactions", children: <OwnerTransactions path={`wallets/${wallet.id}/transactions`} detailBase="/crypto/transactions" /> },
+                {
+                  key: "overview",
+                  label: "Overview",
+                  children: (
+                    <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={SUB_WALLET_RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} />
+                  ),
+                },
+                {
+                  key: "transactions",
+                  label: "Transactions",
+                  children: <OwnerTransactions path={`wallets/${wallet.id}/transactions`} detailBase="/crypto/transactions" />,
+                },
               ]}
             />
           </Card>
@@ -115,17 +165,28 @@ export default function SubWalletDetails() {
                 </Descriptions.Item>
                 <Descriptions.Item label="Address">
                   <Space size={4} align="start">
-                    <Typography.Text style={{ wordBreak: "break-all" }} data-testid="sub-wallet-address">{wallet.address}</Typography.Text>
+                    <Typography.Text style={{ wordBreak: "break-all" }} data-testid="sub-wallet-address">
+                      {wallet.address}
+                    </Typography.Text>
                     <CopyButton value={wallet.address} label="Copy address" />
                   </Space>
                 </Descriptions.Item>
               </Descriptions>
-              <Alert type="warning" showIcon message={`Only send ${wallet.currency} on ${network} to this address. Deposits from any other network will be lost.`} />
+              <Alert
+                type="warning"
+                showIcon
+                message={`Only send ${wallet.currency} on ${network} to this address. Deposits from any other network will be lost.`}
+              />
             </Flex>
           </Card>
         </Col>
       </Row>
-      <ExportStatementModal open={exporting} onClose={() => setExporting(false)} owner={{ asset_id: wallet.id }} name={`${wallet.name} (${wallet.currency}, ${network})`} />
+      <ExportStatementModal
+        open={exporting}
+        onClose={() => setExporting(false)}
+        owner={{ asset_id: wallet.id }}
+        name={`${wallet.name} (${wallet.currency}, ${network})`}
+      />
     </>
   );
 }

@@ -11,7 +11,12 @@ import { Alert, Button, Card, Dropdown, Empty, Flex, Select, Skeleton, Statistic
 import { DownOutlined, PlusOutlined } from "@ant-design/icons";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import {
-  assetLabel, subWallets, SUB_WALLET_CLASSIFICATION_LABELS, SUB_WALLET_STATE_LABELS, type SubWallet, type SubWalletDistribution,
+  assetLabel,
+  subWallets,
+  SUB_WALLET_CLASSIFICATION_LABELS,
+  SUB_WALLET_STATE_LABELS,
+  type SubWallet,
+  type SubWalletDistribution,
 } from "../../../../resources/sub-wallets.ts";
 import { cryptoTransactions } from "../../../../resources/transactions.ts";
 import { api } from "../../api/client.ts";
@@ -33,7 +38,9 @@ export function SubWalletState({ state }: { state: string }) {
 export function useSupportedAssets() {
   const [assets, setAssets] = useState<Asset[] | null>(null);
   useEffect(() => {
-    api<Asset[]>("GET", "crypto/v1/data/supported-assets").then((r) => setAssets(r.data)).catch(() => setAssets([]));
+    api<Asset[]>("GET", "crypto/v1/data/supported-assets")
+      .then((r) => setAssets(r.data))
+      .catch(() => setAssets([]));
   }, []);
   return assets;
 }
@@ -79,13 +86,29 @@ function SubWalletTable({ asset, createButton }: { asset?: Asset; createButton: 
             key: c.field,
             title: c.title,
             render: (_: unknown, r: SubWallet) =>
-              c.field === "state" ? <SubWalletState state={r.state} />
-                : c.field === "classification" ? SUB_WALLET_CLASSIFICATION_LABELS[r.classification] ?? r.classification
-                  : renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
+              c.field === "state" ? (
+                <SubWalletState state={r.state} />
+              ) : c.field === "classification" ? (
+                (SUB_WALLET_CLASSIFICATION_LABELS[r.classification] ?? r.classification)
+              ) : (
+                renderValue(c.render, pathGet(r, c.field), r, c.currencyField)
+              ),
           }))}
           locale={{
-            emptyText: loading ? " " : (
-              <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>}>{!filtered && createButton}</Empty>
+            emptyText: loading ? (
+              " "
+            ) : (
+              <Empty
+                description={
+                  <>
+                    <Typography.Text strong>{state.title}</Typography.Text>
+                    <br />
+                    {state.body}
+                  </>
+                }
+              >
+                {!filtered && createButton}
+              </Empty>
             ),
           }}
           pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
@@ -112,7 +135,11 @@ function RecentTransactions({ asset }: { asset?: Asset }) {
       {...tableProps}
       rowKey="id"
       onRow={(r) => ({ onClick: () => navigate(cryptoTransactions.routes.show!.replace(":id", r.id)), style: { cursor: "pointer" } })}
-      columns={cryptoTransactions.columns.map((c) => ({ key: c.field, title: c.title, render: (_: unknown, r: unknown) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField) }))}
+      columns={cryptoTransactions.columns.map((c) => ({
+        key: c.field,
+        title: c.title,
+        render: (_: unknown, r: unknown) => renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
+      }))}
       locale={{ emptyText: tableQuery.isLoading ? " " : "No transactions" }}
     />
   );
@@ -136,12 +163,33 @@ export default function SubWalletsList() {
   }, []);
   const tab = params.get("tab") === "transactions" ? "transactions" : "list";
   const adding = params.get("add-new") === "true";
-  const openAdd = (kind: string) => setParams((p) => { p.set("add-new", "true"); p.set("for", kind); return p; });
-  const closeAdd = () => setParams((p) => { p.delete("add-new"); p.delete("for"); return p; });
+  const openAdd = (kind: string) =>
+    setParams((p) => {
+      p.set("add-new", "true");
+      p.set("for", kind);
+      return p;
+    });
+  const closeAdd = () =>
+    setParams((p) => {
+      p.delete("add-new");
+      p.delete("for");
+      return p;
+    });
   const Create = screens.create[subWallets.createComponent!];
   const createButton = canCreate && (
-    <Dropdown trigger={["click"]} menu={{ items: [{ key: "own", label: "Own" }, { key: "customer", label: "Customer" }], onClick: ({ key }) => openAdd(key) }}>
-      <Button type="primary" icon={<PlusOutlined />}>{subWallets.createLabel} <DownOutlined /></Button>
+    <Dropdown
+      trigger={["click"]}
+      menu={{
+        items: [
+          { key: "own", label: "Own" },
+          { key: "customer", label: "Customer" },
+        ],
+        onClick: ({ key }) => openAdd(key),
+      }}
+    >
+      <Button type="primary" icon={<PlusOutlined />}>
+        {subWallets.createLabel} <DownOutlined />
+      </Button>
     </Dropdown>
   );
 
@@ -150,15 +198,20 @@ export default function SubWalletsList() {
   const chosen = asset ? rows.find((r) => r.currency === asset.currency && r.blockchain === asset.blockchain) : undefined;
   const total = asset
     ? formatMoney(chosen?.total_balance ?? "0", asset.currency)
-    : formatMoney(rows.reduce((s, r) => s + BigInt(r.balance_in_usd), 0n), "USD");
-  const count = asset ? chosen?.sub_wallet_count ?? 0 : rows.reduce((s, r) => s + r.sub_wallet_count, 0);
+    : formatMoney(
+        rows.reduce((s, r) => s + BigInt(r.balance_in_usd), 0n),
+        "USD",
+      );
+  const count = asset ? (chosen?.sub_wallet_count ?? 0) : rows.reduce((s, r) => s + r.sub_wallet_count, 0);
   const assetOptions = [{ value: "", label: "All" }, ...(assets ?? []).map((a) => ({ value: assetKey(a), label: assetLabel(a.currency, a.blockchain) }))];
 
   return (
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>{subWallets.title}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {subWallets.title}
+          </Typography.Title>
           <Typography.Text type="secondary">{subWallets.subtitle}</Typography.Text>
         </div>
         <Flex gap={8} align="center">
@@ -168,17 +221,29 @@ export default function SubWalletsList() {
             value={asset ? assetKey(asset) : ""}
             loading={!assets}
             options={assetOptions}
-            onChange={(v: string) => setParams((p) => {
-              const [c, b] = v ? v.split(":") : [];
-              if (c && b) { p.set("asset", c); p.set("blockchain", b); } else { p.delete("asset"); p.delete("blockchain"); }
-              return p;
-            })}
+            onChange={(v: string) =>
+              setParams((p) => {
+                const [c, b] = v ? v.split(":") : [];
+                if (c && b) {
+                  p.set("asset", c);
+                  p.set("blockchain", b);
+                } else {
+                  p.delete("asset");
+                  p.delete("blockchain");
+                }
+                return p;
+              })
+            }
           />
           {createButton}
         </Flex>
       </Flex>
       <Card style={{ marginBottom: 16 }}>
-        {distribution.error ? <Alert type="error" showIcon message="Error fetching wallet distribution" /> : !distribution.rows ? <Skeleton active paragraph={{ rows: 1 }} /> : (
+        {distribution.error ? (
+          <Alert type="error" showIcon message="Error fetching wallet distribution" />
+        ) : !distribution.rows ? (
+          <Skeleton active paragraph={{ rows: 1 }} />
+        ) : (
           <Flex gap={48} wrap>
             <Statistic title="Total balance" value={total} valueRender={(v) => <span data-testid="sub-wallets-total">{v}</span>} />
             <Statistic title="Sub-wallets" value={count} valueRender={(v) => <span data-testid="sub-wallets-count">{v}</span>} />
@@ -188,9 +253,18 @@ export default function SubWalletsList() {
       <Card>
         <Tabs
           activeKey={tab}
-          onChange={(k) => setParams((p) => { p.set("tab", k); return p; })}
+          onChange={(k) =>
+            setParams((p) => {
+              p.set("tab", k);
+              return p;
+            })
+          }
           items={[
-            { key: "list", label: "List of sub-wallets", children: <SubWalletTable key={`${asset ? assetKey(asset) : "all"}-${version}`} asset={asset} createButton={createButton} /> },
+            {
+              key: "list",
+              label: "List of sub-wallets",
+              children: <SubWalletTable key={`${asset ? assetKey(asset) : "all"}-${version}`} asset={asset} createButton={createButton} />,
+            },
             { key: "transactions", label: "Recent transactions", children: <RecentTransactions key={asset ? assetKey(asset) : "all"} asset={asset} /> },
           ]}
         />

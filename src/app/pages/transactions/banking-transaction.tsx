@@ -13,11 +13,27 @@ import { formatMoney } from "../../../lib/money.ts";
 
 type Party = { type: string; id?: string | null; name?: string; counterparty?: { type: string; details?: Record<string, unknown> } };
 type Detail = {
-  id: string; reference: string; type: string; state: string; direction: string; created_date: string; description: string;
-  sending_amount: string; sending_currency: string; destination_amount: string; destination_currency: string;
-  total_fee_amount: string; total_fee_currency: string; fx_rate: string | null; failure_reason: string | null;
-  signed_amount: string; rejection_reason: string | null;
-  source?: Party; destination?: Party; payment_initiator: { email?: string } | null; payment_approver: { email?: string; date?: string | null } | null;
+  id: string;
+  reference: string;
+  type: string;
+  state: string;
+  direction: string;
+  created_date: string;
+  description: string;
+  sending_amount: string;
+  sending_currency: string;
+  destination_amount: string;
+  destination_currency: string;
+  total_fee_amount: string;
+  total_fee_currency: string;
+  fx_rate: string | null;
+  failure_reason: string | null;
+  signed_amount: string;
+  rejection_reason: string | null;
+  source?: Party;
+  destination?: Party;
+  payment_initiator: { email?: string } | null;
+  payment_approver: { email?: string; date?: string | null } | null;
   documents: { id: string; description: string; value: string; file_name: string }[];
   is_retryable: boolean;
   approval_request_id: string | null;
@@ -29,10 +45,26 @@ function PartyDetails({ party, missing }: { party?: Party; missing: string }) {
   const details = (party.counterparty?.details ?? {}) as Record<string, string>;
   const viewable = party.type === "CounterParty" && party.id && (details.account_number || details.iban);
   return (
-    <Pairs items={[
-      ["Name", <>{party.name}{viewable && <> <Link to={`/payments/beneficiaries/${party.id}`}>(View)</Link></>}</>],
-      ["Bank", details.bank_name], ["Account number", details.account_number], ["IBAN", details.iban], ["SWIFT / BIC", details.swift_bic],
-    ]} />
+    <Pairs
+      items={[
+        [
+          "Name",
+          <>
+            {party.name}
+            {viewable && (
+              <>
+                {" "}
+                <Link to={`/payments/beneficiaries/${party.id}`}>(View)</Link>
+              </>
+            )}
+          </>,
+        ],
+        ["Bank", details.bank_name],
+        ["Account number", details.account_number],
+        ["IBAN", details.iban],
+        ["SWIFT / BIC", details.swift_bic],
+      ]}
+    />
   );
 }
 
@@ -43,23 +75,42 @@ export default function BankingTransactionDetails() {
   if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>Transaction details</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        Transaction details
+      </Typography.Title>
       <AmountHeader value={t.signed_amount} currency={t.sending_currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
       {t.state === "FAILED" && t.failure_reason && <Alert type="error" showIcon message={t.failure_reason} style={{ marginBottom: 12 }} />}
-      <Pairs items={[
-        ["Reference", t.reference], ["Description", t.description],
-        ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount, t.sending_currency) : null],
-        ["Amount received", formatMoney(t.destination_amount, t.destination_currency)],
-        ["Fees", formatMoney(t.total_fee_amount, t.total_fee_currency)], ["Exchange rate", t.fx_rate && <RateText from={t.sending_currency} to={t.destination_currency} rate={t.fx_rate} />],
-        ["Initiated by", person(t.payment_initiator)], [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.payment_approver)],
-        ["Rejection reason", t.rejection_reason],
-        ["Bulk payment", t.split_payment && <Link to={`/payments/bulk-payment/${t.split_payment.batch_id}`}>{t.split_payment.group_reference}</Link>],
-      ]} />
-      <Section title="Sender details"><PartyDetails party={t.source} missing="Couldn't get sender details" /></Section>
-      <Section title="Beneficiary details"><PartyDetails party={t.destination} missing="Couldn't get beneficiary details" /></Section>
-      <Section title="Documents"><Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} /></Section>
-      <PaymentActions payment={t} initiator={t.payment_initiator?.email} summary={`${formatMoney(t.sending_amount, t.sending_currency)} to ${t.destination?.name ?? "the beneficiary"}`} />
-      <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} /></div>
+      <Pairs
+        items={[
+          ["Reference", t.reference],
+          ["Description", t.description],
+          ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount, t.sending_currency) : null],
+          ["Amount received", formatMoney(t.destination_amount, t.destination_currency)],
+          ["Fees", formatMoney(t.total_fee_amount, t.total_fee_currency)],
+          ["Exchange rate", t.fx_rate && <RateText from={t.sending_currency} to={t.destination_currency} rate={t.fx_rate} />],
+          ["Initiated by", person(t.payment_initiator)],
+          [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.payment_approver)],
+          ["Rejection reason", t.rejection_reason],
+          ["Bulk payment", t.split_payment && <Link to={`/payments/bulk-payment/${t.split_payment.batch_id}`}>{t.split_payment.group_reference}</Link>],
+        ]}
+      />
+      <Section title="Sender details">
+        <PartyDetails party={t.source} missing="Couldn't get sender details" />
+      </Section>
+      <Section title="Beneficiary details">
+        <PartyDetails party={t.destination} missing="Couldn't get beneficiary details" />
+      </Section>
+      <Section title="Documents">
+        <Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} />
+      </Section>
+      <PaymentActions
+        payment={t}
+        initiator={t.payment_initiator?.email}
+        summary={`${formatMoney(t.sending_amount, t.sending_currency)} to ${t.destination?.name ?? "the beneficiary"}`}
+      />
+      <div style={{ marginTop: 16 }}>
+        <ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} />
+      </div>
     </>
   );
 }

@@ -10,16 +10,35 @@ import { formatMoney } from "../../../lib/money.ts";
 type Amount = { value: string; currency: string };
 type End = { type: string; address?: string | null; asset?: { currency: string; blockchain: string }; counterparty?: { name?: string } };
 type Detail = {
-  id: string; type: string; state: string; direction: string; created_date: string; description: string; status_description: string | null;
-  sending_amount: Amount; destination_amount: Amount; fee: Amount; fx_rate: string | null; txn_hash: string | null;
-  source?: End; destination?: End; transaction_initiator: { email?: string } | null; transaction_approver: { email?: string; date?: string | null } | null;
+  id: string;
+  type: string;
+  state: string;
+  direction: string;
+  created_date: string;
+  description: string;
+  status_description: string | null;
+  sending_amount: Amount;
+  destination_amount: Amount;
+  fee: Amount;
+  fx_rate: string | null;
+  txn_hash: string | null;
+  source?: End;
+  destination?: End;
+  transaction_initiator: { email?: string } | null;
+  transaction_approver: { email?: string; date?: string | null } | null;
   documentation: { id: string; description: string; file: string; value: string }[];
   approval_request_id: string | null;
   is_retryable: boolean;
-  signed_amount: Amount; rejection_reason: string | null;
+  signed_amount: Amount;
+  rejection_reason: string | null;
 };
 
-const endOf = (e?: End) => (!e ? null : e.type === "ASSET" ? `${e.asset?.currency} wallet on ${e.asset?.blockchain}${e.address ? ` (${e.address})` : ""}` : `${e.counterparty?.name ?? ""}${e.address ? ` (${e.address})` : ""}`);
+const endOf = (e?: End) =>
+  !e
+    ? null
+    : e.type === "ASSET"
+      ? `${e.asset?.currency} wallet on ${e.asset?.blockchain}${e.address ? ` (${e.address})` : ""}`
+      : `${e.counterparty?.name ?? ""}${e.address ? ` (${e.address})` : ""}`;
 
 export default function CryptoTransactionDetails() {
   const { id = "" } = useParams();
@@ -28,20 +47,52 @@ export default function CryptoTransactionDetails() {
   if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>Transaction details</Typography.Title>
-      <AmountHeader value={t.signed_amount.value} currency={t.signed_amount.currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        Transaction details
+      </Typography.Title>
+      <AmountHeader
+        value={t.signed_amount.value}
+        currency={t.signed_amount.currency}
+        direction={t.direction}
+        state={t.state}
+        type={t.type}
+        date={t.created_date}
+      />
       {t.state === "FAILED" && t.status_description && <Alert type="error" showIcon message={t.status_description} style={{ marginBottom: 12 }} />}
-      <Pairs items={[
-        ["Description", t.description], ["From", endOf(t.source) || "Couldn't get sender details"], ["To", endOf(t.destination) || "Couldn't get beneficiary details"],
-        ["Amount received", formatMoney(t.destination_amount.value, t.destination_amount.currency)], ["Network fee", formatMoney(t.fee.value, t.fee.currency)],
-        ["Exchange rate", t.fx_rate && <RateText from={t.sending_amount.currency} to={t.destination_amount.currency} rate={t.fx_rate} />], ["Transaction hash", t.txn_hash && <Typography.Text code copyable>{t.txn_hash}</Typography.Text>],
-        ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount.value, t.sending_amount.currency) : null],
-        ["Initiated by", person(t.transaction_initiator)], [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.transaction_approver)],
-        ["Rejection reason", t.rejection_reason],
-      ]} />
-      <Section title="Documents"><Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} /></Section>
-      <PaymentActions payment={t} initiator={t.transaction_initiator?.email} resource="crypto-transactions" summary={`${formatMoney(t.sending_amount.value, t.sending_amount.currency)} to ${endOf(t.destination) || "the beneficiary"}`} />
-      <div style={{ marginTop: 16 }}><ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} /></div>
+      <Pairs
+        items={[
+          ["Description", t.description],
+          ["From", endOf(t.source) || "Couldn't get sender details"],
+          ["To", endOf(t.destination) || "Couldn't get beneficiary details"],
+          ["Amount received", formatMoney(t.destination_amount.value, t.destination_amount.currency)],
+          ["Network fee", formatMoney(t.fee.value, t.fee.currency)],
+          ["Exchange rate", t.fx_rate && <RateText from={t.sending_amount.currency} to={t.destination_amount.currency} rate={t.fx_rate} />],
+          [
+            "Transaction hash",
+            t.txn_hash && (
+              <Typography.Text code copyable>
+                {t.txn_hash}
+              </Typography.Text>
+            ),
+          ],
+          ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount.value, t.sending_amount.currency) : null],
+          ["Initiated by", person(t.transaction_initiator)],
+          [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.transaction_approver)],
+          ["Rejection reason", t.rejection_reason],
+        ]}
+      />
+      <Section title="Documents">
+        <Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} />
+      </Section>
+      <PaymentActions
+        payment={t}
+        initiator={t.transaction_initiator?.email}
+        resource="crypto-transactions"
+        summary={`${formatMoney(t.sending_amount.value, t.sending_amount.currency)} to ${endOf(t.destination) || "the beneficiary"}`}
+      />
+      <div style={{ marginTop: 16 }}>
+        <ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} />
+      </div>
     </>
   );
 }

@@ -11,7 +11,21 @@ import { useToast } from "../../hooks/use-toast.ts";
 export const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
 
 /** `value`: what the balance gained or lost, signed, fee included, as the lists show it. */
-export function AmountHeader({ value, currency, direction, state, type, date }: { value: string; currency: string; direction: string; state: string; type: string; date: string }) {
+export function AmountHeader({
+  value,
+  currency,
+  direction,
+  state,
+  type,
+  date,
+}: {
+  value: string;
+  currency: string;
+  direction: string;
+  state: string;
+  type: string;
+  date: string;
+}) {
   const outbound = direction === "outbound";
   const v = BigInt(value);
   return (
@@ -19,10 +33,13 @@ export function AmountHeader({ value, currency, direction, state, type, date }: 
       <Flex gap={8} align="center">
         <Tag color={outbound ? "volcano" : "green"}>{outbound ? "Debit" : "Credit"}</Tag>
         <Tag color={statusColor(state)}>{humanize(state)}</Tag>
-        <Typography.Text type="secondary">{humanize(type)} · {formatDateTime(date)}</Typography.Text>
+        <Typography.Text type="secondary">
+          {humanize(type)} · {formatDateTime(date)}
+        </Typography.Text>
       </Flex>
       <Typography.Title level={3} style={{ margin: 0 }} data-testid="transaction-amount">
-        {v < 0n ? "\u2212" : "+"}{displayMinor(v < 0n ? -v : v, currency)} {currency}
+        {v < 0n ? "\u2212" : "+"}
+        {displayMinor(v < 0n ? -v : v, currency)} {currency}
       </Typography.Title>
     </Flex>
   );
@@ -39,19 +56,48 @@ export function Section({ title, children }: { title: string; children: ReactNod
 
 export const Pairs = ({ items }: { items: [string, ReactNode][] }) => (
   <Descriptions column={1} size="small" bordered>
-    {items.filter(([, v]) => v !== null && v !== undefined && v !== "").map(([k, v]) => <Descriptions.Item key={k} label={k}>{v}</Descriptions.Item>)}
+    {items
+      .filter(([, v]) => v !== null && v !== undefined && v !== "")
+      .map(([k, v]) => (
+        <Descriptions.Item key={k} label={k}>
+          {v}
+        </Descriptions.Item>
+      ))}
   </Descriptions>
 );
 
-export function Documents({ docs, pathOf }: { docs: { id: string; description: string; value?: string; file?: string; file_name?: string }[]; pathOf: (id: string) => string }) {
+export function Documents({
+  docs,
+  pathOf,
+}: {
+  docs: { id: string; description: string; value?: string; file?: string; file_name?: string }[];
+  pathOf: (id: string) => string;
+}) {
   const toast = useToast();
   if (!docs.length) return <Typography.Text type="secondary">No documents</Typography.Text>;
   return (
-    <List size="small" bordered dataSource={docs} renderItem={(d) => (
-      <List.Item actions={[<Button key="dl" size="small" icon={<DownloadOutlined />} onClick={() => download(pathOf(d.id), d.file ?? d.file_name ?? "document").catch((e) => toast.error(e))}>Download</Button>]}>
-        <FileTextOutlined /> {d.description}{d.value ? ` (${d.value})` : ""}
-      </List.Item>
-    )} />
+    <List
+      size="small"
+      bordered
+      dataSource={docs}
+      renderItem={(d) => (
+        <List.Item
+          actions={[
+            <Button
+              key="dl"
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => download(pathOf(d.id), d.file ?? d.file_name ?? "document").catch((e) => toast.error(e))}
+            >
+              Download
+            </Button>,
+          ]}
+        >
+          <FileTextOutlined /> {d.description}
+          {d.value ? ` (${d.value})` : ""}
+        </List.Item>
+      )}
+    />
   );
 }
 
@@ -65,5 +111,4 @@ export function ReceiptButton({ state, path, reference }: { state: string; path:
   );
 }
 
-export const person = (p: { email?: string; date?: string | null } | null) =>
-  p?.email ? `${p.email}${p.date ? ` · ${formatDateTime(p.date)}` : ""}` : null;
+export const person = (p: { email?: string; date?: string | null } | null) => (p?.email ? `${p.email}${p.date ? ` · ${formatDateTime(p.date)}` : ""}` : null);

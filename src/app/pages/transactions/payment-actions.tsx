@@ -18,7 +18,17 @@ type Summary = string;
 /** Maker-checker: whoever made a payment is not offered its approval (the server refuses it too). */
 
 /** `resource`: whose lists and details refresh after a decision (banking or crypto history). */
-export function PaymentActions({ payment, initiator, summary, resource = "transactions" }: { payment: Payment; initiator?: string | null; summary: Summary; resource?: "transactions" | "crypto-transactions" }) {
+export function PaymentActions({
+  payment,
+  initiator,
+  summary,
+  resource = "transactions",
+}: {
+  payment: Payment;
+  initiator?: string | null;
+  summary: Summary;
+  resource?: "transactions" | "crypto-transactions";
+}) {
   const { can, session } = useSession();
   const toast = useToast();
   const invalidate = useInvalidate();
@@ -50,7 +60,9 @@ export function PaymentActions({ payment, initiator, summary, resource = "transa
             type="primary"
             icon={<CheckOutlined />}
             loading={busy === "approve"}
-            onClick={async () => (await confirm.approve("Approve this payment?", summary)) && run("approve", "PATCH", `approval-requests/${payment.approval_request_id}/approve`)}
+            onClick={async () =>
+              (await confirm.approve("Approve this payment?", summary)) && run("approve", "PATCH", `approval-requests/${payment.approval_request_id}/approve`)
+            }
           >
             Approve payment
           </Button>

@@ -27,10 +27,12 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
     if (!open) return;
     setAssets(null);
     Promise.all([api<Asset[]>("GET", "crypto/v1/data/supported-assets"), api<Asset[]>("GET", "wallets/institution/main")])
-      .then(([supported, held]) => setAssets({
-        supported: supported.data,
-        offered: supported.data.filter((a) => !held.data.some((w) => w.currency === a.currency && w.blockchain === a.blockchain)),
-      }))
+      .then(([supported, held]) =>
+        setAssets({
+          supported: supported.data,
+          offered: supported.data.filter((a) => !held.data.some((w) => w.currency === a.currency && w.blockchain === a.blockchain)),
+        }),
+      )
       .catch(() => setError("Error fetching supported assets - Contact support"));
   }, [open]);
 
@@ -55,7 +57,9 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
       <Space direction="vertical" style={{ width: "100%" }} size={16}>
         {error && <Alert type="error" showIcon message={error} />}
         {assets && assets.supported.length === 0 && <Alert type="warning" showIcon message="No supported assets at the moment - Contact support" />}
-        {assets && assets.supported.length > 0 && assets.offered.length === 0 && <Alert type="info" showIcon message="You already have a wallet of every supported asset" />}
+        {assets && assets.supported.length > 0 && assets.offered.length === 0 && (
+          <Alert type="info" showIcon message="You already have a wallet of every supported asset" />
+        )}
         <Select
           aria-label="Asset"
           placeholder="Choose an asset"
@@ -68,7 +72,9 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
         <Button type="primary" block disabled={!choice} loading={saving} onClick={create}>
           Create Wallet
         </Button>
-        <Link to="/accounts" onClick={onClose}>Create a bank account?</Link>
+        <Link to="/accounts" onClick={onClose}>
+          Create a bank account?
+        </Link>
       </Space>
     </Modal>
   );

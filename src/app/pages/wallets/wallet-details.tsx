@@ -17,16 +17,37 @@ import { ExportStatementModal } from "../../components/money/export-statement-mo
 import { ExchangeButton, walletSource } from "../../components/money/exchange-modal.tsx";
 import { useSession } from "../../session/session.tsx";
 
-
 export default function WalletDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const { can } = useSession();
   const { result: wallet, query } = useOne<Wallet>({ resource: "wallets", id, errorNotification: false });
-  const back = <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/crypto/wallets")}>Back</Button>;
-  if (query.isLoading) return <>{back}<Skeleton active /></>;
-  if (!wallet) return <>{back}<Alert type="error" showIcon message="Error fetching wallet details" description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} /></>;
+  const back = (
+    <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/crypto/wallets")}>
+      Back
+    </Button>
+  );
+  if (query.isLoading)
+    return (
+      <>
+        {back}
+        <Skeleton active />
+      </>
+    );
+  if (!wallet)
+    return (
+      <>
+        {back}
+        <Alert
+          type="error"
+          showIcon
+          message="Error fetching wallet details"
+          description={(query.error as { message?: string } | null)?.message}
+          style={{ marginTop: 12 }}
+        />
+      </>
+    );
   const network = BLOCKCHAIN_LABELS[wallet.blockchain as Blockchain] ?? wallet.blockchain;
 
   return (
@@ -44,10 +65,16 @@ export default function WalletDetails() {
             actions={
               <>
                 {wallet.state === "ACTIVE" && can("page:/crypto/send-stablecoins", "view") && (
-                  <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/crypto/send-stablecoins?wallet=${wallet.id}`)}>Send</Button>
+                  <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/crypto/send-stablecoins?wallet=${wallet.id}`)}>
+                    Send
+                  </Button>
                 )}
                 {wallet.state === "ACTIVE" && can("crypto-exchanges", "create") && <ExchangeButton source={walletSource(wallet)} />}
-                {can("statements", "list") && <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>Export statement</Button>}
+                {can("statements", "list") && (
+                  <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>
+                    Export statement
+                  </Button>
+                )}
               </>
             }
           />
@@ -65,12 +92,18 @@ export default function WalletDetails() {
                 <Descriptions.Item label="Network">{network}</Descriptions.Item>
                 <Descriptions.Item label="Address">
                   <Space size={4} align="start">
-                    <Typography.Text style={{ wordBreak: "break-all" }} data-testid="wallet-address">{wallet.address}</Typography.Text>
+                    <Typography.Text style={{ wordBreak: "break-all" }} data-testid="wallet-address">
+                      {wallet.address}
+                    </Typography.Text>
                     <CopyButton value={wallet.address} label="Copy address" />
                   </Space>
                 </Descriptions.Item>
               </Descriptions>
-              <Alert type="warning" showIcon message={`Only deposit ${wallet.currency} from the ${network} network. Deposits from any other network will be lost.`} />
+              <Alert
+                type="warning"
+                showIcon
+                message={`Only deposit ${wallet.currency} from the ${network} network. Deposits from any other network will be lost.`}
+              />
             </Flex>
           </Card>
         </Col>
@@ -80,7 +113,12 @@ export default function WalletDetails() {
           </Card>
         </Col>
       </Row>
-      <ExportStatementModal open={exporting} onClose={() => setExporting(false)} owner={{ asset_id: wallet.id }} name={`${wallet.name} (${wallet.currency}, ${network})`} />
+      <ExportStatementModal
+        open={exporting}
+        onClose={() => setExporting(false)}
+        owner={{ asset_id: wallet.id }}
+        name={`${wallet.name} (${wallet.currency}, ${network})`}
+      />
     </>
   );
 }

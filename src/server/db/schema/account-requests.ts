@@ -6,7 +6,9 @@ export const accountRequests = pgTable(
   "account_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     accountId: uuid("account_id").notNull(),
     currency: text("currency").notNull(),
     state: text("state").notNull().default("READY"),
@@ -23,7 +25,9 @@ export const accountRequestTasks = pgTable(
   "account_request_tasks",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    requestId: uuid("request_id").notNull().references(() => accountRequests.id),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => accountRequests.id),
     position: integer("position").notNull(),
     type: text("type").notNull(),
     state: text("state").notNull().default("CREATED"),

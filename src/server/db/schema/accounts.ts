@@ -11,8 +11,12 @@ export const accounts = pgTable(
   "accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
-    ledgerAccountId: uuid("ledger_account_id").notNull().references(() => ledgerAccounts.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    ledgerAccountId: uuid("ledger_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
     currency: text("currency").notNull(),
     name: text("name").notNull(),
     type: text("type").notNull().default("VIRTUAL_WALLET"),

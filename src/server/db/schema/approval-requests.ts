@@ -7,7 +7,9 @@ export const approvalRequests = pgTable(
   "approval_requests",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     entityType: text("entity_type").notNull(),
     entityId: uuid("entity_id").notNull(),
     /** helios (fiat), centurion (crypto) or the bulk product. */
@@ -42,7 +44,9 @@ export const approvalRules = pgTable(
   "approval_rules",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     position: integer("position").notNull(),
     /** ANY, FIAT (helios), CRYPTO (centurion) or BULK. */
     scope: text("scope").notNull(),
@@ -63,7 +67,9 @@ export const approvalDecisions = pgTable(
   "approval_decisions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    approvalRequestId: uuid("approval_request_id").notNull().references(() => approvalRequests.id),
+    approvalRequestId: uuid("approval_request_id")
+      .notNull()
+      .references(() => approvalRequests.id),
     userId: uuid("user_id").notNull(),
     decision: text("decision").notNull(),
     /** The approver's roles when they decided: whether a required role was met stays checkable. */

@@ -10,7 +10,9 @@ export const batchPayments = pgTable(
   "batch_payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     reference: text("reference").notNull(),
     sourceAccountId: uuid("source_account_id").notNull(),
     currency: text("currency").notNull(),

@@ -7,7 +7,9 @@ export const beneficiaries = pgTable(
   "beneficiaries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     type: text("type").notNull(),
     name: text("name").notNull(),
     friendlyName: text("friendly_name").notNull().default(""),

@@ -10,7 +10,9 @@ export const businessUsers = pgTable(
   "business_users",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     userId: uuid("user_id").references(() => users.id),
     email: text("email").notNull(),
     position: text("position").notNull().default(""),
@@ -27,8 +29,5 @@ export const businessUsers = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex("business_users_business_email").on(t.businessId, t.email),
-    index("business_users_user").on(t.userId),
-  ],
+  (t) => [uniqueIndex("business_users_business_email").on(t.businessId, t.email), index("business_users_user").on(t.userId)],
 );

@@ -9,7 +9,9 @@ export const customers = pgTable(
   "customers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     type: text("type").notNull(),
     /** ACTIVE, INACTIVE or DELETED (kept for the history of its sub-accounts). */
     state: text("state").notNull().default("ACTIVE"),

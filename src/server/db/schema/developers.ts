@@ -11,7 +11,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     /** The member who made it: a key never holds more than they do. */
     createdBy: uuid("created_by").notNull(),
     name: text("name").notNull(),
@@ -34,7 +36,9 @@ export const webhooks = pgTable(
   "webhooks",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     url: text("url").notNull(),
     /** The signing secret, sealed (services/sealing.ts): signing needs it readable, a database copy must not. Never sent back whole. */
     secret: text("secret").notNull(),
@@ -52,7 +56,9 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    webhookId: uuid("webhook_id").notNull().references(() => webhooks.id),
+    webhookId: uuid("webhook_id")
+      .notNull()
+      .references(() => webhooks.id),
     businessId: uuid("business_id").notNull(),
     /** The Standard Webhooks message id (webhook-id): the same on every attempt, so receivers can dedupe. */
     messageId: text("message_id").notNull(),
@@ -74,10 +80,7 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
-  (t) => [
-    index("webhook_deliveries_due").on(t.nextAttemptAt).where(sql`state = 'PENDING'`),
-    index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt),
-  ],
+  (t) => [index("webhook_deliveries_due").on(t.nextAttemptAt).where(sql`state = 'PENDING'`), index("webhook_deliveries_webhook").on(t.webhookId, t.createdAt)],
 );
 
 /** Partner deals (SPEC §3 Deal): seeded; eligibility is decided from the business's real activity. */
@@ -101,8 +104,12 @@ export const dealRedemptions = pgTable(
   "deal_redemptions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    dealId: uuid("deal_id").notNull().references(() => deals.id),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    dealId: uuid("deal_id")
+      .notNull()
+      .references(() => deals.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     state: text("state").notNull(),
     answers: jsonb("answers").$type<{ id: string; question: string; answer: string }[]>().notNull().default([]),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,9 @@ export const fxSettlements = pgTable(
   "fx_settlements",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     reference: text("reference").notNull(),
     sourceCurrency: text("source_currency").notNull(),
     settlementCurrency: text("settlement_currency").notNull(),
@@ -34,11 +36,17 @@ export const fxSettlementAdjustments = pgTable(
   "fx_settlement_adjustments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     /** The open settlement the line lands in. */
-    settlementId: uuid("settlement_id").notNull().references(() => fxSettlements.id),
+    settlementId: uuid("settlement_id")
+      .notNull()
+      .references(() => fxSettlements.id),
     /** The payment; its own settlement (transactions.settlement_id) is the settled one. */
-    transactionId: uuid("transaction_id").notNull().references(() => transactions.id),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
     /** -1: the payment stopped counting (a reversal); +1: it counts again (a reinstatement). */
     direction: smallint("direction").notNull(),
     /** The payment's state the change was to (FAILED, CANCELLED, PENDING, ...). */

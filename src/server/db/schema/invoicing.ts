@@ -13,7 +13,9 @@ export type BillingAddressValue = { line_1: string; city: string; state_province
 
 /** One row per business, made on first use. The row is also the lock that serialises numbering. */
 export const invoiceSettings = pgTable("invoice_settings", {
-  businessId: uuid("business_id").primaryKey().references(() => businesses.id),
+  businessId: uuid("business_id")
+    .primaryKey()
+    .references(() => businesses.id),
   prefix: text("prefix").notNull().default("INV"),
   numberingStrategy: text("numbering_strategy").notNull().default("SEQUENTIAL"),
   includeLogoInHeader: boolean("include_logo_in_header").notNull().default(true),
@@ -34,7 +36,9 @@ export const products = pgTable(
   "products",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
     currency: text("currency").notNull(),
@@ -61,7 +65,9 @@ export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     /** The public page's key: random, unguessable, never derived from the id or number. */
     reference: text("reference").notNull(),
     /** Assigned when the invoice is issued. */
@@ -108,7 +114,9 @@ export const invoicePayments = pgTable(
   "invoice_payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
     transactionId: uuid("transaction_id").notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -11,7 +11,9 @@ import { bytea } from "./transaction-documents.ts";
 export const sandboxKybCases = pgTable(
   "sandbox_kyb_cases",
   {
-    businessId: uuid("business_id").primaryKey().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .primaryKey()
+      .references(() => businesses.id),
     token: text("token").notNull(),
     state: text("state").notNull().default("READY"),
     reviewStatus: text("review_status").notNull().default("PENDING"),
@@ -31,7 +33,9 @@ export const sandboxKybDocuments = pgTable(
   "sandbox_kyb_documents",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     kind: text("kind").notNull(),
     fileName: text("file_name").notNull(),
     contentType: text("content_type").notNull(),
@@ -47,7 +51,9 @@ export const trackingEvents = pgTable(
   "tracking_events",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     userId: uuid("user_id").notNull(),
     event: text("event").notNull(),
     properties: jsonb("properties").$type<Record<string, unknown>>().notNull().default({}),

@@ -14,8 +14,12 @@ export const ledgerTransfers = pgTable(
     /** Total order of the journal, for replay and the invariant check. */
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
     kind: text("kind").notNull(),
-    debitAccountId: uuid("debit_account_id").notNull().references(() => ledgerAccounts.id),
-    creditAccountId: uuid("credit_account_id").notNull().references(() => ledgerAccounts.id),
+    debitAccountId: uuid("debit_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: uuid("credit_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
     asset: text("asset").notNull(),
     amount: bigint("amount", { mode: "bigint" }).notNull(),
     pendingId: uuid("pending_id"),

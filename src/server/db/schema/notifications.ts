@@ -17,7 +17,9 @@ const topics = () => ({
 });
 
 export const memberNotifications = pgTable("member_notifications", {
-  businessUserId: uuid("business_user_id").primaryKey().references(() => businessUsers.id),
+  businessUserId: uuid("business_user_id")
+    .primaryKey()
+    .references(() => businessUsers.id),
   ...topics(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -26,7 +28,9 @@ export const businessNotificationDestinations = pgTable(
   "business_notification_destinations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     email: text("email").notNull(),
     ...topics(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -9,7 +9,9 @@ export const quotes = pgTable(
   "quotes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     /** "payment" (send money across currencies) or "exchange". */
     kind: text("kind").notNull(),
     /** The account or wallet the money leaves. */

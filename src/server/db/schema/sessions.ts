@@ -7,8 +7,12 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: uuid("user_id").notNull().references(() => users.id),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     csrfToken: text("csrf_token").notNull(),
     userAgent: text("user_agent").notNull().default(""),
     ip: text("ip").notNull().default(""),

@@ -12,7 +12,9 @@ export const statements = pgTable(
   "statements",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     /** "account" (fiat) or "wallet" (crypto), as on transactions.owner_kind. */
     ownerKind: text("owner_kind").notNull(),
     ownerId: uuid("owner_id").notNull(),

@@ -16,7 +16,9 @@ export const transactions = pgTable(
   "transactions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
     reference: text("reference").notNull(),
     /** "fiat" (banking) or "crypto". */
     rail: text("rail").notNull(),

@@ -7,8 +7,12 @@ export const wallets = pgTable(
   "wallets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    businessId: uuid("business_id").notNull().references(() => businesses.id),
-    ledgerAccountId: uuid("ledger_account_id").notNull().references(() => ledgerAccounts.id),
+    businessId: uuid("business_id")
+      .notNull()
+      .references(() => businesses.id),
+    ledgerAccountId: uuid("ledger_account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id),
     currency: text("currency").notNull(),
     blockchain: text("blockchain").notNull(),
     address: text("address").notNull(),

@@ -48,7 +48,9 @@ export function base58Decode(s: string): Buffer | null {
 function tronAddressValid(address: string): boolean {
   const raw = base58Decode(address);
   if (raw?.length !== 25 || raw[0] !== 0x41) return false;
-  return sha(sha(raw.subarray(0, 21))).subarray(0, 4).equals(raw.subarray(21));
+  return sha(sha(raw.subarray(0, 21)))
+    .subarray(0, 4)
+    .equals(raw.subarray(21));
 }
 
 export const sandboxChain: ChainProvider = {

@@ -14,7 +14,15 @@ export interface FxProvider {
 /** USD value of one unit, around which each currency drifts. */
 const USD_VALUE: Record<string, number> = { USD: 1, USDT: 1, USDC: 1, EUR: 1.08, GBP: 1.27, NGN: 1 / 1550, KES: 1 / 129 };
 /** How far (as a fraction) and how fast (days per cycle) each currency wanders. Stablecoins barely move. */
-const DRIFT: Record<string, [number, number]> = { USD: [0, 1], USDT: [0.0005, 3], USDC: [0.0003, 5], EUR: [0.02, 90], GBP: [0.025, 120], NGN: [0.06, 60], KES: [0.03, 75] };
+const DRIFT: Record<string, [number, number]> = {
+  USD: [0, 1],
+  USDT: [0.0005, 3],
+  USDC: [0.0003, 5],
+  EUR: [0.02, 90],
+  GBP: [0.025, 120],
+  NGN: [0.06, 60],
+  KES: [0.03, 75],
+};
 
 export const FX_CURRENCIES = Object.keys(USD_VALUE);
 

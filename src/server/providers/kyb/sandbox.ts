@@ -10,7 +10,17 @@ import { and, asc, desc, eq, isNotNull, lte } from "drizzle-orm";
 import type { Db, Queryable } from "../../db/client.ts";
 import { businesses, sandboxKybCases, sandboxKybDocuments } from "../../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../../lib/errors.ts";
-import { KYB_DOCUMENT_KINDS, KYB_DOCUMENT_MAX_BYTES, KYB_DOCUMENT_TYPES, KYB_DOCUMENTS, type KybCompany, type KybDocumentKind, type KybPerson, type KycState, type ReviewStatus } from "../../../../resources/kyb.ts";
+import {
+  KYB_DOCUMENT_KINDS,
+  KYB_DOCUMENT_MAX_BYTES,
+  KYB_DOCUMENT_TYPES,
+  KYB_DOCUMENTS,
+  type KybCompany,
+  type KybDocumentKind,
+  type KybPerson,
+  type KycState,
+  type ReviewStatus,
+} from "../../../../resources/kyb.ts";
 import type { KybListener, KybProvider, KybUpdate } from "./provider.ts";
 
 type Case = typeof sandboxKybCases.$inferSelect;
@@ -41,12 +51,22 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
   }
   /** The first save of anything moves a fresh or corrected case to IN_PROGRESS. */
   function startEditing(c: Case) {
-    if (!editable(c)) throw conflict(c.state === "IN_REVIEW" && c.reviewStatus === "PENDING" ? "This verification is in review and cannot be changed" : "This verification is closed");
+    if (!editable(c))
+      throw conflict(
+        c.state === "IN_REVIEW" && c.reviewStatus === "PENDING" ? "This verification is in review and cannot be changed" : "This verification is closed",
+      );
     return { state: "IN_PROGRESS" as const };
   }
   async function documentsOf(q: Queryable, businessId: string) {
     return q
-      .select({ id: sandboxKybDocuments.id, kind: sandboxKybDocuments.kind, file_name: sandboxKybDocuments.fileName, content_type: sandboxKybDocuments.contentType, size: sandboxKybDocuments.size, created_at: sandboxKybDocuments.createdAt })
+      .select({
+        id: sandboxKybDocuments.id,
+        kind: sandboxKybDocuments.kind,
+        file_name: sandboxKybDocuments.fileName,
+        content_type: sandboxKybDocuments.contentType,
+        size: sandboxKybDocuments.size,
+        created_at: sandboxKybDocuments.createdAt,
+      })
       .from(sandboxKybDocuments)
       .where(eq(sandboxKybDocuments.businessId, businessId))
       .orderBy(asc(sandboxKybDocuments.createdAt));
@@ -97,7 +117,10 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
       return { url: url(c.token), opened: c.token === token };
     },
     async companyFacts(q, businessId) {
-      const [c] = await q.select({ company: sandboxKybCases.company, reviewStatus: sandboxKybCases.reviewStatus }).from(sandboxKybCases).where(eq(sandboxKybCases.businessId, businessId));
+      const [c] = await q
+        .select({ company: sandboxKybCases.company, reviewStatus: sandboxKybCases.reviewStatus })
+        .from(sandboxKybCases)
+        .where(eq(sandboxKybCases.businessId, businessId));
       return c?.reviewStatus === "APPROVED" ? ((c.company as KybCompany | null) ?? null) : null;
     },
   };
@@ -133,7 +156,10 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
       db.transaction(async (tx) => {
         const c = await load(tx, token);
         startEditing(c);
-        const gone = await tx.delete(sandboxKybDocuments).where(and(eq(sandboxKybDocuments.businessId, c.businessId), eq(sandboxKybDocuments.id, id))).returning({ id: sandboxKybDocuments.id });
+        const gone = await tx
+          .delete(sandboxKybDocuments)
+          .where(and(eq(sandboxKybDocuments.businessId, c.businessId), eq(sandboxKybDocuments.id, id)))
+          .returning({ id: sandboxKybDocuments.id });
         if (!gone.length) throw notFound("Document not found");
         return view(tx, c);
       }),
@@ -151,7 +177,15 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
     /** The sandbox console: every case, newest submissions first. */
     async cases() {
       const rows = await db
-        .select({ business_id: sandboxKybCases.businessId, business_name: businesses.name, state: sandboxKybCases.state, review_status: sandboxKybCases.reviewStatus, decision_reason: sandboxKybCases.decisionReason, submitted_at: sandboxKybCases.submittedAt, decided_at: sandboxKybCases.decidedAt })
+        .select({
+          business_id: sandboxKybCases.businessId,
+          business_name: businesses.name,
+          state: sandboxKybCases.state,
+          review_status: sandboxKybCases.reviewStatus,
+          decision_reason: sandboxKybCases.decisionReason,
+          submitted_at: sandboxKybCases.submittedAt,
+          decided_at: sandboxKybCases.decidedAt,
+        })
         .from(sandboxKybCases)
         .innerJoin(businesses, eq(businesses.id, sandboxKybCases.businessId))
         .orderBy(desc(sandboxKybCases.submittedAt), desc(sandboxKybCases.createdAt))
@@ -165,7 +199,10 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
         return view(tx, c);
       }),
     async documentFile(businessId: string, id: string) {
-      const [d] = await db.select().from(sandboxKybDocuments).where(and(eq(sandboxKybDocuments.businessId, businessId), eq(sandboxKybDocuments.id, id)));
+      const [d] = await db
+        .select()
+        .from(sandboxKybDocuments)
+        .where(and(eq(sandboxKybDocuments.businessId, businessId), eq(sandboxKybDocuments.id, id)));
       if (!d) throw notFound("Document not found");
       return d;
     },
@@ -176,7 +213,14 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
       const due = await db
         .select({ businessId: sandboxKybCases.businessId })
         .from(sandboxKybCases)
-        .where(and(eq(sandboxKybCases.state, "IN_REVIEW"), eq(sandboxKybCases.reviewStatus, "PENDING"), isNotNull(sandboxKybCases.submittedAt), lte(sandboxKybCases.submittedAt, new Date(Date.now() - delaySeconds * 1000))));
+        .where(
+          and(
+            eq(sandboxKybCases.state, "IN_REVIEW"),
+            eq(sandboxKybCases.reviewStatus, "PENDING"),
+            isNotNull(sandboxKybCases.submittedAt),
+            lte(sandboxKybCases.submittedAt, new Date(Date.now() - delaySeconds * 1000)),
+          ),
+        );
       let n = 0;
       for (const { businessId } of due) {
         try {

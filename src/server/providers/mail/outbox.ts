@@ -40,7 +40,10 @@ export async function deliverPending(db: Db, transport: MailTransport, batch = 2
         await transport.send({ to: row.to, subject: row.subject, text: row.text });
         // Outside the sandbox the codes and links have done their job: keep no readable copy.
         const scrub = transport.name === "sandbox" ? {} : { text: "", links: [], codes: [] };
-        await tx.update(emailOutbox).set({ state: "SENT", sentAt: new Date(), ...scrub }).where(eq(emailOutbox.id, row.id));
+        await tx
+          .update(emailOutbox)
+          .set({ state: "SENT", sentAt: new Date(), ...scrub })
+          .where(eq(emailOutbox.id, row.id));
         sent++;
       } catch (err) {
         await tx

@@ -32,14 +32,29 @@ export const sandboxRails: RailsProvider = {
     switch (currency) {
       case "USD": {
         const data = { account_number: digits(`${seed}:usd`, 12), routing_number: "026073150", account_name, bank_name: "Sandbox Bank N.A." };
-        return [{ type: "FED_WIRE", data }, { type: "ACH", data }];
+        return [
+          { type: "FED_WIRE", data },
+          { type: "ACH", data },
+        ];
       }
       case "GBP":
-        return [{ type: "FASTER_PAYMENTS", data: { sort_code: "040075", account_number: digits(`${seed}:gbp`, 8), account_name, bank_name: "Sandbox Bank UK" } }];
+        return [
+          { type: "FASTER_PAYMENTS", data: { sort_code: "040075", account_number: digits(`${seed}:gbp`, 8), account_name, bank_name: "Sandbox Bank UK" } },
+        ];
       case "EUR":
-        return [{ type: "SEPA", data: { iban: ibanFor("DE", `50010517${digits(`${seed}:eur`, 10)}`), bic: "SBXBDEFFXXX", account_name, bank_name: "Sandbox Bank Europe" } }];
+        return [
+          {
+            type: "SEPA",
+            data: { iban: ibanFor("DE", `50010517${digits(`${seed}:eur`, 10)}`), bic: "SBXBDEFFXXX", account_name, bank_name: "Sandbox Bank Europe" },
+          },
+        ];
       case "NGN":
-        return [{ type: "NIP", data: { account_number: digits(`${seed}:ngn`, 10), bank_name: "Sandbox Microfinance Bank", bank_code: "090999", nip_code: "999999", account_name } }];
+        return [
+          {
+            type: "NIP",
+            data: { account_number: digits(`${seed}:ngn`, 10), bank_name: "Sandbox Microfinance Bank", bank_code: "090999", nip_code: "999999", account_name },
+          },
+        ];
       case "KES":
         return [{ type: "KES_BANK", data: { account_number: digits(`${seed}:kes`, 12), bank_name: "Sandbox Bank Kenya", account_name } }];
       default:

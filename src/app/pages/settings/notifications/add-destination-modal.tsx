@@ -66,7 +66,9 @@ function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
       </Flex>
       <Flex justify="end" gap={8}>
         <Button onClick={onClose}>Cancel</Button>
-        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>Save</Button>
+        <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
+          Save
+        </Button>
       </Flex>
     </Form>
   );

@@ -32,7 +32,13 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
     setBusy(row.id);
     const next = { ...row, [topic]: on };
     // PATCH is partial: send only this switch, so a stale copy of the others cannot overwrite them.
-    await toggleOptimistically({ show: replace, next, previous: row, call: () => api("PATCH", `settings/business-notifications/${row.id}`, { [topic]: on }), toast });
+    await toggleOptimistically({
+      show: replace,
+      next,
+      previous: row,
+      call: () => api("PATCH", `settings/business-notifications/${row.id}`, { [topic]: on }),
+      toast,
+    });
     setBusy(null);
   }
 
@@ -58,7 +64,13 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
     <Card
       title="Business notifications"
       data-testid="business-notifications"
-      extra={canManage && <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>Add email</Button>}
+      extra={
+        canManage && (
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            Add email
+          </Button>
+        )
+      }
     >
       <Typography.Paragraph type="secondary">Other email addresses that hear about this business's activity.</Typography.Paragraph>
       <Table<Destination>
@@ -85,14 +97,16 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
             ),
           })),
           ...(canManage
-            ? [{
-                title: "",
-                key: "action",
-                align: "right" as const,
-                render: (_: unknown, row: Destination) => (
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.email}`} onClick={() => remove(row)} />
-                ),
-              }]
+            ? [
+                {
+                  title: "",
+                  key: "action",
+                  align: "right" as const,
+                  render: (_: unknown, row: Destination) => (
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.email}`} onClick={() => remove(row)} />
+                  ),
+                },
+              ]
             : []),
         ]}
       />

@@ -52,7 +52,16 @@ export function SessionsCard({ version }: { version: number }) {
       }
     >
       {failed ? (
-        <Alert type="error" showIcon message={isApiError(error) ? error.message : "Error fetching sessions"} action={<Button size="small" onClick={load}>Retry</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          message={isApiError(error) ? error.message : "Error fetching sessions"}
+          action={
+            <Button size="small" onClick={load}>
+              Retry
+            </Button>
+          }
+        />
       ) : !sessions ? (
         <Skeleton active />
       ) : (
@@ -84,7 +93,13 @@ export function SessionsCard({ version }: { version: number }) {
               align: "right",
               render: (_, s) =>
                 s.is_this_session ? null : (
-                  <Button size="small" danger loading={busy === s.id} disabled={!!busy && busy !== s.id} onClick={() => revoke(s.id, `security/sessions/${s.id}`)}>
+                  <Button
+                    size="small"
+                    danger
+                    loading={busy === s.id}
+                    disabled={!!busy && busy !== s.id}
+                    onClick={() => revoke(s.id, `security/sessions/${s.id}`)}
+                  >
                     Revoke
                   </Button>
                 ),

@@ -37,7 +37,20 @@ export function SignInCard() {
   if (failed || !settings) {
     return (
       <Card title="Sign-in protection">
-        {failed ? <Alert type="error" showIcon message={SECURITY_FETCH_ERROR} action={<Button size="small" onClick={load}>Retry</Button>} /> : <Skeleton active />}
+        {failed ? (
+          <Alert
+            type="error"
+            showIcon
+            message={SECURITY_FETCH_ERROR}
+            action={
+              <Button size="small" onClick={load}>
+                Retry
+              </Button>
+            }
+          />
+        ) : (
+          <Skeleton active />
+        )}
       </Card>
     );
   }
@@ -70,12 +83,7 @@ export function SignInCard() {
         {/* Stays as it is until the modal confirms the change with the emailed code. */}
         <Switch aria-label="Two-factor authentication" checked={settings["2faEnabled"]} onChange={(on) => setTwoFactorTarget(on)} />
       </Setting>
-      <TwoFactorModal
-        target={twoFactorTarget}
-        email={session?.user.email ?? ""}
-        onClose={() => setTwoFactorTarget(null)}
-        onChanged={twoFactorChanged}
-      />
+      <TwoFactorModal target={twoFactorTarget} email={session?.user.email ?? ""} onClose={() => setTwoFactorTarget(null)} onChanged={twoFactorChanged} />
     </Card>
   );
 }

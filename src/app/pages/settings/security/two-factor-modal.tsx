@@ -73,10 +73,8 @@ function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "targe
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <Typography.Paragraph>
-        {target
-          ? "Once on, every sign-in asks for a code we email you."
-          : "Once off, signing in needs only your password."}{" "}
-        To confirm, send a 6-digit code to <Typography.Text strong>{email}</Typography.Text> and enter it below.
+        {target ? "Once on, every sign-in asks for a code we email you." : "Once off, signing in needs only your password."} To confirm, send a 6-digit code to{" "}
+        <Typography.Text strong>{email}</Typography.Text> and enter it below.
       </Typography.Paragraph>
       <Flex gap={8} align="flex-start">
         <div style={{ flex: 1 }}>
@@ -86,9 +84,13 @@ function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "targe
         </div>
         <Form.Item label=" ">
           {wait > 0 ? (
-            <Typography.Text type="secondary" style={{ lineHeight: "32px" }}>Resend code in {wait}s</Typography.Text>
+            <Typography.Text type="secondary" style={{ lineHeight: "32px" }}>
+              Resend code in {wait}s
+            </Typography.Text>
           ) : (
-            <Button onClick={send} loading={sending}>{sent ? "Resend code" : "Send code"}</Button>
+            <Button onClick={send} loading={sending}>
+              {sent ? "Resend code" : "Send code"}
+            </Button>
           )}
         </Form.Item>
       </Flex>

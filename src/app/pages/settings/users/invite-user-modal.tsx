@@ -55,15 +55,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
           {(f) => <Input {...f} placeholder="e.g. Finance manager" />}
         </Field>
         <Field control={form.control} name="role" label="Roles">
-          {(f) => (
-            <Select
-              {...f}
-              mode="multiple"
-              placeholder="Select roles"
-              loading={loading}
-              options={roles.map((r) => ({ value: r.name, label: r.name }))}
-            />
-          )}
+          {(f) => <Select {...f} mode="multiple" placeholder="Select roles" loading={loading} options={roles.map((r) => ({ value: r.name, label: r.name }))} />}
         </Field>
         {/* Enter in a field submits, like the OK button. */}
         <button type="submit" hidden />

@@ -32,15 +32,7 @@ export function RoleEditor({ member }: { member: BusinessUser }) {
   return (
     <Form layout="vertical" component="form" noValidate onFinish={() => form.handleSubmit(save)()}>
       <Field control={form.control} name="role" label="Change roles" extra={failed ? "Error fetching roles" : undefined}>
-        {(f) => (
-          <Select
-            {...f}
-            mode="multiple"
-            placeholder="Select roles"
-            loading={loading}
-            options={roles.map((r) => ({ value: r.name, label: r.name }))}
-          />
-        )}
+        {(f) => <Select {...f} mode="multiple" placeholder="Select roles" loading={loading} options={roles.map((r) => ({ value: r.name, label: r.name }))} />}
       </Field>
       <Button htmlType="submit" type="primary" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
         Update roles

@@ -69,10 +69,7 @@ export function useMemberAccess(): (m: BusinessUser) => MemberAccess {
 /** Re-reads the members list and, when given, one member's details. */
 export function useRefreshTeam() {
   const invalidate = useInvalidate();
-  return useCallback(
-    (id?: string) => invalidate({ resource: "users", invalidates: id ? ["list", "detail"] : ["list"], id }),
-    [invalidate],
-  );
+  return useCallback((id?: string) => invalidate({ resource: "users", invalidates: id ? ["list", "detail"] : ["list"], id }), [invalidate]);
 }
 
 /**
@@ -107,9 +104,12 @@ export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 
   const actions: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
-  if (access.cancelInvite) actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(call("PATCH", `users/invites/${id}/cancel`, undefined, member.id)) });
-  if (access.resendInvite) actions.push({ key: "resend", label: "Resend email", run: () => quiet(call("POST", `users/invites/${id}/resend-email`, undefined, member.id)) });
-  if (access.reinvite) actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(call("POST", `users/invites/${id}/re-invite`, undefined, member.id)) });
+  if (access.cancelInvite)
+    actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(call("PATCH", `users/invites/${id}/cancel`, undefined, member.id)) });
+  if (access.resendInvite)
+    actions.push({ key: "resend", label: "Resend email", run: () => quiet(call("POST", `users/invites/${id}/resend-email`, undefined, member.id)) });
+  if (access.reinvite)
+    actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(call("POST", `users/invites/${id}/re-invite`, undefined, member.id)) });
   if (access.remove) {
     actions.push({
       key: "delete",

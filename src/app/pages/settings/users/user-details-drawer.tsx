@@ -36,7 +36,9 @@ function MemberDetails({ member, onDeleted }: { member: BusinessUser; onDeleted:
   return (
     <>
       <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label="Name">{member.user ? `${member.user.first_name} ${member.user.last_name}` : <Typography.Text type="secondary">Not joined yet</Typography.Text>}</Descriptions.Item>
+        <Descriptions.Item label="Name">
+          {member.user ? `${member.user.first_name} ${member.user.last_name}` : <Typography.Text type="secondary">Not joined yet</Typography.Text>}
+        </Descriptions.Item>
         <Descriptions.Item label="Email">{member.email}</Descriptions.Item>
         <Descriptions.Item label="Position">{renderValue("text", member.position, member)}</Descriptions.Item>
         <Descriptions.Item label="Status">
@@ -65,9 +67,7 @@ function MemberDetails({ member, onDeleted }: { member: BusinessUser; onDeleted:
           <ActiveSwitch member={member} />
         </>
       )}
-      {member.state === "LOCKED" && (
-        <Alert style={{ marginTop: 16 }} type="warning" showIcon message="This user is locked." />
-      )}
+      {member.state === "LOCKED" && <Alert style={{ marginTop: 16 }} type="warning" showIcon message="This user is locked." />}
       {access.changeRoles && (
         <>
           <Divider />

@@ -52,7 +52,19 @@ export function UsersTable({ onOpen }: { onOpen: (m: BusinessUser) => void }) {
           { key: "action", title: "Action", render: (_: unknown, r: BusinessUser) => <RowActions member={r} onOpen={onOpen} /> },
         ]}
         locale={{
-          emptyText: loading ? " " : <Empty description={<><Typography.Text strong>{state.title}</Typography.Text><br />{state.body}</>} />,
+          emptyText: loading ? (
+            " "
+          ) : (
+            <Empty
+              description={
+                <>
+                  <Typography.Text strong>{state.title}</Typography.Text>
+                  <br />
+                  {state.body}
+                </>
+              }
+            />
+          ),
         }}
         pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
       />
@@ -66,11 +78,16 @@ function RowActions({ member, onOpen }: { member: BusinessUser; onOpen: (m: Busi
   return (
     // The row opens the panel on click: the action cell's own clicks must not do it twice.
     <Space size={4} onClick={(e) => e.stopPropagation()}>
-      <Button type="link" size="small" onClick={() => onOpen(member)}>View</Button>
+      <Button type="link" size="small" onClick={() => onOpen(member)}>
+        View
+      </Button>
       {actions.length > 0 && (
         <Dropdown
           trigger={["click"]}
-          menu={{ items: actions.map((a) => ({ key: a.key, label: a.label, danger: a.danger })), onClick: ({ key }) => actions.find((a) => a.key === key)?.run() }}
+          menu={{
+            items: actions.map((a) => ({ key: a.key, label: a.label, danger: a.danger })),
+            onClick: ({ key }) => actions.find((a) => a.key === key)?.run(),
+          }}
         >
           <Button type="text" size="small" aria-label="More actions" icon={<MoreOutlined />} />
         </Dropdown>
