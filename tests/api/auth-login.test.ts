@@ -4,6 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectOnlyError } from "../helpers/expect.ts";
 import { Client, lastMail, setTwoFactor, signedUpClient, signUpInput, startServer, type TestServer } from "../helpers/api.ts";
 import { oneTimeTokens, sessions, signInAudit } from "../../src/server/db/schema/index.ts";
 import { sha256 } from "../../src/server/services/crypto.ts";
@@ -27,11 +28,6 @@ const freshIp = () => {
 const client = (ip = freshIp()) => new Client(s.app, ip);
 
 type Res = Awaited<ReturnType<Client["post"]>>;
-
-function expectOnlyError(res: Res, path: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ message, errors: [{ path, message }] });
-}
 
 /** The session cookie a response set, as the browser would read the Set-Cookie header. */
 function setCookie(res: Res): string | undefined {

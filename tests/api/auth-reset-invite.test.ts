@@ -4,7 +4,8 @@
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, signedUpClient, signUpInput, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
+import { expectOnlyError } from "../helpers/expect.ts";
+import { Client, lastMail, signedUpClient, signUpInput, startServer, tokenFromLink, type TestServer, signInAs } from "../helpers/api.ts";
 import { businessUsers, oneTimeTokens } from "../../src/server/db/schema/index.ts";
 import { sha256 } from "../../src/server/services/crypto.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
@@ -18,21 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Res = Awaited<ReturnType<Client["post"]>>;
-
-function expectOnlyError(res: Res, path: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ message, errors: [{ path, message }] });
-}
-
 const login = (email: string, password: string) => new Client(s.app).post("/onboarding/login", { email, password });
 
-async function signedIn(email: string, password = DEMO_PASSWORD) {
-  const c = new Client(s.app);
-  const res = await c.post("/onboarding/login", { email, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return c;
-}
+const signedIn = (email: string, password = DEMO_PASSWORD) => signInAs(s.app, email, password);
 
 async function expireToken(token: string) {
   await s.app.services.ctx.db

@@ -4,6 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectOnlyError } from "../helpers/expect.ts";
 import { Client, lastMail, signUpInput, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
 import { oneTimeTokens } from "../../src/server/db/schema/index.ts";
 import { sha256 } from "../../src/server/services/crypto.ts";
@@ -14,21 +15,6 @@ beforeAll(async () => {
   s = await startServer();
 });
 afterAll(() => s.close());
-
-type Res = Awaited<ReturnType<Client["post"]>>;
-
-/** A refused form: 400, the field error is listed, and the headline is the first field message. */
-function expectFieldError(res: Res, path: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.errors).toContainEqual({ path, message });
-  expect(typeof res.body.message).toBe("string");
-}
-
-/** Like expectFieldError, and nothing else is wrong with the form. */
-function expectOnlyError(res: Res, path: string, message: string) {
-  expectFieldError(res, path, message);
-  expect(res.body).toEqual({ message, errors: [{ path, message }] });
-}
 
 const register = (input: Record<string, unknown>) => new Client(s.app).post("/onboarding/register", input);
 

@@ -4,8 +4,9 @@
  * the permission and feature checks, and that one business never sees or touches another's rows.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
+import { expectStatus, expectOnlyError } from "../helpers/expect.ts";
+import { Client, signedUpClient, startServer, type TestServer, signInAs } from "../helpers/api.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
 import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import type { Feature } from "../../policies/catalog.ts";
 
@@ -15,12 +16,7 @@ let other: Client; // another business
 let demoOwner: Client;
 let viewer: Client; // demo VIEWER: users_read and statements_read, no counterparties_write
 
-async function signedIn(email: string) {
-  const c = new Client(s.app);
-  const res = await c.post("/onboarding/login", { email, password: DEMO_PASSWORD });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return c;
-}
+const signedIn = (email: string) => signInAs(s.app, email);
 
 beforeAll(async () => {
   s = await startServer();
@@ -32,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Res = Awaited<ReturnType<Client["get"]>>;
 type Body = Record<string, any>;
 
 const CREATED = "Beneficiary created successfully";
@@ -46,16 +41,6 @@ const DUPLICATE = { message: "A beneficiary with these details already exists", 
 const UNCHANGEABLE = { message: "The type, currency and destination of a beneficiary cannot be changed", errors: [] };
 const ETH_MESSAGE = "Enter a valid Ethereum address (0x followed by 40 hex characters)";
 const TRON_MESSAGE = "Enter a valid Tron address (34 characters starting with T)";
-
-function expectOnlyError(res: Res, path: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ message, errors: [{ path, message }] });
-}
-
-function expectStatus(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
 
 // ---- Unique, valid identifiers, so tests sharing a business never collide on the duplicate check.
 let seq = 0;

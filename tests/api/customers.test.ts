@@ -5,8 +5,9 @@
  * through HTTP, and one business never sees or touches another's customers.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
+import { expectStatus, expectError, expectOnlyError } from "../helpers/expect.ts";
+import { Client, signedUpClient, startServer, type TestServer, signInAs } from "../helpers/api.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
 
 let s: TestServer;
 let owner: Client; // a fresh business, signed in as its owner
@@ -17,7 +18,6 @@ let viewer: Client; // demo VIEWER: no customers_write
 let approver: Client; // demo APPROVER (2FA): no customers_write
 let demoStart: { stats: Body; total: number; inactive: number; ids: string[] };
 
-type Res = Awaited<ReturnType<Client["get"]>>;
 type Body = Record<string, any>;
 
 const CREATED = "Customer created successfully";
@@ -33,32 +33,7 @@ const NOT_INDIVIDUAL = { message: "This customer is not an individual", errors: 
 const NOT_BUSINESS = { message: "This customer is not a business", errors: [] };
 const PHONE_FORMAT = "Please enter a valid international phone number starting with +xxx";
 
-async function signedIn(email: string) {
-  const c = new Client(s.app);
-  const res = await c.post("/onboarding/login", { email, password: DEMO_PASSWORD });
-  if (res.status === 200) return c;
-  // The approver has 2FA: check-2fa, the emailed code, then log in with it.
-  const check = await c.post("/onboarding/check-2fa", { email, password: DEMO_PASSWORD });
-  await new Promise((r) => setTimeout(r, 0));
-  await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
-  const mail = (await new Client(s.app).get(`/sandbox/mailbox?to=${encodeURIComponent(email)}`)).body.data[0];
-  const login = await c.post("/onboarding/login", { email, password: DEMO_PASSWORD, otp: mail.codes[0] });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return c;
-}
-
-function expectStatus(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
-function expectOnlyError(res: Res, path: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ message, errors: [{ path, message }] });
-}
-function expectError(res: Res, status: number, body: Body) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(body);
-}
+const signedIn = (email: string) => signInAs(s.app, email);
 
 // ---- Unique emails so tests sharing a business never collide on the duplicate check.
 let seq = 0;

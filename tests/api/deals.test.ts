@@ -5,6 +5,7 @@
  * instruction, unknown ids, signed-out callers and bad query parameters (4xx, never 5xx).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectStatus } from "../helpers/expect.ts";
 import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
 import { ANSWER_EVERY_QUESTION, ANSWER_REQUIRED, DEAL_NOT_FOUND, DO_NOT_QUALIFY, type Deal, type DealInput } from "../../resources/deals.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
@@ -15,7 +16,6 @@ let idle: Client; // a business with no activity
 let active: Client; // a business with three completed deposits
 const deals: Record<string, Deal> = {};
 
-type Res = Awaited<ReturnType<Client["get"]>>;
 const FILLERS = 11;
 const deal = (name: string, over: Partial<DealInput> = {}): DealInput => ({
   name,
@@ -26,10 +26,6 @@ const deal = (name: string, over: Partial<DealInput> = {}): DealInput => ({
   ...over,
 });
 
-function expectStatus(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
 const answersFor = (d: Deal, answer = "Yes") => ({ eligibility_questions: d.eligbility_questions.map((q) => ({ id: q.id, question: q.content.en, answer })) });
 const redeem = (c: Client, d: Deal, body: unknown = answersFor(d)) => c.post(`/deals/${d.id}/redeem`, body);
 const listAll = async (c: Client) => expectStatus(await c.get("/deals?limit=100"), 200).data.items as Deal[];

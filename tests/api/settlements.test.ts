@@ -15,6 +15,7 @@
  * to simulate a day having ended.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { expectStatus, expectError, expectOnlyError } from "../helpers/expect.ts";
 import { eq } from "drizzle-orm";
 import { Client, logInDemo, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
@@ -25,7 +26,6 @@ import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import { FEATURE_NAMES, type Feature } from "../../policies/catalog.ts";
 
 type Body = Record<string, any>;
-type Res = Awaited<ReturnType<Client["get"]>>;
 type Status = { total_source_amount: string; total_settlement_amount: string; total_payments: number };
 
 const DAY = 86_400_000;
@@ -47,16 +47,6 @@ let ben: Record<"brightside" | "rhein" | "thames" | "lagos" | "closedUsd", strin
 let start: { total: number; items: Body[] };
 
 // ---- helpers -----------------------------------------------------------------------------------
-
-function expectStatus(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
-function expectError(res: Res, status: number, body: Body) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(body);
-}
-const expectOnlyError = (res: Res, path: string, message: string) => expectError(res, 400, { message, errors: [{ path, message }] });
 
 const key = () => `fxs-${crypto.randomUUID()}`;
 const isoDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * DAY).toISOString().slice(0, 10);

@@ -10,8 +10,9 @@
  * relative to the start.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
+import { expectStatus, expectError, expectOnlyError } from "../helpers/expect.ts";
+import { Client, signedUpClient, startServer, type TestServer, signInAs } from "../helpers/api.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import { FEATURE_NAMES, type Feature } from "../../policies/catalog.ts";
@@ -65,23 +66,7 @@ const DESCRIPTIONS: Record<string, string> = {
 
 // ---- helpers -------------------------------------------------------------------------------
 
-function expectStatus(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
-function expectError(res: Res, status: number, body: Body) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(body);
-}
-function expectOnlyError(res: Res, path: string, message: string) {
-  expectError(res, 400, { message, errors: [{ path, message }] });
-}
-
-async function signedIn(email: string) {
-  const c = new Client(s.app);
-  expectStatus(await c.post("/onboarding/login", { email, password: DEMO_PASSWORD }), 200);
-  return c;
-}
+const signedIn = (email: string) => signInAs(s.app, email);
 
 let seq = 0;
 const tag = () => `t${++seq}${Date.now().toString(36)}`;

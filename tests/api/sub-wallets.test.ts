@@ -14,14 +14,14 @@ import { createHash } from "node:crypto";
 import { PNG } from "pngjs";
 import QRCode from "qrcode";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
-import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
+import { expectStatus, expectError, expectOnlyError } from "../helpers/expect.ts";
+import { Client, signedUpClient, startServer, type TestServer, signInAs } from "../helpers/api.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import { sandboxChain } from "../../src/server/providers/chain/provider.ts";
 import type { Feature } from "../../policies/catalog.ts";
 
-type Res = Awaited<ReturnType<Client["get"]>>;
 type Body = Record<string, any>;
 type Page = { items: Body[]; total_items: number; page: number; limit: number };
 type Dist = { currency: string; blockchain: string; sub_wallet_count: number; total_balance: string; balance_in_usd: string };
@@ -54,23 +54,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 // ---- helpers -------------------------------------------------------------------------------
 
-function expectStatus(res: Res, status: number) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
-function expectError(res: Res, status: number, body: Body) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(res.body).toEqual(body);
-}
-function expectOnlyError(res: Res, path: string, message: string) {
-  expectError(res, 400, { message, errors: [{ path, message }] });
-}
-
-async function signedIn(email: string) {
-  const c = new Client(s.app);
-  expectStatus(await c.post("/onboarding/login", { email, password: DEMO_PASSWORD }), 200);
-  return c;
-}
+const signedIn = (email: string) => signInAs(s.app, email);
 
 let seq = 0;
 const tag = () => `t${++seq}${Date.now().toString(36)}`;

@@ -3,7 +3,8 @@
  * GET users with page, limit and email filter; GET businesses/roles).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer } from "../helpers/api.ts";
+import { expectOnlyError } from "../helpers/expect.ts";
+import { Client, lastMail, signedUpClient, startServer, tokenFromLink, type TestServer, signInAs } from "../helpers/api.ts";
 import { DEMO_PASSWORD, seedDemo } from "../../src/server/seed/demo.ts";
 import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import { PERMISSIONS, type Feature } from "../../policies/catalog.ts";
@@ -14,12 +15,7 @@ let viewer: Client;
 let otherOwner: Client; // another business
 let otherEmail: string;
 
-async function signedIn(email: string, password = DEMO_PASSWORD) {
-  const c = new Client(s.app);
-  const res = await c.post("/onboarding/login", { email, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return c;
-}
+const signedIn = (email: string, password = DEMO_PASSWORD) => signInAs(s.app, email, password);
 
 beforeAll(async () => {
   s = await startServer();
@@ -32,7 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-type Res = Awaited<ReturnType<Client["get"]>>;
 type Member = {
   id: string;
   email: string;
@@ -61,11 +56,6 @@ const roleView = (name: string) => ({
   name,
   permissions: [...ROLE_PERMISSIONS[name]].sort().map((id) => ({ id, description: PERMISSIONS[id as keyof typeof PERMISSIONS] })),
 });
-
-function expectOnlyError(res: Res, path: string, message: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body).toEqual({ message, errors: [{ path, message }] });
-}
 
 const users = (c: Client, query = "") => c.get(`/users${query ? `?${query}` : ""}`);
 async function emailsOf(c: Client, query = "") {

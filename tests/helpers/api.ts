@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from "../../src/server/app.ts";
 import { testConfig, type Config } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { freshDatabase } from "./database.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
 
 export type TestServer = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
@@ -76,21 +77,24 @@ export async function lastMail(app: FastifyInstance, to: string) {
 }
 
 /**
- * A demo member (`<who>@demo.example`) signed in; a member with 2FA (the approver) through check-2fa
- * and the emailed code, as the sign-in page does.
+ * A member signed in by email; one with 2FA (the approver) through check-2fa and the emailed code, as
+ * the sign-in page does. Throws with the server's answer when the sign-in fails.
  */
-export async function logInDemo(app: FastifyInstance, who: string, password = "Demo-Passw0rd!") {
+export async function signInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD) {
   const c = new Client(app);
-  const email = `${who}@demo.example`;
   const res = await c.post("/onboarding/login", { email, password });
   if (res.status !== 200) {
     const check = await c.post("/onboarding/check-2fa", { email, password });
+    if (check.status !== 200) throw new Error(`${email} could not sign in: ${check.status} ${JSON.stringify(check.body)}`);
     await c.post("/onboarding/otp-code", { email, token: check.body.data.token });
     const signedIn = await c.post("/onboarding/login", { email, password, otp: (await lastMail(app, email))!.codes[0] });
     if (signedIn.status !== 200) throw new Error(`${email} could not sign in: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
   }
   return c;
 }
+
+/** A demo member (`<who>@demo.example`) signed in. */
+export const logInDemo = (app: FastifyInstance, who: string, password = DEMO_PASSWORD) => signInAs(app, `${who}@demo.example`, password);
 
 export const tokenFromLink = (link: string) => link.split("/").pop()!;
 
