@@ -125,6 +125,9 @@ export async function buildApp({
   await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: "1 minute" });
   await app.register(swagger, {
     openapi: {
+      // 3.1: JSON Schema 2020-12 for the bodies, so a nullable field is `type: [..., "null"]` that every tool reads.
+      openapi: "3.1.0",
+      servers: [{ url: config.publicUrl, description: "This deployment (paths start with /api)" }],
       info: {
         title: "Stablebank Business API",
         version: "1.0.0",

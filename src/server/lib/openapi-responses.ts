@@ -33,6 +33,8 @@ export type RouteDoc = {
   errors?: number[];
   /** The request is multipart/form-data with these fields, documented only (the handler reads the parts itself). */
   multipart?: z.ZodObject;
+  /** The call requires an Idempotency-Key header (implied by `oneTimeCode: true`: every money write). */
+  idempotencyKey?: true;
 };
 
 declare module "fastify" {
@@ -59,7 +61,7 @@ export const ApiError = z
 
 /** The success envelope of ok() (routes/respond.ts). */
 export const Envelope = z
-  .object({ message: z.string(), data: z.unknown().nullable().meta({ description: "The result; null when there is nothing to return" }) })
+  .object({ message: z.string(), data: z.unknown().meta({ description: "The result; null when there is nothing to return" }) })
   .required()
   .meta({ id: "Envelope", description: "The success envelope: { message, data }" });
 
@@ -89,6 +91,8 @@ const PDF = ["application/pdf"];
 const IMAGE = ["image/png", "image/jpeg", "image/svg+xml"];
 const DOCUMENT = ["application/pdf", "image/png", "image/jpeg"];
 const CSV = ["text/csv"];
+const XLSX = ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
+const JSON_FILE = ["application/json"];
 
 /** What cannot be derived, by "METHOD /api/path" as registered. The platform test fails on a key that names no route. */
 export const ROUTE_DOCS: Record<string, RouteDoc> = {
@@ -115,7 +119,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /api/api-keys": { status: 201 },
   "POST /api/iris/v1/client-webhooks": { status: 201 },
   "POST /api/statements": { status: 201 },
-  "POST /api/sandbox/deposits": { status: 201 },
   // Files.
   "GET /api/payments/:id/receipt": { file: PDF, errors: [409] },
   "GET /api/payments/docs/:id/download": { file: DOCUMENT },
@@ -128,8 +131,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "GET /api/businesses/profile/logo/file": { file: IMAGE, errors: [404] },
   "GET /api/public/invoicing/invoices/:reference/download": { file: PDF },
   "GET /api/public/invoicing/invoices/:reference/logo": { file: IMAGE },
-  "GET /api/statements/:id/download": { file: ["application/pdf", "text/csv"], errors: [409] },
+  "GET /api/statements/:id/download": { file: [...PDF, ...CSV, ...XLSX], errors: [409] },
+  "GET /api/audit-log/export": { file: [...CSV, ...JSON_FILE] },
   "GET /api/sandbox/kyb/reviews/:businessId/documents/:id": { file: DOCUMENT },
+  // Headers.
+  "POST /api/sandbox/deposits": { status: 201, idempotencyKey: true },
   // Other errors.
   "POST /api/businesses/getting-started/skip": { errors: [409] },
   "POST /api/deals/:id/redeem": { errors: [422] },
@@ -152,7 +158,37 @@ const OPEN_403 =
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ApiError } } });
 
-type Derived = { status: 201 | 200; success: z.ZodType | null; file?: string[]; errors: Map<number, string>; multipart?: z.ZodObject };
+type Derived = {
+  status: 201 | 200;
+  success: z.ZodType | null;
+  file?: string[];
+  errors: Map<number, string>;
+  multipart?: z.ZodObject;
+  /** No caller needed: the operation's `security` is empty. */
+  open: boolean;
+  /** The request headers the call reads, documented as parameters. */
+  headers: z.ZodObject | null;
+};
+
+const IDEMPOTENCY_KEY = z
+  .string()
+  .min(8)
+  .max(128)
+  .meta({ description: "Makes the write safe to retry: the same key replays the first answer (8 to 128 letters, digits, '-', '_', ':' or '.')" });
+const ONE_TIME_CODE = z
+  .string()
+  .meta({ description: "With a console session of a member with two-factor sign-in: the code emailed for this very request (not needed with an API key)" });
+const CSRF_TOKEN = z.string().meta({ description: "With a console session: the session's CSRF token (GET /api/session); not needed with an API key" });
+
+/** The headers an operation reads beyond Authorization: the money-write key and code, and a browser session's CSRF token. */
+function headersOf(route: RouteOptions, doc: RouteDoc, write: boolean, open: boolean): z.ZodObject | null {
+  const codes = Boolean((route.config as { oneTimeCode?: true } | undefined)?.oneTimeCode);
+  const shape: Record<string, z.ZodType> = {};
+  if (codes || doc.idempotencyKey) shape["idempotency-key"] = IDEMPOTENCY_KEY;
+  if (codes) shape["one-time-code"] = ONE_TIME_CODE.optional();
+  if (write && !open) shape["x-csrf-token"] = CSRF_TOKEN.optional();
+  return Object.keys(shape).length ? z.object(shape) : null;
+}
 
 /** The documentation of one route: its RouteDoc (table, then `config.openapi`) over what its declaration implies. */
 function describe(route: RouteOptions, hasPaging: boolean, access: Access): Derived {
@@ -176,7 +212,32 @@ function describe(route: RouteOptions, hasPaging: boolean, access: Access): Deri
     file: doc.file,
     errors: new Map([...errors].sort(([a], [b]) => a - b)),
     multipart: doc.multipart,
+    open: !signedIn,
+    headers: headersOf(route, doc, write, !signedIn),
   };
+}
+
+/**
+ * The operationId a client generator names the call by: the summary in camelCase ("List customers" →
+ * listCustomers, "Get a customer" → getCustomer), summaries being unique (tests/api/openapi-lint.test.ts
+ * checks the ids are too); else the method and path.
+ */
+const ARTICLES = new Set(["a", "an", "the"]);
+export function operationIdOf(method: string, url: string, summary?: unknown): string {
+  const words =
+    typeof summary === "string" && summary.trim()
+      ? summary.replace(/'s\b/g, "s").split(/[^A-Za-z0-9]+/)
+      : [
+          method.toLowerCase(),
+          ...url
+            .split("/")
+            .filter((p) => p && p !== "api")
+            .map((p) => (p.startsWith(":") ? `by-${p.slice(1)}` : p)),
+        ].flatMap((p) => p.split(/[^A-Za-z0-9]+/));
+  return words
+    .filter((w, i) => w && (i === 0 || !ARTICLES.has(w.toLowerCase())))
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase()))
+    .join("");
 }
 
 /**
@@ -198,10 +259,18 @@ export function openapiTransform(access: Access): SwaggerTransform {
     response.default = errorResponse("Any other error (e.g. 410, 413, 415, 500, 503), in the same body");
     const documented = jsonSchemaTransform({
       ...input,
-      schema: { response: { ...response, ...(input.schema.response ?? {}) }, ...(d.multipart ? { body: d.multipart } : {}) },
+      schema: {
+        response: { ...response, ...(input.schema.response ?? {}) },
+        ...(d.multipart ? { body: d.multipart } : {}),
+        ...(d.headers ? { headers: d.headers } : {}),
+      },
     });
-    const schema = { ...converted.schema, response: documented.schema.response };
+    const method = [input.route.method].flat()[0]!.toUpperCase();
+    const schema = { ...converted.schema, response: documented.schema.response, operationId: operationIdOf(method, input.url, converted.schema.summary) };
     if (d.multipart) Object.assign(schema, { body: documented.schema.body, consumes: ["multipart/form-data"] });
+    if (d.headers) Object.assign(schema, { headers: documented.schema.headers });
+    // A sign-in-free call: a client needs no credentials (one it sends must still be valid: the 401 above).
+    if (d.open) Object.assign(schema, { security: [] });
     return { schema, url: converted.url };
   };
 }

@@ -17,15 +17,20 @@ export const approvalRuleRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   // The rules replaced are kept in the audit log beside the new ones.
   const before = async (req: FastifyRequest) => ({ rules: await svc.list(req.auth!.businessId) });
 
-  app.get("/approval-rules", { config: rules("list"), schema: { tags } }, async (req) =>
+  app.get("/approval-rules", { config: rules("list"), schema: { tags, summary: "Get approval rules" } }, async (req) =>
     ok("Approval rules", { rules: await svc.list(req.auth!.businessId), approving_roles: svc.approvingRoles() }),
   );
-  app.put("/approval-rules", { config: { ...rules("edit"), audit: { before } }, schema: { tags, body: ApprovalRulesBody } }, async (req) =>
-    ok("Approval rules saved", { rules: await svc.replace(req.auth!.businessId, req.body.rules) }),
+  app.put(
+    "/approval-rules",
+    { config: { ...rules("edit"), audit: { before } }, schema: { tags, summary: "Replace approval rules", body: ApprovalRulesBody } },
+    async (req) => ok("Approval rules saved", { rules: await svc.replace(req.auth!.businessId, req.body.rules) }),
   );
   app.post(
     "/approval-rules/preview",
-    { config: { ...rules("preview"), audit: false /* a question, not a change */ }, schema: { tags, body: ApprovalPreviewInput } },
+    {
+      config: { ...rules("preview"), audit: false /* a question, not a change */ },
+      schema: { tags, summary: "Preview a payment's approval route", body: ApprovalPreviewInput },
+    },
     async (req) => ok("Approval route", await svc.preview(req.auth!.businessId, req.auth!.userId, req.body)),
   );
 };

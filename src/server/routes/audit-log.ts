@@ -26,7 +26,7 @@ const ExportQuery = z.object({ format: z.enum(["csv", "json"], { error: "format 
 export const auditLogRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const audit = services.auditLog;
 
-  app.get("/audit-log", { config: log("list"), schema: { tags: ["audit"], querystring: AuditQuery } }, async (req) => {
+  app.get("/audit-log", { config: log("list"), schema: { tags: ["audit"], summary: "List audit log entries", querystring: AuditQuery } }, async (req) => {
     const range = dateRange(req.query.from, req.query.to);
     if (range === "invalid") throw badRequest(RANGE_MESSAGE, [{ path: "from", message: RANGE_MESSAGE }]);
     return ok(
@@ -41,19 +41,23 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     );
   });
 
-  app.get("/audit-log/verify", { config: log("list"), schema: { tags: ["audit"] } }, async (req) =>
+  app.get("/audit-log/verify", { config: log("list"), schema: { tags: ["audit"], summary: "Verify the audit log chain" } }, async (req) =>
     ok("Audit log checked", await audit.verify(req.auth!.businessId)),
   );
 
-  app.get("/audit-log/export", { config: log("export"), schema: { tags: ["audit"], querystring: ExportQuery } }, async (req, reply) => {
-    const businessId = req.auth!.businessId;
-    const entries = await audit.allEntries(businessId);
-    const stamp = new Date().toISOString().slice(0, 10);
-    if (req.query.format === "csv") {
-      reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", attachment(`audit-log-${stamp}.csv`));
-      return toCsv([[...AUDIT_CSV_COLUMNS], ...entries.map(entryToCells)]);
-    }
-    reply.header("content-type", "application/json; charset=utf-8").header("content-disposition", attachment(`audit-log-${stamp}.json`));
-    return JSON.stringify({ business_id: businessId, exported_at: new Date().toISOString(), genesis_hash: GENESIS_HASH, entries }, null, 2);
-  });
+  app.get(
+    "/audit-log/export",
+    { config: log("export"), schema: { tags: ["audit"], summary: "Export the audit log", querystring: ExportQuery } },
+    async (req, reply) => {
+      const businessId = req.auth!.businessId;
+      const entries = await audit.allEntries(businessId);
+      const stamp = new Date().toISOString().slice(0, 10);
+      if (req.query.format === "csv") {
+        reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", attachment(`audit-log-${stamp}.csv`));
+        return toCsv([[...AUDIT_CSV_COLUMNS], ...entries.map(entryToCells)]);
+      }
+      reply.header("content-type", "application/json; charset=utf-8").header("content-disposition", attachment(`audit-log-${stamp}.json`));
+      return JSON.stringify({ business_id: businessId, exported_at: new Date().toISOString(), genesis_hash: GENESIS_HASH, entries }, null, 2);
+    },
+  );
 };

@@ -25,41 +25,52 @@ export const beneficiaryRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
     if (type === "CRYPTO") assertCan(access, req, "crypto-beneficiaries", act);
   };
 
-  app.get("/v1/beneficiaries", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
+  app.get("/v1/beneficiaries", { config: rule("list"), schema: { tags, summary: "List beneficiaries", querystring: ListQuery } }, async (req) => {
     cryptoCheck(req, req.query.type, "list");
     // Without the crypto feature, crypto beneficiaries are not listed either (as they cannot be read).
     const type = req.query.type ?? (access.can(subjectOf(req), "crypto-beneficiaries", "list") ? undefined : "FIAT");
     return ok("Beneficiaries", await svc.list(req.auth!.businessId, { ...req.query, type }));
   });
 
-  app.get("/v1/beneficiaries/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => {
+  app.get("/v1/beneficiaries/:id", { config: rule("show"), schema: { tags, summary: "Get a beneficiary", params: Id } }, async (req) => {
     const b = await svc.get(req.auth!.businessId, req.params.id);
     cryptoCheck(req, b.type, "show");
     return ok("Beneficiary", b);
   });
 
   // Where money may go: adding or changing a payee needs a fresh step-up (plugins/step-up.ts).
-  app.post("/v1/beneficiaries", { config: { ...rule("create"), stepUp: true }, schema: { tags, body: BeneficiaryInput } }, async (req, reply) => {
-    cryptoCheck(req, req.body.type, "create");
-    const b = await svc.create(req.auth!.businessId, req.auth!.userId, req.body);
-    return reply.code(201).send(ok("Beneficiary created successfully", b));
-  });
+  app.post(
+    "/v1/beneficiaries",
+    { config: { ...rule("create"), stepUp: true }, schema: { tags, summary: "Create a beneficiary", body: BeneficiaryInput } },
+    async (req, reply) => {
+      cryptoCheck(req, req.body.type, "create");
+      const b = await svc.create(req.auth!.businessId, req.auth!.userId, req.body);
+      return reply.code(201).send(ok("Beneficiary created successfully", b));
+    },
+  );
 
-  app.patch("/v1/beneficiaries/:id", { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id, body: BeneficiaryInput } }, async (req) => {
-    cryptoCheck(req, req.body.type, "edit");
-    return ok("Beneficiary details updated", await svc.update(req.auth!.businessId, req.params.id, req.body));
-  });
+  app.patch(
+    "/v1/beneficiaries/:id",
+    { config: { ...rule("edit"), stepUp: true }, schema: { tags, summary: "Update a beneficiary", params: Id, body: BeneficiaryInput } },
+    async (req) => {
+      cryptoCheck(req, req.body.type, "edit");
+      return ok("Beneficiary details updated", await svc.update(req.auth!.businessId, req.params.id, req.body));
+    },
+  );
 
   app.put(
     "/v1/beneficiaries/:id/crypto",
-    { config: { ...rule("edit"), stepUp: true }, schema: { tags, params: Id, body: CryptoBeneficiaryUpdate } },
+    {
+      config: { ...rule("edit"), stepUp: true },
+      schema: { tags, summary: "Update a crypto beneficiary's details", params: Id, body: CryptoBeneficiaryUpdate },
+    },
     async (req) => {
       assertCan(access, req, "crypto-beneficiaries", "edit");
       return ok("Beneficiary details updated", await svc.updateCrypto(req.auth!.businessId, req.params.id, req.body));
     },
   );
 
-  app.delete("/v1/beneficiaries/:id/delete", { config: rule("delete"), schema: { tags, params: Id } }, async (req) => {
+  app.delete("/v1/beneficiaries/:id/delete", { config: rule("delete"), schema: { tags, summary: "Delete a beneficiary", params: Id } }, async (req) => {
     const row = await svc.find(req.auth!.businessId, req.params.id);
     cryptoCheck(req, row.type, "delete");
     await svc.remove(req.auth!.businessId, req.params.id);

@@ -14,14 +14,21 @@ export const cryptoSendRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     "/transactions/network-fee",
     {
       config: access("create"),
-      schema: { tags, querystring: z.object({ wallet_id: z.string({ error: "wallet_id is required" }).uuid("Invalid wallet_id") }) },
+      schema: {
+        tags,
+        summary: "Get the network fee for a stablecoin send",
+        querystring: z.object({ wallet_id: z.string({ error: "wallet_id is required" }).uuid("Invalid wallet_id") }),
+      },
     },
     async (req) => ok("Network fee", await services.cryptoSends.networkFee(req.auth!.businessId, req.query.wallet_id)),
   );
 
   app.post(
     "/transactions/withdrawal",
-    { config: { ...access("create"), oneTimeCode: true }, schema: { tags, body: SendStablecoins.safeExtend({ amount: MinorAmount }) } },
+    {
+      config: { ...access("create"), oneTimeCode: true },
+      schema: { tags, summary: "Send stablecoins", body: SendStablecoins.safeExtend({ amount: MinorAmount }) },
+    },
     async (req, reply) => {
       const auth = req.auth!;
       return moneyWrite(services, req, reply, "crypto:withdrawal", req.body, async (tx) => ({

@@ -20,12 +20,18 @@ export const dealRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const d = services.deals;
   const biz = (req: { auth: { businessId: string } | null }) => req.auth!.businessId;
 
-  app.get("/deals", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => ok("Deals", await d.list(biz(req), req.query)));
-  app.get("/deals/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) => ok("Deal", await d.get(biz(req), req.params.id)));
-  app.get("/deals/:id/redemption-instruction", { config: rule("show"), schema: { tags, params: Id } }, async (req) =>
-    ok("Redemption instruction", await d.redemptionInstruction(biz(req), req.params.id)),
+  app.get("/deals", { config: rule("list"), schema: { tags, summary: "List deals", querystring: ListQuery } }, async (req) =>
+    ok("Deals", await d.list(biz(req), req.query)),
   );
-  app.post("/deals/:id/redeem", { config: rule("redeem"), schema: { tags, params: Id, body: RedeemDeal } }, async (req) => {
+  app.get("/deals/:id", { config: rule("show"), schema: { tags, summary: "Get a deal", params: Id } }, async (req) =>
+    ok("Deal", await d.get(biz(req), req.params.id)),
+  );
+  app.get(
+    "/deals/:id/redemption-instruction",
+    { config: rule("show"), schema: { tags, summary: "Get a deal's redemption instructions", params: Id } },
+    async (req) => ok("Redemption instruction", await d.redemptionInstruction(biz(req), req.params.id)),
+  );
+  app.post("/deals/:id/redeem", { config: rule("redeem"), schema: { tags, summary: "Redeem a deal", params: Id, body: RedeemDeal } }, async (req) => {
     const { message, deal } = await d.redeem(biz(req), req.params.id, req.body);
     return ok(message, deal);
   });

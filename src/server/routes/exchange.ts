@@ -32,7 +32,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post(
     "/quotes/exchange",
-    { config: { access: { obj: "exchange-quotes", act: "create" }, audit: false /* a price, not a movement */ }, schema: { tags, body: z.looseObject({}) } },
+    {
+      config: { access: { obj: "exchange-quotes", act: "create" }, audit: false /* a price, not a movement */ },
+      schema: { tags, summary: "Quote an exchange from an account or wallet", body: z.looseObject({}) },
+    },
     async (req) => {
       const body = quoteBody(req.body);
       const auth = req.auth!;
@@ -67,7 +70,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post(
     "/payments/exchange",
-    { config: { access: { obj: "exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: FiatExchangeRequest.extend({ amount: MinorAmount }) } },
+    {
+      config: { access: { obj: "exchanges", act: "create" }, oneTimeCode: true },
+      schema: { tags, summary: "Exchange from a bank account", body: FiatExchangeRequest.extend({ amount: MinorAmount }) },
+    },
     async (req, reply) => {
       const auth = req.auth!;
       const b = req.body;
@@ -100,7 +106,10 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
   app.post(
     "/transactions/exchange",
-    { config: { access: { obj: "crypto-exchanges", act: "create" }, oneTimeCode: true }, schema: { tags, body: CryptoExchangeRequest } },
+    {
+      config: { access: { obj: "crypto-exchanges", act: "create" }, oneTimeCode: true },
+      schema: { tags, summary: "Exchange from a stablecoin wallet", body: CryptoExchangeRequest },
+    },
     async (req, reply) => {
       const auth = req.auth!;
       const b = req.body;

@@ -18,9 +18,11 @@ const rule = (act: string) => ({ access: { obj: "fx-rates", act } });
 const tags = ["fx-rates"];
 
 export const fxRateRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get("/fx-rates/currencies", { config: rule("show"), schema: { tags } }, async (req) => ok("Currencies", fxCurrenciesFor(req.auth!.features)));
+  app.get("/fx-rates/currencies", { config: rule("show"), schema: { tags, summary: "List FX currencies" } }, async (req) =>
+    ok("Currencies", fxCurrenciesFor(req.auth!.features)),
+  );
 
-  app.get("/fx-rates", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
+  app.get("/fx-rates", { config: rule("list"), schema: { tags, summary: "List FX rate history for a currency pair", querystring: ListQuery } }, async (req) => {
     const q = req.query;
     // Stablecoin pairs are a crypto-feature product (SPEC §6); known currencies, so a 400 that says why.
     const allowed = fxCurrenciesFor(req.auth!.features);

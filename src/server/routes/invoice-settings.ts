@@ -27,34 +27,43 @@ export const invoiceSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }
   // Multipart is parsed only in this plugin's routes: the logo and an SVG's rendering, a little over the limit so an oversize file is recognised as such.
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES + 1, files: 2, fields: 0, parts: 3 } });
 
-  app.get("/invoicing/settings", { config: rule("show"), schema: { tags } }, async (req) => ok("Invoice settings", await s.get(biz(req))));
-  app.patch("/invoicing/settings", { config: rule("edit"), schema: { tags, body: InvoiceConfigUpdate } }, async (req) =>
+  app.get("/invoicing/settings", { config: rule("show"), schema: { tags, summary: "Get invoice settings" } }, async (req) =>
+    ok("Invoice settings", await s.get(biz(req))),
+  );
+  app.patch("/invoicing/settings", { config: rule("edit"), schema: { tags, summary: "Update invoice settings", body: InvoiceConfigUpdate } }, async (req) =>
     ok(req.body.business_address ? "Billing address updated" : "Invoice number settings updated", await s.update(biz(req), req.body)),
   );
 
-  app.get("/businesses/profile/logo", { config: rule("show"), schema: { tags } }, async (req) => ok("Logo", await s.logo(biz(req))));
-  app.get("/businesses/profile/logo/file", { config: rule("show"), schema: { tags } }, async (req, reply) => {
+  app.get("/businesses/profile/logo", { config: rule("show"), schema: { tags, summary: "Get the business logo's address" } }, async (req) =>
+    ok("Logo", await s.logo(biz(req))),
+  );
+  app.get("/businesses/profile/logo/file", { config: rule("show"), schema: { tags, summary: "Download the business logo" } }, async (req, reply) => {
     const logo = await s.logoFile(biz(req));
     if (!logo) throw notFound("No logo has been uploaded");
     return sendImage(reply, logo);
   });
-  app.patch("/businesses/profile/logo", { config: { ...rule("edit"), openapi: { multipart: LogoUpload } }, schema: { tags } }, async (req) => {
-    if (!req.isMultipart()) throw badRequest("Send the logo as multipart/form-data in the field 'logo'");
-    // The logo, and for an SVG optionally its PNG rendering (logo_raster) for documents.
-    const files: Record<string, Buffer> = {};
-    try {
-      for await (const part of req.files()) {
-        const bytes = await part.toBuffer();
-        if (part.file.truncated || bytes.length > LOGO_MAX_BYTES) throw badRequest(LOGO_MESSAGES.size, [{ path: part.fieldname, message: LOGO_MESSAGES.size }]);
-        files[part.fieldname] = bytes;
+  app.patch(
+    "/businesses/profile/logo",
+    { config: { ...rule("edit"), openapi: { multipart: LogoUpload } }, schema: { tags, summary: "Upload the business logo" } },
+    async (req) => {
+      if (!req.isMultipart()) throw badRequest("Send the logo as multipart/form-data in the field 'logo'");
+      // The logo, and for an SVG optionally its PNG rendering (logo_raster) for documents.
+      const files: Record<string, Buffer> = {};
+      try {
+        for await (const part of req.files()) {
+          const bytes = await part.toBuffer();
+          if (part.file.truncated || bytes.length > LOGO_MAX_BYTES)
+            throw badRequest(LOGO_MESSAGES.size, [{ path: part.fieldname, message: LOGO_MESSAGES.size }]);
+          files[part.fieldname] = bytes;
+        }
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        // The multipart parser's own refusals (a file over the limit, too many parts) are the client's to fix.
+        throw badRequest(LOGO_MESSAGES.size, [{ path: "logo", message: LOGO_MESSAGES.size }]);
       }
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      // The multipart parser's own refusals (a file over the limit, too many parts) are the client's to fix.
-      throw badRequest(LOGO_MESSAGES.size, [{ path: "logo", message: LOGO_MESSAGES.size }]);
-    }
-    if (!files.logo) throw badRequest("Send the logo as multipart/form-data in the field 'logo'", [{ path: "logo", message: "Logo is required" }]);
-    const saved = await s.setLogo(biz(req), files.logo, files.logo_raster);
-    return ok(saved.replaced ? "Logo updated" : "Logo uploaded", { logo_url: saved.logo_url });
-  });
+      if (!files.logo) throw badRequest("Send the logo as multipart/form-data in the field 'logo'", [{ path: "logo", message: "Logo is required" }]);
+      const saved = await s.setLogo(biz(req), files.logo, files.logo_raster);
+      return ok(saved.replaced ? "Logo updated" : "Logo uploaded", { logo_url: saved.logo_url });
+    },
+  );
 };

@@ -25,13 +25,13 @@ const approvals = (act: string) => ({ access: { obj: "approval-requests", act } 
 export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.post(
     "/quotes/payment",
-    { config: { ...payments("create"), audit: false /* a price, not a movement */ }, schema: { tags, body: QuoteBody } },
+    { config: { ...payments("create"), audit: false /* a price, not a movement */ }, schema: { tags, summary: "Quote a bank payment", body: QuoteBody } },
     async (req) => ok("Quote", await services.payments.quote(req.auth!.businessId, req.body)),
   );
 
   app.post(
     "/payments",
-    { config: { ...payments("create"), oneTimeCode: true }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: SendBody } },
+    { config: { ...payments("create"), oneTimeCode: true }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, summary: "Send a bank payment", body: SendBody } },
     async (req, reply) => {
       const auth = req.auth!;
       return moneyWrite(services, req, reply, "payments:create", req.body, async (tx) => ({
@@ -41,37 +41,46 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     },
   );
 
-  app.post("/payments/:id/retry", { config: payments("retry"), schema: { tags, params: Id } }, async (req) =>
+  app.post("/payments/:id/retry", { config: payments("retry"), schema: { tags, summary: "Retry a bank payment", params: Id } }, async (req) =>
     ok("Payment Retry Successful", await services.payments.retry(req.auth!.businessId, req.params.id)),
   );
 
-  app.get("/approval-requests", { config: approvals("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: ApprovalQuery } }, async (req) =>
-    ok("Approval requests", await services.approvals.list(req.auth!.businessId, { ...req.query, states: req.query.state })),
+  app.get(
+    "/approval-requests",
+    { config: approvals("list"), preValidation: normaliseArrayKeys, schema: { tags, summary: "List approval requests", querystring: ApprovalQuery } },
+    async (req) => ok("Approval requests", await services.approvals.list(req.auth!.businessId, { ...req.query, states: req.query.state })),
   );
 
-  app.patch("/approval-requests/:id/approve", { config: approvals("approve"), schema: { tags, params: Id } }, async (req) => {
+  app.patch("/approval-requests/:id/approve", { config: approvals("approve"), schema: { tags, summary: "Approve a request", params: Id } }, async (req) => {
     const done = await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "approve", req.auth!.via);
     // A request that needs more approvers (the business's approval rules) says how many more.
     return ok(done.complete ? "Request Approval successful" : partialMessage(done.remaining), { approvals_remaining: done.remaining });
   });
 
   // A reason (optional) is kept with the decision and shown in the payment's details; the audit log keeps it too.
-  app.patch("/approval-requests/:id/reject", { config: approvals("approve"), schema: { tags, params: Id, body: RejectBody.optional() } }, async (req) => {
-    await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject", req.auth!.via, req.body?.reason);
-    return ok("Request Rejection successful");
-  });
+  app.patch(
+    "/approval-requests/:id/reject",
+    { config: approvals("approve"), schema: { tags, summary: "Reject a request", params: Id, body: RejectBody.optional() } },
+    async (req) => {
+      await services.approvals.decide(req.auth!.businessId, req.auth!.userId, req.params.id, "reject", req.auth!.via, req.body?.reason);
+      return ok("Request Rejection successful");
+    },
+  );
 
-  app.post("/approval-requests/batch-action/sync", { config: approvals("approve"), schema: { tags, body: BatchAction } }, async (req) =>
-    ok(
-      "Request Successful",
-      await services.approvals.batch(
-        req.auth!.businessId,
-        req.auth!.userId,
-        req.body.entity_ids,
-        req.body.action,
-        req.auth!.via,
-        req.body.action === "reject" ? req.body.reason : undefined,
+  app.post(
+    "/approval-requests/batch-action/sync",
+    { config: approvals("approve"), schema: { tags, summary: "Approve or reject requests in a batch", body: BatchAction } },
+    async (req) =>
+      ok(
+        "Request Successful",
+        await services.approvals.batch(
+          req.auth!.businessId,
+          req.auth!.userId,
+          req.body.entity_ids,
+          req.body.action,
+          req.auth!.via,
+          req.body.action === "reject" ? req.body.reason : undefined,
+        ),
       ),
-    ),
   );
 };

@@ -30,21 +30,35 @@ export const publicInvoiceRoutes: FastifyPluginAsyncZod<{ services: Services }> 
   });
   app.addHook("onRequest", limited);
   const turn = oneAtATime();
-  app.get("/public/invoicing/invoices/:reference", { config: rule("show"), schema: { tags, params: Ref } }, async (req) =>
-    ok("Invoice", await turn(() => inv.getPublic(req.params.reference))),
+  app.get(
+    "/public/invoicing/invoices/:reference",
+    { config: rule("show"), schema: { tags, summary: "Get a public invoice by reference", params: Ref } },
+    async (req) => ok("Invoice", await turn(() => inv.getPublic(req.params.reference))),
   );
-  app.get("/public/invoicing/invoices/:reference/download", { config: rule("show"), schema: { tags, params: Ref } }, async (req, reply) => {
-    const file = await turn(() => inv.publicPdf(req.params.reference));
-    return reply.type("application/pdf").header("content-disposition", attachment(file.fileName)).header("cache-control", "no-store").send(file.bytes);
-  });
-  app.get("/public/invoicing/invoices/:reference/logo", { config: rule("show"), schema: { tags, params: Ref } }, async (req, reply) => {
-    const logo = await turn(() => inv.publicLogo(req.params.reference));
-    return sendImage(reply, logo);
-  });
-  app.post("/public/invoicing/invoices/:reference/payment-notification", { config: rule("notify"), schema: { tags, params: Ref } }, async (req) => {
-    await turn(() => inv.notifyPayment(req.params.reference));
-    return ok("Notification sent");
-  });
+  app.get(
+    "/public/invoicing/invoices/:reference/download",
+    { config: rule("show"), schema: { tags, summary: "Download a public invoice PDF", params: Ref } },
+    async (req, reply) => {
+      const file = await turn(() => inv.publicPdf(req.params.reference));
+      return reply.type("application/pdf").header("content-disposition", attachment(file.fileName)).header("cache-control", "no-store").send(file.bytes);
+    },
+  );
+  app.get(
+    "/public/invoicing/invoices/:reference/logo",
+    { config: rule("show"), schema: { tags, summary: "Get a public invoice's business logo", params: Ref } },
+    async (req, reply) => {
+      const logo = await turn(() => inv.publicLogo(req.params.reference));
+      return sendImage(reply, logo);
+    },
+  );
+  app.post(
+    "/public/invoicing/invoices/:reference/payment-notification",
+    { config: rule("notify"), schema: { tags, summary: "Tell the business a public invoice was paid", params: Ref } },
+    async (req) => {
+      await turn(() => inv.notifyPayment(req.params.reference));
+      return ok("Notification sent");
+    },
+  );
 };
 
 /** An uploaded image as a response: its sniffed type, and an SVG can run nothing even if opened directly. */

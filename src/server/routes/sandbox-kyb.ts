@@ -36,19 +36,26 @@ export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const kyb = services.sandboxKyb;
   await app.register(multipart, { limits: { fileSize: KYB_DOCUMENT_MAX_BYTES + 1, files: 1, fields: 2, parts: 3 } });
 
-  app.get("/sandbox/kyb/cases/:token", { config: rule, schema: { tags, params: TokenParams } }, async (req) =>
+  app.get("/sandbox/kyb/cases/:token", { config: rule, schema: { tags, summary: "Sandbox: Get a KYB verification", params: TokenParams } }, async (req) =>
     ok("Verification", await kyb.get(req.params.token)),
   );
-  app.put("/sandbox/kyb/cases/:token/company", { config: rule, schema: { tags, params: TokenParams, body: KybCompany } }, async (req) =>
-    ok("Company information saved", await kyb.saveCompany(req.params.token, req.body)),
+  app.put(
+    "/sandbox/kyb/cases/:token/company",
+    { config: rule, schema: { tags, summary: "Sandbox: Save KYB company information", params: TokenParams, body: KybCompany } },
+    async (req) => ok("Company information saved", await kyb.saveCompany(req.params.token, req.body)),
   );
-  app.put("/sandbox/kyb/cases/:token/people", { config: rule, schema: { tags, params: TokenParams, body: KybPeople } }, async (req) =>
-    ok("Directors and owners saved", await kyb.savePeople(req.params.token, req.body.people)),
+  app.put(
+    "/sandbox/kyb/cases/:token/people",
+    { config: rule, schema: { tags, summary: "Sandbox: Save KYB directors and owners", params: TokenParams, body: KybPeople } },
+    async (req) => ok("Directors and owners saved", await kyb.savePeople(req.params.token, req.body.people)),
   );
   // multipart: field `kind` first, then the file.
   app.post(
     "/sandbox/kyb/cases/:token/documents",
-    { config: { ...rule, openapi: { status: 201, multipart: DocumentUpload } }, schema: { tags, params: TokenParams } },
+    {
+      config: { ...rule, openapi: { status: 201, multipart: DocumentUpload } },
+      schema: { tags, summary: "Sandbox: Upload a KYB document", params: TokenParams },
+    },
     async (req, reply) => {
       if (!req.isMultipart()) throw badRequest("Send the document as multipart/form-data with the fields 'kind' and 'file'");
       let kind: string | undefined;
@@ -77,27 +84,38 @@ export const sandboxKybRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   );
   app.delete(
     "/sandbox/kyb/cases/:token/documents/:id",
-    { config: rule, schema: { tags, params: TokenParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } },
+    { config: rule, schema: { tags, summary: "Sandbox: Remove a KYB document", params: TokenParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } },
     async (req) => ok("Document removed", await kyb.removeDocument(req.params.token, req.params.id)),
   );
-  app.post("/sandbox/kyb/cases/:token/submit", { config: rule, schema: { tags, params: TokenParams } }, async (req) =>
-    ok("Verification submitted", await kyb.submit(req.params.token)),
+  app.post(
+    "/sandbox/kyb/cases/:token/submit",
+    { config: rule, schema: { tags, summary: "Sandbox: Submit a KYB verification", params: TokenParams } },
+    async (req) => ok("Verification submitted", await kyb.submit(req.params.token)),
   );
 
   // The reviewer's console.
-  app.get("/sandbox/kyb/reviews", { config: rule, schema: { tags } }, async () => ok("Verification cases", await kyb.cases()));
-  app.get("/sandbox/kyb/reviews/:businessId", { config: rule, schema: { tags, params: CaseParams } }, async (req) =>
-    ok("Verification", await kyb.caseOf(req.params.businessId)),
+  app.get("/sandbox/kyb/reviews", { config: rule, schema: { tags, summary: "Sandbox: List KYB cases to review" } }, async () =>
+    ok("Verification cases", await kyb.cases()),
+  );
+  app.get(
+    "/sandbox/kyb/reviews/:businessId",
+    { config: rule, schema: { tags, summary: "Sandbox: Get a KYB case to review", params: CaseParams } },
+    async (req) => ok("Verification", await kyb.caseOf(req.params.businessId)),
   );
   app.get(
     "/sandbox/kyb/reviews/:businessId/documents/:id",
-    { config: rule, schema: { tags, params: CaseParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) } },
+    {
+      config: rule,
+      schema: { tags, summary: "Sandbox: Download a KYB case document", params: CaseParams.extend({ id: z.uuid({ error: "Invalid document id" }) }) },
+    },
     async (req, reply) => {
       const d = await kyb.documentFile(req.params.businessId, req.params.id);
       return reply.type(d.contentType).header("content-disposition", attachment(d.fileName)).header("x-content-type-options", "nosniff").send(d.content);
     },
   );
-  app.post("/sandbox/kyb/reviews/:businessId/decision", { config: rule, schema: { tags, params: CaseParams, body: KybDecision } }, async (req) =>
-    ok("Decision recorded", await kyb.decide(req.params.businessId, req.body.decision, req.body.reason ?? null)),
+  app.post(
+    "/sandbox/kyb/reviews/:businessId/decision",
+    { config: rule, schema: { tags, summary: "Sandbox: Decide a KYB case", params: CaseParams, body: KybDecision } },
+    async (req) => ok("Decision recorded", await kyb.decide(req.params.businessId, req.body.decision, req.body.reason ?? null)),
   );
 };

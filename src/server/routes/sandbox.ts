@@ -27,7 +27,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   // (and tested in a browser) without waiting. It only ever takes a confirmation away.
   app.post(
     "/sandbox/step-up/expire",
-    { config: { access: { obj: "sandbox-session", act: "expire-step-up" }, audit: false }, schema: { tags: ["sandbox"] } },
+    {
+      config: { access: { obj: "sandbox-session", act: "expire-step-up" }, audit: false },
+      schema: { tags: ["sandbox"], summary: "Sandbox: End this session's step-up" },
+    },
     async (req) => {
       await services.stepUp.expire(req.auth!.sessionId);
       return ok("This session's step-up has ended");
@@ -38,7 +41,11 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     "/sandbox/mailbox",
     {
       config: { access: { obj: "sandbox", act: "read" } },
-      schema: { tags: ["sandbox"], querystring: z.object({ to: z.string().trim().min(1, "to is required").max(320) }) },
+      schema: {
+        tags: ["sandbox"],
+        summary: "Sandbox: Read the emails sent to an address",
+        querystring: z.object({ to: z.string().trim().min(1, "to is required").max(320) }),
+      },
     },
     async (req) => ok("Mailbox", await mailbox(services.ctx.db, req.query.to)),
   );
@@ -46,7 +53,10 @@ export const sandboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   // An outside sender's payment: it reaches the business as a DEPOSIT transaction, not as a member's action.
   app.post(
     "/sandbox/deposits",
-    { config: { access: { obj: "sandbox", act: "deposit" }, audit: false }, schema: { tags: ["sandbox"], body: SandboxDeposit } },
+    {
+      config: { access: { obj: "sandbox", act: "deposit" }, audit: false },
+      schema: { tags: ["sandbox"], summary: "Sandbox: Receive a deposit from outside", body: SandboxDeposit },
+    },
     async (req, reply) => {
       const key = requireIdempotencyKey(req.headers["idempotency-key"]);
       const body = { ...req.body, amount: req.body.amount.toString() };

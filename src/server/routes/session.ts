@@ -38,21 +38,27 @@ export async function sessionView(services: Services, token: string) {
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get("/session", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["session"] } }, async (req) =>
+  app.get("/session", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["session"], summary: "Get the session" } }, async (req) =>
     ok("Session", viewOf(req.auth!, services.ctx.access)),
   );
 
   // The console's question on every load: who is signed in here, if anyone. A sign-in-free call that
   // answers 200 either way (no session: null), so a signed-out page logs no 401 in the browser's
   // console. Only a person's browser session counts: an API key is nobody's console.
-  app.get("/session/current", { config: { access: { obj: "auth", act: "current-session" } }, schema: { tags: ["session"] } }, async (req) =>
-    ok("Session", req.auth?.via === "session" ? viewOf(req.auth, services.ctx.access) : null),
+  app.get(
+    "/session/current",
+    { config: { access: { obj: "auth", act: "current-session" } }, schema: { tags: ["session"], summary: "Get the browser's current session, if any" } },
+    async (req) => ok("Session", req.auth?.via === "session" ? viewOf(req.auth, services.ctx.access) : null),
   );
 
-  app.post("/session/logout", { config: { access: { obj: "session", act: "logout" } }, schema: { tags: ["session"] } }, async (req, reply) => {
-    const token = sessionToken(req, services.ctx.config);
-    if (token) await services.auth.logout(token);
-    clearSessionCookie(reply, services.ctx.config);
-    return ok("Logged out");
-  });
+  app.post(
+    "/session/logout",
+    { config: { access: { obj: "session", act: "logout" } }, schema: { tags: ["session"], summary: "Sign out" } },
+    async (req, reply) => {
+      const token = sessionToken(req, services.ctx.config);
+      if (token) await services.auth.logout(token);
+      clearSessionCookie(reply, services.ctx.config);
+      return ok("Logged out");
+    },
+  );
 };

@@ -44,18 +44,22 @@ const ReportQuery = ordered(z.object({ from: Day("From"), to: Day("To"), custome
 export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const s = services.settlements;
 
-  app.get("/settlements", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) => {
+  app.get("/settlements", { config: rule("list"), schema: { tags, summary: "List FX settlements", querystring: ListQuery } }, async (req) => {
     const q = req.query;
     return ok("Settlements", await s.list(req.auth!.businessId, { ...q, from: q.from ? startOf(q.from) : undefined, to: q.to ? endOf(q.to) : undefined }));
   });
 
-  app.get("/settlements/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) =>
+  app.get("/settlements/:id", { config: rule("show"), schema: { tags, summary: "Get an FX settlement", params: Id } }, async (req) =>
     ok("Settlement", await s.get(req.auth!.businessId, req.params.id)),
   );
 
   app.get(
     "/settlements/:id/payments",
-    { config: rule("show"), preValidation: normaliseArrayKeys, schema: { tags, params: Id, querystring: PaymentsQuery } },
+    {
+      config: rule("show"),
+      preValidation: normaliseArrayKeys,
+      schema: { tags, summary: "List an FX settlement's payments", params: Id, querystring: PaymentsQuery },
+    },
     async (req) => {
       const q = req.query;
       return ok(
@@ -66,13 +70,19 @@ export const settlementRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   );
 
   // The adjustment lines of a settlement (issue 26): changes to payments of settled periods, landed here.
-  app.get("/settlements/:id/adjustments", { config: rule("show"), schema: { tags, params: Id, querystring: PageQuery } }, async (req) =>
-    ok("Settlement adjustments", await s.adjustments(req.auth!.businessId, req.params.id, req.query)),
+  app.get(
+    "/settlements/:id/adjustments",
+    { config: rule("show"), schema: { tags, summary: "List an FX settlement's adjustments", params: Id, querystring: PageQuery } },
+    async (req) => ok("Settlement adjustments", await s.adjustments(req.auth!.businessId, req.params.id, req.query)),
   );
 
-  app.get("/settlements/:id/report", { config: rule("show"), schema: { tags, params: Id, querystring: ReportQuery } }, async (req, reply) => {
-    const q = req.query;
-    const r = await s.report(req.auth!.businessId, req.params.id, { from: startOf(q.from), to: endOf(q.to), customerId: q.customer_id });
-    return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment(r.fileName)).send(r.csv);
-  });
+  app.get(
+    "/settlements/:id/report",
+    { config: rule("show"), schema: { tags, summary: "Download an FX settlement report", params: Id, querystring: ReportQuery } },
+    async (req, reply) => {
+      const q = req.query;
+      const r = await s.report(req.auth!.businessId, req.params.id, { from: startOf(q.from), to: endOf(q.to), customerId: q.customer_id });
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", attachment(r.fileName)).send(r.csv);
+    },
+  );
 };

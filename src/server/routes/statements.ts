@@ -34,22 +34,22 @@ export const statementRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
   // Built here rather than in services/index.ts: it needs only the account and wallet lookups.
   const statements = statementService(services.ctx, { accounts: services.accounts, wallets: services.wallets });
 
-  app.post("/statements", { config: rule("create"), schema: { tags, body: StatementBody } }, async (req, reply) => {
+  app.post("/statements", { config: rule("create"), schema: { tags, summary: "Request a statement", body: StatementBody } }, async (req, reply) => {
     // The statement of a wallet needs crypto access, of an account fiat access, like reading them.
     assertCan(services.ctx.access, req, req.body.asset_id ? "wallets" : "accounts", "show");
     const statement = await statements.create(req.auth!.businessId, req.auth!.userId, req.body);
     return reply.code(201).send(ok("Statement is being prepared", statement));
   });
 
-  app.get("/statements", { config: rule("list"), schema: { tags, querystring: ListQuery } }, async (req) =>
+  app.get("/statements", { config: rule("list"), schema: { tags, summary: "List statements", querystring: ListQuery } }, async (req) =>
     ok("Statements", await statements.list(req.auth!.businessId, req.query)),
   );
 
-  app.get("/statements/:id", { config: rule("show"), schema: { tags, params: Id } }, async (req) =>
+  app.get("/statements/:id", { config: rule("show"), schema: { tags, summary: "Get a statement", params: Id } }, async (req) =>
     ok("Statement", await statements.find(req.auth!.businessId, req.params.id)),
   );
 
-  app.get("/statements/:id/download", { config: rule("show"), schema: { tags, params: Id } }, async (req, reply) => {
+  app.get("/statements/:id/download", { config: rule("show"), schema: { tags, summary: "Download a statement", params: Id } }, async (req, reply) => {
     const f = await statements.download(req.auth!.businessId, req.params.id);
     return reply.type(f.contentType).header("content-disposition", attachment(f.fileName)).header("cache-control", "private, no-store").send(f.file);
   });

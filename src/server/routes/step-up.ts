@@ -23,15 +23,21 @@ function validatedBody(schema: ZodType | undefined, body: unknown) {
 }
 
 export const stepUpRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.post("/security/step-up", { config: { access: { obj: "step-up", act: "create" } }, schema: { tags, body: StepUpInput } }, async (req) =>
-    ok("Confirmed", await services.stepUp.confirm(req.auth!, req.body, req.client)),
+  app.post(
+    "/security/step-up",
+    { config: { access: { obj: "step-up", act: "create" } }, schema: { tags, summary: "Confirm it's you (step-up)", body: StepUpInput } },
+    async (req) => ok("Confirmed", await services.stepUp.confirm(req.auth!, req.body, req.client)),
   );
 
   // Emails a code; what it confirms (a step-up, a money write) is the action the audit log records.
   // A payment's code is asked with the payment's body, documents included: the same size limit.
   app.post(
     "/security/one-time-code",
-    { config: { access: { obj: "one-time-code", act: "create" }, audit: false }, bodyLimit: SEND_BODY_LIMIT, schema: { tags, body: OneTimeCodeRequest } },
+    {
+      config: { access: { obj: "one-time-code", act: "create" }, audit: false },
+      bodyLimit: SEND_BODY_LIMIT,
+      schema: { tags, summary: "Send a one-time code", body: OneTimeCodeRequest },
+    },
     async (req) => {
       const auth = req.auth!;
       if (req.body.purpose === "step_up") {

@@ -67,47 +67,61 @@ export const transactionRoutes: FastifyPluginAsyncZod<{ services: Services }> = 
   const sendDoc = (reply: import("fastify").FastifyReply, d: { content: Buffer; contentType: string; fileName: string }) =>
     reply.type(d.contentType).header("content-disposition", attachment(d.fileName)).send(d.content);
 
-  app.get("/payments", { config: banking("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: BankingQuery } }, async (req) =>
-    ok(
-      "Transactions",
-      await q.listBanking(req.auth!.businessId, {
-        ...common(req.query),
-        types: req.query.type,
-        onMaster: req.query.on_master_account,
-        onSub: req.query.on_sub_accounts,
-      }),
-    ),
+  app.get(
+    "/payments",
+    { config: banking("list"), preValidation: normaliseArrayKeys, schema: { tags, summary: "List banking transactions", querystring: BankingQuery } },
+    async (req) =>
+      ok(
+        "Transactions",
+        await q.listBanking(req.auth!.businessId, {
+          ...common(req.query),
+          types: req.query.type,
+          onMaster: req.query.on_master_account,
+          onSub: req.query.on_sub_accounts,
+        }),
+      ),
   );
-  app.get("/payments/:id", { config: banking("show"), schema: { tags, params: Id } }, async (req) =>
+  app.get("/payments/:id", { config: banking("show"), schema: { tags, summary: "Get a banking transaction", params: Id } }, async (req) =>
     ok("Transaction", await q.bankingDetail(req.auth!.businessId, req.params.id)),
   );
-  app.get("/payments/:id/receipt", { config: banking("show"), schema: { tags, params: Id } }, async (req, reply) =>
-    sendPdf(reply, await q.receipt(req.auth!.businessId, "fiat", req.params.id, req.auth!.businessName)),
+  app.get(
+    "/payments/:id/receipt",
+    { config: banking("show"), schema: { tags, summary: "Download a banking transaction receipt", params: Id } },
+    async (req, reply) => sendPdf(reply, await q.receipt(req.auth!.businessId, "fiat", req.params.id, req.auth!.businessName)),
   );
-  app.get("/payments/docs/:id/download", { config: banking("show"), schema: { tags, params: Id } }, async (req, reply) =>
-    sendDoc(reply, await q.document(req.auth!.businessId, req.params.id)),
+  app.get(
+    "/payments/docs/:id/download",
+    { config: banking("show"), schema: { tags, summary: "Download a banking transaction document", params: Id } },
+    async (req, reply) => sendDoc(reply, await q.document(req.auth!.businessId, req.params.id)),
   );
 
-  app.get("/transactions", { config: crypto("list"), preValidation: normaliseArrayKeys, schema: { tags, querystring: CryptoQuery } }, async (req) =>
-    ok(
-      "Transactions",
-      await q.listCrypto(req.auth!.businessId, {
-        ...common(req.query),
-        types: req.query.types,
-        assetIds: req.query.asset_ids,
-        subWallets: req.query.sub_wallet_txns,
-        subWalletAsset: req.query.sub_wallet_asset,
-        subWalletBlockchain: req.query.sub_wallet_blockchain,
-      }),
-    ),
+  app.get(
+    "/transactions",
+    { config: crypto("list"), preValidation: normaliseArrayKeys, schema: { tags, summary: "List crypto transactions", querystring: CryptoQuery } },
+    async (req) =>
+      ok(
+        "Transactions",
+        await q.listCrypto(req.auth!.businessId, {
+          ...common(req.query),
+          types: req.query.types,
+          assetIds: req.query.asset_ids,
+          subWallets: req.query.sub_wallet_txns,
+          subWalletAsset: req.query.sub_wallet_asset,
+          subWalletBlockchain: req.query.sub_wallet_blockchain,
+        }),
+      ),
   );
-  app.get("/transactions/:id", { config: crypto("show"), schema: { tags, params: Id } }, async (req) =>
+  app.get("/transactions/:id", { config: crypto("show"), schema: { tags, summary: "Get a crypto transaction", params: Id } }, async (req) =>
     ok("Transaction", await q.cryptoDetail(req.auth!.businessId, req.params.id)),
   );
-  app.get("/transactions/:id/receipt", { config: crypto("show"), schema: { tags, params: Id } }, async (req, reply) =>
-    sendPdf(reply, await q.receipt(req.auth!.businessId, "crypto", req.params.id, req.auth!.businessName)),
+  app.get(
+    "/transactions/:id/receipt",
+    { config: crypto("show"), schema: { tags, summary: "Download a crypto transaction receipt", params: Id } },
+    async (req, reply) => sendPdf(reply, await q.receipt(req.auth!.businessId, "crypto", req.params.id, req.auth!.businessName)),
   );
-  app.get("/transactions/:id/documents/:docId", { config: crypto("show"), schema: { tags, params: Doc } }, async (req, reply) =>
-    sendDoc(reply, await q.document(req.auth!.businessId, req.params.docId, req.params.id)),
+  app.get(
+    "/transactions/:id/documents/:docId",
+    { config: crypto("show"), schema: { tags, summary: "Download a crypto transaction document", params: Doc } },
+    async (req, reply) => sendDoc(reply, await q.document(req.auth!.businessId, req.params.docId, req.params.id)),
   );
 };
