@@ -7,6 +7,7 @@ import { buildApp, type BuildOptions } from "../../src/server/app.ts";
 import { testConfig, type Config } from "../../src/server/config.ts";
 import type { Database } from "../../src/server/db/client.ts";
 import { freshDatabase } from "./database.ts";
+import { contractProblem } from "./contract.ts";
 import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
 
 export type TestServer = { app: FastifyInstance; database: Database; close: () => Promise<void> };
@@ -55,11 +56,16 @@ export class Client {
       else this.cookies.set(c.name, c.value);
     }
     let body: any = res.body;
+    let json = false;
     try {
       body = res.json();
+      json = true;
     } catch {
       /* not JSON */
     }
+    // Every answer as the API document describes it (helpers/contract.ts): a drifting route fails the test that calls it.
+    const problem = await contractProblem(this.app, String(method), `/api${url}`, { status: res.statusCode, headers: res.headers, body, json });
+    if (problem) throw new Error(`Off the API document: ${problem}`);
     if (body?.data?.csrf_token) this.csrf = body.data.csrf_token;
     return { status: res.statusCode, body, headers: res.headers };
   }
