@@ -268,7 +268,8 @@ test("failed reads show the SPEC's messages; without API access the tabs are loc
   await page.unrouteAll();
 
   // A business without API_ACCESS: the session says so, and the page shows the locked notice.
-  await page.route("**/api/session", async (route) => {
+  // The console reads who is signed in from /api/session/current.
+  await page.route("**/api/session/current", async (route) => {
     const res = await route.fetch();
     const body = await res.json();
     body.data.features = body.data.features.filter((f: string) => f !== "api_access");

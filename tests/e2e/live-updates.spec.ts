@@ -75,7 +75,8 @@ test("an approval in one browser updates the other's banner and pending lists wi
     await ownerList.getByRole("link", { name: "See all pending transactions" }).click();
     await expect(owner).toHaveURL(/\/transactions\?tab=pending/);
     await listed;
-    const secondRow = owner.locator(".ant-table-row").filter({ hasText: "Brightside Software Inc" }).filter({ hasText: "14.21" });
+    // The list shows what the balance loses: the 14.21 USD wire and its 1.00 USD fee.
+    const secondRow = owner.locator(".ant-table-row").filter({ hasText: "Brightside Software Inc" }).filter({ hasText: "15.21" });
     await expect(secondRow).toHaveCount(0);
 
     // A new payment appears in the owner's list, and in the approver's open approvals list, as it is made.

@@ -103,8 +103,9 @@ test("wires wait for approval, are approved together from the dashboard, settle,
     // The sandbox rails settle in about 1.5 s.
     await expect(async () => {
       await page.reload();
-      await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 20_000 });
+      // A reload of the details takes about 3 s on a loaded 2-core machine: each look waits that long.
+      await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 6000 });
+    }).toPass({ timeout: 40_000 });
     await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
   }
   const download = page.waitForEvent("download");
@@ -163,7 +164,7 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   // The sandbox rails settle in about 1.5 s; a loaded machine (CI builds beside the server) takes longer.
   await expect(async () => {
     await page.reload();
-    await expect(page.locator(".ant-modal-content").getByText("Beneficiary account closed")).toBeVisible({ timeout: 2000 });
+    await expect(page.locator(".ant-modal-content").getByText("Beneficiary account closed")).toBeVisible({ timeout: 6000 });
   }).toPass({ timeout: 60_000 });
   await details.getByRole("button", { name: "Retry Payment" }).click();
   await expect(toast(page, "Payment Retry Successful")).toBeVisible();
@@ -171,7 +172,8 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   // The sandbox reopens the test account for the retry: it completes (the rails answer in seconds; a loaded machine is given time).
   await expect(async () => {
     await page.reload();
-    await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 2000 });
+    // A reload of the details takes about 3 s on a loaded 2-core machine: each look waits that long.
+    await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible({ timeout: 6000 });
   }).toPass({ timeout: 60_000 });
 });
 

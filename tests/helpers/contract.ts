@@ -63,7 +63,9 @@ export async function contractProblem(
   if (!op) return res.status === 404 || res.status === 405 ? null : `${method} ${path}: answered ${res.status} but no such operation is documented`;
   const documented = op.responses[String(res.status)] ?? op.responses.default;
   if (!documented) return `${method} ${path}: ${res.status} is not documented`;
-  const type = String(res.headers["content-type"] ?? "").split(";")[0]!.trim();
+  const type = String(res.headers["content-type"] ?? "")
+    .split(";")[0]!
+    .trim();
   if (!documented.content) return type && res.status !== 204 ? `${method} ${path}: ${res.status} documents no body but sent ${type}` : null;
   const media = documented.content[type];
   if (!media) return `${method} ${path}: ${res.status} sent ${type || "no content type"}, documented ${Object.keys(documented.content).join(", ")}`;

@@ -33,6 +33,8 @@ export type RouteDoc = {
   errors?: number[];
   /** The request is multipart/form-data with these fields, documented only (the handler reads the parts itself). */
   multipart?: z.ZodObject;
+  /** A second success: 202 when the change waits for another member's approval (what it then answers). */
+  accepted?: string;
   /** The call requires an Idempotency-Key header (implied by `oneTimeCode: true`: every money write). */
   idempotencyKey?: true;
 };
@@ -100,7 +102,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   // Created.
   "POST /api/onboarding/register": { status: 201 },
   "POST /api/businesses/track": { status: 201 },
-  "POST /api/users/invites": { status: 201 },
   "POST /api/settings/business-notifications": { status: 201 },
   "POST /api/v1/beneficiaries": { status: 201 },
   "POST /api/crypto/v1/assets/corporate": { status: 201 },
@@ -136,6 +137,11 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "GET /api/sandbox/kyb/reviews/:businessId/documents/:id": { file: DOCUMENT },
   // Headers.
   "POST /api/sandbox/deposits": { status: 201, idempotencyKey: true },
+  "POST /api/iris/v1/client-webhooks/:id/test": { status: 201 },
+  "POST /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId/resend": { status: 201 },
+  // Waiting for approval (maker-checker for the team).
+  "POST /api/users/invites": { status: 201, accepted: "The invitation waits for another member's approval: data names the approval request" },
+  "PATCH /api/users/:id/roles": { accepted: "The role change waits for another member's approval: data names the approval request" },
   // Other errors.
   "POST /api/businesses/getting-started/skip": { errors: [409] },
   "POST /api/deals/:id/redeem": { errors: [422] },
@@ -166,6 +172,7 @@ type Derived = {
   multipart?: z.ZodObject;
   /** No caller needed: the operation's `security` is empty. */
   open: boolean;
+  accepted?: string;
   /** The request headers the call reads, documented as parameters. */
   headers: z.ZodObject | null;
 };
@@ -213,6 +220,7 @@ function describe(route: RouteOptions, hasPaging: boolean, access: Access): Deri
     errors: new Map([...errors].sort(([a], [b]) => a - b)),
     multipart: doc.multipart,
     open: !signedIn,
+    accepted: doc.accepted,
     headers: headersOf(route, doc, write, !signedIn),
   };
 }
@@ -255,6 +263,7 @@ export function openapiTransform(access: Access): SwaggerTransform {
     response[d.status] = d.file
       ? { description: "The file", content: Object.fromEntries(d.file.map((type) => [type, { schema: binary }])) }
       : { description: d.status === 201 ? "Created" : "Success", content: { "application/json": { schema: d.success! } } };
+    if (d.accepted) response[202] = { description: d.accepted, content: { "application/json": { schema: Envelope } } };
     for (const [status, description] of d.errors) response[status] = errorResponse(description);
     response.default = errorResponse("Any other error (e.g. 410, 413, 415, 500, 503), in the same body");
     const documented = jsonSchemaTransform({
