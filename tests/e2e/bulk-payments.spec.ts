@@ -1,6 +1,6 @@
 /** SPEC §2 /payments/bulk-payment: upload a CSV, fix the rows the preview marks, submit, approve, watch it settle. */
 import { expect, test, type Page } from "@playwright/test";
-import { login, logOut, pick } from "./helpers.ts";
+import { confirmDecision, login, logOut, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 /** Closes the open toasts (a hovered toast never times out and can cover the header's Log out). */
@@ -114,6 +114,8 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
   await page.goto(url);
   await expect(status).toHaveText("Pending approval");
   await page.getByRole("button", { name: "Approve bulk payment" }).click();
+  // A decision asks first (issue 26).
+  await confirmDecision(page, "Approve");
   await expect(page.getByRole("button", { name: "Approve bulk payment" })).toHaveCount(0);
   // Polling follows the rails (about 1.5 s): the bar fills and every payment completes.
   await expect(page.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100", { timeout: 15_000 });
