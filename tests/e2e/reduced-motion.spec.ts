@@ -19,7 +19,10 @@ async function motionClassesWhileOpening(page: Page) {
       for (const change of changes) {
         const nodes = change.type === "attributes" ? [change.target] : [...change.addedNodes];
         for (const node of nodes) {
-          if (node instanceof Element) for (const c of node.classList) if (/-(appear|enter|leave)-active$/.test(c)) seen.add(c);
+          if (!(node instanceof Element)) continue;
+          // An added subtree may arrive with its classes already set: its descendants count too.
+          const elements = change.type === "attributes" ? [node] : [node, ...node.querySelectorAll("*")];
+          for (const el of elements) for (const c of el.classList) if (/-(appear|enter|leave)-active$/.test(c)) seen.add(c);
         }
       }
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
