@@ -6,7 +6,7 @@
 type WithNumber = { name: string; deposit_addresses?: { data: { account_number?: string; iban?: string } }[] };
 
 /** The number an account is known by: its first deposit details' account number, else its IBAN. */
-export const accountNumberOf = (a: WithNumber) => a.deposit_addresses?.[0]?.data.account_number || a.deposit_addresses?.[0]?.data.iban || "";
+const accountNumberOf = (a: WithNumber) => a.deposit_addresses?.[0]?.data.account_number || a.deposit_addresses?.[0]?.data.iban || "";
 
 /** "Ada Obi NGN ••6789": the name and the last four of its number (the name alone without one). */
 export function accountLabel(a: WithNumber): string {

@@ -231,7 +231,7 @@ function describe(route: RouteOptions, hasPaging: boolean, access: Access): Deri
  * checks the ids are too); else the method and path.
  */
 const ARTICLES = new Set(["a", "an", "the"]);
-export function operationIdOf(method: string, url: string, summary?: unknown): string {
+function operationIdOf(method: string, url: string, summary?: unknown): string {
   const words =
     typeof summary === "string" && summary.trim()
       ? summary.replace(/'s\b/g, "s").split(/[^A-Za-z0-9]+/)
