@@ -2,6 +2,8 @@
 import { z } from "zod";
 import { ADDRESS_FORMATS, BLOCKCHAINS, BLOCKCHAIN_LABELS, FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
 import { defineResource, type DetailField, type FormField, type Option } from "./define-resource.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
 import { DESTINATIONS, DESTINATION_TYPES, normaliseDetail, type DestinationType, type DetailSpec } from "./beneficiary-destinations.ts";
 
 export const BENEFICIARY_KINDS = ["BUSINESS", "INDIVIDUAL"] as const;
@@ -89,24 +91,99 @@ export const CryptoBeneficiaryEdit = CryptoBeneficiaryUpdate.extend({
   })
   .transform(({ details: _chain, ...update }) => update);
 
-export const Beneficiary = z.object({
-  id: z.string(),
-  name: z.string(),
-  friendly_name: z.string(),
-  kind: z.enum(BENEFICIARY_KINDS),
-  type: z.enum(["FIAT", "CRYPTO"]),
-  currency: z.string(),
-  details: z.object({
-    type: z.string().optional(),
-    details: z.record(z.string(), z.string()).optional(),
-    blockchain: z.string().optional(),
-    address: z.string().optional(),
-  }),
-  destination_label: z.string(),
-  account_identifier: z.string(),
-  created_date: z.string(),
-});
+export const Beneficiary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    friendly_name: z.string(),
+    kind: z.enum(BENEFICIARY_KINDS),
+    type: z.enum(["FIAT", "CRYPTO"]),
+    currency: z.string(),
+    details: z.object({
+      type: z.string().optional(),
+      details: z.record(z.string(), z.string()).optional(),
+      blockchain: z.string().optional(),
+      address: z.string().optional(),
+    }),
+    destination_label: z.string(),
+    account_identifier: z.string(),
+    created_date: z.string(),
+  })
+  .meta({ id: "Beneficiary" });
 export type Beneficiary = z.infer<typeof Beneficiary>;
+
+const BeneficiaryListQuery = PageQuery.extend({
+  keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
+  type: z.enum(["FIAT", "CRYPTO"], { error: "type must be FIAT or CRYPTO" }).optional(),
+  currency: z.enum([...FIAT_CURRENCIES, ...STABLECOINS], { error: "Unknown currency" }).optional(),
+});
+
+/** SPEC §7 Beneficiaries. Crypto ones are also checked against the crypto-beneficiaries policy (in the handler: it depends on the record). */
+const rule = (act: string) => ({ obj: "beneficiaries", act });
+const tag = "beneficiaries";
+export const beneficiaryEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/v1/beneficiaries",
+    summary: "List beneficiaries",
+    tag,
+    access: rule("list"),
+    query: BeneficiaryListQuery,
+    answer: { page: Beneficiary },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/v1/beneficiaries/:id",
+    summary: "Get a beneficiary",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: Beneficiary },
+  }),
+  // Where money may go: adding or changing a payee needs a fresh step-up.
+  create: endpoint({
+    method: "POST",
+    path: "/v1/beneficiaries",
+    summary: "Create a beneficiary",
+    tag,
+    access: rule("create"),
+    stepUp: true,
+    body: BeneficiaryInput,
+    status: 201,
+    answer: { one: Beneficiary },
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/v1/beneficiaries/:id",
+    summary: "Update a beneficiary",
+    tag,
+    access: rule("edit"),
+    stepUp: true,
+    params: IdParams,
+    body: BeneficiaryInput,
+    answer: { one: Beneficiary },
+  }),
+  updateCrypto: endpoint({
+    method: "PUT",
+    path: "/v1/beneficiaries/:id/crypto",
+    summary: "Update a crypto beneficiary's details",
+    tag,
+    access: rule("edit"),
+    stepUp: true,
+    params: IdParams,
+    body: CryptoBeneficiaryUpdate,
+    answer: { one: Beneficiary },
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/v1/beneficiaries/:id/delete",
+    summary: "Delete a beneficiary",
+    tag,
+    access: rule("delete"),
+    params: IdParams,
+    answer: { none: true },
+  }),
+};
 
 const opts = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v): Option[] => values.map((v) => ({ value: v, label: label(v) }));
 const typesOf = (currency: string) => DESTINATION_TYPES.filter((t) => DESTINATIONS[t].currency === currency);

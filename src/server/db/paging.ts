@@ -1,23 +1,9 @@
 /** List conventions: page + limit in, { items, total_items, page, limit } out. */
-import { z } from "zod";
 
-export const MAX_PAGE_SIZE = 100;
+import type { PageQuery } from "../../../resources/page-query.ts";
 
-export const PageQuery = z.object({
-  page: z.coerce
-    .number({ error: "page must be a whole number" })
-    .int("page must be a whole number")
-    .min(1, "page must be at least 1")
-    .max(1_000_000)
-    .default(1),
-  limit: z.coerce
-    .number({ error: "limit must be a whole number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
-    .default(10),
-});
-export type PageQuery = z.infer<typeof PageQuery>;
+// Declared with the endpoints (resources/), used by the services that page.
+export { MAX_PAGE_SIZE, PageQuery } from "../../../resources/page-query.ts";
 
 export const paged = <T>(items: T[], total: number, q: PageQuery) => ({ items, total_items: total, page: q.page, limit: q.limit });
 

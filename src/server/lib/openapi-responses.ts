@@ -18,11 +18,14 @@ import type { RouteOptions } from "fastify";
 import type { SwaggerTransform, SwaggerTransformObject } from "@fastify/swagger";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { Access } from "../../../policies/enforcer.ts";
+import type { Answer } from "../../../resources/define-endpoint.ts";
 import type { ErrorBody } from "../../lib/errors.ts";
 import { subjectOfAuth, type RouteAccess } from "../plugins/authorize.ts";
 
 /** Documentation a route adds to what is derived (see the file comment). */
 export type RouteDoc = {
+  /** What the success envelope's data holds, as the endpoint declares it (resources/define-endpoint.ts). */
+  answer?: Answer;
   /** The success status when it is not 200. */
   status?: 201;
   /** The route sends a file, not JSON: its media types. */
@@ -83,6 +86,23 @@ export const PageEnvelope = z
   })
   .meta({ id: "PageEnvelope", description: "The success envelope of a list: one page of items" });
 
+/** The envelope of an endpoint's declared answer: its record, its page of rows, or null. */
+function envelopeOf(answer: Answer): z.ZodType {
+  if ("one" in answer) return z.object({ message: z.string(), data: answer.one });
+  if ("none" in answer) return z.object({ message: z.string(), data: z.null() });
+  return z.object({
+    message: z.string(),
+    data: z.object({
+      items: z.array(answer.page),
+      total_items: PageEnvelope.shape.data.shape.total_items,
+      page: z.number().int(),
+      limit: z.number().int(),
+      total_items_exact: z.boolean().optional(),
+      next_cursor: z.string().nullable().optional(),
+    }),
+  });
+}
+
 // The documented body is the body errors.ts sends: kept equal at compile time.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const errorBodyMatches: Same<z.infer<typeof ApiError>, ErrorBody> = true;
@@ -103,7 +123,6 @@ export const ROUTE_DOCS: Record<string, RouteDoc> = {
   "POST /api/onboarding/register": { status: 201 },
   "POST /api/businesses/track": { status: 201 },
   "POST /api/settings/business-notifications": { status: 201 },
-  "POST /api/v1/beneficiaries": { status: 201 },
   "POST /api/crypto/v1/assets/corporate": { status: 201 },
   "POST /api/wallets": { status: 201 },
   "POST /api/account-requests/corporate": { status: 201 },
@@ -215,7 +234,7 @@ function describe(route: RouteOptions, hasPaging: boolean, access: Access): Deri
   for (const status of doc.errors ?? []) errors.set(status, ERROR_TEXT[status] ?? "Refused");
   return {
     status: doc.status ?? 200,
-    success: doc.file ? null : (doc.success ?? (hasPaging ? PageEnvelope : Envelope)),
+    success: doc.file ? null : (doc.success ?? (doc.answer ? envelopeOf(doc.answer) : hasPaging ? PageEnvelope : Envelope)),
     file: doc.file,
     errors: new Map([...errors].sort(([a], [b]) => a - b)),
     multipart: doc.multipart,

@@ -1,0 +1,93 @@
+/**
+ * An API endpoint is declared once, here in resources/: its method and path, the zod schemas of its
+ * path, query and body, what its success answer holds, its status, the headers it needs, and the
+ * policy rule that guards it. The server registers the handler from it (src/server/routes/endpoint.ts),
+ * the API document is generated from it, and the browser calls it through it (src/app/api/call.ts).
+ * No fastify or React here: both sides import this.
+ */
+import { z } from "zod";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What a success answer's `data` holds: one value (a record, a result, null), or one page of rows. */
+export type Answer = { one: z.ZodType } | { page: z.ZodType } | { none: true };
+
+export type Endpoint<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends Answer = Answer,
+> = {
+  method: HttpMethod;
+  /** Below /api, with :name for each path parameter ("/v1/beneficiaries/:id"). */
+  path: string;
+  /** A unique sentence: the operation's summary, and its operationId in camelCase. */
+  summary: string;
+  /** The API document's section. */
+  tag: string;
+  /** The policy object and action (policies/policy.csv) the caller must hold: deny by default. */
+  access: { obj: string; act: string };
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer: A;
+  /** The success status when it is not 200. */
+  status?: 201;
+  /**
+   * Changes who gets paid or what a session may do: asks for a fresh sign-in proof (plugins/step-up.ts);
+   * "second-factor": only of members with two-factor sign-in.
+   */
+  stepUp?: true | "second-factor";
+  /** A money write: needs an Idempotency-Key, and (for a member with two-factor sign-in) the one-time code minted for it. */
+  oneTimeCode?: true;
+  /** A write safe to retry with an Idempotency-Key, which it requires. */
+  idempotencyKey?: true;
+  /** Error statuses the handler sends beyond those the API document derives (400, 401, 403, 404, 409, 429). */
+  errors?: number[];
+  /** A second success: 202 when the change waits for another member's approval (what it then answers). */
+  accepted?: string;
+};
+
+/** Declares an endpoint, keeping its literal types for the registrar and the client. */
+export const endpoint = <P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, A extends Answer>(
+  e: Endpoint<P, Q, B, A>,
+) => e;
+
+/** A page of rows as every list answers it (src/server/db/paging.ts paged()). */
+export type Page<Row> = { items: Row[]; total_items: number; page: number; limit: number };
+
+/** The `data` a call answers, as the server sends it (the answer schema's input side: what the handler builds). */
+export type DataOf<E> = E extends { answer: { one: infer S extends z.ZodType } }
+  ? z.input<S>
+  : E extends { answer: { page: infer S extends z.ZodType } }
+    ? Page<z.input<S>>
+    : null;
+
+/** The same, as a client reads it (the output side). */
+export type ReceivedOf<E> = E extends { answer: { one: infer S extends z.ZodType } }
+  ? z.output<S>
+  : E extends { answer: { page: infer S extends z.ZodType } }
+    ? Page<z.output<S>>
+    : null;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+export type ParamsOf<E> = E extends { params?: infer S } ? Out<S> : undefined;
+export type QueryOf<E> = E extends { query?: infer S } ? Out<S> : undefined;
+export type BodyOf<E> = E extends { body?: infer S } ? Out<S> : undefined;
+/** What a client sends: the input side of each schema. */
+export type SentParamsOf<E> = E extends { params?: infer S } ? In<S> : undefined;
+export type SentQueryOf<E> = E extends { query?: infer S } ? In<S> : undefined;
+export type SentBodyOf<E> = E extends { body?: infer S } ? In<S> : undefined;
+
+/** The path with its parameters filled in, each encoded ("/v1/beneficiaries/:id" + {id} → "/v1/beneficiaries/4f…"). */
+export function pathWith(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === "") throw new Error(`${path}: no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Path parameters that name a record: any string (one that is not a uuid names nothing, a 404 rather than a 400). */
+export const IdParams = z.object({ id: z.string() });
