@@ -9,8 +9,12 @@ import { z } from "zod";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** What a success answer's `data` holds: one value (a record, a result, null), or one page of rows. */
-export type Answer = { one: z.ZodType } | { page: z.ZodType } | { none: true };
+/**
+ * What a success answer holds. In the envelope { message, data }: one value (`one`), one page of rows
+ * (`page`: { items, total_items, page, limit }), or null (`none`). Outside it: a file of one of these
+ * media types (`file`), or a body of its own (`bare`, e.g. the health check).
+ */
+export type Answer = { one: z.ZodType } | { page: z.ZodType } | { none: true } | { file: readonly string[] } | { bare: z.ZodType };
 
 export type Endpoint<
   P extends z.ZodType | undefined = z.ZodType | undefined,
@@ -44,6 +48,8 @@ export type Endpoint<
   idempotencyKey?: true;
   /** Error statuses the handler sends beyond those the API document derives (400, 401, 403, 404, 409, 429). */
   errors?: number[];
+  /** A multipart/form-data body with these fields, documented only (the handler reads the parts itself). */
+  multipart?: z.ZodObject;
   /** A second success: 202 when the change waits for another member's approval (what it then answers). */
   accepted?: string;
 };
@@ -61,14 +67,18 @@ export type DataOf<E> = E extends { answer: { one: infer S extends z.ZodType } }
   ? z.input<S>
   : E extends { answer: { page: infer S extends z.ZodType } }
     ? Page<z.input<S>>
-    : null;
+    : E extends { answer: { bare: infer S extends z.ZodType } }
+      ? z.input<S>
+      : null;
 
 /** The same, as a client reads it (the output side). */
 export type ReceivedOf<E> = E extends { answer: { one: infer S extends z.ZodType } }
   ? z.output<S>
   : E extends { answer: { page: infer S extends z.ZodType } }
     ? Page<z.output<S>>
-    : null;
+    : E extends { answer: { bare: infer S extends z.ZodType } }
+      ? z.output<S>
+      : null;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;

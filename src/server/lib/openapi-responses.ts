@@ -87,7 +87,8 @@ export const PageEnvelope = z
   .meta({ id: "PageEnvelope", description: "The success envelope of a list: one page of items" });
 
 /** The envelope of an endpoint's declared answer: its record, its page of rows, or null. */
-function envelopeOf(answer: Answer): z.ZodType {
+function envelopeOf(answer: Exclude<Answer, { file: unknown }>): z.ZodType {
+  if ("bare" in answer) return answer.bare;
   if ("one" in answer) return z.object({ message: z.string(), data: answer.one });
   if ("none" in answer) return z.object({ message: z.string(), data: z.null() });
   return z.object({
@@ -220,6 +221,7 @@ function headersOf(route: RouteOptions, doc: RouteDoc, write: boolean, open: boo
 function describe(route: RouteOptions, hasPaging: boolean, access: Access): Derived {
   const method = [route.method].flat()[0]!.toUpperCase();
   const doc: RouteDoc = { ...ROUTE_DOCS[`${method} ${route.url}`], ...(route.config as { openapi?: RouteDoc } | undefined)?.openapi };
+  if (doc.answer && "file" in doc.answer) doc.file = [...doc.answer.file];
   const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
   const signedIn = !rule || !access.can(subjectOfAuth(null), rule.obj, rule.act);
   const write = !SAFE_METHODS.has(method);
@@ -234,7 +236,7 @@ function describe(route: RouteOptions, hasPaging: boolean, access: Access): Deri
   for (const status of doc.errors ?? []) errors.set(status, ERROR_TEXT[status] ?? "Refused");
   return {
     status: doc.status ?? 200,
-    success: doc.file ? null : (doc.success ?? (doc.answer ? envelopeOf(doc.answer) : hasPaging ? PageEnvelope : Envelope)),
+    success: doc.file ? null : (doc.success ?? (doc.answer && !("file" in doc.answer) ? envelopeOf(doc.answer) : hasPaging ? PageEnvelope : Envelope)),
     file: doc.file,
     errors: new Map([...errors].sort(([a], [b]) => a - b)),
     multipart: doc.multipart,

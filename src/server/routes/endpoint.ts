@@ -14,7 +14,7 @@ export type RequestOf<E> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: Qu
  * What a handler gives back: the success envelope with the declared data; or the reply itself when
  * it sent something else (a file, or a 202 while the change waits for an approval).
  */
-export type Answered<E> = { message: string; data: DataOf<E> } | FastifyReply;
+export type Answered<E> = (E extends { answer: { bare: unknown } } ? DataOf<E> : { message: string; data: DataOf<E> }) | FastifyReply;
 
 export type Handler<E> = (req: RequestOf<E>, reply: FastifyReply) => Promise<Answered<E>>;
 
@@ -26,7 +26,14 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ep: E, handler: 
       access: ep.access,
       ...(ep.stepUp ? { stepUp: ep.stepUp } : {}),
       ...(ep.oneTimeCode ? { oneTimeCode: ep.oneTimeCode } : {}),
-      openapi: { answer: ep.answer, status: ep.status, idempotencyKey: ep.idempotencyKey, errors: ep.errors, accepted: ep.accepted },
+      openapi: {
+        answer: ep.answer,
+        status: ep.status,
+        idempotencyKey: ep.idempotencyKey,
+        errors: ep.errors,
+        accepted: ep.accepted,
+        multipart: ep.multipart,
+      },
     },
     schema: {
       tags: [ep.tag],
