@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
 
 const req = (label: string) =>
   z
@@ -62,3 +63,93 @@ export const TaskSubmission = z.object({
 export const DECLARATION_TEXT =
   "I declare that the funds held in and passing through this account come from the lawful business activities of the company, and that I will inform the bank of any change.";
 export const AGREEMENT_DESCRIPTION = "Business account terms and conditions";
+
+/** SPEC §3 Account request, as the service answers it: the pending account and its steps, in order. */
+export const AccountRequest = z
+  .object({
+    id: z.string(),
+    currency: z.string(),
+    /** READY while its tasks are being done, then COMPLETED. */
+    state: z.string(),
+    account_id: z.string(),
+    created_date: z.string(),
+    tasks: z.array(
+      z
+        .object({
+          id: z.string(),
+          type: z.string(),
+          /** CREATED, then COMPLETED. */
+          state: z.string(),
+          /** What the step shows and what it recorded (declaration text, agreement id, acceptance or verification time, email). */
+          data: z.record(z.string(), z.unknown()),
+        })
+        .meta({ id: "AccountRequestTask" }),
+    ),
+  })
+  .meta({ id: "AccountRequest" });
+export type AccountRequest = z.infer<typeof AccountRequest>;
+
+/** POST businesses/features: the SPEC's product names for the two self-serve features (banking, crypto). */
+const FeatureRequest = z.object({ feature: z.enum(["HELIOS", "CENTURION"], { error: "feature must be HELIOS or CENTURION" }) });
+
+/** SPEC §7: account requests and their tasks, the agreement PDF, and switching on fiat or crypto access. */
+const rule = (act: string) => ({ obj: "accounts", act });
+const tag = "accounts";
+export const accountRequestEndpoints = {
+  create: endpoint({
+    method: "POST",
+    path: "/account-requests/corporate",
+    summary: "Request a bank account",
+    tag,
+    access: rule("create"),
+    body: CreateAccountRequest,
+    status: 201,
+    answer: { one: AccountRequest },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/account-requests/:id",
+    summary: "Get an account request",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: AccountRequest },
+  }),
+  initializeTask: endpoint({
+    method: "POST",
+    path: "/account-requests/tasks/:id/initialize",
+    summary: "Start an account request task",
+    tag,
+    access: rule("create"),
+    params: IdParams,
+    answer: { one: AccountRequest },
+  }),
+  submitTask: endpoint({
+    method: "POST",
+    path: "/account-requests/tasks/:id/submit",
+    summary: "Complete an account request task",
+    tag,
+    access: rule("create"),
+    params: IdParams,
+    body: TaskSubmission,
+    answer: { one: AccountRequest },
+  }),
+  agreement: endpoint({
+    method: "GET",
+    path: "/data/agreements/:id/download",
+    summary: "Download an account agreement",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { file: ["application/pdf"] },
+  }),
+  addFeature: endpoint({
+    method: "POST",
+    path: "/businesses/features",
+    summary: "Turn on banking or crypto access",
+    tag: "business",
+    access: { obj: "business-features", act: "create" },
+    body: FeatureRequest,
+    answer: { none: true },
+  }),
+};

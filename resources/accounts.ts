@@ -1,24 +1,82 @@
 /** Fiat accounts (SPEC §2 Accounts, §3 Bank/fiat account). Details are a bespoke page. */
 import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
+import { BankingTransaction, MainOwnerSummary, SubOwnerSummary } from "./transaction-views.ts";
 
 export const DepositAddress = z.object({ type: z.string(), data: z.record(z.string(), z.string()) });
 
-export const Account = z.object({
-  id: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  type: z.string(),
-  state: z.string(),
-  balance: z.object({ available: z.string() }),
-  balance_in_usd: z.object({ available: z.string() }),
-  deposit_addresses: z.array(DepositAddress),
-  in_request_state: z.boolean(),
-  account_request_id: z.string().nullable(),
-  features: z.object({ exchanges: z.object({ supported_currencies: z.array(z.object({ currency: z.string(), blockchain: z.string().nullable() })) }) }),
-  created_date: z.string(),
-});
+/** What an exchange from an account or wallet may go to: a fiat currency (no chain) or a stablecoin on its chain. */
+export const ExchangeTargets = z.array(z.object({ currency: z.string(), blockchain: z.string().nullable() }));
+
+/** SPEC §3 Bank/fiat account, as accountService.view answers it (src/server/services/accounts.ts). */
+export const Account = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    type: z.string(),
+    state: z.string(),
+    /** institution (the business's own) or customer (a customer's sub-account). */
+    classification: z.string(),
+    balance: z.object({ available: z.string() }),
+    balance_in_usd: z.object({ available: z.string() }),
+    deposit_addresses: z.array(DepositAddress),
+    in_request_state: z.boolean(),
+    account_request_id: z.string().nullable(),
+    has_completed_tasks: z.boolean(),
+    features: z.object({ exchanges: z.object({ supported_currencies: ExchangeTargets }) }),
+    created_date: z.string(),
+  })
+  .meta({ id: "Account" });
 export type Account = z.infer<typeof Account>;
+
+/** An account's graph: a main account's ranges, or a sub-account's (SPEC §4). */
+export const AccountSummary = z.union([MainOwnerSummary, SubOwnerSummary]).meta({ id: "AccountSummary" });
+
+/** SPEC §7 fiat accounts: list, one, summary (graph), its transactions. */
+const rule = (act: string) => ({ obj: "accounts", act });
+const tag = "accounts";
+export const accountEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/accounts/corporate",
+    summary: "List bank accounts",
+    tag,
+    access: rule("list"),
+    query: PageQuery,
+    answer: { page: Account },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/accounts/:id",
+    summary: "Get a bank account",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: Account },
+  }),
+  summary: endpoint({
+    method: "GET",
+    path: "/accounts/:id/summary",
+    summary: "Get a bank account's inflow and outflow summary",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: AccountSummary },
+  }),
+  transactions: endpoint({
+    method: "GET",
+    path: "/accounts/:id/transactions",
+    summary: "List a bank account's transactions",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    query: PageQuery,
+    answer: { page: BankingTransaction },
+  }),
+};
 
 export const accounts = defineResource<Account>({
   name: "accounts",

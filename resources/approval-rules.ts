@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
+import { endpoint } from "./define-endpoint.ts";
 
 export const APPROVAL_SCOPES = ["ANY", "FIAT", "CRYPTO", "BULK"] as const;
 export type ApprovalScope = (typeof APPROVAL_SCOPES)[number];
@@ -54,7 +55,20 @@ export type ApprovalRuleInput = z.input<typeof ApprovalRuleInput>;
 /** PUT /approval-rules: the whole ordered list at once, so the order is never half-changed. */
 export const ApprovalRulesBody = z.object({ rules: z.array(ApprovalRuleInput).max(MAX_RULES, `At most ${MAX_RULES} rules`) }).strict();
 
-export type ApprovalRule = z.output<typeof ApprovalRuleInput> & { id: string; position: number };
+/** A saved rule: what was asked for, in the order kept. */
+export const ApprovalRule = z.object({
+  id: z.string(),
+  position: z.number(),
+  scope: z.enum(APPROVAL_SCOPES),
+  currency: z.enum(RULE_CURRENCIES).nullable(),
+  min_amount: z.string(),
+  max_amount: z.string().nullable(),
+  approvals_required: z.number(),
+  required_role: z.string().nullable(),
+});
+export type ApprovalRule = z.infer<typeof ApprovalRule>;
+/** A rule as the settings list it: with why it applies, in words. */
+export const ListedApprovalRule = ApprovalRule.extend({ reason: z.string() }).meta({ id: "ApprovalRule" });
 
 /** POST /approval-rules/preview: what the send screens ask before the maker submits. */
 export const ApprovalPreviewInput = z
@@ -66,16 +80,54 @@ export const ApprovalPreviewInput = z
   .strict();
 export type ApprovalPreviewInput = z.infer<typeof ApprovalPreviewInput>;
 
-export type ApprovalPreview = {
-  /** False when the business does not ask for approvals at all: the payment goes straight out. */
-  approval_needed: boolean;
-  approvals_required: number;
-  required_role: string | null;
-  /** "2 approvals: amount above 10,000 USD". */
-  reason: string;
-  rule_id: string | null;
-  /** Who may approve it (never the maker). */
-  approvers: { name: string; email: string; roles: string[] }[];
-  /** When too few members can approve, the payment would wait forever: said before it is sent. */
-  warning: string | null;
+export const ApprovalPreview = z
+  .object({
+    /** False when the business does not ask for approvals at all: the payment goes straight out. */
+    approval_needed: z.boolean(),
+    approvals_required: z.number(),
+    required_role: z.string().nullable(),
+    /** "2 approvals: amount above 10,000 USD". */
+    reason: z.string(),
+    rule_id: z.string().nullable(),
+    /** Who may approve it (never the maker). */
+    approvers: z.array(z.object({ name: z.string(), email: z.string(), roles: z.array(z.string()) })),
+    /** When too few members can approve, the payment would wait forever: said before it is sent. */
+    warning: z.string().nullable(),
+  })
+  .meta({ id: "ApprovalPreview" });
+export type ApprovalPreview = z.infer<typeof ApprovalPreview>;
+
+/**
+ * Every member reads the rules (a maker should know why a payment waits); only the owner replaces
+ * them (policy: the owner pseudo-permission); makers preview the route a payment would take.
+ */
+const rule = (act: string) => ({ obj: "approval-rules", act });
+const tag = "approvals";
+export const approvalRuleEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/approval-rules",
+    summary: "Get approval rules",
+    tag,
+    access: rule("list"),
+    answer: { one: z.object({ rules: z.array(ListedApprovalRule), approving_roles: z.array(z.string()) }) },
+  }),
+  replace: endpoint({
+    method: "PUT",
+    path: "/approval-rules",
+    summary: "Replace approval rules",
+    tag,
+    access: rule("edit"),
+    body: ApprovalRulesBody,
+    answer: { one: z.object({ rules: z.array(ListedApprovalRule) }) },
+  }),
+  preview: endpoint({
+    method: "POST",
+    path: "/approval-rules/preview",
+    summary: "Preview a payment's approval route",
+    tag,
+    access: rule("preview"),
+    body: ApprovalPreviewInput,
+    answer: { one: ApprovalPreview },
+  }),
 };

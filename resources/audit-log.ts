@@ -4,24 +4,80 @@
  */
 import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
+import { endpoint } from "./define-endpoint.ts";
+import { day } from "./list-query.ts";
+import { PageQuery } from "./page-query.ts";
 
-export const AuditLogEntry = z.object({
-  id: z.string(),
-  seq: z.number(),
-  at: z.string(),
-  actor_email: z.string(),
-  actor_via: z.string(),
-  action: z.string(),
-  route: z.string(),
-  target_id: z.string().nullable(),
-  ip: z.string(),
-  user_agent: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  prev_hash: z.string(),
-  hash: z.string(),
-});
+export const AuditLogEntry = z
+  .object({
+    id: z.string(),
+    seq: z.number(),
+    at: z.string(),
+    business_id: z.string(),
+    actor_user_id: z.string().nullable(),
+    actor_email: z.string(),
+    actor_via: z.string(),
+    action: z.string(),
+    route: z.string(),
+    target_id: z.string().nullable(),
+    ip: z.string(),
+    user_agent: z.string(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    prev_hash: z.string(),
+    hash: z.string(),
+  })
+  .meta({ id: "AuditLogEntry" });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
+
+/** The stored chain checked end to end and against its head: valid, or where it first does not hold and why. */
+export const ChainCheck = z.discriminatedUnion("valid", [
+  z.object({ valid: z.literal(true), entries: z.number(), head_hash: z.string() }),
+  z.object({ valid: z.literal(false), entries: z.number(), first_invalid_seq: z.number(), reason: z.string() }),
+]);
+export type ChainCheck = z.infer<typeof ChainCheck>;
+
+const AuditQuery = PageQuery.extend({
+  keyword: z.string().trim().max(200, "keyword must be at most 200 characters").optional(),
+  from: day("from").optional(),
+  to: day("to").optional(),
+});
+const ExportQuery = z.object({ format: z.enum(["csv", "json"], { error: "format must be csv or json" }).default("json") });
+
+/**
+ * The list the Settings 'Audit log' tab shows (users_read), its export with the chain (CSV or JSON,
+ * checked offline by AUDIT_VERIFY_COMMAND), and the server's own check of the stored chain.
+ */
+const rule = (act: string) => ({ obj: "audit-log", act });
+const tag = "audit";
+export const auditLogEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/audit-log",
+    summary: "List audit log entries",
+    tag,
+    access: rule("list"),
+    query: AuditQuery,
+    answer: { page: AuditLogEntry },
+  }),
+  verify: endpoint({
+    method: "GET",
+    path: "/audit-log/verify",
+    summary: "Verify the audit log chain",
+    tag,
+    access: rule("list"),
+    answer: { one: ChainCheck },
+  }),
+  export: endpoint({
+    method: "GET",
+    path: "/audit-log/export",
+    summary: "Export the audit log",
+    tag,
+    access: rule("export"),
+    query: ExportQuery,
+    answer: { file: ["text/csv", "application/json"] },
+  }),
+};
 
 /** The command that checks an export offline (README, Audit log). */
 export const AUDIT_VERIFY_COMMAND = "npm run audit:verify -- <file>";

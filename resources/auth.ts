@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 import { COUNTRY_CODES } from "../src/lib/countries.ts";
+import { endpoint } from "./define-endpoint.ts";
+import { Session } from "./session.ts";
 
 export const PASSWORD_RULE_MESSAGE = "Password must contain at least 1 lowercase letter, 1 uppercase letter, 1 number, and 1 special character";
 
@@ -115,3 +117,97 @@ export const AcceptInvitationBody = z.object({
 
 /** SPEC §9: a new one-time code may be asked for 60 s after the last (server and screens agree). */
 export const OTP_RESEND_SECONDS = 60;
+
+/** POST /onboarding/check-2fa: whether the member signs in with a code, and the token that asks for it. */
+export const TwoFactorCheck = z.object({ "2faEnabled": z.boolean(), token: z.string().nullable() });
+
+/** GET /onboarding/invitation/:token: who invites, and whether the invitee already has a user (then no user_info is needed). */
+export const Invitation = z.object({ business: z.object({ name: z.string() }), user_id: z.string().nullable(), email: z.string() });
+
+/** SPEC §7 Auth: sign-up, verification, sign-in with emailed code, password reset, invitations. */
+const rule = (act: string) => ({ obj: "auth", act });
+const tag = "auth";
+export const authEndpoints = {
+  register: endpoint({
+    method: "POST",
+    path: "/onboarding/register",
+    summary: "Sign up",
+    tag,
+    access: rule("register"),
+    body: SignUpForm,
+    status: 201,
+    answer: { none: true },
+  }),
+  verifyEmail: endpoint({
+    method: "POST",
+    path: "/onboarding/verify-email",
+    summary: "Verify an email address",
+    tag,
+    access: rule("verify"),
+    body: VerifyEmailBody,
+    answer: { none: true },
+  }),
+  checkTwoFactor: endpoint({
+    method: "POST",
+    path: "/onboarding/check-2fa",
+    summary: "Check sign-in credentials",
+    tag,
+    access: rule("login"),
+    body: CheckTwoFactor,
+    answer: { one: TwoFactorCheck },
+  }),
+  sendLoginCode: endpoint({
+    method: "POST",
+    path: "/onboarding/otp-code",
+    summary: "Send a sign-in code",
+    tag,
+    access: rule("login"),
+    body: OtpRequest,
+    answer: { none: true },
+  }),
+  login: endpoint({
+    method: "POST",
+    path: "/onboarding/login",
+    summary: "Sign in",
+    tag,
+    access: rule("login"),
+    body: LoginForm,
+    answer: { one: Session },
+  }),
+  initiatePasswordReset: endpoint({
+    method: "POST",
+    path: "/onboarding/password-reset/initiate",
+    summary: "Request a password reset",
+    tag,
+    access: rule("reset"),
+    body: ForgotPasswordForm,
+    answer: { none: true },
+  }),
+  completePasswordReset: endpoint({
+    method: "POST",
+    path: "/onboarding/password-reset/complete",
+    summary: "Reset a password",
+    tag,
+    access: rule("reset"),
+    body: ResetPasswordBody,
+    answer: { none: true },
+  }),
+  invitation: endpoint({
+    method: "GET",
+    path: "/onboarding/invitation/:token",
+    summary: "Get an invitation",
+    tag,
+    access: rule("invitation"),
+    params: z.object({ token: z.string().min(1).max(200) }),
+    answer: { one: Invitation },
+  }),
+  acceptInvitation: endpoint({
+    method: "POST",
+    path: "/onboarding/invitation/accept",
+    summary: "Accept an invitation",
+    tag,
+    access: rule("invitation"),
+    body: AcceptInvitationBody,
+    answer: { none: true },
+  }),
+};

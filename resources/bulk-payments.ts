@@ -5,7 +5,10 @@
  */
 import { z } from "zod";
 import { DESTINATIONS } from "./beneficiary-destinations.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
 import { defineResource } from "./define-resource.ts";
+import { PageQuery } from "./page-query.ts";
+import { BankingTransaction } from "./transaction-views.ts";
 import { toCsv } from "../src/lib/csv.ts";
 
 export const MAX_BULK_ROWS = 200;
@@ -45,20 +48,109 @@ export function bulkTemplate(): string {
 }
 
 /** A bulk payment as listed and shown (its state derives from its payments). */
-export const BulkPayment = z.object({
-  id: z.string(),
-  reference: z.string(),
-  state: z.string(),
-  source_account_id: z.string(),
-  currency: z.string(),
-  total_amount: z.string(),
-  total_fees: z.string(),
-  total_recipients: z.number(),
-  file_name: z.string(),
-  created_date: z.string(),
-  progress: z.object({ completed: z.number(), failed: z.number(), cancelled: z.number(), in_progress: z.number() }),
-});
+export const BulkPayment = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    state: z.string(),
+    source_account_id: z.string(),
+    currency: z.string(),
+    total_amount: z.string(),
+    total_fees: z.string(),
+    total_recipients: z.number(),
+    file_name: z.string(),
+    created_date: z.string(),
+    progress: z.object({ completed: z.number(), failed: z.number(), cancelled: z.number(), in_progress: z.number() }),
+  })
+  .meta({ id: "BulkPayment" });
 export type BulkPayment = z.infer<typeof BulkPayment>;
+
+/** One bulk payment with each of its payments (in file order) and its approval. */
+export const BulkPaymentDetail = BulkPayment.extend({
+  payments: z.array(BankingTransaction),
+  /** The request an approver decides on, while the batch waits for one. */
+  approval_request_id: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  initiator: z.object({ email: z.string().nullable() }),
+}).meta({ id: "BulkPaymentDetail" });
+
+/** A file's row after checking: what it pays, or why it cannot (src/server/services/bulk-payments.ts CheckedRow). */
+export const BulkCheckedRow = z
+  .object({
+    index: z.number().int(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    beneficiary_name: z.string(),
+    destination_type: z.string(),
+    amount: z.string().nullable(),
+    fee: z.string().nullable(),
+    reference: z.string(),
+  })
+  .meta({ id: "BulkCheckedRow" });
+/** The per-row preview of a file, and the totals of its good rows. */
+export const BulkCheck = z
+  .object({
+    rows: z.array(BulkCheckedRow),
+    valid: z.boolean(),
+    /** Why the file as a whole cannot be paid (its total too large), else null. */
+    problem: z.string().nullable(),
+    currency: z.string(),
+    total_amount: z.string(),
+    total_fees: z.string(),
+  })
+  .meta({ id: "BulkCheck" });
+
+const tag = "bulk payments";
+const access = (act: string) => ({ obj: "bulk-payments", act });
+
+/** Bulk payments: check a file's rows, submit it (Idempotency-Key, one-time code), list, one batch, the CSV template. */
+export const bulkPaymentEndpoints = {
+  template: endpoint({
+    method: "GET",
+    path: "/bulk-payments/template.csv",
+    summary: "Download the bulk payment CSV template",
+    tag,
+    access: access("list"),
+    answer: { file: ["text/csv"] },
+  }),
+  check: endpoint({
+    method: "POST",
+    path: "/bulk-payments/check",
+    summary: "Check a bulk payment file",
+    tag,
+    access: access("create"),
+    body: BulkPaymentRequest,
+    answer: { one: BulkCheck },
+  }),
+  submit: endpoint({
+    method: "POST",
+    path: "/bulk-payments",
+    summary: "Submit a bulk payment",
+    tag,
+    access: access("create"),
+    oneTimeCode: true,
+    body: BulkPaymentRequest,
+    status: 201,
+    answer: { one: BulkPayment },
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/bulk-payments",
+    summary: "List bulk payments",
+    tag,
+    access: access("list"),
+    query: PageQuery,
+    answer: { page: BulkPayment },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/bulk-payments/:id",
+    summary: "Get a bulk payment",
+    tag,
+    access: access("show"),
+    params: IdParams,
+    answer: { one: BulkPaymentDetail },
+  }),
+};
 
 export const bulkPayments = defineResource<BulkPayment>({
   name: "bulk-payments",

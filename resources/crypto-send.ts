@@ -4,6 +4,9 @@
  */
 import { z } from "zod";
 import { ADDRESS_FORMATS, type Blockchain } from "../src/lib/assets.ts";
+import { endpoint } from "./define-endpoint.ts";
+import { MinorAmount, MoneyValue } from "./money.ts";
+import { CryptoTransaction } from "./transaction-views.ts";
 
 /** What broadcasting a transfer costs, by chain, in the asset's minor units (6 decimals): 2.00 and 1.00. */
 export const NETWORK_FEES: Record<Blockchain, bigint> = { ETHEREUM: 2_000_000n, TRON: 1_000_000n };
@@ -26,3 +29,30 @@ export const SendStablecoins = z
 export function addressProblem(chain: Blockchain, address: string): string | null {
   return ADDRESS_FORMATS[chain].pattern.test(address) ? null : ADDRESS_FORMATS[chain].message;
 }
+
+const tag = "crypto payments";
+const access = (act: string) => ({ obj: "crypto-payments", act });
+
+/** Sending stablecoins: the network fee, then the send (Idempotency-Key, one-time code). */
+export const cryptoSendEndpoints = {
+  networkFee: endpoint({
+    method: "GET",
+    path: "/transactions/network-fee",
+    summary: "Get the network fee for a stablecoin send",
+    tag,
+    access: access("create"),
+    query: z.object({ wallet_id: z.string({ error: "wallet_id is required" }).uuid("Invalid wallet_id") }),
+    answer: { one: z.object({ fee: MoneyValue, blockchain: z.string() }) },
+  }),
+  send: endpoint({
+    method: "POST",
+    path: "/transactions/withdrawal",
+    summary: "Send stablecoins",
+    tag,
+    access: access("create"),
+    oneTimeCode: true,
+    body: SendStablecoins.safeExtend({ amount: MinorAmount }),
+    status: 201,
+    answer: { one: CryptoTransaction },
+  }),
+};

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 import { defineResource, type DetailField, type FormField } from "./define-resource.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
 
 export const CUSTOMER_TYPES = ["INDIVIDUAL", "BUSINESS"] as const;
 export const CUSTOMER_STATES = ["ACTIVE", "INACTIVE"] as const;
@@ -114,27 +116,156 @@ export const BillingInformation = z.object({
   }),
 });
 
+/** The billing information as kept (the output of BillingInformation). */
+export type BillingInformationValue = z.output<typeof BillingInformation>;
+
 const AddressOut = z.object({ line_1: z.string(), city: z.string(), state: z.string(), postal_code: z.string(), country: z.string() });
-export const Customer = z.object({
-  id: z.string(),
-  type: z.enum(CUSTOMER_TYPES),
-  state: z.enum(CUSTOMER_STATES),
-  email: z.string(),
-  /** Display name: first and last name, or the business name. */
-  display_name: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  name: z.string().nullable(),
-  business_type: z.string().nullable(),
-  phone_number: z.string(),
-  residential_address: AddressOut.nullable(),
-  registered_address: AddressOut.nullable(),
-  incorporation_country: z.string().nullable(),
-  country_data: z.object({ ng: z.object({ bvn: z.string().optional(), nin: z.string().optional() }).optional() }),
-  billing_information: z.unknown().nullable(),
-  created_date: z.string(),
-});
+export const Customer = z
+  .object({
+    id: z.string(),
+    type: z.enum(CUSTOMER_TYPES),
+    state: z.enum(CUSTOMER_STATES),
+    email: z.string(),
+    /** Display name: first and last name, or the business name. */
+    display_name: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    name: z.string().nullable(),
+    business_type: z.string().nullable(),
+    phone_number: z.string(),
+    residential_address: AddressOut.nullable(),
+    registered_address: AddressOut.nullable(),
+    incorporation_country: z.string().nullable(),
+    country_data: z.object({ ng: z.object({ bvn: z.string().optional(), nin: z.string().optional() }).optional() }),
+    billing_information: z
+      .object({
+        name: z.string(),
+        email: z.string(),
+        phone: z.string(),
+        address: z.object({ line_1: z.string(), city: z.string(), state_province: z.string(), postal_code: z.string(), country: z.string() }),
+      })
+      .nullable(),
+    created_date: z.string(),
+  })
+  .meta({ id: "Customer" });
 export type Customer = z.infer<typeof Customer>;
+
+const CustomerListQuery = PageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  state: z.enum(CUSTOMER_STATES, { error: "state must be ACTIVE or INACTIVE" }).optional(),
+  type: z.enum(CUSTOMER_TYPES, { error: "type must be INDIVIDUAL or BUSINESS" }).optional(),
+});
+
+/** SPEC §7 Customers: /v2/customers and its partial updates; GET stats for the tiles. */
+const rule = (act: string) => ({ obj: "customers", act });
+const tag = "customers";
+export const customerEndpoints = {
+  create: endpoint({
+    method: "POST",
+    path: "/v2/customers",
+    summary: "Create a customer",
+    tag,
+    access: rule("create"),
+    body: CustomerInput,
+    status: 201,
+    answer: { one: Customer },
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/v2/customers",
+    summary: "List customers",
+    tag,
+    access: rule("list"),
+    query: CustomerListQuery,
+    answer: { page: Customer },
+  }),
+  stats: endpoint({
+    method: "GET",
+    path: "/v2/customers/stats",
+    summary: "Get customer stats",
+    tag,
+    access: rule("list"),
+    answer: { one: z.object({ total: z.number().int(), active: z.number().int(), inactive: z.number().int() }).meta({ id: "CustomerStats" }) },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/v2/customers/:id",
+    summary: "Get a customer",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: Customer },
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/v2/customers/:id",
+    summary: "Delete a customer",
+    tag,
+    access: rule("delete"),
+    params: IdParams,
+    answer: { none: true },
+  }),
+  // Re-enabling needs a fresh step-up.
+  activate: endpoint({
+    method: "PATCH",
+    path: "/v2/customers/:id/activate",
+    summary: "Activate a customer",
+    tag,
+    access: rule("edit"),
+    stepUp: true,
+    params: IdParams,
+    answer: { one: Customer },
+  }),
+  deactivate: endpoint({
+    method: "PATCH",
+    path: "/v2/customers/:id/deactivate",
+    summary: "Deactivate a customer",
+    tag,
+    access: rule("edit"),
+    params: IdParams,
+    answer: { one: Customer },
+  }),
+  updateIndividual: endpoint({
+    method: "PATCH",
+    path: "/v2/customers/:id/individual",
+    summary: "Update an individual customer's details",
+    tag,
+    access: rule("edit"),
+    params: IdParams,
+    body: IndividualUpdate,
+    answer: { one: Customer },
+  }),
+  updateBusiness: endpoint({
+    method: "PATCH",
+    path: "/v2/customers/:id/business",
+    summary: "Update a business customer's details",
+    tag,
+    access: rule("edit"),
+    params: IdParams,
+    body: BusinessUpdate,
+    answer: { one: Customer },
+  }),
+  updateCountryData: endpoint({
+    method: "PATCH",
+    path: "/v2/customers/:id/country_data",
+    summary: "Update a customer's country data",
+    tag,
+    access: rule("edit"),
+    params: IdParams,
+    body: CountryData,
+    answer: { one: Customer },
+  }),
+  updateBilling: endpoint({
+    method: "PUT",
+    path: "/v2/customers/:id/billing_information",
+    summary: "Update a customer's billing information",
+    tag,
+    access: rule("edit"),
+    params: IdParams,
+    body: BillingInformation,
+    answer: { one: Customer },
+  }),
+};
 
 const typeOptions = [
   { value: "INDIVIDUAL", label: "Individual" },

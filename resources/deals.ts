@@ -5,6 +5,8 @@
  * Not a generic resource (no RESOURCES entry): /deals is a bespoke grid-and-modal page.
  */
 import { z } from "zod";
+import { endpoint } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
 
 /** SPEC §9: deals page size and search debounce; §5: search only from 4 characters. */
 export const DEALS_PAGE_SIZE = 12;
@@ -31,18 +33,20 @@ export const EligibilityQuestion = z.object({ id: z.string(), content: z.object(
 export type EligibilityQuestion = z.infer<typeof EligibilityQuestion>;
 
 /** SPEC §3 Deal, field names verbatim (including the spec's `eligbility_questions`). */
-export const Deal = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** An image URL or data URI; empty when the partner has no logo. */
-  logo_url: z.string(),
-  description: z.string(),
-  /** Each 'title:description', or plain text. */
-  benefits: z.array(z.string()),
-  category: z.string(),
-  business_deal_state: z.enum(DEAL_STATES),
-  eligbility_questions: z.array(EligibilityQuestion),
-});
+export const Deal = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** An image URL or data URI; empty when the partner has no logo. */
+    logo_url: z.string(),
+    description: z.string(),
+    /** Each 'title:description', or plain text. */
+    benefits: z.array(z.string()),
+    category: z.string(),
+    business_deal_state: z.enum(DEAL_STATES),
+    eligbility_questions: z.array(EligibilityQuestion),
+  })
+  .meta({ id: "Deal" });
 export type Deal = z.infer<typeof Deal>;
 
 export const RedemptionInstruction = z.object({ redemption_instruction: z.string() });
@@ -66,6 +70,59 @@ export const RedeemDeal = z.object({
   eligibility_questions: z.array(RedeemAnswer, { error: "eligibility_questions must be a list" }).max(50, "Too many answers").default([]),
 });
 export type RedeemDeal = z.input<typeof RedeemDeal>;
+
+/** SPEC §9: 12 deals a page unless asked otherwise. */
+const DealListQuery = PageQuery.extend({ limit: PageQuery.shape.limit.unwrap().default(DEALS_PAGE_SIZE), ...DealSearchQuery.shape });
+const DealParams = z.object({ id: z.string().max(100) });
+const rule = (act: "list" | "show" | "redeem") => ({ obj: "deals", act });
+const tag = "deals";
+/**
+ * SPEC §7 deals calls: GET /deals?page,limit,name; GET /deals/{id} (the deal modal reloads its deal so
+ * its state is current); GET /deals/{id}/redemption-instruction; POST /deals/{id}/redeem with the
+ * eligibility answers. Every answer carries the caller's business's own deal state.
+ */
+export const dealEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/deals",
+    summary: "List deals",
+    tag,
+    access: rule("list"),
+    query: DealListQuery,
+    answer: { page: Deal },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/deals/:id",
+    summary: "Get a deal",
+    tag,
+    access: rule("show"),
+    params: DealParams,
+    answer: { one: Deal },
+  }),
+  /** A 409 until the deal is REDEEMED. */
+  redemptionInstruction: endpoint({
+    method: "GET",
+    path: "/deals/:id/redemption-instruction",
+    summary: "Get a deal's redemption instructions",
+    tag,
+    access: rule("show"),
+    params: DealParams,
+    answer: { one: RedemptionInstruction },
+  }),
+  /** 422 DO_NOT_QUALIFY: too little activity (a business rule, not a permission). */
+  redeem: endpoint({
+    method: "POST",
+    path: "/deals/:id/redeem",
+    summary: "Redeem a deal",
+    tag,
+    access: rule("redeem"),
+    params: DealParams,
+    body: RedeemDeal,
+    answer: { one: Deal },
+    errors: [422],
+  }),
+};
 
 /** The partner's offer as the catalogue holds it (seed and tests create deals with this). */
 export const DealInput = z.object({

@@ -50,8 +50,10 @@ export type Endpoint<
   errors?: number[];
   /** A multipart/form-data body with these fields, documented only (the handler reads the parts itself). */
   multipart?: z.ZodObject;
-  /** A second success: 202 when the change waits for another member's approval (what it then answers). */
-  accepted?: string;
+  /** A second success: 202 when the change waits for another member's approval: what it means, and the data it then answers. */
+  accepted?: { description: string; data: z.ZodType };
+  /** Longer documentation than the summary. */
+  description?: string;
 };
 
 /** Declares an endpoint, keeping its literal types for the registrar and the client. */

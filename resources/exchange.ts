@@ -6,6 +6,8 @@
  */
 import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS, type Blockchain } from "../src/lib/assets.ts";
+import { endpoint } from "./define-endpoint.ts";
+import { MinorAmount, MoneyValue } from "./money.ts";
 
 /** SPEC §9: the FX currencies; crypto access adds the stablecoins (each on its chains). */
 export const FX_FIAT_CURRENCIES = ["USD", "NGN", "EUR", "GBP"] as const;
@@ -56,20 +58,103 @@ const quoteId = { quote_id: z.string({ error: "Get a quote first" }).uuid("Get a
 export const FiatExchangeRequest = FiatExchangeQuoteRequest.extend(quoteId);
 export const CryptoExchangeRequest = CryptoExchangeQuoteRequest.extend(quoteId);
 
-type Money = { amount: string; currency: string };
+const Money = z.object({ amount: z.string(), currency: z.string() });
 
 /** SPEC §3 Fiat quote and Crypto quote in one answer (each UI reads its own names), with id and expiry. */
-export type ExchangeQuote = {
-  id: string;
-  sending_amount: Money;
-  source_amount: Money;
-  destination_amount: Money;
-  total_fees: Money;
-  fee: Money;
-  billing_amount: Money;
-  exchange_rate: string;
-  exchange: { rate: string };
-  fx_rate: string;
-  expires_at: string;
-  destination: { type: "account" | "wallet"; id: string; name: string; currency: string; blockchain: string | null };
+export const ExchangeQuote = z
+  .object({
+    id: z.string(),
+    sending_amount: Money,
+    source_amount: Money,
+    destination_amount: Money,
+    total_fees: Money,
+    fee: Money,
+    billing_amount: Money,
+    exchange_rate: z.string(),
+    exchange: z.object({ rate: z.string() }),
+    fx_rate: z.string(),
+    expires_at: z.string(),
+    destination: z.object({
+      type: z.enum(["account", "wallet"]),
+      id: z.string(),
+      name: z.string(),
+      currency: z.string(),
+      blockchain: z.string().nullable(),
+    }),
+  })
+  .meta({ id: "ExchangeQuote" });
+export type ExchangeQuote = z.infer<typeof ExchangeQuote>;
+
+/** A quote from an account: the amount in minor units. */
+export const FiatExchangeQuoteBody = FiatExchangeQuoteRequest.extend({ amount: MinorAmount });
+
+/** An exchange from an account, once made (its outbound row, at the quote's amounts in minor units). */
+export const FiatExchangeResult = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    source_amount: z.string(),
+    currency: z.string(),
+    destination_amount: z.string(),
+    destination_currency: z.string(),
+    total_fee_amount: z.string(),
+    fx_rate: z.string(),
+    description: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: "FiatExchangeResult" });
+
+/** An exchange from a wallet, once made. */
+export const CryptoExchangeResult = z
+  .object({
+    id: z.string(),
+    source_amount: MoneyValue,
+    destination_amount: MoneyValue,
+    fee: MoneyValue,
+    exchange: z.object({ rate: z.string() }),
+    description: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: "CryptoExchangeResult" });
+
+const tag = "exchange";
+
+/**
+ * SPEC §7 Exchange: quotes from an account (minor units) or a wallet (major-unit string), and their
+ * execution (Idempotency-Key, one-time code) — payments/exchange for accounts, transactions/exchange
+ * for wallets. Which side a quote is for decides which policy object authorizes it (in the handler).
+ */
+export const exchangeEndpoints = {
+  quote: endpoint({
+    method: "POST",
+    path: "/quotes/exchange",
+    summary: "Quote an exchange from an account or wallet",
+    tag,
+    access: { obj: "exchange-quotes", act: "create" },
+    // Read by its source (asset_id: a wallet, CryptoExchangeQuoteRequest; else an account, FiatExchangeQuoteBody), each with its own messages.
+    body: z.looseObject({}),
+    answer: { one: ExchangeQuote },
+  }),
+  fromAccount: endpoint({
+    method: "POST",
+    path: "/payments/exchange",
+    summary: "Exchange from a bank account",
+    tag,
+    access: { obj: "exchanges", act: "create" },
+    oneTimeCode: true,
+    body: FiatExchangeRequest.extend({ amount: MinorAmount }),
+    status: 201,
+    answer: { one: FiatExchangeResult },
+  }),
+  fromWallet: endpoint({
+    method: "POST",
+    path: "/transactions/exchange",
+    summary: "Exchange from a stablecoin wallet",
+    tag,
+    access: { obj: "crypto-exchanges", act: "create" },
+    oneTimeCode: true,
+    body: CryptoExchangeRequest,
+    status: 201,
+    answer: { one: CryptoExchangeResult },
+  }),
 };

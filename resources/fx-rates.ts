@@ -5,6 +5,8 @@
  * Not a generic resource (no RESOURCES entry): /rates is a bespoke chart-and-table page.
  */
 import { z } from "zod";
+import { endpoint } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
 
 /** SPEC §9: the FX currencies every business has; the crypto feature adds the stablecoins (§6). */
 export const FX_FIAT_CURRENCIES = ["USD", "NGN", "EUR", "GBP"] as const;
@@ -35,11 +37,46 @@ export const sameCurrencyIssue = (q: { base_currency: string; quote_currency: st
   q.base_currency === q.quote_currency ? SAME_CURRENCY_MESSAGE : null;
 
 /** SPEC §3 FX rate. `rate` is a decimal string (units of quote per one base): data, never a float. */
-export type FxRate = {
-  base_currency: FxCurrency;
-  quote_currency: FxCurrency;
-  rate: string;
-  /** Today's rate is the one in force; every earlier day's has been superseded. */
-  state: "ACTIVE" | "EXPIRED";
-  created_date: string;
+export const FxRate = z
+  .object({
+    base_currency: z.enum(FX_ALL_CURRENCIES),
+    quote_currency: z.enum(FX_ALL_CURRENCIES),
+    rate: z.string(),
+    /** Today's rate is the one in force; every earlier day's has been superseded. */
+    state: z.enum(["ACTIVE", "EXPIRED"]),
+    created_date: z.string(),
+  })
+  .meta({ id: "FxRate" });
+export type FxRate = z.infer<typeof FxRate>;
+
+/** Same pair is reported on quote_currency: the side a person changes last. */
+const FxRateListQuery = PageQuery.extend(FxPairQuery.shape).superRefine((q, ctx) => {
+  const message = sameCurrencyIssue(q);
+  if (message) ctx.addIssue({ code: "custom", message, path: ["quote_currency"] });
+});
+
+const rule = (act: string) => ({ obj: "fx-rates", act });
+const tag = "fx-rates";
+/**
+ * SPEC §7 "FX rates list: page, limit, base_currency, quote_currency" (path not shown; ours is
+ * /fx-rates) and the currencies a business may pick.
+ */
+export const fxRateEndpoints = {
+  currencies: endpoint({
+    method: "GET",
+    path: "/fx-rates/currencies",
+    summary: "List FX currencies",
+    tag,
+    access: rule("show"),
+    answer: { one: z.array(z.enum(FX_ALL_CURRENCIES)) },
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/fx-rates",
+    summary: "List FX rate history for a currency pair",
+    tag,
+    access: rule("list"),
+    query: FxRateListQuery,
+    answer: { page: FxRate },
+  }),
 };

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { BillingAddress } from "./invoices.ts";
+import { endpoint } from "./define-endpoint.ts";
 import { NUMBERING_STRATEGIES } from "../src/lib/invoice-numbering.ts";
 
 export const NUMBERING_LOCKED_MESSAGE = "Invoice numbering settings cannot be changed once at least one invoice has been created.";
@@ -40,14 +41,76 @@ export const InvoiceConfigUpdate = z
   .refine((v) => Object.keys(v).length > 0, "Nothing to update");
 export type InvoiceConfigUpdate = z.input<typeof InvoiceConfigUpdate>;
 
-export const InvoiceConfig = z.object({
-  business_name: z.string(),
-  business_address: z.object({ line_1: z.string(), city: z.string(), state_province: z.string(), postal_code: z.string(), country: z.string() }).nullable(),
-  invoice_prefix: z.string(),
-  invoice_numbering_strategy: z.enum(NUMBERING_STRATEGIES),
-  include_logo_in_header: z.boolean(),
-  logo_url: z.string().nullable(),
-  /** True once the business has an invoice: prefix and strategy can no longer change. */
-  numbering_locked: z.boolean(),
-});
+export const InvoiceConfig = z
+  .object({
+    business_name: z.string(),
+    business_address: z.object({ line_1: z.string(), city: z.string(), state_province: z.string(), postal_code: z.string(), country: z.string() }).nullable(),
+    invoice_prefix: z.string(),
+    invoice_numbering_strategy: z.enum(NUMBERING_STRATEGIES),
+    include_logo_in_header: z.boolean(),
+    logo_url: z.string().nullable(),
+    /** True once the business has an invoice: prefix and strategy can no longer change. */
+    numbering_locked: z.boolean(),
+  })
+  .meta({ id: "InvoiceConfig" });
 export type InvoiceConfig = z.infer<typeof InvoiceConfig>;
+
+/** Where a member reads the business's logo (null while there is none). */
+const LogoAddress = z.object({ logo_url: z.string().nullable() });
+
+/** A file part of a multipart body, as the API document shows it. */
+const filePart = (description: string) => z.string().meta({ format: "binary", description });
+/** The logo upload as the API document shows it (documentation only: the handler reads the parts). */
+const LogoUpload = z.object({
+  logo: filePart("The logo: PNG, JPG or SVG, at most 1MB"),
+  logo_raster: filePart("For an SVG logo, optionally its PNG rendering (used in documents), at most 1MB").optional(),
+});
+
+const rule = (act: string) => ({ obj: "invoice-settings", act });
+const tag = "invoicing";
+export const invoiceSettingsEndpoints = {
+  show: endpoint({
+    method: "GET",
+    path: "/invoicing/settings",
+    summary: "Get invoice settings",
+    tag,
+    access: rule("show"),
+    answer: { one: InvoiceConfig },
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/invoicing/settings",
+    summary: "Update invoice settings",
+    tag,
+    access: rule("edit"),
+    body: InvoiceConfigUpdate,
+    answer: { one: InvoiceConfig },
+  }),
+  logo: endpoint({
+    method: "GET",
+    path: "/businesses/profile/logo",
+    summary: "Get the business logo's address",
+    tag,
+    access: rule("show"),
+    answer: { one: LogoAddress },
+  }),
+  /** A 404 while no logo has been uploaded. */
+  logoFile: endpoint({
+    method: "GET",
+    path: "/businesses/profile/logo/file",
+    summary: "Download the business logo",
+    tag,
+    access: rule("show"),
+    answer: { file: ["image/png", "image/jpeg", "image/svg+xml"] },
+    errors: [404],
+  }),
+  uploadLogo: endpoint({
+    method: "PATCH",
+    path: "/businesses/profile/logo",
+    summary: "Upload the business logo",
+    tag,
+    access: rule("edit"),
+    multipart: LogoUpload,
+    answer: { one: LogoAddress },
+  }),
+};

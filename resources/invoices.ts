@@ -10,6 +10,8 @@
  */
 import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 import { rateBps } from "../src/lib/invoice-totals.ts";
 import { isCalendarDay } from "../src/lib/dates.ts";
@@ -145,9 +147,24 @@ export const InvoiceTotalsView = z.object({
   total_amount_pending: Amount,
 });
 export const PaymentInstruction = z.object({ title: z.string(), notes: z.string(), lines: z.array(z.object({ label: z.string(), value: z.string() })) });
+/** A discount as stored and shown (src/lib/invoice-totals.ts DiscountSpec): the amount or the rate, by its type. */
+const DiscountView = z.object({
+  type: z.enum(["fixed", "percentage"]),
+  fixed_amount: z.string().nullable().optional(),
+  percentage_rate: z.string().nullable().optional(),
+  reason: z.string().nullable().optional(),
+});
+/** A tax as stored and shown (src/lib/invoice-totals.ts TaxSpec). */
+const TaxView = z.object({
+  method: z.enum(["percentage", "fixed"]),
+  percentage_rate: z.string().nullable().optional(),
+  tax_amount: z.string().nullable().optional(),
+  type: z.enum(["STANDARD", "ZERO_RATED", "EXEMPT"]),
+  behaviour: z.enum(["inclusive", "exclusive"]),
+  exemption_reason: z.string().nullable().optional(),
+});
 
-/** What the public page (and its PDF) shows: the invoice, with nothing else of the business. */
-export const PublicInvoice = z.object({
+const publicInvoiceShape = {
   reference: z.string(),
   number: z.string().nullable(),
   state: z.enum(INVOICE_STATES),
@@ -168,12 +185,12 @@ export const PublicInvoice = z.object({
       total_amount: Amount,
       discount_amount: Amount,
       tax_amount: Amount,
-      discount: z.unknown().nullable(),
-      tax: z.unknown().nullable(),
+      discount: DiscountView.nullable(),
+      tax: TaxView.nullable(),
     }),
   ),
-  discount: z.unknown().nullable(),
-  tax: z.unknown().nullable(),
+  discount: DiscountView.nullable(),
+  tax: TaxView.nullable(),
   shipping_amount: Amount,
   totals: InvoiceTotalsView,
   payment_instructions: PaymentInstruction.nullable(),
@@ -181,27 +198,33 @@ export const PublicInvoice = z.object({
   is_overdue: z.boolean(),
   total_line_items: z.number(),
   timestamps: z.object({ issued_at: z.string().nullable() }),
-});
+};
+
+/** What the public page (and its PDF) shows: the invoice, with nothing else of the business. */
+export const PublicInvoice = z.object(publicInvoiceShape).meta({ id: "PublicInvoice" });
 export type PublicInvoice = z.infer<typeof PublicInvoice>;
 
-export const Invoice = PublicInvoice.extend({
-  id: z.string(),
-  customer_id: z.string().nullable(),
-  account_id: z.string().nullable(),
-  /** The page the recipient opens (present once issued). */
-  public_url: z.string().nullable(),
-  items: z.array(PublicInvoice.shape.items.element.extend({ product_id: z.string().nullable() })),
-  payments: z.array(z.object({ transaction_id: z.string(), amount: Amount, date: z.string() })),
-  timestamps: z.object({
-    created_at: z.string(),
-    issued_at: z.string().nullable(),
-    sent_at: z.string().nullable(),
-    paid_at: z.string().nullable(),
-    voided_at: z.string().nullable(),
-    payment_notified_at: z.string().nullable(),
-  }),
-  created_date: z.string(),
-});
+export const Invoice = z
+  .object({
+    ...publicInvoiceShape,
+    id: z.string(),
+    customer_id: z.string().nullable(),
+    account_id: z.string().nullable(),
+    /** The page the recipient opens (present once issued). */
+    public_url: z.string().nullable(),
+    items: z.array(publicInvoiceShape.items.element.extend({ product_id: z.string().nullable() })),
+    payments: z.array(z.object({ transaction_id: z.string(), amount: Amount, date: z.string() })),
+    timestamps: z.object({
+      created_at: z.string(),
+      issued_at: z.string().nullable(),
+      sent_at: z.string().nullable(),
+      paid_at: z.string().nullable(),
+      voided_at: z.string().nullable(),
+      payment_notified_at: z.string().nullable(),
+    }),
+    created_date: z.string(),
+  })
+  .meta({ id: "Invoice" });
 export type Invoice = z.infer<typeof Invoice>;
 
 /** Tags beside an OPEN invoice's state (list rows, details header). */
@@ -279,3 +302,132 @@ export const invoices = defineResource<Invoice>({
   recordTitle: (i) => i.number ?? "Draft invoice",
   menu: { label: "Invoices", icon: "invoice", parent: "invoicing", order: 10 },
 });
+
+const InvoiceListQuery = PageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  state: z.enum(INVOICE_FILTER_STATES, { error: `state must be one of ${INVOICE_FILTER_STATES.join(", ")}` }).optional(),
+});
+
+/** Reads need the invoicing feature; writes need invoices_write too (policies/policy.csv, object "invoices"). */
+const invoiceRule = (act: string) => ({ obj: "invoices", act });
+const tag = "invoicing";
+export const invoiceEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/invoicing/invoices",
+    summary: "List invoices",
+    tag,
+    access: invoiceRule("list"),
+    query: InvoiceListQuery,
+    answer: { page: Invoice },
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/invoicing/invoices",
+    summary: "Create an invoice",
+    tag,
+    access: invoiceRule("create"),
+    body: InvoiceInput,
+    status: 201,
+    answer: { one: Invoice },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/invoicing/invoices/:id",
+    summary: "Get an invoice",
+    tag,
+    access: invoiceRule("show"),
+    params: IdParams,
+    answer: { one: Invoice },
+  }),
+  /** Drafts only. */
+  update: endpoint({
+    method: "PUT",
+    path: "/invoicing/invoices/:id",
+    summary: "Update an invoice",
+    tag,
+    access: invoiceRule("edit"),
+    params: IdParams,
+    body: InvoiceInput,
+    answer: { one: Invoice },
+  }),
+  issue: endpoint({
+    method: "POST",
+    path: "/invoicing/invoices/:id/issue",
+    summary: "Issue an invoice",
+    tag,
+    access: invoiceRule("edit"),
+    params: IdParams,
+    answer: { one: Invoice },
+  }),
+  send: endpoint({
+    method: "POST",
+    path: "/invoicing/invoices/:id/send",
+    summary: "Send an invoice to the customer",
+    tag,
+    access: invoiceRule("edit"),
+    params: IdParams,
+    answer: { one: Invoice },
+  }),
+  void: endpoint({
+    method: "POST",
+    path: "/invoicing/invoices/:id/void",
+    summary: "Void an invoice",
+    tag,
+    access: invoiceRule("edit"),
+    params: IdParams,
+    answer: { one: Invoice },
+  }),
+  download: endpoint({
+    method: "GET",
+    path: "/invoicing/invoices/:id/download",
+    summary: "Download an invoice PDF",
+    tag,
+    access: invoiceRule("show"),
+    params: IdParams,
+    answer: { file: ["application/pdf"] },
+  }),
+};
+
+/** The public invoice page's key: the invoice's unguessable reference. */
+const ReferenceParams = z.object({ reference: z.string().max(100) });
+const publicRule = (act: string) => ({ obj: "public-invoices", act });
+/** SPEC §7 Public: no sign-in; the reference reaches that one invoice, nothing else of the business. */
+export const publicInvoiceEndpoints = {
+  show: endpoint({
+    method: "GET",
+    path: "/public/invoicing/invoices/:reference",
+    summary: "Get a public invoice by reference",
+    tag: "public",
+    access: publicRule("show"),
+    params: ReferenceParams,
+    answer: { one: PublicInvoice },
+  }),
+  download: endpoint({
+    method: "GET",
+    path: "/public/invoicing/invoices/:reference/download",
+    summary: "Download a public invoice PDF",
+    tag: "public",
+    access: publicRule("show"),
+    params: ReferenceParams,
+    answer: { file: ["application/pdf"] },
+  }),
+  logo: endpoint({
+    method: "GET",
+    path: "/public/invoicing/invoices/:reference/logo",
+    summary: "Get a public invoice's business logo",
+    tag: "public",
+    access: publicRule("show"),
+    params: ReferenceParams,
+    answer: { file: ["image/png", "image/jpeg", "image/svg+xml"] },
+  }),
+  notifyPayment: endpoint({
+    method: "POST",
+    path: "/public/invoicing/invoices/:reference/payment-notification",
+    summary: "Tell the business a public invoice was paid",
+    tag: "public",
+    access: publicRule("notify"),
+    params: ReferenceParams,
+    answer: { none: true },
+  }),
+};

@@ -4,6 +4,7 @@
  * schemas and the sandbox provider validates again; the checklist's titles and rules live here once.
  */
 import { z } from "zod";
+import { endpoint } from "./define-endpoint.ts";
 
 /** KYC state of the verification case, and the reviewer's status (SPEC §3 Business profile). */
 export const KYC_STATES = ["CREATED", "READY", "IN_PROGRESS", "IN_REVIEW"] as const;
@@ -27,37 +28,47 @@ export const STEP_TITLES: Record<StepKey, string> = {
   first_payment: "Make your first payment",
 };
 
-/** SPEC §4: completed, awaiting_action, pending, rejected (shown as completed, pending, rejected, other). */
-export type StepState = "completed" | "awaiting_action" | "pending" | "rejected";
-export type StepAction = { kind: "verification"; url: string; event: TrackEvent } | { kind: "link"; to: string; label: string };
-/** label: the step's status words when it has some ('KYB In Review', 'KYB Rejected'). */
-export type ChecklistStep = {
-  key: StepKey;
-  title: string;
-  label: string | null;
-  description: string;
-  active: boolean;
-  state: StepState;
-  action: StepAction | null;
-};
-export type Checklist = {
-  business_name: string;
-  kyc_state: KycState;
-  review_status: ReviewStatus;
-  percentage: number;
-  complete: boolean;
-  /** 'Skip for now' is offered (a valid account exists and setup is incomplete). */
-  can_skip: boolean;
-  /** This member chose 'Skip for now' earlier. */
-  skipped: boolean;
-  /** Sandbox only: where the sandbox KYB reviewer decides (so a tester can move the verification on). */
-  review_console_url: string | null;
-  steps: ChecklistStep[];
-};
-
 /** POST businesses/track: the start of a verification, or of a correction, with the state it started from. */
 export const TRACK_EVENTS = ["kyb_verification_started", "kyb_correction_started"] as const;
 export type TrackEvent = (typeof TRACK_EVENTS)[number];
+
+/** SPEC §4: completed, awaiting_action, pending, rejected (shown as completed, pending, rejected, other). */
+export const STEP_STATES = ["completed", "awaiting_action", "pending", "rejected"] as const;
+export type StepState = (typeof STEP_STATES)[number];
+export const StepAction = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("verification"), url: z.string(), event: z.enum(TRACK_EVENTS) }),
+  z.object({ kind: z.literal("link"), to: z.string(), label: z.string() }),
+]);
+export type StepAction = z.infer<typeof StepAction>;
+/** label: the step's status words when it has some ('KYB In Review', 'KYB Rejected'). */
+export const ChecklistStep = z.object({
+  key: z.enum(STEP_KEYS),
+  title: z.string(),
+  label: z.string().nullable(),
+  description: z.string(),
+  active: z.boolean(),
+  state: z.enum(STEP_STATES),
+  action: StepAction.nullable(),
+});
+export type ChecklistStep = z.infer<typeof ChecklistStep>;
+export const Checklist = z
+  .object({
+    business_name: z.string(),
+    kyc_state: z.enum(KYC_STATES),
+    review_status: z.enum(REVIEW_STATUSES),
+    percentage: z.number(),
+    complete: z.boolean(),
+    /** 'Skip for now' is offered (a valid account exists and setup is incomplete). */
+    can_skip: z.boolean(),
+    /** This member chose 'Skip for now' earlier. */
+    skipped: z.boolean(),
+    /** Sandbox only: where the sandbox KYB reviewer decides (so a tester can move the verification on). */
+    review_console_url: z.string().nullable(),
+    steps: z.array(ChecklistStep),
+  })
+  .meta({ id: "Checklist" });
+export type Checklist = z.infer<typeof Checklist>;
+
 export const TrackBody = z
   .object({
     event: z.enum(TRACK_EVENTS, { error: `event must be one of ${TRACK_EVENTS.join(", ")}` }),
@@ -173,3 +184,153 @@ export const KybDecision = z
   })
   .strict()
   .refine((d) => d.decision === "APPROVED" || !!d.reason, { path: ["reason"], message: "Say what the business must correct, or why it is rejected" });
+
+// ---- The sandbox KYB provider's own calls (SANDBOX only) -------------------------------------
+
+/** A document of a case as the verification page and the reviewer list it (the file itself: the reviewer's download). */
+export const KybDocumentInfo = z.object({
+  id: z.string(),
+  kind: z.enum(KYB_DOCUMENT_KINDS),
+  file_name: z.string(),
+  content_type: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+});
+export type KybDocumentInfo = z.infer<typeof KybDocumentInfo>;
+
+const caseSummary = {
+  business_id: z.string(),
+  business_name: z.string(),
+  state: z.enum(KYC_STATES),
+  review_status: z.enum(REVIEW_STATUSES),
+  decision_reason: z.string().nullable(),
+  submitted_at: z.string().nullable(),
+  decided_at: z.string().nullable(),
+};
+/** A case in the reviewer console's list. */
+export const KybCaseRow = z.object(caseSummary).meta({ id: "KybCaseRow" });
+export type KybCaseRow = z.infer<typeof KybCaseRow>;
+/** What both the verification page and the reviewer see of a case. */
+export const KybCaseView = z
+  .object({
+    ...caseSummary,
+    company: KybCompany.nullable(),
+    people: z.array(KybPerson),
+    documents: z.array(KybDocumentInfo),
+    editable: z.boolean(),
+  })
+  .meta({ id: "KybCase" });
+export type KybCaseView = z.infer<typeof KybCaseView>;
+
+const KybTokenParams = z.object({ token: z.string().min(16, "Invalid verification link").max(100, "Invalid verification link") });
+const KybCaseParams = z.object({ businessId: z.uuid({ error: "Invalid business id" }) });
+const documentId = z.uuid({ error: "Invalid document id" });
+/** A document upload as the API document shows it (documentation only: the handler reads the parts; field `kind` first, then the file). */
+const KybDocumentUpload = z.object({
+  kind: z.enum(KYB_DOCUMENT_KINDS).meta({ description: "Which document this is; sent before the file" }),
+  file: z.string().meta({ format: "binary", description: `The document: ${KYB_DOCUMENT_TYPES}, at most 5MB` }),
+});
+
+/**
+ * The sandbox KYB provider's surface: the verification page's calls, reached by the case's
+ * unguessable token, and the reviewer's console and decision API.
+ */
+const sandboxKyb = { obj: "sandbox", act: "kyb" };
+const sandboxTag = "sandbox";
+export const sandboxKybEndpoints = {
+  get: endpoint({
+    method: "GET",
+    path: "/sandbox/kyb/cases/:token",
+    summary: "Sandbox: Get a KYB verification",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybTokenParams,
+    answer: { one: KybCaseView },
+  }),
+  saveCompany: endpoint({
+    method: "PUT",
+    path: "/sandbox/kyb/cases/:token/company",
+    summary: "Sandbox: Save KYB company information",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybTokenParams,
+    body: KybCompany,
+    answer: { one: KybCaseView },
+  }),
+  savePeople: endpoint({
+    method: "PUT",
+    path: "/sandbox/kyb/cases/:token/people",
+    summary: "Sandbox: Save KYB directors and owners",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybTokenParams,
+    body: KybPeople,
+    answer: { one: KybCaseView },
+  }),
+  addDocument: endpoint({
+    method: "POST",
+    path: "/sandbox/kyb/cases/:token/documents",
+    summary: "Sandbox: Upload a KYB document",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybTokenParams,
+    multipart: KybDocumentUpload,
+    status: 201,
+    answer: { one: KybCaseView },
+  }),
+  removeDocument: endpoint({
+    method: "DELETE",
+    path: "/sandbox/kyb/cases/:token/documents/:id",
+    summary: "Sandbox: Remove a KYB document",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybTokenParams.extend({ id: documentId }),
+    answer: { one: KybCaseView },
+  }),
+  submit: endpoint({
+    method: "POST",
+    path: "/sandbox/kyb/cases/:token/submit",
+    summary: "Sandbox: Submit a KYB verification",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybTokenParams,
+    answer: { one: KybCaseView },
+  }),
+  // The reviewer's console.
+  cases: endpoint({
+    method: "GET",
+    path: "/sandbox/kyb/reviews",
+    summary: "Sandbox: List KYB cases to review",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    answer: { one: z.array(KybCaseRow) },
+  }),
+  caseOf: endpoint({
+    method: "GET",
+    path: "/sandbox/kyb/reviews/:businessId",
+    summary: "Sandbox: Get a KYB case to review",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybCaseParams,
+    answer: { one: KybCaseView },
+  }),
+  document: endpoint({
+    method: "GET",
+    path: "/sandbox/kyb/reviews/:businessId/documents/:id",
+    summary: "Sandbox: Download a KYB case document",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybCaseParams.extend({ id: documentId }),
+    answer: { file: ["application/pdf", "image/png", "image/jpeg"] },
+  }),
+  decide: endpoint({
+    method: "POST",
+    path: "/sandbox/kyb/reviews/:businessId/decision",
+    summary: "Sandbox: Decide a KYB case",
+    tag: sandboxTag,
+    access: sandboxKyb,
+    params: KybCaseParams,
+    body: KybDecision,
+    answer: { one: KybCaseView },
+  }),
+};

@@ -4,6 +4,11 @@
  */
 import { z } from "zod";
 import type { DestinationType } from "./beneficiary-destinations.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { listOf } from "./list-query.ts";
+import { MinorAmount, MoneyValue } from "./money.ts";
+import { PageQuery } from "./page-query.ts";
+import { BankingTransaction } from "./transaction-views.ts";
 
 /**
  * What a payment costs, by rail, in minor units of the rail's (the beneficiary's) currency. A payment
@@ -62,16 +67,20 @@ export const SendMoney = z.object({
   documents: z.array(PaymentDocument).max(MAX_DOCUMENTS, `Attach at most ${MAX_DOCUMENTS} documents`).optional().default([]),
 });
 
+const Amount = z.object({ amount: z.string(), currency: z.string() });
 /** SPEC §3 Fiat quote, plus its id and expiry. */
-export type FiatQuote = {
-  id: string;
-  sending_amount: { amount: string; currency: string };
-  destination_amount: { amount: string; currency: string };
-  total_fees: { amount: string; currency: string };
-  exchange_rate: string;
-  fx_rate: string;
-  expires_at: string;
-};
+export const FiatQuote = z
+  .object({
+    id: z.string(),
+    sending_amount: Amount,
+    destination_amount: Amount,
+    total_fees: Amount,
+    exchange_rate: z.string(),
+    fx_rate: z.string(),
+    expires_at: z.string(),
+  })
+  .meta({ id: "FiatQuote" });
+export type FiatQuote = z.infer<typeof FiatQuote>;
 
 export const APPROVAL_ACTIONS = ["approve", "reject"] as const;
 /** Why a request was rejected (optional): kept with the decision, shown in the payment's details and the audit log. */
@@ -90,6 +99,111 @@ export const BatchAction = z.object({
     .max(100, "At most 100 requests at once"),
   reason,
 });
+
+/** A request waiting for (or decided by) a member other than its maker (src/server/services/approvals.ts view). */
+export const ApprovalRequest = z
+  .object({
+    id: z.string(),
+    entity_id: z.string(),
+    entity_type: z.string(),
+    scope: z.string(),
+    /** What it moves; null for a team change, which moves no money. */
+    amount: MoneyValue.nullable(),
+    requester: z.object({ name: z.string(), email: z.string() }),
+    data_fields: z.record(z.string(), z.object({ content: z.string() })),
+    state: z.string(),
+    created_date: z.string(),
+    approvals_required: z.number().int(),
+    approvals_received: z.number().int(),
+    /** How many more approvals it waits for (0 once decided). */
+    approvals_remaining: z.number().int(),
+    required_role: z.string().nullable(),
+    rule_reason: z.string(),
+    approved_by: z.array(z.object({ name: z.string(), email: z.string(), roles: z.array(z.string()), at: z.string() })),
+  })
+  .meta({ id: "ApprovalRequest" });
+
+const ApprovalQuery = PageQuery.extend({
+  state: listOf(z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "state must be PENDING, APPROVED or REJECTED" })).optional(),
+  scope: z.enum(["helios", "centurion", "bulk", "team"], { error: "scope must be helios, centurion, bulk or team" }).optional(),
+});
+
+const tag = "payments";
+const payments = (act: string) => ({ obj: "payments", act });
+const approvals = (act: string) => ({ obj: "approval-requests", act });
+
+/** SPEC §7 Approvals and payments: quote and send money (Idempotency-Key, one-time code), retry, approval requests. */
+export const paymentEndpoints = {
+  quote: endpoint({
+    method: "POST",
+    path: "/quotes/payment",
+    summary: "Quote a bank payment",
+    tag,
+    access: payments("create"),
+    body: PaymentQuoteRequest.extend({ amount: MinorAmount }),
+    answer: { one: FiatQuote },
+  }),
+  send: endpoint({
+    method: "POST",
+    path: "/payments",
+    summary: "Send a bank payment",
+    tag,
+    access: payments("create"),
+    oneTimeCode: true,
+    body: SendMoney.extend({ amount: MinorAmount }),
+    status: 201,
+    answer: { one: BankingTransaction },
+  }),
+  retry: endpoint({
+    method: "POST",
+    path: "/payments/:id/retry",
+    summary: "Retry a bank payment",
+    tag,
+    access: payments("retry"),
+    params: IdParams,
+    answer: { one: BankingTransaction },
+  }),
+  listApprovals: endpoint({
+    method: "GET",
+    path: "/approval-requests",
+    summary: "List approval requests",
+    tag,
+    access: approvals("list"),
+    query: ApprovalQuery,
+    answer: { page: ApprovalRequest },
+  }),
+  approve: endpoint({
+    method: "PATCH",
+    path: "/approval-requests/:id/approve",
+    summary: "Approve a request",
+    tag,
+    access: approvals("approve"),
+    params: IdParams,
+    // A request that needs more approvers (the business's approval rules) says how many more.
+    answer: { one: z.object({ approvals_remaining: z.number().int() }) },
+  }),
+  // A reason (optional) is kept with the decision and shown in the payment's details; the audit log keeps it too.
+  reject: endpoint({
+    method: "PATCH",
+    path: "/approval-requests/:id/reject",
+    summary: "Reject a request",
+    tag,
+    access: approvals("approve"),
+    params: IdParams,
+    body: RejectBody.optional(),
+    answer: { none: true },
+  }),
+  batch: endpoint({
+    method: "POST",
+    path: "/approval-requests/batch-action/sync",
+    summary: "Approve or reject requests in a batch",
+    tag,
+    access: approvals("approve"),
+    body: BatchAction,
+    // Each request decided on its own: one that cannot be does not stop the others.
+    answer: { one: z.array(z.object({ id: z.string(), ok: z.boolean(), message: z.string().optional() })) },
+  }),
+};
 
 /**
  * A sandbox rule documented for testers: an account number ending 0000 belongs to an account that is

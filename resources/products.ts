@@ -7,6 +7,8 @@ import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 import { MinorString } from "./invoices.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { PageQuery } from "./page-query.ts";
 
 export const ProductInput = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -17,14 +19,16 @@ export const ProductInput = z.object({
 });
 export type ProductInput = z.input<typeof ProductInput>;
 
-export const Product = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  currency: z.string(),
-  unit_price: z.string(),
-  created_date: z.string(),
-});
+export const Product = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    currency: z.string(),
+    unit_price: z.string(),
+    created_date: z.string(),
+  })
+  .meta({ id: "Product" });
 export type Product = z.infer<typeof Product>;
 
 export const products = defineResource<Product>({
@@ -72,3 +76,57 @@ export const products = defineResource<Product>({
   recordTitle: (p) => p.name,
   menu: { label: "Products", icon: "product", parent: "invoicing", order: 20 },
 });
+
+const ProductListQuery = PageQuery.extend({ keyword: z.string().trim().max(100).optional() });
+
+const rule = (act: string) => ({ obj: "products", act });
+const tag = "invoicing";
+export const productEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/invoicing/products",
+    summary: "List products",
+    tag,
+    access: rule("list"),
+    query: ProductListQuery,
+    answer: { page: Product },
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/invoicing/products",
+    summary: "Create a product",
+    tag,
+    access: rule("create"),
+    body: ProductInput,
+    status: 201,
+    answer: { one: Product },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/invoicing/products/:id",
+    summary: "Get a product",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: Product },
+  }),
+  update: endpoint({
+    method: "PUT",
+    path: "/invoicing/products/:id",
+    summary: "Update a product",
+    tag,
+    access: rule("edit"),
+    params: IdParams,
+    body: ProductInput,
+    answer: { one: Product },
+  }),
+  remove: endpoint({
+    method: "DELETE",
+    path: "/invoicing/products/:id",
+    summary: "Delete a product",
+    tag,
+    access: rule("delete"),
+    params: IdParams,
+    answer: { none: true },
+  }),
+};

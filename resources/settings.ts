@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { loginPassword, newPassword } from "./auth.ts";
+import { endpoint } from "./define-endpoint.ts";
 
 /** The four things a person can hear about (SPEC §3), with what the switches say. */
 export const NOTIFICATION_TOPICS = {
@@ -56,9 +57,13 @@ export const BusinessNotificationUpdate = z
   .strict();
 export type BusinessNotificationUpdate = z.output<typeof BusinessNotificationUpdate>;
 
+/** An extra destination of the business's notifications, with its switches. */
+export const NotificationRecipient = z.object({ id: z.string(), email: z.string() }).extend(flags).meta({ id: "NotificationRecipient" });
+export type NotificationRecipient = z.infer<typeof NotificationRecipient>;
+
 export const NotificationSettings = z.object({
   user: UserNotifications,
-  business: z.array(z.object({ id: z.string(), email: z.string() }).extend(flags)),
+  business: z.array(NotificationRecipient),
 });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
@@ -86,20 +91,167 @@ export const TwoFactorChange = z.object({
  * GET /security/sessions: a member's live sessions (SPEC §3 Session), this one marked. Only live
  * sessions are listed, so is_active is always true here; browser, os and created_at are extras.
  */
-export const SessionView = z.object({
-  id: z.string(),
-  user_agent: z.string(),
-  browser: z.string(),
-  os: z.string(),
-  ip: z.string(),
-  created_at: z.string(),
-  last_activity: z.string(),
-  is_active: z.boolean(),
-  is_this_session: z.boolean(),
-});
+export const SessionView = z
+  .object({
+    id: z.string(),
+    user_agent: z.string(),
+    browser: z.string(),
+    os: z.string(),
+    ip: z.string(),
+    created_at: z.string(),
+    last_activity: z.string(),
+    is_active: z.boolean(),
+    is_this_session: z.boolean(),
+  })
+  .meta({ id: "SignInSession" });
 export type SessionView = z.infer<typeof SessionView>;
 
 /** PATCH /users/{id}/roles: at least one role. */
 export const RolesUpdate = z.object({
   role: z.array(z.string().min(1).max(40), { error: "At least one role is required" }).min(1, "At least one role is required"),
 });
+
+const RecordId = z.object({ id: z.string().max(200) });
+
+/**
+ * A member's settings (SPEC §7 Business and settings): notifications (their own switches; the
+ * business's extra destinations need users_write), security settings, sessions, login alerts,
+ * two-factor sign-in (confirmed by an emailed code) and the password change.
+ */
+const own = (act: string) => ({ obj: "security", act });
+const destinations = (act: string) => ({ obj: "business-notifications", act });
+export const settingsEndpoints = {
+  notifications: endpoint({
+    method: "GET",
+    path: "/settings/notifications",
+    summary: "Get notification settings",
+    tag: "settings",
+    access: own("read"),
+    answer: { one: NotificationSettings },
+  }),
+  updateMyNotifications: endpoint({
+    method: "PATCH",
+    path: "/settings/user-notifications",
+    summary: "Update my notification settings",
+    tag: "settings",
+    access: own("edit"),
+    body: UserNotifications,
+    answer: { one: UserNotifications },
+  }),
+  addRecipient: endpoint({
+    method: "POST",
+    path: "/settings/business-notifications",
+    summary: "Add a business notification recipient",
+    tag: "settings",
+    access: destinations("create"),
+    body: BusinessNotification,
+    status: 201,
+    answer: { one: NotificationRecipient },
+  }),
+  updateRecipient: endpoint({
+    method: "PATCH",
+    path: "/settings/business-notifications/:id",
+    summary: "Update a business notification recipient",
+    tag: "settings",
+    access: destinations("edit"),
+    params: RecordId,
+    body: BusinessNotificationUpdate,
+    answer: { one: NotificationRecipient },
+  }),
+  removeRecipient: endpoint({
+    method: "DELETE",
+    path: "/settings/business-notifications/:id",
+    summary: "Remove a business notification recipient",
+    tag: "settings",
+    access: destinations("delete"),
+    params: RecordId,
+    answer: { none: true },
+  }),
+  security: endpoint({
+    method: "GET",
+    path: "/settings/security",
+    summary: "Get security settings",
+    tag: "security",
+    access: own("read"),
+    answer: { one: SecuritySettings },
+  }),
+  sessions: endpoint({
+    method: "GET",
+    path: "/security/sessions",
+    summary: "List my sessions",
+    tag: "security",
+    access: own("read"),
+    answer: { one: z.array(SessionView) },
+  }),
+  revokeOtherSessions: endpoint({
+    method: "DELETE",
+    path: "/security/sessions/others",
+    summary: "Revoke my other sessions",
+    tag: "security",
+    access: own("edit"),
+    answer: { none: true },
+  }),
+  revokeSession: endpoint({
+    method: "DELETE",
+    path: "/security/sessions/:id",
+    summary: "Revoke a session",
+    tag: "security",
+    access: own("edit"),
+    params: RecordId,
+    answer: { none: true },
+  }),
+  loginAlertsOn: endpoint({
+    method: "POST",
+    path: "/settings/security/alert-on-login",
+    summary: "Turn on login alerts",
+    tag: "security",
+    access: own("edit"),
+    answer: { none: true },
+  }),
+  loginAlertsOff: endpoint({
+    method: "DELETE",
+    path: "/settings/security/alert-on-login",
+    summary: "Turn off login alerts",
+    tag: "security",
+    access: own("edit"),
+    answer: { none: true },
+  }),
+  // Emails the code that confirms the change; the change itself is the action recorded.
+  twoFactorCode: endpoint({
+    method: "POST",
+    path: "/settings/security/mfa/code",
+    summary: "Send a code to confirm a two-factor change",
+    tag: "security",
+    access: own("edit"),
+    answer: { none: true },
+  }),
+  twoFactorOn: endpoint({
+    method: "POST",
+    path: "/settings/security/mfa",
+    summary: "Turn on two-factor sign-in",
+    tag: "security",
+    access: own("edit"),
+    body: TwoFactorChange,
+    answer: { none: true },
+  }),
+  twoFactorOff: endpoint({
+    method: "DELETE",
+    path: "/settings/security/mfa",
+    summary: "Turn off two-factor sign-in",
+    tag: "security",
+    access: own("edit"),
+    body: TwoFactorChange,
+    answer: { none: true },
+  }),
+  // The current password in the body is the step-up of members without two-factor sign-in; the others confirm with a code too.
+  changePassword: endpoint({
+    method: "POST",
+    path: "/settings/change-password",
+    summary: "Change my password",
+    tag: "security",
+    access: own("edit"),
+    stepUp: "second-factor",
+    body: ChangePassword,
+    answer: { none: true },
+  }),
+};

@@ -6,42 +6,51 @@
 import { z } from "zod";
 import { isCalendarDay } from "../src/lib/dates.ts";
 import { defineResource } from "./define-resource.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
+import { PageQuery } from "./page-query.ts";
 
 export const SETTLEMENT_STATES = ["OPEN", "SETTLED"] as const;
 export const SETTLEMENT_PAYMENT_STATES = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"] as const;
 
-const Totals = z.object({ total_source_amount: z.string(), total_settlement_amount: z.string(), total_payments: z.number() });
+const Totals = z.object({ total_source_amount: z.string(), total_settlement_amount: z.string(), total_payments: z.number().int() });
 
 /** SPEC §3 FX settlement: the end of the period and the settled amount are null while OPEN. */
-export const Settlement = z.object({
-  id: z.string(),
-  reference: z.string(),
-  state: z.enum(SETTLEMENT_STATES),
-  period_start_date: z.string(),
-  period_end_date: z.string().nullable(),
-  source_currency: z.string(),
-  settlement_currency: z.string(),
-  total_source_amount: z.string(),
-  total_settlement_amount: z.string().nullable(),
-  current_status: Totals,
-});
+export const Settlement = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    state: z.enum(SETTLEMENT_STATES),
+    period_start_date: z.string(),
+    period_end_date: z.string().nullable(),
+    source_currency: z.string(),
+    settlement_currency: z.string(),
+    total_source_amount: z.string(),
+    total_settlement_amount: z.string().nullable(),
+    current_status: Totals,
+  })
+  .meta({ id: "Settlement" });
 export type Settlement = z.infer<typeof Settlement>;
 
+const SettlementCustomer = z.object({ name: z.string(), account_number: z.string() });
+
 /** SPEC §3 Settlement payment. */
-export const SettlementPayment = z.object({
-  id: z.string(),
-  reference: z.string(),
-  created_date: z.string(),
-  description: z.string().nullable(),
-  customer: z.object({ name: z.string(), account_number: z.string() }),
-  sending_amount: z.string(),
-  sending_currency: z.string(),
-  destination_amount: z.string(),
-  destination_currency: z.string(),
-  fx_rate: z.string().nullable(),
-  billing_currency: z.string(),
-  state: z.string(),
-});
+export const SettlementPayment = z
+  .object({
+    id: z.string(),
+    reference: z.string(),
+    created_date: z.string(),
+    description: z.string(),
+    customer: SettlementCustomer,
+    sending_amount: z.string(),
+    sending_currency: z.string(),
+    destination_amount: z.string(),
+    destination_currency: z.string(),
+    fx_rate: z.string().nullable(),
+    billing_currency: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: "SettlementPayment" });
 export type SettlementPayment = z.infer<typeof SettlementPayment>;
 
 /**
@@ -49,19 +58,21 @@ export type SettlementPayment = z.infer<typeof SettlementPayment>;
  * rejected: a REVERSAL) or counts again (retried: a REINSTATEMENT), landed in the open settlement of
  * its pair so the settled one's totals never change. Amounts are the payment's, signed.
  */
-export const SettlementAdjustment = z.object({
-  id: z.string(),
-  created_date: z.string(),
-  kind: z.enum(["REVERSAL", "REINSTATEMENT"]),
-  reason: z.string(),
-  payment: z.object({ id: z.string(), reference: z.string(), description: z.string().nullable(), state: z.string() }),
-  settled_in: z.object({ id: z.string(), reference: z.string() }),
-  customer: z.object({ name: z.string(), account_number: z.string() }),
-  sending_amount: z.string(),
-  sending_currency: z.string(),
-  destination_amount: z.string(),
-  destination_currency: z.string(),
-});
+export const SettlementAdjustment = z
+  .object({
+    id: z.string(),
+    created_date: z.string(),
+    kind: z.enum(["REVERSAL", "REINSTATEMENT"]),
+    reason: z.string(),
+    payment: z.object({ id: z.string(), reference: z.string(), description: z.string(), state: z.string() }),
+    settled_in: z.object({ id: z.string(), reference: z.string() }),
+    customer: SettlementCustomer,
+    sending_amount: z.string(),
+    sending_currency: z.string(),
+    destination_amount: z.string(),
+    destination_currency: z.string(),
+  })
+  .meta({ id: "SettlementAdjustment" });
 export type SettlementAdjustment = z.infer<typeof SettlementAdjustment>;
 export const ADJUSTMENT_KIND_LABELS: Record<SettlementAdjustment["kind"], string> = { REVERSAL: "Reversal", REINSTATEMENT: "Reinstatement" };
 
@@ -77,6 +88,92 @@ export const SettlementReportForm = z
   .object({ customer_id: z.string().optional(), from: day("From"), to: day("To") })
   .refine((v) => v.from <= v.to, { path: ["from"], message: "Date from cannot be greater than date to" });
 export type SettlementReportForm = z.input<typeof SettlementReportForm>;
+
+/** A day of a list filter or the report: YYYY-MM-DD, within the days the database stores. */
+const filterDay = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .refine(isCalendarDay, { message: `${label} must be a date (YYYY-MM-DD)`, abort: true })
+    .refine(inDayRange, `${label} ${DAY_RANGE_MESSAGE}`);
+const ordered = <T extends { from?: string; to?: string }>(s: z.ZodType<T>) =>
+  s.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["from"], message: "Date from cannot be greater than date to" });
+
+const SettlementListQuery = ordered(
+  PageQuery.extend({
+    keyword: z.string().trim().max(100).optional(),
+    state: z.enum(SETTLEMENT_STATES, { error: "state must be OPEN or SETTLED" }).optional(),
+    from: filterDay("Date from").optional(),
+    to: filterDay("Date to").optional(),
+  }),
+);
+/** `states` one or many (`states[]=A&states[]=B`, `states=A`, `states=A,B`); the dates become `from` and `to`. */
+const SettlementPaymentsQuery = PageQuery.extend({
+  keyword: z.string().trim().max(100).optional(),
+  states: listOf(z.enum(SETTLEMENT_PAYMENT_STATES, { error: "Unknown state" })).optional(),
+  created_date_from: filterDay("Date from").optional(),
+  created_date_to: filterDay("Date to").optional(),
+})
+  .refine((q) => !q.created_date_from || !q.created_date_to || q.created_date_from <= q.created_date_to, {
+    path: ["created_date_from"],
+    message: "Date from cannot be greater than date to",
+  })
+  .transform((q) => ({ ...q, from: q.created_date_from, to: q.created_date_to }));
+const SettlementReportQuery = ordered(z.object({ from: filterDay("From"), to: filterDay("To"), customer_id: z.string().uuid("Unknown customer").optional() }));
+
+const rule = (act: string) => ({ obj: "settlements", act });
+const tag = "settlements";
+/** SPEC §7 FX settlements: list, one, its payments, its adjustment lines, and its report (CSV download). */
+export const settlementEndpoints = {
+  list: endpoint({
+    method: "GET",
+    path: "/settlements",
+    summary: "List FX settlements",
+    tag,
+    access: rule("list"),
+    query: SettlementListQuery,
+    answer: { page: Settlement },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/settlements/:id",
+    summary: "Get an FX settlement",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: Settlement },
+  }),
+  payments: endpoint({
+    method: "GET",
+    path: "/settlements/:id/payments",
+    summary: "List an FX settlement's payments",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    query: SettlementPaymentsQuery,
+    answer: { page: SettlementPayment },
+  }),
+  /** The adjustment lines of a settlement (issue 26): changes to payments of settled periods, landed here. */
+  adjustments: endpoint({
+    method: "GET",
+    path: "/settlements/:id/adjustments",
+    summary: "List an FX settlement's adjustments",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    query: PageQuery,
+    answer: { page: SettlementAdjustment },
+  }),
+  report: endpoint({
+    method: "GET",
+    path: "/settlements/:id/report",
+    summary: "Download an FX settlement report",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    query: SettlementReportQuery,
+    answer: { file: ["text/csv"] },
+  }),
+};
 
 export const SETTLEMENT_STATE_LABELS: Record<string, string> = { OPEN: "Open", SETTLED: "Settled" };
 

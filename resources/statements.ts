@@ -3,6 +3,9 @@
  * Export statement modal and the API, so both say the SPEC's words for the same mistakes.
  */
 import { z } from "zod";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { DAY_RANGE_MESSAGE, inDayRange } from "./list-query.ts";
+import { PageQuery } from "./page-query.ts";
 
 export const STATEMENT_FORMATS = ["csv", "excel", "pdf"] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
@@ -48,17 +51,82 @@ export type StatementInput = z.infer<typeof StatementInput>;
 export const STATEMENT_STATES = ["PENDING", "COMPLETE", "FAILED"] as const;
 
 /** A statement as the API returns it. */
-export type Statement = {
-  id: string;
-  format: StatementFormat;
-  from: string;
-  to: string;
-  state: (typeof STATEMENT_STATES)[number];
-  account_id: string | null;
-  asset_id: string | null;
-  currency: string;
-  file_name: string | null;
-  failure_reason: string | null;
-  created_date: string;
-  completed_date: string | null;
+export const Statement = z
+  .object({
+    id: z.string(),
+    format: z.enum(STATEMENT_FORMATS),
+    from: z.string(),
+    to: z.string(),
+    state: z.enum(STATEMENT_STATES),
+    account_id: z.string().nullable(),
+    asset_id: z.string().nullable(),
+    currency: z.string(),
+    file_name: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    created_date: z.string(),
+    completed_date: z.string().nullable(),
+  })
+  .meta({ id: "Statement" });
+export type Statement = z.infer<typeof Statement>;
+
+/** The period's days within what the database stores (it has no year 0): outside it a 400, not a failed insert. */
+const StatementBody = StatementInput.superRefine((v, ctx) => {
+  for (const [key, label] of [
+    ["from", "From"],
+    ["to", "To"],
+  ] as const) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v[key]) && !inDayRange(v[key])) ctx.addIssue({ code: "custom", path: [key], message: `${label} date ${DAY_RANGE_MESSAGE}` });
+  }
+});
+const StatementListQuery = PageQuery.extend({
+  account_id: z.string().trim().max(100).optional(),
+  asset_id: z.string().trim().max(100).optional(),
+});
+
+/** statements_write creates, statements_read reads (policies/policy.csv, object "statements"). */
+const rule = (act: string) => ({ obj: "statements", act });
+const tag = "statements";
+/**
+ * SPEC §7 statements: POST statements (queues an export), GET statements (page, limit), one statement
+ * (the modal polls it while PENDING) and GET statements/{id}/download (COMPLETE only, else a 409).
+ */
+export const statementEndpoints = {
+  create: endpoint({
+    method: "POST",
+    path: "/statements",
+    summary: "Request a statement",
+    tag,
+    access: rule("create"),
+    body: StatementBody,
+    status: 201,
+    answer: { one: Statement },
+  }),
+  list: endpoint({
+    method: "GET",
+    path: "/statements",
+    summary: "List statements",
+    tag,
+    access: rule("list"),
+    query: StatementListQuery,
+    answer: { page: Statement },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/statements/:id",
+    summary: "Get a statement",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: Statement },
+  }),
+  download: endpoint({
+    method: "GET",
+    path: "/statements/:id/download",
+    summary: "Download a statement",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] },
+    errors: [409],
+  }),
 };

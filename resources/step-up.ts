@@ -6,6 +6,7 @@
  * bound to what they were asked for: a code for a payment confirms that payment only.
  */
 import { z } from "zod";
+import { endpoint } from "./define-endpoint.ts";
 
 export const STEP_UP_MINUTES = 5;
 
@@ -54,3 +55,28 @@ export type OneTimeCodeRequest = z.infer<typeof OneTimeCodeRequest>;
 
 /** Codes a member may have emailed (step-up, payments, two-factor changes, account tasks) per hour. */
 export const CODES_PER_HOUR = 10;
+
+/** Step-up and one-time codes (issue 25): a person confirms it is them for the next few minutes, or asks for the code of one money write. */
+const tag = "security";
+export const stepUpEndpoints = {
+  confirm: endpoint({
+    method: "POST",
+    path: "/security/step-up",
+    summary: "Confirm it's you (step-up)",
+    tag,
+    access: { obj: "step-up", act: "create" },
+    body: StepUpInput,
+    // Until when this session's step-up holds.
+    answer: { one: z.object({ stepped_up_until: z.string() }) },
+  }),
+  // Emails a code; what it confirms (a step-up, a money write) is the action the audit log records.
+  oneTimeCode: endpoint({
+    method: "POST",
+    path: "/security/one-time-code",
+    summary: "Send a one-time code",
+    tag,
+    access: { obj: "one-time-code", act: "create" },
+    body: OneTimeCodeRequest,
+    answer: { none: true },
+  }),
+};

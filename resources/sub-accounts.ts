@@ -6,7 +6,13 @@
  */
 import { z } from "zod";
 import { isCalendarDay } from "../src/lib/dates.ts";
+import { Account } from "./accounts.ts";
 import { defineResource } from "./define-resource.ts";
+import { endpoint, IdParams } from "./define-endpoint.ts";
+import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
+import { MinorAmount } from "./money.ts";
+import { PageQuery } from "./page-query.ts";
+import { BankingTransaction } from "./transaction-views.ts";
 
 export const SUB_ACCOUNT_STATES = ["ACTIVE", "FROZEN", "CLOSED", "PENDING_DEPOSIT_ADDRESS"] as const;
 
@@ -73,23 +79,135 @@ export const InternalTransfer = z.object({
   destination_account_id: z.string({ error: "Please select an account" }).uuid("Please select an account"),
 });
 
-/** SPEC §3 Sub-account as listed and shown: the account view plus its parent, balances, customer and classification. */
-export const SubAccount = z.object({
-  id: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  state: z.string(),
+/**
+ * SPEC §3 Sub-account as listed and shown: the account view (resources/accounts.ts) plus its parent,
+ * balances (the account's balance again, as the SPEC names it) and customer.
+ */
+export const SubAccount = Account.extend({
   parent_account_id: z.string().nullable(),
   balances: z.object({ available: z.string() }),
   customer: z.object({ id: z.string(), name: z.string() }).nullable(),
-  classification: z.string().optional(),
-  deposit_addresses: z.array(z.object({ type: z.string(), data: z.record(z.string(), z.string()) })),
-  created_date: z.string(),
-});
+}).meta({ id: "SubAccount" });
 export type SubAccount = z.infer<typeof SubAccount>;
 
 /** SPEC §3 Master account: the business's own account in a currency and its sub-account count. */
-export type MasterAccount = { id: string; currency: string; name: string; balances: { available: string }; sub_account_count: number };
+export const MasterAccount = z
+  .object({ id: z.string(), currency: z.string(), name: z.string(), balances: z.object({ available: z.string() }), sub_account_count: z.number().int() })
+  .meta({ id: "MasterAccount" });
+export type MasterAccount = z.infer<typeof MasterAccount>;
+
+/** GET sub-accounts/customer/requirements: each requirement of the customer's type and the currency, with whether the customer has it. */
+export const RequirementStatus = z.object({ key: z.string(), description: z.string(), exists: z.boolean() }).meta({ id: "SubAccountRequirement" });
+
+/** POST /transfers/internal answers the outbound row, with the amount moved and its fees (none between own accounts). */
+export const InternalTransferResult = BankingTransaction.extend({ source_amount: z.string(), total_fees: z.string() }).meta({ id: "InternalTransferResult" });
+
+const Currency = z.string({ error: "Please select a currency" }).trim().min(1, "Please select a currency");
+const Day = z.string().refine(isCalendarDay, { message: "Dates are YYYY-MM-DD", abort: true }).refine(inDayRange, `Dates ${DAY_RANGE_MESSAGE}`);
+const RequirementsQuery = z.object({ customer_id: z.string({ error: "Please select a customer" }), currency: Currency });
+const SubAccountListQuery = PageQuery.extend({
+  expand: z.string().optional(),
+  parent_account_id: z.string().uuid("parent_account_id must be an account id").optional(),
+  currency: z.string().optional(),
+  keyword: z.string().trim().max(100).optional(),
+  states: listOf(z.enum(SUB_ACCOUNT_STATES, { error: "Unknown state" })).optional(),
+});
+const SummaryRange = z.object({ from: Day, to: Day }).refine((r) => r.from <= r.to, { path: ["from"], message: "Date from cannot be greater than date to" });
+
+/** SPEC §7 sub-accounts: requirements, create, list, master account, one, summary, freeze / unfreeze; funding. */
+const rule = (act: string) => ({ obj: "sub-accounts", act });
+const tag = "sub-accounts";
+export const subAccountEndpoints = {
+  requirements: endpoint({
+    method: "GET",
+    path: "/sub-accounts/customer/requirements",
+    summary: "Check a customer's sub-account requirements",
+    tag,
+    access: rule("create"),
+    query: RequirementsQuery,
+    answer: { one: z.array(RequirementStatus) },
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/sub-accounts",
+    summary: "Create a sub-account",
+    tag,
+    access: rule("create"),
+    body: CreateSubAccount,
+    status: 201,
+    answer: { one: SubAccount },
+  }),
+  /** `states[]=A&states[]=B` as well as `states=A,B` (the server folds the keys: normaliseArrayKeys). */
+  list: endpoint({
+    method: "GET",
+    path: "/sub-accounts",
+    summary: "List sub-accounts",
+    tag,
+    access: rule("list"),
+    query: SubAccountListQuery,
+    answer: { page: SubAccount },
+  }),
+  master: endpoint({
+    method: "GET",
+    path: "/sub-accounts/master",
+    summary: "Get the master account for a currency",
+    tag,
+    access: rule("list"),
+    query: z.object({ currency: Currency }),
+    answer: { one: MasterAccount },
+  }),
+  show: endpoint({
+    method: "GET",
+    path: "/sub-accounts/:id",
+    summary: "Get a sub-account",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    answer: { one: SubAccount },
+  }),
+  summary: endpoint({
+    method: "GET",
+    path: "/sub-accounts/:id/summary",
+    summary: "Get a sub-account's summary for a period",
+    tag,
+    access: rule("show"),
+    params: IdParams,
+    query: SummaryRange,
+    answer: { one: z.object({ totals: z.object({ inbound: z.string(), outbound: z.string() }) }) },
+  }),
+  freeze: endpoint({
+    method: "POST",
+    path: "/sub-accounts/:id/freeze",
+    summary: "Freeze a sub-account",
+    tag,
+    access: rule("freeze"),
+    params: IdParams,
+    answer: { none: true },
+  }),
+  // Re-enabling needs a fresh step-up.
+  unfreeze: endpoint({
+    method: "POST",
+    path: "/sub-accounts/:id/unfreeze",
+    summary: "Unfreeze a sub-account",
+    tag,
+    access: rule("freeze"),
+    stepUp: true,
+    params: IdParams,
+    answer: { none: true },
+  }),
+  /** A money write: Idempotency-Key and (two-factor members) the one-time code. */
+  fund: endpoint({
+    method: "POST",
+    path: "/transfers/internal",
+    summary: "Fund an account from another account",
+    tag,
+    access: { obj: "transfers", act: "create" },
+    oneTimeCode: true,
+    body: InternalTransfer.extend({ amount: MinorAmount }),
+    status: 201,
+    answer: { one: InternalTransferResult },
+  }),
+};
 
 /** How a state reads on screen (SPEC §2: PENDING_DEPOSIT_ADDRESS shows as Processing). */
 export const SUB_ACCOUNT_STATE_LABELS: Record<string, string> = { ACTIVE: "Active", FROZEN: "Frozen", CLOSED: "Closed", PENDING_DEPOSIT_ADDRESS: "Processing" };

@@ -5,6 +5,10 @@
 import { z } from "zod";
 import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../src/lib/assets.ts";
 import { defineResource } from "./define-resource.ts";
+import { endpoint } from "./define-endpoint.ts";
+import { listOf } from "./list-query.ts";
+import { PageQuery } from "./page-query.ts";
+import { Wallet } from "./wallets.ts";
 
 export const SUB_WALLET_STATES = ["ACTIVE", "FROZEN"] as const;
 
@@ -30,26 +34,68 @@ export const CreateSubWallet = z
   })
   .transform((v) => ({ ...v, classification: v.customer_id ? ("customer" as const) : ("institution" as const) }));
 
-/** SPEC §3 Sub-wallet as listed and shown: the wallet view plus its parent, customer and classification. */
-export const SubWallet = z.object({
-  id: z.string(),
-  name: z.string(),
-  currency: z.string(),
-  blockchain: z.string(),
-  address: z.string(),
-  available_balance: z.string(),
-  balance_in_usd: z.string(),
-  state: z.string(),
-  parent_wallet_id: z.string().nullable(),
-  customer_id: z.string().nullable(),
-  classification: z.string(),
-  deposit_address: z.object({ address: z.string(), qr_code_link: z.string() }),
-  created_at: z.string(),
-});
-export type SubWallet = z.infer<typeof SubWallet>;
+/**
+ * SPEC §3 Sub-wallet as listed and shown: the wallet view (resources/wallets.ts), its parent, customer
+ * and classification set.
+ */
+export const SubWallet = Wallet;
+export type SubWallet = Wallet;
 
 /** GET wallets/institution/sub-wallet-distribution: per asset, the count of sub-wallets and what they hold. */
-export type SubWalletDistribution = { currency: string; blockchain: string; sub_wallet_count: number; total_balance: string; balance_in_usd: string }[];
+export const SubWalletDistribution = z.array(
+  z
+    .object({
+      currency: z.string(),
+      blockchain: z.string(),
+      sub_wallet_count: z.number().int(),
+      total_balance: z.string(),
+      balance_in_usd: z.string(),
+    })
+    .meta({ id: "SubWalletAssetTotal" }),
+);
+export type SubWalletDistribution = z.infer<typeof SubWalletDistribution>;
+
+const SubWalletListQuery = PageQuery.extend({
+  asset: z.enum(STABLECOINS, { error: "Unknown asset" }).optional(),
+  blockchain: z.enum(BLOCKCHAINS, { error: "Unknown blockchain" }).optional(),
+  keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
+  states: listOf(z.enum(SUB_WALLET_STATES, { error: "Unknown state" })).optional(),
+});
+
+/** SPEC §7 sub-wallets (the wallets policy): create, list, the distribution by asset. */
+const rule = (act: string) => ({ obj: "wallets", act });
+const tag = "wallets";
+export const subWalletEndpoints = {
+  /** A sub-wallet, the business's own or a customer's (SPEC §7 POST wallets). */
+  create: endpoint({
+    method: "POST",
+    path: "/wallets",
+    summary: "Create a sub-wallet",
+    tag,
+    access: rule("create"),
+    body: CreateSubWallet,
+    status: 201,
+    answer: { one: SubWallet },
+  }),
+  /** `states[]=A&states[]=B` as well as `states=A,B` (the server folds the keys: normaliseArrayKeys). */
+  list: endpoint({
+    method: "GET",
+    path: "/wallets/sub-wallets",
+    summary: "List sub-wallets",
+    tag,
+    access: rule("list"),
+    query: SubWalletListQuery,
+    answer: { page: SubWallet },
+  }),
+  distribution: endpoint({
+    method: "GET",
+    path: "/wallets/institution/sub-wallet-distribution",
+    summary: "Get the sub-wallet distribution by asset",
+    tag,
+    access: rule("list"),
+    answer: { one: SubWalletDistribution },
+  }),
+};
 
 export const SUB_WALLET_STATE_LABELS: Record<string, string> = { ACTIVE: "Active", FROZEN: "Frozen" };
 export const SUB_WALLET_CLASSIFICATION_LABELS: Record<string, string> = { institution: "Own", customer: "Customer" };

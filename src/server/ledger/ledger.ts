@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ledgerAccounts, ledgerTransfers } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
+import { MAX_AMOUNT } from "../../../resources/money.ts";
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 export type Transfer = typeof ledgerTransfers.$inferSelect;
@@ -20,11 +21,8 @@ export type TransferInput = {
   metadata?: Record<string, unknown>;
 };
 
-/**
- * Largest amount a transfer may carry: far beyond any real payment (10^13 USD in cents, 10^9 USDT),
- * far below bigint overflow (9.2 * 10^18), so thousands of maximal transfers still fit in a balance.
- */
-export const MAX_AMOUNT = 10n ** 15n;
+/** Largest amount a transfer may carry (declared with the request schemas that refuse more: resources/money.ts). */
+export { MAX_AMOUNT };
 
 export const available = (a: Pick<LedgerAccount, "posted" | "pendingDebits">) => a.posted - a.pendingDebits;
 

@@ -4,47 +4,30 @@
  * nothing filters or re-serialises what a handler sends).
  *
  * Derived from each route's own declaration, not listed per route:
- * - success: the envelope `{ message, data }` (routes/respond.ts ok()); a route whose querystring takes
- *   page + limit answers a page `{ items, total_items, page, limit }` (routes/paging.ts paged()) as data;
+ * - success: the envelope `{ message, data }` (routes/respond.ts ok()) around the declared answer;
  * - errors, all in the one error body (lib/errors.ts, plugins/errors.ts): 400 and 429 on every route;
  *   401 wherever an Authorization header is read (everything but /api/public/*); 403 where the policy
  *   asks for a signed-in caller, or on any write (cross-site Origin, CSRF); 404 where the path names a
  *   record; 409 on writes to a record or with a body; `default` for the rest (410, 413, 415, 5xx, …).
- * What cannot be derived (another success status, a file instead of JSON, an extra error, a multipart
- * body) is a RouteDoc: in ROUTE_DOCS below, or next to the route as `config.openapi`.
+ * What the success holds (a record, a page of rows, a file), another success status, an extra error or
+ * a multipart body come from the endpoint's declaration in resources/ (routes/endpoint.ts passes them as
+ * `config.openapi`).
  */
 import { z } from "zod";
 import type { RouteOptions } from "fastify";
 import type { SwaggerTransform, SwaggerTransformObject } from "@fastify/swagger";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import type { Access } from "../../../policies/enforcer.ts";
-import type { Answer } from "../../../resources/define-endpoint.ts";
+import type { Answer, Endpoint } from "../../../resources/define-endpoint.ts";
 import type { ErrorBody } from "../../lib/errors.ts";
 import { subjectOfAuth, type RouteAccess } from "../plugins/authorize.ts";
 
-/** Documentation a route adds to what is derived (see the file comment). */
-export type RouteDoc = {
-  /** What the success envelope's data holds, as the endpoint declares it (resources/define-endpoint.ts). */
-  answer?: Answer;
-  /** The success status when it is not 200. */
-  status?: 201;
-  /** The route sends a file, not JSON: its media types. */
-  file?: string[];
-  /** The success body when it is not the envelope. */
-  success?: z.ZodType;
-  /** Error statuses the handler sends beyond the derived ones. */
-  errors?: number[];
-  /** The request is multipart/form-data with these fields, documented only (the handler reads the parts itself). */
-  multipart?: z.ZodObject;
-  /** A second success: 202 when the change waits for another member's approval (what it then answers). */
-  accepted?: string;
-  /** The call requires an Idempotency-Key header (implied by `oneTimeCode: true`: every money write). */
-  idempotencyKey?: true;
-};
+/** What the API document says beyond the schemas: taken from the endpoint's declaration by routes/endpoint.ts. */
+export type RouteDoc = Pick<Endpoint, "answer" | "status" | "errors" | "multipart" | "accepted" | "idempotencyKey">;
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** OpenAPI documentation beyond what is derived from the route (lib/openapi-responses.ts). */
+    /** The endpoint's documentation (set by routes/endpoint.ts serve()). */
     openapi?: RouteDoc;
   }
 }
@@ -64,30 +47,13 @@ export const ApiError = z
   })
   .meta({ id: "Error", description: "The error body of every 4xx and 5xx answer" });
 
-/** The success envelope of ok() (routes/respond.ts). */
-export const Envelope = z
-  .object({ message: z.string(), data: z.unknown().meta({ description: "The result; null when there is nothing to return" }) })
-  .required()
-  .meta({ id: "Envelope", description: "The success envelope: { message, data }" });
+const TOTAL_ITEMS = z
+  .number()
+  .int()
+  .meta({ description: "All matches, not just this page (a transaction search past its counting cap says so in total_items_exact)" });
 
-/** The envelope of a list: paged() (routes/paging.ts) as data. */
-export const PageEnvelope = z
-  .object({
-    message: z.string(),
-    data: z.looseObject({
-      items: z.array(z.unknown()),
-      total_items: z
-        .number()
-        .int()
-        .meta({ description: "All matches, not just this page (transaction lists with a search may add total_items_exact and next_cursor)" }),
-      page: z.number().int(),
-      limit: z.number().int(),
-    }),
-  })
-  .meta({ id: "PageEnvelope", description: "The success envelope of a list: one page of items" });
-
-/** The envelope of an endpoint's declared answer: its record, its page of rows, or null. */
-function envelopeOf(answer: Exclude<Answer, { file: unknown }>): z.ZodType {
+/** The success body of an endpoint's declared answer: the envelope { message, data } (routes/respond.ts ok()) around its record, its page of rows (db/paging.ts paged()) or null; or a body of its own. */
+function successOf(answer: Exclude<Answer, { file: unknown }>): z.ZodType {
   if ("bare" in answer) return answer.bare;
   if ("one" in answer) return z.object({ message: z.string(), data: answer.one });
   if ("none" in answer) return z.object({ message: z.string(), data: z.null() });
@@ -95,7 +61,7 @@ function envelopeOf(answer: Exclude<Answer, { file: unknown }>): z.ZodType {
     message: z.string(),
     data: z.object({
       items: z.array(answer.page),
-      total_items: PageEnvelope.shape.data.shape.total_items,
+      total_items: TOTAL_ITEMS,
       page: z.number().int(),
       limit: z.number().int(),
       total_items_exact: z.boolean().optional(),
@@ -110,62 +76,6 @@ const errorBodyMatches: Same<z.infer<typeof ApiError>, ErrorBody> = true;
 void errorBodyMatches;
 
 const binary = z.string().meta({ format: "binary" });
-const PDF = ["application/pdf"];
-const IMAGE = ["image/png", "image/jpeg", "image/svg+xml"];
-const DOCUMENT = ["application/pdf", "image/png", "image/jpeg"];
-const CSV = ["text/csv"];
-const XLSX = ["application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
-const JSON_FILE = ["application/json"];
-
-/** What cannot be derived, by "METHOD /api/path" as registered. The platform test fails on a key that names no route. */
-export const ROUTE_DOCS: Record<string, RouteDoc> = {
-  "GET /api/health": { success: z.object({ status: z.literal("ok") }) },
-  // Created.
-  "POST /api/onboarding/register": { status: 201 },
-  "POST /api/businesses/track": { status: 201 },
-  "POST /api/settings/business-notifications": { status: 201 },
-  "POST /api/crypto/v1/assets/corporate": { status: 201 },
-  "POST /api/wallets": { status: 201 },
-  "POST /api/account-requests/corporate": { status: 201 },
-  "POST /api/payments": { status: 201 },
-  "POST /api/transactions/withdrawal": { status: 201 },
-  "POST /api/bulk-payments": { status: 201 },
-  "POST /api/payments/exchange": { status: 201 },
-  "POST /api/transactions/exchange": { status: 201 },
-  "POST /api/v2/customers": { status: 201 },
-  "POST /api/sub-accounts": { status: 201 },
-  "POST /api/transfers/internal": { status: 201 },
-  "POST /api/invoicing/invoices": { status: 201 },
-  "POST /api/invoicing/products": { status: 201 },
-  "POST /api/api-keys": { status: 201 },
-  "POST /api/iris/v1/client-webhooks": { status: 201 },
-  "POST /api/statements": { status: 201 },
-  // Files.
-  "GET /api/payments/:id/receipt": { file: PDF, errors: [409] },
-  "GET /api/payments/docs/:id/download": { file: DOCUMENT },
-  "GET /api/transactions/:id/receipt": { file: PDF, errors: [409] },
-  "GET /api/transactions/:id/documents/:docId": { file: DOCUMENT },
-  "GET /api/data/agreements/:id/download": { file: PDF },
-  "GET /api/bulk-payments/template.csv": { file: CSV },
-  "GET /api/settlements/:id/report": { file: CSV },
-  "GET /api/invoicing/invoices/:id/download": { file: PDF },
-  "GET /api/businesses/profile/logo/file": { file: IMAGE, errors: [404] },
-  "GET /api/public/invoicing/invoices/:reference/download": { file: PDF },
-  "GET /api/public/invoicing/invoices/:reference/logo": { file: IMAGE },
-  "GET /api/statements/:id/download": { file: [...PDF, ...CSV, ...XLSX], errors: [409] },
-  "GET /api/audit-log/export": { file: [...CSV, ...JSON_FILE] },
-  "GET /api/sandbox/kyb/reviews/:businessId/documents/:id": { file: DOCUMENT },
-  // Headers.
-  "POST /api/sandbox/deposits": { status: 201, idempotencyKey: true },
-  "POST /api/iris/v1/client-webhooks/:id/test": { status: 201 },
-  "POST /api/iris/v1/client-webhooks/:id/deliveries/:deliveryId/resend": { status: 201 },
-  // Waiting for approval (maker-checker for the team).
-  "POST /api/users/invites": { status: 201, accepted: "The invitation waits for another member's approval: data names the approval request" },
-  "PATCH /api/users/:id/roles": { accepted: "The role change waits for another member's approval: data names the approval request" },
-  // Other errors.
-  "POST /api/businesses/getting-started/skip": { errors: [409] },
-  "POST /api/deals/:id/redeem": { errors: [422] },
-};
 
 const ERROR_TEXT: Record<number, string> = {
   400: "The request is not valid: the address, the JSON, or a field (named in errors)",
@@ -192,7 +102,7 @@ type Derived = {
   multipart?: z.ZodObject;
   /** No caller needed: the operation's `security` is empty. */
   open: boolean;
-  accepted?: string;
+  accepted?: { description: string; data: z.ZodType };
   /** The request headers the call reads, documented as parameters. */
   headers: z.ZodObject | null;
 };
@@ -217,11 +127,12 @@ function headersOf(route: RouteOptions, doc: RouteDoc, write: boolean, open: boo
   return Object.keys(shape).length ? z.object(shape) : null;
 }
 
-/** The documentation of one route: its RouteDoc (table, then `config.openapi`) over what its declaration implies. */
-function describe(route: RouteOptions, hasPaging: boolean, access: Access): Derived {
+/** The documentation of one route: its endpoint's declaration (`config.openapi`) and what that implies. */
+function describe(route: RouteOptions, access: Access): Derived {
   const method = [route.method].flat()[0]!.toUpperCase();
-  const doc: RouteDoc = { ...ROUTE_DOCS[`${method} ${route.url}`], ...(route.config as { openapi?: RouteDoc } | undefined)?.openapi };
-  if (doc.answer && "file" in doc.answer) doc.file = [...doc.answer.file];
+  const doc = (route.config as { openapi?: RouteDoc } | undefined)?.openapi;
+  if (!doc) throw new Error(`${method} ${route.url} is not declared as an endpoint (resources/define-endpoint.ts, routes/endpoint.ts)`);
+  const file = "file" in doc.answer ? [...doc.answer.file] : undefined;
   const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
   const signedIn = !rule || !access.can(subjectOfAuth(null), rule.obj, rule.act);
   const write = !SAFE_METHODS.has(method);
@@ -236,8 +147,8 @@ function describe(route: RouteOptions, hasPaging: boolean, access: Access): Deri
   for (const status of doc.errors ?? []) errors.set(status, ERROR_TEXT[status] ?? "Refused");
   return {
     status: doc.status ?? 200,
-    success: doc.file ? null : (doc.success ?? (doc.answer && !("file" in doc.answer) ? envelopeOf(doc.answer) : hasPaging ? PageEnvelope : Envelope)),
-    file: doc.file,
+    success: "file" in doc.answer ? null : successOf(doc.answer),
+    file,
     errors: new Map([...errors].sort(([a], [b]) => a - b)),
     multipart: doc.multipart,
     open: !signedIn,
@@ -277,14 +188,12 @@ export function openapiTransform(access: Access): SwaggerTransform {
   return (input) => {
     const converted = jsonSchemaTransform(input);
     if (!input.url.startsWith("/api/") || !input.schema || input.schema.hide || converted.schema.hide) return converted;
-    const query = converted.schema.querystring as { properties?: Record<string, unknown> } | undefined;
-    const hasPaging = Boolean(query?.properties?.page && query.properties.limit);
-    const d = describe(input.route, hasPaging, access);
+    const d = describe(input.route, access);
     const response: Record<string, unknown> = {};
     response[d.status] = d.file
       ? { description: "The file", content: Object.fromEntries(d.file.map((type) => [type, { schema: binary }])) }
       : { description: d.status === 201 ? "Created" : "Success", content: { "application/json": { schema: d.success! } } };
-    if (d.accepted) response[202] = { description: d.accepted, content: { "application/json": { schema: Envelope } } };
+    if (d.accepted) response[202] = { description: d.accepted.description, content: { "application/json": { schema: successOf({ one: d.accepted.data }) } } };
     for (const [status, description] of d.errors) response[status] = errorResponse(description);
     response.default = errorResponse("Any other error (e.g. 410, 413, 415, 500, 503), in the same body");
     const documented = jsonSchemaTransform({
@@ -306,7 +215,7 @@ export function openapiTransform(access: Access): SwaggerTransform {
 }
 
 /**
- * The component schemas (Error, Envelope, PageEnvelope) the operations reference, as
+ * The component schemas (Error and the declared rows) the operations reference, as
  * jsonSchemaTransformObject writes them; minus the input twins (ErrorInput, …) it writes too, when
  * nothing references them (these schemas only ever describe answers).
  */

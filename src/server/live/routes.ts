@@ -9,6 +9,8 @@
  * calling every route never wait on a stream.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { liveEventEndpoints } from "../../../resources/live-events.ts";
+import { serve } from "../routes/endpoint.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
 import type { LiveCredential, LiveHub } from "./hub.ts";
 
@@ -35,68 +37,55 @@ function credentialOf(req: FastifyRequest): LiveCredential {
 }
 
 export const liveEventRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app, { hub }) => {
-  app.get(
-    "/events",
-    {
-      config: { access: { obj: "events", act: "read" }, openapi: { file: ["text/event-stream"], errors: [406] } },
-      schema: {
-        tags: ["events"],
-        summary: "Live updates (server-sent events)",
-        description:
-          'A text/event-stream of the business\'s changes: each event\'s data is {"topic": "transactions" | "approvals", "id": "<record id>"}. ' +
-          "A transaction event means a transaction was created or changed state (balances move with it); an approvals event, that an approval request was created or decided. " +
-          "Send Accept: text/event-stream; without it the answer is 406.",
-      },
-    },
-    async (req, reply) => {
-      if (!acceptsEventStream(req.headers.accept)) throw new AppError(406, NOT_EVENT_STREAM_MESSAGE);
-      const credential = credentialOf(req);
-      const refusal = hub.refusal(credential);
-      if (refusal === "too_many") throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE, 30);
-      if (refusal === "busy") throw new AppError(503, STREAMS_BUSY_MESSAGE, [], { "retry-after": "30" });
+  serve(app, liveEventEndpoints.stream, async (req, reply) => {
+    if (!acceptsEventStream(req.headers.accept)) throw new AppError(406, NOT_EVENT_STREAM_MESSAGE);
+    const credential = credentialOf(req);
+    const refusal = hub.refusal(credential);
+    if (refusal === "too_many") throw tooManyRequests(TOO_MANY_STREAMS_MESSAGE, 30);
+    if (refusal === "busy") throw new AppError(503, STREAMS_BUSY_MESSAGE, [], { "retry-after": "30" });
 
-      // From here the connection is the stream's: Fastify sends nothing more on it.
-      reply.hijack();
-      const res = reply.raw;
-      // What the hooks set so far (security headers, rate limit) goes out with the stream.
-      const headers: Record<string, string | number | string[]> = {};
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && name !== "content-length") headers[name] = value;
-      // The connection is the stream's alone: when the stream ends, so does the connection (a server
-      // closing ends its streams and must not then wait on their idle sockets).
-      res.shouldKeepAlive = false;
-      res.writeHead(200, {
-        ...headers,
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        "x-accel-buffering": "no",
-      });
-      res.socket?.setNoDelay(true);
-      const remove = hub.add({
-        businessId: req.auth!.businessId,
-        credential,
-        write: (chunk) => {
-          if (res.writableEnded || res.destroyed) return true;
-          res.write(chunk);
-          // A reader that stopped reading is cut off rather than buffered for without bound ("close" then removes it).
-          if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
-          return true;
-        },
-        end: () => {
-          remove();
-          if (!res.writableEnded) res.end();
-        },
-      });
-      // The reader went away (tab closed, network lost): the stream leaves the hub and its socket is let go at once.
-      const gone = () => {
+    // From here the connection is the stream's: Fastify sends nothing more on it.
+    reply.hijack();
+    const res = reply.raw;
+    // What the hooks set so far (security headers, rate limit) goes out with the stream.
+    const headers: Record<string, string | number | string[]> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && name !== "content-length") headers[name] = value;
+    // The connection is the stream's alone: when the stream ends, so does the connection (a server
+    // closing ends its streams and must not then wait on their idle sockets).
+    res.shouldKeepAlive = false;
+    res.writeHead(200, {
+      ...headers,
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache, no-transform",
+      "x-accel-buffering": "no",
+    });
+    res.socket?.setNoDelay(true);
+    const remove = hub.add({
+      businessId: req.auth!.businessId,
+      credential,
+      write: (chunk) => {
+        if (res.writableEnded || res.destroyed) return true;
+        res.write(chunk);
+        // A reader that stopped reading is cut off rather than buffered for without bound ("close" then removes it).
+        if (res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+        return true;
+      },
+      end: () => {
         remove();
-        if (!res.writableEnded) res.destroy();
-      };
-      res.on("close", gone);
-      if (req.raw.socket?.destroyed) gone();
-      // The first bytes go out once the poller knows where it starts: a client that has read them
-      // receives every change made after.
-      await hub.ready();
-      if (!res.writableEnded) res.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
-    },
-  );
+        if (!res.writableEnded) res.end();
+      },
+    });
+    // The reader went away (tab closed, network lost): the stream leaves the hub and its socket is let go at once.
+    const gone = () => {
+      remove();
+      if (!res.writableEnded) res.destroy();
+    };
+    res.on("close", gone);
+    if (req.raw.socket?.destroyed) gone();
+    // The first bytes go out once the poller knows where it starts: a client that has read them
+    // receives every change made after.
+    await hub.ready();
+    if (!res.writableEnded) res.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+    return reply;
+  });
 };

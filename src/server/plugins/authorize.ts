@@ -66,6 +66,10 @@ export function registerAuthorization(app: FastifyInstance, access: Access) {
     const rule = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!rule) throw new Error(`Route ${route.method} ${route.url} declares no access rule (deny by default)`);
     if (!access.hasRuleFor(rule.obj)) throw new Error(`Route ${route.method} ${route.url}: policy.csv has no rule for "${rule.obj}"`);
+    // Every documented call is an endpoint declared in resources/ (served by routes/endpoint.ts): its contract is written once.
+    const declared = Boolean((route.config as { openapi?: unknown } | undefined)?.openapi);
+    if (!declared && !(route.schema as { hide?: boolean } | undefined)?.hide)
+      throw new Error(`Route ${route.method} ${route.url} is not declared as an endpoint in resources/`);
     for (const method of [route.method].flat())
       routes.push({ method, url: route.url, access: rule, schema: route.schema, audited: isAudited(method, route.config) });
   });

@@ -4,7 +4,7 @@
  * one-time-code needs (plugins/step-up.ts), success status and what the API document says it answers
  * (lib/openapi-responses.ts). A route file keeps only what the handler does.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { BodyOf, DataOf, Endpoint, ParamsOf, QueryOf } from "../../../resources/define-endpoint.ts";
 
 /** The request as the handler sees it: each part already parsed by its schema. */
@@ -18,12 +18,28 @@ export type Answered<E> = (E extends { answer: { bare: unknown } } ? DataOf<E> :
 
 export type Handler<E> = (req: RequestOf<E>, reply: FastifyReply) => Promise<Answered<E>>;
 
-export function serve<E extends Endpoint>(app: FastifyInstance, ep: E, handler: Handler<E>): void {
+/**
+ * What only the server needs beyond the declaration: a hook before validation (normaliseArrayKeys for
+ * `x[]` query keys), a larger body limit, how the audit trail records the call (false: not at all),
+ * the general rate limit off (false: the plugin counts the call against an allowance of its own).
+ */
+export type ServeOptions = {
+  preValidation?: preValidationAsyncHookHandler;
+  bodyLimit?: number;
+  audit?: FastifyContextConfig["audit"];
+  rateLimit?: false;
+};
+
+export function serve<E extends Endpoint>(app: FastifyInstance, ep: E, handler: Handler<E>, options: ServeOptions = {}): void {
   app.route({
     method: ep.method,
     url: ep.path,
+    ...(options.preValidation ? { preValidation: options.preValidation } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     config: {
       access: ep.access,
+      ...(options.audit !== undefined ? { audit: options.audit } : {}),
+      ...(options.rateLimit === false ? { rateLimit: false as const } : {}),
       ...(ep.stepUp ? { stepUp: ep.stepUp } : {}),
       ...(ep.oneTimeCode ? { oneTimeCode: ep.oneTimeCode } : {}),
       openapi: {
@@ -38,6 +54,7 @@ export function serve<E extends Endpoint>(app: FastifyInstance, ep: E, handler: 
     schema: {
       tags: [ep.tag],
       summary: ep.summary,
+      ...(ep.description ? { description: ep.description } : {}),
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),

@@ -1,41 +1,43 @@
 /**
- * SPEC §7 Exchange: quotes from an account (minor units) or a wallet (major-unit string), and their
- * execution (Idempotency-Key, one-time code) — payments/exchange for accounts, transactions/exchange
- * for wallets. Which side a quote is for decides which policy object authorizes it.
+ * SPEC §7 Exchange (declared in resources/exchange.ts): quotes from an account (minor units) or a
+ * wallet (major-unit string), and their execution (Idempotency-Key, one-time code) — payments/exchange
+ * for accounts, transactions/exchange for wallets. Which side a quote is for decides which policy
+ * object authorizes it.
  */
-import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CryptoExchangeQuoteRequest, CryptoExchangeRequest, FiatExchangeQuoteRequest, FiatExchangeRequest } from "../../../resources/exchange.ts";
+import type { z } from "zod";
+import type { FastifyInstance } from "fastify";
+import { CryptoExchangeQuoteRequest, exchangeEndpoints as ep, FiatExchangeQuoteBody } from "../../../resources/exchange.ts";
 import type { Services } from "../services/index.ts";
 import { walletAmount } from "../services/exchange.ts";
 import { assertCan } from "../plugins/authorize.ts";
-import { MinorAmount, moneyWrite } from "./money.ts";
+import { serve } from "./endpoint.ts";
+import { declared, moneyWrite } from "./money.ts";
 import { ok } from "./respond.ts";
 import { badRequest } from "../../lib/errors.ts";
 
-const tags = ["exchange"];
-const FiatQuoteBody = FiatExchangeQuoteRequest.extend({ amount: MinorAmount });
+const refused = (error: z.ZodError) => {
+  const errors = error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  return badRequest(errors[0].message, errors);
+};
 
 /** A quote body is read by its source: asset_id means a wallet, else an account (each with its own messages). */
-function quoteBody(body: unknown): { fiat: z.output<typeof FiatQuoteBody> } | { crypto: z.output<typeof CryptoExchangeQuoteRequest> } {
-  const fromWallet = typeof body === "object" && body !== null && "asset_id" in body;
-  const r = (fromWallet ? CryptoExchangeQuoteRequest : FiatQuoteBody).safeParse(body);
-  if (!r.success) {
-    const errors = r.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
-    throw badRequest(errors[0].message, errors);
+function quoteBody(body: unknown): { fiat: z.output<typeof FiatExchangeQuoteBody> } | { crypto: z.output<typeof CryptoExchangeQuoteRequest> } {
+  if (typeof body === "object" && body !== null && "asset_id" in body) {
+    const r = CryptoExchangeQuoteRequest.safeParse(body);
+    if (!r.success) throw refused(r.error);
+    return { crypto: r.data };
   }
-  return fromWallet ? { crypto: r.data as z.output<typeof CryptoExchangeQuoteRequest> } : { fiat: r.data as z.output<typeof FiatQuoteBody> };
+  const r = FiatExchangeQuoteBody.safeParse(body);
+  if (!r.success) throw refused(r.error);
+  return { fiat: r.data };
 }
 
-export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+export async function exchangeRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { access } = services.ctx;
 
-  app.post(
-    "/quotes/exchange",
-    {
-      config: { access: { obj: "exchange-quotes", act: "create" }, audit: false /* a price, not a movement */ },
-      schema: { tags, summary: "Quote an exchange from an account or wallet", body: z.looseObject({}) },
-    },
+  serve(
+    app,
+    ep.quote,
     async (req) => {
       const body = quoteBody(req.body);
       const auth = req.auth!;
@@ -66,77 +68,58 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         }),
       );
     },
+    { audit: false /* a price, not a movement */ },
   );
 
-  app.post(
-    "/payments/exchange",
-    {
-      config: { access: { obj: "exchanges", act: "create" }, oneTimeCode: true },
-      schema: { tags, summary: "Exchange from a bank account", body: FiatExchangeRequest.extend({ amount: MinorAmount }) },
-    },
-    async (req, reply) => {
-      const auth = req.auth!;
-      const b = req.body;
-      return moneyWrite(services, req, reply, "payments:exchange", b, async (tx) => {
-        const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
-          source: { accountId: b.source_account_id },
-          amount: b.amount,
-          destinationCurrency: b.destination_currency,
-          blockchain: b.blockchain,
-          quoteId: b.quote_id,
-        });
-        return {
-          status: 201,
-          body: ok("Your payment is being processed", {
-            id: out.id,
-            reference: out.reference,
-            source_amount: q.sendingAmount.toString(),
-            currency: q.sendingCurrency,
-            destination_amount: q.destinationAmount.toString(),
-            destination_currency: q.destinationCurrency,
-            total_fee_amount: q.feeAmount.toString(),
-            fx_rate: q.rate,
-            description: out.description,
-            state: out.state,
-          }),
-        };
+  serve(app, ep.fromAccount, async (req, reply) => {
+    const auth = req.auth!;
+    const b = req.body;
+    return moneyWrite(services, req, reply, "payments:exchange", b, async (tx) => {
+      const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
+        source: { accountId: b.source_account_id },
+        amount: b.amount,
+        destinationCurrency: b.destination_currency,
+        blockchain: b.blockchain,
+        quoteId: b.quote_id,
       });
-    },
-  );
+      return declared(ep.fromAccount, "Your payment is being processed", {
+        id: out.id,
+        reference: out.reference,
+        source_amount: q.sendingAmount.toString(),
+        currency: q.sendingCurrency,
+        destination_amount: q.destinationAmount.toString(),
+        destination_currency: q.destinationCurrency,
+        total_fee_amount: q.feeAmount.toString(),
+        fx_rate: q.rate,
+        description: out.description,
+        state: out.state,
+      });
+    });
+  });
 
-  app.post(
-    "/transactions/exchange",
-    {
-      config: { access: { obj: "crypto-exchanges", act: "create" }, oneTimeCode: true },
-      schema: { tags, summary: "Exchange from a stablecoin wallet", body: CryptoExchangeRequest },
-    },
-    async (req, reply) => {
-      const auth = req.auth!;
-      const b = req.body;
-      const { w: wallet } = await services.wallets.find(auth.businessId, b.asset_id);
-      const amount = walletAmount(b.amount_in_major, wallet.currency);
-      return moneyWrite(services, req, reply, "transactions:exchange", b, async (tx) => {
-        const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
-          source: { walletId: b.asset_id },
-          amount,
-          destinationCurrency: b.destination_currency,
-          blockchain: b.blockchain,
-          quoteId: b.quote_id,
-        });
-        const value = (amount: bigint, currency: string) => ({ value: amount.toString(), currency });
-        return {
-          status: 201,
-          body: ok("Your exchange is being processed", {
-            id: out.id,
-            source_amount: value(q.sendingAmount, q.sendingCurrency),
-            destination_amount: value(q.destinationAmount, q.destinationCurrency),
-            fee: value(q.feeAmount, q.feeCurrency),
-            exchange: { rate: q.rate },
-            description: out.description,
-            state: out.state,
-          }),
-        };
+  serve(app, ep.fromWallet, async (req, reply) => {
+    const auth = req.auth!;
+    const b = req.body;
+    const { w: wallet } = await services.wallets.find(auth.businessId, b.asset_id);
+    const amount = walletAmount(b.amount_in_major, wallet.currency);
+    return moneyWrite(services, req, reply, "transactions:exchange", b, async (tx) => {
+      const { out, quote: q } = await services.exchange.execute(tx, auth.businessId, auth.userId, auth.features, {
+        source: { walletId: b.asset_id },
+        amount,
+        destinationCurrency: b.destination_currency,
+        blockchain: b.blockchain,
+        quoteId: b.quote_id,
       });
-    },
-  );
-};
+      const value = (amount: bigint, currency: string) => ({ value: amount.toString(), currency });
+      return declared(ep.fromWallet, "Your exchange is being processed", {
+        id: out.id,
+        source_amount: value(q.sendingAmount, q.sendingCurrency),
+        destination_amount: value(q.destinationAmount, q.destinationCurrency),
+        fee: value(q.feeAmount, q.feeCurrency),
+        exchange: { rate: q.rate },
+        description: out.description,
+        state: out.state,
+      });
+    });
+  });
+}

@@ -1,10 +1,13 @@
+/** GET /health (declared in resources/health.ts): answers once the database does. */
 import { sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
+import { healthEndpoints as ep } from "../../../resources/health.ts";
 import type { Services } from "../services/index.ts";
+import { serve } from "./endpoint.ts";
 
-export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get("/health", { config: { access: { obj: "health", act: "read" } }, schema: { tags: ["health"], summary: "Check the API's health" } }, async () => {
+export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  serve(app, ep.check, async () => {
     await services.ctx.db.execute(sql`select 1`);
-    return { status: "ok" };
+    return { status: "ok" as const };
   });
-};
+}

@@ -15,27 +15,14 @@ import {
 } from "../services/idempotency.ts";
 import { GroupCommit } from "../lib/group-commit.ts";
 import { ONE_TIME_CODE_HEADER, requestBinding } from "../services/step-up.ts";
-import { MAX_AMOUNT } from "../ledger/ledger.ts";
+import type { DataOf, Endpoint } from "../../../resources/define-endpoint.ts";
+import { ok } from "./respond.ts";
 
-/** A positive whole number of minor units, as a JSON integer or a digit string (no floats). */
-export const MinorAmount = z.union([z.string(), z.number()], { error: "Amount is required" }).transform((v, ctx) => {
-  const s = typeof v === "number" ? (Number.isSafeInteger(v) ? String(v) : "x") : v.trim();
-  if (!/^\d{1,21}$/.test(s)) {
-    ctx.addIssue({ code: "custom", message: "Amount must be a whole number of minor units (e.g. 1050 for 10.50)" });
-    return z.NEVER;
-  }
-  const n = BigInt(s);
-  if (n <= 0n) {
-    ctx.addIssue({ code: "custom", message: "Amount must be greater than zero" });
-    return z.NEVER;
-  }
-  // Beyond what the ledger moves in one transfer (and what a bigint column holds): refused here, at the door.
-  if (n > MAX_AMOUNT) {
-    ctx.addIssue({ code: "custom", message: "Amount is too large" });
-    return z.NEVER;
-  }
-  return n;
-});
+// Declared with the request schemas (resources/money.ts).
+export { MinorAmount } from "../../../resources/money.ts";
+
+/** A money write's answer as its endpoint declares it: its status, and the envelope with the declared data. */
+export const declared = <E extends Endpoint>(ep: E, message: string, data: DataOf<E>): Answer => ({ status: ep.status ?? 200, body: ok(message, data) });
 
 export const IdempotencyHeaders = z.object({ "idempotency-key": z.string().optional() });
 

@@ -1,9 +1,11 @@
-/** The signed-in member's session: who, which business, what they may do, and the CSRF token. */
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+/** The signed-in member's session: who, which business, what they may do, and the CSRF token (declared in resources/session.ts). */
+import type { FastifyInstance } from "fastify";
+import { sessionEndpoints as ep, type Session } from "../../../resources/session.ts";
 import { clearSessionCookie, sessionToken, type AuthContext } from "../plugins/request-context.ts";
 import { findSession } from "../services/sessions.ts";
 import type { Services } from "../services/index.ts";
 import { unauthorized } from "../../lib/errors.ts";
+import { serve } from "./endpoint.ts";
 import { ok } from "./respond.ts";
 import { subjectOfAuth } from "../plugins/authorize.ts";
 import type { Access } from "../../../policies/enforcer.ts";
@@ -13,7 +15,7 @@ import { KYB_APPROVED } from "../../../policies/catalog.ts";
  * grants: what this member may do, from the server's enforcer, for the console's menus and buttons;
  * grants_once_verified: what they could do once KYB is approved, so locked screens say why.
  */
-export function viewOf(auth: Omit<AuthContext, "sessionId">, access: Access) {
+export function viewOf(auth: Omit<AuthContext, "sessionId">, access: Access): Session {
   const subject = subjectOfAuth(auth);
   return {
     user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName, two_factor_enabled: auth.twoFactorEnabled },
@@ -37,28 +39,18 @@ export async function sessionView(services: Services, token: string) {
   return viewOf({ ...row, via: "session", permissions: services.ctx.access.permissionsOf(row.roles) }, services.ctx.access);
 }
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get("/session", { config: { access: { obj: "session", act: "read" } }, schema: { tags: ["session"], summary: "Get the session" } }, async (req) =>
-    ok("Session", viewOf(req.auth!, services.ctx.access)),
-  );
+export async function sessionRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  serve(app, ep.show, async (req) => ok("Session", viewOf(req.auth!, services.ctx.access)));
 
   // The console's question on every load: who is signed in here, if anyone. A sign-in-free call that
   // answers 200 either way (no session: null), so a signed-out page logs no 401 in the browser's
   // console. Only a person's browser session counts: an API key is nobody's console.
-  app.get(
-    "/session/current",
-    { config: { access: { obj: "auth", act: "current-session" } }, schema: { tags: ["session"], summary: "Get the browser's current session, if any" } },
-    async (req) => ok("Session", req.auth?.via === "session" ? viewOf(req.auth, services.ctx.access) : null),
-  );
+  serve(app, ep.current, async (req) => ok("Session", req.auth?.via === "session" ? viewOf(req.auth, services.ctx.access) : null));
 
-  app.post(
-    "/session/logout",
-    { config: { access: { obj: "session", act: "logout" } }, schema: { tags: ["session"], summary: "Sign out" } },
-    async (req, reply) => {
-      const token = sessionToken(req, services.ctx.config);
-      if (token) await services.auth.logout(token);
-      clearSessionCookie(reply, services.ctx.config);
-      return ok("Logged out");
-    },
-  );
-};
+  serve(app, ep.logout, async (req, reply) => {
+    const token = sessionToken(req, services.ctx.config);
+    if (token) await services.auth.logout(token);
+    clearSessionCookie(reply, services.ctx.config);
+    return ok("Logged out");
+  });
+}

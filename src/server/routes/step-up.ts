@@ -1,17 +1,17 @@
 /**
  * Step-up and one-time codes (issue 25; services/step-up.ts): a person confirms it is them for the
- * next few minutes, or asks for the code of one money write, bound to that write's path and body.
+ * next few minutes, or asks for the code of one money write, bound to that write's path and body
+ * (declared in resources/step-up.ts).
  */
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
 import type { ZodType } from "zod";
-import { OneTimeCodeRequest, StepUpInput } from "../../../resources/step-up.ts";
+import { stepUpEndpoints as ep } from "../../../resources/step-up.ts";
 import type { Services } from "../services/index.ts";
 import { requestBinding } from "../services/step-up.ts";
 import { badRequest } from "../../lib/errors.ts";
+import { serve } from "./endpoint.ts";
 import { ok } from "./respond.ts";
 import { SEND_BODY_LIMIT } from "./payments.ts";
-
-const tags = ["security"];
 
 /** The body a payment code will confirm, validated as its route will validate it (so both bind the same value). */
 function validatedBody(schema: ZodType | undefined, body: unknown) {
@@ -22,22 +22,14 @@ function validatedBody(schema: ZodType | undefined, body: unknown) {
   throw badRequest(errors[0]?.message ?? "The request is not valid", errors);
 }
 
-export const stepUpRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.post(
-    "/security/step-up",
-    { config: { access: { obj: "step-up", act: "create" } }, schema: { tags, summary: "Confirm it's you (step-up)", body: StepUpInput } },
-    async (req) => ok("Confirmed", await services.stepUp.confirm(req.auth!, req.body, req.client)),
-  );
+export async function stepUpRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  serve(app, ep.confirm, async (req) => ok("Confirmed", await services.stepUp.confirm(req.auth!, req.body, req.client)));
 
   // Emails a code; what it confirms (a step-up, a money write) is the action the audit log records.
   // A payment's code is asked with the payment's body, documents included: the same size limit.
-  app.post(
-    "/security/one-time-code",
-    {
-      config: { access: { obj: "one-time-code", act: "create" }, audit: false },
-      bodyLimit: SEND_BODY_LIMIT,
-      schema: { tags, summary: "Send a one-time code", body: OneTimeCodeRequest },
-    },
+  serve(
+    app,
+    ep.oneTimeCode,
     async (req) => {
       const auth = req.auth!;
       if (req.body.purpose === "step_up") {
@@ -51,5 +43,6 @@ export const stepUpRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       await services.stepUp.sendCode(auth.userId, { purpose: "payment", binding: requestBinding(route, body) }, "this payment");
       return ok("Verification code sent");
     },
+    { audit: false, bodyLimit: SEND_BODY_LIMIT },
   );
-};
+}

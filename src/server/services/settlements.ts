@@ -19,6 +19,7 @@ import { notFound } from "../../lib/errors.ts";
 import { defuseFormula, toCsv } from "../../lib/csv.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import type { Settlement, SettlementAdjustment, SettlementPayment } from "../../../resources/settlements.ts";
 import type { ServiceContext } from "./context.ts";
 import { randomToken } from "./crypto.ts";
 
@@ -103,7 +104,7 @@ export function settlementService({ db }: ServiceContext) {
     return new Map(rows.map((r) => [r.id, { source: BigInt(r.source).toString(), settled: BigInt(r.settled).toString(), n: Number(r.n) }]));
   }
 
-  function view(s: Row, t: { source: string; settled: string; n: number } | undefined, now = new Date()) {
+  function view(s: Row, t: { source: string; settled: string; n: number } | undefined, now = new Date()): Settlement {
     const open = s.periodEnd > now;
     const source = t?.source ?? "0";
     const settled = t?.settled ?? "0";
@@ -163,7 +164,7 @@ export function settlementService({ db }: ServiceContext) {
     account_number: String(account.depositAddresses[0]?.data.account_number ?? account.depositAddresses[0]?.data.iban ?? ""),
   });
 
-  const paymentView = (r: Awaited<ReturnType<typeof paymentRows>>[number]) => ({
+  const paymentView = (r: Awaited<ReturnType<typeof paymentRows>>[number]): SettlementPayment => ({
     id: r.t.id,
     reference: r.t.reference,
     created_date: r.t.createdAt.toISOString(),
@@ -190,7 +191,7 @@ export function settlementService({ db }: ServiceContext) {
       .leftJoin(customers, eq(customers.id, accounts.customerId))
       .where(where);
 
-  const adjustmentView = (r: Awaited<ReturnType<typeof adjustmentRows>>[number]) => ({
+  const adjustmentView = (r: Awaited<ReturnType<typeof adjustmentRows>>[number]): SettlementAdjustment => ({
     id: r.a.id,
     created_date: r.a.createdAt.toISOString(),
     kind: r.a.direction > 0 ? "REINSTATEMENT" : "REVERSAL",

@@ -7,6 +7,7 @@ import type { ServiceContext } from "./context.ts";
 import { createInvitation, routeTeamChange } from "./team-approvals.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
+import type { UserState } from "../../../resources/users.ts";
 
 export type InviteInput = { email: string; position: string; role: string[] };
 
@@ -48,7 +49,7 @@ export function teamService({ db, config, access }: ServiceContext) {
   const memberView = (m: typeof businessUsers.$inferSelect, firstName: string | null, lastName: string | null) => ({
     id: m.id,
     email: m.email,
-    state: m.state,
+    state: m.state as UserState,
     roles: m.roles.map(roleView),
     is_owner: m.isOwner,
     user: firstName != null ? { first_name: firstName, last_name: lastName! } : null,

@@ -68,7 +68,7 @@ export function transactionQueries({ db }: ServiceContext) {
    * One page, newest first: `filters` are every filter but the search, `keyword` the search. By page
    * number (OFFSET) or, after a previous page's next_cursor, from where that page ended.
    */
-  async function page(businessId: string, filters: SQL[], keyword: string | undefined, q: Common, view: (t: TransactionRow, owner: Owner) => object) {
+  async function page<Row>(businessId: string, filters: SQL[], keyword: string | undefined, q: Common, view: (t: TransactionRow, owner: Owner) => Row) {
     const c = q.cursor ? decodeCursor(q.cursor) : undefined;
     const seek = c ? [sql`(${transactions.createdAt}, ${transactions.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`] : [];
     const skip = c ? 0 : offsetOf(q);
@@ -322,7 +322,12 @@ export function transactionQueries({ db }: ServiceContext) {
       const party = {
         type: "COUNTERPARTY",
         address: details.address ?? null,
-        counterparty: { type: "CRYPTO", name: t.counterparty.name ?? "", currency: t.sendingCurrency, crypto_details: t.counterparty.crypto_details ?? {} },
+        counterparty: {
+          type: "CRYPTO",
+          name: String(t.counterparty.name ?? ""),
+          currency: t.sendingCurrency,
+          crypto_details: t.counterparty.crypto_details ?? {},
+        },
       };
       return {
         ...cryptoView(t),
@@ -386,7 +391,7 @@ export function transactionQueries({ db }: ServiceContext) {
   };
 }
 
-type Owner = { name: string; blockchain?: string | null; address?: string };
+type Owner = { name: string; blockchain: string | null; address?: string };
 
 /** SPEC §3 Transaction row, plus what the list shows: the account and the other party. */
 function bankingRow(t: TransactionRow, owner: Owner) {

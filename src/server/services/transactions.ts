@@ -10,6 +10,7 @@ import { randomToken } from "./crypto.ts";
 import { insertMany } from "../db/insert-many.ts";
 import type { ServiceContext } from "./context.ts";
 import { boundedCount, boundedTotal, forgetCounts } from "./transaction-counts.ts";
+import type { Flows } from "../../../resources/transaction-views.ts";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
@@ -115,10 +116,14 @@ export function cryptoView(t: TransactionRow) {
 
 export type Bucket = { label: string; from: Date; to: Date };
 
+/** Each rail's transactions as people see them. */
+const VIEWS = { fiat: bankingView, crypto: cryptoView };
+type Rail = keyof typeof VIEWS;
+
 export function transactionService({ db }: ServiceContext) {
   return {
     /** One account's or wallet's history, newest first; its total bounded as the lists' (boundedTotal). */
-    async listOfOwner(businessId: string, rail: "fiat" | "crypto", q: PageQuery & { ownerId: string }) {
+    async listOfOwner<R extends Rail>(businessId: string, rail: R, q: PageQuery & { ownerId: string }) {
       const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), eq(transactions.ownerId, q.ownerId));
       const [rows, total] = await Promise.all([
         db
@@ -130,13 +135,14 @@ export function transactionService({ db }: ServiceContext) {
           .offset(offsetOf(q)),
         boundedCount(db, where),
       ]);
-      const view: (t: TransactionRow) => object = rail === "fiat" ? bankingView : cryptoView;
+      // The view of the rail asked for (TypeScript does not follow the choice through the generic).
+      const view = VIEWS[rail] as (t: TransactionRow) => ReturnType<(typeof VIEWS)[R]>;
       const shown = rows.slice(0, q.limit);
       return { ...paged(shown.map(view), 0, q), ...boundedTotal(total, offsetOf(q), shown.length, rows.length > q.limit) };
     },
 
     /** Inbound and outbound sums of completed transactions of one account, per bucket. */
-    async flows(ownerId: string, buckets: Bucket[]) {
+    async flows(ownerId: string, buckets: Bucket[]): Promise<Flows> {
       const from = buckets[0].from;
       const to = buckets[buckets.length - 1].to;
       const rows = await db
@@ -163,8 +169,10 @@ export function transactionService({ db }: ServiceContext) {
     },
 
     /** Flows per graph range (SPEC §4): banking and crypto 1 week, 6 months, 1 year; sub-accounts and sub-wallets 1 week, 30 days, 3 months, 6 months. */
-    async periodSummary(ownerId: string, periods: readonly Period[] = GRAPH_PERIODS.main) {
-      return Object.fromEntries(await Promise.all(periods.map(async (p) => [p, await this.flows(ownerId, periodBuckets(p))])));
+    async periodSummary<P extends Period>(ownerId: string, periods: readonly P[]) {
+      const flows = await Promise.all(periods.map(async (p) => [p, await this.flows(ownerId, periodBuckets(p))] as const));
+      // Object.fromEntries types its keys as any string: each of `periods` is one.
+      return Object.fromEntries(flows) as Record<P, Flows>;
     },
 
     countCompleted: async (businessId: string, type: string) => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, jsonb, index, uniqueIndex } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
+import type { BillingInformationValue } from "../../../../resources/customers.ts";
 
 export type AddressValue = { line_1: string; city: string; state: string; postal_code: string; country: string };
 
@@ -25,7 +26,7 @@ export const customers = pgTable(
     address: jsonb("address").$type<AddressValue>().notNull(),
     incorporationCountry: text("incorporation_country"),
     countryData: jsonb("country_data").$type<{ ng?: { bvn?: string; nin?: string } }>().notNull().default({}),
-    billingInformation: jsonb("billing_information").$type<Record<string, unknown>>(),
+    billingInformation: jsonb("billing_information").$type<BillingInformationValue>(),
     /** Facts asked for before a sub-account (incorporation number and date, TIN), by requirement key. */
     identity: jsonb("identity").$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -15,7 +15,10 @@ import {
   KYB_DOCUMENT_MAX_BYTES,
   KYB_DOCUMENT_TYPES,
   KYB_DOCUMENTS,
+  type KybCaseRow,
+  type KybCaseView,
   type KybCompany,
+  type KybDocumentInfo,
   type KybDocumentKind,
   type KybPerson,
   type KycState,
@@ -57,8 +60,8 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
       );
     return { state: "IN_PROGRESS" as const };
   }
-  async function documentsOf(q: Queryable, businessId: string) {
-    return q
+  async function documentsOf(q: Queryable, businessId: string): Promise<KybDocumentInfo[]> {
+    const rows = await q
       .select({
         id: sandboxKybDocuments.id,
         kind: sandboxKybDocuments.kind,
@@ -70,20 +73,22 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
       .from(sandboxKybDocuments)
       .where(eq(sandboxKybDocuments.businessId, businessId))
       .orderBy(asc(sandboxKybDocuments.createdAt));
+    return rows.map((d) => ({ ...d, kind: d.kind as KybDocumentKind, created_at: d.created_at.toISOString() }));
   }
-  async function view(q: Queryable, c: Case) {
+  async function view(q: Queryable, c: Case): Promise<KybCaseView> {
     const [b] = await q.select({ name: businesses.name }).from(businesses).where(eq(businesses.id, c.businessId));
     return {
       business_id: c.businessId,
       business_name: b.name,
-      state: c.state,
-      review_status: c.reviewStatus,
+      state: c.state as KycState,
+      review_status: c.reviewStatus as ReviewStatus,
       decision_reason: c.decisionReason,
-      company: c.company,
-      people: c.people,
+      // Stored as validated (KybCompany, KybPerson).
+      company: c.company as KybCompany | null,
+      people: c.people as KybPerson[],
       documents: await documentsOf(q, c.businessId),
-      submitted_at: c.submittedAt,
-      decided_at: c.decidedAt,
+      submitted_at: c.submittedAt?.toISOString() ?? null,
+      decided_at: c.decidedAt?.toISOString() ?? null,
       editable: editable(c),
     };
   }
@@ -190,7 +195,15 @@ export function sandboxKyb(db: Db, publicUrl: string, listener: KybListener) {
         .innerJoin(businesses, eq(businesses.id, sandboxKybCases.businessId))
         .orderBy(desc(sandboxKybCases.submittedAt), desc(sandboxKybCases.createdAt))
         .limit(200);
-      return rows;
+      return rows.map(
+        (r): KybCaseRow => ({
+          ...r,
+          state: r.state as KycState,
+          review_status: r.review_status as ReviewStatus,
+          submitted_at: r.submitted_at?.toISOString() ?? null,
+          decided_at: r.decided_at?.toISOString() ?? null,
+        }),
+      );
     },
     caseOf: (businessId: string) =>
       db.transaction(async (tx) => {
