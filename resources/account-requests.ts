@@ -64,6 +64,21 @@ export const DECLARATION_TEXT =
   "I declare that the funds held in and passing through this account come from the lawful business activities of the company, and that I will inform the bank of any change.";
 export const AGREEMENT_DESCRIPTION = "Business account terms and conditions";
 
+/** A step of an account request: what it shows and what it recorded, by its type. CREATED, then COMPLETED. */
+const taskOf = <T extends string, D extends z.ZodRawShape>(type: T, data: D) =>
+  z.object({ id: z.string(), type: z.literal(type), state: z.enum(["CREATED", "COMPLETED"]), data: z.object(data) });
+export const AccountRequestTask = z
+  .discriminatedUnion("type", [
+    // The declaration's text; when accepted, the time.
+    taskOf("DECLARATION", { text: z.string(), acceptance_date: z.string().nullable() }),
+    // The agreement (its PDF at data/agreements/{id}/download); when accepted, the time.
+    taskOf("AGREEMENT", { id: z.string(), description: z.string(), acceptance_date: z.string().nullable() }),
+    // Where the code was sent; when verified, the time.
+    taskOf("EMAIL_OTP", { email: z.string(), verified_at: z.string().optional() }),
+  ])
+  .meta({ id: "AccountRequestTask" });
+export type AccountRequestTask = z.infer<typeof AccountRequestTask>;
+
 /** SPEC §3 Account request, as the service answers it: the pending account and its steps, in order. */
 export const AccountRequest = z
   .object({
@@ -73,18 +88,7 @@ export const AccountRequest = z
     state: z.string(),
     account_id: z.string(),
     created_date: z.string(),
-    tasks: z.array(
-      z
-        .object({
-          id: z.string(),
-          type: z.string(),
-          /** CREATED, then COMPLETED. */
-          state: z.string(),
-          /** What the step shows and what it recorded (declaration text, agreement id, acceptance or verification time, email). */
-          data: z.record(z.string(), z.unknown()),
-        })
-        .meta({ id: "AccountRequestTask" }),
-    ),
+    tasks: z.array(AccountRequestTask),
   })
   .meta({ id: "AccountRequest" });
 export type AccountRequest = z.infer<typeof AccountRequest>;

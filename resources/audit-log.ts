@@ -7,6 +7,7 @@ import { defineResource } from "./define-resource.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { day } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
+import { JsonObject } from "./json-value.ts";
 
 export const AuditLogEntry = z
   .object({
@@ -22,8 +23,9 @@ export const AuditLogEntry = z
     target_id: z.string().nullable(),
     ip: z.string(),
     user_agent: z.string(),
-    before: z.record(z.string(), z.unknown()).nullable(),
-    after: z.record(z.string(), z.unknown()).nullable(),
+    /** The fields asked for, and the values they replaced where kept (JSON as sent). */
+    before: JsonObject.nullable(),
+    after: JsonObject.nullable(),
     prev_hash: z.string(),
     hash: z.string(),
   })

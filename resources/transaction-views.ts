@@ -6,6 +6,24 @@
 import { z } from "zod";
 import { MoneyValue } from "./money.ts";
 
+/**
+ * Who is on the other side of a transaction: a beneficiary's bank details (FIAT) or address (CRYPTO),
+ * or another of the business's own accounts (ACCOUNT) or wallets (ASSET), as it was when it moved.
+ */
+export const Counterparty = z
+  .object({
+    type: z.enum(["FIAT", "CRYPTO", "ACCOUNT", "ASSET"]),
+    name: z.string(),
+    /** The account or wallet, for ACCOUNT and ASSET. */
+    id: z.string().optional(),
+    currency: z.string().optional(),
+    /** The beneficiary's bank details and destination_type (null when its beneficiary had none), for FIAT payments. */
+    details: z.record(z.string(), z.string().nullable()).optional(),
+    crypto_details: z.object({ blockchain: z.string(), address: z.string().optional() }).optional(),
+  })
+  .meta({ id: "Counterparty" });
+export type Counterparty = z.infer<typeof Counterparty>;
+
 /** SPEC §3 Banking transaction: amounts in minor units as digit strings. */
 export const BankingTransaction = z
   .object({
@@ -36,7 +54,7 @@ export const BankingTransaction = z
     is_retryable: z.boolean(),
     account_id: z.string(),
     /** Who is on the other side: name and bank or chain details. */
-    counterparty: z.record(z.string(), z.unknown()),
+    counterparty: Counterparty,
   })
   .meta({ id: "BankingTransaction" });
 export type BankingTransaction = z.infer<typeof BankingTransaction>;
@@ -59,7 +77,7 @@ export const CryptoTransaction = z
     txn_hash: z.string().nullable(),
     direction: z.string(),
     wallet_id: z.string(),
-    counterparty: z.record(z.string(), z.unknown()),
+    counterparty: Counterparty,
   })
   .meta({ id: "CryptoTransaction" });
 export type CryptoTransaction = z.infer<typeof CryptoTransaction>;

@@ -38,7 +38,8 @@ const BankingPartySide = z.object({
   type: z.string(),
   id: z.string().nullable(),
   name: z.string(),
-  counterparty: z.object({ type: z.string(), details: z.unknown() }),
+  /** The beneficiary's bank details as paid (empty when the other side is an account of the business). */
+  counterparty: z.object({ type: z.string(), details: z.record(z.string(), z.string().nullable()) }),
 });
 const BankingSide = z.union([BankingAccountSide, BankingPartySide]);
 
@@ -63,7 +64,13 @@ const CryptoAssetSide = z.object({ type: z.string(), asset: CryptoAsset, address
 const CryptoPartySide = z.object({
   type: z.string(),
   address: z.string().nullable(),
-  counterparty: z.object({ type: z.string(), name: z.string(), currency: z.string(), crypto_details: z.unknown() }),
+  counterparty: z.object({
+    type: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    /** The chain and address as paid (empty when unknown). */
+    crypto_details: z.object({ blockchain: z.string().optional(), address: z.string().optional() }),
+  }),
 });
 const CryptoSide = z.union([CryptoAssetSide, CryptoPartySide]);
 

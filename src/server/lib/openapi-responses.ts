@@ -222,9 +222,22 @@ export function openapiTransform(access: Access): SwaggerTransform {
 export const openapiTransformObject: SwaggerTransformObject = (input) => {
   const doc = jsonSchemaTransformObject(input);
   const schemas = (doc as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {};
-  const text = JSON.stringify(doc);
-  for (const name of Object.keys(schemas)) {
-    if (name.endsWith("Input") && schemas[name.slice(0, -"Input".length)] && !text.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  // A twin may be referenced only by another unused twin, or by itself: remove until none is left to remove.
+  const outside = JSON.stringify({ ...doc, components: { ...(doc as { components?: object }).components, schemas: {} } });
+  const texts = new Map(Object.entries(schemas).map(([name, schema]) => [name, JSON.stringify(schema)]));
+  const referenced = (name: string) => {
+    const ref = `"#/components/schemas/${name}"`;
+    return outside.includes(ref) || [...texts].some(([other, text]) => other !== name && text.includes(ref));
+  };
+  for (let removed = true; removed; ) {
+    removed = false;
+    for (const name of [...texts.keys()]) {
+      if (name.endsWith("Input") && texts.has(name.slice(0, -"Input".length)) && !referenced(name)) {
+        delete schemas[name];
+        texts.delete(name);
+        removed = true;
+      }
+    }
   }
   return doc;
 };

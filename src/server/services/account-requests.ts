@@ -17,6 +17,8 @@ import { assertCodeBudget, checkCode, issueCode, useCode } from "./one-time-toke
 import { emails } from "./emails.ts";
 
 type Request = typeof accountRequests.$inferSelect;
+import type { AccountRequestTask } from "../../../resources/account-requests.ts";
+
 type Task = typeof accountRequestTasks.$inferSelect;
 export const AGREEMENT_ID = "business-account-terms-2026-01";
 
@@ -26,7 +28,8 @@ const view = (r: Request, tasks: Task[]) => ({
   state: r.state,
   account_id: r.accountId,
   created_date: r.createdAt.toISOString(),
-  tasks: tasks.map((t) => ({ id: t.id, type: t.type, state: t.state, data: t.data })),
+  // The table keeps a step's data as JSON written only here (create, submit): its shape is the declared one for its type.
+  tasks: tasks.map((t) => ({ id: t.id, type: t.type, state: t.state, data: t.data }) as AccountRequestTask),
 });
 
 export function accountRequestService({ db }: ServiceContext, deps: { accounts: AccountService }) {

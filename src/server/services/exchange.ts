@@ -171,7 +171,7 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
       feeCurrency: out ? q.feeCurrency : q.destinationCurrency,
       fxRate: q.rate,
       counterparty: {
-        type: other.kind === "account" ? "ACCOUNT" : "ASSET",
+        type: other.kind === "account" ? ("ACCOUNT" as const) : ("ASSET" as const),
         name: other.name,
         id: other.id,
         currency: other.currency,

@@ -54,7 +54,7 @@ function checkFunding({ businessId }: Funding, src: AccountRow | undefined, dst:
 
 /** A funding's two rows (out of the source, into the destination) and its ledger transfer. */
 function fundingRecords(f: Funding, src: AccountRow, dst: AccountRow, outId: string) {
-  const party = (x: AccountRow) => ({ type: "ACCOUNT", name: x.name, id: x.id, currency: x.currency });
+  const party = (x: AccountRow) => ({ type: "ACCOUNT" as const, name: x.name, id: x.id, currency: x.currency });
   const amount = f.input.amount;
   const common = {
     businessId: f.businessId,

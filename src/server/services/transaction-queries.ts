@@ -290,7 +290,7 @@ export function transactionQueries({ db }: ServiceContext) {
       const party = {
         type: "CounterParty",
         id: t.beneficiaryId,
-        name: String(t.counterparty.name ?? ""),
+        name: t.counterparty.name ?? "",
         counterparty: { type: "FIAT", details: t.counterparty.details ?? {} },
       };
       return {
@@ -318,13 +318,12 @@ export function transactionQueries({ db }: ServiceContext) {
         rejectionReason(t.id),
       ]);
       const asset = { type: "ASSET", asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain }, address: owner.address ?? null };
-      const details = (t.counterparty.crypto_details ?? {}) as { address?: string };
       const party = {
         type: "COUNTERPARTY",
-        address: details.address ?? null,
+        address: t.counterparty.crypto_details?.address ?? null,
         counterparty: {
           type: "CRYPTO",
-          name: String(t.counterparty.name ?? ""),
+          name: t.counterparty.name ?? "",
           currency: t.sendingCurrency,
           crypto_details: t.counterparty.crypto_details ?? {},
         },

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, bigint, boolean, jsonb, index, integer } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
+import type { Counterparty } from "../../../../resources/transaction-views.ts";
 
 /**
  * Business events that move money (deposits, transfers, exchanges, withdrawals), as people see them.
@@ -42,7 +43,8 @@ export const transactions = pgTable(
     feeCurrency: text("fee_currency").notNull(),
     fxRate: text("fx_rate"),
     /** Who is on the other side: name and bank or chain details, as shown on the transaction. */
-    counterparty: jsonb("counterparty").$type<Record<string, unknown>>().notNull().default({}),
+    // Who is on the other side, as resources/transaction-views.ts declares it for the API.
+    counterparty: jsonb("counterparty").$type<Counterparty>().notNull().default(sql`'{}'::jsonb`),
     beneficiaryId: uuid("beneficiary_id"),
     description: text("description").notNull().default(""),
     senderReference: text("sender_reference"),
