@@ -84,7 +84,7 @@ export const accounts = defineResource<Account>({
   title: "Accounts",
   subtitle: "Manage your accounts",
   routes: { list: "/accounts", show: "/accounts/:id" },
-  api: { list: "accounts/corporate", one: "accounts/:id" },
+  api: { list: accountEndpoints.list, one: accountEndpoints.show },
   schema: Account,
   access: { obj: "accounts" },
   columns: [

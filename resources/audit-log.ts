@@ -91,7 +91,7 @@ export const auditLog = defineResource<AuditLogEntry>({
   subtitle: "Every change made in this account, who made it and from where. Entries are hash-chained: none can be changed or removed unnoticed.",
   routes: { list: "/settings" },
   standalone: false,
-  api: { list: "audit-log", one: "audit-log/:id" },
+  api: { list: auditLogEndpoints.list },
   schema: AuditLogEntry,
   access: { obj: "audit-log" },
   columns: [

@@ -261,7 +261,7 @@ const detail: DetailField[] = [
 const shared = {
   schema: Beneficiary,
   create: BeneficiaryInput,
-  api: { list: "v1/beneficiaries", one: "v1/beneficiaries/:id", create: "v1/beneficiaries", update: "v1/beneficiaries/:id", updateMethod: "PATCH" as const },
+  api: { list: beneficiaryEndpoints.list, one: beneficiaryEndpoints.show, create: beneficiaryEndpoints.create, update: beneficiaryEndpoints.update },
   access: { obj: "beneficiaries" },
   fields,
   detail,
@@ -290,9 +290,7 @@ const search = { field: "keyword", kind: "search" as const, param: "keyword", pl
 const deleteAction = (list: string) => ({
   key: "delete",
   label: "Delete",
-  access: { obj: "beneficiaries", act: "delete" },
-  method: "DELETE" as const,
-  path: "v1/beneficiaries/:id/delete",
+  endpoint: beneficiaryEndpoints.remove,
   confirm: "Are you sure you want to proceed?",
   danger: true,
   redirectTo: list,
@@ -337,7 +335,7 @@ export const cryptoBeneficiaries = defineResource<Beneficiary>({
   access: { obj: "crypto-beneficiaries" },
   formDefaults: { ...shared.formDefaults, type: "CRYPTO" },
   update: CryptoBeneficiaryEdit,
-  api: { ...shared.api, update: "v1/beneficiaries/:id/crypto", updateMethod: "PUT" },
+  api: { ...shared.api, update: beneficiaryEndpoints.updateCrypto },
   editFields: [
     { name: "name", label: "Name", kind: "text" },
     { name: "friendly_name", label: "Friendly name (optional)", kind: "text" },

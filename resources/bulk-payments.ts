@@ -158,7 +158,7 @@ export const bulkPayments = defineResource<BulkPayment>({
   title: "Bulk payments",
   subtitle: "Pay many beneficiaries from one file",
   routes: { list: "/payments/bulk-payment", show: "/payments/bulk-payment/:id" },
-  api: { list: "bulk-payments", one: "bulk-payments/:id" },
+  api: { list: bulkPaymentEndpoints.list, one: bulkPaymentEndpoints.show },
   schema: BulkPayment,
   access: { obj: "bulk-payments" },
   columns: [

@@ -290,7 +290,7 @@ export const customers = defineResource<Customer>({
   title: "Customers",
   subtitle: "Manage your customers",
   routes: { list: "/customers", show: "/customers/:id", create: "/customers/create" },
-  api: { list: "v2/customers", one: "v2/customers/:id", create: "v2/customers" },
+  api: { list: customerEndpoints.list, one: customerEndpoints.show, create: customerEndpoints.create },
   schema: Customer,
   create: CustomerInput,
   access: { obj: "customers" },
@@ -351,9 +351,7 @@ export const customers = defineResource<Customer>({
     {
       key: "deactivate",
       label: "Deactivate",
-      access: { obj: "customers", act: "edit" },
-      method: "PATCH",
-      path: "v2/customers/:id/deactivate",
+      endpoint: customerEndpoints.deactivate,
       confirm: "Are you sure you want to proceed?",
       states: ["ACTIVE"],
       toastSeconds: 5,
@@ -368,9 +366,7 @@ export const customers = defineResource<Customer>({
     {
       key: "activate",
       label: "Activate",
-      access: { obj: "customers", act: "edit" },
-      method: "PATCH",
-      path: "v2/customers/:id/activate",
+      endpoint: customerEndpoints.activate,
       confirm: "Are you sure you want to proceed?",
       states: ["INACTIVE"],
       toastSeconds: 5,
@@ -378,7 +374,7 @@ export const customers = defineResource<Customer>({
   ],
   /** SPEC §7: Total / Active / Inactive customers above the list. */
   summary: {
-    api: "v2/customers/stats",
+    endpoint: customerEndpoints.stats,
     tiles: [
       { field: "total", label: "Total customers" },
       { field: "active", label: "Active customers", color: "#389e0d" },

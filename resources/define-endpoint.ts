@@ -64,23 +64,26 @@ export const endpoint = <P extends z.ZodType | undefined, Q extends z.ZodType | 
 /** A page of rows as every list answers it (src/server/db/paging.ts paged()). */
 export type Page<Row> = { items: Row[]; total_items: number; page: number; limit: number };
 
-/** The `data` a call answers, as the server sends it (the answer schema's input side: what the handler builds). */
-export type DataOf<E> = E extends { answer: { one: infer S extends z.ZodType } }
+type Sent<A> = A extends { one: infer S extends z.ZodType }
   ? z.input<S>
-  : E extends { answer: { page: infer S extends z.ZodType } }
+  : A extends { page: infer S extends z.ZodType }
     ? Page<z.input<S>>
-    : E extends { answer: { bare: infer S extends z.ZodType } }
+    : A extends { bare: infer S extends z.ZodType }
       ? z.input<S>
       : null;
-
-/** The same, as a client reads it (the output side). */
-export type ReceivedOf<E> = E extends { answer: { one: infer S extends z.ZodType } }
+type Received<A> = A extends { one: infer S extends z.ZodType }
   ? z.output<S>
-  : E extends { answer: { page: infer S extends z.ZodType } }
+  : A extends { page: infer S extends z.ZodType }
     ? Page<z.output<S>>
-    : E extends { answer: { bare: infer S extends z.ZodType } }
+    : A extends { bare: infer S extends z.ZodType }
       ? z.output<S>
       : null;
+
+/** The `data` a call answers, as the server sends it (the answer schema's input side: what the handler builds); unknown for an endpoint not known statically. */
+export type DataOf<E> = E extends { answer: infer A } ? (Answer extends A ? unknown : Sent<A>) : never;
+
+/** The same, as a client reads it (the output side). */
+export type ReceivedOf<E> = E extends { answer: infer A } ? (Answer extends A ? unknown : Received<A>) : never;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;

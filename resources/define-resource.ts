@@ -1,11 +1,12 @@
 /**
- * A resource is declared once: its routes, API paths, zod schemas, list columns, filters, form
+ * A resource is declared once: its routes, API endpoints, zod schemas, list columns, filters, form
  * fields, actions, access and the texts of its empty and error states. Generic screens render it,
  * the data provider calls it, the server validates with its schemas. No React, antd, fastify or
  * drizzle here: both sides import this.
  */
 import type { z } from "zod";
 import type { Feature } from "../policies/catalog.ts";
+import type { Endpoint } from "./define-endpoint.ts";
 
 /** Renderers by key; src/app/components/resource/renderers.tsx maps each to a component. */
 export type RendererKey =
@@ -97,8 +98,6 @@ export type DetailField = { field: string; label: string; render?: RendererKey; 
 type ActionBase = {
   key: string;
   label: string;
-  /** Policy object/action checked for the current user (UI hides, server refuses). */
-  access: { obj: string; act: string };
   /** Record states in which the action is offered. */
   states?: readonly string[];
   /** Other record values the action needs (e.g. is_partially_paid: ["false"]: nothing received yet). */
@@ -107,11 +106,9 @@ type ActionBase = {
   danger?: boolean;
 };
 
-/** An action the API performs on the record (e.g. activate), optionally confirmed first. */
+/** An action the API performs on the record (e.g. activate): its endpoint (with :id), whose policy rule the UI checks too; optionally confirmed first. */
 export type ApiAction = ActionBase & {
-  method: "POST" | "PUT" | "PATCH" | "DELETE";
-  /** API path with :id. */
-  path: string;
+  endpoint: Endpoint;
   /** Where to go after success (else stay and refresh). */
   redirectTo?: string;
   toastSeconds?: number;
@@ -119,9 +116,14 @@ export type ApiAction = ActionBase & {
 
 /** An action that opens another screen about the record (e.g. create a sub-account for this customer). */
 export type LinkAction = ActionBase & {
+  /** Policy object/action checked for the current user (the screen it opens checks again). */
+  access: { obj: string; act: string };
   /** App route with :id. */
   to: string;
 };
+
+/** The policy rule an action needs: its endpoint's (the server refuses the same), or a link's own. */
+export const actionAccess = (a: ApiAction | LinkAction) => ("endpoint" in a ? a.endpoint.access : a.access);
 
 export type RowAction = ApiAction | LinkAction;
 
@@ -130,7 +132,7 @@ export type EmptyState = { title: string; body: string };
 /** A figure above the list, read from `field` of the summary endpoint's answer. */
 export type SummaryTile = { field: string; label: string; color?: string };
 /** Tiles above the list (e.g. Total / Active / Inactive), from one GET endpoint; refreshed with the list. */
-export type Summary = { api: string; tiles: SummaryTile[] };
+export type Summary = { endpoint: Endpoint; tiles: SummaryTile[] };
 
 /** A tab of a list: its own fixed parameters, who may see it, its own empty state. */
 export type ListTab = { key: string; label: string; params?: Record<string, string>; access?: { obj: string; act: string }; empty?: EmptyState };
@@ -143,7 +145,8 @@ export type ResourceDef<Row = any> = {
   title: string;
   subtitle: string;
   routes: { list: string; show?: string; create?: string; edit?: string };
-  api: { list: string; one: string; create?: string; update?: string; updateMethod?: "PUT" | "PATCH" };
+  /** The endpoints the generic screens call (resources/define-endpoint.ts); `one` where the record can be read alone. */
+  api: { list: Endpoint; one?: Endpoint; create?: Endpoint; update?: Endpoint };
   /** Fixed list parameters (e.g. type=CRYPTO for the crypto page). */
   fixedParams?: Record<string, string>;
   schema: z.ZodType<Row>;

@@ -242,67 +242,6 @@ const stateOptions = [
   { value: "VOID", label: "Void" },
 ];
 
-export const invoices = defineResource<Invoice>({
-  name: "invoices",
-  label: "Invoices",
-  title: "Invoices",
-  subtitle: "Bill your customers and get paid into your accounts",
-  routes: { list: "/invoicing/invoices", show: "/invoicing/invoices/:id", create: "/invoicing/invoices/create" },
-  api: { list: "invoicing/invoices", one: "invoicing/invoices/:id", create: "invoicing/invoices", update: "invoicing/invoices/:id", updateMethod: "PUT" },
-  schema: Invoice,
-  create: InvoiceInput,
-  access: { obj: "invoices" },
-  columns: [
-    { field: "number", title: "Invoice Number" },
-    { field: "billing_information.name", title: "Customer" },
-    { field: "totals.total_amount_payable", title: "Amount", render: "money", currencyField: "currency" },
-    { field: "due_date", title: "Due Date", render: "date" },
-    { field: "state", title: "Status", render: "status", flags: INVOICE_FLAGS },
-    { field: "id", title: "Action", render: "actions" },
-  ],
-  filters: [
-    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by number or customer" },
-    { field: "state", kind: "select", param: "state", label: "Status", options: stateOptions },
-  ],
-  actions: [
-    { key: "issue", label: "Issue", access: { obj: "invoices", act: "edit" }, method: "POST", path: "invoicing/invoices/:id/issue", states: ["DRAFT"] },
-    {
-      key: "send",
-      label: "Send to customer",
-      access: { obj: "invoices", act: "edit" },
-      method: "POST",
-      path: "invoicing/invoices/:id/send",
-      states: ["DRAFT", "OPEN"],
-    },
-    {
-      key: "void",
-      label: "Void",
-      access: { obj: "invoices", act: "edit" },
-      method: "POST",
-      path: "invoicing/invoices/:id/void",
-      states: ["DRAFT", "OPEN"],
-      when: { is_partially_paid: ["false"] },
-      confirm: "Are you sure you want to void this invoice?",
-      danger: true,
-    },
-  ],
-  createOpens: "page",
-  /** Bespoke screens (src/app/pages/invoices/): the create page, the details page, a draft's editor. */
-  createComponent: "invoice-create",
-  showComponent: "invoice-details",
-  editComponent: "invoice-edit",
-  /** Only a draft can change (PUT refuses others). */
-  editStates: ["DRAFT"],
-  pageSize: 10,
-  createLabel: "Create invoice",
-  createSuccess: "Invoice created successfully",
-  empty: { title: "No Invoices", body: "You have not created any invoice yet" },
-  emptyFiltered: { title: "No Invoices", body: "No invoices match your filters or search query" },
-  errorMessage: "Error fetching invoice",
-  recordTitle: (i) => i.number ?? "Draft invoice",
-  menu: { label: "Invoices", icon: "invoice", parent: "invoicing", order: 10 },
-});
-
 const InvoiceListQuery = PageQuery.extend({
   keyword: z.string().trim().max(100).optional(),
   state: z.enum(INVOICE_FILTER_STATES, { error: `state must be one of ${INVOICE_FILTER_STATES.join(", ")}` }).optional(),
@@ -431,3 +370,60 @@ export const publicInvoiceEndpoints = {
     answer: { none: true },
   }),
 };
+
+export const invoices = defineResource<Invoice>({
+  name: "invoices",
+  label: "Invoices",
+  title: "Invoices",
+  subtitle: "Bill your customers and get paid into your accounts",
+  routes: { list: "/invoicing/invoices", show: "/invoicing/invoices/:id", create: "/invoicing/invoices/create" },
+  api: { list: invoiceEndpoints.list, one: invoiceEndpoints.show, create: invoiceEndpoints.create, update: invoiceEndpoints.update },
+  schema: Invoice,
+  create: InvoiceInput,
+  access: { obj: "invoices" },
+  columns: [
+    { field: "number", title: "Invoice Number" },
+    { field: "billing_information.name", title: "Customer" },
+    { field: "totals.total_amount_payable", title: "Amount", render: "money", currencyField: "currency" },
+    { field: "due_date", title: "Due Date", render: "date" },
+    { field: "state", title: "Status", render: "status", flags: INVOICE_FLAGS },
+    { field: "id", title: "Action", render: "actions" },
+  ],
+  filters: [
+    { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by number or customer" },
+    { field: "state", kind: "select", param: "state", label: "Status", options: stateOptions },
+  ],
+  actions: [
+    { key: "issue", label: "Issue", endpoint: invoiceEndpoints.issue, states: ["DRAFT"] },
+    {
+      key: "send",
+      label: "Send to customer",
+      endpoint: invoiceEndpoints.send,
+      states: ["DRAFT", "OPEN"],
+    },
+    {
+      key: "void",
+      label: "Void",
+      endpoint: invoiceEndpoints.void,
+      states: ["DRAFT", "OPEN"],
+      when: { is_partially_paid: ["false"] },
+      confirm: "Are you sure you want to void this invoice?",
+      danger: true,
+    },
+  ],
+  createOpens: "page",
+  /** Bespoke screens (src/app/pages/invoices/): the create page, the details page, a draft's editor. */
+  createComponent: "invoice-create",
+  showComponent: "invoice-details",
+  editComponent: "invoice-edit",
+  /** Only a draft can change (PUT refuses others). */
+  editStates: ["DRAFT"],
+  pageSize: 10,
+  createLabel: "Create invoice",
+  createSuccess: "Invoice created successfully",
+  empty: { title: "No Invoices", body: "You have not created any invoice yet" },
+  emptyFiltered: { title: "No Invoices", body: "No invoices match your filters or search query" },
+  errorMessage: "Error fetching invoice",
+  recordTitle: (i) => i.number ?? "Draft invoice",
+  menu: { label: "Invoices", icon: "invoice", parent: "invoicing", order: 10 },
+});

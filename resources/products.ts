@@ -31,52 +31,6 @@ export const Product = z
   .meta({ id: "Product" });
 export type Product = z.infer<typeof Product>;
 
-export const products = defineResource<Product>({
-  name: "products",
-  label: "Products",
-  title: "Products",
-  subtitle: "What you sell, ready to add to invoices",
-  routes: { list: "/invoicing/products" },
-  api: { list: "invoicing/products", one: "invoicing/products/:id", create: "invoicing/products", update: "invoicing/products/:id", updateMethod: "PUT" },
-  schema: Product,
-  create: ProductInput,
-  access: { obj: "products" },
-  columns: [
-    { field: "name", title: "Name" },
-    { field: "description", title: "Description" },
-    { field: "unit_price", title: "Unit price", render: "money", currencyField: "currency" },
-    { field: "created_date", title: "Created", render: "date" },
-    { field: "id", title: "Action", render: "actions" },
-  ],
-  filters: [{ field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" }],
-  fields: [
-    { name: "name", label: "Name", kind: "text" },
-    { name: "description", label: "Description", kind: "textarea" },
-    { name: "currency", label: "Currency", kind: "select", options: FIAT_CURRENCIES.map((c) => ({ value: c, label: c })) },
-    { name: "unit_price", label: "Unit price", kind: "money", currencyField: "currency" },
-  ],
-  actions: [
-    {
-      key: "delete",
-      label: "Delete",
-      access: { obj: "products", act: "delete" },
-      method: "DELETE",
-      path: "invoicing/products/:id",
-      confirm: "Are you sure you want to proceed?",
-      danger: true,
-    },
-  ],
-  pageSize: 10,
-  createLabel: "Add product",
-  createSuccess: "Product created successfully",
-  updateSuccess: "Product updated successfully",
-  empty: { title: "No Products", body: "You have not added any product yet" },
-  emptyFiltered: { title: "No Products", body: "No products match your search" },
-  errorMessage: "Error fetching products",
-  recordTitle: (p) => p.name,
-  menu: { label: "Products", icon: "product", parent: "invoicing", order: 20 },
-});
-
 const ProductListQuery = PageQuery.extend({ keyword: z.string().trim().max(100).optional() });
 
 const rule = (act: string) => ({ obj: "products", act });
@@ -130,3 +84,47 @@ export const productEndpoints = {
     answer: { none: true },
   }),
 };
+
+export const products = defineResource<Product>({
+  name: "products",
+  label: "Products",
+  title: "Products",
+  subtitle: "What you sell, ready to add to invoices",
+  routes: { list: "/invoicing/products" },
+  api: { list: productEndpoints.list, one: productEndpoints.show, create: productEndpoints.create, update: productEndpoints.update },
+  schema: Product,
+  create: ProductInput,
+  access: { obj: "products" },
+  columns: [
+    { field: "name", title: "Name" },
+    { field: "description", title: "Description" },
+    { field: "unit_price", title: "Unit price", render: "money", currencyField: "currency" },
+    { field: "created_date", title: "Created", render: "date" },
+    { field: "id", title: "Action", render: "actions" },
+  ],
+  filters: [{ field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" }],
+  fields: [
+    { name: "name", label: "Name", kind: "text" },
+    { name: "description", label: "Description", kind: "textarea" },
+    { name: "currency", label: "Currency", kind: "select", options: FIAT_CURRENCIES.map((c) => ({ value: c, label: c })) },
+    { name: "unit_price", label: "Unit price", kind: "money", currencyField: "currency" },
+  ],
+  actions: [
+    {
+      key: "delete",
+      label: "Delete",
+      endpoint: productEndpoints.remove,
+      confirm: "Are you sure you want to proceed?",
+      danger: true,
+    },
+  ],
+  pageSize: 10,
+  createLabel: "Add product",
+  createSuccess: "Product created successfully",
+  updateSuccess: "Product updated successfully",
+  empty: { title: "No Products", body: "You have not added any product yet" },
+  emptyFiltered: { title: "No Products", body: "No products match your search" },
+  errorMessage: "Error fetching products",
+  recordTitle: (p) => p.name,
+  menu: { label: "Products", icon: "product", parent: "invoicing", order: 20 },
+});

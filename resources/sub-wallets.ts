@@ -8,7 +8,7 @@ import { defineResource } from "./define-resource.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { listOf } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
-import { Wallet } from "./wallets.ts";
+import { Wallet, walletEndpoints } from "./wallets.ts";
 
 export const SUB_WALLET_STATES = ["ACTIVE", "FROZEN"] as const;
 
@@ -110,7 +110,7 @@ export const subWallets = defineResource<SubWallet>({
   title: "Sub-wallets",
   subtitle: "Stablecoin wallets under your main wallets, for your business or your customers",
   routes: { list: "/crypto/sub-wallets", show: "/crypto/sub-wallets/:id" },
-  api: { list: "wallets/sub-wallets", one: "wallets/:id", create: "wallets" },
+  api: { list: subWalletEndpoints.list, one: walletEndpoints.show, create: subWalletEndpoints.create },
   schema: SubWallet,
   create: CreateSubWallet,
   access: { obj: "wallets" },

@@ -237,7 +237,7 @@ export const transactions = defineResource<z.infer<typeof BankingTransactionRow>
   name: "transactions",
   label: "Transactions",
   routes: { list: "/transactions", show: "/transactions/:id" },
-  api: { list: "payments", one: "payments/:id" },
+  api: { list: transactionEndpoints.listBanking, one: transactionEndpoints.showBanking },
   schema: BankingTransactionRow,
   access: { obj: "transactions" },
   columns: [
@@ -284,7 +284,7 @@ export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactio
   name: "crypto-transactions",
   label: "Crypto transactions",
   routes: { list: "/crypto/transactions", show: "/crypto/transactions/:id" },
-  api: { list: "transactions", one: "transactions/:id" },
+  api: { list: transactionEndpoints.listCrypto, one: transactionEndpoints.showCrypto },
   schema: CryptoTransactionRow,
   access: { obj: "crypto-transactions" },
   columns: [

@@ -181,7 +181,7 @@ export const users = defineResource<BusinessUser>({
   subtitle: "Manage the people who can use this account",
   routes: { list: "/settings" },
   standalone: false,
-  api: { list: "users", one: "users/:id" },
+  api: { list: teamEndpoints.list, one: teamEndpoints.show },
   schema: BusinessUser,
   access: { obj: "users" },
   columns: [

@@ -129,7 +129,7 @@ export const wallets = defineResource<Wallet>({
   title: "Wallets",
   subtitle: "Manage your wallets",
   routes: { list: "/crypto/wallets", show: "/crypto/wallets/:id" },
-  api: { list: "wallets", one: "wallets/:id" },
+  api: { list: walletEndpoints.list, one: walletEndpoints.show },
   schema: Wallet,
   access: { obj: "wallets" },
   columns: [

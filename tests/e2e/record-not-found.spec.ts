@@ -6,11 +6,12 @@
 import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { RESOURCES } from "../../resources/index.ts";
+import { pathWith } from "../../resources/define-endpoint.ts";
 import { login } from "./helpers.ts";
 
 /** Each routed details or edit screen with the API path its record is read from. */
-const RECORD_ROUTES = RESOURCES.filter((r) => r.standalone !== false).flatMap((r) =>
-  [r.routes.show, r.routes.edit].filter((route): route is string => !!route).map((route) => ({ route, api: r.api.one })),
+const RECORD_ROUTES = RESOURCES.filter((r) => r.standalone !== false && r.api.one).flatMap((r) =>
+  [r.routes.show, r.routes.edit].filter((route): route is string => !!route).map((route) => ({ route, one: r.api.one! })),
 );
 
 test("every details and edit route shows its not-found state for an unknown id", async ({ page }) => {
@@ -19,9 +20,9 @@ test("every details and edit route shows its not-found state for an unknown id",
   await login(page, "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   const id = randomUUID();
-  for (const { route, api } of RECORD_ROUTES) {
+  for (const { route, one } of RECORD_ROUTES) {
     await test.step(route, async () => {
-      const answer = await page.request.get(`/api/${api.replace(":id", id)}`);
+      const answer = await page.request.get(`/api${pathWith(one.path, { id })}`);
       expect(answer.status()).toBe(404);
       const { message } = (await answer.json()) as { message: string };
       const path = route.replace(":id", id);

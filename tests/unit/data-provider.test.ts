@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { dataProvider, listQuery } from "../../src/app/providers/data-provider.ts";
 import { defineResource } from "../../resources/define-resource.ts";
+import { endpoint } from "../../resources/define-endpoint.ts";
 import { beneficiaries, cryptoBeneficiaries } from "../../resources/beneficiaries.ts";
 import { z } from "zod";
 
@@ -11,7 +12,16 @@ const demo = defineResource({
   title: "Demo",
   subtitle: "",
   routes: { list: "/demo" },
-  api: { list: "demo", one: "demo/:id" },
+  api: {
+    list: endpoint({
+      method: "GET",
+      path: "/demo",
+      summary: "List demo",
+      tag: "demo",
+      access: { obj: "demo", act: "list" },
+      answer: { page: z.object({ id: z.string() }) },
+    }),
+  },
   schema: z.object({ id: z.string() }),
   access: { obj: "demo" },
   columns: [],

@@ -1,6 +1,6 @@
 /**
- * Refine's data provider: @refinedev/simple-rest's, with what this API does differently. Paths come
- * from the resource declarations; lists send page/limit and each filter under the parameter name
+ * Refine's data provider: @refinedev/simple-rest's, with what this API does differently. Calls go to
+ * the endpoints the resource declares (resources/define-endpoint.ts); lists send page/limit and each filter under the parameter name
  * its declaration gives; answers are unwrapped from {message, data}; errors carry the server's
  * message and field errors.
  */
@@ -9,6 +9,7 @@ import simpleRest from "@refinedev/simple-rest";
 import { resourceByName } from "../../../resources/index.ts";
 import type { ApiAction, ResourceDef } from "../../../resources/define-resource.ts";
 import { api } from "../api/client.ts";
+import { call, urlOf } from "../api/call.ts";
 
 const base = simpleRest("/api");
 
@@ -66,7 +67,7 @@ export const dataProvider: DataProvider = {
     const cursor = cursors.get(cursorKey(resource, query, page));
     const res = await api<{ items: never[]; total_items: number; next_cursor?: string | null }>(
       "GET",
-      `${def.api.list}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      `${urlOf(def.api.list)}?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
     );
     if (res.data.next_cursor) {
       if (cursors.size > 500) cursors.clear();
@@ -74,21 +75,25 @@ export const dataProvider: DataProvider = {
     }
     return { data: res.data.items, total: res.data.total_items };
   },
-  getOne: async ({ resource, id }) => ({ data: (await api<never>("GET", withId(defOf(resource).api.one, id))).data }),
+  getOne: async ({ resource, id }) => {
+    const one = defOf(resource).api.one;
+    if (!one) throw new Error(`${resource} has no record of its own to read`);
+    return { data: (await call(one, { params: { id } })).data as never };
+  },
   create: async ({ resource, variables }) => {
     const def = defOf(resource);
     if (!def.api.create) throw new Error(`${resource} cannot be created`);
-    return { data: (await api<never>("POST", def.api.create, variables)).data };
+    return { data: (await call(def.api.create, { body: variables })).data as never };
   },
   update: async ({ resource, id, variables }) => {
     const def = defOf(resource);
     if (!def.api.update) throw new Error(`${resource} cannot be edited`);
-    return { data: (await api<never>(def.api.updateMethod ?? "PATCH", withId(def.api.update, id), variables)).data };
+    return { data: (await call(def.api.update, { params: { id }, body: variables })).data as never };
   },
   deleteOne: async ({ resource, id }) => {
-    const action = defOf(resource).actions?.find((a): a is ApiAction => a.key === "delete" && "path" in a);
+    const action = defOf(resource).actions?.find((a): a is ApiAction => a.key === "delete" && "endpoint" in a);
     if (!action) throw new Error(`${resource} cannot be deleted`);
-    return { data: (await api<never>(action.method, withId(action.path, id))).data };
+    return { data: (await call(action.endpoint, { params: { id } })).data as never };
   },
   // Custom calls keep the server's message: actions toast it as written.
   custom: async ({ url, method, payload }) => {

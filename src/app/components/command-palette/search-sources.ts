@@ -5,13 +5,14 @@
  * list are asked, and a result is offered only when the member may open its details.
  */
 import type { z } from "zod";
-import { api } from "../../api/client.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
 import { beneficiaries, cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import { customers, type Customer } from "../../../../resources/customers.ts";
 import { cryptoTransactions, transactions, type BankingTransactionRow, type CryptoTransactionRow } from "../../../../resources/transactions.ts";
 import { maySendMoney, sendMoneyTo } from "./palette-entries.tsx";
+import type { Endpoint } from "../../../../resources/define-endpoint.ts";
+import { call } from "../../api/call.ts";
 
 type Can = (obj: string, act: string) => boolean;
 
@@ -22,8 +23,8 @@ export type SearchSource = { key: string; heading: string; search: (keyword: str
 /** A few of each kind: the palette jumps to a record; the list screens are for browsing. */
 const PER_KIND = 5;
 
-const listOf = async <T>(path: string, keyword: string) =>
-  (await api<{ items: T[] }>("GET", `${path}?${new URLSearchParams({ page: "1", limit: String(PER_KIND), keyword })}`)).data.items;
+const listOf = async <T>(list: Endpoint, keyword: string) =>
+  ((await call(list, { query: { page: 1, limit: PER_KIND, keyword } })).data as { items: T[] }).items;
 
 const withId = (route: string | undefined, id: string) => (route ?? "").replace(":id", encodeURIComponent(id));
 const words = (v: string) => v.charAt(0) + v.slice(1).toLowerCase().replace(/_/g, " ");

@@ -8,7 +8,8 @@ import { useCustomMutation, useInvalidate } from "@refinedev/core";
 import { App, Button, Dropdown, Space, type MenuProps } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
 import type { ApiAction, ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
-import { whenHolds } from "../../../../resources/define-resource.ts";
+import { actionAccess, whenHolds } from "../../../../resources/define-resource.ts";
+import { urlOf } from "../../api/call.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
 
@@ -22,16 +23,13 @@ function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () =>
   const { mutateAsync } = useCustomMutation();
 
   const offered = (def.actions ?? []).filter(
-    (a) =>
-      can(a.access.obj === def.access.obj ? def.access.obj : a.access.obj, a.access.act) &&
-      (!a.states || a.states.includes(record.state ?? "")) &&
-      whenHolds(a.when, record),
+    (a) => can(actionAccess(a).obj, actionAccess(a).act) && (!a.states || a.states.includes(record.state ?? "")) && whenHolds(a.when, record),
   );
 
   async function run(a: ApiAction) {
     const res = await mutateAsync({
-      url: withId(a.path, record.id),
-      method: a.method.toLowerCase() as "post" | "put" | "patch" | "delete",
+      url: urlOf(a.endpoint, { params: { id: record.id } }),
+      method: a.endpoint.method.toLowerCase() as "post" | "put" | "patch" | "delete",
       values: {},
       // The server's own wording, for as long as the declaration says (SPEC: delete toasts 5 s).
       successNotification: false,

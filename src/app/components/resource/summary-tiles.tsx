@@ -9,12 +9,12 @@ import type { ResourceDef, Summary } from "../../../../resources/define-resource
 import { pathGet } from "../../../../resources/define-resource.ts";
 
 export const summaryQueryKey = (resource: string, summary: Summary) =>
-  keys().data("default").resource(resource).action("list").params({ summary: summary.api }).get();
+  keys().data("default").resource(resource).action("list").params({ summary: summary.endpoint.path }).get();
 
 export function SummaryTiles({ def }: { def: ResourceDef }) {
   const summary = def.summary!;
   const { query, result } = useCustom<Record<string, unknown>>({
-    url: summary.api,
+    url: summary.endpoint.path,
     method: "get",
     errorNotification: false,
     queryOptions: { queryKey: summaryQueryKey(def.name, summary) },

@@ -10,9 +10,10 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Space, Table, Tag, Typography } from "antd";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { ADJUSTMENT_KIND_LABELS, settlementAdjustments, settlements, type SettlementAdjustment } from "../../../../resources/settlements.ts";
-import { api } from "../../api/client.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { renderValue } from "../../components/resource/renderers.tsx";
+import { settlementEndpoints } from "../../../../resources/settlements.ts";
+import { call } from "../../api/call.ts";
 
 const def = settlementAdjustments;
 
@@ -34,9 +35,7 @@ export function SettlementAdjustments({ settlementId }: { settlementId: string }
   const [page, setPage] = useState(1);
   const result = useQuery({
     queryKey: ["settlements", settlementId, "adjustments", page],
-    queryFn: async () =>
-      (await api<{ items: SettlementAdjustment[]; total_items: number }>("GET", `${withId(def.api.list, settlementId)}?page=${page}&limit=${def.pageSize}`))
-        .data,
+    queryFn: async () => (await call(settlementEndpoints.adjustments, { params: { id: settlementId }, query: { page, limit: def.pageSize } })).data,
     placeholderData: (previous) => previous,
     retry: false,
   });

@@ -10,10 +10,11 @@ import { Alert, Empty, Table, Typography } from "antd";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { settlementPayments, type SettlementPayment } from "../../../../resources/settlements.ts";
 import { api } from "../../api/client.ts";
-import { listQuery, withId } from "../../providers/data-provider.ts";
+import { listQuery } from "../../providers/data-provider.ts";
 import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
+import { urlOf } from "../../api/call.ts";
 
 const def = settlementPayments;
 
@@ -30,7 +31,8 @@ export function SettlementPayments({ settlementId }: { settlementId: string }) {
   const query = listQuery(def, { currentPage: page, pageSize: def.pageSize }, filters);
   const result = useQuery({
     queryKey: ["settlements", settlementId, "payments", query],
-    queryFn: async () => (await api<{ items: SettlementPayment[]; total_items: number }>("GET", `${withId(def.api.list, settlementId)}?${query}`)).data,
+    queryFn: async () =>
+      (await api<{ items: SettlementPayment[]; total_items: number }>("GET", `${urlOf(def.api.list, { params: { id: settlementId } })}?${query}`)).data,
     placeholderData: (previous) => previous,
     retry: false,
   });

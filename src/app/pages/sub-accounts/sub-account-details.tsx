@@ -21,6 +21,8 @@ import { OwnerTransactions } from "../../components/money/owner-transactions.tsx
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
 import { SubAccountState } from "./sub-accounts-list.tsx";
 import { FundAccountModal } from "./fund-account-modal.tsx";
+import { actionAccess } from "../../../../resources/define-resource.ts";
+import { call } from "../../api/call.ts";
 
 const DAY = "YYYY-MM-DD";
 
@@ -90,7 +92,7 @@ export default function SubAccountDetails() {
     );
 
   const deposit = account.deposit_addresses[0]?.data ?? {};
-  const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a): a is ApiAction => a.key === key && "path" in a)!;
+  const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a): a is ApiAction => a.key === key && "endpoint" in a)!;
   const runAction = (key: "freeze" | "unfreeze") => {
     const a = action(key);
     modal.confirm({
@@ -99,7 +101,7 @@ export default function SubAccountDetails() {
       okButtonProps: { danger: a.danger },
       onOk: async () => {
         try {
-          const res = await api(a.method, a.path.replace(":id", account.id));
+          const res = await call(a.endpoint, { params: { id: account.id } });
           toast.success(res.message);
           refresh();
         } catch (e) {
@@ -108,7 +110,8 @@ export default function SubAccountDetails() {
       },
     });
   };
-  const offered = (key: "freeze" | "unfreeze") => can(action(key).access.obj, action(key).access.act) && action(key).states!.includes(account.state);
+  const offered = (key: "freeze" | "unfreeze") =>
+    can(actionAccess(action(key)).obj, actionAccess(action(key)).act) && action(key).states!.includes(account.state);
   const menu = [
     { key: "customer", label: "View customer", disabled: true },
     ...(can("statements", "list") ? [{ key: "export", label: "Export statement" }] : []),

@@ -14,12 +14,14 @@ import { api, isApiError } from "../../api/client.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field } from "../../components/form/field.tsx";
-import { assetLabel, CreateSubWallet, subWallets, type SubWallet } from "../../../../resources/sub-wallets.ts";
+import { assetLabel, CreateSubWallet, subWalletEndpoints, subWallets } from "../../../../resources/sub-wallets.ts";
+import { call } from "../../api/call.ts";
 
 type Kind = "own" | "customer";
 type Values = { kind: Kind; asset: string; name: string; customer_id: string };
 type Asset = { currency: string; blockchain: string };
 
+/** The request body; sent only once FormSchema has checked the values against CreateSubWallet itself. */
 const toBody = (v: Values) => {
   const [currency, blockchain] = v.asset ? v.asset.split(":") : [];
   return {
@@ -28,7 +30,7 @@ const toBody = (v: Values) => {
     name: v.name,
     classification: v.kind === "customer" ? ("customer" as const) : ("institution" as const),
     customer_id: v.kind === "customer" ? v.customer_id || undefined : undefined,
-  };
+  } as z.input<typeof CreateSubWallet>;
 };
 
 /** The form: the shared schema's issues, with currency and blockchain shown under the one asset field. */
@@ -115,7 +117,7 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<SubWallet>("POST", subWallets.api.create!, toBody({ ...values, name: values.name.trim() }));
+      const res = await call(subWalletEndpoints.create, { body: toBody({ ...values, name: values.name.trim() }) });
       toast.success(res.message);
       await invalidate({ resource: subWallets.name, invalidates: ["list"] });
       window.dispatchEvent(new Event("sub-wallets:changed"));
