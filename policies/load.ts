@@ -4,4 +4,5 @@ import { createAccess } from "./enforcer.ts";
 
 const read = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
 
-export const loadAccess = () => createAccess(read("model.conf"), read("policy.csv"));
+/** extra: more policy lines, e.g. an operator's own resource in a test. */
+export const loadAccess = (extra = "") => createAccess(read("model.conf"), `${read("policy.csv")}\n${extra}`);

@@ -8,12 +8,10 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 // Installed before any route parses: an issue a schema gave no message of its own is worded "<Field> is required", never by zod's defaults.
 import "../../resources/zod-messages.ts";
 import { loadAccess } from "../../policies/load.ts";
+import { API_ROUTES, SANDBOX_ROUTES, type RoutePlugin } from "./routes/index.ts";
 import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
 import { registerAuditTrail } from "./plugins/audit-trail.ts";
 import { registerStepUp } from "./plugins/step-up.ts";
-import { stepUpRoutes } from "./routes/step-up.ts";
-import { auditLogRoutes } from "./routes/audit-log.ts";
-import { approvalRuleRoutes } from "./routes/approval-rules.ts";
 import type { Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { errorResponse, registerErrorHandler } from "./plugins/errors.ts";
@@ -26,38 +24,11 @@ import { buildServices, type Services } from "./services/index.ts";
 import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
 import { startMailDispatcher } from "./providers/mail/outbox.ts";
 import { startPaymentProcessing } from "./jobs/payments.ts";
-import { paymentRoutes } from "./routes/payments.ts";
-import { cryptoSendRoutes } from "./routes/crypto-sends.ts";
-import { bulkPaymentRoutes } from "./routes/bulk-payments.ts";
-import { exchangeRoutes } from "./routes/exchange.ts";
-import { customerRoutes } from "./routes/customers.ts";
-import { subAccountRoutes } from "./routes/sub-accounts.ts";
-import { settlementRoutes } from "./routes/settlements.ts";
-import { invoiceRoutes } from "./routes/invoices.ts";
-import { invoiceSettingsRoutes } from "./routes/invoice-settings.ts";
-import { publicInvoiceRoutes } from "./routes/public-invoices.ts";
-import { dealRoutes } from "./routes/deals.ts";
-import { developerRoutes } from "./routes/developers.ts";
 import { DEFAULT_DELIVERY, startWebhookDelivery, type DeliveryOptions } from "./jobs/webhooks.ts";
 import type { HostLookup } from "./services/outbound-address.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { startSearchUpkeep } from "./jobs/search-upkeep.ts";
-import { authRoutes } from "./routes/auth.ts";
-import { sessionRoutes } from "./routes/session.ts";
-import { businessRoutes } from "./routes/business.ts";
-import { teamRoutes } from "./routes/team.ts";
-import { settingsRoutes } from "./routes/settings.ts";
-import { sandboxRoutes } from "./routes/sandbox.ts";
-import { sandboxKybRoutes } from "./routes/sandbox-kyb.ts";
 import { startKybAutoReview } from "./jobs/kyb-review.ts";
-import { healthRoutes } from "./routes/health.ts";
-import { beneficiaryRoutes } from "./routes/beneficiaries.ts";
-import { accountRoutes } from "./routes/accounts.ts";
-import { walletRoutes } from "./routes/wallets.ts";
-import { transactionRoutes } from "./routes/transactions.ts";
-import { accountRequestRoutes } from "./routes/account-requests.ts";
-import { statementRoutes } from "./routes/statements.ts";
-import { fxRateRoutes } from "./routes/fx-rates.ts";
 import { createLiveHub } from "./live/hub.ts";
 import { liveEventRoutes } from "./live/routes.ts";
 
@@ -84,6 +55,9 @@ export type BuildOptions = {
   logStream?: { write: (line: string) => void };
   /** How webhook hosts are resolved, on save and for each delivery (default: the system's resolver; tests answer for DNS). */
   hostLookup?: HostLookup;
+  /** More route files and their policy lines: what an operator's own resource adds (tests/api/throwaway-resource.test.ts). */
+  extraRoutes?: RoutePlugin[];
+  extraPolicy?: string;
 };
 
 export async function buildApp({
@@ -95,11 +69,13 @@ export async function buildApp({
   webhookDelivery = mailDispatcher,
   logStream,
   hostLookup,
+  extraRoutes = [],
+  extraPolicy = "",
 }: BuildOptions): Promise<FastifyInstance> {
   configureSealing(config);
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const access = await loadAccess();
+  const access = await loadAccess(extraPolicy);
   const services = buildServices({ db: dbh.db, config, access, hostLookup });
 
   const app = Fastify({
@@ -165,39 +141,8 @@ export async function buildApp({
   await app.register(
     async (api) => {
       const opts = { services };
-      await api.register(healthRoutes, opts);
-      await api.register(authRoutes, opts);
-      await api.register(sessionRoutes, opts);
-      await api.register(businessRoutes, opts);
-      await api.register(teamRoutes, opts);
-      await api.register(settingsRoutes, opts);
-      await api.register(stepUpRoutes, opts);
-      await api.register(beneficiaryRoutes, opts);
-      await api.register(accountRoutes, opts);
-      await api.register(walletRoutes, opts);
-      await api.register(transactionRoutes, opts);
-      await api.register(accountRequestRoutes, opts);
-      await api.register(paymentRoutes, opts);
-      await api.register(cryptoSendRoutes, opts);
-      await api.register(bulkPaymentRoutes, opts);
-      await api.register(exchangeRoutes, opts);
-      await api.register(customerRoutes, opts);
-      await api.register(subAccountRoutes, opts);
-      await api.register(settlementRoutes, opts);
-      await api.register(invoiceRoutes, opts);
-      await api.register(invoiceSettingsRoutes, opts);
-      await api.register(publicInvoiceRoutes, opts);
-      await api.register(dealRoutes, opts);
-      await api.register(developerRoutes, opts);
-      await api.register(auditLogRoutes, opts);
-      await api.register(approvalRuleRoutes, opts);
-      await api.register(statementRoutes, opts);
-      await api.register(fxRateRoutes, opts);
+      for (const routes of [...API_ROUTES, ...(config.sandbox ? SANDBOX_ROUTES : []), ...extraRoutes]) await api.register(routes, opts);
       await api.register(liveEventRoutes, { hub: live });
-      if (config.sandbox) {
-        await api.register(sandboxRoutes, opts);
-        await api.register(sandboxKybRoutes, opts);
-      }
       api.get("/openapi.json", { config: { access: { obj: "docs", act: "read" } }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: "/api" },

@@ -12,8 +12,11 @@ import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
 
 export type TestServer = { app: FastifyInstance; database: Database; close: () => Promise<void> };
 
-/** options: what a test puts in place of the outside world (the host-name resolver). */
-export async function startServer(config: Partial<Config> = {}, options: Pick<BuildOptions, "hostLookup"> = {}): Promise<TestServer> {
+/** options: what a test puts in place of the outside world (the host-name resolver), or adds to the API (a resource of its own). */
+export async function startServer(
+  config: Partial<Config> = {},
+  options: Pick<BuildOptions, "hostLookup" | "extraRoutes" | "extraPolicy"> = {},
+): Promise<TestServer> {
   const database = await freshDatabase();
   const app = await buildApp({
     config: testConfig({ rateLimitPerMinute: 100_000, publicRateLimitPerMinute: 100_000, ...config }),
@@ -212,4 +215,19 @@ export async function setTwoFactor(app: FastifyInstance, c: Client, on: boolean)
   if (sent.status !== 200) throw new Error(`code request failed: ${JSON.stringify(sent.body)}`);
   const code = (await lastMail(app, email))!.codes[0];
   return c.request(on ? "POST" : "DELETE", "/settings/security/mfa", { otp_code: code });
+}
+
+/** A new member of `owner`'s business with this role: invited, accepted through the emailed link, signed in. */
+export async function memberOf(app: FastifyInstance, owner: Client, role: string): Promise<Client> {
+  const email = `member.${role.toLowerCase()}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const invited = await owner.post("/users/invites", { email, position: "Analyst", role: [role] });
+  if (invited.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invited.body)}`);
+  const link = (await lastMail(app, email))!.links.find((l) => l.includes("/invitation/"))!;
+  const password = "Str0ng-Passw0rd!";
+  const accepted = await new Client(app).post("/onboarding/invitation/accept", {
+    token: tokenFromLink(link),
+    user_info: { first_name: "Efe", last_name: "Ibe", password, phone: "+2348031234567" },
+  });
+  if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${JSON.stringify(accepted.body)}`);
+  return signInAs(app, email, password);
 }
