@@ -1,7 +1,16 @@
 /** SPEC §5 Edit customer: the form's rules (the declared schemas' messages) and the calls a save makes; the country helpers. */
 import { describe, expect, test } from "vitest";
 import type { Customer } from "../../resources/customers.ts";
-import { editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "../../src/app/pages/customers/edit-customer.ts";
+import { pathWith } from "../../resources/define-endpoint.ts";
+import {
+  editCustomerSchema,
+  editRequests,
+  editValues,
+  formPathOf,
+  isInNigeria,
+  type EditCustomerValues,
+  type EditRequest,
+} from "../../src/app/pages/customers/edit-customer.ts";
 import { COUNTRY_OPTIONS, countryName, formatPostalAddress, maskSecret, matchesCountry } from "../../src/app/components/resource/country-options.ts";
 
 const lagos = { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", postal_code: "106104", country: "NG" };
@@ -38,6 +47,9 @@ const company: Customer = {
   country_data: {},
   registered_address: { line_1: "22 Moi Avenue", city: "Nairobi", state: "Nairobi", postal_code: "00100", country: "KE" },
 };
+
+/** A save's calls as they go out: method, path below /api, body. */
+const sent = (requests: EditRequest[]) => requests.map((r) => ({ method: r.endpoint.method, path: pathWith(r.endpoint.path, r.params), body: r.body }));
 
 /** The field errors the form would show, by path (the first of each, as react-hook-form shows it). */
 function errors(customer: Customer, change: Partial<EditCustomerValues> = {}): Record<string, string> {
@@ -100,22 +112,23 @@ describe("Edit customer form", () => {
 
   test("a save: the profile PATCH (trimmed, address under its own name), then country data only when a number is given", () => {
     const v = { ...editValues(person), phone_number: " +2348000000000 ", address: { ...lagos, postal_code: "" } };
-    expect(editRequests(v, person)).toEqual([
+    expect(sent(editRequests(v, person))).toEqual([
       {
         method: "PATCH",
-        path: "v2/customers/c-1/individual",
+        path: "/v2/customers/c-1/individual",
         body: { first_name: "Chiamaka", last_name: "Eze", phone_number: "+2348000000000", residential_address: { ...lagos, postal_code: "" } },
       },
     ]);
-    expect(editRequests({ ...v, bvn: "22212345679" }, person)[1]).toEqual({
+    expect(sent(editRequests({ ...v, bvn: "22212345679" }, person))[1]).toEqual({
       method: "PATCH",
-      path: "v2/customers/c-1/country_data",
+      path: "/v2/customers/c-1/country_data",
       body: { ng: { bvn: "22212345679" } },
     });
-    const biz = editRequests(editValues(company), company);
+    const biz = sent(editRequests(editValues(company), company));
     expect(biz).toHaveLength(1);
     expect(biz[0]).toMatchObject({
-      path: "v2/customers/c-2/business",
+      method: "PATCH",
+      path: "/v2/customers/c-2/business",
       body: { name: "Kilimanjaro Traders", business_type: "PARTNERSHIP", registered_address: { city: "Nairobi" } },
     });
     expect(editRequests({ ...editValues(company), bvn: "22212345679" }, company)).toHaveLength(1);

@@ -8,11 +8,11 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert, Button, Card, Flex, Form, Select, Skeleton, Typography } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
-import { api } from "../api/client.ts";
+import { call } from "../api/call.ts";
 import { displayRate, invertRate } from "../../lib/rate-display.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { RateText } from "../components/money/figures.tsx";
-import { DEFAULT_BASE, DEFAULT_QUOTE, FX_FIAT_CURRENCIES, sameCurrencyIssue, type FxRate } from "../../../resources/fx-rates.ts";
+import { DEFAULT_BASE, DEFAULT_QUOTE, FX_FIAT_CURRENCIES, fxRateEndpoints, sameCurrencyIssue, type FxRate } from "../../../resources/fx-rates.ts";
 import { RatesChart } from "../components/fx/rates-chart.tsx";
 import { RatesTable } from "../components/fx/rates-table.tsx";
 
@@ -21,7 +21,7 @@ function useCurrencies() {
   const [currencies, setCurrencies] = useState<string[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api<string[]>("GET", "fx-rates/currencies")
+    call(fxRateEndpoints.currencies)
       .then((r) => setCurrencies(r.data))
       // The four fiat currencies are every business's, so the page still works after the error.
       .catch(() => {
@@ -36,7 +36,7 @@ function CurrentRate({ base, quote }: { base: string; quote: string }) {
   const [rate, setRate] = useState<FxRate | null | undefined>(undefined); // null: unavailable
   useEffect(() => {
     setRate(undefined);
-    api<{ items: FxRate[] }>("GET", `fx-rates?base_currency=${base}&quote_currency=${quote}&limit=1`)
+    call(fxRateEndpoints.list, { query: { base_currency: base, quote_currency: quote, limit: 1 } })
       .then((r) => setRate(r.data.items[0] ?? null))
       .catch(() => setRate(null));
   }, [base, quote]);

@@ -4,14 +4,25 @@
  * platform receives it as a bank or chain would report it.
  */
 import { useState } from "react";
+import type { z } from "zod";
 import { Alert, Button, Form, Input, Select } from "antd";
 import { BLOCKCHAINS, FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
 import { parseMajor } from "../../lib/money.ts";
-import { api } from "../api/client.ts";
+import { sandboxEndpoints, type SandboxDeposit } from "../../../resources/sandbox.ts";
+import { call } from "../api/call.ts";
 import { AuthCard } from "../components/layout/auth-card.tsx";
 import { useToast } from "../hooks/use-toast.ts";
 
-type Values = { network: string; identifier: string; currency: string; amount: string; sender_name: string; reference?: string };
+type Deposit = z.input<typeof SandboxDeposit>;
+/** The form: the deposit as sent, but the amount in major units as typed. */
+type Values = {
+  network: NonNullable<Deposit["network"]>;
+  identifier: string;
+  currency: Deposit["currency"];
+  amount: string;
+  sender_name: string;
+  reference?: string;
+};
 
 export default function SandboxDepositPage() {
   const toast = useToast();
@@ -24,7 +35,7 @@ export default function SandboxDepositPage() {
     if (minor === null || minor <= 0n)
       return form.setFields([{ name: "amount", errors: ["Enter an amount greater than zero, with at most the currency's decimals"] }]);
     try {
-      const res = await api("POST", "sandbox/deposits", { ...v, amount: minor.toString() }, { "idempotency-key": crypto.randomUUID() });
+      const res = await call(sandboxEndpoints.deposit, { body: { ...v, amount: minor.toString() }, headers: { "idempotency-key": crypto.randomUUID() } });
       toast.success(res.message);
       setDone(`${v.amount} ${v.currency} sent from ${v.sender_name}.`);
     } catch (e) {

@@ -5,12 +5,14 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Card, Empty, Input, List, Space, Tag, Typography } from "antd";
-import { api } from "../api/client.ts";
+import { sandboxEndpoints } from "../../../resources/sandbox.ts";
+import { call } from "../api/call.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { AuthCard } from "../components/layout/auth-card.tsx";
 import { useToast } from "../hooks/use-toast.ts";
+import type { ReceivedOf } from "../../../resources/define-endpoint.ts";
 
-type Mail = { id: string; to: string; subject: string; text: string; links: string[]; codes: string[]; created_at: string };
+type Mail = ReceivedOf<typeof sandboxEndpoints.mailbox>[number];
 
 export default function SandboxMailboxPage() {
   const [params, setParams] = useSearchParams();
@@ -20,7 +22,7 @@ export default function SandboxMailboxPage() {
 
   useEffect(() => {
     if (!to) return setMails(null);
-    api<Mail[]>("GET", `sandbox/mailbox?to=${encodeURIComponent(to)}`)
+    call(sandboxEndpoints.mailbox, { query: { to } })
       .then((r) => setMails(r.data))
       .catch((e) => toast.error(e));
   }, [to, toast]);

@@ -22,6 +22,7 @@
 import { useRef } from "react";
 import { useSubscription, type LiveEvent, type LiveProvider } from "@refinedev/core";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import { liveEventEndpoints } from "../../../resources/live-events.ts";
 
 export const LIVE_TOPICS = ["transactions", "approvals"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
@@ -74,7 +75,7 @@ export type ConsoleLiveProvider = LiveProvider & {
   stop: () => void;
 };
 
-export function createLiveProvider(queryClient: QueryClient, { url = "/api/events" }: { url?: string } = {}): ConsoleLiveProvider {
+export function createLiveProvider(queryClient: QueryClient, { url = `/api${liveEventEndpoints.stream.path}` }: { url?: string } = {}): ConsoleLiveProvider {
   const subscriptions = new Set<Subscription>();
   const pending = new Map<LiveTopic, Set<string>>();
   let source: EventSource | null = null;

@@ -5,23 +5,12 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { granted, type Grants } from "../../../policies/grants.ts";
-import { api, isApiError, setCsrfToken } from "../api/client.ts";
+import { granted } from "../../../policies/grants.ts";
+import { isApiError, setCsrfToken } from "../api/client.ts";
+import { call } from "../api/call.ts";
+import { sessionEndpoints, type Session } from "../../../resources/session.ts";
 
-export type Session = {
-  user: { id: string; email: string; first_name: string; last_name: string; two_factor_enabled: boolean };
-  /** kyb_status: the business's KYB review status; money moves (and its screens open) once APPROVED. */
-  business: { id: string; name: string; kyb_status: string };
-  /** This member's id in the team list. */
-  business_user_id: string;
-  is_owner: boolean;
-  roles: string[];
-  permissions: string[];
-  features: string[];
-  csrf_token: string;
-  grants: Grants;
-  grants_once_verified: Grants;
-};
+export type { Session } from "../../../resources/session.ts";
 
 type SessionState = {
   loading: boolean;
@@ -48,7 +37,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       // Answered 200 with null when nobody is signed in: a signed-out page logs no 401.
-      const res = await api<Session | null>("GET", "session/current");
+      const res = await call(sessionEndpoints.current);
       setCsrfToken(res.data?.csrf_token);
       setSession(res.data);
       return res.data;
@@ -69,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     setSigningOut(true);
     try {
-      await api("POST", "session/logout");
+      await call(sessionEndpoints.logout);
     } catch (e) {
       // A session that had already ended leaves nothing to end; any other failure leaves the member signed in.
       if (!isApiError(e) || e.statusCode !== 401) {

@@ -7,16 +7,23 @@
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Space, Tag, Typography } from "antd";
 import { AuditOutlined } from "@ant-design/icons";
-import type { ApprovalPreview } from "../../../../resources/approval-rules.ts";
-import { api } from "../../api/client.ts";
+import { approvalRuleEndpoints, RULE_CURRENCIES } from "../../../../resources/approval-rules.ts";
+import { call } from "../../api/call.ts";
 
 type Props = { scope: "FIAT" | "CRYPTO" | "BULK"; currency?: string; amount?: string | null };
 
+/** Rules name these currencies only: for any other the server would refuse the question, so it is not asked. */
+const isRuleCurrency = (c: string | undefined): c is (typeof RULE_CURRENCIES)[number] => RULE_CURRENCIES.some((r) => r === c);
+
 export function ApprovalRoute({ scope, currency, amount }: Props) {
-  const ready = !!currency && !!amount && /^\d+$/.test(amount) && BigInt(amount) > 0n;
+  const ready = isRuleCurrency(currency) && !!amount && /^\d+$/.test(amount) && BigInt(amount) > 0n;
   const route = useQuery({
     queryKey: ["approval-route", scope, currency, amount],
-    queryFn: async () => (await api<ApprovalPreview>("POST", "approval-rules/preview", { scope, currency, amount })).data,
+    queryFn: async () => {
+      // Only asked once `ready`: a rule currency and a positive whole amount.
+      if (!isRuleCurrency(currency) || !amount) return null;
+      return (await call(approvalRuleEndpoints.preview, { body: { scope, currency, amount } })).data;
+    },
     enabled: ready,
     staleTime: 30_000,
   });

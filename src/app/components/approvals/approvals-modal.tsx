@@ -9,7 +9,8 @@ import { Link } from "react-router";
 import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Modal, Space, Table, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
-import { api } from "../../api/client.ts";
+import type { z } from "zod";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMoney } from "../../../lib/money.ts";
@@ -17,6 +18,9 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { MoneyText } from "../money/figures.tsx";
 import { useLiveRefresh } from "../../providers/live-provider.ts";
 import { TEAM_CHANGE } from "../../../../resources/users.ts";
+import type { Page, ReceivedOf } from "../../../../resources/define-endpoint.ts";
+import { paymentEndpoints, type ApprovalRequest as ApprovalRequestSchema } from "../../../../resources/payments.ts";
+import { bulkPaymentEndpoints } from "../../../../resources/bulk-payments.ts";
 import { rejectionBody, totalsText, useDecisionConfirm } from "./decision-confirm.tsx";
 
 const isTeam = (r: ApprovalRequest) => r.entity_type === TEAM_CHANGE;
@@ -34,46 +38,19 @@ function kindOf(r: ApprovalRequest) {
     : (r.data_fields.destination_type?.content ?? "Payment");
 }
 
-export type ApprovalRequest = {
-  id: string;
-  entity_id: string;
-  entity_type: "PAYMENT" | "BATCH_PAYMENT" | typeof TEAM_CHANGE;
-  scope: "helios" | "centurion" | "bulk" | "team";
-  /** None for a team change. */
-  amount: { value: string; currency: string } | null;
-  requester: { name: string; email: string };
-  data_fields: Record<string, { content: string } | undefined>;
-  created_date: string;
-  /** What the business's approval rules asked of it (issue 15), and how far it has come. */
-  approvals_required: number;
-  approvals_received: number;
-  approvals_remaining: number;
-  required_role: string | null;
-  rule_reason: string;
-  approved_by: { name: string; email: string }[];
-};
-type Page = { items: ApprovalRequest[]; total_items: number };
-type Outcome = { id: string; ok: boolean; message?: string };
+/** A pending request: PAYMENT, BATCH_PAYMENT or TEAM_CHANGE; its amount is null for a team change. */
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
 const PAGE_SIZE = 10;
 
-type Batch = {
-  payments: {
-    id: string;
-    counterparty: { name?: string };
-    sending_amount: string;
-    sending_currency: string;
-    total_fee_amount: string;
-    client_reference: string | null;
-  }[];
-};
+type Batch = ReceivedOf<typeof bulkPaymentEndpoints.show>;
 
 /** Who a bulk payment pays, so the approver sees every recipient before deciding. */
 function BatchRecipients({ id }: { id: string }) {
   const [batch, setBatch] = useState<Batch | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    api<Batch>("GET", `bulk-payments/${id}`)
+    call(bulkPaymentEndpoints.show, { params: { id } })
       .then((r) => setBatch(r.data))
       .catch(() => setFailed(true));
   }, [id]);
@@ -114,14 +91,14 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   // A team change is decided by those who manage users.
   const mayDecide = (r: ApprovalRequest) => !isTeam(r) || can("users", "edit");
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const [data, setData] = useState<Page<ApprovalRequest> | null>(null);
   const [failed, setFailed] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
 
   const load = useCallback(() => {
-    api<Page>("GET", `approval-requests?page=${page}&limit=${PAGE_SIZE}&state[]=PENDING`)
+    call(paymentEndpoints.listApprovals, { query: { page, limit: PAGE_SIZE, "state[]": "PENDING" } })
       .then((r) => (setData(r.data), setFailed(false)))
       .catch(() => setFailed(true));
   }, [page]);
@@ -154,7 +131,9 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     setBusy(`${r.id}:${action}`);
     setProblems([]);
     try {
-      const res = await api("PATCH", `approval-requests/${r.id}/${action}`, action === "reject" ? rejectionBody(reason) : undefined);
+      const params = { id: r.id };
+      const res =
+        action === "reject" ? await call(paymentEndpoints.reject, { params, body: rejectionBody(reason) }) : await call(paymentEndpoints.approve, { params });
       toast.success(res.message);
       await refreshAll();
     } catch (e) {
@@ -185,10 +164,8 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     setBusy(`batch:${action}`);
     setProblems([]);
     try {
-      const res = await api<Outcome[]>("POST", "approval-requests/batch-action/sync", {
-        action,
-        entity_ids: selected,
-        ...(action === "reject" ? rejectionBody(reason) : {}),
+      const res = await call(paymentEndpoints.batch, {
+        body: { action, entity_ids: selected, ...(action === "reject" ? rejectionBody(reason) : {}) },
       });
       toast.success(res.message);
       // Each request is decided on its own: say which could not be, and why.

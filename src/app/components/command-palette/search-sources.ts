@@ -4,14 +4,12 @@
  * reference (the keyword also finds description and counterparty). Only the kinds the member may
  * list are asked, and a result is offered only when the member may open its details.
  */
-import type { z } from "zod";
 import { customerLabel } from "../../../lib/labels.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
-import { beneficiaries, cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
-import { customers, type Customer } from "../../../../resources/customers.ts";
-import { cryptoTransactions, transactions, type BankingTransactionRow, type CryptoTransactionRow } from "../../../../resources/transactions.ts";
+import { beneficiaries, beneficiaryEndpoints, cryptoBeneficiaries } from "../../../../resources/beneficiaries.ts";
+import { customerEndpoints, customers } from "../../../../resources/customers.ts";
+import { cryptoTransactions, transactionEndpoints, transactions } from "../../../../resources/transactions.ts";
 import { maySendMoney, sendMoneyTo } from "./palette-entries.tsx";
-import type { Endpoint } from "../../../../resources/define-endpoint.ts";
 import { call } from "../../api/call.ts";
 
 type Can = (obj: string, act: string) => boolean;
@@ -23,8 +21,8 @@ export type SearchSource = { key: string; heading: string; search: (keyword: str
 /** A few of each kind: the palette jumps to a record; the list screens are for browsing. */
 const PER_KIND = 5;
 
-const listOf = async <T>(list: Endpoint, keyword: string) =>
-  ((await call(list, { query: { page: 1, limit: PER_KIND, keyword } })).data as { items: T[] }).items;
+/** The first page of a list screen's API, filtered by the keyword. */
+const firstOf = (keyword: string) => ({ query: { page: 1, limit: PER_KIND, keyword } });
 
 const withId = (route: string | undefined, id: string) => (route ?? "").replace(":id", encodeURIComponent(id));
 const words = (v: string) => v.charAt(0) + v.slice(1).toLowerCase().replace(/_/g, " ");
@@ -40,7 +38,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
       heading: "Beneficiaries",
       // No type: the server answers fiat and, when the member has crypto access, crypto ones too.
       search: async (keyword) =>
-        (await listOf<Beneficiary>(beneficiaries.api.list, keyword)).flatMap((b) => {
+        (await call(beneficiaryEndpoints.list, firstOf(keyword))).data.items.flatMap((b) => {
           const show = b.type === "CRYPTO" ? cryptoBeneficiaries.routes.show : beneficiaries.routes.show;
           const hits: SearchHit[] = [];
           if (viewable(show))
@@ -56,7 +54,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
       key: "customers",
       heading: "Customers",
       search: async (keyword) =>
-        (await listOf<Customer>(customers.api.list, keyword)).map((c) => ({
+        (await call(customerEndpoints.list, firstOf(keyword))).data.items.map((c) => ({
           value: `customer ${c.display_name} ${c.id}`,
           label: customerLabel(c),
           hint: `${words(c.type)} · ${words(c.state)}`,
@@ -69,7 +67,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
       key: "transactions",
       heading: "Transactions",
       search: async (keyword) =>
-        (await listOf<z.infer<typeof BankingTransactionRow>>(transactions.api.list, keyword)).map((t) => ({
+        (await call(transactionEndpoints.listBanking, firstOf(keyword))).data.items.map((t) => ({
           value: `transaction ${t.reference} ${t.id}`,
           label: t.reference,
           hint: `${t.beneficiary.name} · ${formatSignedMoney(t.signed_amount, t.sending_currency)} · ${words(t.state)}`,
@@ -82,7 +80,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
       key: "crypto-transactions",
       heading: "Crypto transactions",
       search: async (keyword) =>
-        (await listOf<z.infer<typeof CryptoTransactionRow>>(cryptoTransactions.api.list, keyword)).map((t) => ({
+        (await call(transactionEndpoints.listCrypto, firstOf(keyword))).data.items.map((t) => ({
           value: `crypto transaction ${t.id}`,
           label: `${words(t.type)} · ${t.beneficiary.name || t.asset.name}`,
           hint: `${formatSignedMoney(t.signed_amount.value, t.signed_amount.currency)} · ${words(t.state)}`,

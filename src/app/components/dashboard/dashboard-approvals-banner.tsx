@@ -4,7 +4,8 @@
  */
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Alert, Button } from "antd";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
+import { paymentEndpoints } from "../../../../resources/payments.ts";
 import { useSession } from "../../session/session.tsx";
 import { lazyNamed } from "../../lib/lazy.ts";
 import { useLiveRefresh } from "../../providers/live-provider.ts";
@@ -25,7 +26,7 @@ export function usePendingApprovals(): PendingApprovals {
   const [loaded, setLoaded] = useState(!allowed);
   const load = useCallback(() => {
     if (!allowed) return;
-    api<{ total_items: number; items: { entity_type: string }[] }>("GET", "approval-requests?page=1&limit=100&state[]=PENDING")
+    call(paymentEndpoints.listApprovals, { query: { page: 1, limit: 100, "state[]": "PENDING" } })
       .then((r) => (setPending(r.data.total_items), setTeam(r.data.items.filter((i) => i.entity_type === TEAM_CHANGE).length)))
       .catch((e) => console.error(e)) // the dashboard stays usable without the banner
       .finally(() => setLoaded(true));

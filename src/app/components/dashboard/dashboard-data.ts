@@ -3,10 +3,11 @@
  * them. Money stays in integer minor-unit strings and bigint end to end: no float ever holds it.
  */
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
+import { businessEndpoints } from "../../../../resources/business.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
+import { walletEndpoints } from "../../../../resources/wallets.ts";
 import { useSession } from "../../session/session.tsx";
-
-export type DashboardProfile = { name: string; kyc: { state: string; review_status: string }; features: string[] };
 
 export type DashboardAccount = {
   id: string;
@@ -71,18 +72,18 @@ export function useDashboardData() {
 
   const profile = useQuery({
     queryKey: ["dashboard", "profile"],
-    queryFn: async () => (await api<DashboardProfile>("GET", "businesses/profile")).data,
+    queryFn: async () => (await call(businessEndpoints.profile)).data,
   });
   // Each list is asked for only with its feature: without it the server refuses, and that is not an error here.
   const accounts = useQuery({
     queryKey: ["dashboard", "accounts"],
     enabled: fiat,
-    queryFn: async () => (await api<{ items: DashboardAccount[] }>("GET", "accounts/corporate?page=1&limit=100")).data.items,
+    queryFn: async () => (await call(accountEndpoints.list, { query: { page: 1, limit: 100 } })).data.items,
   });
   const wallets = useQuery({
     queryKey: ["dashboard", "wallets"],
     enabled: crypto,
-    queryFn: async () => (await api<DashboardWallet[]>("GET", "wallets/institution/main")).data,
+    queryFn: async () => (await call(walletEndpoints.main)).data,
   });
 
   const accountList = fiat ? (accounts.data ?? []) : [];

@@ -6,7 +6,8 @@
 import { Link, useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Empty, Table, Tabs, Tag, Typography } from "antd";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
+import { transactionEndpoints } from "../../../../resources/transactions.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDay } from "../../../lib/dates.ts";
@@ -36,15 +37,17 @@ type CryptoTxn = {
 /** `amount`: what the balance gained or lost (fee included), signed, as every transaction list shows it. */
 type Row = { id: string; href: string; date: string; title: string; detail: string; inbound: boolean; amount: Money; state: string };
 
+/** The five newest rows of each rail. */
+const LATEST = { page: 1, limit: 5 };
 const RAILS = {
-  fiat: {
-    path: "payments?page=1&limit=5",
-    toRow: (t: BankingTxn): Row => ({ ...common(t, `/transactions/${t.id}`), amount: { value: t.signed_amount, currency: t.sending_currency } }),
-  },
-  crypto: {
-    path: "transactions?page=1&limit=5",
-    toRow: (t: CryptoTxn): Row => ({ ...common(t, `/crypto/transactions/${t.id}`), amount: t.signed_amount }),
-  },
+  fiat: async () =>
+    (await call(transactionEndpoints.listBanking, { query: LATEST })).data.items.map(
+      (t: BankingTxn): Row => ({ ...common(t, `/transactions/${t.id}`), amount: { value: t.signed_amount, currency: t.sending_currency } }),
+    ),
+  crypto: async () =>
+    (await call(transactionEndpoints.listCrypto, { query: LATEST })).data.items.map(
+      (t: CryptoTxn): Row => ({ ...common(t, `/crypto/transactions/${t.id}`), amount: t.signed_amount }),
+    ),
 };
 
 function common(t: BankingTxn | CryptoTxn, href: string) {
@@ -62,10 +65,9 @@ function common(t: BankingTxn | CryptoTxn, href: string) {
 
 function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
   const navigate = useNavigate();
-  const { path, toRow } = RAILS[rail];
   const query = useQuery({
     queryKey: ["dashboard", "transactions", rail],
-    queryFn: async () => (await api<{ items: never[] }>("GET", path)).data.items.map(toRow),
+    queryFn: RAILS[rail],
   });
   if (query.isError) return <Alert type="error" showIcon message="Error fetching transactions" />;
   return (

@@ -4,8 +4,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Empty, Segmented, Skeleton } from "antd";
-import { api } from "../../api/client.ts";
-import type { FxRate } from "../../../../resources/fx-rates.ts";
+import { call } from "../../api/call.ts";
+import { fxRateEndpoints, type FxRate } from "../../../../resources/fx-rates.ts";
 import { showsTick } from "../../../lib/chart-ticks.ts";
 
 const Line = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Line })));
@@ -25,7 +25,7 @@ export const HISTORY_UNAVAILABLE = "Rate history is not available for this pair 
 async function history(base: string, quote: string, days: number): Promise<FxRate[]> {
   const limit = Math.min(days, PAGE);
   const pages = Array.from({ length: Math.ceil(days / limit) }, (_, i) =>
-    api<{ items: FxRate[] }>("GET", `fx-rates?base_currency=${base}&quote_currency=${quote}&page=${i + 1}&limit=${limit}`),
+    call(fxRateEndpoints.list, { query: { base_currency: base, quote_currency: quote, page: i + 1, limit } }),
   );
   return (await Promise.all(pages)).flatMap((r) => r.data.items).slice(0, days);
 }

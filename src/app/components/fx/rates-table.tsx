@@ -1,26 +1,26 @@
 /** The daily rates of one pair, newest first, paged by the server (SPEC §9 page size 10). */
 import { useEffect, useState } from "react";
 import { Table, Tag } from "antd";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { displayRate, invertRate } from "../../../lib/rate-display.ts";
 import { formatDay } from "../../../lib/dates.ts";
-import type { FxRate } from "../../../../resources/fx-rates.ts";
+import { fxRateEndpoints, type FxRate } from "../../../../resources/fx-rates.ts";
+import type { Page } from "../../../../resources/define-endpoint.ts";
 import { HISTORY_UNAVAILABLE } from "./rates-chart.tsx";
 
 const PAGE_SIZE = 10;
-type Page = { items: FxRate[]; total_items: number };
 
 /** Mount with key={pair} so a new pair starts again at page 1. */
 export function RatesTable({ base, quote }: { base: string; quote: string }) {
   const toast = useToast();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const [data, setData] = useState<Page<FxRate> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     setData(null);
-    api<Page>("GET", `fx-rates?base_currency=${base}&quote_currency=${quote}&page=${page}&limit=${PAGE_SIZE}`)
+    call(fxRateEndpoints.list, { query: { base_currency: base, quote_currency: quote, page, limit: PAGE_SIZE } })
       .then((r) => live && setData(r.data))
       .catch((e) => {
         if (!live) return;

@@ -15,7 +15,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Space, Spin, Steps, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field } from "../form/field.tsx";
@@ -26,7 +27,16 @@ import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { formatTime } from "../../../lib/dates.ts";
 import { RateText } from "./figures.tsx";
 import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../../../lib/assets.ts";
-import { FiatExchangeQuoteRequest, INDICATIVE_AMOUNTS, exchangeTargets, type ExchangeQuote, type ExchangeTarget } from "../../../../resources/exchange.ts";
+import {
+  type CryptoExchangeQuoteRequest,
+  type FiatExchangeQuoteBody,
+  FiatExchangeQuoteRequest,
+  INDICATIVE_AMOUNTS,
+  exchangeEndpoints,
+  exchangeTargets,
+  type ExchangeQuote,
+  type ExchangeTarget,
+} from "../../../../resources/exchange.ts";
 import type { Account } from "../../../../resources/accounts.ts";
 import type { Wallet } from "../../../../resources/wallets.ts";
 
@@ -122,8 +132,11 @@ export function useExchangeTargets(source: ExchangeSource | undefined) {
   return { targets, loading: accounts.query.isLoading || (crypto && wallets.query.isLoading) };
 }
 
+/** A quote's request body: from a wallet (asset_id, major units) or from an account (minor units). */
+type QuoteBody = z.input<typeof CryptoExchangeQuoteRequest> | z.input<typeof FiatExchangeQuoteBody>;
+
 /** The request body of a quote (and, with quote_id, of the exchange) for `amount` typed in major units. */
-function requestBody(source: ExchangeSource, amount: string, target: ExchangeTarget): Record<string, string> {
+function requestBody(source: ExchangeSource, amount: string, target: ExchangeTarget): QuoteBody {
   const destination = { destination_currency: target.currency, ...(target.blockchain ? { blockchain: target.blockchain } : {}) };
   if (source.kind === "wallet") return { asset_id: source.id, amount_in_major: amount.replace(/,/g, "").trim(), ...destination };
   return { source_account_id: source.id, fixed_side: "source", amount: parseMajor(amount, source.currency)!.toString(), ...destination };
@@ -133,7 +146,7 @@ function requestBody(source: ExchangeSource, amount: string, target: ExchangeTar
  * A quote for `body`, asked for `delay` ms after it last changed. Answers for an earlier body are
  * never shown; clear() drops the quote (and asks for none) until refresh().
  */
-function useExchangeQuote(body: Record<string, string> | null, delay: number) {
+function useExchangeQuote(body: QuoteBody | null, delay: number) {
   const key = body ? JSON.stringify(body) : "";
   const [state, setState] = useState<{ key: string; quote?: ExchangeQuote; error?: string }>({ key: "" });
   const [held, setHeld] = useState(false);
@@ -142,7 +155,7 @@ function useExchangeQuote(body: Record<string, string> | null, delay: number) {
     if (!key || held) return;
     let live = true;
     const t = setTimeout(() => {
-      api<ExchangeQuote>("POST", "quotes/exchange", JSON.parse(key))
+      call(exchangeEndpoints.quote, { body: JSON.parse(key) })
         .then((r) => live && setState({ key, quote: r.data }))
         .catch((e) => live && setState({ key, error: isApiError(e) ? e.message : "Could not get a quote" }));
     }, delay);
@@ -165,7 +178,7 @@ function useExchangeQuote(body: Record<string, string> | null, delay: number) {
 }
 
 type Values = { amount: string; destination?: string };
-type Draft = { body: Record<string, string>; quote: ExchangeQuote };
+type Draft = { body: QuoteBody & { quote_id: string }; quote: ExchangeQuote };
 type Outcome =
   | { ok: true; message: string; id: string; reference?: string; given: Money; received: Money | null; fee: Money | null; state: string; description?: string }
   | { ok: false; message: string };
@@ -182,15 +195,40 @@ function formSchema(currency: string) {
   });
 }
 
-/** The two answers name money differently: "123" with a currency beside it, or {value|amount, currency}. */
-function moneyOf(value: unknown, currency: unknown): Money | null {
-  if (typeof value === "string" && typeof currency === "string") return { amount: value, currency };
-  if (value && typeof value === "object") {
-    const v = value as { value?: string; amount?: string; currency?: string };
-    const amount = v.value ?? v.amount;
-    if (amount !== undefined && v.currency) return { amount: String(amount), currency: v.currency };
+/** Where a confirmed exchange goes: transactions/exchange from a wallet, payments/exchange from an account. */
+const exchangeEndpoint = (source: ExchangeSource) => (source.kind === "wallet" ? exchangeEndpoints.fromWallet : exchangeEndpoints.fromAccount);
+
+/**
+ * Sends the confirmed exchange. The two answers name money differently: "123" with a currency beside
+ * it (from an account), or {value, currency} (from a wallet).
+ */
+async function sendExchange(body: Draft["body"], headers: Record<string, string>): Promise<Extract<Outcome, { ok: true }>> {
+  if ("asset_id" in body) {
+    const { message, data: d } = await call(exchangeEndpoints.fromWallet, { body, headers });
+    const money = (m: { value: string; currency: string }) => ({ amount: m.value, currency: m.currency });
+    return {
+      ok: true,
+      message,
+      id: d.id,
+      given: money(d.source_amount),
+      received: money(d.destination_amount),
+      fee: money(d.fee),
+      state: d.state,
+      description: d.description,
+    };
   }
-  return null;
+  const { message, data: d } = await call(exchangeEndpoints.fromAccount, { body, headers });
+  return {
+    ok: true,
+    message,
+    id: d.id,
+    reference: d.reference,
+    given: { amount: d.source_amount, currency: d.currency },
+    received: { amount: d.destination_amount, currency: d.destination_currency },
+    fee: { amount: d.total_fee_amount, currency: d.currency },
+    state: d.state,
+    description: d.description,
+  };
 }
 
 function QuoteDetails({ quote, source }: { quote: ExchangeQuote; source: ExchangeSource }) {
@@ -269,22 +307,9 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
     if (!draft) return;
     setSending(true);
     try {
-      const path = source.kind === "wallet" ? "transactions/exchange" : "payments/exchange";
-      const res = await api<Record<string, unknown>>("POST", path, draft.body, { ...idempotencyHeader(key), ...otp.headers() });
-      const d = res.data;
-      const q = draft.quote;
-      setOutcome({
-        ok: true,
-        message: res.message,
-        id: String(d.id ?? ""),
-        reference: typeof d.reference === "string" ? d.reference : undefined,
-        given: moneyOf(d.source_amount, d.currency) ?? q.sending_amount ?? q.source_amount,
-        received: moneyOf(d.destination_amount, d.destination_currency) ?? q.destination_amount,
-        fee: moneyOf(d.total_fee_amount, d.currency) ?? moneyOf(d.fee, undefined) ?? q.total_fees ?? q.fee,
-        state: String(d.state ?? ""),
-        description: typeof d.description === "string" ? d.description : undefined,
-      });
-      toast.success(res.message);
+      const done = await sendExchange(draft.body, { ...idempotencyHeader(key), ...otp.headers() });
+      setOutcome(done);
+      toast.success(done.message);
       setStep("done");
       // The source's balance (its page too) and every list that shows one of the two sides.
       const own = source.kind === "wallet" ? "wallets" : "accounts";
@@ -513,10 +538,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
             Verify it's you
           </Typography.Title>
           <Form layout="vertical" component={false}>
-            <OneTimeCodeInput
-              otp={otp}
-              request={draft && { path: source.kind === "wallet" ? "transactions/exchange" : "payments/exchange", body: draft.body }}
-            />
+            <OneTimeCodeInput otp={otp} request={draft && { endpoint: exchangeEndpoint(source), body: draft.body }} />
           </Form>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("confirm")} disabled={sending}>

@@ -10,21 +10,22 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Col, DatePicker, Divider, Form, Modal, Result, Row, Select, Spin, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { api, download, isApiError } from "../../api/client.ts";
+import type { z } from "zod";
+import { download, isApiError } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../form/field.tsx";
-import { FORMAT_LABELS, STATEMENT_FORMATS, StatementForm, type Statement } from "../../../../resources/statements.ts";
-import { StatementList } from "./statement-list.tsx";
+import { FORMAT_LABELS, STATEMENT_FORMATS, StatementForm, statementEndpoints, type Statement } from "../../../../resources/statements.ts";
+import { StatementList, type StatementOwner } from "./statement-list.tsx";
 
-/** Whose statement: a fiat account (account_id) or a stablecoin wallet (asset_id), SPEC §7. */
-export type StatementOwner = { account_id: string } | { asset_id: string };
+export type { StatementOwner } from "./statement-list.tsx";
 
 const DAY = "YYYY-MM-DD";
 const POLL_MS = 1000;
 const FORMAT_OPTIONS = STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
 
-type FormValues = { format: string; from: string; to: string };
+type FormValues = z.input<typeof StatementForm>;
 
 export function ExportStatementModal({
   open,
@@ -45,9 +46,8 @@ export function ExportStatementModal({
   const [version, setVersion] = useState(0);
   // A failed status check stops the polling (the list below keeps refreshing a PENDING row).
   const [stalled, setStalled] = useState(false);
-  const ownerQuery = new URLSearchParams(owner as Record<string, string>).toString();
-  const form = useForm<FormValues>({
-    resolver: zodResolver(StatementForm) as never,
+  const form = useForm<FormValues, unknown, StatementForm>({
+    resolver: zodResolver(StatementForm),
     defaultValues: { format: undefined, from: range?.from ?? "", to: range?.to ?? "" },
   });
 
@@ -55,7 +55,7 @@ export function ExportStatementModal({
   useEffect(() => {
     if (!open || stalled || current?.state !== "PENDING") return;
     const t = setTimeout(() => {
-      api<Statement>("GET", `statements/${current.id}`)
+      call(statementEndpoints.show, { params: { id: current.id } })
         .then((r) => {
           setCurrent(r.data);
           if (r.data.state !== "PENDING") setVersion((v) => v + 1);
@@ -67,7 +67,7 @@ export function ExportStatementModal({
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<Statement>("POST", "statements", { ...values, ...owner });
+      const res = await call(statementEndpoints.create, { body: { ...values, ...owner } });
       setCurrent(res.data);
       setStalled(false);
       setVersion((v) => v + 1);
@@ -79,7 +79,7 @@ export function ExportStatementModal({
 
   const save = async (s: Statement) => {
     try {
-      await download(`statements/${s.id}/download`, s.file_name ?? `statement.${s.format}`);
+      await download(urlOf(statementEndpoints.download, { params: { id: s.id } }), s.file_name ?? `statement.${s.format}`);
     } catch (e) {
       toast.error(e);
     }
@@ -134,7 +134,7 @@ export function ExportStatementModal({
       <Divider orientation="left" plain>
         Past statements
       </Divider>
-      <StatementList ownerQuery={ownerQuery} version={version} onDownload={save} />
+      <StatementList owner={owner} version={version} onDownload={save} />
     </Modal>
   );
 }

@@ -4,13 +4,25 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Empty, Segmented, Skeleton } from "antd";
-import { api } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { formatMinor } from "../../../lib/money.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
+import { Flows } from "../../../../resources/transaction-views.ts";
+import type { accountEndpoints } from "../../../../resources/accounts.ts";
+import type { walletEndpoints } from "../../../../resources/wallets.ts";
 
 const Column = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Column })));
 
-type Point = { label: string; inbound: string; outbound: string };
-type Flows = { points: Point[]; totals: { inbound: string; outbound: string } };
+/** Whose graph: an account's (or sub-account's) or a wallet's (or sub-wallet's) summary. */
+type SummaryEndpoint = typeof accountEndpoints.summary | typeof walletEndpoints.summary;
+type Summary = ReceivedOf<SummaryEndpoint>;
+
+/** A range's flows in the summary (each range of its kind is one key); none for a range it does not hold. */
+const flowsOf = (summary: Summary, range: string): Flows | null => {
+  const byRange: Record<string, unknown> = summary;
+  const flows = Flows.safeParse(byRange[range]);
+  return flows.success ? flows.data : null;
+};
 
 export type Range = { key: string; label: string };
 
@@ -21,28 +33,19 @@ export const ACCOUNT_RANGES: Range[] = [
   { key: "last_year", label: "1 year" },
 ];
 
-export function FlowsChart({
-  path,
-  ranges,
-  currency,
-  pick,
-}: {
-  path: string;
-  ranges: Range[];
-  currency: string;
-  /** Reads a range's flows from the summary the API returned. */
-  pick: (summary: Record<string, unknown>, range: string) => Flows;
-}) {
+export function FlowsChart({ endpoint, params, ranges, currency }: { endpoint: SummaryEndpoint; params: { id: string }; ranges: Range[]; currency: string }) {
   const [range, setRange] = useState(ranges[0].key);
-  const [summary, setSummary] = useState<Record<string, unknown> | null>(null);
+  const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState(false);
+  // The owner's address is the read's identity (a new params object each render must not re-ask).
+  const owner = urlOf(endpoint, { params });
   useEffect(() => {
-    api<Record<string, unknown>>("GET", path)
+    call(endpoint, { params })
       .then((r) => setSummary(r.data))
       .catch(() => setError(true));
-  }, [path]);
+  }, [owner]);
 
-  const flows = summary ? pick(summary, range) : null;
+  const flows = summary ? flowsOf(summary, range) : null;
   const zero = flows?.points.every((p) => p.inbound === "0" && p.outbound === "0");
   // The chart plots major units; labels and totals stay exact strings.
   const data = flows?.points.flatMap((p) => [

@@ -8,14 +8,16 @@
 import { useState } from "react";
 import { Button, Form, Space, Typography } from "antd";
 import { CodeInput } from "../form/code-input.tsx";
-import { api } from "../../api/client.ts";
+import type { Endpoint } from "../../../../resources/define-endpoint.ts";
+import { stepUpEndpoints } from "../../../../resources/step-up.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { useCountdown } from "../../hooks/use-countdown.ts";
 
 export type OneTimeCode = ReturnType<typeof useOneTimeCode>;
-/** The money write a code is asked for: its API path and JSON body, as they will be sent. */
-export type CodeRequest = { path: string; body: unknown };
+/** The money write a code is asked for: its endpoint (a POST without path parameters) and JSON body, as they will be sent. */
+export type CodeRequest = { endpoint: Endpoint; body: Record<string, unknown> };
 
 export function useOneTimeCode() {
   const { session } = useSession();
@@ -41,11 +43,8 @@ export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: 
   async function send() {
     if (!request) return;
     try {
-      const res = await api("POST", "security/one-time-code", {
-        purpose: "payment",
-        method: "POST",
-        path: `/${request.path.replace(/^\//, "")}`,
-        body: request.body,
+      const res = await call(stepUpEndpoints.oneTimeCode, {
+        body: { purpose: "payment", method: "POST", path: urlOf(request.endpoint), body: request.body },
       });
       toast.success(res.message);
       setSent(true);

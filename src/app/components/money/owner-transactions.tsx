@@ -2,35 +2,35 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Table, Tag } from "antd";
-import { api } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
+import type { Page } from "../../../../resources/define-endpoint.ts";
+import type { BankingTransaction, CryptoTransaction } from "../../../../resources/transaction-views.ts";
+import type { accountEndpoints } from "../../../../resources/accounts.ts";
+import type { walletEndpoints } from "../../../../resources/wallets.ts";
 
-type Row = {
-  id: string;
-  type: string;
-  state: string;
-  direction: string;
-  created_date: string;
-  description: string;
-  /** What the balance gained or lost (fee included): a string with the account's currency beside it, or a wallet's {value, currency}. */
-  signed_amount: string | { value: string; currency: string };
-  sending_currency?: string;
-};
+type Row = BankingTransaction | CryptoTransaction;
 
-const amountOf = (r: Row) => (typeof r.signed_amount === "string" ? { value: r.signed_amount, currency: r.sending_currency! } : r.signed_amount);
+/** Whose transactions: an account's (banking rows) or a wallet's (crypto rows). */
+type TransactionsEndpoint = typeof accountEndpoints.transactions | typeof walletEndpoints.transactions;
 
-export function OwnerTransactions({ path, detailBase }: { path: string; detailBase: string }) {
+/** What the balance gained or lost (fee included): a string with the account's currency beside it, or a wallet's {value, currency}. */
+const amountOf = (r: Row) => ("sending_currency" in r ? { value: r.signed_amount, currency: r.sending_currency } : r.signed_amount);
+
+export function OwnerTransactions({ endpoint, params, detailBase }: { endpoint: TransactionsEndpoint; params: { id: string }; detailBase: string }) {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: Row[]; total_items: number } | null>(null);
+  const [data, setData] = useState<Page<Row> | null>(null);
   const [error, setError] = useState(false);
+  // The owner's address is the read's identity (a new params object each render must not re-ask).
+  const owner = urlOf(endpoint, { params });
   useEffect(() => {
-    api<{ items: Row[]; total_items: number }>("GET", `${path}?page=${page}&limit=10`)
+    call(endpoint, { params, query: { page, limit: 10 } })
       .then((r) => setData(r.data))
       .catch(() => setError(true));
-  }, [path, page]);
+  }, [owner, page]);
   if (error) return <Alert type="error" showIcon message="Error fetching transactions" />;
   return (
     <Table<Row>

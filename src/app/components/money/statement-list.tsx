@@ -7,37 +7,40 @@ import { useEffect, useState } from "react";
 import { Alert, Button, Table, Tag, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { api } from "../../api/client.ts";
-import { FORMAT_LABELS, type Statement } from "../../../../resources/statements.ts";
+import { call } from "../../api/call.ts";
+import type { Page } from "../../../../resources/define-endpoint.ts";
+import { FORMAT_LABELS, statementEndpoints, type Statement } from "../../../../resources/statements.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
 
-type Page = { items: Statement[]; total_items: number };
+/** Whose statement: a fiat account (account_id) or a stablecoin wallet (asset_id), SPEC §7. */
+export type StatementOwner = { account_id: string } | { asset_id: string };
 
 export function StatementList({
-  ownerQuery,
+  owner,
   version,
   onDownload,
 }: {
-  /** "account_id=<id>" or "asset_id=<id>". */
-  ownerQuery: string;
+  owner: StatementOwner;
   /** Bumped by the modal after an export, to show it at the top. */
   version: number;
   onDownload: (s: Statement) => Promise<void>;
 }) {
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const [data, setData] = useState<Page<Statement> | null>(null);
   const [error, setError] = useState(false);
   const [tick, setTick] = useState(0);
 
+  // The owner's one id, as the query names it: the read's identity (a new owner object each render must not re-ask).
+  const [ownerKey, ownerId] = "account_id" in owner ? (["account_id", owner.account_id] as const) : (["asset_id", owner.asset_id] as const);
   useEffect(() => {
     let live = true;
-    api<Page>("GET", `statements?${ownerQuery}&page=${page}&limit=10`)
+    call(statementEndpoints.list, { query: { [ownerKey]: ownerId, page, limit: 10 } })
       .then((r) => live && (setData(r.data), setError(false)))
       .catch(() => live && setError(true));
     return () => {
       live = false;
     };
-  }, [ownerQuery, page, version, tick]);
+  }, [ownerKey, ownerId, page, version, tick]);
 
   const pending = !!data?.items.some((s) => s.state === "PENDING");
   useEffect(() => {

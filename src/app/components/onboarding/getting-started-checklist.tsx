@@ -7,7 +7,8 @@ import { Link, useNavigate } from "react-router";
 import { Button, Card, Flex, List, Progress, Tag, Typography } from "antd";
 import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled } from "@ant-design/icons";
 import type { Checklist, ChecklistStep, StepAction } from "../../../../resources/kyb.ts";
-import { api } from "../../api/client.ts";
+import { businessEndpoints } from "../../../../resources/business.ts";
+import { call } from "../../api/call.ts";
 
 function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
   const size = { fontSize: 22 };
@@ -45,7 +46,7 @@ function StepActionButton({ action, list }: { action: StepAction; list: Checklis
   const start = () => {
     window.open(action.url, "_blank", "noopener");
     // Tracking never stands in the way: a failure is only logged (SPEC §7).
-    api("POST", "businesses/track", { event: action.event, properties: { kyc_state: list.kyc_state, review_state: list.review_status } }).catch((e) =>
+    call(businessEndpoints.track, { body: { event: action.event, properties: { kyc_state: list.kyc_state, review_state: list.review_status } } }).catch((e) =>
       console.error("KYB tracking failed", e),
     );
   };

@@ -6,7 +6,9 @@
 import { useState, type ReactNode } from "react";
 import { App, Button, Col, Flex, Row, Typography } from "antd";
 import type { Checklist } from "../../../../resources/kyb.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
+import { businessEndpoints } from "../../../../resources/business.ts";
 import { GettingStartedChecklist } from "./getting-started-checklist.tsx";
 import { KybKnowledgeBase } from "./kyb-knowledge-base.tsx";
 
@@ -17,7 +19,7 @@ export function OnboardingScreen({ list, firstName, onDone, below }: { list: Che
   const skip = async () => {
     setSkipping(true);
     try {
-      await api("POST", "businesses/getting-started/skip");
+      await call(businessEndpoints.skipGettingStarted);
       onDone();
     } catch (e) {
       message.error(isApiError(e) ? e.message : "Could not skip setup");

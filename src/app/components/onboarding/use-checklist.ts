@@ -4,14 +4,14 @@
  * When the business's KYB status changes, the session is refreshed so locked screens open at once.
  */
 import { useEffect } from "react";
-import type { Checklist } from "../../../../resources/kyb.ts";
+import { businessEndpoints } from "../../../../resources/business.ts";
 import { useFetched } from "../../hooks/use-fetched.ts";
 import { useSession } from "../../session/session.tsx";
 
 const EVERY_MS = 5000;
 
 export function useChecklist() {
-  const fetched = useFetched<Checklist>("businesses/getting-started");
+  const fetched = useFetched(businessEndpoints.gettingStarted);
   const { session, refresh } = useSession();
   const { reload, data } = fetched;
   useEffect(() => {

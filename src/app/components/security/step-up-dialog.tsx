@@ -9,8 +9,9 @@ import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Input, Modal, Typography } from "antd";
 import type { z } from "zod";
-import { STEP_UP_MINUTES, StepUpByCode, StepUpByPassword } from "../../../../resources/step-up.ts";
-import { api, isApiError, setStepUpPrompt } from "../../api/client.ts";
+import { STEP_UP_MINUTES, StepUpByCode, StepUpByPassword, stepUpEndpoints, type StepUpInput } from "../../../../resources/step-up.ts";
+import { isApiError, setStepUpPrompt } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useCountdown } from "../../hooks/use-countdown.ts";
@@ -81,11 +82,11 @@ function Actions({ onCancel, submitting }: { onCancel: () => void; submitting: b
 }
 
 /** Sends the confirmation; the server's field errors go under the field, anything else to a toast. */
-function useConfirm<T extends FieldValues>(form: UseFormReturn<T>, onDone: () => void) {
+function useConfirm<T extends FieldValues & StepUpInput>(form: UseFormReturn<T>, onDone: () => void) {
   const toast = useToast();
   return form.handleSubmit(async (values) => {
     try {
-      await api("POST", "security/step-up", values);
+      await call(stepUpEndpoints.confirm, { body: values });
       onDone();
     } catch (e) {
       if (isApiError(e) && e.errors.length) applyServerErrors(e.errors, form.setError);
@@ -116,7 +117,7 @@ function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
 
   async function sendCode() {
     try {
-      toast.success((await api("POST", "security/one-time-code", { purpose: "step_up" })).message);
+      toast.success((await call(stepUpEndpoints.oneTimeCode, { body: { purpose: "step_up" } })).message);
       setSent(true);
       restart();
     } catch (e) {

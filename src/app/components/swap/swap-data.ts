@@ -6,35 +6,38 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { api, isApiError } from "../../api/client.ts";
+import type { z } from "zod";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { precisionOf } from "../../../lib/money.ts";
-import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
-import { INDICATIVE_AMOUNTS, exchangeTargets, type ExchangeQuote, type ExchangeTarget } from "../../../../resources/exchange.ts";
+import { BLOCKCHAIN_LABELS, BLOCKCHAINS, type Blockchain } from "../../../lib/assets.ts";
+import {
+  type CryptoExchangeQuoteRequest,
+  type FiatExchangeQuoteBody,
+  INDICATIVE_AMOUNTS,
+  exchangeEndpoints,
+  type ExchangeQuote,
+  type ExchangeTarget,
+} from "../../../../resources/exchange.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
+import { walletEndpoints } from "../../../../resources/wallets.ts";
 import { toMajorString, toMinorUnits } from "./swap-amount.ts";
 
 /** SPEC §7: a quote is asked for once typing has paused this long. */
 export const QUOTE_DEBOUNCE_MS = 1000;
 
-type AccountItem = {
-  id: string;
-  name: string;
-  currency: string;
-  state: string;
-  in_request_state?: boolean;
-  balance: { available: string };
-  features?: { exchanges?: { supported_currencies?: ExchangeTarget[] } };
-};
-type WalletItem = {
-  id: string;
-  name: string;
-  currency: string;
-  blockchain: string;
-  state?: string;
-  available_balance: string;
-  features?: { exchanges?: { supported?: boolean; supported_currencies?: ExchangeTarget[] } };
-};
+/** A quote's request: from an account (minor units) or from a wallet (asset_id, major units). */
+export type QuoteRequest = z.input<typeof FiatExchangeQuoteBody> | z.input<typeof CryptoExchangeQuoteRequest>;
+
+/** features.exchanges.supported_currencies as targets: a chain the product does not know is no target. */
+const targetsOf = (listed: { currency: string; blockchain: string | null }[]): ExchangeTarget[] =>
+  listed.flatMap((t): ExchangeTarget[] => {
+    if (t.blockchain === null) return [{ currency: t.currency, blockchain: null }];
+    const chain = BLOCKCHAINS.find((b) => b === t.blockchain);
+    return chain ? [{ currency: t.currency, blockchain: chain }] : [];
+  });
 
 /** Where money can leave from: a fiat account or a stablecoin wallet. */
 export type SwapSource = {
@@ -55,7 +58,7 @@ export type SwapSource = {
 export type SwapDestination = {
   key: string;
   currency: string;
-  blockchain: string | null;
+  blockchain: Blockchain | null;
   label: string;
   short: string;
   kind: "account" | "wallet";
@@ -86,12 +89,12 @@ export function useSwapSources() {
   const accounts = useQuery({
     queryKey: ["swap", "accounts"],
     enabled: readAccounts,
-    queryFn: async () => (await api<{ items: AccountItem[] }>("GET", "accounts/corporate?page=1&limit=100")).data.items,
+    queryFn: async () => (await call(accountEndpoints.list, { query: { page: 1, limit: 100 } })).data.items,
   });
   const wallets = useQuery({
     queryKey: ["swap", "wallets"],
     enabled: readWallets,
-    queryFn: async () => (await api<{ items: WalletItem[] }>("GET", "wallets?page=1&limit=100")).data.items,
+    queryFn: async () => (await call(walletEndpoints.list, { query: { page: 1, limit: 100 } })).data.items,
   });
 
   const accountList = useMemo(
@@ -113,13 +116,13 @@ export function useSwapSources() {
           available: a.balance.available,
           label: a.currency,
           short: a.currency,
-          targets: a.features?.exchanges?.supported_currencies ?? exchangeTargets(a.currency),
+          targets: targetsOf(a.features.exchanges.supported_currencies),
         });
       }
     }
     if (cryptoAllowed) {
       for (const w of walletList) {
-        if (w.features?.exchanges?.supported === false) continue;
+        if (!w.features.exchanges.supported) continue;
         out.push({
           kind: "wallet",
           id: w.id,
@@ -129,7 +132,7 @@ export function useSwapSources() {
           available: w.available_balance,
           label: assetLabel(w.currency, w.blockchain),
           short: shortAssetLabel(w.currency, w.blockchain),
-          targets: w.features?.exchanges?.supported_currencies ?? exchangeTargets(w.currency, w.blockchain),
+          targets: targetsOf(w.features.exchanges.supported_currencies),
         });
       }
     }
@@ -180,8 +183,8 @@ export function useSwapSources() {
 }
 
 /** The request a quote (and then its execution) is made of, by the kind of source. */
-export function quoteRequest(source: SwapSource, destination: SwapDestination, amountText: string): Record<string, string> | null {
-  const chain: Record<string, string> = destination.blockchain ? { blockchain: destination.blockchain } : {};
+export function quoteRequest(source: SwapSource, destination: SwapDestination, amountText: string): QuoteRequest | null {
+  const chain = destination.blockchain ? { blockchain: destination.blockchain } : {};
   if (source.kind === "account") {
     const minor = toMinorUnits(amountText, precisionOf(source.currency));
     if (minor === null || minor <= 0n) return null;
@@ -206,7 +209,7 @@ export function useIndicativeRate(source: SwapSource | undefined, destination: S
     const body = quoteRequest(source, destination, INDICATIVE_AMOUNTS.swap);
     if (!body) return;
     let live = true;
-    api<ExchangeQuote>("POST", "quotes/exchange", body)
+    call(exchangeEndpoints.quote, { body })
       .then((r) => live && setRate({ pair, value: quoteRate(r.data) }))
       .catch((e) => {
         console.error(e); // the rate line says it is unavailable; the panel stays usable
@@ -223,7 +226,7 @@ export function useIndicativeRate(source: SwapSource | undefined, destination: S
 }
 
 /** A confirmed-to-be price: the quote and the exact request it answers (the execution repeats it). */
-export type PricedSwap = { quote: ExchangeQuote; request: Record<string, string> };
+export type PricedSwap = { quote: ExchangeQuote; request: QuoteRequest };
 
 /**
  * The quote of the amount typed: cleared as soon as amount or either currency changes, asked for
@@ -248,7 +251,7 @@ export function useSwapQuote(source: SwapSource | undefined, destination: SwapDe
     setLoading(true);
     const t = setTimeout(
       () => {
-        api<ExchangeQuote>("POST", "quotes/exchange", request)
+        call(exchangeEndpoints.quote, { body: request })
           .then((r) => live && setPriced({ quote: r.data, request }))
           .catch((e) => live && toast.error(isApiError(e) ? e : new Error("Could not get a quote")))
           .finally(() => live && setLoading(false));

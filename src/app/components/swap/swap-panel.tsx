@@ -8,10 +8,11 @@ import { useLayoutEffect, useRef, useState, type ClipboardEvent, type CSSPropert
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Skeleton, Space, Spin, Typography, type InputRef } from "antd";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { displayMinor, formatMinor, formatMoney, precisionOf } from "../../../lib/money.ts";
-import { EXCHANGE_FEE_BPS } from "../../../../resources/exchange.ts";
+import { EXCHANGE_FEE_BPS, exchangeEndpoints } from "../../../../resources/exchange.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { useOneTimeCode } from "../money/one-time-code.tsx";
 import { acceptsKey, caretFor, deleteAcrossSeparator, formatAmount, significantAfter, toMinorUnits } from "./swap-amount.ts";
@@ -115,16 +116,17 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
 
   // The quote's own request says where it came from: an asset_id is a wallet. The one-time code is asked for exactly this.
   const kind = priced && "asset_id" in priced.request ? "wallet" : "account";
-  const exchange = priced && {
-    path: kind === "account" ? "payments/exchange" : "transactions/exchange",
-    body: { ...priced.request, quote_id: priced.quote.id },
-  };
+  const exchange =
+    priced &&
+    ("asset_id" in priced.request
+      ? { endpoint: exchangeEndpoints.fromWallet, body: { ...priced.request, quote_id: priced.quote.id } }
+      : { endpoint: exchangeEndpoints.fromAccount, body: { ...priced.request, quote_id: priced.quote.id } });
 
   async function confirm() {
     if (!priced || !exchange) return;
     setSending(true);
     try {
-      const res = await api<SwapResult>("POST", exchange.path, exchange.body, { ...idempotencyHeader(idempotencyKey), ...otp.headers() });
+      const res = await call(exchange.endpoint, { body: exchange.body, headers: { ...idempotencyHeader(idempotencyKey), ...otp.headers() } });
       toast.success(res.message);
       setDone({ result: res.data, quote: priced.quote, kind });
       setConfirming(false);

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
-import type { Account } from "../../../../resources/accounts.ts";
+import { accountEndpoints, type Account } from "../../../../resources/accounts.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { DepositDetails } from "../../components/money/deposit-details.tsx";
 import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
@@ -89,7 +89,7 @@ export default function AccountDetails() {
         </Col>
         <Col xs={24} lg={16}>
           <Card title="Transactions graph">
-            <FlowsChart path={`accounts/${account.id}/summary`} ranges={ACCOUNT_RANGES} currency={account.currency} pick={(s, r) => s[r] as never} />
+            <FlowsChart endpoint={accountEndpoints.summary} params={{ id: account.id }} ranges={ACCOUNT_RANGES} currency={account.currency} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
@@ -99,7 +99,7 @@ export default function AccountDetails() {
         </Col>
         <Col span={24}>
           <Card title="Transactions">
-            <OwnerTransactions path={`accounts/${account.id}/transactions`} detailBase="/transactions" />
+            <OwnerTransactions endpoint={accountEndpoints.transactions} params={{ id: account.id }} detailBase="/transactions" />
           </Card>
         </Col>
       </Row>

@@ -4,11 +4,11 @@
  */
 import { useState } from "react";
 import { Alert, Button, Checkbox, Input, Space, Steps, Typography } from "antd";
-import { api, download } from "../../api/client.ts";
+import { download } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
-
-export type Task = { id: string; type: string; state: string; data: Record<string, string | null> };
-export type AccountRequest = { id: string; currency: string; state: string; account_id: string; tasks: Task[] };
+import { accountRequestEndpoints, type AccountRequest } from "../../../../resources/account-requests.ts";
+import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
 
 const TITLES: Record<string, string> = { DECLARATION: "Declaration", AGREEMENT: "Agreement", EMAIL_OTP: "Email verification", PHONE_OTP: "Phone verification" };
 
@@ -23,10 +23,13 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
   const [sent, setSent] = useState(false);
   const task = request.tasks[current];
 
-  async function call(path: string, body?: unknown) {
+  /** Submits or starts the current task; the request as it now stands, or null (the error shown). */
+  async function send(action: "submit" | "initialize", body?: SentBodyOf<typeof accountRequestEndpoints.submitTask>) {
     setError(null);
     try {
-      const res = await api<AccountRequest>("POST", path, body);
+      const params = { id: task.id };
+      const res =
+        action === "submit" ? await call(accountRequestEndpoints.submitTask, { params, body }) : await call(accountRequestEndpoints.initializeTask, { params });
       setRequest(res.data);
       return res.data;
     } catch (e) {
@@ -37,20 +40,20 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
   async function submit() {
     if (task.type === "DECLARATION" && !accepted) return setError("Please accept declaration");
     if (task.type === "AGREEMENT" && !accepted) return setError("Please accept agreement");
-    if (task.type.endsWith("_OTP") && !code) return setError("Enter the verification code");
-    if (task.type.endsWith("_OTP") && !/^\d{6}$/.test(code)) return setError("Incomplete code");
-    const body = task.type === "AGREEMENT" ? { accepted, agreement_id: task.data.id } : task.type.endsWith("_OTP") ? { otp_code: code } : { accepted };
-    const next = await call(`account-requests/tasks/${task.id}/submit`, body);
+    if (task.type === "EMAIL_OTP" && !code) return setError("Enter the verification code");
+    if (task.type === "EMAIL_OTP" && !/^\d{6}$/.test(code)) return setError("Incomplete code");
+    const body = task.type === "AGREEMENT" ? { accepted, agreement_id: task.data.id } : task.type === "EMAIL_OTP" ? { otp_code: code } : { accepted };
+    const next = await send("submit", body);
     if (!next) return;
     // SPEC §8: the emailed code accepted says so, as its sending did ('Verification code sent').
-    if (task.type.endsWith("_OTP")) toast.success("Verification successful");
+    if (task.type === "EMAIL_OTP") toast.success("Verification successful");
     setAccepted(false);
     setCode("");
     const open = next.tasks.findIndex((t) => t.state !== "COMPLETED");
     if (open >= 0) setCurrent(open);
   }
   async function sendCode() {
-    if (await call(`account-requests/tasks/${task.id}/initialize`)) {
+    if (await send("initialize")) {
       setSent(true);
       toast.success("Verification code sent");
     }
@@ -72,7 +75,9 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
       {task.type === "AGREEMENT" && (
         <Typography.Paragraph>
           {task.data.description}.{" "}
-          <Typography.Link onClick={() => download(`data/agreements/${task.data.id}/download`, "agreement.pdf").catch((e) => toast.error(e))}>
+          <Typography.Link
+            onClick={() => download(urlOf(accountRequestEndpoints.agreement, { params: { id: task.data.id } }), "agreement.pdf").catch((e) => toast.error(e))}
+          >
             Download the agreement (PDF)
           </Typography.Link>
         </Typography.Paragraph>
@@ -82,7 +87,7 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
           {task.type === "DECLARATION" ? "I accept this declaration" : "I have read and accept the agreement"}
         </Checkbox>
       )}
-      {task.type.endsWith("_OTP") && !done && (
+      {task.type === "EMAIL_OTP" && !done && (
         <Space direction="vertical" style={{ width: "100%" }}>
           <Typography.Text>We will send a 6-digit code to {task.data.email}.</Typography.Text>
           <Button onClick={sendCode}>{sent ? "Resend code" : "Send code"}</Button>

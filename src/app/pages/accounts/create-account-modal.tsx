@@ -6,23 +6,25 @@
 import { useState } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { Button, Modal, Select, Space } from "antd";
-import { FIAT_CURRENCIES } from "../../../lib/assets.ts";
-import { api } from "../../api/client.ts";
+import { FIAT_CURRENCIES, type FiatCurrency } from "../../../lib/assets.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { OwnerInfoForm } from "./owner-info-form.tsx";
-import { AccountRequestSteps, type AccountRequest } from "./account-request-steps.tsx";
-import type { NgnOwnerInfo } from "../../../../resources/account-requests.ts";
+import { AccountRequestSteps } from "./account-request-steps.tsx";
+import { accountRequestEndpoints, type AccountRequest, type NgnOwnerInfo } from "../../../../resources/account-requests.ts";
 
 export default function CreateAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const invalidate = useInvalidate();
-  const [currency, setCurrency] = useState<string>();
+  const [currency, setCurrency] = useState<FiatCurrency>();
   const [askOwner, setAskOwner] = useState(false);
   const [request, setRequest] = useState<AccountRequest | null>(null);
 
   async function submit(account_owner_info?: NgnOwnerInfo) {
+    // Offered only once a currency is chosen.
+    if (!currency) return;
     try {
-      const res = await api<AccountRequest>("POST", "account-requests/corporate", { currency, account_owner_info });
+      const res = await call(accountRequestEndpoints.create, { body: { currency, account_owner_info } });
       toast.success(res.message);
       setRequest(res.data);
       await invalidate({ resource: "accounts", invalidates: ["list"] });

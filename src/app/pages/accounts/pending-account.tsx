@@ -2,15 +2,16 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert, Modal, Skeleton } from "antd";
-import { api } from "../../api/client.ts";
-import { AccountRequestSteps, type AccountRequest } from "./account-request-steps.tsx";
+import { call } from "../../api/call.ts";
+import { accountRequestEndpoints, type AccountRequest } from "../../../../resources/account-requests.ts";
+import { AccountRequestSteps } from "./account-request-steps.tsx";
 
 export function PendingAccount({ requestId }: { requestId: string }) {
   const navigate = useNavigate();
   const [request, setRequest] = useState<AccountRequest | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<AccountRequest>("GET", `account-requests/${requestId}`)
+    call(accountRequestEndpoints.show, { params: { id: requestId } })
       .then((r) => setRequest(r.data))
       .catch((e) => setError(e.message));
   }, [requestId]);

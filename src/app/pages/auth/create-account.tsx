@@ -4,9 +4,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Checkbox, Form, Input, Select, Typography } from "antd";
 import { NameFields } from "../../components/form/name-fields.tsx";
-import { BUSINESS_TYPES, BUSINESS_TYPE_LABELS, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
+import { authEndpoints, BUSINESS_TYPES, BUSINESS_TYPE_LABELS, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
 import { SIGN_UP_COUNTRIES } from "../../../lib/countries.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { PasswordChecklist } from "../../components/form/password-checklist.tsx";
@@ -33,7 +34,7 @@ export default function CreateAccountPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api("POST", "onboarding/register", values);
+      const res = await call(authEndpoints.register, { body: values });
       toast.success(res.message);
       navigate("/login?action=signup");
     } catch (e) {

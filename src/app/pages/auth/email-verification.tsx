@@ -2,7 +2,8 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Spin } from "antd";
-import { api } from "../../api/client.ts";
+import { authEndpoints } from "../../../../resources/auth.ts";
+import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 
@@ -15,7 +16,7 @@ export default function EmailVerificationPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api("POST", "onboarding/verify-email", { token })
+    call(authEndpoints.verifyEmail, { body: { token } })
       .then((res) => {
         toast.success(res.message);
         navigate("/login?action=verified", { replace: true });

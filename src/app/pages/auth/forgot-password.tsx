@@ -4,8 +4,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Input, Typography } from "antd";
-import { ForgotPasswordForm } from "../../../../resources/auth.ts";
-import { api } from "../../api/client.ts";
+import { authEndpoints, ForgotPasswordForm } from "../../../../resources/auth.ts";
+import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -16,7 +16,7 @@ export default function ForgotPasswordPage() {
   const form = useForm<z.input<typeof ForgotPasswordForm>>({ resolver: zodResolver(ForgotPasswordForm), defaultValues: { email: "" } });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await api("POST", "onboarding/password-reset/initiate", values);
+      await call(authEndpoints.initiatePasswordReset, { body: values });
       navigate("/login?action=forget");
     } catch (e) {
       toast.error(e);

@@ -10,16 +10,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Input, Spin } from "antd";
 import { NameFields } from "../../components/form/name-fields.tsx";
-import { InvitationUserInfo } from "../../../../resources/auth.ts";
+import { authEndpoints, InvitationUserInfo } from "../../../../resources/auth.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 import { DEFAULT_DIAL_CODE } from "../../../lib/countries.ts";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { PasswordChecklist } from "../../components/form/password-checklist.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 
 export const INVITATION_FAILURE_REDIRECT_MS = 1000;
-type Invitation = { business: { name: string }; user_id: string | null; email: string };
+type Invitation = ReceivedOf<typeof authEndpoints.invitation>;
 type UserInfo = z.input<typeof InvitationUserInfo>;
 
 export default function InvitationPage() {
@@ -32,7 +33,7 @@ export default function InvitationPage() {
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
-    api<Invitation>("GET", `onboarding/invitation/${encodeURIComponent(token)}`)
+    call(authEndpoints.invitation, { params: { token } })
       .then((res) => setInvitation(res.data))
       .catch((e) => {
         toast.error(e);
@@ -47,7 +48,7 @@ export default function InvitationPage() {
 
   async function accept(user_info?: UserInfo) {
     try {
-      const res = await api("POST", "onboarding/invitation/accept", { token, ...(user_info ? { user_info } : {}) });
+      const res = await call(authEndpoints.acceptInvitation, { body: { token, ...(user_info ? { user_info } : {}) } });
       toast.success(res.message);
       navigate("/login", { replace: true });
     } catch (e) {

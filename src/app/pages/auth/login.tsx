@@ -8,8 +8,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Typography } from "antd";
-import { OTP_RESEND_SECONDS, email, loginPassword, otpCode } from "../../../../resources/auth.ts";
-import { api } from "../../api/client.ts";
+import { OTP_RESEND_SECONDS, authEndpoints, email, loginPassword, otpCode } from "../../../../resources/auth.ts";
+import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { CodeInput } from "../../components/form/code-input.tsx";
@@ -36,7 +36,7 @@ export default function LoginPage() {
   const banner = BANNERS[params.get("action") ?? ""];
 
   async function finish(body: { email: string; password: string; otp?: string }) {
-    const res = await api("POST", "onboarding/login", body);
+    const res = await call(authEndpoints.login, { body });
     toast.success(res.message);
     // The guard moves a signed-in user off /login, to ?redirect when it is a path of this site.
     await refresh();
@@ -45,9 +45,9 @@ export default function LoginPage() {
   const form = useForm<Credentials>({ resolver: zodResolver(Credentials), defaultValues: { email: "", password: "" } });
   const onCredentials = form.handleSubmit(async (values) => {
     try {
-      const check = await api<{ "2faEnabled": boolean; token: string | null }>("POST", "onboarding/check-2fa", values);
+      const check = await call(authEndpoints.checkTwoFactor, { body: values });
       if (check.data["2faEnabled"] && check.data.token) {
-        const sent = await api("POST", "onboarding/otp-code", { email: values.email, token: check.data.token });
+        const sent = await call(authEndpoints.sendLoginCode, { body: { email: values.email, token: check.data.token } });
         toast.success(sent.message);
         setPending({ ...values, token: check.data.token });
       } else {
@@ -103,7 +103,7 @@ function OtpStep({ pending, onBack, onSubmit }: { pending: { email: string; toke
   });
   async function resend() {
     try {
-      const res = await api("POST", "onboarding/otp-code", { email: pending.email, token: pending.token });
+      const res = await call(authEndpoints.sendLoginCode, { body: { email: pending.email, token: pending.token } });
       toast.success(res.message);
       restart();
     } catch (e) {

@@ -4,8 +4,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Input } from "antd";
-import { ResetPasswordForm } from "../../../../resources/auth.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { authEndpoints, ResetPasswordForm } from "../../../../resources/auth.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
 import { Field } from "../../components/form/field.tsx";
 import { PasswordChecklist } from "../../components/form/password-checklist.tsx";
@@ -21,7 +22,7 @@ export default function ResetPasswordPage() {
   });
   const submit = form.handleSubmit(async ({ new_password }) => {
     try {
-      const res = await api("POST", "onboarding/password-reset/complete", { new_password, token });
+      const res = await call(authEndpoints.completePasswordReset, { body: { new_password, token } });
       toast.success(res.message);
       navigate("/login?action=reset");
     } catch (e) {

@@ -9,7 +9,8 @@ import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
 import { CUSTOMER_BUSINESS_TYPES, type Customer } from "../../../../resources/customers.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { Field } from "../../components/form/field.tsx";
 import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
@@ -52,7 +53,7 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
     setRefusal(null);
     try {
       for (const r of editRequests(v, customer)) {
-        await api(r.method, r.path, r.body);
+        await call(r.endpoint, { params: r.params, body: r.body });
         changed = true;
       }
       notification.success({ message: EDIT_SUCCESS, placement: "topRight" });

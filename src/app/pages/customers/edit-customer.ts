@@ -3,7 +3,16 @@
  * the declared schemas (IndividualUpdate / BusinessUpdate, CountryData) and the calls a save makes.
  */
 import { z } from "zod";
-import { BusinessUpdate, CountryData, CUSTOMER_TYPES, CustomerInput, IndividualUpdate, type Customer } from "../../../../resources/customers.ts";
+import {
+  BusinessUpdate,
+  CountryData,
+  CUSTOMER_TYPES,
+  CustomerInput,
+  customerEndpoints,
+  IndividualUpdate,
+  type Customer,
+} from "../../../../resources/customers.ts";
+import type { SentBodyOf, SentParamsOf } from "../../../../resources/define-endpoint.ts";
 
 export type EditCustomerValues = {
   type: string;
@@ -101,22 +110,24 @@ export function editCustomerSchema(customer?: Pick<Customer, "incorporation_coun
     });
 }
 
-export type EditRequest = { method: "PATCH"; path: string; body: unknown };
+/** One call of a save: the endpoint, its path parameters and its body. */
+type Request<E> = { endpoint: E; params: SentParamsOf<E>; body: SentBodyOf<E> };
+export type EditRequest =
+  | Request<typeof customerEndpoints.updateIndividual>
+  | Request<typeof customerEndpoints.updateBusiness>
+  | Request<typeof customerEndpoints.updateCountryData>;
 
 /** The calls a save makes, in order: the profile, then the Nigerian numbers when any is given. */
 export function editRequests(v: EditCustomerValues, customer: Pick<Customer, "id" | "incorporation_country" | "type">): EditRequest[] {
-  const id = encodeURIComponent(customer.id);
-  const business = customer.type === "BUSINESS";
+  const params = { id: customer.id };
+  const profile = profileBody({ ...v, type: customer.type });
   const requests: EditRequest[] = [
-    {
-      method: "PATCH",
-      path: `v2/customers/${id}/${business ? "business" : "individual"}`,
-      body: profileSchema(customer.type).parse(profileBody({ ...v, type: customer.type })),
-    },
+    customer.type === "BUSINESS"
+      ? { endpoint: customerEndpoints.updateBusiness, params, body: BusinessUpdate.parse(profile) }
+      : { endpoint: customerEndpoints.updateIndividual, params, body: IndividualUpdate.parse(profile) },
   ];
   const ng = ngBody(v);
-  if (isInNigeria(v, customer) && (ng.bvn || ng.nin))
-    requests.push({ method: "PATCH", path: `v2/customers/${id}/country_data`, body: CountryData.parse({ ng }) });
+  if (isInNigeria(v, customer) && (ng.bvn || ng.nin)) requests.push({ endpoint: customerEndpoints.updateCountryData, params, body: CountryData.parse({ ng }) });
   return requests;
 }
 

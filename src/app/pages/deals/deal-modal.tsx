@@ -7,8 +7,8 @@
  */
 import { useEffect, useState } from "react";
 import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Typography } from "antd";
-import type { Deal, RedemptionInstruction } from "../../../../resources/deals.ts";
-import { api } from "../../api/client.ts";
+import { dealEndpoints, type Deal } from "../../../../resources/deals.ts";
+import { call } from "../../api/call.ts";
 import { DealBenefits, DealLogo, NotEligiblePanel } from "./deal-parts.tsx";
 import { RedeemForm } from "./redeem-form.tsx";
 import { useSession } from "../../session/session.tsx";
@@ -19,7 +19,7 @@ function useDeal(id: string) {
   const [state, setState] = useState<{ deal: Deal | null; failed: boolean; version: number }>({ deal: null, failed: false, version: 0 });
   useEffect(() => {
     let live = true;
-    api<Deal>("GET", `deals/${id}`)
+    call(dealEndpoints.show, { params: { id } })
       .then((r) => live && setState((s) => ({ ...s, deal: r.data, failed: false })))
       .catch(() => live && setState((s) => ({ ...s, deal: null, failed: true })));
     return () => {
@@ -37,7 +37,7 @@ function Instruction({ dealId }: { dealId: string }) {
   const [state, setState] = useState<{ text?: string; failed?: boolean }>({});
   useEffect(() => {
     let live = true;
-    api<RedemptionInstruction>("GET", `deals/${dealId}/redemption-instruction`)
+    call(dealEndpoints.redemptionInstruction, { params: { id: dealId } })
       .then((r) => live && setState({ text: r.data.redemption_instruction }))
       .catch(() => live && setState({ failed: true }));
     return () => {

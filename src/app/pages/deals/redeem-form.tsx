@@ -6,8 +6,9 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Input, Typography } from "antd";
-import { DO_NOT_QUALIFY, RedeemDeal, type Deal } from "../../../../resources/deals.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { DO_NOT_QUALIFY, dealEndpoints, RedeemDeal, type Deal } from "../../../../resources/deals.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 
@@ -30,7 +31,7 @@ export function RedeemForm({ deal, onBack, onRedeemed, onNotQualified, onStale }
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<Deal>("POST", `deals/${deal.id}/redeem`, values);
+      const res = await call(dealEndpoints.redeem, { params: { id: deal.id }, body: values });
       toast.success(res.message);
       onRedeemed(res.data);
     } catch (e) {

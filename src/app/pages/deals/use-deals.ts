@@ -1,9 +1,10 @@
 /** The /deals page's data: the debounced search (SPEC §5, §9) and one page of deals. */
 import { useEffect, useState } from "react";
-import { api } from "../../api/client.ts";
-import { DEAL_SEARCH_DEBOUNCE_MS, DEALS_PAGE_SIZE, dealSearchFilter, type Deal } from "../../../../resources/deals.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
+import { DEAL_SEARCH_DEBOUNCE_MS, DEALS_PAGE_SIZE, dealEndpoints, dealSearchFilter } from "../../../../resources/deals.ts";
+import { call } from "../../api/call.ts";
 
-export type DealPage = { items: Deal[]; total_items: number; page: number; limit: number };
+export type DealPage = ReceivedOf<typeof dealEndpoints.list>;
 
 /**
  * What is typed and the filter in force: the filter follows the box 500 ms after typing stops, and
@@ -27,8 +28,7 @@ export function useDeals(name: string, page: number, reload: number) {
   useEffect(() => {
     let live = true;
     setState((s) => ({ ...s, loading: true, failed: false }));
-    const q = new URLSearchParams({ page: String(page), limit: String(DEALS_PAGE_SIZE), ...(name ? { name } : {}) });
-    api<DealPage>("GET", `deals?${q}`)
+    call(dealEndpoints.list, { query: { page, limit: DEALS_PAGE_SIZE, name: name || undefined } })
       .then((r) => live && setState({ data: r.data, loading: false, failed: false }))
       .catch(() => live && setState({ data: null, loading: false, failed: true }));
     return () => {

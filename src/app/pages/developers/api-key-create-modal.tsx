@@ -10,7 +10,7 @@ import type { HttpError } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal } from "antd";
 import dayjs from "dayjs";
-import { ApiKeyInput, type ApiKey } from "../../../../resources/developers.ts";
+import { ApiKeyInput, developerEndpoints, type ApiKey } from "../../../../resources/developers.ts";
 import { PERMISSIONS, type Permission } from "../../../../policies/catalog.ts";
 import { isApiError } from "../../api/client.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
@@ -51,7 +51,7 @@ function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await call<CreatedKey>("POST", "api-keys", values, KEYS_QUERY);
+      const res = await call(developerEndpoints.createApiKey, { body: values }, KEYS_QUERY);
       onCreated(res.data);
     } catch (e) {
       if (isApiError(e)) applyServerErrors(e.errors, form.setError);

@@ -4,7 +4,7 @@
  * details' on failure) with 'Disable' for an ENABLED key.
  */
 import { Alert, Button, Descriptions, Flex, Input, Modal, Skeleton, Space, Typography } from "antd";
-import type { ApiKey } from "../../../../resources/developers.ts";
+import { developerEndpoints, type ApiKey } from "../../../../resources/developers.ts";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import type { CreatedKey } from "./api-key-create-modal.tsx";
 import { FetchError, GrantTags, KEYS_QUERY, StateTag, formatDateTime, useDeveloperRights, useRecord } from "./developers-shared.tsx";
@@ -60,7 +60,7 @@ export function ApiKeyDetailsModal({ id, onClose, onDisable }: DetailsProps) {
 
 function ApiKeyDetails({ id, onDisable }: { id: string; onDisable: (key: ApiKey) => void }) {
   // Hooks first, before any early return (React's rules of hooks).
-  const query = useRecord<ApiKey>(KEYS_QUERY, `api-keys/${encodeURIComponent(id)}`);
+  const query = useRecord(KEYS_QUERY, developerEndpoints.showApiKey, { id });
   const { mayDisable } = useDeveloperRights();
   if (query.isLoading) return <Skeleton active />;
   if (query.isError || !query.data) return <FetchError message="Error Fetching key details" error={query.error} />;

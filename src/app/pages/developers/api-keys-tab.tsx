@@ -6,7 +6,7 @@
 import { useState } from "react";
 import { App, Button, Typography } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import type { ApiKey } from "../../../../resources/developers.ts";
+import { developerEndpoints, type ApiKey } from "../../../../resources/developers.ts";
 import { ApiKeyCreateModal, type CreatedKey } from "./api-key-create-modal.tsx";
 import { ApiKeyDetailsModal, ApiKeyDisplayModal } from "./api-key-modals.tsx";
 import {
@@ -27,7 +27,7 @@ export function ApiKeysTab() {
   // The key itself lives only here, between its creation and the display modal's closing.
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-  const list = usePagedList<ApiKey>(KEYS_QUERY, "api-keys", page);
+  const list = usePagedList(KEYS_QUERY, developerEndpoints.listApiKeys, page);
   const disable = useDisableKey();
   const { mayDisable } = useDeveloperRights();
 
@@ -93,6 +93,6 @@ export function useDisableKey() {
       content: "Calls made with it will be refused from now on. A disabled key cannot be enabled again.",
       okText: "Disable",
       okButtonProps: { danger: true },
-      onOk: () => call("POST", `api-keys/${encodeURIComponent(key.id)}/disable`, undefined, KEYS_QUERY).catch(() => undefined),
+      onOk: () => call(developerEndpoints.disableApiKey, { params: { id: key.id } }, KEYS_QUERY).catch(() => undefined),
     });
 }

@@ -1,19 +1,19 @@
 /**
  * What the Developers tabs share (SPEC §4 Key/webhook states, §7 Developers, §9 page size 10): paged
- * reads through `api()`, writes with the server's message toasted and the lists re-read, the state
+ * reads through the typed client (`call()` of an endpoint in resources/developers.ts), writes with the server's message toasted and the lists re-read, the state
  * tags, dates shown as 'Never' when absent, and a checklist with 'Select all' for the forms.
  */
 import { useCallback, type ReactNode } from "react";
 import { keepPreviousData, useQuery, useQueryClient, type UseQueryResult } from "@tanstack/react-query";
 import { Alert, Card, Checkbox, Empty, Flex, Space, Table, Tag, Typography, type TableColumnsType } from "antd";
 import { formatDateTime as dateTime, formatDay } from "../../../lib/dates.ts";
-import { api } from "../../api/client.ts";
+import { call, type CallInput } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import type { ApiKey } from "../../../../resources/developers.ts";
+import type { Endpoint, Page } from "../../../../resources/define-endpoint.ts";
 
 export const PAGE_SIZE = 10;
-export const WEBHOOKS_PATH = "iris/v1/client-webhooks";
 export const KEYS_QUERY = ["developers", "api-keys"] as const;
 export const HOOKS_QUERY = ["developers", "webhooks"] as const;
 
@@ -33,21 +33,23 @@ export function useDeveloperRights() {
   };
 }
 
-export type Paged<T> = { items: T[]; total_items: number; page: number; limit: number };
+export type Paged<T> = Page<T>;
 
-export function usePagedList<T>(queryKey: readonly string[], path: string, page: number) {
+/** One page (PAGE_SIZE rows) of a list endpoint. */
+export function usePagedList<E extends Endpoint>(queryKey: readonly string[], endpoint: E, page: number) {
   return useQuery({
     queryKey: [...queryKey, "list", page],
-    queryFn: async () => (await api<Paged<T>>("GET", `${path}?page=${page}&limit=${PAGE_SIZE}`)).data,
+    queryFn: async () => (await call(endpoint, { query: { page, limit: PAGE_SIZE } })).data,
     // Paging keeps the previous rows on screen instead of flashing the empty state.
     placeholderData: keepPreviousData,
   });
 }
 
-export function useRecord<T>(queryKey: readonly string[], path: string) {
+/** One record: its key names the endpoint's path and the record's parameters. */
+export function useRecord<E extends Endpoint>(queryKey: readonly string[], endpoint: E, params: NonNullable<CallInput<E>["params"]>) {
   return useQuery({
-    queryKey: [...queryKey, "detail", path],
-    queryFn: async () => (await api<T>("GET", path)).data,
+    queryKey: [...queryKey, "detail", endpoint.path, params],
+    queryFn: async () => (await call(endpoint, { params })).data,
   });
 }
 
@@ -59,9 +61,9 @@ export function useDeveloperCall() {
   const toast = useToast();
   const client = useQueryClient();
   return useCallback(
-    async <T = unknown>(method: string, path: string, body: unknown, invalidate: readonly string[]) => {
+    async <E extends Endpoint>(endpoint: E, input: CallInput<E>, invalidate: readonly string[]) => {
       try {
-        const res = await api<T>(method, path, body);
+        const res = await call(endpoint, input);
         toast.success(res.message);
         await client.invalidateQueries({ queryKey: invalidate });
         return res;

@@ -10,21 +10,11 @@ import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Descriptions, Flex, Modal, Skeleton, Space, Table, Tag, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
-import type { Webhook, WebhookDelivery } from "../../../../resources/developers.ts";
-import { api } from "../../api/client.ts";
+import { developerEndpoints, type Webhook, type WebhookDelivery } from "../../../../resources/developers.ts";
+import type { Endpoint } from "../../../../resources/define-endpoint.ts";
+import { call, type CallInput } from "../../api/call.ts";
 import { WebhookRotateSecretModal } from "./webhook-form-modals.tsx";
-import {
-  FetchError,
-  HOOKS_QUERY,
-  PAGE_SIZE,
-  StateTag,
-  WEBHOOKS_PATH,
-  formatDateTime,
-  useDeveloperCall,
-  useDeveloperRights,
-  useRecord,
-  type Paged,
-} from "./developers-shared.tsx";
+import { FetchError, HOOKS_QUERY, PAGE_SIZE, StateTag, formatDateTime, useDeveloperCall, useDeveloperRights, useRecord } from "./developers-shared.tsx";
 
 type Props = {
   id: string | null;
@@ -44,11 +34,10 @@ export function WebhookDetailsModal({ id, onClose, onEdit, onToggle, canManage }
 }
 
 function WebhookDetails({ id, onEdit, onToggle, canManage }: { id: string } & Omit<Props, "id" | "onClose">) {
-  const path = `${WEBHOOKS_PATH}/${encodeURIComponent(id)}`;
-  const hook = useRecord<Webhook>(HOOKS_QUERY, path);
+  const hook = useRecord(HOOKS_QUERY, developerEndpoints.showWebhook, { id });
   const deliveries = useQuery({
     queryKey: [...HOOKS_QUERY, "deliveries", id],
-    queryFn: async () => (await api<Paged<WebhookDelivery>>("GET", `${path}/deliveries?limit=${PAGE_SIZE}`)).data,
+    queryFn: async () => (await call(developerEndpoints.deliveries, { params: { id }, query: { limit: PAGE_SIZE } })).data,
   });
 
   if (hook.isLoading) return <Skeleton active />;
@@ -130,13 +119,23 @@ function WebhookActions({ w, onEdit, onToggle, canManage }: { w: Webhook } & Omi
 }
 
 /** A write whose button spins while it runs; the server's message is toasted and the deliveries re-read. */
-function CallButton({ method, path, children, size }: { method: string; path: string; children: ReactNode; size?: "small" }) {
-  const call = useDeveloperCall();
+function CallButton<E extends Endpoint>({
+  endpoint,
+  params,
+  children,
+  size,
+}: {
+  endpoint: E;
+  params: CallInput<E>["params"];
+  children: ReactNode;
+  size?: "small";
+}) {
+  const send = useDeveloperCall();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     // Failures are toasted by the call; nothing else to undo here.
-    await call(method, path, undefined, HOOKS_QUERY).catch(() => undefined);
+    await send(endpoint, { params }, HOOKS_QUERY).catch(() => undefined);
     setBusy(false);
   };
   return (
@@ -147,13 +146,13 @@ function CallButton({ method, path, children, size }: { method: string; path: st
 }
 
 const SendTestButton = ({ webhookId }: { webhookId: string }) => (
-  <CallButton method="POST" path={`${WEBHOOKS_PATH}/${encodeURIComponent(webhookId)}/test`}>
+  <CallButton endpoint={developerEndpoints.sendTestEvent} params={{ id: webhookId }}>
     Send test event
   </CallButton>
 );
 
 const ResendButton = ({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) => (
-  <CallButton method="POST" size="small" path={`${WEBHOOKS_PATH}/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}/resend`}>
+  <CallButton endpoint={developerEndpoints.resendDelivery} size="small" params={{ id: webhookId, deliveryId }}>
     Resend
   </CallButton>
 );

@@ -15,11 +15,21 @@ import type { z } from "zod";
 import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Tooltip, Typography } from "antd";
 import dayjs from "dayjs";
 import { ReloadOutlined } from "@ant-design/icons";
-import { SECRET_OVERLAP_HOURS, WebhookInput, WebhookUpdate, generateWebhookSecret, type Webhook, type WebhookEvent } from "../../../../resources/developers.ts";
-import { api, isApiError } from "../../api/client.ts";
+import {
+  SECRET_OVERLAP_HOURS,
+  WebhookInput,
+  WebhookUpdate,
+  developerEndpoints,
+  generateWebhookSecret,
+  type Webhook,
+  type WebhookEvent,
+} from "../../../../resources/developers.ts";
+import type { Endpoint } from "../../../../resources/define-endpoint.ts";
+import { isApiError } from "../../api/client.ts";
+import { call, type CallInput } from "../../api/call.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
-import { Checklist, HOOKS_QUERY, NamedOption, WEBHOOKS_PATH, formatDateTime, useDeveloperCall } from "./developers-shared.tsx";
+import { Checklist, HOOKS_QUERY, NamedOption, formatDateTime, useDeveloperCall } from "./developers-shared.tsx";
 
 type CreateValues = z.input<typeof WebhookInput>;
 type CreateBody = z.output<typeof WebhookInput>;
@@ -54,7 +64,7 @@ export function WebhookRotateSecretModal({ webhook, onClose }: { webhook: Webhoo
 
 /** The confirmation: the new secret (made here, shown in full only now) and how long the old one still verifies. */
 function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
-  const call = useDeveloperCall();
+  const send = useDeveloperCall();
   // Made once per opening, so the secret copied is the one sent.
   const [secret] = useState(newSecret);
   const [saving, setSaving] = useState(false);
@@ -62,7 +72,7 @@ function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => v
   const rotate = async () => {
     setSaving(true);
     try {
-      await call("POST", `${WEBHOOKS_PATH}/${encodeURIComponent(webhook.id)}/rotate-secret`, { secret }, HOOKS_QUERY);
+      await send(developerEndpoints.rotateSecret, { params: { id: webhook.id }, body: { secret } }, HOOKS_QUERY);
       onClose();
     } catch {
       // The server's message was toasted; the dialog stays open to try again.
@@ -101,10 +111,10 @@ function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => v
 
 /** Saves through the API with its message toasted; the server's field errors land under the fields. */
 function useSave(onClose: () => void) {
-  const call = useDeveloperCall();
-  return async (method: string, path: string, values: unknown, setErrors: (errors: { path: string; message: string }[]) => void) => {
+  const send = useDeveloperCall();
+  return async <E extends Endpoint>(endpoint: E, input: CallInput<E>, setErrors: (errors: { path: string; message: string }[]) => void) => {
     try {
-      await call(method, path, values, HOOKS_QUERY);
+      await send(endpoint, input, HOOKS_QUERY);
       onClose();
     } catch (e) {
       if (isApiError(e)) setErrors(e.errors);
@@ -118,7 +128,7 @@ function CreateForm({ onClose }: { onClose: () => void }) {
   const [initial] = useState<CreateValues>(() => ({ url: "", secret: newSecret(), enabled_events: [] }));
   const form = useForm<CreateValues, HttpError, CreateBody>({ resolver: zodResolver(WebhookInput), defaultValues: initial });
 
-  const submit = form.handleSubmit((values) => save("POST", WEBHOOKS_PATH, values, (errors) => applyServerErrors(errors, form.setError)));
+  const submit = form.handleSubmit((values) => save(developerEndpoints.createWebhook, { body: values }, (errors) => applyServerErrors(errors, form.setError)));
 
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
@@ -158,7 +168,7 @@ function UpdateForm({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
   });
 
   const submit = form.handleSubmit((values) =>
-    save("PUT", `${WEBHOOKS_PATH}/${encodeURIComponent(webhook.id)}`, values, (errors) => applyServerErrors(errors, form.setError)),
+    save(developerEndpoints.updateWebhook, { params: { id: webhook.id }, body: values }, (errors) => applyServerErrors(errors, form.setError)),
   );
 
   return (
@@ -180,12 +190,10 @@ function UrlField<T extends FieldValues & Shared>({ control }: { control: Contro
   );
 }
 
-export type AvailableEvent = { name: string; description: string };
-
 export function useAvailableEvents() {
   return useQuery({
     queryKey: ["developers", "webhook-events"],
-    queryFn: async () => (await api<AvailableEvent[]>("GET", `${WEBHOOKS_PATH}/available-events`)).data,
+    queryFn: async () => (await call(developerEndpoints.availableEvents)).data,
     staleTime: 10 * 60_000,
   });
 }

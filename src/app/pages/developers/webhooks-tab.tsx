@@ -6,10 +6,10 @@
 import { useState } from "react";
 import { App, Button, Flex, Space, Tag, Tooltip, Typography, type TableColumnsType } from "antd";
 import { PlusOutlined } from "@ant-design/icons";
-import type { Webhook } from "../../../../resources/developers.ts";
+import { developerEndpoints, type Webhook } from "../../../../resources/developers.ts";
 import { WebhookCreateModal, WebhookUpdateModal } from "./webhook-form-modals.tsx";
 import { WebhookDetailsModal } from "./webhook-details-modal.tsx";
-import { HOOKS_QUERY, ListCard, StateTag, WEBHOOKS_PATH, formatDate, useDeveloperCall, useDeveloperRights, usePagedList } from "./developers-shared.tsx";
+import { HOOKS_QUERY, ListCard, StateTag, formatDate, useDeveloperCall, useDeveloperRights, usePagedList } from "./developers-shared.tsx";
 
 /** Up to this many events show as tags in the list; more show as a count. */
 const TAGGED_EVENTS = 2;
@@ -19,7 +19,7 @@ export function WebhooksTab() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Webhook | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
-  const list = usePagedList<Webhook>(HOOKS_QUERY, WEBHOOKS_PATH, page);
+  const list = usePagedList(HOOKS_QUERY, developerEndpoints.listWebhooks, page);
   const toggle = useToggleWebhook();
   const { manageWebhooks } = useDeveloperRights();
   const actionColumn: TableColumnsType<Webhook>[number] = {
@@ -106,9 +106,9 @@ export function useToggleWebhook() {
   const { modal } = App.useApp();
   const call = useDeveloperCall();
   return (w: Pick<Webhook, "id" | "url" | "state">) => {
-    const path = `${WEBHOOKS_PATH}/${encodeURIComponent(w.id)}`;
+    const params = { id: w.id };
     if (w.state !== "ENABLED") {
-      void call("PATCH", `${path}/enable`, undefined, HOOKS_QUERY).catch(() => undefined);
+      void call(developerEndpoints.enableWebhook, { params }, HOOKS_QUERY).catch(() => undefined);
       return;
     }
     modal.confirm({
@@ -116,7 +116,7 @@ export function useToggleWebhook() {
       content: `Events will no longer be sent to ${w.url} until it is enabled again.`,
       okText: "Disable",
       okButtonProps: { danger: true },
-      onOk: () => call("PATCH", `${path}/disable`, undefined, HOOKS_QUERY).catch(() => undefined),
+      onOk: () => call(developerEndpoints.disableWebhook, { params }, HOOKS_QUERY).catch(() => undefined),
     });
   };
 }

@@ -9,9 +9,10 @@ import { Link, useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, App, Button, Card, Flex, Skeleton, Table, Typography } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, LinkOutlined } from "@ant-design/icons";
-import { INVOICE_FLAGS, invoices, type Invoice } from "../../../../resources/invoices.ts";
+import { INVOICE_FLAGS, invoiceEndpoints, invoices, type Invoice } from "../../../../resources/invoices.ts";
 import { editableInState } from "../../../../resources/define-resource.ts";
 import { download } from "../../api/client.ts";
+import { urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { MoneyText } from "../../components/money/figures.tsx";
 import { renderFlags, renderValue } from "../../components/resource/renderers.tsx";
@@ -56,7 +57,7 @@ export default function InvoiceDetails() {
     );
   }
 
-  const pdf = () => download(`invoicing/invoices/${encodeURIComponent(inv.id)}/download`, `${inv.number ?? "invoice"}.pdf`).catch((e) => toast.error(e));
+  const pdf = () => download(urlOf(invoiceEndpoints.download, { params: { id: inv.id } }), `${inv.number ?? "invoice"}.pdf`).catch((e) => toast.error(e));
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(inv.public_url!);

@@ -9,10 +9,11 @@ import { useInvalidate, useList } from "@refinedev/core";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from "antd";
 import dayjs from "dayjs";
-import { invoices, type Invoice } from "../../../../resources/invoices.ts";
+import { invoiceEndpoints, invoices, type Invoice } from "../../../../resources/invoices.ts";
 import { accounts, type Account } from "../../../../resources/accounts.ts";
 import { FIAT_CURRENCIES } from "../../../lib/assets.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { MoneyField } from "../../components/resource/money-input.tsx";
@@ -61,11 +62,11 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
         setSaving(issue ? "issue" : "save");
         let saved: Invoice | undefined;
         try {
-          const res = record ? await api<Invoice>("PUT", `invoicing/invoices/${record.id}`, body) : await api<Invoice>("POST", "invoicing/invoices", body);
+          const res = record ? await call(invoiceEndpoints.update, { params: { id: record.id }, body }) : await call(invoiceEndpoints.create, { body });
           saved = res.data;
           let message = res.message;
           if (issue) {
-            const issued = await api<Invoice>("POST", `invoicing/invoices/${saved.id}/issue`);
+            const issued = await call(invoiceEndpoints.issue, { params: { id: saved.id } });
             saved = issued.data;
             message = issued.message;
           }

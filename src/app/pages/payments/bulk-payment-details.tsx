@@ -11,28 +11,17 @@ import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { formatDateTime } from "../../../lib/dates.ts";
-import type { BulkPayment } from "../../../../resources/bulk-payments.ts";
-import type { Account } from "../../../../resources/accounts.ts";
+import { bulkPaymentEndpoints } from "../../../../resources/bulk-payments.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
+import { paymentEndpoints } from "../../../../resources/payments.ts";
+import type { BankingTransaction } from "../../../../resources/transaction-views.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
-
-type Payment = {
-  id: string;
-  reference: string;
-  state: string;
-  sending_amount: string;
-  sending_currency: string;
-  total_fee_amount: string;
-  total_fee_currency: string;
-  counterparty: { name?: string; details?: Record<string, unknown> } | null;
-  client_reference: string | null;
-  failure_reason: string | null;
-};
-type Detail = BulkPayment & { payments: Payment[]; approval_request_id: string | null; rejection_reason: string | null; initiator: { email: string | null } };
 
 const POLL_MS = 1000;
 /** While the batch is in one of these, its payments are still moving: keep polling. */
@@ -52,7 +41,7 @@ export default function BulkPaymentDetails() {
   // when the page unmounts (React Query drops the interval with its last observer).
   const query = useQuery({
     queryKey: ["bulk-payments", "detail", id],
-    queryFn: async () => (await api<Detail>("GET", `bulk-payments/${id}`)).data,
+    queryFn: async () => (await call(bulkPaymentEndpoints.show, { params: { id } })).data,
     refetchInterval: (q) => (q.state.data && MOVING.includes(q.state.data.state) && !q.state.error ? POLL_MS : false),
     refetchIntervalInBackground: false,
     retry: false,
@@ -60,13 +49,14 @@ export default function BulkPaymentDetails() {
   const batch = query.data;
   const account = useQuery({
     queryKey: ["accounts", "one", batch?.source_account_id],
-    queryFn: async () => (await api<Account>("GET", `accounts/${batch!.source_account_id}`)).data,
+    queryFn: async () => (await call(accountEndpoints.show, { params: { id: batch!.source_account_id } })).data,
     enabled: !!batch?.source_account_id,
     retry: false,
   });
 
   async function decide(decision: "approve" | "reject") {
-    if (!batch?.approval_request_id) return;
+    const approvalId = batch?.approval_request_id;
+    if (!batch || !approvalId) return;
     // Neither can be undone: each asks first, a rejection for its reason (optional).
     const what = `${batch.total_recipients} payments, ${formatMoney(batch.total_amount, batch.currency)} in all`;
     const reason =
@@ -78,7 +68,9 @@ export default function BulkPaymentDetails() {
     if (reason === null) return;
     setBusy(decision);
     try {
-      const res = await api("PATCH", `approval-requests/${batch.approval_request_id}/${decision}`, decision === "reject" ? rejectionBody(reason) : undefined);
+      const params = { id: approvalId };
+      const res =
+        decision === "reject" ? await call(paymentEndpoints.reject, { params, body: rejectionBody(reason) }) : await call(paymentEndpoints.approve, { params });
       toast.success(res.message);
       void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
       void invalidate({ resource: "transactions", invalidates: ["list"] });
@@ -225,14 +217,14 @@ export default function BulkPaymentDetails() {
         </Col>
         <Col span={24}>
           <Card title="Payments">
-            <Table<Payment>
+            <Table<BankingTransaction>
               rowKey="id"
               size="small"
               dataSource={batch.payments}
               pagination={batch.payments.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
               scroll={{ x: 800 }}
               columns={[
-                { key: "beneficiary", title: "Beneficiary", render: (_, t) => t.counterparty?.name || dash },
+                { key: "beneficiary", title: "Beneficiary", render: (_, t) => t.counterparty.name || dash },
                 {
                   key: "amount",
                   title: "Amount",

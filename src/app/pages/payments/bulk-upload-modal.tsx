@@ -12,27 +12,21 @@ import { useQuery } from "@tanstack/react-query";
 import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Space, Spin, Table, Tag, Typography, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
-import type { Account } from "../../../../resources/accounts.ts";
-import { MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
+import { bulkPaymentEndpoints, MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 import { parseCsv } from "../../../lib/csv.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { accountLabel } from "../../../lib/labels.ts";
-import { api, download, isApiError } from "../../api/client.ts";
+import { download, isApiError } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { newIdempotencyKey, idempotencyHeader } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 
-type FieldError = { path: string; message: string };
-type CheckedRow = {
-  index: number;
-  errors: FieldError[];
-  beneficiary_name: string;
-  destination_type: string;
-  amount: string | null;
-  fee: string | null;
-  reference: string;
-};
-type CheckResult = { rows: CheckedRow[]; valid: boolean; currency: string; total_amount: string; total_fees: string };
+type CheckResult = ReceivedOf<typeof bulkPaymentEndpoints.check>;
+type CheckedRow = CheckResult["rows"][number];
+type FieldError = CheckedRow["errors"][number];
 /** The uploaded file: each payment row as {column: cell}, and the CSV line it came from. */
 type ParsedFile = { name: string; rows: Record<string, string>[]; lines: number[] };
 
@@ -77,7 +71,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
 
   const accounts = useQuery({
     queryKey: ["bulk-payments", "source-accounts"],
-    queryFn: async () => (await api<{ items: Account[] }>("GET", "accounts/corporate?page=1&limit=100")).data.items.filter((a) => a.state === "ACTIVE"),
+    queryFn: async () => (await call(accountEndpoints.list, { query: { page: 1, limit: 100 } })).data.items.filter((a) => a.state === "ACTIVE"),
     enabled: open,
   });
   const account = accounts.data?.find((a) => a.id === accountId);
@@ -88,7 +82,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     setCheckError(null);
     setPreview(null);
     try {
-      const res = await api<CheckResult>("POST", "bulk-payments/check", { source_account_id: source, file_name: f.name, rows: f.rows });
+      const res = await call(bulkPaymentEndpoints.check, { body: { source_account_id: source, file_name: f.name, rows: f.rows } });
       if (seq !== checkSeq.current) return;
       setPreview(res.data);
       setIdemKey(newIdempotencyKey());
@@ -130,7 +124,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
   async function saveTemplate() {
     setDownloading(true);
     try {
-      await download("bulk-payments/template.csv", "bulk-payments-template.csv");
+      await download(urlOf(bulkPaymentEndpoints.template), "bulk-payments-template.csv");
     } catch (e) {
       toast.error(e);
     } finally {
@@ -157,7 +151,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     if (!bulk || !preview?.valid) return;
     setSubmitting(true);
     try {
-      const res = await api<{ id: string }>("POST", "bulk-payments", bulk, { ...idempotencyHeader(idemKey), ...otp.headers() });
+      const res = await call(bulkPaymentEndpoints.submit, { body: bulk, headers: { ...idempotencyHeader(idemKey), ...otp.headers() } });
       toast.success(res.message);
       void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
       void invalidate({ resource: "accounts", invalidates: ["list", "detail"] });
@@ -328,7 +322,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             <div style={{ marginTop: 16 }}>
               <ApprovalRoute scope="BULK" currency={preview.currency} amount={preview.total_amount} />
               <Form layout="vertical" component="div">
-                <OneTimeCodeInput otp={otp} request={bulk && { path: "bulk-payments", body: bulk }} />
+                <OneTimeCodeInput otp={otp} request={bulk && { endpoint: bulkPaymentEndpoints.submit, body: bulk }} />
               </Form>
             </div>
           )}

@@ -11,14 +11,16 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useList } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Select, Space, Spin, Steps, Typography, Upload } from "antd";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { accountLabel } from "../../../lib/labels.ts";
 import { formatTime } from "../../../lib/dates.ts";
 import { RateText } from "../../components/money/figures.tsx";
-import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, type FiatQuote } from "../../../../resources/payments.ts";
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, paymentEndpoints, type FiatQuote } from "../../../../resources/payments.ts";
+import type { BankingTransaction } from "../../../../resources/transaction-views.ts";
 import { beneficiaries as beneficiaryResource } from "../../../../resources/beneficiaries.ts";
 import type { Account } from "../../../../resources/accounts.ts";
 import type { SubAccount } from "../../../../resources/sub-accounts.ts";
@@ -30,12 +32,14 @@ import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string };
 /** Where a payment can come from: an account of the business, or one of its active sub-accounts. */
 type Source = { id: string; name: string; currency: string; available: string; sub: boolean };
-type Doc = { file_name: string; content_type: string; content_base64: string; size: number };
+type DocumentType = keyof typeof DOCUMENT_TYPES;
+type Doc = { file_name: string; content_type: DocumentType; content_base64: string; size: number };
 type Draft = { accountId: string; beneficiaryId: string; amount: string; description: string; reference: string; documents: Doc[] };
-type Sent = { id: string; state: string; reference: string };
 
 const QUOTE_DEBOUNCE_MS = 500;
 const EMPTY: Draft = { accountId: "", beneficiaryId: "", amount: "", description: "", reference: "", documents: [] };
+
+const isDocumentType = (type: string): type is DocumentType => type in DOCUMENT_TYPES;
 
 const readBase64 = (file: File) =>
   new Promise<string>((resolve, reject) => {
@@ -59,7 +63,7 @@ function useQuote(draft: Draft, currency: string | undefined) {
     let live = true;
     setLoading(true);
     const t = setTimeout(() => {
-      api<FiatQuote>("POST", "quotes/payment", { source_account_id: draft.accountId, beneficiary_id: draft.beneficiaryId, amount: minor.toString() })
+      call(paymentEndpoints.quote, { body: { source_account_id: draft.accountId, beneficiary_id: draft.beneficiaryId, amount: minor.toString() } })
         .then((r) => live && setQuote(r.data))
         .catch((e) => live && setError(isApiError(e) ? e.message : "Could not get a quote"))
         .finally(() => live && setLoading(false));
@@ -90,7 +94,7 @@ function SendMoneyForm() {
   const [adding, setAdding] = useState(false);
   const [sending, setSending] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState("");
-  const [sent, setSent] = useState<Sent | null>(null);
+  const [sent, setSent] = useState<BankingTransaction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
@@ -164,7 +168,7 @@ function SendMoneyForm() {
     if (!payment) return;
     setSending(true);
     try {
-      const res = await api<Sent>("POST", "payments", payment, { ...idempotencyHeader(idempotencyKey), ...otp.headers() });
+      const res = await call(paymentEndpoints.send, { body: payment, headers: { ...idempotencyHeader(idempotencyKey), ...otp.headers() } });
       toast.success(res.message);
       setSent(res.data);
       setStep("done");
@@ -183,10 +187,11 @@ function SendMoneyForm() {
 
   async function addDocument(file: File) {
     if (draft.documents.length >= MAX_DOCUMENTS) return void toast.error(new Error(`Attach at most ${MAX_DOCUMENTS} documents`));
-    if (!(file.type in DOCUMENT_TYPES)) return void toast.error(new Error("Documents must be PDF, PNG or JPEG files"));
+    const content_type = file.type;
+    if (!isDocumentType(content_type)) return void toast.error(new Error("Documents must be PDF, PNG or JPEG files"));
     if (file.size > MAX_DOCUMENT_BYTES) return void toast.error(new Error("Each document must be at most 2 MB"));
     const content_base64 = await readBase64(file);
-    setDraft((d) => ({ ...d, documents: [...d.documents, { file_name: file.name, content_type: file.type, content_base64, size: file.size }] }));
+    setDraft((d) => ({ ...d, documents: [...d.documents, { file_name: file.name, content_type, content_base64, size: file.size }] }));
   }
 
   const crossCurrency = !!account && !!beneficiary && account.currency !== beneficiary.currency;
@@ -360,7 +365,7 @@ function SendMoneyForm() {
               </Typography.Paragraph>
             )}
             <Form layout="vertical" component="div">
-              <OneTimeCodeInput otp={otp} request={payment && { path: "payments", body: payment }} />
+              <OneTimeCodeInput otp={otp} request={payment && { endpoint: paymentEndpoints.send, body: payment }} />
             </Form>
             <Space>
               <Button onClick={() => setStep("details")} disabled={sending}>

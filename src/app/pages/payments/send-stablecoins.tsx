@@ -14,7 +14,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Result, Select, Space, Steps, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
@@ -24,7 +25,9 @@ import { humanize, shorten, statusColor } from "../../components/resource/render
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { formatMoney, parseMajor, precisionOf } from "../../../lib/money.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
-import { SendStablecoins, addressProblem } from "../../../../resources/crypto-send.ts";
+import { SendStablecoins, addressProblem, cryptoSendEndpoints } from "../../../../resources/crypto-send.ts";
+import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
+import type { CryptoTransaction } from "../../../../resources/transaction-views.ts";
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import type { Wallet } from "../../../../resources/wallets.ts";
 
@@ -37,9 +40,15 @@ type Values = {
   amount: string;
   description: string;
 };
-type Fee = { fee: { value: string; currency: string }; blockchain: string };
-type Sent = { id: string; state: string; fee: { value: string; currency: string }; sending_amount: { value: string; currency: string } };
-type Draft = { body: Record<string, string>; wallet: Wallet; to: string; address: string; amount: bigint; fee: bigint; description: string };
+type Draft = {
+  body: SentBodyOf<typeof cryptoSendEndpoints.send>;
+  wallet: Wallet;
+  to: string;
+  address: string;
+  amount: bigint;
+  fee: bigint;
+  description: string;
+};
 
 const FORM_PATHS = ["wallet_id", "beneficiary_id", "address", "name", "amount", "description"];
 const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
@@ -103,7 +112,7 @@ export default function SendStablecoinsPage() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [key, setKey] = useState("");
   const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState<{ message: string; data: Sent } | null>(null);
+  const [sent, setSent] = useState<{ message: string; data: CryptoTransaction } | null>(null);
   const [adding, setAdding] = useState(false);
 
   const wallets = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false });
@@ -130,7 +139,7 @@ export default function SendStablecoinsPage() {
   const feeQuery = useQuery({
     queryKey: ["network-fee", wallet?.id],
     enabled: !!wallet,
-    queryFn: async () => (await api<Fee>("GET", `transactions/network-fee?wallet_id=${wallet!.id}`)).data,
+    queryFn: async () => (await call(cryptoSendEndpoints.networkFee, { query: { wallet_id: wallet!.id } })).data,
   });
   const fee = wallet && feeQuery.data ? BigInt(feeQuery.data.fee.value) : undefined;
   context.current = { wallet, fee };
@@ -156,9 +165,10 @@ export default function SendStablecoinsPage() {
     const saved = v.destination === "beneficiary";
     const b = matching.find((x) => x.id === v.beneficiary_id);
     const minor = parseMajor(v.amount, wallet.currency)!;
-    const body: Record<string, string> = { wallet_id: wallet.id, amount: minor.toString() };
+    const address = saved ? "" : (v.address ?? "").trim();
+    const body: Draft["body"] = { wallet_id: wallet.id, amount: minor.toString() };
     if (saved) body.beneficiary_id = v.beneficiary_id!;
-    else body.address = (v.address ?? "").trim();
+    else body.address = address;
     // The resolver hands over the parsed values: trimmed, the other destination's fields dropped.
     const name = saved ? "" : (v.name ?? "").trim();
     if (name) body.name = name;
@@ -167,7 +177,7 @@ export default function SendStablecoinsPage() {
       body,
       wallet,
       to: saved ? (b?.name ?? "") : name || "External wallet",
-      address: saved ? (b?.details.address ?? "") : body.address,
+      address: saved ? (b?.details.address ?? "") : address,
       amount: minor,
       fee,
       description: body.description ?? "",
@@ -182,7 +192,7 @@ export default function SendStablecoinsPage() {
     if (!draft) return;
     setSending(true);
     try {
-      const res = await api<Sent>("POST", "transactions/withdrawal", draft.body, { ...idempotencyHeader(key), ...otp.headers() });
+      const res = await call(cryptoSendEndpoints.send, { body: draft.body, headers: { ...idempotencyHeader(key), ...otp.headers() } });
       setSent(res);
       setStep("done");
       await invalidate({ resource: "wallets", invalidates: ["list"] });
@@ -428,7 +438,7 @@ export default function SendStablecoinsPage() {
           </Descriptions>
           <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
           <Form layout="vertical" component={false}>
-            <OneTimeCodeInput otp={otp} request={draft && { path: "transactions/withdrawal", body: draft.body }} />
+            <OneTimeCodeInput otp={otp} request={draft && { endpoint: cryptoSendEndpoints.send, body: draft.body }} />
           </Form>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>

@@ -1,54 +1,39 @@
 /**
- * The sandbox KYB provider's calls, typed: the verification page's (by the case's token) and the
- * reviewer console's (by business id). Each returns the answer's data; the pages word their own toasts.
+ * The sandbox KYB provider's calls, typed by their declarations (sandboxKybEndpoints): the
+ * verification page's (by the case's token) and the reviewer console's (by business id). Each
+ * returns the answer's data; the pages word their own toasts.
  */
-import type { KybCompany, KybDocumentKind, KybPerson, KycState, ReviewStatus } from "../../../../resources/kyb.ts";
-import { api, apiForm } from "../../api/client.ts";
+import { type KYB_DECISIONS, sandboxKybEndpoints, type KybCompany, type KybDocumentKind, type KybPerson } from "../../../../resources/kyb.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
+import { apiForm } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 
-export type KybDocumentInfo = { id: string; kind: KybDocumentKind; file_name: string; content_type: string; size: number; created_at: string };
+export type { KybCaseRow, KybCaseView, KybDocumentInfo } from "../../../../resources/kyb.ts";
+export type KybDecisionKind = (typeof KYB_DECISIONS)[number];
 
-/** What both the verification page and the reviewer see of a case. */
-export type KybCaseView = {
-  business_id: string;
-  business_name: string;
-  state: KycState;
-  review_status: ReviewStatus;
-  decision_reason: string | null;
-  company: KybCompany | null;
-  people: KybPerson[];
-  documents: KybDocumentInfo[];
-  submitted_at: string | null;
-  decided_at: string | null;
-  editable: boolean;
-};
-
-export type KybCaseRow = Pick<KybCaseView, "business_id" | "business_name" | "state" | "review_status" | "decision_reason" | "submitted_at" | "decided_at">;
-export type KybDecisionKind = "APPROVED" | "CORRECTION_REQUESTED" | "REJECTED";
-
-const casePath = (token: string) => `sandbox/kyb/cases/${encodeURIComponent(token)}`;
-const reviewPath = (businessId: string) => `sandbox/kyb/reviews/${encodeURIComponent(businessId)}`;
 const data = <T>(p: Promise<{ data: T }>) => p.then((r) => r.data);
 
 export const verificationApi = {
-  get: (token: string) => data(api<KybCaseView>("GET", casePath(token))),
-  saveCompany: (token: string, company: KybCompany) => data(api<KybCaseView>("PUT", `${casePath(token)}/company`, company)),
-  savePeople: (token: string, people: KybPerson[]) => data(api<KybCaseView>("PUT", `${casePath(token)}/people`, { people })),
+  get: (token: string) => data(call(sandboxKybEndpoints.get, { params: { token } })),
+  saveCompany: (token: string, company: KybCompany) => data(call(sandboxKybEndpoints.saveCompany, { params: { token }, body: company })),
+  savePeople: (token: string, people: KybPerson[]) => data(call(sandboxKybEndpoints.savePeople, { params: { token }, body: { people } })),
   upload: (token: string, kind: KybDocumentKind, file: File) => {
     // The server reads `kind` before the file, so it must come first.
     const body = new FormData();
     body.append("kind", kind);
     body.append("file", file, file.name);
-    return data(apiForm<KybCaseView>("POST", `${casePath(token)}/documents`, body));
+    const ep = sandboxKybEndpoints.addDocument;
+    return data(apiForm<ReceivedOf<typeof ep>>(ep.method, urlOf(ep, { params: { token } }), body));
   },
-  removeDocument: (token: string, id: string) => data(api<KybCaseView>("DELETE", `${casePath(token)}/documents/${encodeURIComponent(id)}`)),
-  submit: (token: string) => data(api<KybCaseView>("POST", `${casePath(token)}/submit`)),
+  removeDocument: (token: string, id: string) => data(call(sandboxKybEndpoints.removeDocument, { params: { token, id } })),
+  submit: (token: string) => data(call(sandboxKybEndpoints.submit, { params: { token } })),
 };
 
 export const reviewApi = {
-  list: () => data(api<KybCaseRow[]>("GET", "sandbox/kyb/reviews")),
-  get: (businessId: string) => data(api<KybCaseView>("GET", reviewPath(businessId))),
+  list: () => data(call(sandboxKybEndpoints.cases)),
+  get: (businessId: string) => data(call(sandboxKybEndpoints.caseOf, { params: { businessId } })),
   decide: (businessId: string, decision: KybDecisionKind, reason?: string) =>
-    data(api<KybCaseView>("POST", `${reviewPath(businessId)}/decision`, decision === "APPROVED" ? { decision } : { decision, reason })),
+    data(call(sandboxKybEndpoints.decide, { params: { businessId }, body: decision === "APPROVED" ? { decision } : { decision, reason } })),
   /** Opened in a new tab by a plain link: the browser sends nothing else the server needs. */
-  documentUrl: (businessId: string, id: string) => `/api/${reviewPath(businessId)}/documents/${encodeURIComponent(id)}`,
+  documentUrl: (businessId: string, id: string) => `/api${urlOf(sandboxKybEndpoints.document, { params: { businessId, id } })}`,
 };

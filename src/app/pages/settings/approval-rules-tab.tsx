@@ -16,17 +16,27 @@ import {
   MAX_APPROVALS,
   MAX_RULES,
   RULE_CURRENCIES,
+  approvalRuleEndpoints,
   type ApprovalRule,
 } from "../../../../resources/approval-rules.ts";
-import { api, isApiError } from "../../api/client.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMinor, parseMajor } from "../../../lib/money.ts";
 
-type Listed = ApprovalRule & { reason: string };
-type Answer = { rules: Listed[]; approving_roles: string[] };
+type Answer = ReceivedOf<typeof approvalRuleEndpoints.list>;
+type Listed = Answer["rules"][number];
 /** A rule as edited: amounts in major units, "" for none; currency "" for any. */
-type Row = { scope: ApprovalRule["scope"]; currency: string; above: string; upTo: string; approvals: number; role: string };
+type Row = {
+  scope: ApprovalRule["scope"];
+  currency: NonNullable<ApprovalRule["currency"]> | typeof ANY;
+  above: string;
+  upTo: string;
+  approvals: number;
+  role: string;
+};
 type Values = { rules: Row[] };
 
 const KEY = ["approval-rules"];
@@ -48,7 +58,7 @@ const NEW_ROW: Row = { scope: "ANY", currency: ANY, above: "", upTo: "", approva
 
 export default function ApprovalRulesTab() {
   const { can } = useSession();
-  const rules = useQuery({ queryKey: KEY, queryFn: async () => (await api<Answer>("GET", "approval-rules")).data });
+  const rules = useQuery({ queryKey: KEY, queryFn: async () => (await call(approvalRuleEndpoints.list)).data });
   return (
     <Card>
       <Typography.Title level={5} style={{ margin: 0 }}>
@@ -92,7 +102,7 @@ function RulesEditor({ data }: { data: Answer }) {
 
   const save = form.handleSubmit(async (values) => {
     try {
-      const res = await api<{ rules: Listed[] }>("PUT", "approval-rules", { rules: values.rules.map(toBody) });
+      const res = await call(approvalRuleEndpoints.replace, { body: { rules: values.rules.map(toBody) } });
       toast.success(res.message);
       await client.invalidateQueries({ queryKey: KEY });
       await client.invalidateQueries({ queryKey: ["approval-route"] });

@@ -7,17 +7,16 @@ import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
-import { AUDIT_VERIFY_COMMAND, auditLog } from "../../../../resources/audit-log.ts";
-import { api, download } from "../../api/client.ts";
+import { AUDIT_VERIFY_COMMAND, auditLog, auditLogEndpoints } from "../../../../resources/audit-log.ts";
+import { download } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { useSession } from "../../session/session.tsx";
-
-type ChainCheck = { valid: true; entries: number; head_hash: string } | { valid: false; entries: number; first_invalid_seq: number; reason: string };
 
 function ChainStatus() {
   const check = useQuery({
     queryKey: ["audit-log", "verify"],
-    queryFn: async () => (await api<ChainCheck>("GET", "audit-log/verify")).data,
+    queryFn: async () => (await call(auditLogEndpoints.verify)).data,
   });
   if (check.isLoading) return <Skeleton active paragraph={{ rows: 1 }} title={false} />;
   if (check.isError || !check.data) return <Alert type="warning" showIcon message="The chain could not be checked just now" />;
@@ -47,7 +46,7 @@ function ExportButtons() {
   const get = async (format: "csv" | "json") => {
     setBusy(format);
     try {
-      await download(`audit-log/export?format=${format}`, `audit-log.${format}`);
+      await download(urlOf(auditLogEndpoints.export, { query: { format } }), `audit-log.${format}`);
     } catch (e) {
       notification.error({ message: (e as { message?: string }).message ?? "Download failed" });
     } finally {

@@ -8,8 +8,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Col, Form, Input, Modal, Row } from "antd";
 import type { z } from "zod";
 import { BillingAddress } from "../../../../resources/invoices.ts";
-import type { InvoiceConfig } from "../../../../resources/invoice-settings.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { CountrySelect } from "../../components/resource/country-select.tsx";
@@ -33,7 +34,7 @@ function BillingAddressForm({ address, onClose, onSaved }: Omit<Props, "open">) 
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<InvoiceConfig>("PATCH", "invoicing/settings", { business_address: values });
+      const res = await call(invoiceSettingsEndpoints.update, { body: { business_address: values } });
       toast.success(res.message);
       onSaved(res.data);
       onClose();

@@ -8,9 +8,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Form, Input, Select, Switch, Typography } from "antd";
 import { z } from "zod";
-import { InvoiceConfigUpdate, NUMBERING_LOCKED_MESSAGE, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
+import { InvoiceConfigUpdate, NUMBERING_LOCKED_MESSAGE, invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
 import { NUMBERING_STRATEGIES, numberPreview } from "../../../lib/invoice-numbering.ts";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 
@@ -53,7 +54,7 @@ export function GeneralSettingsForm({ config, canEdit, onSaved }: Props) {
     // Once locked, prefix and strategy are read-only here: leaving them out keeps the lock out of the way.
     const body = config.numbering_locked ? { include_logo_in_header: values.include_logo_in_header } : values;
     try {
-      const res = await api<InvoiceConfig>("PATCH", "invoicing/settings", body);
+      const res = await call(invoiceSettingsEndpoints.update, { body });
       toast.success(res.message);
       onSaved(res.data);
     } catch (e) {

@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton } from "antd";
 import { EditOutlined } from "@ant-design/icons";
-import type { InvoiceConfig } from "../../../../resources/invoice-settings.ts";
-import { api } from "../../api/client.ts";
+import { invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
+import { call } from "../../api/call.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatPostalAddress } from "../../components/resource/country-options.ts";
 import { GeneralSettingsForm } from "./general-settings-form.tsx";
@@ -21,7 +21,7 @@ function useInvoiceConfig() {
   const [failed, setFailed] = useState(false);
   const load = useCallback(() => {
     setFailed(false);
-    api<InvoiceConfig>("GET", "invoicing/settings")
+    call(invoiceSettingsEndpoints.show)
       .then((r) => setConfig(r.data))
       .catch(() => setFailed(true));
   }, []);

@@ -35,7 +35,7 @@ function useLogoObjectUrl(logoUrl: string | null, version: number) {
   return state;
 }
 
-type Props = { logoUrl: string | null; canEdit: boolean; onUploaded: (logoUrl: string) => void };
+type Props = { logoUrl: string | null; canEdit: boolean; onUploaded: (logoUrl: string | null) => void };
 
 export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
   const [open, setOpen] = useState(false);

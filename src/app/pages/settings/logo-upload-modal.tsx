@@ -7,8 +7,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { Alert, Button, Modal, Space, Typography, Upload } from "antd";
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, UploadOutlined, ZoomInOutlined, ZoomOutOutlined } from "@ant-design/icons";
-import { LOGO_MESSAGES, LOGO_SIDE, LOGO_ZOOM_IN, LOGO_ZOOM_OUT } from "../../../../resources/invoice-settings.ts";
+import { LOGO_MESSAGES, LOGO_SIDE, LOGO_ZOOM_IN, LOGO_ZOOM_OUT, invoiceSettingsEndpoints } from "../../../../resources/invoice-settings.ts";
 import { apiForm } from "../../api/client.ts";
+import { urlOf } from "../../api/call.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { initialCrop, logoFileError, logoType, panBy, scaleOf, sourceRect, zoomBy, type Crop } from "./logo-crop.ts";
 
@@ -17,7 +19,7 @@ const ACCEPT = ".jpg,.jpeg,.png,.svg,image/jpeg,image/png,image/svg+xml";
 
 type Picked = { kind: "raster"; file: File; url: string; img: HTMLImageElement } | { kind: "svg"; file: File; url: string };
 
-type Props = { open: boolean; onClose: () => void; onUploaded: (logoUrl: string) => void };
+type Props = { open: boolean; onClose: () => void; onUploaded: (logoUrl: string | null) => void };
 
 export function LogoUploadModal({ open, onClose, onUploaded }: Props) {
   return (
@@ -131,7 +133,8 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
         canvas.getContext("2d")!.drawImage(picked.img, sx, sy, sw, sh, 0, 0, LOGO_SIDE, LOGO_SIDE);
         form.append("logo", await toPng(canvas), "logo.png");
       }
-      const res = await apiForm<{ logo_url: string }>("PATCH", "businesses/profile/logo", form);
+      const upload = invoiceSettingsEndpoints.uploadLogo;
+      const res = await apiForm<ReceivedOf<typeof upload>>(upload.method, urlOf(upload), form);
       toast.success(res.message);
       onUploaded(res.data.logo_url);
       onClose();

@@ -7,11 +7,11 @@ import { Alert, Button, Card, Col, Flex, Row, Skeleton, Switch, Typography } fro
 import {
   NOTIFICATION_TOPIC_KEYS,
   NOTIFICATION_TOPICS,
-  type NotificationSettings,
+  settingsEndpoints,
   type NotificationTopic,
   type UserNotifications,
 } from "../../../../resources/settings.ts";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { toggleOptimistically } from "./security/optimistic.ts";
@@ -29,7 +29,7 @@ function YourNotifications({ value, onShow }: { value: UserNotifications; onShow
   async function toggle(topic: NotificationTopic, on: boolean) {
     setSaving(topic);
     const next = { ...value, [topic]: on };
-    await toggleOptimistically({ show: onShow, next, previous: value, call: () => api("PATCH", "settings/user-notifications", next), toast });
+    await toggleOptimistically({ show: onShow, next, previous: value, call: () => call(settingsEndpoints.updateMyNotifications, { body: next }), toast });
     setSaving(null);
   }
 
@@ -54,7 +54,7 @@ function YourNotifications({ value, onShow }: { value: UserNotifications; onShow
 
 export default function NotificationsTab() {
   const { can } = useSession();
-  const { data: settings, setData: setSettings, failed, reload } = useFetched<NotificationSettings>("settings/notifications");
+  const { data: settings, setData: setSettings, failed, reload } = useFetched(settingsEndpoints.notifications);
 
   if (failed)
     return (

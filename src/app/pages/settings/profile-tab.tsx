@@ -11,18 +11,7 @@ import { useSession } from "../../session/session.tsx";
 import { countryName, formatPostalAddress } from "../../components/resource/country-options.ts";
 import { humanize, statusColor } from "../../components/resource/renderers.tsx";
 import { useFetched } from "../../hooks/use-fetched.ts";
-
-type Address = { line_1: string; city: string; state_province: string; postal_code?: string | null; country: string };
-export type BusinessProfile = {
-  id: string;
-  name: string;
-  business: { name: string; business_type: string; kyc_status: string; created_date: string };
-  kyc: { state: string; review_status: string };
-  incorporation_info: { business_name: string; incorporation_number: string | null; incorporation_date: string | null; incorporation_country: string };
-  business_address: Address | null;
-  contact_information: { email: string | null; phone: string | null; website: string | null };
-  features: string[];
-};
+import { businessEndpoints } from "../../../../resources/business.ts";
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const businessType = (t: string) => BUSINESS_TYPE_LABELS[t as keyof typeof BUSINESS_TYPE_LABELS] ?? humanize(t);
@@ -30,7 +19,7 @@ const orDash = (v: string | null | undefined) => (v ? v : dash);
 
 export default function ProfileTab() {
   const { session } = useSession();
-  const { data: profile, error, failed, reload } = useFetched<BusinessProfile>("businesses/profile");
+  const { data: profile, error, failed, reload } = useFetched(businessEndpoints.profile);
 
   if (failed) {
     // SPEC §8 names no message for this read: the server's own is shown.

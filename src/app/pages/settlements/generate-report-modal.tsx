@@ -8,16 +8,16 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Col, DatePicker, Form, Modal, Row, Select } from "antd";
 import dayjs from "dayjs";
-import { SettlementReportForm, type Settlement } from "../../../../resources/settlements.ts";
-import { api, download, isApiError } from "../../api/client.ts";
+import { SettlementReportForm, settlementEndpoints, type Settlement } from "../../../../resources/settlements.ts";
+import { customerEndpoints, type Customer } from "../../../../resources/customers.ts";
+import { download, isApiError } from "../../api/client.ts";
+import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 
 const DAY = "YYYY-MM-DD";
 export const REPORT_GENERATED = "Report Generated";
-
-type Customer = { id: string; display_name: string; email: string };
 
 /** Customers matching what is typed (first 10), for the optional customer. */
 function useCustomers(keyword: string, enabled: boolean) {
@@ -28,7 +28,7 @@ function useCustomers(keyword: string, enabled: boolean) {
     setState((s) => ({ ...s, loading: true }));
     const t = setTimeout(
       () => {
-        api<{ items: Customer[] }>("GET", `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`)
+        call(customerEndpoints.list, { query: { page: 1, limit: 10, keyword } })
           .then((r) => live && setState({ items: r.data.items, loading: false }))
           .catch(() => live && setState({ items: [], loading: false }));
       },
@@ -58,9 +58,9 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
   };
 
   const submit = form.handleSubmit(async (values) => {
-    const q = new URLSearchParams({ from: values.from, to: values.to, ...(values.customer_id ? { customer_id: values.customer_id } : {}) });
+    const query = { from: values.from, to: values.to, customer_id: values.customer_id || undefined };
     try {
-      await download(`settlements/${settlement.id}/report?${q}`, `settlement-${settlement.reference}.csv`);
+      await download(urlOf(settlementEndpoints.report, { params: { id: settlement.id }, query }), `settlement-${settlement.reference}.csv`);
       toast.success(REPORT_GENERATED);
       close();
     } catch (e) {

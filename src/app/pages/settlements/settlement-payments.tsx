@@ -8,15 +8,24 @@ import { useQuery } from "@tanstack/react-query";
 import type { CrudFilter } from "@refinedev/core";
 import { Alert, Empty, Table, Typography } from "antd";
 import { pathGet } from "../../../../resources/define-resource.ts";
-import { settlementPayments, type SettlementPayment } from "../../../../resources/settlements.ts";
-import { api } from "../../api/client.ts";
+import { settlementEndpoints, settlementPayments, type SettlementPayment } from "../../../../resources/settlements.ts";
 import { listQuery } from "../../providers/data-provider.ts";
 import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
-import { urlOf } from "../../api/call.ts";
+import { call } from "../../api/call.ts";
 
 const def = settlementPayments;
+
+/** The list's query string as call() takes it: a parameter given more than once (`states[]`) as the list of its values. */
+function queryOf(text: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
+}
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.every((x) => !x));
 
@@ -31,8 +40,7 @@ export function SettlementPayments({ settlementId }: { settlementId: string }) {
   const query = listQuery(def, { currentPage: page, pageSize: def.pageSize }, filters);
   const result = useQuery({
     queryKey: ["settlements", settlementId, "payments", query],
-    queryFn: async () =>
-      (await api<{ items: SettlementPayment[]; total_items: number }>("GET", `${urlOf(def.api.list, { params: { id: settlementId } })}?${query}`)).data,
+    queryFn: async () => (await call(settlementEndpoints.payments, { params: { id: settlementId }, query: queryOf(query) })).data,
     placeholderData: (previous) => previous,
     retry: false,
   });

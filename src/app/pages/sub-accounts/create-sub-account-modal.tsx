@@ -10,15 +10,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useInvalidate } from "@refinedev/core";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
-import { CreateSubAccount, REQUIREMENTS } from "../../../../resources/sub-accounts.ts";
+import { CreateSubAccount, REQUIREMENTS, subAccountEndpoints } from "../../../../resources/sub-accounts.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
+import { customerEndpoints } from "../../../../resources/customers.ts";
+import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 
 type Kind = "own" | "customer";
 type Values = { kind: Kind; currency: string; name: string; customer_id: string };
-type Missing = { key: string; description: string; exists: boolean };
+type Missing = ReceivedOf<typeof subAccountEndpoints.requirements>[number];
 
 /** The create form: the shared schema, plus which of name / customer the chosen kind needs. */
 const FormSchema = z
@@ -38,7 +42,7 @@ function useCurrencies(open: boolean) {
   const [currencies, setCurrencies] = useState<string[] | null>(null);
   useEffect(() => {
     if (!open) return;
-    api<{ items: { currency: string; state: string }[] }>("GET", "accounts/corporate?page=1&limit=10")
+    call(accountEndpoints.list, { query: { page: 1, limit: 10 } })
       .then((r) => setCurrencies([...new Set(r.data.items.filter((a) => a.state === "ACTIVE").map((a) => a.currency))]))
       .catch(() => setCurrencies([]));
   }, [open]);
@@ -52,10 +56,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
   useEffect(() => {
     setLoading(true);
     const t = setTimeout(() => {
-      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>(
-        "GET",
-        `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`,
-      )
+      call(customerEndpoints.list, { query: { page: 1, limit: 10, keyword } })
         .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: customerLabel(c) }))))
         .catch(() => setOptions([]))
         .finally(() => setLoading(false));
@@ -66,7 +67,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
   const [preset, setPreset] = useState<{ value: string; label: string } | null>(null);
   useEffect(() => {
     if (!value || options.some((o) => o.value === value) || preset?.value === value) return;
-    api<{ id: string; display_name: string; email: string }>("GET", `v2/customers/${encodeURIComponent(value)}`)
+    call(customerEndpoints.show, { params: { id: value } })
       .then((r) => setPreset({ value: r.data.id, label: customerLabel(r.data) }))
       .catch(() => undefined);
   }, [value, options, preset]);
@@ -111,7 +112,7 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
       values.kind === "own"
         ? { currency: values.currency, name: values.name.trim() }
         : { currency: values.currency, customer_id: values.customer_id, requirements };
-    const res = await api("POST", "sub-accounts", body);
+    const res = await call(subAccountEndpoints.create, { body });
     toast.success(res.message);
     await invalidate({ resource: "sub-accounts", invalidates: ["list"] });
     window.dispatchEvent(new Event("sub-accounts:changed"));
@@ -122,10 +123,7 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
   const submit = form.handleSubmit(async (values) => {
     try {
       if (values.kind === "customer") {
-        const r = await api<Missing[]>(
-          "GET",
-          `sub-accounts/customer/requirements?customer_id=${encodeURIComponent(values.customer_id)}&currency=${encodeURIComponent(values.currency)}`,
-        );
+        const r = await call(subAccountEndpoints.requirements, { query: { customer_id: values.customer_id, currency: values.currency } });
         const needed = r.data.filter((x) => !x.exists);
         if (needed.length) return setMissing(needed);
       }

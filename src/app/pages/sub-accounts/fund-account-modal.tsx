@@ -7,27 +7,19 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button, Form, Input, Modal, Result, Select } from "antd";
-import { api } from "../../api/client.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { accountLabel } from "../../../lib/labels.ts";
-import type { SubAccount } from "../../../../resources/sub-accounts.ts";
-
-type Source = {
-  id: string;
-  name: string;
-  currency: string;
-  state: string;
-  balance: { available: string };
-  deposit_addresses: { data: { account_number?: string; iban?: string } }[];
-};
+import { subAccountEndpoints, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import { accountEndpoints, type Account } from "../../../../resources/accounts.ts";
 
 export function FundAccountModal({ open, account, onClose, onFunded }: { open: boolean; account: SubAccount; onClose: () => void; onFunded: () => void }) {
   const toast = useToast();
   const otp = useOneTimeCode();
-  const [sources, setSources] = useState<Source[] | null>(null);
+  const [sources, setSources] = useState<Account[] | null>(null);
   const [source, setSource] = useState<string>();
   const [amount, setAmount] = useState("");
   const [touched, setTouched] = useState(false);
@@ -38,7 +30,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
 
   useEffect(() => {
     if (!open) return;
-    api<{ items: Source[] }>("GET", "accounts/corporate?page=1&limit=10")
+    call(accountEndpoints.list, { query: { page: 1, limit: 10 } })
       .then((r) => setSources(r.data.items.filter((a) => a.currency === account.currency && a.state === "ACTIVE" && a.id !== account.id)))
       .catch(() => setSources([]));
   }, [open, account.currency, account.id]);
@@ -62,7 +54,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
     if (!ready || !transfer) return;
     setSending(true);
     try {
-      const res = await api("POST", "transfers/internal", transfer, { ...idempotencyHeader(key), ...otp.headers() });
+      const res = await call(subAccountEndpoints.fund, { body: transfer, headers: { ...idempotencyHeader(key), ...otp.headers() } });
       setDone(res.message);
       onFunded();
     } catch (e) {
@@ -115,7 +107,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
               placeholder="0.00"
             />
           </Form.Item>
-          <OneTimeCodeInput otp={otp} request={transfer && { path: "transfers/internal", body: transfer }} />
+          <OneTimeCodeInput otp={otp} request={transfer && { endpoint: subAccountEndpoints.fund, body: transfer }} />
           <Button type="primary" htmlType="submit" block disabled={!ready} loading={sending}>
             Fund account
           </Button>

@@ -10,9 +10,9 @@ import { useOne } from "@refinedev/core";
 import { Alert, App, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Statistic, Tabs, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { subAccounts, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import { subAccountEndpoints, subAccounts, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
 import type { ApiAction } from "../../../../resources/define-resource.ts";
-import { api } from "../../api/client.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMoney } from "../../../lib/money.ts";
@@ -38,7 +38,7 @@ function useSummary(id: string, from: string | undefined, version: number) {
   const [state, setState] = useState<{ totals?: { inbound: string; outbound: string }; error?: boolean }>({});
   useEffect(() => {
     if (!from) return;
-    api<{ totals: { inbound: string; outbound: string } }>("GET", `sub-accounts/${id}/summary?from=${from}&to=${dayjs().format(DAY)}`)
+    call(subAccountEndpoints.summary, { params: { id }, query: { from, to: dayjs().format(DAY) } })
       .then((r) => setState({ totals: r.data.totals }))
       .catch(() => setState({ error: true }));
   }, [id, from, version]);
@@ -191,17 +191,17 @@ export default function SubAccountDetails() {
               children: (
                 <FlowsChart
                   key={version}
-                  path={`accounts/${account.id}/summary`}
+                  endpoint={accountEndpoints.summary}
+                  params={{ id: account.id }}
                   ranges={SUB_ACCOUNT_RANGES}
                   currency={account.currency}
-                  pick={(s, r) => s[r] as never}
                 />
               ),
             },
             {
               key: "transactions",
               label: "Transactions",
-              children: <OwnerTransactions key={version} path={`accounts/${account.id}/transactions`} detailBase="/transactions" />,
+              children: <OwnerTransactions key={version} endpoint={accountEndpoints.transactions} params={{ id: account.id }} detailBase="/transactions" />,
             },
           ]}
         />

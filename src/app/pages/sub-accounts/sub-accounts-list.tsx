@@ -9,8 +9,9 @@ import { useTable } from "@refinedev/antd";
 import { Alert, Button, Card, Dropdown, Empty, Flex, Select, Skeleton, Statistic, Table, Tabs, Tag, Typography } from "antd";
 import { DownOutlined, PlusOutlined } from "@ant-design/icons";
 import { pathGet } from "../../../../resources/define-resource.ts";
-import { subAccounts, SUB_ACCOUNT_STATE_LABELS, type MasterAccount, type SubAccount } from "../../../../resources/sub-accounts.ts";
-import { api } from "../../api/client.ts";
+import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type MasterAccount, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import { accountEndpoints } from "../../../../resources/accounts.ts";
+import { call } from "../../api/call.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue, statusColor } from "../../components/resource/renderers.tsx";
@@ -27,7 +28,7 @@ export function SubAccountState({ state }: { state: string }) {
 function useCurrencies() {
   const [currencies, setCurrencies] = useState<string[] | null>(null);
   useEffect(() => {
-    api<{ items: { currency: string; state: string }[] }>("GET", "accounts/corporate?page=1&limit=10")
+    call(accountEndpoints.list, { query: { page: 1, limit: 10 } })
       .then((r) => setCurrencies([...new Set(r.data.items.filter((a) => a.state === "ACTIVE").map((a) => a.currency))]))
       .catch(() => setCurrencies([]));
   }, []);
@@ -39,7 +40,7 @@ function useMaster(currency: string, version: number) {
   useEffect(() => {
     if (!currency) return;
     setState({});
-    api<MasterAccount>("GET", `sub-accounts/master?currency=${encodeURIComponent(currency)}`)
+    call(subAccountEndpoints.master, { query: { currency } })
       .then((r) => setState({ master: r.data }))
       .catch(() => setState({ error: true }));
   }, [currency, version]);
@@ -232,7 +233,7 @@ export default function SubAccountsList() {
                   key: "transactions",
                   label: "Recent transactions",
                   children: master ? (
-                    <OwnerTransactions path={`accounts/${master.id}/transactions`} detailBase="/transactions" />
+                    <OwnerTransactions endpoint={accountEndpoints.transactions} params={{ id: master.id }} detailBase="/transactions" />
                   ) : error ? (
                     <Alert type="error" showIcon message="Error fetching master account details" />
                   ) : (

@@ -10,11 +10,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useInvalidate } from "@refinedev/core";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
-import { api, isApiError } from "../../api/client.ts";
+import { isApiError } from "../../api/client.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field } from "../../components/form/field.tsx";
 import { assetLabel, CreateSubWallet, subWalletEndpoints, subWallets } from "../../../../resources/sub-wallets.ts";
+import { walletEndpoints } from "../../../../resources/wallets.ts";
+import { customerEndpoints } from "../../../../resources/customers.ts";
 import { call } from "../../api/call.ts";
 
 type Kind = "own" | "customer";
@@ -53,7 +55,7 @@ function useMainAssets(open: boolean) {
   const [assets, setAssets] = useState<Asset[] | null>(null);
   useEffect(() => {
     if (!open) return;
-    api<Asset[]>("GET", "wallets/institution/main")
+    call(walletEndpoints.main)
       .then((r) => setAssets(r.data))
       .catch(() => setAssets([]));
   }, [open]);
@@ -69,10 +71,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
   useEffect(() => {
     setLoading(true);
     const t = setTimeout(() => {
-      api<{ items: { id: string; display_name: string; email: string; state: string }[] }>(
-        "GET",
-        `v2/customers?page=1&limit=10&keyword=${encodeURIComponent(keyword)}`,
-      )
+      call(customerEndpoints.list, { query: { page: 1, limit: 10, keyword } })
         .then((r) => setOptions(r.data.items.filter((c) => c.state === "ACTIVE").map((c) => ({ value: c.id, label: customerLabel(c), name: c.display_name }))))
         .catch(() => setOptions([]))
         .finally(() => setLoading(false));

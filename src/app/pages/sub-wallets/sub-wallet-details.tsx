@@ -12,7 +12,8 @@ import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
 import { assetLabel, subWallets, SUB_WALLET_CLASSIFICATION_LABELS, type SubWallet } from "../../../../resources/sub-wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { api } from "../../api/client.ts";
+import { walletEndpoints } from "../../../../resources/wallets.ts";
+import { call } from "../../api/call.ts";
 import { useSession } from "../../session/session.tsx";
 import { FlowsChart, type Range } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
@@ -34,8 +35,9 @@ type Totals = { inbound: string; outbound: string };
 function useTotals(id: string) {
   const [state, setState] = useState<{ totals?: Totals; error?: boolean }>({});
   useEffect(() => {
-    api<Record<string, { totals: Totals }>>("GET", `wallets/${id}/summary`)
-      .then((r) => setState({ totals: r.data.last_6_months?.totals }))
+    call(walletEndpoints.summary, { params: { id } })
+      // A sub-wallet's summary has its ranges (last_6_months among them); a summary between two dates has none.
+      .then((r) => setState({ totals: "last_6_months" in r.data ? r.data.last_6_months.totals : undefined }))
       .catch(() => setState({ error: true }));
   }, [id]);
   return state;
@@ -135,14 +137,12 @@ export default function SubWalletDetails() {
                 {
                   key: "overview",
                   label: "Overview",
-                  children: (
-                    <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={SUB_WALLET_RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} />
-                  ),
+                  children: <FlowsChart endpoint={walletEndpoints.summary} params={{ id: wallet.id }} ranges={SUB_WALLET_RANGES} currency={wallet.currency} />,
                 },
                 {
                   key: "transactions",
                   label: "Transactions",
-                  children: <OwnerTransactions path={`wallets/${wallet.id}/transactions`} detailBase="/crypto/transactions" />,
+                  children: <OwnerTransactions endpoint={walletEndpoints.transactions} params={{ id: wallet.id }} detailBase="/crypto/transactions" />,
                 },
               ]}
             />

@@ -12,6 +12,7 @@ import { DownOutlined, PlusOutlined } from "@ant-design/icons";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import {
   assetLabel,
+  subWalletEndpoints,
   subWallets,
   SUB_WALLET_CLASSIFICATION_LABELS,
   SUB_WALLET_STATE_LABELS,
@@ -19,7 +20,8 @@ import {
   type SubWalletDistribution,
 } from "../../../../resources/sub-wallets.ts";
 import { cryptoTransactions } from "../../../../resources/transactions.ts";
-import { api } from "../../api/client.ts";
+import { walletEndpoints } from "../../../../resources/wallets.ts";
+import { call } from "../../api/call.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue, statusColor } from "../../components/resource/renderers.tsx";
@@ -38,7 +40,7 @@ export function SubWalletState({ state }: { state: string }) {
 export function useSupportedAssets() {
   const [assets, setAssets] = useState<Asset[] | null>(null);
   useEffect(() => {
-    api<Asset[]>("GET", "crypto/v1/data/supported-assets")
+    call(walletEndpoints.supportedAssets)
       .then((r) => setAssets(r.data))
       .catch(() => setAssets([]));
   }, []);
@@ -48,7 +50,7 @@ export function useSupportedAssets() {
 function useDistribution(version: number) {
   const [state, setState] = useState<{ rows?: SubWalletDistribution; error?: boolean }>({});
   useEffect(() => {
-    api<SubWalletDistribution>("GET", "wallets/institution/sub-wallet-distribution")
+    call(subWalletEndpoints.distribution)
       .then((r) => setState({ rows: r.data }))
       .catch(() => setState({ error: true }));
   }, [version]);

@@ -10,6 +10,7 @@ import { AmountHeader, Documents, Pairs, person, ReceiptButton, Section } from "
 import { PaymentActions } from "./payment-actions.tsx";
 import { RateText } from "../../components/money/figures.tsx";
 import { formatMoney } from "../../../lib/money.ts";
+import { transactionEndpoints } from "../../../../resources/transactions.ts";
 
 type Party = { type: string; id?: string | null; name?: string; counterparty?: { type: string; details?: Record<string, unknown> } };
 type Detail = {
@@ -101,7 +102,7 @@ export default function BankingTransactionDetails() {
         <PartyDetails party={t.destination} missing="Couldn't get beneficiary details" />
       </Section>
       <Section title="Documents">
-        <Documents docs={t.documents} pathOf={(d) => `payments/docs/${d}/download`} />
+        <Documents docs={t.documents} endpoint={transactionEndpoints.bankingDocument} paramsOf={(id) => ({ id })} />
       </Section>
       <PaymentActions
         payment={t}
@@ -109,7 +110,7 @@ export default function BankingTransactionDetails() {
         summary={`${formatMoney(t.sending_amount, t.sending_currency)} to ${t.destination?.name ?? "the beneficiary"}`}
       />
       <div style={{ marginTop: 16 }}>
-        <ReceiptButton state={t.state} path={`payments/${t.id}/receipt`} reference={t.reference} />
+        <ReceiptButton state={t.state} endpoint={transactionEndpoints.bankingReceipt} params={{ id: t.id }} reference={t.reference} />
       </div>
     </>
   );

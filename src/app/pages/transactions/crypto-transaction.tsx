@@ -6,6 +6,7 @@ import { AmountHeader, Documents, Pairs, person, ReceiptButton, Section } from "
 import { PaymentActions } from "./payment-actions.tsx";
 import { RateText } from "../../components/money/figures.tsx";
 import { formatMoney } from "../../../lib/money.ts";
+import { transactionEndpoints } from "../../../../resources/transactions.ts";
 
 type Amount = { value: string; currency: string };
 type End = { type: string; address?: string | null; asset?: { currency: string; blockchain: string }; counterparty?: { name?: string } };
@@ -82,7 +83,7 @@ export default function CryptoTransactionDetails() {
         ]}
       />
       <Section title="Documents">
-        <Documents docs={t.documentation} pathOf={(d) => `transactions/${t.id}/documents/${d}`} />
+        <Documents docs={t.documentation} endpoint={transactionEndpoints.cryptoDocument} paramsOf={(docId) => ({ id: t.id, docId })} />
       </Section>
       <PaymentActions
         payment={t}
@@ -91,7 +92,7 @@ export default function CryptoTransactionDetails() {
         summary={`${formatMoney(t.sending_amount.value, t.sending_amount.currency)} to ${endOf(t.destination) || "the beneficiary"}`}
       />
       <div style={{ marginTop: 16 }}>
-        <ReceiptButton state={t.state} path={`transactions/${t.id}/receipt`} reference={t.id.slice(0, 8)} />
+        <ReceiptButton state={t.state} endpoint={transactionEndpoints.cryptoReceipt} params={{ id: t.id }} reference={t.id.slice(0, 8)} />
       </div>
     </>
   );

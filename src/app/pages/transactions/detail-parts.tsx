@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { Button, Descriptions, Flex, List, Tag, Typography } from "antd";
 import { DownloadOutlined, FileTextOutlined } from "@ant-design/icons";
 import { download } from "../../api/client.ts";
+import { urlOf } from "../../api/call.ts";
+import type { Endpoint, SentParamsOf } from "../../../../resources/define-endpoint.ts";
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { humanize, statusColor } from "../../components/resource/renderers.tsx";
@@ -66,12 +68,15 @@ export const Pairs = ({ items }: { items: [string, ReactNode][] }) => (
   </Descriptions>
 );
 
-export function Documents({
+/** A transaction's documents, each downloaded from `endpoint` with the path parameters `paramsOf` gives for its id. */
+export function Documents<E extends Endpoint>({
   docs,
-  pathOf,
+  endpoint,
+  paramsOf,
 }: {
   docs: { id: string; description: string; value?: string; file?: string; file_name?: string }[];
-  pathOf: (id: string) => string;
+  endpoint: E;
+  paramsOf: (id: string) => SentParamsOf<E>;
 }) {
   const toast = useToast();
   if (!docs.length) return <Typography.Text type="secondary">No documents</Typography.Text>;
@@ -87,7 +92,7 @@ export function Documents({
               key="dl"
               size="small"
               icon={<DownloadOutlined />}
-              onClick={() => download(pathOf(d.id), d.file ?? d.file_name ?? "document").catch((e) => toast.error(e))}
+              onClick={() => download(urlOf(endpoint, { params: paramsOf(d.id) }), d.file ?? d.file_name ?? "document").catch((e) => toast.error(e))}
             >
               Download
             </Button>,
@@ -101,11 +106,22 @@ export function Documents({
   );
 }
 
-export function ReceiptButton({ state, path, reference }: { state: string; path: string; reference: string }) {
+/** The receipt, downloaded from `endpoint` with `params`, once the transaction is processing or completed. */
+export function ReceiptButton<E extends Endpoint>({
+  state,
+  endpoint,
+  params,
+  reference,
+}: {
+  state: string;
+  endpoint: E;
+  params: SentParamsOf<E>;
+  reference: string;
+}) {
   const toast = useToast();
   if (!RECEIPT_STATES.includes(state)) return null;
   return (
-    <Button icon={<DownloadOutlined />} onClick={() => download(path, `receipt-${reference}.pdf`).catch((e) => toast.error(e))}>
+    <Button icon={<DownloadOutlined />} onClick={() => download(urlOf(endpoint, { params }), `receipt-${reference}.pdf`).catch((e) => toast.error(e))}>
       Download receipt
     </Button>
   );

@@ -6,7 +6,9 @@ import { useState } from "react";
 import { useInvalidate } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
-import { api } from "../../api/client.ts";
+import { call, type CallInput } from "../../api/call.ts";
+import type { Endpoint } from "../../../../resources/define-endpoint.ts";
+import { paymentEndpoints } from "../../../../resources/payments.ts";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
@@ -35,10 +37,10 @@ export function PaymentActions({
   const confirm = useDecisionConfirm();
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function run(name: string, method: string, path: string, body?: unknown) {
+  async function run<E extends Endpoint>(name: string, endpoint: E, input: CallInput<E>) {
     setBusy(name);
     try {
-      const res = await api(method, path, body);
+      const res = await call(endpoint, input);
       toast.success(res.message);
       await invalidate({ resource, invalidates: ["list", "detail"], id: payment.id });
     } catch (e) {
@@ -49,7 +51,8 @@ export function PaymentActions({
   }
 
   const ownPayment = !!initiator && initiator === session?.user.email;
-  const approvable = payment.state === "PENDING_APPROVAL" && payment.approval_request_id && can("approval-requests", "approve") && !ownPayment;
+  const approvalId = payment.approval_request_id;
+  const approvable = payment.state === "PENDING_APPROVAL" && approvalId && can("approval-requests", "approve") && !ownPayment;
   const retryable = payment.state === "FAILED" && payment.is_retryable && can("payments", "retry");
   if (!approvable && !retryable) return null;
   return (
@@ -61,7 +64,7 @@ export function PaymentActions({
             icon={<CheckOutlined />}
             loading={busy === "approve"}
             onClick={async () =>
-              (await confirm.approve("Approve this payment?", summary)) && run("approve", "PATCH", `approval-requests/${payment.approval_request_id}/approve`)
+              (await confirm.approve("Approve this payment?", summary)) && run("approve", paymentEndpoints.approve, { params: { id: approvalId } })
             }
           >
             Approve payment
@@ -72,7 +75,7 @@ export function PaymentActions({
             loading={busy === "reject"}
             onClick={async () => {
               const reason = await confirm.reject("Reject this payment?", summary);
-              if (reason !== null) await run("reject", "PATCH", `approval-requests/${payment.approval_request_id}/reject`, rejectionBody(reason));
+              if (reason !== null) await run("reject", paymentEndpoints.reject, { params: { id: approvalId }, body: rejectionBody(reason) });
             }}
           >
             Reject payment
@@ -80,7 +83,12 @@ export function PaymentActions({
         </>
       )}
       {retryable && (
-        <Button icon={<RedoOutlined />} loading={busy === "retry"} disabled={!!busy} onClick={() => run("retry", "POST", `payments/${payment.id}/retry`)}>
+        <Button
+          icon={<RedoOutlined />}
+          loading={busy === "retry"}
+          disabled={!!busy}
+          onClick={() => run("retry", paymentEndpoints.retry, { params: { id: payment.id } })}
+        >
           Retry Payment
         </Button>
       )}

@@ -8,10 +8,12 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Modal, Select, Space } from "antd";
-import { api } from "../../api/client.ts";
+import { SupportedAsset, walletEndpoints } from "../../../../resources/wallets.ts";
+import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
+import type { z } from "zod";
 
-type Asset = { currency: string; blockchain: string };
+type Asset = z.infer<typeof SupportedAsset>;
 
 export default function CreateAssetModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
@@ -26,7 +28,7 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
     // Asked again at each opening: a wallet made since then is no longer on offer.
     if (!open) return;
     setAssets(null);
-    Promise.all([api<Asset[]>("GET", "crypto/v1/data/supported-assets"), api<Asset[]>("GET", "wallets/institution/main")])
+    Promise.all([call(walletEndpoints.supportedAssets), call(walletEndpoints.main)])
       .then(([supported, held]) =>
         setAssets({
           supported: supported.data,
@@ -37,10 +39,13 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
   }, [open]);
 
   async function create() {
+    // The choice (currency:blockchain) is one of the options, each a supported asset.
     const [currency, blockchain] = (choice ?? "").split(":");
+    const asset = SupportedAsset.safeParse({ currency, blockchain });
+    if (!asset.success) return;
     setSaving(true);
     try {
-      const res = await api("POST", "crypto/v1/assets/corporate", { currency, blockchain });
+      const res = await call(walletEndpoints.create, { body: asset.data });
       toast.success(res.message);
       await invalidate({ resource: "wallets", invalidates: ["list"] });
       setChoice(undefined);

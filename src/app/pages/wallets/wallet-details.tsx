@@ -7,7 +7,7 @@ import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Typography } from "antd";
 import { ArrowLeftOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
-import type { Wallet } from "../../../../resources/wallets.ts";
+import { walletEndpoints, type Wallet } from "../../../../resources/wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
@@ -81,7 +81,7 @@ export default function WalletDetails() {
         </Col>
         <Col xs={24} lg={16}>
           <Card title="Transactions graph">
-            <FlowsChart path={`wallets/${wallet.id}/summary`} ranges={ACCOUNT_RANGES} currency={wallet.currency} pick={(s, r) => s[r] as never} />
+            <FlowsChart endpoint={walletEndpoints.summary} params={{ id: wallet.id }} ranges={ACCOUNT_RANGES} currency={wallet.currency} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
@@ -109,7 +109,7 @@ export default function WalletDetails() {
         </Col>
         <Col span={24}>
           <Card title="Transactions">
-            <OwnerTransactions path={`wallets/${wallet.id}/transactions`} detailBase="/crypto/transactions" />
+            <OwnerTransactions endpoint={walletEndpoints.transactions} params={{ id: wallet.id }} detailBase="/crypto/transactions" />
           </Card>
         </Col>
       </Row>

@@ -6,8 +6,15 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Input, Modal, Switch, Typography } from "antd";
 import type { z } from "zod";
-import { BusinessNotification, NOTIFICATION_TOPIC_KEYS, NOTIFICATION_TOPICS, type NotificationSettings } from "../../../../../resources/settings.ts";
-import { api, isApiError } from "../../../api/client.ts";
+import {
+  BusinessNotification,
+  NOTIFICATION_TOPIC_KEYS,
+  NOTIFICATION_TOPICS,
+  settingsEndpoints,
+  type NotificationSettings,
+} from "../../../../../resources/settings.ts";
+import { isApiError } from "../../../api/client.ts";
+import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../../components/form/field.tsx";
 
@@ -32,7 +39,7 @@ function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<Destination>("POST", "settings/business-notifications", values);
+      const res = await call(settingsEndpoints.addRecipient, { body: values });
       toast.success(res.message);
       onCreated(res.data);
       onClose();

@@ -7,8 +7,8 @@
 import { useState } from "react";
 import { App, Button, Card, Switch, Table, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { NOTIFICATION_TOPIC_KEYS, NOTIFICATION_TOPICS, type NotificationTopic } from "../../../../../resources/settings.ts";
-import { api } from "../../../api/client.ts";
+import { NOTIFICATION_TOPIC_KEYS, NOTIFICATION_TOPICS, settingsEndpoints, type NotificationTopic } from "../../../../../resources/settings.ts";
+import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { toggleOptimistically } from "../security/optimistic.ts";
 import { AddDestinationModal, type Destination } from "./add-destination-modal.tsx";
@@ -36,7 +36,7 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
       show: replace,
       next,
       previous: row,
-      call: () => api("PATCH", `settings/business-notifications/${row.id}`, { [topic]: on }),
+      call: () => call(settingsEndpoints.updateRecipient, { params: { id: row.id }, body: { [topic]: on } }),
       toast,
     });
     setBusy(null);
@@ -50,7 +50,7 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
-          const res = await api("DELETE", `settings/business-notifications/${row.id}`);
+          const res = await call(settingsEndpoints.removeRecipient, { params: { id: row.id } });
           toast.success(res.message);
           onChange((list) => list.filter((d) => d.id !== row.id));
         } catch (e) {

@@ -6,9 +6,10 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Card, Form, Input } from "antd";
-import { ChangePasswordForm } from "../../../../../resources/settings.ts";
+import { ChangePasswordForm, settingsEndpoints } from "../../../../../resources/settings.ts";
 import { PasswordChecklist } from "../../../components/form/password-checklist.tsx";
-import { api, isApiError } from "../../../api/client.ts";
+import { isApiError } from "../../../api/client.ts";
+import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../../components/form/field.tsx";
 
@@ -22,7 +23,7 @@ export function ChangePasswordCard({ onChanged }: { onChanged: () => void }) {
 
   const submit = form.handleSubmit(async ({ password, new_password }) => {
     try {
-      const res = await api("POST", "settings/change-password", { password, new_password });
+      const res = await call(settingsEndpoints.changePassword, { body: { password, new_password } });
       toast.success(res.message);
       form.reset(EMPTY);
       onChanged();

@@ -4,9 +4,10 @@
  */
 import { useEffect, useState } from "react";
 import { Alert, Button, Card, Skeleton, Space, Table, Tag, Typography } from "antd";
-import type { SessionView } from "../../../../../resources/settings.ts";
+import { settingsEndpoints, type SessionView } from "../../../../../resources/settings.ts";
 import { relativeActivity } from "../../../../lib/user-agent.ts";
-import { api, isApiError } from "../../../api/client.ts";
+import { isApiError } from "../../../api/client.ts";
+import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { useFetched } from "../../../hooks/use-fetched.ts";
 
@@ -24,13 +25,14 @@ function useMinuteClock() {
 export function SessionsCard({ version }: { version: number }) {
   const toast = useToast();
   const now = useMinuteClock();
-  const { data: sessions, error, failed, reload: load } = useFetched<SessionView[]>("security/sessions", version);
+  const { data: sessions, error, failed, reload: load } = useFetched(settingsEndpoints.sessions, {}, version);
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function revoke(key: string, path: string) {
+  /** Revokes the other sessions ("others") or one session (its id). */
+  async function revoke(key: string) {
     setBusy(key);
     try {
-      const res = await api("DELETE", path);
+      const res = key === "others" ? await call(settingsEndpoints.revokeOtherSessions) : await call(settingsEndpoints.revokeSession, { params: { id: key } });
       toast.success(res.message);
     } catch (e) {
       toast.error(e);
@@ -46,7 +48,7 @@ export function SessionsCard({ version }: { version: number }) {
       title="Active sessions"
       data-testid="sessions"
       extra={
-        <Button danger disabled={!others.length} loading={busy === "others"} onClick={() => revoke("others", "security/sessions/others")}>
+        <Button danger disabled={!others.length} loading={busy === "others"} onClick={() => revoke("others")}>
           Revoke other sessions
         </Button>
       }
@@ -93,13 +95,7 @@ export function SessionsCard({ version }: { version: number }) {
               align: "right",
               render: (_, s) =>
                 s.is_this_session ? null : (
-                  <Button
-                    size="small"
-                    danger
-                    loading={busy === s.id}
-                    disabled={!!busy && busy !== s.id}
-                    onClick={() => revoke(s.id, `security/sessions/${s.id}`)}
-                  >
+                  <Button size="small" danger loading={busy === s.id} disabled={!!busy && busy !== s.id} onClick={() => revoke(s.id)}>
                     Revoke
                   </Button>
                 ),

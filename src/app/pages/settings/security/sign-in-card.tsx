@@ -4,8 +4,8 @@
  */
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, Flex, Skeleton, Switch, Typography } from "antd";
-import type { SecuritySettings } from "../../../../../resources/settings.ts";
-import { api } from "../../../api/client.ts";
+import { settingsEndpoints } from "../../../../../resources/settings.ts";
+import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { useSession } from "../../../session/session.tsx";
 import { toggleOptimistically } from "./optimistic.ts";
@@ -30,7 +30,7 @@ function Setting({ title, description, children }: { title: string; description:
 export function SignInCard() {
   const toast = useToast();
   const { session, refresh } = useSession();
-  const { data: settings, setData: setSettings, failed, reload: load } = useFetched<SecuritySettings>("settings/security");
+  const { data: settings, setData: setSettings, failed, reload: load } = useFetched(settingsEndpoints.security);
   const [savingAlerts, setSavingAlerts] = useState(false);
   const [twoFactorTarget, setTwoFactorTarget] = useState<boolean | null>(null);
 
@@ -61,7 +61,7 @@ export function SignInCard() {
       show: (alertOnLogin: boolean) => setSettings((s) => (s ? { ...s, alertOnLogin } : s)),
       next: on,
       previous: !on,
-      call: () => api(on ? "POST" : "DELETE", "settings/security/alert-on-login"),
+      call: () => call(on ? settingsEndpoints.loginAlertsOn : settingsEndpoints.loginAlertsOff),
       toast,
     });
     setSavingAlerts(false);

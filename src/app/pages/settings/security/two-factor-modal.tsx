@@ -8,8 +8,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Modal, Typography } from "antd";
 import type { z } from "zod";
-import { TwoFactorChange } from "../../../../../resources/settings.ts";
-import { api, isApiError } from "../../../api/client.ts";
+import { TwoFactorChange, settingsEndpoints } from "../../../../../resources/settings.ts";
+import { isApiError } from "../../../api/client.ts";
+import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../../components/form/field.tsx";
 import { CodeInput } from "../../../components/form/code-input.tsx";
@@ -48,7 +49,7 @@ function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "targe
   async function send() {
     setSending(true);
     try {
-      const res = await api("POST", "settings/security/mfa/code");
+      const res = await call(settingsEndpoints.twoFactorCode);
       toast.success(res.message);
       setSent(true);
       restart();
@@ -61,7 +62,7 @@ function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "targe
 
   const submit = form.handleSubmit(async ({ otp_code }) => {
     try {
-      const res = await api(target ? "POST" : "DELETE", "settings/security/mfa", { otp_code });
+      const res = await call(target ? settingsEndpoints.twoFactorOn : settingsEndpoints.twoFactorOff, { body: { otp_code } });
       toast.success(res.message);
       onChanged(target);
     } catch (e) {

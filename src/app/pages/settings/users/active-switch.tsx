@@ -4,7 +4,7 @@
  */
 import { useState } from "react";
 import { Space, Switch, Typography } from "antd";
-import type { BusinessUser } from "../../../../../resources/users.ts";
+import { teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { useTeamCall } from "./use-team.ts";
 
 export function ActiveSwitch({ member }: { member: BusinessUser }) {
@@ -16,7 +16,7 @@ export function ActiveSwitch({ member }: { member: BusinessUser }) {
   async function change(next: boolean) {
     setShown(next);
     try {
-      await call("PATCH", `users/${encodeURIComponent(member.id)}/${next ? "activate" : "deactivate"}`, undefined, member.id);
+      await call(next ? teamEndpoints.activate : teamEndpoints.deactivate, { params: { id: member.id } }, member.id);
     } catch {
       // Already toasted; the server's state shows again below.
     } finally {

@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { HttpError } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Form, Input, Modal, Select } from "antd";
-import { InviteBody } from "../../../../../resources/users.ts";
+import { InviteBody, teamEndpoints } from "../../../../../resources/users.ts";
 import { isApiError } from "../../../api/client.ts";
 import { applyServerErrors, Field } from "../../../components/form/field.tsx";
 import { useAssignableRoles, useTeamCall } from "./use-team.ts";
@@ -29,7 +29,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
 
   async function submit(values: Body) {
     try {
-      await call("POST", "users/invites", values);
+      await call(teamEndpoints.invite, { body: values });
       close();
     } catch (e) {
       if (isApiError(e)) applyServerErrors(e.errors, form.setError);

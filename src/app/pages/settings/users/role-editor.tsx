@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Select } from "antd";
-import type { BusinessUser } from "../../../../../resources/users.ts";
+import { teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { RolesUpdate } from "../../../../../resources/settings.ts";
 import { isApiError } from "../../../api/client.ts";
 import { applyServerErrors, Field } from "../../../components/form/field.tsx";
@@ -23,7 +23,7 @@ export function RoleEditor({ member }: { member: BusinessUser }) {
 
   async function save(values: Values) {
     try {
-      await call("PATCH", `users/${encodeURIComponent(member.id)}/roles`, values, member.id);
+      await call(teamEndpoints.updateRoles, { params: { id: member.id }, body: values }, member.id);
     } catch (e) {
       if (isApiError(e)) applyServerErrors(e.errors, form.setError);
     }

@@ -7,8 +7,10 @@ import { useCallback, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useInvalidate } from "@refinedev/core";
 import { App } from "antd";
-import { assignableRoles, type BusinessUser, type Role } from "../../../../../resources/users.ts";
-import { api } from "../../../api/client.ts";
+import { assignableRoles, teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
+import { businessEndpoints } from "../../../../../resources/business.ts";
+import type { Endpoint } from "../../../../../resources/define-endpoint.ts";
+import { call, type CallInput } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { useSession } from "../../../session/session.tsx";
 
@@ -18,7 +20,7 @@ export const CONFIRM_TEXT = "Are you sure you want to proceed?";
 export function useRoles() {
   return useQuery({
     queryKey: ["businesses", "roles"],
-    queryFn: async () => (await api<Role[]>("GET", "businesses/roles")).data,
+    queryFn: async () => (await call(businessEndpoints.roles)).data,
     staleTime: 5 * 60_000,
   });
 }
@@ -80,9 +82,9 @@ export function useTeamCall() {
   const toast = useToast();
   const refresh = useRefreshTeam();
   return useCallback(
-    async <T = unknown>(method: string, path: string, body?: unknown, id?: string) => {
+    async <E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, id?: string) => {
       try {
-        const res = await api<T>(method, path, body);
+        const res = await call(endpoint, input);
         toast.success(res.message);
         await refresh(id);
         return res;
@@ -98,18 +100,17 @@ export function useTeamCall() {
 /** The state actions of SPEC §4 for one member, each with its label; delete asks first. */
 export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
   const access = useMemberAccess()(member);
-  const call = useTeamCall();
+  const send = useTeamCall();
   const { modal } = App.useApp();
-  const id = encodeURIComponent(member.id);
+  const params = { id: member.id };
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 
   const actions: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
   if (access.cancelInvite)
-    actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(call("PATCH", `users/invites/${id}/cancel`, undefined, member.id)) });
+    actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(send(teamEndpoints.cancelInvitation, { params }, member.id)) });
   if (access.resendInvite)
-    actions.push({ key: "resend", label: "Resend email", run: () => quiet(call("POST", `users/invites/${id}/resend-email`, undefined, member.id)) });
-  if (access.reinvite)
-    actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(call("POST", `users/invites/${id}/re-invite`, undefined, member.id)) });
+    actions.push({ key: "resend", label: "Resend email", run: () => quiet(send(teamEndpoints.resendInvitation, { params }, member.id)) });
+  if (access.reinvite) actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(send(teamEndpoints.reinvite, { params }, member.id)) });
   if (access.remove) {
     actions.push({
       key: "delete",
@@ -121,7 +122,7 @@ export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
           okText: "Delete",
           okButtonProps: { danger: true },
           // The deleted member's details are gone: only the list is re-read.
-          onOk: () => quiet(call("DELETE", `users/${id}`).then(() => onDeleted?.())),
+          onOk: () => quiet(send(teamEndpoints.remove, { params }).then(() => onDeleted?.())),
         }),
     });
   }
