@@ -4,6 +4,7 @@ import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction, MainOwnerSummary, SubOwnerSummary } from "./transaction-views.ts";
+import { MinorUnits } from "./money.ts";
 
 export const DepositAddress = z.object({ type: z.string(), data: z.record(z.string(), z.string()) });
 
@@ -20,8 +21,8 @@ export const Account = z
     state: z.string(),
     /** institution (the business's own) or customer (a customer's sub-account). */
     classification: z.string(),
-    balance: z.object({ available: z.string() }),
-    balance_in_usd: z.object({ available: z.string() }),
+    balance: z.object({ available: MinorUnits }),
+    balance_in_usd: z.object({ available: MinorUnits }),
     deposit_addresses: z.array(DepositAddress),
     in_request_state: z.boolean(),
     account_request_id: z.string().nullable(),

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
 import { endpoint } from "./define-endpoint.ts";
+import { MinorUnits } from "./money.ts";
 
 export const APPROVAL_SCOPES = ["ANY", "FIAT", "CRYPTO", "BULK"] as const;
 export type ApprovalScope = (typeof APPROVAL_SCOPES)[number];
@@ -61,8 +62,8 @@ export const ApprovalRule = z.object({
   position: z.number(),
   scope: z.enum(APPROVAL_SCOPES),
   currency: z.enum(RULE_CURRENCIES).nullable(),
-  min_amount: z.string(),
-  max_amount: z.string().nullable(),
+  min_amount: MinorUnits,
+  max_amount: MinorUnits.nullable(),
   approvals_required: z.number(),
   required_role: z.string().nullable(),
 });

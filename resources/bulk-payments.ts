@@ -10,6 +10,7 @@ import { defineResource } from "./define-resource.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 import { toCsv } from "../src/lib/csv.ts";
+import { MinorUnits } from "./money.ts";
 
 export const MAX_BULK_ROWS = 200;
 
@@ -55,8 +56,8 @@ export const BulkPayment = z
     state: z.string(),
     source_account_id: z.string(),
     currency: z.string(),
-    total_amount: z.string(),
-    total_fees: z.string(),
+    total_amount: MinorUnits,
+    total_fees: MinorUnits,
     total_recipients: z.number(),
     file_name: z.string(),
     created_date: z.string(),
@@ -81,8 +82,8 @@ export const BulkCheckedRow = z
     errors: z.array(z.object({ path: z.string(), message: z.string() })),
     beneficiary_name: z.string(),
     destination_type: z.string(),
-    amount: z.string().nullable(),
-    fee: z.string().nullable(),
+    amount: MinorUnits.nullable(),
+    fee: MinorUnits.nullable(),
     reference: z.string(),
   })
   .meta({ id: "BulkCheckedRow" });
@@ -94,8 +95,8 @@ export const BulkCheck = z
     /** Why the file as a whole cannot be paid (its total too large), else null. */
     problem: z.string().nullable(),
     currency: z.string(),
-    total_amount: z.string(),
-    total_fees: z.string(),
+    total_amount: MinorUnits,
+    total_fees: MinorUnits,
   })
   .meta({ id: "BulkCheck" });
 

@@ -64,26 +64,22 @@ export const endpoint = <P extends z.ZodType | undefined, Q extends z.ZodType | 
 /** A page of rows as every list answers it (src/server/db/paging.ts paged()). */
 export type Page<Row> = { items: Row[]; total_items: number; page: number; limit: number };
 
-type Sent<A> = A extends { one: infer S extends z.ZodType }
-  ? z.input<S>
+/** A schema's input side (what a handler builds, what a client sends) or output side (what a client reads). */
+type Side = "input" | "output";
+type Of<S extends z.ZodType, D extends Side> = D extends "input" ? z.input<S> : z.output<S>;
+type Data<A, D extends Side> = A extends { one: infer S extends z.ZodType }
+  ? Of<S, D>
   : A extends { page: infer S extends z.ZodType }
-    ? Page<z.input<S>>
+    ? Page<Of<S, D>>
     : A extends { bare: infer S extends z.ZodType }
-      ? z.input<S>
-      : null;
-type Received<A> = A extends { one: infer S extends z.ZodType }
-  ? z.output<S>
-  : A extends { page: infer S extends z.ZodType }
-    ? Page<z.output<S>>
-    : A extends { bare: infer S extends z.ZodType }
-      ? z.output<S>
+      ? Of<S, D>
       : null;
 
 /** The `data` a call answers, as the server sends it (the answer schema's input side: what the handler builds); unknown for an endpoint not known statically. */
-export type DataOf<E> = E extends { answer: infer A } ? (Answer extends A ? unknown : Sent<A>) : never;
+export type DataOf<E> = E extends { answer: infer A } ? (Answer extends A ? unknown : Data<A, "input">) : never;
 
 /** The same, as a client reads it (the output side). */
-export type ReceivedOf<E> = E extends { answer: infer A } ? (Answer extends A ? unknown : Received<A>) : never;
+export type ReceivedOf<E> = E extends { answer: infer A } ? (Answer extends A ? unknown : Data<A, "output">) : never;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS, type Blockchain } from "../src/lib/assets.ts";
 import { endpoint } from "./define-endpoint.ts";
-import { MinorAmount, MoneyValue } from "./money.ts";
+import { MinorAmount, MoneyValue, MinorUnits } from "./money.ts";
 
 /** SPEC §9: the FX currencies; crypto access adds the stablecoins (each on its chains). */
 export const FX_FIAT_CURRENCIES = ["USD", "NGN", "EUR", "GBP"] as const;
@@ -58,7 +58,7 @@ const quoteId = { quote_id: z.string({ error: "Get a quote first" }).uuid("Get a
 export const FiatExchangeRequest = FiatExchangeQuoteRequest.extend(quoteId);
 export const CryptoExchangeRequest = CryptoExchangeQuoteRequest.extend(quoteId);
 
-const Money = z.object({ amount: z.string(), currency: z.string() });
+const Money = z.object({ amount: MinorUnits, currency: z.string() });
 
 /** SPEC §3 Fiat quote and Crypto quote in one answer (each UI reads its own names), with id and expiry. */
 export const ExchangeQuote = z
@@ -93,11 +93,11 @@ export const FiatExchangeResult = z
   .object({
     id: z.string(),
     reference: z.string(),
-    source_amount: z.string(),
+    source_amount: MinorUnits,
     currency: z.string(),
-    destination_amount: z.string(),
+    destination_amount: MinorUnits,
     destination_currency: z.string(),
-    total_fee_amount: z.string(),
+    total_fee_amount: MinorUnits,
     fx_rate: z.string(),
     description: z.string(),
     state: z.string(),

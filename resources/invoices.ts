@@ -15,6 +15,7 @@ import { PageQuery } from "./page-query.ts";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 import { rateBps } from "../src/lib/invoice-totals.ts";
 import { isCalendarDay } from "../src/lib/dates.ts";
+import { MinorUnits } from "./money.ts";
 
 export const INVOICE_STATES = ["DRAFT", "OPEN", "PAID", "VOID"] as const;
 /** List filters beyond the stored states: open invoices partly paid, or past their due date. */
@@ -132,7 +133,7 @@ export const InvoiceInput = z.object({
 });
 export type InvoiceInput = z.input<typeof InvoiceInput>;
 
-const Amount = z.string();
+const Amount = MinorUnits;
 const AddressOut = z.object({ line_1: z.string(), city: z.string(), state_province: z.string(), postal_code: z.string(), country: z.string() });
 export const InvoiceTotalsView = z.object({
   line_items_sub_total_after_discounts: Amount,
@@ -150,7 +151,7 @@ export const PaymentInstruction = z.object({ title: z.string(), notes: z.string(
 /** A discount as stored and shown (src/lib/invoice-totals.ts DiscountSpec): the amount or the rate, by its type. */
 const DiscountView = z.object({
   type: z.enum(["fixed", "percentage"]),
-  fixed_amount: z.string().nullable().optional(),
+  fixed_amount: MinorUnits.nullable().optional(),
   percentage_rate: z.string().nullable().optional(),
   reason: z.string().nullable().optional(),
 });
@@ -158,7 +159,7 @@ const DiscountView = z.object({
 const TaxView = z.object({
   method: z.enum(["percentage", "fixed"]),
   percentage_rate: z.string().nullable().optional(),
-  tax_amount: z.string().nullable().optional(),
+  tax_amount: MinorUnits.nullable().optional(),
   type: z.enum(["STANDARD", "ZERO_RATED", "EXEMPT"]),
   behaviour: z.enum(["inclusive", "exclusive"]),
   exemption_reason: z.string().nullable().optional(),

@@ -27,5 +27,14 @@ export const MinorAmount = z.union([z.string(), z.number()], { error: "Amount is
   return n;
 });
 
-/** An amount as answers carry it: minor units as a digit string, with its currency. */
-export const MoneyValue = z.object({ value: z.string(), currency: z.string() });
+/** An amount as answers carry it: integer minor units of its currency as a digit string, "-" first when it left. */
+export const MinorUnits = z
+  .string()
+  .regex(/^-?\d+$/)
+  .meta({
+    description: "An amount in integer minor units of its currency (cents for USD, millionths for USDT), as a string so it stays exact beyond 2^53",
+    examples: ["150000"],
+  });
+
+/** An amount with its currency. */
+export const MoneyValue = z.object({ value: MinorUnits, currency: z.string() });

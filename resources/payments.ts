@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { DestinationType } from "./beneficiary-destinations.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { listOf } from "./list-query.ts";
-import { MinorAmount, MoneyValue } from "./money.ts";
+import { MinorAmount, MoneyValue, MinorUnits } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 
@@ -67,7 +67,7 @@ export const SendMoney = z.object({
   documents: z.array(PaymentDocument).max(MAX_DOCUMENTS, `Attach at most ${MAX_DOCUMENTS} documents`).optional().default([]),
 });
 
-const Amount = z.object({ amount: z.string(), currency: z.string() });
+const Amount = z.object({ amount: MinorUnits, currency: z.string() });
 /** SPEC §3 Fiat quote, plus its id and expiry. */
 export const FiatQuote = z
   .object({

@@ -9,11 +9,12 @@ import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
+import { MinorUnits } from "./money.ts";
 
 export const SETTLEMENT_STATES = ["OPEN", "SETTLED"] as const;
 export const SETTLEMENT_PAYMENT_STATES = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "COMPLETED"] as const;
 
-const Totals = z.object({ total_source_amount: z.string(), total_settlement_amount: z.string(), total_payments: z.number().int() });
+const Totals = z.object({ total_source_amount: MinorUnits, total_settlement_amount: MinorUnits, total_payments: z.number().int() });
 
 /** SPEC §3 FX settlement: the end of the period and the settled amount are null while OPEN. */
 export const Settlement = z
@@ -25,8 +26,8 @@ export const Settlement = z
     period_end_date: z.string().nullable(),
     source_currency: z.string(),
     settlement_currency: z.string(),
-    total_source_amount: z.string(),
-    total_settlement_amount: z.string().nullable(),
+    total_source_amount: MinorUnits,
+    total_settlement_amount: MinorUnits.nullable(),
     current_status: Totals,
   })
   .meta({ id: "Settlement" });
@@ -42,9 +43,9 @@ export const SettlementPayment = z
     created_date: z.string(),
     description: z.string(),
     customer: SettlementCustomer,
-    sending_amount: z.string(),
+    sending_amount: MinorUnits,
     sending_currency: z.string(),
-    destination_amount: z.string(),
+    destination_amount: MinorUnits,
     destination_currency: z.string(),
     fx_rate: z.string().nullable(),
     billing_currency: z.string(),
@@ -67,9 +68,9 @@ export const SettlementAdjustment = z
     payment: z.object({ id: z.string(), reference: z.string(), description: z.string(), state: z.string() }),
     settled_in: z.object({ id: z.string(), reference: z.string() }),
     customer: SettlementCustomer,
-    sending_amount: z.string(),
+    sending_amount: MinorUnits,
     sending_currency: z.string(),
-    destination_amount: z.string(),
+    destination_amount: MinorUnits,
     destination_currency: z.string(),
   })
   .meta({ id: "SettlementAdjustment" });

@@ -10,7 +10,7 @@ import { Account } from "./accounts.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
-import { MinorAmount } from "./money.ts";
+import { MinorAmount, MinorUnits } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 
@@ -85,14 +85,14 @@ export const InternalTransfer = z.object({
  */
 export const SubAccount = Account.extend({
   parent_account_id: z.string().nullable(),
-  balances: z.object({ available: z.string() }),
+  balances: z.object({ available: MinorUnits }),
   customer: z.object({ id: z.string(), name: z.string() }).nullable(),
 }).meta({ id: "SubAccount" });
 export type SubAccount = z.infer<typeof SubAccount>;
 
 /** SPEC §3 Master account: the business's own account in a currency and its sub-account count. */
 export const MasterAccount = z
-  .object({ id: z.string(), currency: z.string(), name: z.string(), balances: z.object({ available: z.string() }), sub_account_count: z.number().int() })
+  .object({ id: z.string(), currency: z.string(), name: z.string(), balances: z.object({ available: MinorUnits }), sub_account_count: z.number().int() })
   .meta({ id: "MasterAccount" });
 export type MasterAccount = z.infer<typeof MasterAccount>;
 
@@ -100,7 +100,7 @@ export type MasterAccount = z.infer<typeof MasterAccount>;
 export const RequirementStatus = z.object({ key: z.string(), description: z.string(), exists: z.boolean() }).meta({ id: "SubAccountRequirement" });
 
 /** POST /transfers/internal answers the outbound row, with the amount moved and its fees (none between own accounts). */
-export const InternalTransferResult = BankingTransaction.extend({ source_amount: z.string(), total_fees: z.string() }).meta({ id: "InternalTransferResult" });
+export const InternalTransferResult = BankingTransaction.extend({ source_amount: MinorUnits, total_fees: MinorUnits }).meta({ id: "InternalTransferResult" });
 
 const Currency = z.string({ error: "Please select a currency" }).trim().min(1, "Please select a currency");
 const Day = z.string().refine(isCalendarDay, { message: "Dates are YYYY-MM-DD", abort: true }).refine(inDayRange, `Dates ${DAY_RANGE_MESSAGE}`);
@@ -173,7 +173,7 @@ export const subAccountEndpoints = {
     access: rule("show"),
     params: IdParams,
     query: SummaryRange,
-    answer: { one: z.object({ totals: z.object({ inbound: z.string(), outbound: z.string() }) }) },
+    answer: { one: z.object({ totals: z.object({ inbound: MinorUnits, outbound: MinorUnits }) }) },
   }),
   freeze: endpoint({
     method: "POST",

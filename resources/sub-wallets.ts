@@ -9,6 +9,7 @@ import { endpoint } from "./define-endpoint.ts";
 import { listOf } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 import { Wallet, walletEndpoints } from "./wallets.ts";
+import { MinorUnits } from "./money.ts";
 
 export const SUB_WALLET_STATES = ["ACTIVE", "FROZEN"] as const;
 
@@ -48,8 +49,8 @@ export const SubWalletDistribution = z.array(
       currency: z.string(),
       blockchain: z.string(),
       sub_wallet_count: z.number().int(),
-      total_balance: z.string(),
-      balance_in_usd: z.string(),
+      total_balance: MinorUnits,
+      balance_in_usd: MinorUnits,
     })
     .meta({ id: "SubWalletAssetTotal" }),
 );

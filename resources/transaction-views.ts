@@ -4,7 +4,7 @@
  * outflow of an account or wallet over time (its graph).
  */
 import { z } from "zod";
-import { MoneyValue } from "./money.ts";
+import { MoneyValue, MinorUnits } from "./money.ts";
 
 /**
  * Who is on the other side of a transaction: a beneficiary's bank details (FIAT) or address (CRYPTO),
@@ -39,17 +39,17 @@ export const BankingTransaction = z
     sender_reference: z.string().nullable(),
     client_reference: z.string().nullable(),
     failure_reason: z.string().nullable(),
-    sending_amount: z.string(),
+    sending_amount: MinorUnits,
     sending_currency: z.string(),
     source_currency: z.string(),
-    total_fee_amount: z.string(),
+    total_fee_amount: MinorUnits,
     total_fee_currency: z.string(),
     fx_rate: z.string().nullable(),
-    billing_amount: z.string(),
+    billing_amount: MinorUnits,
     billing_currency: z.string(),
     /** What the account's balance gained (+) or lost (−, the fee included). */
-    signed_amount: z.string(),
-    destination_amount: z.string(),
+    signed_amount: MinorUnits,
+    destination_amount: MinorUnits,
     destination_currency: z.string(),
     is_retryable: z.boolean(),
     account_id: z.string(),
@@ -85,8 +85,8 @@ export type CryptoTransaction = z.infer<typeof CryptoTransaction>;
 /** Inbound and outbound sums of completed transactions (minor units), per bucket (a day or a month) and in all. */
 export const Flows = z
   .object({
-    points: z.array(z.object({ label: z.string(), inbound: z.string(), outbound: z.string() })),
-    totals: z.object({ inbound: z.string(), outbound: z.string() }),
+    points: z.array(z.object({ label: z.string(), inbound: MinorUnits, outbound: MinorUnits })),
+    totals: z.object({ inbound: MinorUnits, outbound: MinorUnits }),
   })
   .meta({ id: "Flows" });
 export type Flows = z.infer<typeof Flows>;

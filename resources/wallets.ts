@@ -7,6 +7,7 @@ import { endpoint, IdParams } from "./define-endpoint.ts";
 import { day } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 import { CryptoTransaction, Flows, MainOwnerSummary, SubOwnerSummary } from "./transaction-views.ts";
+import { MinorUnits } from "./money.ts";
 
 /**
  * SPEC §3 Wallet, as walletService.view answers it (src/server/services/wallets.ts): a main wallet, or
@@ -25,9 +26,9 @@ export const Wallet = z
     parent_wallet_id: z.string().nullable(),
     customer_id: z.string().nullable(),
     asset: z.object({ currency: z.string(), blockchain: z.string() }),
-    available_balance: z.string(),
-    balance: z.string(),
-    balance_in_usd: z.string(),
+    available_balance: MinorUnits,
+    balance: MinorUnits,
+    balance_in_usd: MinorUnits,
     /** Decimal places of the asset's minor unit. */
     precision: z.number().int(),
     features: z.object({ exchanges: z.object({ supported: z.boolean(), supported_currencies: ExchangeTargets }) }),

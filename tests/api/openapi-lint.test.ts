@@ -97,3 +97,26 @@ test("downloads document every media type they send", () => {
   ]);
   expect(types("GET /api/audit-log/export").sort()).toEqual(["application/json", "text/csv"]);
 });
+
+test("amounts are documented as integer minor units in strings, wherever an answer carries one", () => {
+  type Schema = { type?: unknown; pattern?: string; description?: string; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+  const untyped: string[] = [];
+  let seen = 0;
+  const walk = (schema: Schema | undefined, where: string) => {
+    if (!schema) return;
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      const amount = /(^|_)(amount|available|total_fees|fee|balance|inbound|outbound)$/.test(name) && !/_in_major$/.test(name);
+      const leaf = prop.anyOf?.find((s) => s.type === "string") ?? prop;
+      if (amount && (leaf.type === "string" || (Array.isArray(leaf.type) && leaf.type.includes("string")))) {
+        seen++;
+        if (leaf.pattern !== "^-?\\d+$" || !/minor units/.test(leaf.description ?? "")) untyped.push(`${where}.${name}`);
+      }
+      walk(prop, `${where}.${name}`);
+      walk(prop.items, `${where}.${name}[]`);
+      for (const s of prop.anyOf ?? []) walk(s, `${where}.${name}`);
+    }
+  };
+  for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, Schema>)) if (!name.endsWith("Input")) walk(schema, name);
+  expect(seen).toBeGreaterThan(40);
+  expect(untyped).toEqual([]);
+});

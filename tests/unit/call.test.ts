@@ -3,16 +3,9 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { call, queryString } from "../../src/app/api/call.ts";
 import { beneficiaryEndpoints } from "../../resources/beneficiaries.ts";
 import { pathWith } from "../../resources/define-endpoint.ts";
+import { answerFetch } from "../helpers/answer-fetch.ts";
 
 afterEach(() => vi.unstubAllGlobals());
-
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn(
-    async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
-  );
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
 
 describe("pathWith", () => {
   test("fills each path parameter, encoded, so an id cannot reach another path", () => {
@@ -36,7 +29,7 @@ describe("queryString", () => {
 
 describe("call", () => {
   test("a read goes to the declared method and path, with its query, and answers the envelope", async () => {
-    const fetch = answer(200, { message: "Beneficiaries", data: { items: [], total_items: 0, page: 1, limit: 5 } });
+    const fetch = answerFetch(200, { message: "Beneficiaries", data: { items: [], total_items: 0, page: 1, limit: 5 } });
     const res = await call(beneficiaryEndpoints.list, { query: { page: 1, limit: 5, keyword: "harbor" } });
     expect(fetch.mock.calls[0]![0]).toBe("/api/v1/beneficiaries?page=1&limit=5&keyword=harbor");
     expect(fetch.mock.calls[0]![1]!.method).toBe("GET");
@@ -44,7 +37,7 @@ describe("call", () => {
   });
 
   test("a write sends its body as JSON to the declared path, and a refusal carries the server's message", async () => {
-    const fetch = answer(404, { message: "Beneficiary not found", errors: [] });
+    const fetch = answerFetch(404, { message: "Beneficiary not found", errors: [] });
     const update = call(beneficiaryEndpoints.updateCrypto, { params: { id: "b 1" }, body: { name: "Ada", address: "T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb" } });
     await expect(update).rejects.toMatchObject({ statusCode: 404, message: "Beneficiary not found" });
     expect(fetch.mock.calls[0]![0]).toBe("/api/v1/beneficiaries/b%201/crypto");

@@ -5,6 +5,7 @@ import { defineResource } from "../../resources/define-resource.ts";
 import { endpoint } from "../../resources/define-endpoint.ts";
 import { beneficiaries, cryptoBeneficiaries } from "../../resources/beneficiaries.ts";
 import { z } from "zod";
+import { answerFetch } from "../helpers/answer-fetch.ts";
 
 const demo = defineResource({
   name: "demo",
@@ -79,23 +80,15 @@ describe("listQuery", () => {
 describe("requests and errors", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function answer(status: number, body: unknown) {
-    const fetch = vi.fn(
-      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
-    );
-    vi.stubGlobal("fetch", fetch);
-    return fetch;
-  }
-
   test("getList reads items and total_items from the envelope", async () => {
-    const fetch = answer(200, { message: "ok", data: { items: [{ id: "a" }], total_items: 41, page: 2, limit: 10 } });
+    const fetch = answerFetch(200, { message: "ok", data: { items: [{ id: "a" }], total_items: 41, page: 2, limit: 10 } });
     const res = await dataProvider.getList({ resource: "beneficiaries", pagination: { currentPage: 2, pageSize: 10 }, filters: [eq("keyword", "x")] });
     expect(res).toEqual({ data: [{ id: "a" }], total: 41 });
     expect(fetch.mock.calls[0][0]).toBe("/api/v1/beneficiaries?page=2&limit=10&keyword=x");
   });
 
   test("update uses the declared method and path; delete the declared action", async () => {
-    const fetch = answer(200, { message: "Beneficiary details updated", data: { id: "b1" } });
+    const fetch = answerFetch(200, { message: "Beneficiary details updated", data: { id: "b1" } });
     await dataProvider.update({ resource: "crypto-beneficiaries", id: "b1", variables: { name: "N" } });
     expect(fetch.mock.calls[0][0]).toBe("/api/v1/beneficiaries/b1/crypto");
     expect((fetch.mock.calls[0][1] as RequestInit).method).toBe("PUT");
@@ -105,7 +98,7 @@ describe("requests and errors", () => {
   });
 
   test("a 4xx becomes an HttpError with the server's message, status and field errors", async () => {
-    answer(400, { message: "Enter a valid IBAN", errors: [{ path: "details.details.iban", message: "Enter a valid IBAN" }] });
+    answerFetch(400, { message: "Enter a valid IBAN", errors: [{ path: "details.details.iban", message: "Enter a valid IBAN" }] });
     await expect(dataProvider.create({ resource: "beneficiaries", variables: {} })).rejects.toMatchObject({
       message: "Enter a valid IBAN",
       statusCode: 400,
