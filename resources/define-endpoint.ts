@@ -88,7 +88,6 @@ export type QueryOf<E> = E extends { query?: infer S } ? Out<S> : undefined;
 export type BodyOf<E> = E extends { body?: infer S } ? Out<S> : undefined;
 /** What a client sends: the input side of each schema. */
 export type SentParamsOf<E> = E extends { params?: infer S } ? In<S> : undefined;
-export type SentQueryOf<E> = E extends { query?: infer S } ? In<S> : undefined;
 export type SentBodyOf<E> = E extends { body?: infer S } ? In<S> : undefined;
 
 /** The path with its parameters filled in, each encoded ("/v1/beneficiaries/:id" + {id} → "/v1/beneficiaries/4f…"). */

@@ -32,9 +32,6 @@ declare module "fastify" {
   }
 }
 
-/** A file part of a multipart body. */
-export const fileField = (description: string) => z.string().meta({ format: "binary", description });
-
 const FieldError = z.object({
   path: z.string().meta({ description: "The field, dotted (items.0.amount); empty when the request as a whole is refused" }),
   message: z.string(),

@@ -16,9 +16,6 @@ export async function normaliseArrayKeys(req: FastifyRequest) {
   }
 }
 
-// The schema pieces are declared with the endpoints (resources/list-query.ts).
-export { DAY_RANGE_MESSAGE, FIRST_DAY, LAST_DAY, day, flag, inDayRange, listOf } from "../../../resources/list-query.ts";
-
 /** Both dates as a half-open UTC range [from 00:00, to+1 00:00); from after to is a 400. */
 export function dateRange(from?: string, to?: string): { from?: Date; to?: Date } | "invalid" {
   const f = from ? new Date(`${from}T00:00:00Z`) : undefined;

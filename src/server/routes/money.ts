@@ -18,9 +18,6 @@ import { ONE_TIME_CODE_HEADER, requestBinding } from "../services/step-up.ts";
 import type { DataOf, Endpoint } from "../../../resources/define-endpoint.ts";
 import { ok } from "./respond.ts";
 
-// Declared with the request schemas (resources/money.ts).
-export { MinorAmount } from "../../../resources/money.ts";
-
 /** A money write's answer as its endpoint declares it: its status, and the envelope with the declared data. */
 export const declared = <E extends Endpoint>(ep: E, message: string, data: DataOf<E>): Answer => ({ status: ep.status ?? 200, body: ok(message, data) });
 
