@@ -85,6 +85,12 @@ export const accounts = defineResource<Account>({
   title: "Accounts",
   subtitle: "Manage your accounts",
   routes: { list: "/accounts", show: "/accounts/:id" },
+  // SPEC §2: the accounts screens ask for no product (a business without fiat access is offered one
+  // there); like every money screen they show the locked state until the business is verified.
+  screens: {
+    list: { alsoNeeds: ["kyb_approved"], without: ["fiat"], why: "open without fiat access; locked until verified" },
+    show: { alsoNeeds: ["kyb_approved"], without: ["fiat"], why: "open without fiat access; locked until verified" },
+  },
   api: { list: accountEndpoints.list, one: accountEndpoints.show },
   schema: Account,
   access: { obj: "accounts" },

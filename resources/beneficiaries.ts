@@ -331,6 +331,11 @@ export const cryptoBeneficiaries = defineResource<Beneficiary>({
   name: "crypto-beneficiaries",
   label: "Crypto beneficiaries",
   routes: { list: "/crypto/beneficiaries", show: "/crypto/beneficiaries/:id" },
+  // They are read through the one beneficiaries endpoint (type=CRYPTO); their screens are the crypto product's.
+  screens: {
+    list: { alsoNeeds: ["crypto"], why: "stablecoin beneficiaries are part of the crypto product" },
+    show: { alsoNeeds: ["crypto"], why: "stablecoin beneficiaries are part of the crypto product" },
+  },
   fixedParams: { type: "CRYPTO" },
   access: { obj: "crypto-beneficiaries" },
   formDefaults: { ...shared.formDefaults, type: "CRYPTO" },

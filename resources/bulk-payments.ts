@@ -7,6 +7,7 @@ import { z } from "zod";
 import { DESTINATIONS } from "./beneficiary-destinations.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { defineResource } from "./define-resource.ts";
+import { lockedUntilVerified } from "./define-screen.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 import { toCsv } from "../src/lib/csv.ts";
@@ -159,6 +160,11 @@ export const bulkPayments = defineResource<BulkPayment>({
   title: "Bulk payments",
   subtitle: "Pay many beneficiaries from one file",
   routes: { list: "/payments/bulk-payment", show: "/payments/bulk-payment/:id" },
+  screens: {
+    list: lockedUntilVerified,
+    // Approvers read a bulk payment's lines in the approvals modal; the details page is the maker's.
+    show: { ...lockedUntilVerified, onlyPermission: "transactions_write", why: "the maker's page; approvers see the lines in the approvals modal" },
+  },
   api: { list: bulkPaymentEndpoints.list, one: bulkPaymentEndpoints.show },
   schema: BulkPayment,
   access: { obj: "bulk-payments" },

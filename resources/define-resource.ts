@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import type { Feature } from "../policies/catalog.ts";
 import type { Endpoint } from "./define-endpoint.ts";
+import type { Screen, ScreenDifference, ScreenKind } from "./define-screen.ts";
 
 /** Renderers by key; src/app/components/resource/renderers.tsx maps each to a component. */
 export type RendererKey =
@@ -147,6 +148,11 @@ export type ResourceDef<Row = any> = {
   routes: { list: string; show?: string; create?: string; edit?: string };
   /** The endpoints the generic screens call (resources/define-endpoint.ts); `one` where the record can be read alone. */
   api: { list: Endpoint; one?: Endpoint; create?: Endpoint; update?: Endpoint };
+  /**
+   * Where a screen's access differs from its endpoint's (list: api.list, show: api.one or api.list,
+   * create: api.create, edit: api.update); the page rules are derived from those (define-screen.ts).
+   */
+  screens?: Partial<Record<ScreenKind, ScreenDifference>>;
   /** Fixed list parameters (e.g. type=CRYPTO for the crypto page). */
   fixedParams?: Record<string, string>;
   schema: z.ZodType<Row>;
@@ -213,6 +219,23 @@ export type ResourceDef<Row = any> = {
 
 export function defineResource<Row>(def: ResourceDef<Row>): ResourceDef<Row> {
   return def;
+}
+
+/** The screens a standalone resource opens, each with the endpoint it shows; none for one hosted by a bespoke page. */
+export function resourceScreens(def: ResourceDef): Screen[] {
+  if (def.standalone === false) return [];
+  const { routes, api, screens = {} } = def;
+  const shows: Record<ScreenKind, [string | undefined, Endpoint | undefined]> = {
+    list: [routes.list, api.list],
+    show: [routes.show, api.one ?? api.list],
+    create: [routes.create, api.create],
+    edit: [routes.edit, api.update],
+  };
+  return Object.entries(shows).flatMap(([kind, [path, endpoint]]) => {
+    if (!path) return [];
+    if (!endpoint) throw new Error(`${def.name}: the ${kind} screen ${path} shows no endpoint`);
+    return [{ path, shows: endpoint, differs: screens[kind as ScreenKind] }];
+  });
 }
 
 /** Reads a dotted path ("details.details.iban") from a record. */

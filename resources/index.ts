@@ -1,4 +1,4 @@
-/** Every declared resource. Adding one: a file here, a line below, its policy lines (policies/policy.csv). */
+/** Every declared resource. Adding one: a file here, a line below, its endpoints' policy lines (policies/policy.csv). */
 import type { ResourceDef } from "./define-resource.ts";
 import { beneficiaries, cryptoBeneficiaries } from "./beneficiaries.ts";
 import { users } from "./users.ts";

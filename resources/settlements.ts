@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "../src/lib/dates.ts";
 import { defineResource } from "./define-resource.ts";
+import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
@@ -184,6 +185,7 @@ export const settlements = defineResource<Settlement>({
   title: "Fx Settlements",
   subtitle: "Your customers' currency conversions, netted per currency pair and day",
   routes: { list: "/settlements", show: "/settlements/:id" },
+  screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: settlementEndpoints.list, one: settlementEndpoints.show },
   schema: Settlement,
   access: { obj: "settlements" },

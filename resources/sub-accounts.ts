@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isCalendarDay } from "../src/lib/dates.ts";
 import { Account } from "./accounts.ts";
 import { defineResource } from "./define-resource.ts";
+import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
 import { MinorAmount, MinorUnits } from "./money.ts";
@@ -218,6 +219,7 @@ export const subAccounts = defineResource<SubAccount>({
   title: "Sub-accounts",
   subtitle: "Virtual accounts under your master account, for your business or your customers",
   routes: { list: "/sub-accounts", show: "/sub-accounts/:id" },
+  screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: subAccountEndpoints.list, one: subAccountEndpoints.show, create: subAccountEndpoints.create },
   schema: SubAccount,
   create: CreateSubAccount,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../src/lib/assets.ts";
 import { defineResource } from "./define-resource.ts";
+import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { listOf } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
@@ -111,6 +112,7 @@ export const subWallets = defineResource<SubWallet>({
   title: "Sub-wallets",
   subtitle: "Stablecoin wallets under your main wallets, for your business or your customers",
   routes: { list: "/crypto/sub-wallets", show: "/crypto/sub-wallets/:id" },
+  screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: subWalletEndpoints.list, one: walletEndpoints.show, create: subWalletEndpoints.create },
   schema: SubWallet,
   create: CreateSubWallet,

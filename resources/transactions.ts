@@ -284,6 +284,8 @@ export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactio
   name: "crypto-transactions",
   label: "Crypto transactions",
   routes: { list: "/crypto/transactions", show: "/crypto/transactions/:id" },
+  // SPEC §2: only the list needs the crypto feature; a transaction's page opens from anywhere it is linked.
+  screens: { show: { without: ["crypto"], why: "SPEC §2 asks the crypto feature of the list only" } },
   api: { list: transactionEndpoints.listCrypto, one: transactionEndpoints.showCrypto },
   schema: CryptoTransactionRow,
   access: { obj: "crypto-transactions" },

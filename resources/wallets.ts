@@ -3,6 +3,7 @@ import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS } from "../src/lib/assets.ts";
 import { ExchangeTargets } from "./accounts.ts";
 import { defineResource } from "./define-resource.ts";
+import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { day } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
@@ -130,6 +131,7 @@ export const wallets = defineResource<Wallet>({
   title: "Wallets",
   subtitle: "Manage your wallets",
   routes: { list: "/crypto/wallets", show: "/crypto/wallets/:id" },
+  screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: walletEndpoints.list, one: walletEndpoints.show },
   schema: Wallet,
   access: { obj: "wallets" },

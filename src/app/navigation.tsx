@@ -7,6 +7,7 @@ import { BankOutlined, SwapOutlined, DashboardOutlined, SendOutlined, SettingOut
 import { FileDoneOutlined, FileTextOutlined, LineChartOutlined, ShoppingOutlined } from "@ant-design/icons";
 import { ApiOutlined, GiftOutlined } from "@ant-design/icons";
 import { RESOURCES } from "../../resources/index.ts";
+import { PAGES } from "../../resources/pages.ts";
 import type { ResourceRoutes } from "./providers/access-control.ts";
 
 const ICONS: Record<string, React.ReactNode> = {
@@ -29,7 +30,7 @@ const ICONS: Record<string, React.ReactNode> = {
 type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number; lockedName?: string };
 
 const ENTRIES: Entry[] = [
-  { name: "dashboard", routes: { list: "/" }, label: "Dashboard", icon: "dashboard", order: 0 },
+  { name: "dashboard", routes: { list: PAGES.dashboard.path }, label: "Dashboard", icon: "dashboard", order: 0 },
   { name: "payments", routes: {}, label: "Payments", icon: "payments", order: 30 },
   { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
   { name: "invoicing", routes: {}, label: "Invoicing", icon: "invoicing", order: 50 },
@@ -41,20 +42,20 @@ const ENTRIES: Entry[] = [
     parent: r.menu!.parent,
     order: r.menu!.order,
   })),
-  { name: "send-money", routes: { list: "/payments/send/money" }, label: "Send money", parent: "payments", order: 35, lockedName: "Payments" },
-  { name: "send-exchange", routes: { list: "/payments/send/exchange" }, label: "Exchange", parent: "payments", order: 36, lockedName: "Exchanges" },
+  { name: "send-money", routes: { list: PAGES.sendMoney.path }, label: "Send money", parent: "payments", order: 35, lockedName: "Payments" },
+  { name: "send-exchange", routes: { list: PAGES.sendExchange.path }, label: "Exchange", parent: "payments", order: 36, lockedName: "Exchanges" },
   {
     name: "send-stablecoins",
-    routes: { list: "/crypto/send-stablecoins" },
+    routes: { list: PAGES.sendStablecoins.path },
     label: "Send stablecoins",
     parent: "crypto",
     order: 15,
     lockedName: "Stablecoin payments",
   },
-  { name: "fx-rates", routes: { list: "/rates" }, label: "Fx Rates", icon: "rates", order: 60 },
-  { name: "deals", routes: { list: "/deals" }, label: "Deals", icon: "deals", order: 65 },
-  { name: "developers", routes: { list: "/developers" }, label: "Developers", icon: "developers", order: 85 },
-  { name: "settings", routes: { list: "/settings" }, label: "Settings", icon: "settings", order: 90 },
+  { name: "fx-rates", routes: { list: PAGES.rates.path }, label: "Fx Rates", icon: "rates", order: 60 },
+  { name: "deals", routes: { list: PAGES.deals.path }, label: "Deals", icon: "deals", order: 65 },
+  { name: "developers", routes: { list: PAGES.developers.path }, label: "Developers", icon: "developers", order: 85 },
+  { name: "settings", routes: { list: PAGES.settings.path }, label: "Settings", icon: "settings", order: 90 },
 ];
 
 export const MENU: ResourceProps[] = [...ENTRIES]

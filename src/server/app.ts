@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 // Installed before any route parses: an issue a schema gave no message of its own is worded "<Field> is required", never by zod's defaults.
 import "../../resources/zod-messages.ts";
 import { loadAccess } from "../../policies/load.ts";
+import type { Screen } from "../../resources/define-screen.ts";
 import { API_ROUTES, SANDBOX_ROUTES, type RoutePlugin } from "./routes/index.ts";
 import { openapiTransform, openapiTransformObject } from "./lib/openapi-responses.ts";
 import { registerAuditTrail } from "./plugins/audit-trail.ts";
@@ -58,6 +59,8 @@ export type BuildOptions = {
   /** More route files and their policy lines: what an operator's own resource adds (tests/api/throwaway-resource.test.ts). */
   extraRoutes?: RoutePlugin[];
   extraPolicy?: string;
+  /** Their screens, whose page rules are derived like the declared resources' (policies/screen-rules.ts). */
+  extraScreens?: Screen[];
 };
 
 export async function buildApp({
@@ -71,11 +74,12 @@ export async function buildApp({
   hostLookup,
   extraRoutes = [],
   extraPolicy = "",
+  extraScreens = [],
 }: BuildOptions): Promise<FastifyInstance> {
   configureSealing(config);
   const ownDatabase = !database;
   const dbh = database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  const access = await loadAccess(extraPolicy);
+  const access = await loadAccess(extraPolicy, extraScreens);
   const services = buildServices({ db: dbh.db, config, access, hostLookup });
 
   const app = Fastify({

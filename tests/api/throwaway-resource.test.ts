@@ -10,6 +10,7 @@ import { expectError } from "../helpers/expect.ts";
 import { NOTE_POLICY, noteEndpoints, notes } from "../fixtures/throwaway/notes.ts";
 import { noteRoutes } from "../fixtures/throwaway/note-routes.ts";
 import { RESOURCES } from "../../resources/index.ts";
+import { resourceScreens } from "../../resources/define-resource.ts";
 import { dataProvider } from "../../src/app/providers/data-provider.ts";
 import { setCsrfToken } from "../../src/app/api/client.ts";
 
@@ -17,7 +18,7 @@ let s: TestServer;
 let owner: Client;
 let viewer: Client;
 beforeAll(async () => {
-  s = await startServer({}, { extraRoutes: [noteRoutes], extraPolicy: NOTE_POLICY });
+  s = await startServer({}, { extraRoutes: [noteRoutes], extraPolicy: NOTE_POLICY, extraScreens: resourceScreens(notes) });
   owner = (await signedUpClient(s.app, {}, { verified: false })).client;
   viewer = await memberOf(s.app, owner, "VIEWER");
 });
@@ -43,6 +44,15 @@ test("the server serves, validates and guards the declared endpoints, each busin
   // Another business sees none of them.
   const { client: other } = await signedUpClient(s.app, {}, { verified: false });
   expect((await other.get("/notes")).body.data).toMatchObject({ total_items: 0, items: [] });
+});
+
+test("its screens open by its endpoints' rules, with no page rule written", async () => {
+  const grantsOf = async (as: Client) => (await as.get("/session/current")).body.data.grants;
+  // The list screen shows the list endpoint (every member); the create screen the create endpoint (customers_write).
+  expect((await grantsOf(owner))["page:/notes"]).toEqual(["view"]);
+  expect((await grantsOf(owner))["page:/notes/create"]).toEqual(["view"]);
+  expect((await grantsOf(viewer))["page:/notes"]).toEqual(["view"]);
+  expect((await grantsOf(viewer))["page:/notes/create"]).toBeUndefined();
 });
 
 test("the API document types it from the declaration", async () => {

@@ -15,7 +15,7 @@ export type TestServer = { app: FastifyInstance; database: Database; close: () =
 /** options: what a test puts in place of the outside world (the host-name resolver), or adds to the API (a resource of its own). */
 export async function startServer(
   config: Partial<Config> = {},
-  options: Pick<BuildOptions, "hostLookup" | "extraRoutes" | "extraPolicy"> = {},
+  options: Pick<BuildOptions, "hostLookup" | "extraRoutes" | "extraPolicy" | "extraScreens"> = {},
 ): Promise<TestServer> {
   const database = await freshDatabase();
   const app = await buildApp({

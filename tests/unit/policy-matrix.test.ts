@@ -1,15 +1,14 @@
 /**
  * The access matrix, written from the SPEC (§2 routes, §6 permissions and feature flags) as one
  * table, checked against policies/ for every permission set × feature set. The server builds its
- * enforcer with createAccess() from these same two files; the UI asks the grants it derives.
+ * enforcer with loadAccess(): these files plus the screens' rules derived from the endpoints they
+ * show; the UI asks the grants it derives.
  */
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { createAccess } from "../../policies/enforcer.ts";
+import { loadAccess } from "../../policies/load.ts";
 import { AUTHENTICATED, FEATURE_NAMES, KYB_APPROVED, PERMISSION_NAMES, PERSON } from "../../policies/catalog.ts";
 
-const read = (f: string) => readFileSync(new URL(`../../policies/${f}`, import.meta.url), "utf8");
-const access = await createAccess(read("model.conf"), read("policy.csv"));
+const access = await loadAccess();
 
 /** kyb: also needs the business's verification (KYB) approved (opening accounts, moving money, their screens). */
 type Need = { obj: string; act: string; perm?: string; feature?: string; kyb?: boolean };

@@ -5,6 +5,7 @@
  */
 import { lazy, type ReactElement } from "react";
 import { RESOURCES } from "../../../resources/index.ts";
+import { PAGES } from "../../../resources/pages.ts";
 import type { RouteKind } from "./guard.ts";
 
 export type AppRoute = { path: string; kind: RouteKind; element: ReactElement };
@@ -29,6 +30,24 @@ const resourceRoutes: AppRoute[] = RESOURCES.filter((r) => r.standalone !== fals
   ];
 });
 
+/** The bespoke pages by their declaration's key (resources/pages.ts gives each its route and rule). */
+const BESPOKE: Record<keyof typeof PAGES, () => Promise<{ default: React.ComponentType }>> = {
+  dashboard: () => import("../pages/dashboard.tsx"),
+  settings: () => import("../pages/settings.tsx"),
+  rates: () => import("../pages/rates.tsx"),
+  developers: () => import("../pages/developers/developers-page.tsx"),
+  deals: () => import("../pages/deals/deals-page.tsx"),
+  sendPayment: () => import("../pages/payments/send-redirect.tsx"),
+  sendMoney: () => import("../pages/payments/send-money.tsx"),
+  sendExchange: () => import("../pages/payments/send-exchange.tsx"),
+  sendStablecoins: () => import("../pages/payments/send-stablecoins.tsx"),
+};
+const bespokeRoutes: AppRoute[] = Object.entries(BESPOKE).map(([key, load]) => ({
+  path: PAGES[key as keyof typeof PAGES].path,
+  kind: "protected",
+  element: page(load),
+}));
+
 export const ROUTES: AppRoute[] = [
   { path: "/login", kind: "guest", element: page(() => import("../pages/auth/login.tsx")) },
   { path: "/create-account", kind: "guest", element: page(() => import("../pages/auth/create-account.tsx")) },
@@ -41,14 +60,6 @@ export const ROUTES: AppRoute[] = [
   { path: "/sandbox/kyb", kind: "open", element: page(() => import("../pages/sandbox-kyb/console-page.tsx")) },
   { path: "/sandbox/kyb/:token", kind: "open", element: page(() => import("../pages/sandbox-kyb/verification-page.tsx")) },
   { path: "/404", kind: "open", element: page(() => import("../pages/not-found.tsx")) },
-  { path: "/", kind: "protected", element: page(() => import("../pages/dashboard.tsx")) },
-  { path: "/settings", kind: "protected", element: page(() => import("../pages/settings.tsx")) },
-  { path: "/rates", kind: "protected", element: page(() => import("../pages/rates.tsx")) },
-  { path: "/developers", kind: "protected", element: page(() => import("../pages/developers/developers-page.tsx")) },
-  { path: "/deals", kind: "protected", element: page(() => import("../pages/deals/deals-page.tsx")) },
-  { path: "/payments/send", kind: "protected", element: page(() => import("../pages/payments/send-redirect.tsx")) },
-  { path: "/payments/send/money", kind: "protected", element: page(() => import("../pages/payments/send-money.tsx")) },
-  { path: "/payments/send/exchange", kind: "protected", element: page(() => import("../pages/payments/send-exchange.tsx")) },
-  { path: "/crypto/send-stablecoins", kind: "protected", element: page(() => import("../pages/payments/send-stablecoins.tsx")) },
+  ...bespokeRoutes,
   ...resourceRoutes,
 ];

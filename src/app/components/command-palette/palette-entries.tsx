@@ -3,6 +3,8 @@
  * each only when the policy lets the member open it (the same grants the server enforces, which
  * already include the feature flags and the KYB approval each rule asks for).
  */
+import { PAGES } from "../../../../resources/pages.ts";
+import { invoices } from "../../../../resources/invoices.ts";
 import type { ReactNode } from "react";
 import { CheckSquareOutlined, FileAddOutlined, SendOutlined } from "@ant-design/icons";
 import { MENU } from "../../navigation.tsx";
@@ -23,8 +25,8 @@ export type PaletteEntry = {
   target: PaletteTarget;
 };
 
-export const SEND_MONEY_ROUTE = "/payments/send/money";
-const CREATE_INVOICE_ROUTE = "/invoicing/invoices/create";
+const SEND_MONEY_ROUTE = PAGES.sendMoney.path;
+const CREATE_INVOICE_ROUTE = invoices.routes.create!;
 
 /** Sending money: the payments API's create right and the send-money screen (fiat access, KYB approved). */
 export const maySendMoney = (can: Can) => can("payments", "create") && can(`page:${SEND_MONEY_ROUTE}`, "view");

@@ -7,9 +7,10 @@ import { useNavigate } from "react-router";
 import { Button, Dropdown, Space, type MenuProps } from "antd";
 import { DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import { useSession } from "../../session/session.tsx";
+import { PAGES } from "../../../../resources/pages.ts";
 
-const SEND_MONEY = "/payments/send/money";
-const SEND_STABLECOINS = "/crypto/send-stablecoins";
+const SEND_MONEY = PAGES.sendMoney.path;
+const SEND_STABLECOINS = PAGES.sendStablecoins.path;
 
 export function DashboardActions() {
   const { session, can } = useSession();

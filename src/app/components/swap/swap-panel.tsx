@@ -4,6 +4,7 @@
  * rate (indicative until a quote exists) and the fee, then Swap: confirm the quote, and the
  * exchange is recorded at exactly its amounts. Shown only to members allowed to exchange.
  */
+import { PAGES } from "../../../../resources/pages.ts";
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
@@ -162,7 +163,14 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
   const fee = quote ? formatMoney(quoteFee(quote).amount, quoteFee(quote).currency) : `${FEE_SHARE} of the amount`;
 
   return (
-    <Card title="Swap your assets" variant="borderless" style={style} extra={<Link to="/rates">See rates</Link>} role="region" aria-label="Swap your assets">
+    <Card
+      title="Swap your assets"
+      variant="borderless"
+      style={style}
+      extra={<Link to={PAGES.rates.path}>See rates</Link>}
+      role="region"
+      aria-label="Swap your assets"
+    >
       {loading ? (
         <Skeleton active />
       ) : error ? (
