@@ -119,6 +119,7 @@ export const approvalRuleEndpoints = {
     summary: "Replace approval rules",
     tag,
     access: rule("edit"),
+    changes: ["approval-rules"],
     body: ApprovalRulesBody,
     answer: { one: z.object({ rules: z.array(ListedApprovalRule) }) },
   }),

@@ -12,6 +12,7 @@ import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 import { toCsv } from "../src/lib/csv.ts";
 import { MinorUnits } from "./money.ts";
+import { MONEY_MOVED } from "./stale.ts";
 
 export const MAX_BULK_ROWS = 200;
 
@@ -129,6 +130,7 @@ export const bulkPaymentEndpoints = {
     summary: "Submit a bulk payment",
     tag,
     access: access("create"),
+    changes: MONEY_MOVED,
     oneTimeCode: true,
     body: BulkPaymentRequest,
     status: 201,

@@ -7,6 +7,7 @@ import { ADDRESS_FORMATS, type Blockchain } from "../src/lib/assets.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { MinorAmount, MoneyValue } from "./money.ts";
 import { CryptoTransaction } from "./transaction-views.ts";
+import { MONEY_MOVED } from "./stale.ts";
 
 /** What broadcasting a transfer costs, by chain, in the asset's minor units (6 decimals): 2.00 and 1.00. */
 export const NETWORK_FEES: Record<Blockchain, bigint> = { ETHEREUM: 2_000_000n, TRON: 1_000_000n };
@@ -50,6 +51,7 @@ export const cryptoSendEndpoints = {
     summary: "Send stablecoins",
     tag,
     access: access("create"),
+    changes: MONEY_MOVED,
     oneTimeCode: true,
     body: SendStablecoins.safeExtend({ amount: MinorAmount }),
     status: 201,

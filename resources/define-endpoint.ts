@@ -54,6 +54,8 @@ export type Endpoint<
   accepted?: { description: string; data: z.ZodType };
   /** Longer documentation than the summary. */
   description?: string;
+  /** The console's reads its success makes stale, by name (resources/stale.ts): they refetch after it. */
+  changes?: readonly string[];
 };
 
 /** Declares an endpoint, keeping its literal types for the registrar and the client. */

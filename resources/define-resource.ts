@@ -46,13 +46,29 @@ export type RendererKey =
   | "customer"
   /** Always empty (a figure the SPEC shows blank). */
   | "blank"
+  /** In monospace, as code (an API key's masked form). */
+  | "code"
+  /** A web address, broken anywhere to fit its cell. */
+  | "url"
+  /** In a list only: the row's Edit and declared actions as small buttons (not a menu); the column shows when the member may run one. */
+  | "buttons"
   /** An audit entry's change: each field asked for, after the value it replaced when one was kept ("role: VIEWER → APPROVER"). */
   | "changes";
 
 /** A tag shown beside a value while the record's boolean `field` is true (e.g. an invoice's is_overdue). */
 export type Flag = { field: string; label: string; color?: string };
 
-export type Column = {
+/** How a value reads, beyond its renderer: a list column and a detail field share these. */
+export type Display = {
+  /** What each value reads as (PENDING_DEPOSIT_ADDRESS as 'Processing'; for "status" the tag's text); others as the renderer shows them. */
+  labels?: Record<string, string>;
+  /** What an absent value reads as ('Never' for a key that does not expire); '—' when not given. */
+  emptyText?: string;
+  /** For "tags": beyond `shown` tags, one tag counts them ("5 events"), the list on hover. */
+  tagLimit?: { shown: number; noun: string };
+};
+
+export type Column = Display & {
   /** Dotted path into the row. */
   field: string;
   title: string;
@@ -63,6 +79,8 @@ export type Column = {
   quoteCurrencyField?: string;
   width?: number;
   flags?: Flag[];
+  /** Kept in reach at the table's right edge while wide rows scroll sideways (the table then scrolls). */
+  fixed?: "right";
 };
 
 /** A choice in a filter; `params` sends several query parameters instead of param=value. */
@@ -94,7 +112,7 @@ export type FormField = {
   createOnly?: boolean;
 };
 
-export type DetailField = { field: string; label: string; render?: RendererKey; currencyField?: string; when?: When };
+export type DetailField = Display & { field: string; label: string; render?: RendererKey; currencyField?: string; when?: When };
 
 type ActionBase = {
   key: string;
@@ -103,7 +121,12 @@ type ActionBase = {
   states?: readonly string[];
   /** Other record values the action needs (e.g. is_partially_paid: ["false"]: nothing received yet). */
   when?: When;
+  /** Members holding this policy rule may run it where `when` does not hold (e.g. disable other members' keys). */
+  waivedBy?: { obj: string; act: string };
+  /** The confirmation's title; {path} is filled from the record ("Disable the API key '{name}'?"). */
   confirm?: string;
+  /** The confirmation's text under its title, filled in the same way. */
+  confirmBody?: string;
   danger?: boolean;
 };
 
@@ -128,15 +151,26 @@ export const actionAccess = (a: ApiAction | LinkAction) => ("endpoint" in a ? a.
 
 export type RowAction = ApiAction | LinkAction;
 
-export type EmptyState = { title: string; body: string };
+/** Without a title the body is the whole message, in the text's colour (the Developers tabs' one sentence). */
+export type EmptyState = { title?: string; body: string };
 
 /** A figure above the list, read from `field` of the summary endpoint's answer. */
 export type SummaryTile = { field: string; label: string; color?: string };
 /** Tiles above the list (e.g. Total / Active / Inactive), from one GET endpoint; refreshed with the list. */
 export type Summary = { endpoint: Endpoint; tiles: SummaryTile[] };
 
-/** A tab of a list: its own fixed parameters, who may see it, its own empty state. */
-export type ListTab = { key: string; label: string; params?: Record<string, string>; access?: { obj: string; act: string }; empty?: EmptyState };
+/**
+ * A tab of a list: its own fixed parameters, who may see it, its own empty state. A `hosted` tab shows
+ * what the page hosting the list puts there (ResourceList's tabPanels, e.g. recent transactions), not the list.
+ */
+export type ListTab = {
+  key: string;
+  label: string;
+  params?: Record<string, string>;
+  access?: { obj: string; act: string };
+  empty?: EmptyState;
+  hosted?: true;
+};
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of resources holds many row types
 // biome-ignore lint/suspicious/noExplicitAny: a list of resources holds many row types; `unknown` would refuse their renderers
@@ -188,15 +222,27 @@ export type ResourceDef<Row = any> = {
   lockedFeature?: { feature: Feature; name: string };
   /** A call to action above the list; its button opens the create screen. */
   banner?: { title: string; body: string; action: string };
+  /** The create button as a menu: each choice opens the create screen with ?<param>=<its value> (e.g. for=own). */
+  createMenu?: { param: string; options: { value: string; label: string }[] };
+  /** URL parameters the create screen reads besides add-new (e.g. customer), dropped with it when the screen closes. */
+  createParams?: string[];
   /**
    * Bespoke screens by key (mapped in src/app/components/resource/custom-screens.tsx): a modal over
    * the list (CREATE_SCREENS), or with createOpens "page" the page at routes.create (CREATE_PAGES).
    */
-  createComponent?: "create-asset" | "create-account" | "bulk-upload" | "create-sub-account" | "create-sub-wallet" | "invoice-create";
+  createComponent?:
+    | "create-asset"
+    | "create-account"
+    | "bulk-upload"
+    | "create-sub-account"
+    | "create-sub-wallet"
+    | "invoice-create"
+    | "api-key-create"
+    | "webhook-create";
   /** "page": the create button opens routes.create instead of the drawer over the list. */
   createOpens?: "drawer" | "page";
   /** A bespoke edit modal by key (mapped in custom-screens.tsx), opened by Edit on the details page and on rows. */
-  editComponent?: "edit-customer" | "invoice-edit";
+  editComponent?: "edit-customer" | "invoice-edit" | "webhook-edit";
   /** Record states in which Edit is offered (e.g. only drafts); every state when absent. */
   editStates?: readonly string[];
   /** Tiles above the list's table. */
@@ -211,6 +257,11 @@ export type ResourceDef<Row = any> = {
     | "sub-wallet-details"
     | "settlement-details"
     | "invoice-details";
+  /**
+   * A bespoke details modal by key (SCREENS.details in src/app/pages/screens.ts), opened over the list
+   * by a row click: for a list without a details route (one hosted in a bespoke page).
+   */
+  detailsModal?: "api-key-details" | "webhook-details";
   /** A bespoke list page by key (mapped in custom-screens.tsx LIST_SCREENS) instead of the generic list. */
   listComponent?: "sub-accounts" | "sub-wallets";
   /** A bespoke panel shown beside the list's table (above it on narrow screens), by key; not when the list is locked. */
@@ -246,6 +297,9 @@ export function pathGet(obj: unknown, path: string): unknown {
 /** Whether Edit is offered for this record: the resource declares no editStates, or the record is in one. */
 export const editableInState = (def: Pick<ResourceDef, "editStates">, record: object) =>
   !def.editStates || def.editStates.includes(String((record as { state?: unknown }).state ?? ""));
+
+/** A declared text with its {path} placeholders filled from the record ("Disable the API key '{name}'?"). */
+export const fillIn = (text: string, record: unknown) => text.replace(/\{([\w.]+)\}/g, (_, path: string) => String(pathGet(record, path) ?? ""));
 
 /** Whether a `when` condition holds for the given values. */
 export function whenHolds(when: When | undefined, values: unknown): boolean {

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { PERMISSION_NAMES, type Permission } from "../policies/catalog.ts";
+import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
 
@@ -185,6 +186,7 @@ export const developerEndpoints = {
     summary: "Create an API key",
     tag,
     access: keys("create"),
+    changes: ["api-keys"],
     stepUp: true,
     body: ApiKeyInput,
     status: 201,
@@ -196,6 +198,7 @@ export const developerEndpoints = {
     summary: "Disable an API key",
     tag,
     access: keys("disable"),
+    changes: ["api-keys"],
     params: IdParams,
     answer: { one: ApiKey },
   }),
@@ -222,6 +225,7 @@ export const developerEndpoints = {
     summary: "Create a webhook",
     tag,
     access: hooks("create"),
+    changes: ["webhooks"],
     body: WebhookInput,
     status: 201,
     answer: { one: Webhook },
@@ -241,6 +245,7 @@ export const developerEndpoints = {
     summary: "Update a webhook",
     tag,
     access: hooks("edit"),
+    changes: ["webhooks"],
     params: IdParams,
     body: WebhookUpdate,
     answer: { one: Webhook },
@@ -251,6 +256,7 @@ export const developerEndpoints = {
     summary: "Enable a webhook",
     tag,
     access: hooks("edit"),
+    changes: ["webhooks"],
     stepUp: true,
     params: IdParams,
     answer: { one: Webhook },
@@ -261,6 +267,7 @@ export const developerEndpoints = {
     summary: "Disable a webhook",
     tag,
     access: hooks("edit"),
+    changes: ["webhooks"],
     params: IdParams,
     answer: { one: Webhook },
   }),
@@ -291,6 +298,7 @@ export const developerEndpoints = {
     summary: "Resend a webhook delivery",
     tag,
     access: hooks("resend"),
+    changes: ["webhooks"],
     params: DeliveryParams,
     status: 201,
     answer: { one: WebhookDelivery },
@@ -301,6 +309,7 @@ export const developerEndpoints = {
     summary: "Send a test webhook event",
     tag,
     access: hooks("test"),
+    changes: ["webhooks"],
     params: IdParams,
     status: 201,
     answer: { one: WebhookDelivery },
@@ -311,11 +320,136 @@ export const developerEndpoints = {
     summary: "Rotate a webhook's signing secret",
     tag,
     access: hooks("rotate-secret"),
+    changes: ["webhooks"],
     params: IdParams,
     body: WebhookSecretRotation,
     answer: { one: Webhook },
   }),
 };
+
+/** SPEC §4 shows key and webhook states as the API names them (ENABLED, not Enabled). */
+const AS_NAMED = (states: readonly string[]) => Object.fromEntries(states.map((s) => [s, s]));
+/** Hosted by the Developers page's tabs (src/app/pages/developers/), which have no routes of their own. */
+const DEVELOPERS_PAGE = "/developers";
+
+/**
+ * The Api Keys tab (SPEC §3 API key, §4, §9 page size 10): masked keys only; a row opens the details;
+ * 'Generate API key' leads to the one showing of the key; 'Disable' (confirmed; never re-enabled) for
+ * the member's own keys, or anyone's with api-keys/disable-any.
+ */
+export const apiKeys = defineResource<ApiKey>({
+  name: "api-keys",
+  label: "Api Keys",
+  title: "Api Keys",
+  subtitle: "Keys let your systems call the API with the permissions you grant them.",
+  routes: { list: DEVELOPERS_PAGE },
+  standalone: false,
+  api: { list: developerEndpoints.listApiKeys, one: developerEndpoints.showApiKey, create: developerEndpoints.createApiKey },
+  schema: ApiKey,
+  access: { obj: "api-keys" },
+  columns: [
+    { field: "name", title: "Name" },
+    { field: "masked_key", title: "Key", render: "code" },
+    { field: "grants", title: "Permissions", render: "tags" },
+    { field: "created_date", title: "Created", render: "date" },
+    { field: "expiry_date", title: "Expires", render: "date", emptyText: "Never" },
+    { field: "last_used_at", title: "Last used", render: "datetime", emptyText: "Never" },
+    { field: "state", title: "Status", render: "status", labels: AS_NAMED(API_KEY_STATES) },
+    // Long grant lists scroll the table sideways; the action stays in reach.
+    { field: "actions", title: "Action", render: "buttons", fixed: "right" },
+  ],
+  filters: [],
+  detail: [
+    { field: "name", label: "Name" },
+    { field: "description", label: "Description" },
+    { field: "masked_key", label: "Key", render: "code" },
+    { field: "grants", label: "Permissions", render: "tags" },
+    { field: "state", label: "Status", render: "status", labels: AS_NAMED(API_KEY_STATES) },
+    { field: "created_date", label: "Created", render: "datetime" },
+    { field: "expiry_date", label: "Expires", render: "datetime", emptyText: "Never" },
+    { field: "last_used_at", label: "Last used", render: "datetime", emptyText: "Never" },
+  ],
+  actions: [
+    {
+      key: "disable",
+      label: "Disable",
+      endpoint: developerEndpoints.disableApiKey,
+      states: ["ENABLED"],
+      when: { is_own: ["true"] },
+      waivedBy: { obj: "api-keys", act: "disable-any" },
+      confirm: "Disable the API key '{name}'?",
+      confirmBody: "Calls made with it will be refused from now on. A disabled key cannot be enabled again.",
+      danger: true,
+    },
+  ],
+  pageSize: 10,
+  createLabel: "Generate API key",
+  createComponent: "api-key-create",
+  detailsModal: "api-key-details",
+  empty: { body: "You have not generated any API keys yet." },
+  emptyFiltered: { body: "You have not generated any API keys yet." },
+  errorMessage: "Error fetching api keys",
+  recordTitle: (k) => k.name,
+});
+
+/**
+ * The Webhooks tab (SPEC §3 Webhook, §4, §9 page size 10): the endpoints with their events and state;
+ * a row opens the details and the delivery console; 'Add webhook', 'Edit', and 'Disable' (confirmed)
+ * or 'Enable' for those who administer the business's webhooks.
+ */
+export const webhooks = defineResource<Webhook>({
+  name: "webhooks",
+  label: "Webhooks",
+  title: "Webhooks",
+  subtitle: "Webhooks POST signed events to your endpoint as they happen.",
+  routes: { list: DEVELOPERS_PAGE },
+  standalone: false,
+  api: {
+    list: developerEndpoints.listWebhooks,
+    one: developerEndpoints.showWebhook,
+    create: developerEndpoints.createWebhook,
+    update: developerEndpoints.updateWebhook,
+  },
+  schema: Webhook,
+  access: { obj: "webhooks" },
+  columns: [
+    { field: "url", title: "URL", render: "url" },
+    { field: "enabled_events", title: "Events", render: "tags", tagLimit: { shown: 2, noun: "events" } },
+    { field: "state", title: "Status", render: "status", labels: AS_NAMED(WEBHOOK_STATES) },
+    { field: "created_date", title: "Created", render: "date" },
+    { field: "actions", title: "Action", render: "buttons", fixed: "right" },
+  ],
+  filters: [],
+  detail: [
+    { field: "url", label: "URL", render: "url" },
+    { field: "secret", label: "Signing secret", render: "code" },
+    { field: "enabled_events", label: "Events", render: "tags" },
+    { field: "state", label: "Status", render: "status", labels: AS_NAMED(WEBHOOK_STATES) },
+    { field: "created_date", label: "Created", render: "datetime" },
+  ],
+  // SPEC §4: disabling stops pending deliveries, so it asks first; enabling (with a step-up) does not.
+  actions: [
+    {
+      key: "disable",
+      label: "Disable",
+      endpoint: developerEndpoints.disableWebhook,
+      states: ["ENABLED"],
+      confirm: "Disable this webhook?",
+      confirmBody: "Events will no longer be sent to {url} until it is enabled again.",
+      danger: true,
+    },
+    { key: "enable", label: "Enable", endpoint: developerEndpoints.enableWebhook, states: ["DISABLED"] },
+  ],
+  pageSize: 10,
+  createLabel: "Add webhook",
+  createComponent: "webhook-create",
+  editComponent: "webhook-edit",
+  detailsModal: "webhook-details",
+  empty: { body: "You have not created any Webhooks yet." },
+  emptyFiltered: { body: "You have not created any Webhooks yet." },
+  errorMessage: "Error fetching webhooks",
+  recordTitle: (w) => w.url,
+});
 
 /** A 12-character secret from the browser's CSPRNG, without modulo bias. */
 export function generateWebhookSecret(random: (n: number) => Uint8Array): string {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS, type Blockchain } from "../src/lib/assets.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { MinorAmount, MoneyValue, MinorUnits } from "./money.ts";
+import { MONEY_MOVED } from "./stale.ts";
 
 /** SPEC §9: the FX currencies; crypto access adds the stablecoins (each on its chains). */
 export const FX_FIAT_CURRENCIES = ["USD", "NGN", "EUR", "GBP"] as const;
@@ -141,6 +142,7 @@ export const exchangeEndpoints = {
     summary: "Exchange from a bank account",
     tag,
     access: { obj: "exchanges", act: "create" },
+    changes: MONEY_MOVED,
     oneTimeCode: true,
     body: FiatExchangeRequest.extend({ amount: MinorAmount }),
     status: 201,
@@ -152,6 +154,7 @@ export const exchangeEndpoints = {
     summary: "Exchange from a stablecoin wallet",
     tag,
     access: { obj: "crypto-exchanges", act: "create" },
+    changes: MONEY_MOVED,
     oneTimeCode: true,
     body: CryptoExchangeRequest,
     status: 201,

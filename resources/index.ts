@@ -13,6 +13,7 @@ import { settlements } from "./settlements.ts";
 import { invoices } from "./invoices.ts";
 import { products } from "./products.ts";
 import { auditLog } from "./audit-log.ts";
+import { apiKeys, webhooks } from "./developers.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each resource keeps its own row type
 export const RESOURCES: ResourceDef<any>[] = [
@@ -31,6 +32,8 @@ export const RESOURCES: ResourceDef<any>[] = [
   invoices,
   products,
   auditLog,
+  apiKeys,
+  webhooks,
 ];
 
 export const resourceByName = (name: string) => RESOURCES.find((r) => r.name === name);

@@ -9,6 +9,7 @@ import { listOf } from "./list-query.ts";
 import { MinorAmount, MoneyValue, MinorUnits } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
+import { APPROVAL_DECIDED, MONEY_MOVED } from "./stale.ts";
 
 /**
  * What a payment costs, by rail, in minor units of the rail's (the beneficiary's) currency. A payment
@@ -149,6 +150,7 @@ export const paymentEndpoints = {
     summary: "Send a bank payment",
     tag,
     access: payments("create"),
+    changes: MONEY_MOVED,
     oneTimeCode: true,
     body: SendMoney.extend({ amount: MinorAmount }),
     status: 201,
@@ -160,6 +162,7 @@ export const paymentEndpoints = {
     summary: "Retry a bank payment",
     tag,
     access: payments("retry"),
+    changes: MONEY_MOVED,
     params: IdParams,
     answer: { one: BankingTransaction },
   }),
@@ -178,6 +181,7 @@ export const paymentEndpoints = {
     summary: "Approve a request",
     tag,
     access: approvals("approve"),
+    changes: APPROVAL_DECIDED,
     params: IdParams,
     // A request that needs more approvers (the business's approval rules) says how many more.
     answer: { one: z.object({ approvals_remaining: z.number().int() }) },
@@ -189,6 +193,7 @@ export const paymentEndpoints = {
     summary: "Reject a request",
     tag,
     access: approvals("approve"),
+    changes: APPROVAL_DECIDED,
     params: IdParams,
     body: RejectBody.optional(),
     answer: { none: true },
@@ -199,6 +204,7 @@ export const paymentEndpoints = {
     summary: "Approve or reject requests in a batch",
     tag,
     access: approvals("approve"),
+    changes: APPROVAL_DECIDED,
     body: BatchAction,
     // Each request decided on its own: one that cannot be does not stop the others.
     answer: { one: z.array(z.object({ id: z.string(), ok: z.boolean(), message: z.string().optional() })) },

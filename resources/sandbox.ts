@@ -4,6 +4,7 @@ import { BLOCKCHAINS, FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts"
 import { endpoint } from "./define-endpoint.ts";
 import { MinorAmount } from "./money.ts";
 import { BankingTransaction, CryptoTransaction } from "./transaction-views.ts";
+import { MONEY_MOVED } from "./stale.ts";
 
 /** A deposit from outside, as the bank or chain would report it. */
 export const SandboxDeposit = z.object({
@@ -63,6 +64,7 @@ export const sandboxEndpoints = {
     summary: "Sandbox: Receive a deposit from outside",
     tag,
     access: { obj: "sandbox", act: "deposit" },
+    changes: MONEY_MOVED,
     body: SandboxDeposit,
     status: 201,
     idempotencyKey: true,

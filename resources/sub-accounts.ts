@@ -14,6 +14,7 @@ import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
 import { MinorAmount, MinorUnits } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
+import { MONEY_MOVED } from "./stale.ts";
 
 export const SUB_ACCOUNT_STATES = ["ACTIVE", "FROZEN", "CLOSED", "PENDING_DEPOSIT_ADDRESS"] as const;
 
@@ -134,6 +135,7 @@ export const subAccountEndpoints = {
     summary: "Create a sub-account",
     tag,
     access: rule("create"),
+    changes: ["sub-accounts"],
     body: CreateSubAccount,
     status: 201,
     answer: { one: SubAccount },
@@ -203,6 +205,7 @@ export const subAccountEndpoints = {
     summary: "Fund an account from another account",
     tag,
     access: { obj: "transfers", act: "create" },
+    changes: MONEY_MOVED,
     oneTimeCode: true,
     body: InternalTransfer.extend({ amount: MinorAmount }),
     status: 201,
@@ -229,7 +232,7 @@ export const subAccounts = defineResource<SubAccount>({
     { field: "customer.name", title: "Customer" },
     { field: "deposit_addresses.0.data.account_number", title: "Account number" },
     { field: "balances.available", title: "Balance", render: "money", currencyField: "currency" },
-    { field: "state", title: "Status", render: "status" },
+    { field: "state", title: "Status", render: "status", labels: SUB_ACCOUNT_STATE_LABELS },
     { field: "created_date", title: "Created", render: "date" },
   ],
   filters: [
@@ -261,6 +264,15 @@ export const subAccounts = defineResource<SubAccount>({
   ],
   pageSize: 10,
   createLabel: "Create sub-account",
+  createMenu: {
+    param: "for",
+    options: [
+      { value: "own", label: "For my business" },
+      { value: "customer", label: "For a customer" },
+    ],
+  },
+  // A customer's 'Create sub-account' arrives with the customer chosen (resources/customers.ts).
+  createParams: ["customer"],
   createSuccess: "Sub-account created successfully",
   empty: { title: "No Sub-Accounts", body: "You have not created any Sub-Account" },
   emptyFiltered: { title: "No Sub-Accounts", body: "No sub-accounts match your filters or search query" },
@@ -268,6 +280,11 @@ export const subAccounts = defineResource<SubAccount>({
   recordTitle: (s) => s.name,
   menu: { label: "Sub-accounts", icon: "bank", order: 12 },
   lockedFeature: { feature: "sub_accounts", name: "Sub-Accounts" },
+  // The page (currency picker, master account) hosts the list; its transactions are the master account's.
+  tabs: [
+    { key: "list", label: "List of sub-accounts" },
+    { key: "transactions", label: "Recent transactions", hosted: true },
+  ],
   listComponent: "sub-accounts",
   createComponent: "create-sub-account",
   showComponent: "sub-account-details",

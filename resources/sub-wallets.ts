@@ -75,6 +75,7 @@ export const subWalletEndpoints = {
     summary: "Create a sub-wallet",
     tag,
     access: rule("create"),
+    changes: ["sub-wallets", "wallets"],
     body: CreateSubWallet,
     status: 201,
     answer: { one: SubWallet },
@@ -120,9 +121,9 @@ export const subWallets = defineResource<SubWallet>({
   columns: [
     { field: "name", title: "Name" },
     { field: "currency", title: "Wallet", render: "wallet" },
-    { field: "classification", title: "Type" },
+    { field: "classification", title: "Type", labels: SUB_WALLET_CLASSIFICATION_LABELS },
     { field: "available_balance", title: "Balance", render: "money", currencyField: "currency" },
-    { field: "state", title: "Status", render: "status" },
+    { field: "state", title: "Status", render: "status", labels: SUB_WALLET_STATE_LABELS },
     { field: "created_at", title: "Created", render: "date" },
   ],
   filters: [
@@ -137,12 +138,24 @@ export const subWallets = defineResource<SubWallet>({
   ],
   pageSize: 10,
   createLabel: "Create sub-wallet",
+  createMenu: {
+    param: "for",
+    options: [
+      { value: "own", label: "Own" },
+      { value: "customer", label: "Customer" },
+    ],
+  },
   createSuccess: "Sub-wallet created successfully",
   empty: { title: "No Sub-Wallets", body: "You have not created any Sub-Wallet" },
   emptyFiltered: { title: "No Sub-Wallets", body: "No sub-wallets match your filters or search query" },
   errorMessage: "Error fetching sub-wallets",
   recordTitle: (w) => w.name,
   menu: { label: "Sub-wallets", icon: "crypto", parent: "crypto", order: 12 },
+  // The page (asset picker, distribution) hosts the list; its transactions are all sub-wallets' of the asset.
+  tabs: [
+    { key: "list", label: "List of sub-wallets" },
+    { key: "transactions", label: "Recent transactions", hosted: true },
+  ],
   listComponent: "sub-wallets",
   createComponent: "create-sub-wallet",
   showComponent: "sub-wallet-details",

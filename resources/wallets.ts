@@ -72,6 +72,7 @@ export const walletEndpoints = {
     summary: "Create a stablecoin wallet",
     tag,
     access: rule("create"),
+    changes: ["wallets"],
     body: CreateAsset,
     status: 201,
     answer: { one: Wallet },

@@ -9,7 +9,7 @@ import { Alert, Button, Form, Input, Select } from "antd";
 import { BLOCKCHAINS, FIAT_CURRENCIES, STABLECOINS } from "../../lib/assets.ts";
 import { parseMajor } from "../../lib/money.ts";
 import { sandboxEndpoints, type SandboxDeposit } from "../../../resources/sandbox.ts";
-import { call } from "../api/call.ts";
+import { useWrite } from "../api/write.ts";
 import { AuthCard } from "../components/layout/auth-card.tsx";
 import { useToast } from "../hooks/use-toast.ts";
 
@@ -26,6 +26,7 @@ type Values = {
 
 export default function SandboxDepositPage() {
   const toast = useToast();
+  const write = useWrite();
   const [form] = Form.useForm<Values>();
   const [done, setDone] = useState<string | null>(null);
   const network = Form.useWatch("network", form) ?? "fiat";
@@ -35,7 +36,7 @@ export default function SandboxDepositPage() {
     if (minor === null || minor <= 0n)
       return form.setFields([{ name: "amount", errors: ["Enter an amount greater than zero, with at most the currency's decimals"] }]);
     try {
-      const res = await call(sandboxEndpoints.deposit, { body: { ...v, amount: minor.toString() }, headers: { "idempotency-key": crypto.randomUUID() } });
+      const res = await write(sandboxEndpoints.deposit, { body: { ...v, amount: minor.toString() }, headers: { "idempotency-key": crypto.randomUUID() } });
       toast.success(res.message);
       setDone(`${v.amount} ${v.currency} sent from ${v.sender_name}.`);
     } catch (e) {

@@ -12,6 +12,8 @@ export const SCREENS: Screens = {
     "bulk-upload": lazy(() => import("./payments/bulk-upload-modal.tsx")),
     "create-sub-account": lazy(() => import("./sub-accounts/create-sub-account-modal.tsx")),
     "create-sub-wallet": lazy(() => import("./sub-wallets/create-sub-wallet-modal.tsx")),
+    "api-key-create": lazy(() => import("./developers/api-keys-tab.tsx").then((m) => ({ default: m.ApiKeyCreateScreen }))),
+    "webhook-create": lazy(() => import("./developers/webhook-form-modals.tsx").then((m) => ({ default: m.WebhookCreateModal }))),
   },
   createPages: {
     "invoice-create": lazy(() => import("./invoices/invoice-create.tsx")),
@@ -27,6 +29,10 @@ export const SCREENS: Screens = {
     "settlement-details": lazy(() => import("./settlements/settlement-details.tsx")),
     "invoice-details": lazy(() => import("./invoices/invoice-details.tsx")),
   },
+  details: {
+    "api-key-details": lazy(() => import("./developers/api-key-modals.tsx").then((m) => ({ default: m.ApiKeyDetailsModal }))),
+    "webhook-details": lazy(() => import("./developers/webhook-details-modal.tsx").then((m) => ({ default: m.WebhookDetailsModal }))),
+  },
   list: {
     "sub-accounts": lazy(() => import("./sub-accounts/sub-accounts-list.tsx")),
     "sub-wallets": lazy(() => import("./sub-wallets/sub-wallets-list.tsx")),
@@ -34,6 +40,7 @@ export const SCREENS: Screens = {
   edit: {
     "edit-customer": lazy(() => import("./customers/edit-customer-modal.tsx")),
     "invoice-edit": lazy(() => import("./invoices/invoice-edit-drawer.tsx")),
+    "webhook-edit": lazy(() => import("./developers/webhooks-tab.tsx").then((m) => ({ default: m.WebhookEditScreen }))),
   },
   aside: {
     "swap-panel": lazy(() => import("../components/swap/swap-aside.tsx")),

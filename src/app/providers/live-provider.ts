@@ -4,13 +4,14 @@
  * `{ topic, id }` ("transactions": a transaction was made or changed state, so balances moved too;
  * "approvals": an approval request was made or decided).
  *
- * What a topic refreshes is declared once, here:
- * - RESOURCES: the Refine resources whose lists and records refetch (with liveMode "auto" every
+ * What a topic refreshes is declared once, in resources/stale.ts, by the names of the console's reads
+ * (the same names a write's `changes` declares):
+ * - the Refine resources of those names refetch their lists and records (with liveMode "auto" every
  *   useList / useTable / useOne subscribes on `resources/<name>`, and Refine invalidates the resource
  *   when its callback runs);
- * - QUERY_KEYS: the react-query key prefixes of screens that read without Refine's data hooks
- *   (the dashboard's balances and recent transactions, a bulk payment's details, the swap panel's
- *   sources, a settlement's payments), invalidated on the query client Refine uses;
+ * - the queries made without Refine's data hooks, keyed under those names (the dashboard's balances,
+ *   a bulk payment's details, the swap panel's sources, a settlement's payments), are invalidated on
+ *   the query client Refine uses;
  * - `live/<topic>` channels, for components that load by hand (the pending-approvals banner and the
  *   approvals list): they subscribe with useLiveRefresh().
  *
@@ -21,43 +22,16 @@
  */
 import { useRef } from "react";
 import { useSubscription, type LiveEvent, type LiveProvider } from "@refinedev/core";
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { liveEventEndpoints } from "../../../resources/live-events.ts";
+import { APPROVAL_DECIDED, MONEY_MOVED } from "../../../resources/stale.ts";
+import { refreshOwnReads } from "../api/write.ts";
 
 export const LIVE_TOPICS = ["transactions", "approvals"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-/** Refine resources (resources/*.ts names) each topic refreshes. */
-export const RESOURCES: Record<LiveTopic, string[]> = {
-  // Balances move only with transactions: accounts and wallets (and their sub-accounts, sub-wallets) refetch with them.
-  transactions: [
-    "transactions",
-    "crypto-transactions",
-    "accounts",
-    "wallets",
-    "sub-accounts",
-    "sub-wallets",
-    "bulk-payments",
-    "settlements",
-    "settlement-payments",
-    "invoices",
-  ],
-  approvals: ["transactions", "crypto-transactions", "bulk-payments"],
-};
-
-/** Key prefixes of queries made outside Refine's data hooks (grep queryKey in src/app). */
-export const QUERY_KEYS: Record<LiveTopic, QueryKey[]> = {
-  transactions: [
-    ["dashboard", "accounts"],
-    ["dashboard", "wallets"],
-    ["dashboard", "transactions"],
-    ["accounts", "one"],
-    ["bulk-payments", "detail"],
-    ["swap"],
-    ["settlements"],
-  ],
-  approvals: [["bulk-payments", "detail"]],
-};
+/** What each topic makes stale, by read names (resources/stale.ts): the same names the writes declare. */
+export const RESOURCES: Record<LiveTopic, readonly string[]> = { transactions: MONEY_MOVED, approvals: APPROVAL_DECIDED };
 
 /** The channel of a topic itself, for components that reload by hand. */
 export const topicChannel = (topic: LiveTopic) => `live/${topic}`;
@@ -96,7 +70,7 @@ export function createLiveProvider(queryClient: QueryClient, { url = `/api${live
         console.error(err);
       }
     }
-    for (const queryKey of QUERY_KEYS[topic]) void queryClient.invalidateQueries({ queryKey });
+    void refreshOwnReads(queryClient, RESOURCES[topic]);
   }
 
   function flush() {

@@ -18,7 +18,7 @@ const isRuleCurrency = (c: string | undefined): c is (typeof RULE_CURRENCIES)[nu
 export function ApprovalRoute({ scope, currency, amount }: Props) {
   const ready = isRuleCurrency(currency) && !!amount && /^\d+$/.test(amount) && BigInt(amount) > 0n;
   const route = useQuery({
-    queryKey: ["approval-route", scope, currency, amount],
+    queryKey: ["approval-rules", "route", scope, currency, amount],
     queryFn: async () => {
       // Only asked once `ready`: a rule currency and a positive whole amount.
       if (!isRuleCurrency(currency) || !amount) return null;

@@ -6,11 +6,11 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Modal, Space, Table, Tooltip, Typography } from "antd";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import type { z } from "zod";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMoney } from "../../../lib/money.ts";
@@ -81,7 +81,7 @@ const linkOf = (r: ApprovalRequest) =>
 export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
   const { can, session } = useSession();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   // Maker-checker: one's own requests are listed but not offered for a decision.
   const own = (r: ApprovalRequest) => r.requester.email === session?.user.email;
   // An approver gives one approval; a request needing more waits for someone else.
@@ -108,11 +108,10 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   // Requests decided or made by others come and go while the list is open (issue 15 live updates).
   useLiveRefresh("approvals", load, open);
 
-  async function refreshAll() {
+  function refreshAll() {
     setSelected([]);
     load();
     onChanged?.();
-    await Promise.all(["transactions", "crypto-transactions", "bulk-payments"].map((resource) => invalidate({ resource, invalidates: ["list", "detail"] })));
   }
 
   /** "2,500.00 USD to Harbor Freight", or the team change: what a decision is about. */
@@ -133,9 +132,9 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     try {
       const params = { id: r.id };
       const res =
-        action === "reject" ? await call(paymentEndpoints.reject, { params, body: rejectionBody(reason) }) : await call(paymentEndpoints.approve, { params });
+        action === "reject" ? await write(paymentEndpoints.reject, { params, body: rejectionBody(reason) }) : await write(paymentEndpoints.approve, { params });
       toast.success(res.message);
-      await refreshAll();
+      refreshAll();
     } catch (e) {
       toast.error(e);
     } finally {
@@ -164,14 +163,14 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
     setBusy(`batch:${action}`);
     setProblems([]);
     try {
-      const res = await call(paymentEndpoints.batch, {
+      const res = await write(paymentEndpoints.batch, {
         body: { action, entity_ids: selected, ...(action === "reject" ? rejectionBody(reason) : {}) },
       });
       toast.success(res.message);
       // Each request is decided on its own: say which could not be, and why.
       const names = new Map((data?.items ?? []).map((r) => [r.id, subjectOf(r)]));
       setProblems(res.data.filter((o) => !o.ok).map((o) => `${names.get(o.id)}: ${o.message}`));
-      await refreshAll();
+      refreshAll();
     } catch (e) {
       toast.error(e);
     } finally {

@@ -71,17 +71,17 @@ export function useDashboardData() {
   const crypto = features.includes("crypto");
 
   const profile = useQuery({
-    queryKey: ["dashboard", "profile"],
+    queryKey: ["business-profile", "dashboard"],
     queryFn: async () => (await call(businessEndpoints.profile)).data,
   });
   // Each list is asked for only with its feature: without it the server refuses, and that is not an error here.
   const accounts = useQuery({
-    queryKey: ["dashboard", "accounts"],
+    queryKey: ["accounts", "dashboard"],
     enabled: fiat,
     queryFn: async () => (await call(accountEndpoints.list, { query: { page: 1, limit: 100 } })).data.items,
   });
   const wallets = useQuery({
-    queryKey: ["dashboard", "wallets"],
+    queryKey: ["wallets", "dashboard"],
     enabled: crypto,
     queryFn: async () => (await call(walletEndpoints.main)).data,
   });

@@ -66,7 +66,7 @@ function common(t: BankingTxn | CryptoTxn, href: string) {
 function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
   const navigate = useNavigate();
   const query = useQuery({
-    queryKey: ["dashboard", "transactions", rail],
+    queryKey: [rail === "crypto" ? "crypto-transactions" : "transactions", "dashboard"],
     queryFn: RAILS[rail],
   });
   if (query.isError) return <Alert type="error" showIcon message="Error fetching transactions" />;

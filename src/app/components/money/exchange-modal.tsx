@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useInvalidate, useList } from "@refinedev/core";
+import { useList } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -17,6 +17,9 @@ import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, 
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
+
+type Write = ReturnType<typeof useWrite>;
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field } from "../form/field.tsx";
@@ -202,9 +205,9 @@ const exchangeEndpoint = (source: ExchangeSource) => (source.kind === "wallet" ?
  * Sends the confirmed exchange. The two answers name money differently: "123" with a currency beside
  * it (from an account), or {value, currency} (from a wallet).
  */
-async function sendExchange(body: Draft["body"], headers: Record<string, string>): Promise<Extract<Outcome, { ok: true }>> {
+async function sendExchange(write: Write, body: Draft["body"], headers: Record<string, string>): Promise<Extract<Outcome, { ok: true }>> {
   if ("asset_id" in body) {
-    const { message, data: d } = await call(exchangeEndpoints.fromWallet, { body, headers });
+    const { message, data: d } = await write(exchangeEndpoints.fromWallet, { body, headers });
     const money = (m: { value: string; currency: string }) => ({ amount: m.value, currency: m.currency });
     return {
       ok: true,
@@ -217,7 +220,7 @@ async function sendExchange(body: Draft["body"], headers: Record<string, string>
       description: d.description,
     };
   }
-  const { message, data: d } = await call(exchangeEndpoints.fromAccount, { body, headers });
+  const { message, data: d } = await write(exchangeEndpoints.fromAccount, { body, headers });
   return {
     ok: true,
     message,
@@ -261,7 +264,7 @@ function QuoteDetails({ quote, source }: { quote: ExchangeQuote; source: Exchang
 export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onClose?: () => void }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const otp = useOneTimeCode();
   const { targets, loading: targetsLoading } = useExchangeTargets(source);
   const [step, setStep] = useState<"form" | "confirm" | "code" | "done">("form");
@@ -307,18 +310,10 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
     if (!draft) return;
     setSending(true);
     try {
-      const done = await sendExchange(draft.body, { ...idempotencyHeader(key), ...otp.headers() });
+      const done = await sendExchange(write, draft.body, { ...idempotencyHeader(key), ...otp.headers() });
       setOutcome(done);
       toast.success(done.message);
       setStep("done");
-      // The source's balance (its page too) and every list that shows one of the two sides.
-      const own = source.kind === "wallet" ? "wallets" : "accounts";
-      await Promise.all([
-        invalidate({ resource: own, invalidates: ["detail"], id: source.id }),
-        invalidate({ resource: "accounts", invalidates: ["list"] }),
-        invalidate({ resource: "wallets", invalidates: ["list"] }),
-        invalidate({ resource: source.kind === "wallet" ? "crypto-transactions" : "transactions", invalidates: ["list"] }),
-      ]);
     } catch (e) {
       toast.error(e);
       if (!isApiError(e)) return; // no answer: the same confirmation (and key) may be tried again

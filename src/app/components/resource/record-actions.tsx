@@ -1,44 +1,52 @@
 /**
  * A record's declared actions (delete, freeze, ...): shown only when the policy allows and the
  * record's state fits, confirmed with the declared text, then the list is refreshed. As buttons
- * (details page) or as a row's menu with View and Edit (a list's "actions" column).
+ * (details page), as a row's menu with View and Edit (a list's "actions" column), or as a row's
+ * small buttons with Edit (a list's "buttons" column).
  */
 import { useNavigate } from "react-router";
-import { useCustomMutation, useInvalidate } from "@refinedev/core";
+import { useNotification } from "@refinedev/core";
 import { App, Button, Dropdown, Space, type MenuProps } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
 import type { ApiAction, ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
-import { actionAccess, whenHolds } from "../../../../resources/define-resource.ts";
-import { urlOf } from "../../api/call.ts";
+import { actionAccess, fillIn, whenHolds } from "../../../../resources/define-resource.ts";
+import { useWrite } from "../../api/write.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
 
 type ActionRecord = { id: string; state?: string };
 
-function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () => void) {
+/** The actions the member may run on this record now, and how to start one (asking first where declared). */
+export function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () => void) {
   const { can } = useSession();
   const { modal, notification } = App.useApp();
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
-  const { mutateAsync } = useCustomMutation();
+  const write = useWrite();
+  const { open: notify } = useNotification();
 
   const offered = (def.actions ?? []).filter(
-    (a) => can(actionAccess(a).obj, actionAccess(a).act) && (!a.states || a.states.includes(record.state ?? "")) && whenHolds(a.when, record),
+    (a) =>
+      can(actionAccess(a).obj, actionAccess(a).act) &&
+      (!a.states || a.states.includes(record.state ?? "")) &&
+      (whenHolds(a.when, record) || (!!a.waivedBy && can(a.waivedBy.obj, a.waivedBy.act))),
   );
 
   async function run(a: ApiAction) {
-    const res = await mutateAsync({
-      url: urlOf(a.endpoint, { params: { id: record.id } }),
-      method: a.endpoint.method.toLowerCase() as "post" | "put" | "patch" | "delete",
-      values: {},
-      // The server's own wording, for as long as the declaration says (SPEC: delete toasts 5 s).
-      successNotification: false,
-      errorNotification: (e) => ({ message: e?.message ?? "Request failed", type: "error" }),
-    });
-    notification.success({ message: (res as { message?: string }).message ?? a.label, placement: "topRight", duration: a.toastSeconds ?? 4.5 });
-    // "list" covers the list's summary tiles too (their query sits under the list's key). The record
-    // is re-read when the member stays on it (its state, hence its actions, changed).
-    await invalidate({ resource: def.name, invalidates: ["list", "detail"], id: a.redirectTo ? undefined : record.id });
+    let res: { message: string };
+    try {
+      // The resource's own reads and whatever else the endpoint declares it changes refetch; a record
+      // the action removes (it leaves the page) is not read again.
+      res = await write(
+        a.endpoint,
+        { params: { id: record.id } },
+        { alsoStale: [def.name], gone: a.redirectTo ? { name: def.name, id: record.id } : undefined },
+      );
+    } catch (e) {
+      notify?.({ type: "error", message: (e as Error)?.message ?? "Request failed" });
+      throw e;
+    }
+    // The server's own wording, for as long as the declaration says (SPEC: delete toasts 5 s).
+    notification.success({ message: res.message ?? a.label, placement: "topRight", duration: a.toastSeconds ?? 4.5 });
     if (a.redirectTo) navigate(a.redirectTo);
     onDone?.();
   }
@@ -47,7 +55,8 @@ function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () =>
     if ("to" in a) return navigate(withId(a.to, record.id));
     if (!a.confirm) return run(a).catch(() => undefined);
     modal.confirm({
-      title: a.confirm,
+      title: fillIn(a.confirm, record),
+      content: a.confirmBody && fillIn(a.confirmBody, record),
       okText: a.label,
       okButtonProps: { danger: a.danger },
       onOk: () => run(a).catch(() => undefined),
@@ -100,5 +109,28 @@ export function RecordMenu({ def, record, onEdit }: { def: ResourceDef; record: 
         <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Actions" />
       </Dropdown>
     </span>
+  );
+}
+
+/**
+ * A row's Edit (when `onEdit` is given) and declared actions as small buttons, for lists whose rows
+ * show them outright. Clicks stay here: they do not reach the row (which opens the record).
+ */
+export function RecordButtons({ def, record, onEdit }: { def: ResourceDef; record: ActionRecord; onEdit?: () => void }) {
+  const { offered, start } = useRecordActions(def, record);
+  if (!onEdit && offered.length === 0) return null;
+  return (
+    <Space size={4} onClick={(e) => e.stopPropagation()}>
+      {onEdit && (
+        <Button size="small" onClick={onEdit}>
+          Edit
+        </Button>
+      )}
+      {offered.map((a) => (
+        <Button key={a.key} size="small" danger={a.danger} onClick={() => start(a)}>
+          {a.label}
+        </Button>
+      ))}
+    </Space>
   );
 }

@@ -1,8 +1,8 @@
 /** Renderers by key (resources/ names them): money, currency, status, dates, addresses, ... */
 import type { ReactNode } from "react";
-import { App, Button, Space, Tag, Tooltip, Typography } from "antd";
+import { App, Button, Flex, Space, Tag, Tooltip, Typography } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
-import type { Flag, RendererKey } from "../../../../resources/define-resource.ts";
+import type { Display, Flag, RendererKey } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
 import { formatDateTime, formatDay } from "../../../lib/dates.ts";
@@ -117,7 +117,17 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "roles":
       return (value as { name: string }[]).map((r) => <Tag key={r.name}>{r.name}</Tag>);
     case "tags":
-      return (value as string[]).map((t) => <Tag key={t}>{t}</Tag>);
+      return (
+        <Flex gap={4} wrap>
+          {(value as string[]).map((t) => (
+            <Tag key={t}>{t}</Tag>
+          ))}
+        </Flex>
+      );
+    case "code":
+      return <Typography.Text code>{String(value)}</Typography.Text>;
+    case "url":
+      return <Typography.Text style={{ wordBreak: "break-all" }}>{String(value)}</Typography.Text>;
     case "person": {
       const p = value as { first_name: string; last_name: string };
       return `${p.first_name} ${p.last_name}`;
@@ -164,11 +174,31 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
       );
     }
     case "actions":
-      // The list renders the row's menu itself (it needs hooks); elsewhere there is nothing to show.
+    case "buttons":
+      // The list renders the row's menu or buttons itself (they need hooks); elsewhere there is nothing to show.
       return null;
     default:
       return String(value);
   }
+}
+
+/** A declared column or detail field: where its value is, its renderer and how the value reads. */
+type Shown = Display & { field: string; render?: RendererKey; currencyField?: string; quoteCurrencyField?: string };
+
+/** A declared column's or detail field's value: its empty text, its labels and its tag limit first, else its renderer. */
+export function renderField(shown: Shown, record: unknown): ReactNode {
+  const value = pathGet(record, shown.field);
+  if ((value === null || value === undefined || value === "") && shown.emptyText !== undefined) return shown.emptyText;
+  const label = typeof value === "string" ? shown.labels?.[value] : undefined;
+  if (label !== undefined) return shown.render === "status" ? <Tag color={statusColor(String(value))}>{label}</Tag> : label;
+  const limit = shown.render === "tags" ? shown.tagLimit : undefined;
+  if (limit && Array.isArray(value) && value.length > limit.shown)
+    return (
+      <Tooltip title={value.join(", ")}>
+        <Tag>{`${value.length} ${limit.noun}`}</Tag>
+      </Tooltip>
+    );
+  return renderValue(shown.render, value, record, shown.currencyField, shown.quoteCurrencyField);
 }
 
 const shown = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x !== "object") ? v.join(", ") : typeof v === "string" ? v : JSON.stringify(v));

@@ -1,23 +1,24 @@
 /**
- * The generic list screen: header, filters in the URL, a server-paginated table, row click to the
- * record, the filtered and unfiltered empty states and the error state, all from the declaration.
+ * The generic list screen: header, filters, a server-paginated table, row click to the record (its
+ * page, or its bespoke details modal), the filtered and unfiltered empty states and the error state,
+ * all from the declaration. A bespoke page may host it (`embedded`), fix some of its parameters and
+ * fill its `hosted` tabs.
  */
-import { Suspense, useCallback, useEffect, useState, type CSSProperties } from "react";
+import { Suspense, useCallback, useEffect, useState, type CSSProperties, type ReactNode } from "react";
 import { useScreens } from "./screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Alert, Button, Card, Drawer, Empty, Flex, Table, Tabs, Typography } from "antd";
-import { PlusOutlined } from "@ant-design/icons";
+import { Alert, Button, Card, Drawer, Flex, Skeleton, Table, Tabs, Typography } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
-import { editableInState, pathGet } from "../../../../resources/define-resource.ts";
-import { renderFlags, renderValue } from "./renderers.tsx";
 import { FilterBar } from "./filter-bar.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
-import { RecordMenu } from "./record-actions.tsx";
 import { RecordEditor } from "./record-editor.tsx";
 import { SummaryTiles } from "./summary-tiles.tsx";
+import { CreateButton, useCreateScreen } from "./create-button.tsx";
+import { useListColumns } from "./list-columns.tsx";
+import { EmptyMessage, LockedNotice } from "./list-states.tsx";
 import { withId } from "../../providers/data-provider.ts";
 
 const initialFilters = (def: ResourceDef): CrudFilter[] =>
@@ -44,21 +45,39 @@ const ASIDE_LAYOUT: CSSProperties = { display: "flex", flexDirection: "row-rever
 const ASIDE_ITEM: CSSProperties = { flex: "1 1 340px", minWidth: 0 };
 const TABLE_ITEM: CSSProperties = { flex: "999 1 560px", minWidth: 0 };
 
-export function ResourceList<Row extends { id: string }>({ def, embedded = false }: { def: ResourceDef<Row>; embedded?: boolean }) {
+type Props<Row> = {
+  def: ResourceDef<Row>;
+  /** Inside a bespoke page that has its own header: no title, subtitle or create button above the list. */
+  embedded?: boolean;
+  /** With `embedded`: the subtitle and the create button at the top of the list's card (a Developers tab). */
+  intro?: boolean;
+  /** False: the page and the filters are kept by the list, not in the URL (a host page whose URL says other things). */
+  inUrl?: boolean;
+  /** List parameters the hosting page fixes (e.g. the chosen currency); while one is still unknown (empty) the list waits. */
+  params?: Record<string, string>;
+  /** What the hosting page shows in the declaration's `hosted` tabs, by tab key. */
+  tabPanels?: Record<string, ReactNode>;
+};
+
+export function ResourceList<Row extends { id: string }>({ def, embedded = false, intro = false, inUrl = true, params: hostParams, tabPanels }: Props<Row>) {
   const navigate = useNavigate();
   const screens = useScreens();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const { canCreate, canEdit, features, can } = useResourceAccess(def as ResourceDef);
+  const create = useCreateScreen(def as ResourceDef);
   const [editing, setEditing] = useState<Row | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
   const tabs = (def.tabs ?? []).filter((t) => !t.access || can(t.access.obj, t.access.act));
   const tab = tabs.find((t) => t.key === params.get("tab")) ?? tabs[0];
   const locked = def.lockedFeature && !features.includes(def.lockedFeature.feature);
+  const waiting = Object.values(hostParams ?? {}).some((v) => !v);
   const { tableProps, filters, setFilters, tableQuery } = useTable<Row>({
     resource: def.name,
-    meta: { params: tab?.params },
-    queryOptions: { enabled: !locked },
-    syncWithLocation: true,
+    meta: { params: hostParams ? { ...tab?.params, ...hostParams } : tab?.params },
+    // A hosted tab shows something else: the list is read once its own tab is chosen.
+    queryOptions: { enabled: !locked && !waiting && !tab?.hosted },
+    syncWithLocation: inUrl,
     pagination: { pageSize: def.pageSize },
     filters: { initial: initialFilters(def as ResourceDef), defaultBehavior: "merge" },
     sorters: { mode: "off" },
@@ -66,39 +85,56 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
   });
 
   const onFilter = useCallback((field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"), [setFilters]);
-  const adding = params.get("add-new") === "true";
-  const closeAdd = () =>
-    setParams((p) => {
-      p.delete("add-new");
-      return p;
-    });
-  const createPage = def.createOpens === "page" && def.routes.create;
+  const { adding, createPage, open: openAdd, close: closeAdd } = create;
   // ?add-new=true (a link from elsewhere) opens the create page when the resource creates on a page.
   useEffect(() => {
-    if (createPage && adding && canCreate) navigate(def.routes.create!, { replace: true });
-  }, [createPage, adding, canCreate, navigate, def.routes.create]);
-  const openAdd = () =>
-    createPage
-      ? navigate(def.routes.create!)
-      : setParams((p) => {
-          p.set("add-new", "true");
-          return p;
-        });
+    if (createPage && adding && canCreate) navigate(createPage, { replace: true });
+  }, [createPage, adding, canCreate, navigate]);
 
   const rows = tableProps.dataSource ?? [];
   const loading = tableQuery.isLoading;
   const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : (tab?.empty ?? def.empty);
-  const createButton = canCreate && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={openAdd}>
-      {def.createLabel ?? "Create"}
-    </Button>
-  );
+  const createButton = canCreate && <CreateButton def={def as ResourceDef} />;
+  const introShown = embedded && intro;
   // A create page is routed (resource-pages.tsx); only a create modal is hosted by the list.
   const CustomCreate = def.createComponent && !createPage ? screens.create[def.createComponent] : undefined;
+  const Details = def.detailsModal ? screens.details[def.detailsModal] : undefined;
   const Aside = def.aside ? screens.aside[def.aside] : undefined;
-  const hasRowMenu = def.columns.some((c) => c.render === "actions");
+  const editsRows = def.columns.some((c) => c.render === "actions" || c.render === "buttons") || !!Details;
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
+  const columns = useListColumns(def, editRow);
+  const openRow = (r: Row) =>
+    def.routes.show ? navigate(def.routes.show.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")) : setViewing(r.id);
+
+  const table = tableQuery.isError ? (
+    <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
+  ) : (
+    <Table<Row>
+      {...tableProps}
+      rowKey="id"
+      loading={loading}
+      onRow={(r) => (def.routes.show || Details ? { onClick: () => openRow(r), style: { cursor: "pointer" } } : {})}
+      columns={columns}
+      // A column kept at the right edge means rows may be wider than the card: they scroll under it.
+      scroll={def.columns.some((c) => c.fixed) ? { x: "max-content" } : tableProps.scroll}
+      locale={{
+        emptyText: loading ? " " : <EmptyMessage state={state}>{state === def.empty && !introShown && createButton}</EmptyMessage>,
+      }}
+      pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
+    />
+  );
+  const listContent = waiting ? (
+    <Skeleton active />
+  ) : (
+    <>
+      {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
+      {table}
+    </>
+  );
+  // With hosted tabs each tab holds its own content; otherwise the tabs only switch the list's parameters.
+  const hasHosted = tabs.some((t) => t.hosted);
+  const tabContent = (key: string, hosted?: true) => (hosted ? tabPanels?.[key] : key === tab?.key ? listContent : null);
 
   return (
     <>
@@ -122,7 +158,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
               </Typography.Title>
               <Typography.Text type="secondary">{def.banner.body}</Typography.Text>
             </div>
-            <Button type="primary" onClick={openAdd}>
+            <Button type="primary" onClick={() => openAdd()}>
               {def.banner.action}
             </Button>
           </Flex>
@@ -130,17 +166,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
       )}
       {!locked && def.summary && <SummaryTiles def={def as ResourceDef} />}
       {locked ? (
-        <Card>
-          <Empty
-            description={
-              <>
-                <Typography.Text strong>{`No ${def.lockedFeature!.name}`}</Typography.Text>
-                <br />
-                {`No ${def.lockedFeature!.name} have been created in this account yet. Complete your KYC to have full access`}
-              </>
-            }
-          />
-        </Card>
+        <LockedNotice name={def.lockedFeature!.name} />
       ) : (
         <div style={Aside ? ASIDE_LAYOUT : undefined}>
           {Aside && (
@@ -149,6 +175,12 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
             </Suspense>
           )}
           <Card style={Aside ? TABLE_ITEM : undefined}>
+            {introShown && (
+              <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
+                <Typography.Text type="secondary">{def.subtitle}</Typography.Text>
+                {createButton}
+              </Flex>
+            )}
             {tabs.length > 0 && (
               <Tabs
                 activeKey={tab?.key}
@@ -159,63 +191,10 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
                     return p;
                   })
                 }
-                items={tabs.map((t) => ({ key: t.key, label: t.label }))}
+                items={tabs.map((t) => ({ key: t.key, label: t.label, ...(hasHosted ? { children: tabContent(t.key, t.hosted) } : {}) }))}
               />
             )}
-            {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
-            {tableQuery.isError ? (
-              <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
-            ) : (
-              <Table<Row>
-                {...tableProps}
-                rowKey="id"
-                loading={loading}
-                onRow={(r) =>
-                  def.routes.show
-                    ? {
-                        onClick: () => navigate(def.routes.show!.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")),
-                        style: { cursor: "pointer" },
-                      }
-                    : {}
-                }
-                columns={def.columns.map((c) => ({
-                  key: c.field,
-                  title: c.title,
-                  width: c.width,
-                  render: (_: unknown, r: Row) =>
-                    c.render === "actions" ? (
-                      <RecordMenu
-                        def={def as ResourceDef}
-                        record={r as Row & { state?: string }}
-                        onEdit={editRow && editableInState(def, r) ? () => editRow(r) : undefined}
-                      />
-                    ) : (
-                      <>
-                        {renderValue(c.render, pathGet(r, c.field), r, c.currencyField, c.quoteCurrencyField)}
-                        {renderFlags(c.flags, r)}
-                      </>
-                    ),
-                }))}
-                locale={{
-                  emptyText: loading ? (
-                    " "
-                  ) : (
-                    <Empty
-                      description={
-                        <>
-                          <Typography.Text strong>{state.title}</Typography.Text>
-                          <br />
-                          {state.body}
-                        </>
-                      }
-                    >
-                      {state === def.empty && createButton}
-                    </Empty>
-                  ),
-                }}
-                pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
-              />
-            )}
+            {!hasHosted && listContent}
           </Card>
         </div>
       )}
@@ -229,7 +208,22 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
           <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
         </Drawer>
       )}
-      {hasRowMenu && canEdit && (
+      {Details && (
+        <Suspense fallback={null}>
+          <Details
+            id={viewing}
+            onClose={() => setViewing(null)}
+            onEdit={
+              editRow &&
+              ((r) => {
+                setViewing(null);
+                editRow(r as unknown as Row);
+              })
+            }
+          />
+        </Suspense>
+      )}
+      {editsRows && canEdit && (
         <RecordEditor
           def={def as ResourceDef}
           open={!!editing}

@@ -5,8 +5,8 @@ import { useOne } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
-import { editableInState, pathGet, whenHolds } from "../../../../resources/define-resource.ts";
-import { renderValue } from "./renderers.tsx";
+import { editableInState, whenHolds } from "../../../../resources/define-resource.ts";
+import { renderField } from "./renderers.tsx";
 import { RecordActions } from "./record-actions.tsx";
 import { RecordEditor } from "./record-editor.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
@@ -72,7 +72,7 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
             .filter((d) => whenHolds(d.when, result))
             .map((d) => (
               <Descriptions.Item key={d.field} label={d.label}>
-                {renderValue(d.render, pathGet(result, d.field), result, d.currencyField)}
+                {renderField(d, result)}
               </Descriptions.Item>
             ))}
         </Descriptions>

@@ -87,12 +87,12 @@ export function useSwapSources() {
   const readWallets = allowed && crypto && can("wallets", "list");
 
   const accounts = useQuery({
-    queryKey: ["swap", "accounts"],
+    queryKey: ["accounts", "swap"],
     enabled: readAccounts,
     queryFn: async () => (await call(accountEndpoints.list, { query: { page: 1, limit: 100 } })).data.items,
   });
   const wallets = useQuery({
-    queryKey: ["swap", "wallets"],
+    queryKey: ["wallets", "swap"],
     enabled: readWallets,
     queryFn: async () => (await call(walletEndpoints.list, { query: { page: 1, limit: 100 } })).data.items,
   });

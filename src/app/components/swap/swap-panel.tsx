@@ -7,10 +7,9 @@
 import { PAGES } from "../../../../resources/pages.ts";
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Skeleton, Space, Spin, Typography, type InputRef } from "antd";
 import { isApiError } from "../../api/client.ts";
-import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { displayMinor, formatMinor, formatMoney, precisionOf } from "../../../lib/money.ts";
 import { EXCHANGE_FEE_BPS, exchangeEndpoints } from "../../../../resources/exchange.ts";
@@ -82,7 +81,7 @@ function AmountInput({ value, onChange, invalid }: { value: string; onChange: (v
 export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | "wallet"; style?: CSSProperties }) {
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const write = useWrite();
   const otp = useOneTimeCode();
   const { allowed, sources, destinationsFor, loading, error } = useSwapSources();
   const [sourceId, setSourceId] = useState<string>();
@@ -127,13 +126,11 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
     if (!priced || !exchange) return;
     setSending(true);
     try {
-      const res = await call(exchange.endpoint, { body: exchange.body, headers: { ...idempotencyHeader(idempotencyKey), ...otp.headers() } });
+      const res = await write(exchange.endpoint, { body: exchange.body, headers: { ...idempotencyHeader(idempotencyKey), ...otp.headers() } });
       toast.success(res.message);
       setDone({ result: res.data, quote: priced.quote, kind });
       setConfirming(false);
       setAmount("");
-      // Balances moved everywhere they are shown (cards, lists, this panel).
-      void queryClient.invalidateQueries();
     } catch (e) {
       const stale =
         isApiError(e) && (e.statusCode === 410 || (e.statusCode === 409 && (e.errors.some((x) => x.path === "quote_id") || /quote/i.test(e.message))));

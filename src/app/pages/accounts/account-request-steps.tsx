@@ -5,7 +5,8 @@
 import { useState } from "react";
 import { Alert, Button, Checkbox, Input, Space, Steps, Typography } from "antd";
 import { download } from "../../api/client.ts";
-import { call, urlOf } from "../../api/call.ts";
+import { urlOf } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { accountRequestEndpoints, type AccountRequest } from "../../../../resources/account-requests.ts";
 import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
@@ -14,6 +15,7 @@ const TITLES: Record<string, string> = { DECLARATION: "Declaration", AGREEMENT: 
 
 export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
   const toast = useToast();
+  const write = useWrite();
   const [request, setRequest] = useState(initial);
   const firstOpen = request.tasks.findIndex((t) => t.state !== "COMPLETED");
   const [current, setCurrent] = useState(firstOpen < 0 ? request.tasks.length - 1 : firstOpen);
@@ -29,7 +31,9 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
     try {
       const params = { id: task.id };
       const res =
-        action === "submit" ? await call(accountRequestEndpoints.submitTask, { params, body }) : await call(accountRequestEndpoints.initializeTask, { params });
+        action === "submit"
+          ? await write(accountRequestEndpoints.submitTask, { params, body })
+          : await write(accountRequestEndpoints.initializeTask, { params });
       setRequest(res.data);
       return res.data;
     } catch (e) {

@@ -4,10 +4,9 @@
  * request's task steps.
  */
 import { useState } from "react";
-import { useInvalidate } from "@refinedev/core";
 import { Button, Modal, Select, Space } from "antd";
 import { FIAT_CURRENCIES, type FiatCurrency } from "../../../lib/assets.ts";
-import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { OwnerInfoForm } from "./owner-info-form.tsx";
 import { AccountRequestSteps } from "./account-request-steps.tsx";
@@ -15,7 +14,7 @@ import { accountRequestEndpoints, type AccountRequest, type NgnOwnerInfo } from 
 
 export default function CreateAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const [currency, setCurrency] = useState<FiatCurrency>();
   const [askOwner, setAskOwner] = useState(false);
   const [request, setRequest] = useState<AccountRequest | null>(null);
@@ -24,10 +23,9 @@ export default function CreateAccountModal({ open, onClose }: { open: boolean; o
     // Offered only once a currency is chosen.
     if (!currency) return;
     try {
-      const res = await call(accountRequestEndpoints.create, { body: { currency, account_owner_info } });
+      const res = await write(accountRequestEndpoints.create, { body: { currency, account_owner_info } });
       toast.success(res.message);
       setRequest(res.data);
-      await invalidate({ resource: "accounts", invalidates: ["list"] });
     } catch (e) {
       toast.error(e);
     }
@@ -36,7 +34,6 @@ export default function CreateAccountModal({ open, onClose }: { open: boolean; o
     setCurrency(undefined);
     setAskOwner(false);
     setRequest(null);
-    void invalidate({ resource: "accounts", invalidates: ["list"] });
     onClose();
   }
 

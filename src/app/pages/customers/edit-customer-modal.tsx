@@ -4,13 +4,12 @@
  * PATCHes the profile (individual or business) and, when a number is given, the country data.
  */
 import { useMemo, useState } from "react";
-import { useInvalidate } from "@refinedev/core";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
 import { CUSTOMER_BUSINESS_TYPES, type Customer } from "../../../../resources/customers.ts";
 import { isApiError } from "../../api/client.ts";
-import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { Field } from "../../components/form/field.tsx";
 import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
@@ -37,7 +36,7 @@ const BUSINESS_TYPE_OPTIONS = CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, la
 export default function EditCustomerModal({ open, record, onClose }: EditScreenProps) {
   const customer = record as unknown as Customer;
   const { notification } = App.useApp();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const schema = useMemo(() => editCustomerSchema(customer), [customer]);
   const form = useForm<EditCustomerValues>({ resolver: zodResolver(schema), defaultValues: editValues(customer) });
   const { control } = form;
@@ -49,12 +48,11 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (v) => {
-    let changed = false;
     setRefusal(null);
     try {
       for (const r of editRequests(v, customer)) {
-        await call(r.endpoint, { params: r.params, body: r.body });
-        changed = true;
+        // Each save re-reads the customer: even a half-done edit (profile saved, numbers refused) changed it.
+        await write(r.endpoint, { params: r.params, body: r.body });
       }
       notification.success({ message: EDIT_SUCCESS, placement: "topRight" });
       onClose();
@@ -63,9 +61,6 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
         for (const err of e.errors ?? []) if (err.path) form.setError(formPathOf(err.path) as Path<EditCustomerValues>, { message: err.message });
       notification.error({ message: EDIT_FAILURE, description: isApiError(e) ? e.message : undefined, placement: "topRight" });
       setRefusal(isApiError(e) ? e.message : "");
-    } finally {
-      // Even a half-done save (profile saved, numbers refused) changed the record: re-read it.
-      if (changed) await invalidate({ resource: "customers", invalidates: ["list", "detail"], id: customer.id });
     }
   });
 

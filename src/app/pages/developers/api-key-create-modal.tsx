@@ -15,7 +15,7 @@ import { PERMISSIONS, type Permission } from "../../../../policies/catalog.ts";
 import { isApiError } from "../../api/client.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { useSession } from "../../session/session.tsx";
-import { Checklist, KEYS_QUERY, NamedOption, useDeveloperCall } from "./developers-shared.tsx";
+import { Checklist, NamedOption, useDeveloperCall } from "./developers-shared.tsx";
 
 export type CreatedKey = ApiKey & { api_key: string };
 
@@ -51,7 +51,7 @@ function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await call(developerEndpoints.createApiKey, { body: values }, KEYS_QUERY);
+      const res = await call(developerEndpoints.createApiKey, { body: values });
       onCreated(res.data);
     } catch (e) {
       if (isApiError(e)) applyServerErrors(e.errors, form.setError);

@@ -1,13 +1,16 @@
 /**
  * The two read-only API key modals: the display modal showing a new key once (SPEC §7: data.api_key
  * is in the creation's answer only), and the details modal (GET api-keys/{id}, 'Error Fetching key
- * details' on failure) with 'Disable' for an ENABLED key.
+ * details' on failure) with the key's declared fields and 'Disable' for an ENABLED key.
  */
+import { useOne } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, Input, Modal, Skeleton, Space, Typography } from "antd";
-import { developerEndpoints, type ApiKey } from "../../../../resources/developers.ts";
-import { CopyButton } from "../../components/resource/renderers.tsx";
+import { apiKeys, type ApiKey } from "../../../../resources/developers.ts";
+import { RecordActions, useRecordActions } from "../../components/resource/record-actions.tsx";
+import { CopyButton, renderField } from "../../components/resource/renderers.tsx";
+import type { DetailsScreenProps } from "../../components/resource/screens.tsx";
 import type { CreatedKey } from "./api-key-create-modal.tsx";
-import { FetchError, GrantTags, KEYS_QUERY, StateTag, formatDateTime, useDeveloperRights, useRecord } from "./developers-shared.tsx";
+import { FetchError } from "./developers-shared.tsx";
 
 export function ApiKeyDisplayModal({ apiKey, onClose }: { apiKey: CreatedKey | null; onClose: () => void }) {
   return (
@@ -48,48 +51,41 @@ export function ApiKeyDisplayModal({ apiKey, onClose }: { apiKey: CreatedKey | n
   );
 }
 
-type DetailsProps = { id: string | null; onClose: () => void; onDisable: (key: ApiKey) => void };
-
-export function ApiKeyDetailsModal({ id, onClose, onDisable }: DetailsProps) {
+/** Opened by a row of the Api Keys list (ResourceDef.detailsModal). */
+export function ApiKeyDetailsModal({ id, onClose }: DetailsScreenProps) {
   return (
     <Modal title="API key details" open={!!id} onCancel={onClose} footer={null} destroyOnHidden width={640}>
-      {id && <ApiKeyDetails id={id} onDisable={onDisable} />}
+      {id && <ApiKeyDetails id={id} />}
     </Modal>
   );
 }
 
-function ApiKeyDetails({ id, onDisable }: { id: string; onDisable: (key: ApiKey) => void }) {
-  // Hooks first, before any early return (React's rules of hooks).
-  const query = useRecord(KEYS_QUERY, developerEndpoints.showApiKey, { id });
-  const { mayDisable } = useDeveloperRights();
+function ApiKeyDetails({ id }: { id: string }) {
+  // Read as the list's resource: whatever changes the key (its Disable) re-reads it.
+  const { query, result: k } = useOne<ApiKey>({ resource: apiKeys.name, id, errorNotification: false });
   if (query.isLoading) return <Skeleton active />;
-  if (query.isError || !query.data) return <FetchError message="Error Fetching key details" error={query.error} />;
-  const k = query.data;
+  if (query.isError || !k) return <FetchError message="Error Fetching key details" error={query.error} />;
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Descriptions column={1} bordered size="small">
-        <Descriptions.Item label="Name">{k.name}</Descriptions.Item>
-        <Descriptions.Item label="Description">{k.description || <Typography.Text type="secondary">—</Typography.Text>}</Descriptions.Item>
-        <Descriptions.Item label="Key">
-          <Typography.Text code>{k.masked_key}</Typography.Text>
-        </Descriptions.Item>
-        <Descriptions.Item label="Permissions">
-          <GrantTags grants={k.grants} />
-        </Descriptions.Item>
-        <Descriptions.Item label="Status">
-          <StateTag state={k.state} />
-        </Descriptions.Item>
-        <Descriptions.Item label="Created">{formatDateTime(k.created_date)}</Descriptions.Item>
-        <Descriptions.Item label="Expires">{formatDateTime(k.expiry_date)}</Descriptions.Item>
-        <Descriptions.Item label="Last used">{formatDateTime(k.last_used_at)}</Descriptions.Item>
+        {(apiKeys.detail ?? []).map((d) => (
+          <Descriptions.Item key={d.field} label={d.label}>
+            {renderField(d, k)}
+          </Descriptions.Item>
+        ))}
       </Descriptions>
-      {mayDisable(k) && (
-        <Flex justify="end">
-          <Button danger onClick={() => onDisable(k)}>
-            Disable
-          </Button>
-        </Flex>
-      )}
+      <KeyActions apiKey={k} />
     </Space>
+  );
+}
+
+/** The declared actions this member may run on the key (its Disable), at the end; nothing when there are none. */
+function KeyActions({ apiKey }: { apiKey: ApiKey }) {
+  const { offered } = useRecordActions(apiKeys, apiKey);
+  if (offered.length === 0) return null;
+  return (
+    <Flex justify="end">
+      <RecordActions def={apiKeys} record={apiKey} />
+    </Flex>
   );
 }

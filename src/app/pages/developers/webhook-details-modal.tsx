@@ -8,47 +8,45 @@
  */
 import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Descriptions, Flex, Modal, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { useOne } from "@refinedev/core";
+import { Button, Descriptions, Flex, Modal, Skeleton, Space, Table, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
-import { developerEndpoints, type Webhook, type WebhookDelivery } from "../../../../resources/developers.ts";
+import { developerEndpoints, webhooks, type Webhook, type WebhookDelivery } from "../../../../resources/developers.ts";
 import type { Endpoint } from "../../../../resources/define-endpoint.ts";
 import { call, type CallInput } from "../../api/call.ts";
+import { RecordActions, useRecordActions } from "../../components/resource/record-actions.tsx";
+import { renderField } from "../../components/resource/renderers.tsx";
+import type { DetailsScreenProps } from "../../components/resource/screens.tsx";
 import { WebhookRotateSecretModal } from "./webhook-form-modals.tsx";
-import { FetchError, HOOKS_QUERY, PAGE_SIZE, StateTag, formatDateTime, useDeveloperCall, useDeveloperRights, useRecord } from "./developers-shared.tsx";
+import { FetchError, PAGE_SIZE, StateTag, formatDateTime, useDeveloperCall, useDeveloperRights } from "./developers-shared.tsx";
 
-type Props = {
-  id: string | null;
-  onClose: () => void;
-  onEdit: (w: Webhook) => void;
-  onToggle: (w: Webhook) => void;
-  /** Edit, Enable and Disable are shown to those who may change the business's webhooks. */
-  canManage: boolean;
-};
-
-export function WebhookDetailsModal({ id, onClose, onEdit, onToggle, canManage }: Props) {
+/** Opened by a row of the Webhooks list (ResourceDef.detailsModal); `onEdit` only for those who may edit webhooks. */
+export function WebhookDetailsModal({ id, onClose, onEdit }: DetailsScreenProps) {
   return (
     <Modal title="Webhook details" open={!!id} onCancel={onClose} footer={null} destroyOnHidden width={960}>
-      {id && <WebhookDetails id={id} onEdit={onEdit} onToggle={onToggle} canManage={canManage} />}
+      {id && <WebhookDetails id={id} onEdit={onEdit} />}
     </Modal>
   );
 }
 
-function WebhookDetails({ id, onEdit, onToggle, canManage }: { id: string } & Omit<Props, "id" | "onClose">) {
-  const hook = useRecord(HOOKS_QUERY, developerEndpoints.showWebhook, { id });
+type EditProp = Pick<DetailsScreenProps, "onEdit">;
+
+function WebhookDetails({ id, onEdit }: { id: string } & EditProp) {
+  // Read as the list's resource: its actions, edits and rotations (all under HOOKS_QUERY) re-read it.
+  const { query: hook, result: w } = useOne<Webhook>({ resource: webhooks.name, id, errorNotification: false });
   const deliveries = useQuery({
-    queryKey: [...HOOKS_QUERY, "deliveries", id],
+    queryKey: [webhooks.name, "deliveries", id],
     queryFn: async () => (await call(developerEndpoints.deliveries, { params: { id }, query: { limit: PAGE_SIZE } })).data,
   });
 
   if (hook.isLoading) return <Skeleton active />;
-  if (hook.isError || !hook.data) return <FetchError message="Error fetching webhooks" error={hook.error} />;
-  const w = hook.data;
+  if (hook.isError || !w) return <FetchError message="Error fetching webhooks" error={hook.error} />;
   const refresh = () => Promise.all([hook.refetch(), deliveries.refetch()]);
 
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <WebhookSummary w={w} />
-      <WebhookActions w={w} onEdit={onEdit} onToggle={onToggle} canManage={canManage} />
+      <WebhookActions w={w} onEdit={onEdit} />
       <Flex justify="space-between" align="center">
         <Typography.Title level={5} style={{ margin: 0 }}>
           Recent deliveries
@@ -66,53 +64,41 @@ function WebhookDetails({ id, onEdit, onToggle, canManage }: { id: string } & Om
   );
 }
 
+/** The declared fields; under the secret, until when the one it replaced still verifies. */
 function WebhookSummary({ w }: { w: Webhook }) {
   return (
     <Descriptions column={1} bordered size="small">
-      <Descriptions.Item label="URL">
-        <Typography.Text style={{ wordBreak: "break-all" }}>{w.url}</Typography.Text>
-      </Descriptions.Item>
-      <Descriptions.Item label="Signing secret">
-        <Space direction="vertical" size={2}>
-          <Typography.Text code>{w.secret}</Typography.Text>
-          {w.previous_secret_expires_at && (
-            <Typography.Text type="secondary">The previous secret also verifies until {formatDateTime(w.previous_secret_expires_at)}.</Typography.Text>
+      {(webhooks.detail ?? []).map((d) => (
+        <Descriptions.Item key={d.field} label={d.label}>
+          {d.field === "secret" && w.previous_secret_expires_at ? (
+            <Space direction="vertical" size={2}>
+              {renderField(d, w)}
+              <Typography.Text type="secondary">The previous secret also verifies until {formatDateTime(w.previous_secret_expires_at)}.</Typography.Text>
+            </Space>
+          ) : (
+            renderField(d, w)
           )}
-        </Space>
-      </Descriptions.Item>
-      <Descriptions.Item label="Events">
-        <Flex gap={4} wrap>
-          {w.enabled_events.map((e) => (
-            <Tag key={e}>{e}</Tag>
-          ))}
-        </Flex>
-      </Descriptions.Item>
-      <Descriptions.Item label="Status">
-        <StateTag state={w.state} />
-      </Descriptions.Item>
-      <Descriptions.Item label="Created">{formatDateTime(w.created_date, "—")}</Descriptions.Item>
+        </Descriptions.Item>
+      ))}
     </Descriptions>
   );
 }
 
-/** Each button shown only to those the policy allows; events are sent only by an enabled webhook. */
-function WebhookActions({ w, onEdit, onToggle, canManage }: { w: Webhook } & Omit<Props, "id" | "onClose">) {
+/**
+ * Each button shown only to those the policy allows; events are sent only by an enabled webhook.
+ * Enable and Disable are the declared actions, offered as in the list.
+ */
+function WebhookActions({ w, onEdit }: { w: Webhook } & EditProp) {
   const { sendTestEvents, rotateSecrets } = useDeveloperRights();
+  const { offered } = useRecordActions(webhooks, w);
   const [rotating, setRotating] = useState(false);
-  if (!canManage && !sendTestEvents && !rotateSecrets) return null;
+  if (!onEdit && !sendTestEvents && !rotateSecrets && offered.length === 0) return null;
   return (
     <Flex justify="end" gap={8} wrap>
       {sendTestEvents && w.state === "ENABLED" && <SendTestButton webhookId={w.id} />}
       {rotateSecrets && <Button onClick={() => setRotating(true)}>Rotate secret</Button>}
-      {canManage && <Button onClick={() => onEdit(w)}>Edit</Button>}
-      {canManage &&
-        (w.state === "ENABLED" ? (
-          <Button danger onClick={() => onToggle(w)}>
-            Disable
-          </Button>
-        ) : (
-          <Button onClick={() => onToggle(w)}>Enable</Button>
-        ))}
+      {onEdit && <Button onClick={() => onEdit(w)}>Edit</Button>}
+      {offered.length > 0 && <RecordActions def={webhooks} record={w} />}
       <WebhookRotateSecretModal webhook={rotating ? w : null} onClose={() => setRotating(false)} />
     </Flex>
   );
@@ -135,7 +121,7 @@ function CallButton<E extends Endpoint>({
   const run = async () => {
     setBusy(true);
     // Failures are toasted by the call; nothing else to undo here.
-    await send(endpoint, { params }, HOOKS_QUERY).catch(() => undefined);
+    await send(endpoint, { params }).catch(() => undefined);
     setBusy(false);
   };
   return (

@@ -29,7 +29,7 @@ import { isApiError } from "../../api/client.ts";
 import { call, type CallInput } from "../../api/call.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
-import { Checklist, HOOKS_QUERY, NamedOption, formatDateTime, useDeveloperCall } from "./developers-shared.tsx";
+import { Checklist, NamedOption, formatDateTime, useDeveloperCall } from "./developers-shared.tsx";
 
 type CreateValues = z.input<typeof WebhookInput>;
 type CreateBody = z.output<typeof WebhookInput>;
@@ -72,7 +72,7 @@ function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => v
   const rotate = async () => {
     setSaving(true);
     try {
-      await send(developerEndpoints.rotateSecret, { params: { id: webhook.id }, body: { secret } }, HOOKS_QUERY);
+      await send(developerEndpoints.rotateSecret, { params: { id: webhook.id }, body: { secret } });
       onClose();
     } catch {
       // The server's message was toasted; the dialog stays open to try again.
@@ -114,7 +114,7 @@ function useSave(onClose: () => void) {
   const send = useDeveloperCall();
   return async <E extends Endpoint>(endpoint: E, input: CallInput<E>, setErrors: (errors: { path: string; message: string }[]) => void) => {
     try {
-      await send(endpoint, input, HOOKS_QUERY);
+      await send(endpoint, input);
       onClose();
     } catch (e) {
       if (isApiError(e)) setErrors(e.errors);
@@ -192,7 +192,7 @@ function UrlField<T extends FieldValues & Shared>({ control }: { control: Contro
 
 export function useAvailableEvents() {
   return useQuery({
-    queryKey: ["developers", "webhook-events"],
+    queryKey: ["webhook-events"],
     queryFn: async () => (await call(developerEndpoints.availableEvents)).data,
     staleTime: 10 * 60_000,
   });

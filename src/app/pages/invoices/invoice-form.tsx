@@ -5,15 +5,15 @@
  * their fields.
  */
 import { useEffect, useMemo, useState } from "react";
-import { useInvalidate, useList } from "@refinedev/core";
+import { useList } from "@refinedev/core";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from "antd";
 import dayjs from "dayjs";
-import { invoiceEndpoints, invoices, type Invoice } from "../../../../resources/invoices.ts";
+import { invoiceEndpoints, type Invoice } from "../../../../resources/invoices.ts";
 import { accounts, type Account } from "../../../../resources/accounts.ts";
 import { FIAT_CURRENCIES } from "../../../lib/assets.ts";
 import { isApiError } from "../../api/client.ts";
-import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { MoneyField } from "../../components/resource/money-input.tsx";
@@ -38,7 +38,7 @@ const accountNumber = (a: Account) => a.deposit_addresses[0]?.data.account_numbe
 
 export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (saved: Invoice) => void }) {
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const form = useForm<InvoiceValues, unknown, InvoiceBody>({ resolver: invoiceResolver, defaultValues: record ? valuesOf(record) : emptyInvoice() });
   const values = useWatch({ control: form.control }) as InvoiceValues;
   const currency = values.currency ?? "";
@@ -62,11 +62,11 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
         setSaving(issue ? "issue" : "save");
         let saved: Invoice | undefined;
         try {
-          const res = record ? await call(invoiceEndpoints.update, { params: { id: record.id }, body }) : await call(invoiceEndpoints.create, { body });
+          const res = record ? await write(invoiceEndpoints.update, { params: { id: record.id }, body }) : await write(invoiceEndpoints.create, { body });
           saved = res.data;
           let message = res.message;
           if (issue) {
-            const issued = await call(invoiceEndpoints.issue, { params: { id: saved.id } });
+            const issued = await write(invoiceEndpoints.issue, { params: { id: saved.id } });
             saved = issued.data;
             message = issued.message;
           }
@@ -78,10 +78,7 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
         } finally {
           setSaving(null);
         }
-        if (saved) {
-          await invalidate({ resource: invoices.name, invalidates: ["list", "detail"], id: saved.id });
-          onSaved(saved);
-        }
+        if (saved) onSaved(saved);
       },
       () => setTimeout(() => document.querySelector(".ant-form-item-has-error, [role=alert]")?.scrollIntoView({ block: "center" })),
     )();

@@ -7,7 +7,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { formatDateTime } from "../../../lib/dates.ts";
@@ -19,6 +18,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
@@ -33,7 +33,7 @@ export default function BulkPaymentDetails() {
   const { id = "" } = useParams();
   const { can, session } = useSession();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
   const confirm = useDecisionConfirm();
 
@@ -70,10 +70,10 @@ export default function BulkPaymentDetails() {
     try {
       const params = { id: approvalId };
       const res =
-        decision === "reject" ? await call(paymentEndpoints.reject, { params, body: rejectionBody(reason) }) : await call(paymentEndpoints.approve, { params });
+        decision === "reject"
+          ? await write(paymentEndpoints.reject, { params, body: rejectionBody(reason) })
+          : await write(paymentEndpoints.approve, { params });
       toast.success(res.message);
-      void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
-      void invalidate({ resource: "transactions", invalidates: ["list"] });
     } catch (e) {
       toast.error(e);
     } finally {

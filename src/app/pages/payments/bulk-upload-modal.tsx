@@ -9,7 +9,6 @@ import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Space, Spin, Table, Tag, Typography, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
@@ -20,6 +19,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { accountLabel } from "../../../lib/labels.ts";
 import { download, isApiError } from "../../api/client.ts";
 import { call, urlOf } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { newIdempotencyKey, idempotencyHeader } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
@@ -54,7 +54,7 @@ function readBulkCsv(name: string, text: string): ParsedFile | string {
 export default function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const otp = useOneTimeCode();
   const [accountId, setAccountId] = useState<string>();
   const [file, setFile] = useState<ParsedFile | null>(null);
@@ -70,7 +70,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
   const checkSeq = useRef(0);
 
   const accounts = useQuery({
-    queryKey: ["bulk-payments", "source-accounts"],
+    queryKey: ["accounts", "bulk-payment-sources"],
     queryFn: async () => (await call(accountEndpoints.list, { query: { page: 1, limit: 100 } })).data.items.filter((a) => a.state === "ACTIVE"),
     enabled: open,
   });
@@ -151,10 +151,8 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     if (!bulk || !preview?.valid) return;
     setSubmitting(true);
     try {
-      const res = await call(bulkPaymentEndpoints.submit, { body: bulk, headers: { ...idempotencyHeader(idemKey), ...otp.headers() } });
+      const res = await write(bulkPaymentEndpoints.submit, { body: bulk, headers: { ...idempotencyHeader(idemKey), ...otp.headers() } });
       toast.success(res.message);
-      void invalidate({ resource: "bulk-payments", invalidates: ["list"] });
-      void invalidate({ resource: "accounts", invalidates: ["list", "detail"] });
       close();
       navigate(`/payments/bulk-payment/${res.data.id}`);
     } catch (e) {

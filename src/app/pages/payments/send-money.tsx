@@ -13,6 +13,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Select, 
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
@@ -86,6 +87,7 @@ function SendMoneyForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const write = useWrite();
   const { can } = useSession();
   const otp = useOneTimeCode();
   const [step, setStep] = useState<"details" | "review" | "done">("details");
@@ -168,7 +170,7 @@ function SendMoneyForm() {
     if (!payment) return;
     setSending(true);
     try {
-      const res = await call(paymentEndpoints.send, { body: payment, headers: { ...idempotencyHeader(idempotencyKey), ...otp.headers() } });
+      const res = await write(paymentEndpoints.send, { body: payment, headers: { ...idempotencyHeader(idempotencyKey), ...otp.headers() } });
       toast.success(res.message);
       setSent(res.data);
       setStep("done");

@@ -7,7 +7,7 @@
 import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useInvalidate, useList } from "@refinedev/core";
+import { useList } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -16,6 +16,7 @@ import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Rad
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
@@ -105,7 +106,7 @@ export default function SendStablecoinsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const { can } = useSession();
   const otp = useOneTimeCode();
   const [step, setStep] = useState<"form" | "review" | "done">("form");
@@ -192,11 +193,9 @@ export default function SendStablecoinsPage() {
     if (!draft) return;
     setSending(true);
     try {
-      const res = await call(cryptoSendEndpoints.send, { body: draft.body, headers: { ...idempotencyHeader(key), ...otp.headers() } });
+      const res = await write(cryptoSendEndpoints.send, { body: draft.body, headers: { ...idempotencyHeader(key), ...otp.headers() } });
       setSent(res);
       setStep("done");
-      await invalidate({ resource: "wallets", invalidates: ["list"] });
-      await invalidate({ resource: "crypto-transactions", invalidates: ["list"] });
     } catch (e) {
       toast.error(e);
       if (!isApiError(e)) return; // no answer: the same key may be retried as it is

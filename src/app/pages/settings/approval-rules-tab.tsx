@@ -6,7 +6,7 @@
  */
 import { useEffect, type ReactNode } from "react";
 import { Controller, useFieldArray, useForm, useWatch, type Control } from "react-hook-form";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Select, Skeleton, Space, Tooltip, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import {
@@ -22,6 +22,7 @@ import {
 import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { formatMinor, parseMajor } from "../../../lib/money.ts";
@@ -95,17 +96,15 @@ function RulesList({ rules }: { rules: Listed[] }) {
 
 function RulesEditor({ data }: { data: Answer }) {
   const toast = useToast();
-  const client = useQueryClient();
+  const write = useWrite();
   const form = useForm<Values>({ defaultValues: { rules: data.rules.map(rowOf) } });
   const { fields, append, remove, move } = useFieldArray({ control: form.control, name: "rules" });
   useEffect(() => form.reset({ rules: data.rules.map(rowOf) }), [data, form]);
 
   const save = form.handleSubmit(async (values) => {
     try {
-      const res = await call(approvalRuleEndpoints.replace, { body: { rules: values.rules.map(toBody) } });
+      const res = await write(approvalRuleEndpoints.replace, { body: { rules: values.rules.map(toBody) } });
       toast.success(res.message);
-      await client.invalidateQueries({ queryKey: KEY });
-      await client.invalidateQueries({ queryKey: ["approval-route"] });
     } catch (e) {
       if (isApiError(e)) for (const err of e.errors) form.setError(formPathOf(err.path) as never, { message: err.message });
       toast.error(e);

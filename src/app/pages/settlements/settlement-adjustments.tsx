@@ -34,7 +34,7 @@ function Adjustment({ line }: { line: SettlementAdjustment }) {
 export function SettlementAdjustments({ settlementId }: { settlementId: string }) {
   const [page, setPage] = useState(1);
   const result = useQuery({
-    queryKey: ["settlements", settlementId, "adjustments", page],
+    queryKey: [def.name, settlementId, page],
     queryFn: async () => (await call(settlementEndpoints.adjustments, { params: { id: settlementId }, query: { page, limit: def.pageSize } })).data,
     placeholderData: (previous) => previous,
     retry: false,

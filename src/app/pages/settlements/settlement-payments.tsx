@@ -39,7 +39,7 @@ export function SettlementPayments({ settlementId }: { settlementId: string }) {
   }, []);
   const query = listQuery(def, { currentPage: page, pageSize: def.pageSize }, filters);
   const result = useQuery({
-    queryKey: ["settlements", settlementId, "payments", query],
+    queryKey: [def.name, settlementId, query],
     queryFn: async () => (await call(settlementEndpoints.payments, { params: { id: settlementId }, query: queryOf(query) })).data,
     placeholderData: (previous) => previous,
     retry: false,

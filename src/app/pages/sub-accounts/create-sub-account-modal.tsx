@@ -7,11 +7,11 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useInvalidate } from "@refinedev/core";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
@@ -91,7 +91,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
 export default function CreateSubAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [params] = useSearchParams();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const currencies = useCurrencies(open);
   const initialKind: Kind = params.get("for") === "customer" ? "customer" : "own";
   // Opened from a customer's row (SPEC §2 Customers): the 'Create a sub-account' modal, the customer already chosen.
@@ -112,10 +112,8 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
       values.kind === "own"
         ? { currency: values.currency, name: values.name.trim() }
         : { currency: values.currency, customer_id: values.customer_id, requirements };
-    const res = await call(subAccountEndpoints.create, { body });
+    const res = await write(subAccountEndpoints.create, { body });
     toast.success(res.message);
-    await invalidate({ resource: "sub-accounts", invalidates: ["list"] });
-    window.dispatchEvent(new Event("sub-accounts:changed"));
     setMissing(null);
     onClose();
   }

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button, Form, Input, Modal, Result, Select } from "antd";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
@@ -18,6 +19,7 @@ import { accountEndpoints, type Account } from "../../../../resources/accounts.t
 
 export function FundAccountModal({ open, account, onClose, onFunded }: { open: boolean; account: SubAccount; onClose: () => void; onFunded: () => void }) {
   const toast = useToast();
+  const write = useWrite();
   const otp = useOneTimeCode();
   const [sources, setSources] = useState<Account[] | null>(null);
   const [source, setSource] = useState<string>();
@@ -54,7 +56,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
     if (!ready || !transfer) return;
     setSending(true);
     try {
-      const res = await call(subAccountEndpoints.fund, { body: transfer, headers: { ...idempotencyHeader(key), ...otp.headers() } });
+      const res = await write(subAccountEndpoints.fund, { body: transfer, headers: { ...idempotencyHeader(key), ...otp.headers() } });
       setDone(res.message);
       onFunded();
     } catch (e) {

@@ -1,25 +1,25 @@
 /**
  * /sub-accounts?currency= (SPEC §2 Sub-Accounts): a currency picker, the master account of that
- * currency (balance, number of sub-accounts), a create menu, and tabs 'List of sub-accounts' and
- * 'Recent transactions'. Columns, filters and texts come from the subAccounts declaration.
+ * currency (balance, number of sub-accounts), a create menu, and tabs 'List of sub-accounts' (the
+ * generic list of the subAccounts declaration, in the chosen currency) and 'Recent transactions' (the
+ * master account's).
  */
-import { Suspense, useCallback, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { useTable } from "@refinedev/antd";
-import { Alert, Button, Card, Dropdown, Empty, Flex, Select, Skeleton, Statistic, Table, Tabs, Tag, Typography } from "antd";
-import { DownOutlined, PlusOutlined } from "@ant-design/icons";
-import { pathGet } from "../../../../resources/define-resource.ts";
-import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type MasterAccount, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Card, Empty, Flex, Select, Skeleton, Statistic, Tag, Typography } from "antd";
+import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type MasterAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import { call } from "../../api/call.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { FilterBar } from "../../components/resource/filter-bar.tsx";
-import { renderValue, statusColor } from "../../components/resource/renderers.tsx";
+import { statusColor } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
+import { CreateButton } from "../../components/resource/create-button.tsx";
+import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
-import { useScreens } from "../../components/resource/screens.tsx";
 
 export const LOCKED_MESSAGE = "You do not have sub-accounts enabled on your account. Please contact support to enable sub-accounts";
+const MASTER_ERROR = "Error fetching master account details";
 
 export function SubAccountState({ state }: { state: string }) {
   return <Tag color={statusColor(state)}>{SUB_ACCOUNT_STATE_LABELS[state] ?? state}</Tag>;
@@ -35,86 +35,44 @@ function useCurrencies() {
   return currencies;
 }
 
-function useMaster(currency: string, version: number) {
-  const [state, setState] = useState<{ master?: MasterAccount; error?: boolean }>({});
-  useEffect(() => {
-    if (!currency) return;
-    setState({});
-    call(subAccountEndpoints.master, { query: { currency } })
-      .then((r) => setState({ master: r.data }))
-      .catch(() => setState({ error: true }));
-  }, [currency, version]);
-  return state;
+/** The master account of a currency; its reads sit under the resource's name, so a new sub-account or a payment refreshes them. */
+function useMaster(currency: string) {
+  const query = useQuery({
+    queryKey: [subAccounts.name, "master", currency],
+    queryFn: async () => (await call(subAccountEndpoints.master, { query: { currency } })).data,
+    enabled: !!currency,
+    // Another currency's master account is not shown while this one loads.
+    placeholderData: undefined,
+  });
+  return { master: query.data, error: query.isError };
 }
 
-function SubAccountTable({ currency, masterId, createButton }: { currency: string; masterId?: string; createButton: React.ReactNode }) {
-  const navigate = useNavigate();
-  const { features } = useResourceAccess(subAccounts);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<SubAccount>({
-    resource: subAccounts.name,
-    meta: { params: { currency, ...(masterId ? { parent_account_id: masterId } : {}) } },
-    syncWithLocation: false,
-    pagination: { pageSize: subAccounts.pageSize },
-    sorters: { mode: "off" },
-    errorNotification: false,
-  });
-  const onFilter = useCallback((field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"), [setFilters]);
-  useEffect(() => {
-    const refresh = () => tableQuery.refetch();
-    window.addEventListener("sub-accounts:changed", refresh);
-    return () => window.removeEventListener("sub-accounts:changed", refresh);
-  }, [tableQuery]);
-  const filtered = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "" && !(Array.isArray(f.value) && !f.value.length));
-  const state = filtered ? subAccounts.emptyFiltered : subAccounts.empty;
-  const loading = tableQuery.isLoading;
-  const rows = tableProps.dataSource ?? [];
+function MasterCard({ master, error }: { master?: MasterAccount; error?: boolean }) {
   return (
-    <>
-      <FilterBar filters={subAccounts.filters} current={filters} features={features} onChange={onFilter} />
-      {tableQuery.isError ? (
-        <Alert type="error" showIcon message={subAccounts.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
+    <Card style={{ marginBottom: 16 }} title="Master account">
+      {error ? (
+        <Alert type="error" showIcon message={MASTER_ERROR} />
+      ) : !master ? (
+        <Skeleton active paragraph={{ rows: 1 }} />
       ) : (
-        <Table<SubAccount>
-          {...tableProps}
-          rowKey="id"
-          loading={loading}
-          onRow={(r) => ({ onClick: () => navigate(subAccounts.routes.show!.replace(":id", r.id)), style: { cursor: "pointer" } })}
-          columns={subAccounts.columns.map((c) => ({
-            key: c.field,
-            title: c.title,
-            render: (_: unknown, r: SubAccount) =>
-              c.field === "state" ? <SubAccountState state={r.state} /> : renderValue(c.render, pathGet(r, c.field), r, c.currencyField),
-          }))}
-          locale={{
-            emptyText: loading ? (
-              " "
-            ) : (
-              <Empty
-                description={
-                  <>
-                    <Typography.Text strong>{state.title}</Typography.Text>
-                    <br />
-                    {state.body}
-                  </>
-                }
-              >
-                {!filtered && createButton}
-              </Empty>
-            ),
-          }}
-          pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
-        />
+        <Flex gap={48} wrap>
+          <Statistic title={`${master.name} balance`} value={formatMoney(master.balances.available, master.currency)} />
+          <Statistic title="Sub-accounts" value={master.sub_account_count} />
+        </Flex>
       )}
-    </>
+    </Card>
   );
+}
+
+function MasterTransactions({ master, error }: { master?: MasterAccount; error?: boolean }) {
+  if (master) return <OwnerTransactions endpoint={accountEndpoints.transactions} params={{ id: master.id }} detailBase="/transactions" />;
+  return error ? <Alert type="error" showIcon message={MASTER_ERROR} /> : <Skeleton active />;
 }
 
 export default function SubAccountsList() {
   const [params, setParams] = useSearchParams();
   const currencies = useCurrencies();
-  const screens = useScreens();
   const { canCreate, features } = useResourceAccess(subAccounts);
-  const [version, setVersion] = useState(0);
   const currency = params.get("currency") ?? "";
   const locked = !features.includes("sub_accounts");
   // Without a currency in the URL: the first of the business's currencies.
@@ -128,44 +86,7 @@ export default function SubAccountsList() {
         { replace: true },
       );
   }, [currency, currencies, setParams]);
-  useEffect(() => {
-    const bump = () => setVersion((v) => v + 1);
-    window.addEventListener("sub-accounts:changed", bump);
-    return () => window.removeEventListener("sub-accounts:changed", bump);
-  }, []);
-  const { master, error } = useMaster(locked ? "" : currency, version);
-  const tab = params.get("tab") === "transactions" ? "transactions" : "list";
-  const adding = params.get("add-new") === "true";
-  const openAdd = (kind: string) =>
-    setParams((p) => {
-      p.set("add-new", "true");
-      p.set("for", kind);
-      return p;
-    });
-  const closeAdd = () =>
-    setParams((p) => {
-      p.delete("add-new");
-      p.delete("for");
-      p.delete("customer");
-      return p;
-    });
-  const Create = screens.create[subAccounts.createComponent!];
-  const createButton = canCreate && (
-    <Dropdown
-      trigger={["click"]}
-      menu={{
-        items: [
-          { key: "own", label: "For my business" },
-          { key: "customer", label: "For a customer" },
-        ],
-        onClick: ({ key }) => openAdd(key),
-      }}
-    >
-      <Button type="primary" icon={<PlusOutlined />}>
-        {subAccounts.createLabel} <DownOutlined />
-      </Button>
-    </Dropdown>
-  );
+  const { master, error } = useMaster(locked ? "" : currency);
 
   return (
     <>
@@ -192,7 +113,7 @@ export default function SubAccountsList() {
               }
               placeholder="Currency"
             />
-            {createButton}
+            {canCreate && <CreateButton def={subAccounts} />}
           </Flex>
         )}
       </Flex>
@@ -202,53 +123,17 @@ export default function SubAccountsList() {
         </Card>
       ) : (
         <>
-          <Card style={{ marginBottom: 16 }} title="Master account">
-            {error ? (
-              <Alert type="error" showIcon message="Error fetching master account details" />
-            ) : !master ? (
-              <Skeleton active paragraph={{ rows: 1 }} />
-            ) : (
-              <Flex gap={48} wrap>
-                <Statistic title={`${master.name} balance`} value={formatMoney(master.balances.available, master.currency)} />
-                <Statistic title="Sub-accounts" value={master.sub_account_count} />
-              </Flex>
-            )}
-          </Card>
-          <Card>
-            <Tabs
-              activeKey={tab}
-              onChange={(k) =>
-                setParams((p) => {
-                  p.set("tab", k);
-                  return p;
-                })
-              }
-              items={[
-                {
-                  key: "list",
-                  label: "List of sub-accounts",
-                  children: currency ? <SubAccountTable key={`${currency}-${version}`} currency={currency} createButton={createButton} /> : <Skeleton active />,
-                },
-                {
-                  key: "transactions",
-                  label: "Recent transactions",
-                  children: master ? (
-                    <OwnerTransactions endpoint={accountEndpoints.transactions} params={{ id: master.id }} detailBase="/transactions" />
-                  ) : error ? (
-                    <Alert type="error" showIcon message="Error fetching master account details" />
-                  ) : (
-                    <Skeleton active />
-                  ),
-                },
-              ]}
-            />
-          </Card>
+          <MasterCard master={master} error={error} />
+          {/* A new currency starts the list afresh (first page, no filters); it waits until the currency is known. */}
+          <ResourceList
+            key={currency}
+            def={subAccounts}
+            embedded
+            inUrl={false}
+            params={{ currency }}
+            tabPanels={{ transactions: <MasterTransactions master={master} error={error} /> }}
+          />
         </>
-      )}
-      {Create && (
-        <Suspense fallback={null}>
-          <Create open={adding && canCreate} onClose={closeAdd} />
-        </Suspense>
       )}
     </>
   );

@@ -7,7 +7,6 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useInvalidate } from "@refinedev/core";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
 import { isApiError } from "../../api/client.ts";
@@ -18,6 +17,7 @@ import { assetLabel, CreateSubWallet, subWalletEndpoints, subWallets } from "../
 import { walletEndpoints } from "../../../../resources/wallets.ts";
 import { customerEndpoints } from "../../../../resources/customers.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 
 type Kind = "own" | "customer";
 type Values = { kind: Kind; asset: string; name: string; customer_id: string };
@@ -99,7 +99,7 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const assets = useMainAssets(open);
   const initial = (): Values => ({
     kind: params.get("for") === "customer" ? "customer" : "own",
@@ -116,10 +116,8 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await call(subWalletEndpoints.create, { body: toBody({ ...values, name: values.name.trim() }) });
+      const res = await write(subWalletEndpoints.create, { body: toBody({ ...values, name: values.name.trim() }) });
       toast.success(res.message);
-      await invalidate({ resource: subWallets.name, invalidates: ["list"] });
-      window.dispatchEvent(new Event("sub-wallets:changed"));
       onClose();
       navigate(subWallets.routes.show!.replace(":id", res.data.id));
     } catch (e) {

@@ -88,7 +88,6 @@ export default function CryptoTransactionDetails() {
       <PaymentActions
         payment={t}
         initiator={t.transaction_initiator?.email}
-        resource="crypto-transactions"
         summary={`${formatMoney(t.sending_amount.value, t.sending_amount.currency)} to ${endOf(t.destination) || "the beneficiary"}`}
       />
       <div style={{ marginTop: 16 }}>

@@ -3,10 +3,10 @@
  * (transactions_approve), retry when it failed in a retryable way (transactions_write).
  */
 import { useState } from "react";
-import { useInvalidate } from "@refinedev/core";
 import { Button, Space } from "antd";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
-import { call, type CallInput } from "../../api/call.ts";
+import type { CallInput } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import type { Endpoint } from "../../../../resources/define-endpoint.ts";
 import { paymentEndpoints } from "../../../../resources/payments.ts";
 import { useSession } from "../../session/session.tsx";
@@ -19,30 +19,18 @@ type Summary = string;
 
 /** Maker-checker: whoever made a payment is not offered its approval (the server refuses it too). */
 
-/** `resource`: whose lists and details refresh after a decision (banking or crypto history). */
-export function PaymentActions({
-  payment,
-  initiator,
-  summary,
-  resource = "transactions",
-}: {
-  payment: Payment;
-  initiator?: string | null;
-  summary: Summary;
-  resource?: "transactions" | "crypto-transactions";
-}) {
+/** A decision or a retry refreshes what its endpoint declares it changes (the histories, the balances). */
+export function PaymentActions({ payment, initiator, summary }: { payment: Payment; initiator?: string | null; summary: Summary }) {
   const { can, session } = useSession();
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   const confirm = useDecisionConfirm();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function run<E extends Endpoint>(name: string, endpoint: E, input: CallInput<E>) {
     setBusy(name);
     try {
-      const res = await call(endpoint, input);
-      toast.success(res.message);
-      await invalidate({ resource, invalidates: ["list", "detail"], id: payment.id });
+      toast.success((await write(endpoint, input)).message);
     } catch (e) {
       toast.error(e);
     } finally {

@@ -6,10 +6,10 @@
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useInvalidate } from "@refinedev/core";
 import { Alert, Button, Modal, Select, Space } from "antd";
 import { SupportedAsset, walletEndpoints } from "../../../../resources/wallets.ts";
 import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import type { z } from "zod";
 
@@ -17,7 +17,7 @@ type Asset = z.infer<typeof SupportedAsset>;
 
 export default function CreateAssetModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
-  const invalidate = useInvalidate();
+  const write = useWrite();
   // The supported assets, and those of them the business does not hold yet (the ones offered).
   const [assets, setAssets] = useState<{ supported: Asset[]; offered: Asset[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -45,9 +45,8 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
     if (!asset.success) return;
     setSaving(true);
     try {
-      const res = await call(walletEndpoints.create, { body: asset.data });
+      const res = await write(walletEndpoints.create, { body: asset.data });
       toast.success(res.message);
-      await invalidate({ resource: "wallets", invalidates: ["list"] });
       setChoice(undefined);
       onClose();
     } catch (e) {

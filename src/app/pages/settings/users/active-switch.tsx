@@ -16,7 +16,7 @@ export function ActiveSwitch({ member }: { member: BusinessUser }) {
   async function change(next: boolean) {
     setShown(next);
     try {
-      await call(next ? teamEndpoints.activate : teamEndpoints.deactivate, { params: { id: member.id } }, member.id);
+      await call(next ? teamEndpoints.activate : teamEndpoints.deactivate, { params: { id: member.id } });
     } catch {
       // Already toasted; the server's state shows again below.
     } finally {

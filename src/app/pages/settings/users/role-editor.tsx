@@ -23,7 +23,7 @@ export function RoleEditor({ member }: { member: BusinessUser }) {
 
   async function save(values: Values) {
     try {
-      await call(teamEndpoints.updateRoles, { params: { id: member.id }, body: values }, member.id);
+      await call(teamEndpoints.updateRoles, { params: { id: member.id }, body: values });
     } catch (e) {
       if (isApiError(e)) applyServerErrors(e.errors, form.setError);
     }

@@ -5,12 +5,12 @@
  */
 import { useCallback, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { useInvalidate } from "@refinedev/core";
 import { App } from "antd";
 import { assignableRoles, teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { businessEndpoints } from "../../../../../resources/business.ts";
 import type { Endpoint } from "../../../../../resources/define-endpoint.ts";
 import { call, type CallInput } from "../../../api/call.ts";
+import { type After, useWrite } from "../../../api/write.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { useSession } from "../../../session/session.tsx";
 
@@ -68,32 +68,25 @@ export function useMemberAccess(): (m: BusinessUser) => MemberAccess {
   );
 }
 
-/** Re-reads the members list and, when given, one member's details. */
-export function useRefreshTeam() {
-  const invalidate = useInvalidate();
-  return useCallback((id?: string) => invalidate({ resource: "users", invalidates: id ? ["list", "detail"] : ["list"], id }), [invalidate]);
-}
-
 /**
  * One call with the server's wording toasted; failures toast the server's message and rethrow, so
  * a caller (the optimistic switch) can undo what it showed.
  */
 export function useTeamCall() {
   const toast = useToast();
-  const refresh = useRefreshTeam();
+  const write = useWrite();
   return useCallback(
-    async <E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, id?: string) => {
+    async <E extends Endpoint>(endpoint: E, input: CallInput<E> = {}, after?: After) => {
       try {
-        const res = await call(endpoint, input);
+        const res = await write(endpoint, input, after);
         toast.success(res.message);
-        await refresh(id);
         return res;
       } catch (e) {
         toast.error(e);
         throw e;
       }
     },
-    [toast, refresh],
+    [toast, write],
   );
 }
 
@@ -106,11 +99,9 @@ export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 
   const actions: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
-  if (access.cancelInvite)
-    actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(send(teamEndpoints.cancelInvitation, { params }, member.id)) });
-  if (access.resendInvite)
-    actions.push({ key: "resend", label: "Resend email", run: () => quiet(send(teamEndpoints.resendInvitation, { params }, member.id)) });
-  if (access.reinvite) actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(send(teamEndpoints.reinvite, { params }, member.id)) });
+  if (access.cancelInvite) actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(send(teamEndpoints.cancelInvitation, { params })) });
+  if (access.resendInvite) actions.push({ key: "resend", label: "Resend email", run: () => quiet(send(teamEndpoints.resendInvitation, { params })) });
+  if (access.reinvite) actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(send(teamEndpoints.reinvite, { params })) });
   if (access.remove) {
     actions.push({
       key: "delete",
@@ -121,8 +112,8 @@ export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
           title: CONFIRM_TEXT,
           okText: "Delete",
           okButtonProps: { danger: true },
-          // The deleted member's details are gone: only the list is re-read.
-          onOk: () => quiet(send(teamEndpoints.remove, { params }).then(() => onDeleted?.())),
+          // The deleted member's details are gone: they are not re-read.
+          onOk: () => quiet(send(teamEndpoints.remove, { params }, { gone: { name: "users", id: member.id } }).then(() => onDeleted?.())),
         }),
     });
   }
