@@ -24,9 +24,9 @@ export function EmptyMessage({ state, children }: { state: EmptyState; children?
   );
 }
 
-export function LockedNotice({ name }: { name: string }) {
+export function LockedNotice({ name, style }: { name: string; style?: React.CSSProperties }) {
   return (
-    <Card>
+    <Card style={style}>
       <Empty
         description={
           <>

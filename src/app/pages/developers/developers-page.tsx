@@ -4,9 +4,10 @@
  * place of the tabs, like the other locked features.
  */
 import { useSearchParams } from "react-router";
-import { Card, Empty, Flex, Tabs, Typography } from "antd";
+import { Flex, Tabs, Typography } from "antd";
 import { ExportOutlined } from "@ant-design/icons";
 import { useSession } from "../../session/session.tsx";
+import { LockedNotice } from "../../components/resource/list-states.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { WebhooksTab } from "./webhooks-tab.tsx";
 
@@ -38,17 +39,7 @@ export default function DevelopersPage() {
         </Typography.Link>
       </Flex>
       {locked ? (
-        <Card style={{ marginTop: 16 }}>
-          <Empty
-            description={
-              <>
-                <Typography.Text strong>{`No ${LOCKED_NAME}`}</Typography.Text>
-                <br />
-                {`No ${LOCKED_NAME} have been created in this account yet. Complete your KYC to have full access`}
-              </>
-            }
-          />
-        </Card>
+        <LockedNotice name={LOCKED_NAME} style={{ marginTop: 16 }} />
       ) : (
         <Tabs style={{ marginTop: 16 }} activeKey={active} onChange={(key) => setParams({ tab: key })} items={tabs} destroyOnHidden />
       )}
