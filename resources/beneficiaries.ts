@@ -1,6 +1,7 @@
 /** Beneficiaries (SPEC §2 Beneficiaries, §3 Beneficiary, §7, §8): fiat by destination type, crypto by chain. */
 import { z } from "zod";
-import { ADDRESS_FORMATS, BLOCKCHAINS, BLOCKCHAIN_LABELS, FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
+import { type Blockchain, BLOCKCHAINS, BLOCKCHAIN_LABELS, FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
+import { addressProblem } from "../src/lib/address-checks.ts";
 import { defineResource, type DetailField, type FormField, type Option } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -36,12 +37,12 @@ export const BeneficiaryInput = z
     (v, ctx) => {
       if (v.type === "CRYPTO") {
         if (!(STABLECOINS as readonly string[]).includes(v.currency)) ctx.addIssue({ code: "custom", path: ["currency"], message: "Choose a stablecoin" });
-        const chain = v.details.blockchain as keyof typeof ADDRESS_FORMATS | undefined;
-        if (!chain || !ADDRESS_FORMATS[chain]) return void ctx.addIssue({ code: "custom", path: ["details", "blockchain"], message: "Blockchain is required" });
+        const chain = v.details.blockchain as Blockchain | undefined;
+        if (!chain || !(BLOCKCHAINS as readonly string[]).includes(chain))
+          return void ctx.addIssue({ code: "custom", path: ["details", "blockchain"], message: "Blockchain is required" });
         const address = (v.details.address ?? "").trim();
-        if (!address) ctx.addIssue({ code: "custom", path: ["details", "address"], message: "Wallet address is required" });
-        else if (!ADDRESS_FORMATS[chain].pattern.test(address))
-          ctx.addIssue({ code: "custom", path: ["details", "address"], message: ADDRESS_FORMATS[chain].message });
+        const problem = address ? addressProblem(chain, address) : "Wallet address is required";
+        if (problem) ctx.addIssue({ code: "custom", path: ["details", "address"], message: problem });
         return;
       }
       if (!(FIAT_CURRENCIES as readonly string[]).includes(v.currency))
@@ -54,7 +55,11 @@ export const BeneficiaryInput = z
         const value = normaliseDetail(spec, raw);
         const path = ["details", "details", spec.key];
         if (!value) ctx.addIssue({ code: "custom", path, message: `${spec.label} is required` });
-        else if (!spec.pattern.test(value) || (spec.check && !spec.check(value))) ctx.addIssue({ code: "custom", path, message: spec.message });
+        else if (!spec.pattern.test(value)) ctx.addIssue({ code: "custom", path, message: spec.message });
+        else {
+          const problem = spec.problem?.(value);
+          if (problem) ctx.addIssue({ code: "custom", path, message: problem });
+        }
       }
     },
     // Also while the name or kind is still missing, so one submit names every empty field at once;
@@ -79,15 +84,17 @@ export const CryptoBeneficiaryUpdate = z.object({
 
 /**
  * The crypto edit form's check (issue 26): the form keeps the record's own chain (details.blockchain),
- * so an address in another format is named under the field before any request (and its step-up);
- * only the update's own fields are sent. The server still checks the address (Tron: its checksum too).
+ * so an address in another format or with a wrong checksum is named under the field before any
+ * request (and its step-up); only the update's own fields are sent. The server checks the address
+ * against the record's chain with the same function (src/lib/address-checks.ts).
  */
 export const CryptoBeneficiaryEdit = CryptoBeneficiaryUpdate.extend({
   details: z.object({ blockchain: z.string({ error: "Blockchain is required" }).optional() }, { error: "Blockchain is required" }).optional(),
 })
   .superRefine((v, ctx) => {
-    const format = ADDRESS_FORMATS[v.details?.blockchain as keyof typeof ADDRESS_FORMATS];
-    if (format && !format.pattern.test(v.address)) ctx.addIssue({ code: "custom", path: ["address"], message: format.message });
+    const chain = v.details?.blockchain as Blockchain | undefined;
+    const problem = chain && (BLOCKCHAINS as readonly string[]).includes(chain) ? addressProblem(chain, v.address) : null;
+    if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
   })
   .transform(({ details: _chain, ...update }) => update);
 

@@ -3,7 +3,8 @@
  * new address on the wallet's chain, with the network fee shown before confirming.
  */
 import { z } from "zod";
-import { ADDRESS_FORMATS, type Blockchain } from "../src/lib/assets.ts";
+import type { Blockchain } from "../src/lib/assets.ts";
+import { addressProblem } from "../src/lib/address-checks.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { MinorAmount, MoneyValue } from "./money.ts";
 import { CryptoTransaction } from "./transaction-views.ts";
@@ -26,10 +27,8 @@ export const SendStablecoins = z
     if (v.beneficiary_id && v.address) ctx.addIssue({ code: "custom", path: ["address"], message: "Choose a beneficiary or enter a wallet address, not both" });
   });
 
-/** The address format a chain accepts (the server also verifies Tron's checksum). */
-export function addressProblem(chain: Blockchain, address: string): string | null {
-  return ADDRESS_FORMATS[chain].pattern.test(address) ? null : ADDRESS_FORMATS[chain].message;
-}
+/** Why an address cannot receive on a chain (format, then EIP-55 or base58check), or null: the form's and the server's one check. */
+export { addressProblem };
 
 const tag = "crypto payments";
 const access = (act: string) => ({ obj: "crypto-payments", act });

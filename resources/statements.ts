@@ -7,10 +7,32 @@ import { endpoint, IdParams } from "./define-endpoint.ts";
 import { DAY_RANGE_MESSAGE, inDayRange } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 
-export const STATEMENT_FORMATS = ["csv", "excel", "pdf"] as const;
+/**
+ * SPEC §5's CSV, EXCEL and PDF, then (issue 28) the bank statement formats (ISO 20022 camt.053,
+ * SWIFT MT940, BAI2) and the bank-statement import CSVs of QuickBooks Online and Xero.
+ */
+export const STATEMENT_FORMATS = ["csv", "excel", "pdf", "camt053", "mt940", "bai2", "quickbooks", "xero"] as const;
 export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
 /** How the modal names each format (SPEC §5: CSV, EXCEL, PDF). */
-export const FORMAT_LABELS: Record<StatementFormat, string> = { csv: "CSV", excel: "EXCEL", pdf: "PDF" };
+export const FORMAT_LABELS: Record<StatementFormat, string> = {
+  csv: "CSV",
+  excel: "EXCEL",
+  pdf: "PDF",
+  camt053: "ISO 20022 camt.053 (XML)",
+  mt940: "SWIFT MT940",
+  bai2: "BAI2",
+  quickbooks: "QuickBooks Online (CSV)",
+  xero: "Xero (CSV)",
+};
+/**
+ * The bank formats carry an ISO 4217 currency (three letters, at most five decimals in camt.053): a
+ * bank account's statement, not a stablecoin wallet's.
+ */
+export const BANK_FORMATS: readonly StatementFormat[] = ["camt053", "mt940", "bai2"];
+export const BANK_FORMAT_ERROR = "This statement type is for bank accounts; export a wallet as CSV, EXCEL, PDF, QuickBooks or Xero";
+/** The formats a statement of this owner can have. */
+export const formatsFor = (owner: { account_id: string } | { asset_id: string }) =>
+  "asset_id" in owner && owner.asset_id ? STATEMENT_FORMATS.filter((f) => !BANK_FORMATS.includes(f)) : [...STATEMENT_FORMATS];
 
 export const PERIOD_ERROR = "Date from cannot be greater than date to";
 
@@ -20,7 +42,7 @@ const day = (label: string) =>
 
 const shape = {
   format: z.enum(STATEMENT_FORMATS, {
-    error: (iss) => (iss.input == null || iss.input === "" ? "Statement type is required" : "Statement type must be csv, excel or pdf"),
+    error: (iss) => (iss.input == null || iss.input === "" ? "Statement type is required" : `Statement type must be one of ${STATEMENT_FORMATS.join(", ")}`),
   }),
   from: day("From"),
   to: day("To"),
@@ -45,6 +67,7 @@ export const StatementInput = z
   .superRefine((v, ctx) => {
     period(v, ctx);
     if (!v.account_id && !v.asset_id) ctx.addIssue({ code: "custom", path: ["account_id"], message: "Account is required" });
+    if (v.asset_id && BANK_FORMATS.includes(v.format)) ctx.addIssue({ code: "custom", path: ["format"], message: BANK_FORMAT_ERROR });
   });
 export type StatementInput = z.infer<typeof StatementInput>;
 
@@ -126,7 +149,7 @@ export const statementEndpoints = {
     tag,
     access: rule("show"),
     params: IdParams,
-    answer: { file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"] },
+    answer: { file: ["application/pdf", "text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/xml", "text/plain"] },
     errors: [409],
   }),
 };

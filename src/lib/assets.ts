@@ -14,11 +14,7 @@ export const PRECISION: Record<Currency, number> = { USD: 2, NGN: 2, EUR: 2, GBP
 
 export const BLOCKCHAIN_LABELS: Record<Blockchain, string> = { ETHEREUM: "Ethereum (ERC-20)", TRON: "Tron (TRC-20)" };
 
-/** Address formats per chain: hex for EVM chains, base58 starting with T for Tron. */
-export const ADDRESS_FORMATS: Record<Blockchain, { pattern: RegExp; message: string }> = {
-  ETHEREUM: { pattern: /^0x[0-9a-fA-F]{40}$/, message: "Enter a valid Ethereum address (0x followed by 40 hex characters)" },
-  TRON: { pattern: /^T[1-9A-HJ-NP-Za-km-z]{33}$/, message: "Enter a valid Tron address (34 characters starting with T)" },
-};
+/** Address checks per chain (format, EIP-55, base58check): src/lib/address-checks.ts. */
 
 /** Display colours by currency (SPEC §9). */
 export const CURRENCY_COLORS: Record<string, string> = {

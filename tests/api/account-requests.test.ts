@@ -49,7 +49,12 @@ test("a request opens a pending account; declaration, agreement and emailed code
   expect(pdf.status).toBe(200);
   expect(pdf.headers["content-type"]).toBe("application/pdf");
   const file = `/tmp/agreement-${process.pid}.pdf`;
-  writeFileSync(file, Buffer.from(pdf.body as string, "latin1"));
+  // The bytes as sent (the client helper decodes bodies as text, which a binary PDF does not survive).
+  const raw = await s.app.inject({
+    url: `/api/data/agreements/${agreement.data.id}/download`,
+    headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
+  writeFileSync(file, raw.rawPayload);
   expect(execFileSync("pdftotext", [file, "-"]).toString()).toContain("Business account terms and conditions");
 
   expect((await owner.post(`/account-requests/tasks/${agreement.id}/submit`, { accepted: true, agreement_id: agreement.data.id })).status).toBe(200);

@@ -6,6 +6,7 @@
  * policies/policy.csv. "Allowed" calls use random ids and empty or harmless bodies: they must reach
  * the handler (anything but 401/403) and must not crash it (no 5xx).
  */
+import { pdfText } from "../helpers/pdf.ts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { InjectOptions } from "fastify";
 import type { ZodType } from "zod";
@@ -108,7 +109,8 @@ class Session {
   }
 }
 type Caller = { anon: true } | { session: Session; csrf?: "send" | "omit" | "wrong"; origin?: string } | { key: string };
-type Res = { status: number; body: any };
+/** raw: the bytes as sent, for a file (the body decoded as text does not survive a binary PDF). */
+type Res = { status: number; body: any; raw: Buffer };
 
 let stepping = false;
 async function send(method: string, url: string, as: Caller, payload?: unknown): Promise<Res> {
@@ -140,7 +142,7 @@ async function send(method: string, url: string, as: Caller, payload?: unknown):
     }
     return send(method, url, as, payload);
   }
-  return { status: res.statusCode, body };
+  return { status: res.statusCode, body, raw: res.rawPayload };
 }
 
 /** Calls a matrix route: ids fill its path (random ones by default), its body and query as above. */
@@ -494,8 +496,9 @@ const SHARED_KINDS: Kind[] = ["deal", "agreement"];
 const SHARED: Record<string, (r: Res) => void> = {
   "GET /api/data/agreements/:id/download": (r) => {
     expect(r.status).toBe(200);
-    expect(String(r.body), "the agreement names the caller's business").toContain(`Between Stablebank and ${aBusinessName}`);
-    expect(String(r.body), "the agreement must not name B").not.toContain(bBusinessName);
+    const text = pdfText(r.raw).replace(/\s+/g, " ");
+    expect(text, "the agreement names the caller's business").toContain(`Between Stablebank and ${aBusinessName}`);
+    expect(text, "the agreement must not name B").not.toContain(bBusinessName);
   },
   "GET /api/deals/:id": (r) => {
     expect(r.status).toBe(200);

@@ -9,6 +9,7 @@ import { Client, signedUpClient, startServer, type TestServer, signInAs } from "
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { DEFAULT_FEATURES } from "../../src/server/services/auth.ts";
 import type { Feature } from "../../policies/catalog.ts";
+import bs58check from "bs58check";
 
 let s: TestServer;
 let owner: Client; // a fresh business, signed in as its owner
@@ -55,15 +56,12 @@ function iban(country: string, bban: string) {
 }
 const germanIban = () => iban("DE", `37040044${digits(10)}`);
 const ethAddress = () => `0x${next().toString(16).padStart(40, "0")}`;
-const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+/** A valid Tron address (base58check of 0x41 + 20 bytes), a new one per call. */
 const tronAddress = () => {
-  let n = next();
-  let tail = "";
-  do {
-    tail = BASE58[n % 58] + tail;
-    n = Math.floor(n / 58);
-  } while (n > 0);
-  return `T${"R7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t".slice(0, 33 - tail.length)}${tail}`;
+  const body = new Uint8Array(21);
+  body[0] = 0x41;
+  new DataView(body.buffer).setUint32(17, next());
+  return bs58check.encode(body);
 };
 
 // ---- Valid bodies, one per destination type; each call gives new identifiers.
@@ -224,7 +222,8 @@ describe("POST /v1/beneficiaries creates each destination type, normalised", () 
   });
 
   test.each([
-    ["USDT on Ethereum", "USDT", "ETHEREUM", `0x${"aB".repeat(20)}`, "Ethereum (ERC-20)"],
+    // Mixed case, so it must be (and is) its EIP-55 form.
+    ["USDT on Ethereum", "USDT", "ETHEREUM", "0xABaBaBaBABabABabAbAbABAbABabababaBaBABaB", "Ethereum (ERC-20)"],
     ["USDC on Tron", "USDC", "TRON", "TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7", "Tron (TRC-20)"],
   ])("crypto: %s", async (_label, currency, blockchain, address, destinationLabel) => {
     const res = await owner.post("/v1/beneficiaries", {

@@ -8,6 +8,7 @@ import { type Client, logInDemo, startServer, type TestServer } from "../helpers
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { answeringAtOnce, runPaymentProcessing } from "../../src/server/jobs/payments.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
+import { ADDRESS_MESSAGES } from "../../src/lib/address-checks.ts";
 
 let s: TestServer;
 const as: Record<string, Client> = {};
@@ -182,10 +183,11 @@ describe("refusals hold nothing", () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ ...tron, beneficiary_id: atlas, address: TRON_OK }, 400, "Choose a beneficiary or enter a wallet address, not both"],
       [tron, 400, "Choose a beneficiary or enter a wallet address"],
-      [{ ...tron, address: ETH_ADDRESS }, 400, "This is not a valid Tron (TRC-20) address"],
-      [{ ...tron, address: TRON_BAD_CHECKSUM }, 400, "This is not a valid Tron (TRC-20) address"],
-      [{ ...tron, address: "T123" }, 400, "This is not a valid Tron (TRC-20) address"],
-      [{ wallet_id: usdc.id, amount: "1000000", address: TRON_OK }, 400, "This is not a valid Ethereum (ERC-20) address"],
+      [{ ...tron, address: ETH_ADDRESS }, 400, ADDRESS_MESSAGES.TRON],
+      [{ ...tron, address: TRON_BAD_CHECKSUM }, 400, ADDRESS_MESSAGES.TRON_CHECKSUM],
+      [{ ...tron, address: "T123" }, 400, ADDRESS_MESSAGES.TRON],
+      [{ wallet_id: usdc.id, amount: "1000000", address: TRON_OK }, 400, ADDRESS_MESSAGES.ETHEREUM],
+      [{ wallet_id: usdc.id, amount: "1000000", address: ETH_ADDRESS.replace("bD", "bd") }, 400, ADDRESS_MESSAGES.ETHEREUM_CHECKSUM],
       [{ ...tron, beneficiary_id: northwind }, 400, "This beneficiary receives USDC on Ethereum (ERC-20): choose a matching wallet"],
       [{ wallet_id: usdc.id, amount: "1000000", beneficiary_id: atlas }, 400, "This beneficiary receives USDT on Tron (TRC-20): choose a matching wallet"],
       [{ ...tron, beneficiary_id: harbor }, 400, "Send money to a bank beneficiary from an account"],

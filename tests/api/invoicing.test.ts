@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PNG } from "pngjs";
 import sharp from "sharp";
 import { Client, lastMail, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { expectAccessiblePdf, pdfText, pdfWords } from "../helpers/pdf.ts";
 import { NUMBERING_LOCKED_MESSAGE, LOGO_MESSAGES } from "../../resources/invoice-settings.ts";
 import { invoiceTotals } from "../../src/lib/invoice-totals.ts";
 import { todayUtc } from "../../src/lib/dates.ts";
@@ -371,7 +372,7 @@ describe("a logo that cannot be read", () => {
     const text = pub.rawPayload.toString("latin1");
     expect(text.startsWith("%PDF-")).toBe(true);
     expect(text).not.toContain("/Subtype /Image");
-    expect(text).toContain(`(Invoice Number: ${inv.number})`);
+    expect(pdfText(pub.rawPayload)).toContain(`Invoice Number: ${inv.number}`);
     const member = await biz.client.get(`/invoicing/invoices/${inv.id}/download`);
     expect(member.status).toBe(200);
     expect(String(member.body).startsWith("%PDF-")).toBe(true);
@@ -617,12 +618,49 @@ describe("the public invoice", () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers["content-disposition"]).toContain(`${inv.number}.pdf`);
     const text = pdf.rawPayload.toString("latin1");
-    expect(text.startsWith("%PDF-1.4")).toBe(true);
+    expect(text.startsWith("%PDF-1.7")).toBe(true);
     expect(text).toContain("/Subtype /Image"); // the logo, drawn
-    expect(text).toContain(`(Invoice Number: ${inv.number})`);
+    expect(pdfText(pdf.rawPayload)).toContain(`Invoice Number: ${inv.number}`);
     const logo = await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/logo` });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers["content-type"]).toBe("image/png");
+  });
+
+  test("the PDF prints any script and the currency signs from its embedded font, is tagged, and right-aligns its amounts", async () => {
+    const customer = "Zoë Müller — Łódź";
+    const inv = await issued(a, {
+      billing_information: {
+        name: customer,
+        email: "zoe@lodz.example",
+        address: { line_1: "ul. Piotrkowska 1", city: "Łódź", state_province: "Łódzkie", postal_code: "90-001", country: "pl" },
+      },
+      items: [
+        { name: "Καφές and чай (€, ₦, £)", quantity: 3, unit_price: "123456" },
+        { name: "Licence", quantity: 2, unit_price: "60000", tax: { method: "percentage", percentage_rate: 7.5, behaviour: "exclusive" } },
+      ],
+      discount: null,
+      shipping_amount: 0,
+    });
+    const pdf = (await s.app.inject({ url: `/api/public/invoicing/invoices/${inv.reference}/download` })).rawPayload;
+    expectAccessiblePdf(pdf, `Invoice ${inv.number}`);
+    const text = pdfText(pdf);
+    for (const want of [
+      customer,
+      "ul. Piotrkowska 1",
+      "Łódź, Łódzkie, 90-001",
+      "Poland",
+      "Καφές and чай (€, ₦, £)",
+      `Invoice Number: ${inv.number}`,
+      "Page 1 of 1",
+    ]) {
+      expect(text).toContain(want);
+    }
+    expect(text).toMatch(/Καφές and чай \(€, ₦, £\)\s+3\s+1,234\.56\s+-\s+3,703\.68\n/);
+    expect(text).toMatch(/Licence\s+2\s+600\.00\s+-\s+1,290\.00\n\s+Tax 7\.5% exclusive: 90\.00\n/);
+    // The amounts end where their column's header does.
+    const words = pdfWords(pdf);
+    const ends = ["3,703.68", "1,290.00", "4,993.68", "(USD)"].map((t) => Math.round(words.find((w) => w.text === t)!.xMax * 10) / 10);
+    expect(new Set(ends).size, String(ends)).toBe(1);
   });
 
   test("'I've made the payment' tells the business once per quiet window; refused when paid or void", async () => {

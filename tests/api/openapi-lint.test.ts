@@ -93,7 +93,9 @@ test("downloads document every media type they send", () => {
   expect(types("GET /api/statements/{id}/download").sort()).toEqual([
     "application/pdf",
     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "application/xml",
     "text/csv",
+    "text/plain",
   ]);
   expect(types("GET /api/audit-log/export").sort()).toEqual(["application/json", "text/csv"]);
 });

@@ -7,9 +7,10 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import ExcelJS from "exceljs";
+import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
+import { expectAccessiblePdf, pdfWords } from "../helpers/pdf.ts";
 import { transactions } from "../../src/server/db/schema/index.ts";
 import { runPendingStatements } from "../../src/server/jobs/statements.ts";
 
@@ -136,74 +137,113 @@ describe("statement files", () => {
     expect(headers["content-disposition"]).toBe(
       `attachment; filename="statement-USD-2025-02-01-to-2025-02-28.csv"; filename*=UTF-8''statement-USD-2025-02-01-to-2025-02-28.csv`,
     );
-    const lines = file.toString("utf8").trimEnd().split("\r\n");
+    // UTF-8 with a byte-order mark, so a spreadsheet opens it as UTF-8 without asking.
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = file.toString("utf8").slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe("Date,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance");
+    // Times are ISO 8601 with their offset (the business's zone: statement days are UTC days).
     expect(lines.slice(1)).toEqual([
-      `2025-02-03 12:30:00,${refs.feb},DEPOSIT,"Deposit from Smith, ""Jr"" & Co","Smith, ""Jr"" & Co",inbound,250.50,USD,COMPLETED,1250.50`,
+      `2025-02-03T12:30:00+00:00,${refs.feb},DEPOSIT,"Deposit from Smith, ""Jr"" & Co","Smith, ""Jr"" & Co",inbound,250.50,USD,COMPLETED,1250.50`,
       // A failed payment is listed but moved nothing; a sender's formula is defused.
-      `2025-02-15 10:00:00,${refs.failed},TRANSFER,"Payment to =HYPERLINK(""x"")","'=HYPERLINK(""x"")",outbound,-5000.00,USD,FAILED,1250.50`,
+      `2025-02-15T10:00:00+00:00,${refs.failed},TRANSFER,"Payment to =HYPERLINK(""x"")","'=HYPERLINK(""x"")",outbound,-5000.00,USD,FAILED,1250.50`,
       // Outgoing = amount + fee; 23:59:59 on the last day is inside the period.
-      `2025-02-28 23:59:59,${refs.out},TRANSFER,Payment to Harbor Freight,Harbor Freight,outbound,-101.50,USD,COMPLETED,1149.00`,
+      `2025-02-28T23:59:59+00:00,${refs.out},TRANSFER,Payment to Harbor Freight,Harbor Freight,outbound,-101.50,USD,COMPLETED,1149.00`,
     ]);
   });
 
-  test("XLSX opens in exceljs: the summary has the opening and closing balances, the sheet has every row", async () => {
+  test("XLSX read by SheetJS: typed amounts and dates, frozen header, autofilter, sized columns; balances as numbers", async () => {
     const { file, headers } = await exported({ ...FEB, format: "excel" });
     expect(headers["content-type"]).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     expect(headers["content-disposition"]).toContain(".xlsx");
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file as unknown as ArrayBuffer);
-    const summary = Object.fromEntries(
-      wb
-        .getWorksheet("Summary")!
-        .getSheetValues()
-        .filter(Boolean)
-        .map((r) => [(r as string[])[1], (r as string[])[2]]),
-    );
-    expect(summary).toMatchObject({
+    const wb = XLSX.read(file, { type: "buffer", cellNF: true, cellStyles: true, bookFiles: true });
+    const summary = XLSX.utils.sheet_to_json<[string, unknown]>(wb.Sheets.Summary, { header: 1, raw: true });
+    expect(Object.fromEntries(summary)).toMatchObject({
       Business: businessName,
       Account: "US Dollar account",
       Currency: "USD",
       Period: "2025-02-01 to 2025-02-28",
-      "Opening balance": "1000.00",
-      "Money in": "250.50",
-      "Money out": "101.50",
-      "Closing balance": "1149.00",
-      Transactions: "3",
+      "Opening balance": 1000,
+      "Money in": 250.5,
+      "Money out": 101.5,
+      "Closing balance": 1149,
+      Transactions: 3,
     });
-    const rows = wb
-      .getWorksheet("Transactions")!
-      .getSheetValues()
-      .filter(Boolean)
-      .map((r) => (r as string[]).slice(1));
+    const balanceCell = (label: string) => wb.Sheets.Summary[`B${summary.findIndex((r) => r[0] === label) + 1}`];
+    for (const label of ["Opening balance", "Closing balance"]) expect(balanceCell(label)).toMatchObject({ t: "n", z: "#,##0.00;-#,##0.00" });
+    expect(balanceCell("Closing balance").w).toBe("1,149.00");
+
+    const ws = wb.Sheets.Transactions;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true });
     expect(rows[0]).toEqual(["Date", "Reference", "Type", "Description", "Counterparty", "Direction", "Amount", "Currency", "State", "Balance"]);
     expect(rows.slice(1).map((r) => [r[1], r[6], r[8], r[9]])).toEqual([
-      [refs.feb, "250.50", "COMPLETED", "1250.50"],
-      [refs.failed, "-5000.00", "FAILED", "1250.50"],
-      [refs.out, "-101.50", "COMPLETED", "1149.00"],
+      [refs.feb, 250.5, "COMPLETED", 1250.5],
+      [refs.failed, -5000, "FAILED", 1250.5],
+      [refs.out, -101.5, "COMPLETED", 1149],
     ]);
+    for (const col of ["G", "J"]) expect(ws[`${col}2`]).toMatchObject({ t: "n", z: "#,##0.00;-#,##0.00" });
+    expect(ws.G3.w).toBe("-5,000.00");
+    // A real date (a serial number with a date format), at the business's wall-clock time.
+    expect(ws.A2).toMatchObject({ t: "n", z: "yyyy-mm-dd hh:mm:ss", w: "2025-02-03 12:30:00" });
+    expect(XLSX.SSF.parse_date_code(ws.A4.v as number)).toMatchObject({ y: 2025, m: 2, d: 28, H: 23, M: 59, S: 59 });
+    // Text a person typed stays text: a formula in a name is not a formula cell.
+    expect(ws.E3).toMatchObject({ t: "s", v: '=HYPERLINK("x")' });
+    expect(ws.E3.f).toBeUndefined();
+    expect(ws["!autofilter"]).toEqual({ ref: "A1:J4" });
+    const cols = ws["!cols"]!;
+    expect(cols[3].wch).toBeGreaterThan(cols[7].wch!);
+    // SheetJS does not read panes: the sheet's own XML says the header row is frozen.
+    const sheetXml = Buffer.from((wb as unknown as { files: Record<string, { content: Uint8Array }> }).files["xl/worksheets/sheet2.xml"].content).toString();
+    expect(sheetXml).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
   });
 
-  test("PDF text has the business, account, period, balances and every transaction", async () => {
+  test("PDF: header with business, account, period and zone; a row per transaction with amount and running balance in right-aligned columns", async () => {
     const { file, headers } = await exported({ ...FEB, format: "pdf" });
     expect(headers["content-type"]).toBe("application/pdf");
     expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+    expectAccessiblePdf(file, "Statement US Dollar account (USD) 2025-02-01 to 2025-02-28");
     const text = pdfText(file);
     for (const want of [
       businessName,
-      "US Dollar account (USD)",
+      "Account statement",
+      "Account: US Dollar account (USD)",
       `Account number ${usd.number}`,
       "Period: 2025-02-01 to 2025-02-28",
-      "Opening balance: 1,000.00 USD",
-      "Closing balance: 1,149.00 USD",
+      "Time zone: UTC",
       "Transactions (3)",
+      "Page 1 of 1",
     ]) {
       expect(text).toContain(want);
     }
-    expect(text).toMatch(new RegExp(`${refs.feb}\\s+DEPOSIT\\s+COMPLETED\\s+\\+250\\.50 USD\\s+Balance 1,250\\.50`));
-    expect(text).toMatch(new RegExp(`${refs.failed}\\s+TRANSFER\\s+FAILED\\s+-5,000\\.00 USD\\s+Balance 1,250\\.50`));
-    expect(text).toMatch(new RegExp(`${refs.out}\\s+TRANSFER\\s+COMPLETED\\s+-101\\.50 USD\\s+Balance 1,149\\.00`));
-    expect(text).toContain("Harbor Freight - Payment to Harbor Freight");
+    expect(text).toMatch(/Opening balance\s+Money in\s+Money out\s+Closing balance\s+1,000\.00 USD\s+250\.50 USD\s+101\.50 USD\s+1,149\.00 USD/);
+    expect(text).toMatch(/Date \(UTC\)\s+Description\s+Reference\s+Amount \(USD\)\s+Balance \(USD\)/);
+    // Times in the business's zone; amounts signed with a true minus; the balance after each row.
+    const rows = [
+      [/2025-02-01\s+Opening balance\s+1,000\.00$/, "1,000.00"],
+      [new RegExp(`3 Feb 2025, 12:30\\s+Smith, "Jr" & Co\\s+${refs.feb}\\s+\\+250\\.50\\s+1,250\\.50$`), "1,250.50"],
+      [new RegExp(`15 Feb 2025, 10:00\\s+=HYPERLINK\\("x"\\)\\s+${refs.failed}\\s+\u22125,000\\.00\\s+1,250\\.50$`), "1,250.50"],
+      [new RegExp(`28 Feb 2025, 23:59\\s+Harbor Freight\\s+${refs.out}\\s+\u2212101\\.50\\s+1,149\\.00$`), "1,149.00"],
+      [/2025-02-28\s+Closing balance\s+1,149\.00$/, "1,149.00"],
+    ] as const;
+    const lines = text.split("\n").map((l) => l.trimEnd());
+    const lineOf = (row: RegExp) => {
+      const found = lines.find((l) => row.test(l));
+      expect(found, String(row)).toBeDefined();
+      return found as string;
+    };
+    expect(text).toContain("Payment to Harbor Freight");
+    expect(text).toContain("Transfer · Failed, not in the balance");
+    for (const [row] of rows) lineOf(row);
+    // Right-aligned: every amount ends where its column's header ends (to a tenth of a point), every balance further right.
+    const all = pdfWords(file);
+    const words = all.filter((w) => w.yMin >= all.find((h) => h.text === "Reference")!.yMin); // the transactions table
+    const right = (text: string) => words.filter((w) => w.text === text).map((w) => Math.round(w.xMax * 10) / 10);
+    const amountEnds = ["+250.50", "\u22125,000.00", "\u2212101.50"].flatMap(right);
+    expect(amountEnds.length).toBe(3);
+    expect(new Set(amountEnds).size, String(amountEnds)).toBe(1);
+    const balanceEnds = ["1,000.00", "1,250.50", "1,149.00"].flatMap(right);
+    expect(balanceEnds.length).toBe(5); // the opening row, the three transactions, the closing row
+    expect(new Set(balanceEnds).size, String(balanceEnds)).toBe(1);
+    expect(balanceEnds[0]).toBeGreaterThan(amountEnds[0] + 50);
     expect(text).not.toContain(refs.jan);
     expect(text).not.toContain(refs.mar);
   });
@@ -211,12 +251,13 @@ describe("statement files", () => {
   test("balances: opening counts everything before the period; a period with no transactions keeps it", async () => {
     const march = await exported({ account_id: usd.id, format: "csv", from: "2025-03-01", to: "2025-03-01" });
     expect(march.file.toString().trimEnd().split("\r\n").slice(1)).toEqual([
-      `2025-03-01 00:00:00,${refs.mar},DEPOSIT,Deposit from Late Payer,Late Payer,inbound,99.00,USD,COMPLETED,1248.00`,
+      `2025-03-01T00:00:00+00:00,${refs.mar},DEPOSIT,Deposit from Late Payer,Late Payer,inbound,99.00,USD,COMPLETED,1248.00`,
     ]);
     const quiet = await exported({ account_id: usd.id, format: "pdf", from: "2025-01-11", to: "2025-01-31" });
     const text = pdfText(quiet.file);
-    expect(text).toContain("Opening balance: 1,000.00 USD");
-    expect(text).toContain("Closing balance: 1,000.00 USD");
+    expect(text).toMatch(/Opening balance\s+Money in\s+Money out\s+Closing balance\s+1,000\.00 USD\s+0\.00 USD\s+0\.00 USD\s+1,000\.00 USD/);
+    expect(text).toMatch(/2025-01-11\s+Opening balance\s+1,000\.00\n/);
+    expect(text).toMatch(/2025-01-31\s+Closing balance\s+1,000\.00\n/);
     expect(text).toContain("No transactions in this period.");
   });
 
@@ -229,13 +270,36 @@ describe("statement files", () => {
     expect((await deposit({ network: "TRON", identifier: wallet.address, currency: "USDT", amount: "1234567891", sender_name: "Atlas" })).status).toBe(201);
     const w = await exported({ asset_id: wallet.id, format: "excel", from: "2020-01-01", to: today });
     expect(w.statement).toMatchObject({ asset_id: wallet.id, account_id: null, currency: "USDT" });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(w.file as unknown as ArrayBuffer);
-    expect(wb.getWorksheet("Summary")!.getRow(9).values).toEqual([undefined, "Closing balance", "1234.567891"]);
-    expect(wb.getWorksheet("Transactions")!.getRow(2).getCell(7).value).toBe("1234.567891");
+    const wb = XLSX.read(w.file, { type: "buffer", cellNF: true });
+    // Six decimals: a number cell whose format shows all six, converted exactly from the decimal.
+    expect(wb.Sheets.Summary.A10.v).toBe("Closing balance");
+    expect(wb.Sheets.Summary.B10).toMatchObject({ t: "n", v: 1234.567891, z: "#,##0.000000;-#,##0.000000", w: "1,234.567891" });
+    expect(wb.Sheets.Transactions.G2).toMatchObject({ t: "n", v: 1234.567891, w: "1,234.567891" });
     const pdf = pdfText((await exported({ asset_id: wallet.id, format: "pdf", from: today, to: today })).file);
-    expect(pdf).toContain("Closing balance: 1,234.567891 USDT");
+    expect(pdf).toMatch(/Closing balance\s+1,234\.567891\n/);
+    expect(pdf).toMatch(/\s1,234\.567891 USDT\n/);
     expect(pdf).toContain(wallet.address);
+  });
+
+  test("PDF: a sender's name in any script and the currency signs print, from the embedded font", async () => {
+    const name = "Zoë Müller — Łódź · Ελένη · Жанна";
+    const sent = await deposit({
+      network: "fiat",
+      identifier: usd.number,
+      currency: "USD",
+      amount: "987654",
+      sender_name: name,
+      description: "Rent € 1 / ₦ 2 / £ 3",
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const today = new Date().toISOString().slice(0, 10);
+    const { file } = await exported({ account_id: usd.id, format: "pdf", from: today, to: today });
+    expectAccessiblePdf(file, `Statement US Dollar account (USD) ${today} to ${today}`);
+    const text = pdfText(file);
+    // The name wraps within its column; the figures stay on its first line.
+    expect(text).toMatch(/Zoë Müller — Łódź · Ελένη ·\s+TXN-[A-Z0-9]+\s+\+9,876\.54\s+[\d,]+\.\d{2}\n\s+Жанна\n/);
+    expect(text).toContain("Rent € 1 / ₦ 2 / £ 3");
+    expect(text).toContain("Page 1 of 1");
   });
 });
 
@@ -291,7 +355,10 @@ describe("statements API", () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ account_id: usd.id, from: "2025-02-01", to: "2025-02-28" }, "Statement type is required"],
       [{ account_id: usd.id, format: "", from: "2025-02-01", to: "2025-02-28" }, "Statement type is required"],
-      [{ account_id: usd.id, format: "CSV", from: "2025-02-01", to: "2025-02-28" }, "Statement type must be csv, excel or pdf"],
+      [
+        { account_id: usd.id, format: "CSV", from: "2025-02-01", to: "2025-02-28" },
+        "Statement type must be one of csv, excel, pdf, camt053, mt940, bai2, quickbooks, xero",
+      ],
       [{ account_id: usd.id, format: "csv", to: "2025-02-28" }, "From date is required"],
       [{ account_id: usd.id, format: "csv", from: "", to: "2025-02-28" }, "From date is required"],
       [{ account_id: usd.id, format: "csv", from: "2025-02-01" }, "To date is required"],

@@ -237,7 +237,12 @@ describe("banking details, receipts and documents", () => {
     expect(res.status).toBe(200);
     expect(res.headers["content-type"]).toBe("application/pdf");
     const file = `/tmp/receipt-${process.pid}.pdf`;
-    writeFileSync(file, Buffer.from(res.body as string, "latin1"));
+    // The bytes as sent (the client helper decodes bodies as text, which a binary PDF does not survive).
+    const raw = await s.app.inject({
+      url: `/api/payments/${ids.dep1}/receipt`,
+      headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+    });
+    writeFileSync(file, raw.rawPayload);
     const text = execFileSync("pdftotext", [file, "-"]).toString();
     expect(text).toContain("Transaction receipt");
     expect(text).toContain("100.00 USD");

@@ -4,7 +4,7 @@
  * and the sandbox reviewer approves it. A second business waits in review, so the onboarding
  * screen and the sandbox console have something to show.
  */
-import { renderPdf } from "../lib/pdf.ts";
+import { renderTextPdf } from "../lib/pdf-document.ts";
 import { KYB_DOCUMENTS, KYB_DOCUMENT_KINDS, type KybCompany, type KybPerson } from "../../../resources/kyb.ts";
 import type { Services } from "../services/index.ts";
 
@@ -15,7 +15,7 @@ export async function verifyBusiness(services: Services, businessId: string, com
   await services.sandboxKyb.savePeople(token, people);
   for (const kind of KYB_DOCUMENT_KINDS) {
     const label = KYB_DOCUMENTS[kind].label;
-    const pdf = renderPdf(label, [
+    const pdf = await renderTextPdf(label, [
       { text: label, size: 16, bold: true },
       { text: company.legal_name },
       { text: `Registration number ${company.registration_number}` },

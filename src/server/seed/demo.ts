@@ -17,7 +17,7 @@ import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import { statementService } from "../services/statements.ts";
 import { runPendingStatements } from "../jobs/statements.ts";
 import { formatMinor, precisionOf } from "../../lib/money.ts";
-import { renderPdf } from "../lib/pdf.ts";
+import { renderTextPdf } from "../lib/pdf-document.ts";
 import { attachDocument } from "../services/transactions.ts";
 import type { SendMoneyInput } from "../services/payments.ts";
 import { CustomerInput } from "../../../resources/customers.ts";
@@ -311,7 +311,7 @@ async function seedMoney(services: Services, businessId: string, holderName: str
         // Recent USD receipts come with the invoice they settle.
         if (t.currency === "USD" && day < 60) {
           const number = `INV-2026-${String(1000 + day).slice(-4)}`;
-          const content = renderPdf(number, [
+          const content = await renderTextPdf(number, [
             { text: `Invoice ${number}`, size: 16, bold: true },
             { text: `${sender} to ${holderName}`, gap: 6 },
             { text: `Amount due: ${formatMinor(minor, "USD")} USD`, gap: 6 },
@@ -368,7 +368,7 @@ async function seedPayments(services: Services, businessId: string) {
         ...extra,
       }),
     );
-  const invoice = renderPdf("INV-2211", [
+  const invoice = await renderTextPdf("INV-2211", [
     { text: "Invoice INV-2211", size: 16, bold: true },
     { text: "Brightside Software Inc to the demo business", gap: 6 },
     { text: "Annual software licences: 890.00 USD", gap: 6 },

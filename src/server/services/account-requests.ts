@@ -9,7 +9,7 @@ import type { Tx } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { AGREEMENT_DESCRIPTION, DECLARATION_TEXT, type CreateAccountRequest, type TaskSubmission } from "../../../resources/account-requests.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
-import { renderPdf, wrap } from "../lib/pdf.ts";
+import { renderTextPdf } from "../lib/pdf-document.ts";
 import { isUuid } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
@@ -150,11 +150,11 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
         "4. You will keep your sign-in details and one-time codes secret and tell us at once of any misuse.",
         "5. We may freeze the account where the law requires it, and will tell you unless the law forbids it.",
       ];
-      return renderPdf(AGREEMENT_DESCRIPTION, [
+      return renderTextPdf(AGREEMENT_DESCRIPTION, [
         { text: AGREEMENT_DESCRIPTION, size: 16, bold: true },
         { text: `Between Stablebank and ${b.name}`, size: 11, gap: 6 },
         { text: `Agreement ${AGREEMENT_ID}`, size: 9 },
-        ...clauses.flatMap((c) => wrap(c).map((text, i) => ({ text, gap: i === 0 ? 8 : 0 }))),
+        ...clauses.map((text) => ({ text, gap: 8 })),
       ]);
     },
   };

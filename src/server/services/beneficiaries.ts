@@ -6,7 +6,8 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { z } from "zod";
 import { beneficiaries } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
-import { ADDRESS_FORMATS, type Blockchain } from "../../lib/assets.ts";
+import type { Blockchain } from "../../lib/assets.ts";
+import { addressProblem } from "../../lib/address-checks.ts";
 import type { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resources/beneficiaries.ts";
 import { DESTINATIONS, destinationIdentifier, destinationKey, walletKey, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -147,8 +148,8 @@ export function beneficiaryService({ db }: ServiceContext) {
     async updateCrypto(businessId: string, id: string, input: z.output<typeof CryptoBeneficiaryUpdate>) {
       const row = await find(businessId, id);
       if (row.type !== "CRYPTO") throw badRequest("This beneficiary is not a crypto beneficiary");
-      const format = ADDRESS_FORMATS[row.blockchain as Blockchain];
-      if (!format.pattern.test(input.address)) throw badRequest(format.message, [{ path: "address", message: format.message }]);
+      const problem = addressProblem(row.blockchain as Blockchain, input.address);
+      if (problem) throw badRequest(problem, [{ path: "address", message: problem }]);
       const [updated] = await unique(() =>
         db.transaction((tx) =>
           tx

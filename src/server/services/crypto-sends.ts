@@ -11,7 +11,7 @@ import { beneficiaries, businesses, wallets } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../lib/assets.ts";
-import { NETWORK_FEES, type SendStablecoins } from "../../../resources/crypto-send.ts";
+import { addressProblem, NETWORK_FEES, type SendStablecoins } from "../../../resources/crypto-send.ts";
 import { hold, systemAccount } from "../ledger/ledger.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
 import type { ServiceContext } from "./context.ts";
@@ -46,10 +46,10 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
       return { beneficiaryId: b.id, name: b.name, address: b.address! };
     }
     const address = input.address!;
-    if (!deps.chain.isValidAddress(chain, address)) {
-      const message = `This is not a valid ${BLOCKCHAIN_LABELS[chain]} address`;
-      throw badRequest(message, [{ path: "address", message }]);
-    }
+    // The send form's own check (format, then EIP-55 or base58check), so both name the same problem.
+    const problem =
+      addressProblem(chain, address) ?? (deps.chain.isValidAddress(chain, address) ? null : `This is not a valid ${BLOCKCHAIN_LABELS[chain]} address`);
+    if (problem) throw badRequest(problem, [{ path: "address", message: problem }]);
     if (address.toLowerCase() === w.address.toLowerCase())
       throw badRequest("A wallet cannot send to its own address", [{ path: "address", message: "This is the wallet's own address" }]);
     return { beneficiaryId: null, name: input.name || "External wallet", address };

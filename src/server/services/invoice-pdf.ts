@@ -6,11 +6,9 @@
 import type { PublicInvoice } from "../../../resources/invoices.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { summaryRows, summaryValue } from "../../lib/invoice-summary-rows.ts";
-import { PAGE_H, PAGE_W, pdfImage, renderPdfDocument, wrap, type PdfImage, type PdfOp } from "../lib/pdf.ts";
+import { BAND, drawableImage, GREY, PAGE_H, PAGE_W, PdfWriter, type Struct, type TextStyle } from "../lib/pdf-document.ts";
 
 const M = 48;
-const GREY: [number, number, number] = [110, 110, 110];
-const BAND: [number, number, number] = [242, 244, 247];
 
 const REGIONS = new Intl.DisplayNames(["en"], { type: "region" });
 const countryName = (code: string) => {
@@ -39,99 +37,147 @@ function taxText(t: PublicInvoice["tax"]): string {
   return `${x.method === "percentage" ? rate(x.percentage_rate) : "fixed"} ${x.behaviour}`;
 }
 
-export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Buffer {
+export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Promise<Buffer> {
   const money = (v: string) => `${formatMinor(v, inv.currency)}`;
-  const pages: PdfOp[][] = [[]];
-  let ops = pages[0];
-  let y = PAGE_H - M;
-  const text = (x: number, t: string, o: Partial<Extract<PdfOp, { kind: "text" }>> = {}) => ops.push({ kind: "text", x, y, text: t, size: 10, ...o });
+  const title = `Invoice ${inv.number ?? "draft"}`;
+  const w = new PdfWriter({
+    title,
+    subject: `${title} from ${inv.business_information.name} to ${inv.billing_information.name}`,
+    author: inv.business_information.name,
+    margin: M,
+  });
+  // y is the baseline of the next line, in points from the top of the page.
+  let y = M;
+  const text = (x: number, t: string, o: TextStyle = {}) => w.line(x, y, t, { size: 10, ...o });
+  const para = (draws: (() => void)[], parent?: Struct) => w.tag("P", draws, parent);
   const newPageIfBelow = (needed: number) => {
-    if (y - needed >= M) return;
-    ops = [];
-    pages.push(ops);
-    y = PAGE_H - M;
+    if (y + needed <= PAGE_H - M) return false;
+    w.newPage();
+    y = M;
+    return true;
   };
 
   // Header: logo (when the business puts it there) and the business; INVOICE and the number on the right.
-  const images: PdfImage[] = [];
-  const image = inv.business_information.logo && logo ? pdfImage(logo) : null;
-  if (image) {
-    images.push(image);
+  const image = inv.business_information.logo && logo ? drawableImage(logo) : null;
+  if (image && logo) {
     const side = 56;
-    const w = image.width >= image.height ? side : (side * image.width) / image.height;
-    const h = image.height >= image.width ? side : (side * image.height) / image.width;
-    ops.push({ kind: "image", x: M, y: y - h, w, h, image: 0 });
+    const iw = image.width >= image.height ? side : (side * image.width) / image.height;
+    const ih = image.height >= image.width ? side : (side * image.height) / image.width;
+    w.image(logo, M, M, iw, ih, `${inv.business_information.name} logo`);
   }
   const bx = image ? M + 68 : M;
-  y -= 12;
-  text(bx, inv.business_information.name, { size: 14, bold: true });
-  for (const line of addressLines(inv.business_information.address)) {
-    y -= 13;
-    text(bx, line, { color: GREY, size: 9 });
+  y += 12;
+  const business: (() => void)[] = [];
+  // A long name wraps (it is never cut): the space beside the logo ends where the invoice's facts begin.
+  for (const [i, part] of w.wrap(inv.business_information.name, PAGE_W - M - 160 - bx, { size: 14, bold: true }).entries()) {
+    if (i > 0) y += 17;
+    const ny = y;
+    business.push(() => w.line(bx, ny, part, { size: 14, bold: true }));
   }
-  let ry = PAGE_H - M - 14;
-  ops.push({ kind: "text", x: PAGE_W - M, y: ry, text: "INVOICE", size: 20, bold: true, align: "right" });
-  for (const [label, value] of [
+  for (const line of addressLines(inv.business_information.address)) {
+    y += 13;
+    const ly = y;
+    business.push(() => w.line(bx, ly, line, { color: GREY, size: 9, width: 280 }));
+  }
+  para(business);
+  let ry = M + 14;
+  w.tag("H1", () => w.line(PAGE_W - M, ry, "INVOICE", { size: 20, bold: true, align: "right" }));
+  const facts = [
     ["Invoice Number", inv.number ?? "Draft"],
     ["Issue Date", inv.timestamps.issued_at?.slice(0, 10) ?? "-"],
     ["Due Date", inv.due_date],
     ["Status", inv.state],
-  ]) {
-    ry -= 15;
-    ops.push({ kind: "text", x: PAGE_W - M, y: ry, text: `${label}: ${value}`, size: 9, align: "right" });
-  }
-  y = Math.min(y, ry, PAGE_H - M - 56) - 30;
+  ];
+  para(
+    facts.map(([label, value]) => {
+      ry += 15;
+      const fy = ry;
+      return () => w.line(PAGE_W - M, fy, `${label}: ${value}`, { size: 9, align: "right" });
+    }),
+  );
+  y = Math.max(y, ry, M + 56) + 30;
 
   // Bill to.
-  text(M, "Bill To", { bold: true, size: 9, color: GREY });
-  y -= 14;
-  text(M, inv.billing_information.name, { bold: true });
+  w.tag("H2", () => text(M, "Bill To", { bold: true, size: 9, color: GREY }));
+  const bill: (() => void)[] = [];
+  y += 14;
+  const ny = y;
+  bill.push(() => w.line(M, ny, inv.billing_information.name, { bold: true, size: 10, width: 300 }));
   for (const line of [inv.billing_information.email, ...addressLines(inv.billing_information.address)]) {
-    y -= 13;
-    text(M, line, { size: 9 });
+    y += 13;
+    const ly = y;
+    bill.push(() => w.line(M, ly, line, { size: 9, width: 300 }));
   }
+  para(bill);
   if (inv.description) {
-    y -= 20;
-    for (const line of wrap(inv.description, 95)) {
-      text(M, line, { size: 9 });
-      y -= 12;
-    }
+    y += 20;
+    const lines = w.wrap(inv.description, PAGE_W - 2 * M, { size: 9 });
+    para(
+      lines.map((line, i) => {
+        const ly = y + i * 12;
+        return () => w.line(M, ly, line, { size: 9 });
+      }),
+    );
+    y += lines.length * 12 - 12;
   }
-  y -= 24;
+  y += 30;
 
-  // Items.
-  const cols = { item: M + 6, qty: 330, price: 400, adj: 470, total: PAGE_W - M - 6 };
-  const header = () => {
-    ops.push({ kind: "rect", x: M, y: y - 6, w: PAGE_W - 2 * M, h: 20, fill: BAND });
-    text(cols.item, "Item", { bold: true, size: 9 });
-    ops.push({ kind: "text", x: cols.qty, y, text: "Qty", bold: true, size: 9, align: "right" });
-    ops.push({ kind: "text", x: cols.price, y, text: "Unit price", bold: true, size: 9, align: "right" });
-    ops.push({ kind: "text", x: cols.adj, y, text: "Discount", bold: true, size: 9, align: "right" });
-    ops.push({ kind: "text", x: cols.total, y, text: `Amount (${inv.currency})`, bold: true, size: 9, align: "right" });
-    y -= 22;
+  // Items: a tagged table whose header row is repeated (as an artifact) on each new page.
+  const cols = { item: M + 6, qty: 310, price: 385, adj: 455, total: PAGE_W - M - 6 };
+  const table = w.group("Table");
+  const header = (tagged: boolean) => {
+    w.band(M, y - 14, PAGE_W - 2 * M, 20, BAND);
+    const cells: [number, string, "left" | "right"][] = [
+      [cols.item, "Item", "left"],
+      [cols.qty, "Qty", "right"],
+      [cols.price, "Unit price", "right"],
+      [cols.adj, "Discount", "right"],
+      [cols.total, `Amount (${inv.currency})`, "right"],
+    ];
+    const draw =
+      ([x, label, align]: [number, string, "left" | "right"]) =>
+      () =>
+        text(x, label, { bold: true, size: 9, align });
+    if (tagged) {
+      const tr = w.group("TR", table);
+      for (const c of cells) w.tag("TH", draw(c), tr);
+      tr.end();
+    } else
+      w.artifact(() => {
+        for (const c of cells) draw(c)();
+      });
+    y += 22;
   };
-  header();
+  header(true);
   for (const item of inv.items) {
     const notes = [
       item.description,
       item.discount ? `Discount ${discountText(item.discount)}` : "",
       item.tax ? `Tax ${taxText(item.tax)}: ${money(item.tax_amount)}` : "",
-    ].filter(Boolean);
-    newPageIfBelow(30 + notes.length * 11);
-    if (y === PAGE_H - M) header();
-    text(cols.item, item.name.slice(0, 48), { bold: true, size: 9 });
-    ops.push({ kind: "text", x: cols.qty, y, text: String(item.quantity), size: 9, align: "right" });
-    ops.push({ kind: "text", x: cols.price, y, text: money(item.unit_price), size: 9, align: "right" });
-    ops.push({ kind: "text", x: cols.adj, y, text: item.discount_amount === "0" ? "-" : `-${money(item.discount_amount)}`, size: 9, align: "right" });
-    ops.push({ kind: "text", x: cols.total, y, text: money(item.total_amount), size: 9, align: "right" });
-    for (const n of notes.flatMap((n) => wrap(n, 60))) {
-      y -= 11;
-      text(cols.item, n, { size: 8, color: GREY });
+    ]
+      .filter(Boolean)
+      .flatMap((n) => w.wrap(n, cols.qty - 40 - cols.item, { size: 8 }));
+    if (newPageIfBelow(30 + notes.length * 11)) {
+      y += 14;
+      header(false);
     }
-    y -= 8;
-    ops.push({ kind: "line", x1: M, y1: y, x2: PAGE_W - M, y2: y });
-    y -= 14;
+    const ty = y;
+    const tr = w.group("TR", table);
+    const cell = (draws: (() => void)[]) => w.tag("TD", draws, tr);
+    cell([
+      () => w.line(cols.item, ty, item.name, { bold: true, size: 9, width: cols.qty - 40 - cols.item }),
+      ...notes.map((n, i) => () => w.line(cols.item, ty + (i + 1) * 11, n, { size: 8, color: GREY })),
+    ]);
+    cell([() => w.line(cols.qty, ty, String(item.quantity), { size: 9, align: "right" })]);
+    cell([() => w.line(cols.price, ty, money(item.unit_price), { size: 9, align: "right" })]);
+    cell([() => w.line(cols.adj, ty, item.discount_amount === "0" ? "-" : `-${money(item.discount_amount)}`, { size: 9, align: "right" })]);
+    cell([() => w.line(cols.total, ty, money(item.total_amount), { size: 9, align: "right" })]);
+    tr.end();
+    y += notes.length * 11 + 8;
+    w.rule(M, y, PAGE_W - M, y);
+    y += 14;
   }
+  table.end();
 
   // Totals, right-aligned under the amounts: the rows every view shows; payments only once there are some.
   const t = inv.totals;
@@ -145,35 +191,46 @@ export function renderInvoicePdf(inv: PublicInvoice, logo: Buffer | null): Buffe
   const rules = [inv.discount ? `Invoice discount: ${discountText(inv.discount)}` : "", inv.tax ? `Invoice tax: ${taxText(inv.tax)}` : ""].filter(Boolean);
   newPageIfBelow(rules.length * 12 + rows.length * 16 + 10);
   for (const rule of rules) {
-    text(M, rule, { size: 9, color: GREY });
-    y -= 12;
+    w.tag("P", () => text(M, rule, { size: 9, color: GREY }));
+    y += 12;
   }
-  if (rules.length) y -= 4;
+  if (rules.length) y += 4;
+  const totals = w.group("Table");
   for (const [label, value, strong] of rows) {
-    ops.push({ kind: "text", x: cols.adj, y, text: label, size: strong ? 11 : 9, bold: strong, align: "right" });
-    ops.push({ kind: "text", x: cols.total, y, text: value, size: strong ? 11 : 9, bold: strong, align: "right" });
-    y -= 16;
+    const ty = y;
+    const style = { size: strong ? 11 : 9, bold: strong, align: "right" as const };
+    const tr = w.group("TR", totals);
+    w.tag("TH", () => w.line(cols.adj, ty, label, style), tr);
+    w.tag("TD", () => w.line(cols.total, ty, value, style), tr);
+    tr.end();
+    y += 16;
   }
-  y -= 14;
+  totals.end();
+  y += 14;
 
   // Payment details, notes and terms.
+  const width = PAGE_W - 2 * M;
   const blocks: [string, string[]][] = [];
   if (inv.payment_instructions) {
     const p = inv.payment_instructions;
-    blocks.push([p.title, [...p.lines.map((l) => `${l.label}: ${l.value}`), ...wrap(p.notes, 95)]]);
+    blocks.push([p.title, [...p.lines.map((l) => `${l.label}: ${l.value}`), ...w.wrap(p.notes, width, { size: 9 })]]);
   }
-  if (inv.notes) blocks.push(["Notes", inv.notes.split("\n").flatMap((l) => wrap(l, 95))]);
-  if (inv.terms) blocks.push(["Terms", inv.terms.split("\n").flatMap((l) => wrap(l, 95))]);
-  for (const [title, lines] of blocks) {
+  if (inv.notes) blocks.push(["Notes", w.wrap(inv.notes, width, { size: 9 })]);
+  if (inv.terms) blocks.push(["Terms", w.wrap(inv.terms, width, { size: 9 })]);
+  for (const [heading, lines] of blocks) {
     newPageIfBelow(30);
-    text(M, title, { bold: true, size: 10 });
-    y -= 15;
+    w.tag("H2", () => text(M, heading, { bold: true, size: 10 }));
+    y += 15;
     for (const line of lines) {
       newPageIfBelow(12);
-      text(M, line, { size: 9 });
-      y -= 12;
+      w.tag("P", () => text(M, line, { size: 9 }));
+      y += 12;
     }
-    y -= 12;
+    y += 12;
   }
-  return renderPdfDocument(`Invoice ${inv.number ?? "draft"}`, pages, images);
+
+  w.everyPage((page, count) => {
+    w.line(PAGE_W - M, PAGE_H - 24, `${title} · Page ${page} of ${count}`, { size: 7.5, color: GREY, align: "right" });
+  });
+  return w.finish();
 }

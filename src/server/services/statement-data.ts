@@ -28,11 +28,25 @@ export type StatementRow = {
   balance: bigint;
 };
 
+/**
+ * The business's time zone, in which files write their times and days. Statement periods are whole UTC
+ * days (statements.from_date / to_date), so that is the zone a period's days are counted in.
+ */
+export const STATEMENT_TIME_ZONE = "UTC";
+
 export type StatementData = {
+  /** The statement's own id (a bank format's message and statement identifiers). */
+  id: string;
+  /** When it was produced. */
+  createdAt: Date;
+  /** IANA zone of the business: times and days in every file are written in it. */
+  timeZone: string;
   businessName: string;
   ownerName: string;
   /** Account number / IBAN, or the wallet's address and network. */
   ownerDetail: string;
+  /** The account's IBAN, else its account number (or a wallet's address) as another identifier. */
+  accountId: { iban?: string; other: string };
   currency: string;
   from: string;
   to: string;
@@ -62,7 +76,11 @@ async function ownerOf(q: Queryable, s: StatementRecord) {
       .from(wallets)
       .where(and(eq(wallets.id, s.ownerId), eq(wallets.businessId, s.businessId)));
     if (!w) throw new StatementError("The wallet no longer exists");
-    return { name: w.name, detail: `${w.address} (${BLOCKCHAIN_LABELS[w.blockchain as Blockchain] ?? w.blockchain})` };
+    return {
+      name: w.name,
+      detail: `${w.address} (${BLOCKCHAIN_LABELS[w.blockchain as Blockchain] ?? w.blockchain})`,
+      accountId: { other: w.address },
+    };
   }
   const [a] = await q
     .select()
@@ -71,7 +89,11 @@ async function ownerOf(q: Queryable, s: StatementRecord) {
   if (!a) throw new StatementError("The account no longer exists");
   const d = a.depositAddresses[0]?.data ?? {};
   const number = d.iban ?? d.account_number;
-  return { name: a.name, detail: number ? `${d.iban ? "IBAN" : "Account number"} ${number}${d.bank_name ? `, ${d.bank_name}` : ""}` : "" };
+  return {
+    name: a.name,
+    detail: number ? `${d.iban ? "IBAN" : "Account number"} ${number}${d.bank_name ? `, ${d.bank_name}` : ""}` : "",
+    accountId: { iban: d.iban || undefined, other: d.account_number || d.iban || a.id },
+  };
 }
 
 export async function statementData(q: Queryable, s: StatementRecord): Promise<StatementData> {
@@ -121,9 +143,13 @@ export async function statementData(q: Queryable, s: StatementRecord): Promise<S
   });
 
   return {
+    id: s.id,
+    createdAt: s.createdAt,
+    timeZone: STATEMENT_TIME_ZONE,
     businessName: business?.name ?? "",
     ownerName: owner.name,
     ownerDetail: owner.detail,
+    accountId: owner.accountId,
     currency: s.currency,
     from: s.fromDate,
     to: s.toDate,

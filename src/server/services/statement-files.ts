@@ -1,26 +1,27 @@
 /**
- * The three statement files from one StatementData: CSV and XLSX for an accountant's tools, PDF for
- * people. Amounts are written from bigint minor units with formatMinor, never through a float; the
- * spreadsheets carry them as exact decimal text (a number cell would be a binary float).
+ * The statement files from one StatementData: CSV and XLSX (typed cells) for an accountant's tools,
+ * PDF for people, the bank formats (camt.053, MT940, BAI2) and the QuickBooks / Xero import CSVs
+ * (statement-formats/). Amounts are written from bigint minor units, never through a float.
  */
-import { formatMinor } from "../../lib/money.ts";
-import { defuseFormula, toCsv } from "../../lib/csv.ts";
-import { renderPdf, wrap, type PdfLine } from "../lib/pdf.ts";
+import { defuseFormula } from "../../lib/csv.ts";
+import { statementPdf } from "./statement-pdf.ts";
 import type { StatementFormat } from "../../../resources/statements.ts";
 import type { StatementData, StatementRow } from "./statement-data.ts";
+import { csvFile, isoTime, plainAmount } from "./statement-formats/common.ts";
+import { statementXlsx } from "./statement-formats/xlsx.ts";
+import { statementCamt053 } from "./statement-formats/camt053.ts";
+import { statementMt940 } from "./statement-formats/mt940.ts";
+import { statementBai2 } from "./statement-formats/bai2.ts";
+import { quickbooksCsv, xeroCsv } from "./statement-formats/accounting-csv.ts";
+
+export { plainAmount, statementXlsx };
 
 export const STATEMENT_COLUMNS = ["Date", "Reference", "Type", "Description", "Counterparty", "Direction", "Amount", "Currency", "State", "Balance"];
 
-/** "1234.50", "-20.00": exact, no thousands separators, so spreadsheets and scripts read it as a number. */
-export const plainAmount = (minor: bigint, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
-const signed = (minor: bigint, currency: string) => `${minor > 0n ? "+" : ""}${formatMinor(minor, currency)}`;
-const money = (minor: bigint, currency: string) => `${formatMinor(minor, currency)} ${currency}`;
-const timestamp = (d: Date) => d.toISOString().replace("T", " ").slice(0, 19);
-
-/** One transaction as the CSV and XLSX row (same columns, same text). */
-function cells(r: StatementRow, currency: string): string[] {
+/** One transaction as the CSV row: ISO 8601 time with its offset, exact decimal amounts. */
+function cells(r: StatementRow, currency: string, timeZone: string): string[] {
   return [
-    timestamp(r.date),
+    isoTime(r.date, timeZone),
     r.reference,
     r.type,
     r.description,
@@ -33,72 +34,38 @@ function cells(r: StatementRow, currency: string): string[] {
   ];
 }
 
-/** Description and counterparty are text a person controls: defused (CSV injection). */
+/** UTF-8 with a byte-order mark. Description and counterparty are text a person controls: defused (CSV injection). */
 export function statementCsv(d: StatementData): Buffer {
-  const lines = [STATEMENT_COLUMNS, ...d.rows.map((r) => cells(r, d.currency).map((c, i) => (i === 3 || i === 4 ? defuseFormula(c) : c)))];
-  return Buffer.from(toCsv(lines), "utf8");
-}
-
-export async function statementXlsx(d: StatementData): Promise<Buffer> {
-  // Loaded on first use: exceljs alone is ~25 MB of resident memory that most processes never need.
-  const { default: ExcelJS } = await import("exceljs");
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Stablebank";
-  const summary = wb.addWorksheet("Summary");
-  summary.columns = [{ width: 20 }, { width: 50 }];
-  summary.addRows([
-    ["Business", d.businessName],
-    ["Account", d.ownerName],
-    ["Account details", d.ownerDetail],
-    ["Currency", d.currency],
-    ["Period", `${d.from} to ${d.to}`],
-    ["Opening balance", plainAmount(d.opening, d.currency)],
-    ["Money in", plainAmount(d.totalIn, d.currency)],
-    ["Money out", plainAmount(d.totalOut, d.currency)],
-    ["Closing balance", plainAmount(d.closing, d.currency)],
-    ["Transactions", String(d.rows.length)],
-  ]);
-  summary.getColumn(1).font = { bold: true };
-
-  const sheet = wb.addWorksheet("Transactions");
-  sheet.columns = STATEMENT_COLUMNS.map((header, i) => ({ header, width: [20, 18, 12, 36, 28, 10, 16, 9, 12, 16][i] }));
-  sheet.getRow(1).font = { bold: true };
-  // Text cells are stored as strings, so a leading "=" is text, not a formula: no defusing needed.
-  for (const r of d.rows) sheet.addRow(cells(r, d.currency));
-  for (const col of [7, 10]) sheet.getColumn(col).alignment = { horizontal: "right" };
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-export function statementPdf(d: StatementData): Buffer {
-  const lines: PdfLine[] = [
-    { text: d.businessName, size: 16, bold: true },
-    { text: "Account statement", size: 12, bold: true, gap: 4 },
-    { text: `Account: ${d.ownerName} (${d.currency})`, gap: 6 },
-    ...(d.ownerDetail ? [{ text: d.ownerDetail }] : []),
-    { text: `Period: ${d.from} to ${d.to}` },
-    { text: `Opening balance: ${money(d.opening, d.currency)}`, bold: true, gap: 6 },
-    { text: `Money in: ${money(d.totalIn, d.currency)}    Money out: ${money(d.totalOut, d.currency)}` },
-    { text: `Closing balance: ${money(d.closing, d.currency)}`, bold: true },
-    { text: `Transactions (${d.rows.length})`, size: 11, bold: true, gap: 10 },
-  ];
-  if (!d.rows.length) lines.push({ text: "No transactions in this period." });
-  for (const r of d.rows) {
-    const who = [r.counterparty, r.description].filter(Boolean).join(" - ");
-    const head = `${timestamp(r.date)}  ${r.reference}  ${r.type}  ${r.state}  ${signed(r.amount, d.currency)} ${d.currency}  Balance ${formatMinor(r.balance, d.currency)}`;
-    lines.push({ text: head, size: 9, gap: 4 });
-    for (const part of wrap(who, 110)) lines.push({ text: `    ${part}`, size: 8 });
-  }
-  return renderPdf(`Statement ${d.ownerName} ${d.from} to ${d.to}`, lines);
+  const lines = [STATEMENT_COLUMNS, ...d.rows.map((r) => cells(r, d.currency, d.timeZone).map((c, i) => (i === 3 || i === 4 ? defuseFormula(c) : c)))];
+  return csvFile(lines);
 }
 
 const KINDS: Record<StatementFormat, { ext: string; contentType: string }> = {
   csv: { ext: "csv", contentType: "text/csv; charset=utf-8" },
   excel: { ext: "xlsx", contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
   pdf: { ext: "pdf", contentType: "application/pdf" },
+  camt053: { ext: "xml", contentType: "application/xml; charset=utf-8" },
+  mt940: { ext: "sta", contentType: "text/plain; charset=us-ascii" },
+  bai2: { ext: "bai", contentType: "text/plain; charset=us-ascii" },
+  quickbooks: { ext: "csv", contentType: "text/csv; charset=utf-8" },
+  xero: { ext: "csv", contentType: "text/csv; charset=utf-8" },
+};
+
+/** Every format but PDF, from the same data (each in statement-formats/). */
+const WRITERS: Record<Exclude<StatementFormat, "pdf">, (d: StatementData) => Buffer | Promise<Buffer>> = {
+  csv: statementCsv,
+  excel: statementXlsx,
+  camt053: statementCamt053,
+  mt940: statementMt940,
+  bai2: statementBai2,
+  quickbooks: quickbooksCsv,
+  xero: xeroCsv,
 };
 
 export async function renderStatement(format: StatementFormat, d: StatementData) {
   const kind = KINDS[format];
-  const file = format === "csv" ? statementCsv(d) : format === "excel" ? await statementXlsx(d) : statementPdf(d);
-  return { file, contentType: kind.contentType, fileName: `statement-${d.currency}-${d.from}-to-${d.to}.${kind.ext}` };
+  const file = format === "pdf" ? await statementPdf(d) : await WRITERS[format](d);
+  // The accounting layouts are CSVs too: their names say which tool they are for.
+  const tool = format === "quickbooks" || format === "xero" ? `-${format}` : "";
+  return { file, contentType: kind.contentType, fileName: `statement-${d.currency}-${d.from}-to-${d.to}${tool}.${kind.ext}` };
 }

@@ -6,7 +6,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQ
 import { accounts, approvalRequests, batchPayments, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
-import { renderPdf } from "../lib/pdf.ts";
+import { renderTextPdf } from "../lib/pdf-document.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
@@ -380,7 +380,7 @@ export function transactionQueries({ db }: ServiceContext) {
         ...(t.txnHash ? [["Transaction hash", t.txnHash]] : []),
         ["Description", t.description],
       ];
-      const pdf = renderPdf(`Receipt ${t.reference}`, [
+      const pdf = await renderTextPdf(`Receipt ${t.reference}`, [
         { text: "Transaction receipt", size: 18, bold: true },
         { text: businessName, size: 11, gap: 4 },
         ...lines.map(([k, v]) => ({ text: `${k}: ${v}`, gap: 6 })),

@@ -1,5 +1,6 @@
 /**
- * Export statement modal (SPEC §2 Account details, §5 Statement export): type CSV / EXCEL / PDF,
+ * Export statement modal (SPEC §2 Account details, §5 Statement export): type CSV / EXCEL / PDF (and
+ * issue 28's camt.053, MT940, BAI2 for accounts, QuickBooks and Xero CSVs),
  * from and to (all required, the shared schema's messages), then a progress state while the server
  * renders the file (PENDING), a Download button once COMPLETE, and the past statements below.
  * Members with statements_read only see and download past statements; the form needs statements_write.
@@ -16,14 +17,15 @@ import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../form/field.tsx";
-import { FORMAT_LABELS, STATEMENT_FORMATS, StatementForm, statementEndpoints, type Statement } from "../../../../resources/statements.ts";
+import { FORMAT_LABELS, formatsFor, StatementForm, statementEndpoints, type Statement } from "../../../../resources/statements.ts";
 import { StatementList, type StatementOwner } from "./statement-list.tsx";
 
 export type { StatementOwner } from "./statement-list.tsx";
 
 const DAY = "YYYY-MM-DD";
 const POLL_MS = 1000;
-const FORMAT_OPTIONS = STATEMENT_FORMATS.map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
+/** CSV, EXCEL, PDF, then the bank formats (accounts only) and the accounting tools' import CSVs. */
+const formatOptions = (owner: StatementOwner) => formatsFor(owner).map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
 
 type FormValues = z.input<typeof StatementForm>;
 
@@ -102,7 +104,14 @@ export function ExportStatementModal({
             <Col xs={24} sm={8}>
               <Field control={form.control} name="format" label="Type">
                 {(f) => (
-                  <Select id={f.id} value={f.value || undefined} onChange={f.onChange} onBlur={f.onBlur} options={FORMAT_OPTIONS} placeholder="Select type" />
+                  <Select
+                    id={f.id}
+                    value={f.value || undefined}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    options={formatOptions(owner)}
+                    placeholder="Select type"
+                  />
                 )}
               </Field>
             </Col>
