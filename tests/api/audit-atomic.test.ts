@@ -30,6 +30,7 @@ const NOT_AUDITED: Record<string, string> = {
   "POST /api/security/one-time-code": "emails the code; the write it confirms is the entry",
   "POST /api/quotes/payment": "a price, not a movement",
   "POST /api/quotes/exchange": "a price, not a movement",
+  "POST /api/bulk-payments/read": "reads a pain.001 or XLSX file into rows, changes nothing",
   "POST /api/bulk-payments/check": "a check of a file, changes nothing",
   "POST /api/sandbox/deposits": "the sandbox plays an outside bank: the deposit reaches the business as a transaction",
   "POST /api/sandbox/step-up/expire": "the sandbox's clock: only takes the caller's own confirmation away",

@@ -221,6 +221,7 @@ export const ROWS: Record<string, Row> = {
 
   // Bulk payments (batch-payments feature and transactions_write; approvers see one they are asked to decide)
   "GET /api/bulk-payments/template.csv": { who: "transactions_write", needs: ["batch_payments"] },
+  "POST /api/bulk-payments/read": { who: "transactions_write", needs: ["batch_payments", "kyb_approved"] },
   "POST /api/bulk-payments/check": { who: "transactions_write", needs: ["batch_payments", "kyb_approved"] },
   "POST /api/bulk-payments": { who: "transactions_write", needs: ["batch_payments", "kyb_approved"] },
   "GET /api/bulk-payments": { who: "transactions_write", needs: ["batch_payments"] },

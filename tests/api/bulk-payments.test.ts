@@ -115,9 +115,27 @@ describe("checking a file", () => {
       total_amount: String(1250 + 100000 + 30050),
       total_fees: String(100 + 1500 + 100),
       rows: [
-        { index: 0, errors: [], beneficiary_name: "Brightside Software Inc", destination_type: "ACH", amount: "1250", fee: "100", reference: "INV-1" },
-        { index: 1, errors: [], beneficiary_name: "Harbor Freight Forwarding LLC", destination_type: "Wire", amount: "100000", fee: "1500", reference: "" },
-        { index: 2, errors: [], beneficiary_name: "Kestrel Tools LLC", destination_type: "ACH", amount: "30050", fee: "100", reference: "INV-3" },
+        {
+          index: 0,
+          errors: [],
+          beneficiary_name: "Brightside Software Inc",
+          destination_type: "ACH",
+          amount: "1250",
+          fee: "100",
+          reference: "INV-1",
+          warnings: [],
+        },
+        {
+          index: 1,
+          errors: [],
+          beneficiary_name: "Harbor Freight Forwarding LLC",
+          destination_type: "Wire",
+          amount: "100000",
+          fee: "1500",
+          reference: "",
+          warnings: [],
+        },
+        { index: 2, errors: [], beneficiary_name: "Kestrel Tools LLC", destination_type: "ACH", amount: "30050", fee: "100", reference: "INV-3", warnings: [] },
       ],
     });
     expect(await available(usd)).toBe(before);

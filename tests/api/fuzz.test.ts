@@ -290,6 +290,12 @@ const BASE_BODIES: Record<string, () => unknown> = {
     destination_currency: "USDC",
     quote_id: "5a3c1f0e-2b4d-4e6f-8a9b-0c1d2e3f4a5b",
   }),
+  "POST /api/bulk-payments/read": () => ({
+    file_name: "fuzz.xml",
+    content_base64: Buffer.from(
+      '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn><GrpHdr><NbOfTxs>1</NbOfTxs></GrpHdr><PmtInf><CdtTrfTxInf><PmtId><EndToEndId>F-1</EndToEndId></PmtId><Amt><InstdAmt Ccy="USD">10.00</InstdAmt></Amt><Cdtr><Nm>Fuzz Payee</Nm></Cdtr><CdtrAcct><Id><Othr><Id>7700999001</Id></Othr></Id></CdtrAcct></CdtTrfTxInf></PmtInf></CstmrCdtTrfInitn></Document>',
+    ).toString("base64"),
+  }),
   "POST /api/bulk-payments/check": () => bulkBody(),
   "POST /api/bulk-payments": () => bulkBody(),
   "POST /api/v2/customers": () => ({

@@ -5,13 +5,13 @@
  * hold per payment, in the same transaction — and the payments go to the rails like any other.
  */
 import type { FxProvider } from "../providers/fx/provider.ts";
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, notInArray } from "drizzle-orm";
 import { requestApproval } from "./request-approval.ts";
 import type { z } from "zod";
 import { approvalRequests, batchPayments, beneficiaries, businesses, transactions, accounts, users } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, notFound, type FieldError } from "../../lib/errors.ts";
-import { amountProblem, parseMajor } from "../../lib/money.ts";
+import { amountProblem, formatMinor, parseMajor } from "../../lib/money.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import type { BulkPayment, BulkPaymentRequest } from "../../../resources/bulk-payments.ts";
@@ -31,6 +31,7 @@ type Beneficiary = typeof beneficiaries.$inferSelect;
 export type CheckedRow = {
   index: number;
   errors: FieldError[];
+  warnings: FieldError[];
   beneficiary_name: string;
   destination_type: string;
   amount: string | null;
@@ -60,7 +61,19 @@ export async function findAccount(q: Queryable, businessId: string, id: string) 
   return account;
 }
 
-async function checkRows(q: Queryable, businessId: string, account: Account, rows: Request["rows"]) {
+/** How far back a payment of the same amount to the same beneficiary is flagged as a possible duplicate. */
+export const DUPLICATE_WINDOW_DAYS = 30;
+
+/**
+ * Every row checked before anything is held (issue 28 item 4), each with all its reasons: the
+ * beneficiary (a saved one, or new details through the beneficiary schema: IBAN, BIC, routing and
+ * account numbers by their rules), the amount, the currency (a `currency` cell must be the
+ * account's), and duplicates. A row repeating an earlier good row of the file (same beneficiary,
+ * amount and reference) is an error: the file would pay twice. A payment of the same amount to the
+ * same beneficiary in the last 30 days is a warning only: monthly payroll and retainers repeat
+ * within 30 days (31 January, 28 February), so refusing them would refuse ordinary files.
+ */
+async function checkRows(q: Queryable, businessId: string, account: Account, rows: Request["rows"], now = new Date()) {
   const ids = rows.map((r) => (r.beneficiary_id ?? "").trim()).filter(isUuid);
   const saved = ids.length
     ? await q
@@ -71,16 +84,21 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
   const byId = new Map(saved.map((b) => [b.id, b]));
   const checked: CheckedRow[] = [];
   const payable: Payable[] = [];
-  rows.forEach((raw, index) => {
+  const fresh: (z.output<typeof BeneficiaryInput> | null)[] = [];
+  // First pass: each row on its own.
+  const drafts = rows.map((raw, index) => {
     const cell = (k: string) => (raw[k] ?? "").trim();
     const errors: FieldError[] = [];
     const amountError = amountProblem(cell("amount"), account.currency);
     const amount = amountError ? null : parseMajor(cell("amount"), account.currency);
     if (amountError) errors.push({ path: "amount", message: amountError });
     else if (amount! > MAX_AMOUNT) errors.push({ path: "amount", message: "Amount is too large" });
+    const currency = cell("currency").toUpperCase();
+    if (currency && currency !== account.currency)
+      errors.push({ path: "currency", message: `This row pays in ${currency}; the account pays in ${account.currency}` });
     if (cell("reference").length > 35) errors.push({ path: "reference", message: "Reference must be at most 35 characters" });
     let beneficiary: Beneficiary | null = null;
-    let fresh: Payable["fresh"] = null;
+    let input: Payable["fresh"] = null;
     if (cell("beneficiary_id")) {
       beneficiary = byId.get(cell("beneficiary_id")) ?? null;
       if (beneficiary?.type !== "FIAT") errors.push({ path: "beneficiary_id", message: "Beneficiary not found" });
@@ -94,24 +112,96 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
         currency: account.currency,
         details: { type: cell("destination_type").toUpperCase(), details: Object.fromEntries(Object.keys(raw).map((k) => [k, cell(k)])) },
       });
-      if (parsed.success) fresh = parsed.data;
+      if (parsed.success) input = parsed.data;
       else
         for (const issue of parsed.error.issues)
           errors.push({ path: columnOf(issue.path), message: issue.path[0] === "name" ? "Beneficiary name is required" : issue.message });
     }
-    const type = (beneficiary?.destinationType ?? fresh?.details.type ?? cell("destination_type").toUpperCase()) as DestinationType;
+    fresh.push(input);
+    return { index, cell, errors, amount, beneficiary, input };
+  });
+  // New details that are a saved beneficiary's: the same beneficiary, for both duplicate checks.
+  const keys = [...new Set(fresh.filter((f) => f !== null).map((f) => columnsOf(f).destinationKey))];
+  const known = keys.length
+    ? await q
+        .select()
+        .from(beneficiaries)
+        .where(
+          and(
+            eq(beneficiaries.businessId, businessId),
+            eq(beneficiaries.state, "ACTIVE"),
+            eq(beneficiaries.currency, account.currency),
+            inArray(beneficiaries.destinationKey, keys),
+          ),
+        )
+    : [];
+  const byKey = new Map(known.map((b) => [b.destinationKey, b]));
+  const payeeOf = (d: (typeof drafts)[number]) =>
+    d.beneficiary?.type === "FIAT" ? d.beneficiary : d.input ? (byKey.get(columnsOf(d.input).destinationKey) ?? null) : null;
+  // The last 30 days' payments (not failed or cancelled) in this currency to the file's beneficiaries, from any account.
+  const payeeIds = [...new Set(drafts.map(payeeOf).flatMap((b) => (b ? [b.id] : [])))];
+  const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * 86_400_000);
+  const recent = payeeIds.length
+    ? await q
+        .select({
+          beneficiaryId: transactions.beneficiaryId,
+          amount: transactions.sendingAmount,
+          createdAt: transactions.createdAt,
+          reference: transactions.reference,
+        })
+        .from(transactions)
+        .where(
+          and(
+            eq(transactions.businessId, businessId),
+            eq(transactions.rail, "fiat"),
+            eq(transactions.direction, "outbound"),
+            eq(transactions.sendingCurrency, account.currency),
+            inArray(transactions.beneficiaryId, payeeIds),
+            gte(transactions.createdAt, since),
+            notInArray(transactions.state, ["FAILED", "CANCELLED"]),
+          ),
+        )
+        .orderBy(desc(transactions.createdAt))
+    : [];
+  const paidBefore = new Map<string, (typeof recent)[number]>();
+  for (const r of recent) {
+    const k = `${r.beneficiaryId}|${r.amount}`;
+    if (!paidBefore.has(k)) paidBefore.set(k, r);
+  }
+  // Second pass: duplicates, then what each row pays.
+  const seen = new Set<string>();
+  for (const d of drafts) {
+    const { cell, errors, amount, beneficiary, input, index } = d;
+    const warnings: FieldError[] = [];
+    const payee = payeeOf(d);
+    const destination = payee ? `beneficiary:${payee.id}` : input ? `new:${columnsOf(input).destinationKey}` : null;
+    const key = destination && amount !== null ? `${destination}|${amount}|${cell("reference").toLowerCase()}` : null;
+    if (key && seen.has(key)) errors.push({ path: "row", message: "Duplicate of an earlier row of this file: the same beneficiary, amount and reference" });
+    if (payee && amount !== null) {
+      const before = paidBefore.get(`${payee.id}|${amount}`);
+      if (before)
+        warnings.push({
+          path: "amount",
+          message: `Possible duplicate: ${payee.name} was paid ${formatMinor(amount, account.currency)} ${account.currency} on ${before.createdAt.toISOString().slice(0, 10)} (${before.reference})`,
+        });
+    }
+    const type = (beneficiary?.destinationType ?? input?.details.type ?? cell("destination_type").toUpperCase()) as DestinationType;
     const fee = DESTINATIONS[type] ? feeOf({ destinationType: type }) : null;
     checked.push({
       index,
       errors,
+      warnings,
       beneficiary_name: beneficiary?.name ?? cell("beneficiary_name"),
       destination_type: DESTINATIONS[type]?.label ?? cell("destination_type"),
       amount: amount !== null && amount > 0n ? amount.toString() : null,
       fee: fee?.toString() ?? null,
       reference: cell("reference"),
     });
-    if (!errors.length) payable.push({ amount: amount!, fee: fee!, reference: cell("reference"), beneficiary, fresh });
-  });
+    if (!errors.length) {
+      if (key) seen.add(key);
+      payable.push({ amount: amount!, fee: fee!, reference: cell("reference"), beneficiary, fresh: input });
+    }
+  }
   return { checked, payable };
 }
 

@@ -1,7 +1,10 @@
 /**
  * SPEC §2 /payments/bulk-payment 'New bulk payment': the account to pay from, the CSV template, the
- * file (read and split in the browser), then the server's per-row check as a preview — each row's
- * payment or its errors by column — the totals, and 'Submit bulk payment' once every row is good.
+ * file (a CSV read and split in the browser; an ISO 20022 pain.001 .xml or an Excel .xlsx read by the
+ * server into the same rows), then the server's per-row check as a preview — each row's payment or
+ * every reason it cannot be paid, by column, and possible duplicates as warnings — the totals, the
+ * report as a CSV, and 'Submit bulk payment' once every row is good, or 'Continue without the N
+ * invalid rows', which submits only the good ones (issue 28 item 4). Nothing is held before submit.
  * One Idempotency-Key per checked file, kept across retries of its submission; members with 2FA
  * confirm with a one-time code.
  */
@@ -12,7 +15,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Space, Spin, Table, Tag, Typography, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
-import { bulkPaymentEndpoints, MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
+import { bulkPaymentEndpoints, bulkReportCsv, MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
 import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 import { parseCsv } from "../../../lib/csv.ts";
 import { formatMoney } from "../../../lib/money.ts";
@@ -27,10 +30,26 @@ import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-tim
 type CheckResult = ReceivedOf<typeof bulkPaymentEndpoints.check>;
 type CheckedRow = CheckResult["rows"][number];
 type FieldError = CheckedRow["errors"][number];
-/** The uploaded file: each payment row as {column: cell}, and the CSV line it came from. */
+/** The uploaded file: each payment row as {column: cell}, and the line (CSV, sheet row, pain.001 transaction) it came from. */
 type ParsedFile = { name: string; rows: Record<string, string>[]; lines: number[] };
 
 const ACCOUNT_ID = "bulk-source-account";
+
+const readBase64 = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+
+/** Hands text the browser made to the person as a file. */
+function saveText(text: string, name: string, type: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 /** The CSV's text -> the rows to check, or the reason the file cannot be used. */
 function readBulkCsv(name: string, text: string): ParsedFile | string {
@@ -64,6 +83,8 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
   const [checking, setChecking] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [downloading, setDownloading] = useState(false);
+  // 'Continue without the N invalid rows': submit only the rows the check found good.
+  const [skipInvalid, setSkipInvalid] = useState(false);
   // The Idempotency-Key of this checked file's submission: new per check, kept across its retries.
   const [idemKey, setIdemKey] = useState(newIdempotencyKey);
   // Only the newest check may update the preview (a slow older answer is dropped).
@@ -81,6 +102,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     setChecking(true);
     setCheckError(null);
     setPreview(null);
+    setSkipInvalid(false);
     try {
       const res = await call(bulkPaymentEndpoints.check, { body: { source_account_id: source, file_name: f.name, rows: f.rows } });
       if (seq !== checkSeq.current) return;
@@ -103,15 +125,26 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     setChecking(false);
     setPreview(null);
     setCheckError(null);
-    let text: string;
+    let parsed: ParsedFile | string;
     try {
-      text = await f.text();
-    } catch {
+      if (/\.csv$/i.test(f.name)) parsed = readBulkCsv(f.name, await f.text());
+      else if (/\.(xml|xlsx)$/i.test(f.name)) {
+        // pain.001 and Excel are read by the server into the CSV's rows; nothing is held or written.
+        setFile(null);
+        setFileError(null);
+        setChecking(true);
+        const seq = checkSeq.current;
+        const res = await call(bulkPaymentEndpoints.read, { body: { file_name: f.name, content_base64: await readBase64(f) } });
+        if (seq !== checkSeq.current) return;
+        setChecking(false);
+        parsed = { name: f.name, rows: res.data.rows, lines: res.data.lines };
+      } else parsed = "Upload a CSV (.csv), an ISO 20022 pain.001 (.xml) or an Excel (.xlsx) file.";
+    } catch (e) {
+      setChecking(false);
       setFile(null);
-      setFileError("The file could not be read. Please try again.");
+      setFileError(isApiError(e) ? e.message : "The file could not be read. Please try again.");
       return;
     }
-    const parsed = /\.csv$/i.test(f.name) ? readBulkCsv(f.name, text) : "Upload a CSV file (.csv).";
     if (typeof parsed === "string") {
       setFile(null);
       setFileError(parsed);
@@ -140,15 +173,31 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     setPreview(null);
     setCheckError(null);
     setChecking(false);
+    setSkipInvalid(false);
     otp.reset();
     onClose();
   }
 
+  /** The rows submitted: every row, or after 'Continue without the N invalid rows' only the good ones (indexes into the file). */
+  const sent = preview && skipInvalid ? preview.rows.filter((r) => !r.errors.length).map((r) => r.index) : (file?.rows.map((_, i) => i) ?? []);
   /** The bulk payment as it will be sent, which the one-time code is asked for. */
-  const bulk = accountId && file ? { source_account_id: accountId, file_name: file.name, rows: file.rows } : null;
+  const bulk = accountId && file ? { source_account_id: accountId, file_name: file.name, rows: sent.map((i) => file.rows[i]) } : null;
+  const payable = !!preview && !preview.problem && (preview.valid || (skipInvalid && sent.length > 0));
+
+  /** Leave the invalid rows out (or take them back): another body, so another Idempotency-Key and code. */
+  function leaveOutInvalid(on: boolean) {
+    setSkipInvalid(on);
+    setIdemKey(newIdempotencyKey());
+    otp.reset();
+  }
+
+  function saveReport() {
+    if (!preview || !file) return;
+    saveText(bulkReportCsv(preview, file.lines), `${file.name.replace(/\.[^.]+$/, "")}-report.csv`, "text/csv;charset=utf-8");
+  }
 
   async function submit() {
-    if (!bulk || !preview?.valid) return;
+    if (!bulk || !payable) return;
     setSubmitting(true);
     try {
       const res = await write(bulkPaymentEndpoints.submit, { body: bulk, headers: { ...idempotencyHeader(idemKey), ...otp.headers() } });
@@ -164,11 +213,14 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
           if (!p) return p;
           const byIndex = new Map<number, FieldError[]>();
           for (const x of rowErrors) {
-            const [, index, column] = /^rows\.(\d+)\.(.+)$/.exec(x.path)!;
-            byIndex.set(Number(index), [...(byIndex.get(Number(index)) ?? []), { path: column, message: x.message }]);
+            const [, position, column] = /^rows\.(\d+)\.(.+)$/.exec(x.path)!;
+            // The server numbers the rows it was sent; map back to the file's row.
+            const index = sent[Number(position)] ?? Number(position);
+            byIndex.set(index, [...(byIndex.get(index) ?? []), { path: column, message: x.message }]);
           }
           return { ...p, valid: false, rows: p.rows.map((r) => (byIndex.has(r.index) ? { ...r, errors: byIndex.get(r.index)! } : r)) };
         });
+        leaveOutInvalid(false);
       }
     } finally {
       setSubmitting(false);
@@ -208,10 +260,10 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
         </Flex>
         <Form.Item
           label="Payments file"
-          extra={`A CSV with the template's header row and one payment per row (at most ${MAX_BULK_ROWS}); amounts in ${currency || "the account's currency"}, e.g. 1250.00.`}
+          extra={`A CSV or Excel (.xlsx) file with the template's header row and one payment per row, or an ISO 20022 pain.001 (.xml) file (at most ${MAX_BULK_ROWS} payments); amounts in ${currency || "the account's currency"}, e.g. 1250.00.`}
         >
           <Upload.Dragger
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.xml,application/xml,text/xml,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             multiple={false}
             maxCount={1}
             showUploadList={false}
@@ -226,7 +278,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             <p className="ant-upload-text">
               {file
                 ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? "payment" : "payments"}. Click or drop another file to replace it`
-                : "Click or drag a CSV file here to upload"}
+                : "Click or drag a CSV, pain.001 (.xml) or Excel (.xlsx) file here to upload"}
             </p>
           </Upload.Dragger>
         </Form.Item>
@@ -276,10 +328,10 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
                 key: "status",
                 title: "Status",
                 width: 300,
-                render: (_, r) =>
-                  r.errors.length ? (
-                    <Space direction="vertical" size={2}>
-                      {r.errors.map((e, i) => (
+                render: (_, r) => (
+                  <Space direction="vertical" size={2}>
+                    {r.errors.length ? (
+                      r.errors.map((e, i) => (
                         // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors as the server listed them, never reordered
                         <Typography.Text type="danger" key={i}>
                           <Tag color="red" style={{ marginRight: 6 }}>
@@ -287,11 +339,21 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
                           </Tag>
                           {e.message}
                         </Typography.Text>
-                      ))}
-                    </Space>
-                  ) : (
-                    <Tag color="green">OK</Tag>
-                  ),
+                      ))
+                    ) : (
+                      <Tag color="green">OK</Tag>
+                    )}
+                    {r.warnings.map((w, i) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's warnings as the server listed them, never reordered
+                      <Typography.Text type="warning" key={`w${i}`}>
+                        <Tag color="orange" style={{ marginRight: 6 }}>
+                          {w.path}
+                        </Tag>
+                        {w.message}
+                      </Typography.Text>
+                    ))}
+                  </Space>
+                ),
               },
             ]}
           />
@@ -301,22 +363,49 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             column={{ xs: 1, sm: 2 }}
             style={{ marginTop: 16 }}
             items={[
-              { key: "count", label: "Payments", children: `${preview.rows.length} ${preview.rows.length === 1 ? "payment" : "payments"}` },
+              {
+                key: "count",
+                label: "Payments",
+                children:
+                  badRows > 0
+                    ? `${preview.rows.length - badRows} of ${preview.rows.length} payments without errors`
+                    : `${preview.rows.length} ${preview.rows.length === 1 ? "payment" : "payments"}`,
+              },
               { key: "total", label: "Total amount", children: formatMoney(preview.total_amount, currency) },
               { key: "fees", label: "Total fees", children: formatMoney(preview.total_fees, currency) },
               { key: "debit", label: "Total debit", children: formatMoney((BigInt(preview.total_amount) + BigInt(preview.total_fees)).toString(), currency) },
             ]}
           />
+          {preview.problem && <Alert type="error" showIcon style={{ marginTop: 16 }} message={preview.problem} />}
           {badRows > 0 && (
             <Alert
-              type="error"
+              type={skipInvalid ? "warning" : "error"}
               showIcon
               style={{ marginTop: 16 }}
-              message={`${badRows} of ${preview.rows.length} ${preview.rows.length === 1 ? "row has" : "rows have"} errors`}
-              description={`Fix ${badRows === 1 ? "the row" : `the ${badRows} rows`} marked in red in your file and upload the fixed file. The totals above count only the rows without errors.`}
+              message={
+                skipInvalid
+                  ? `${badRows} invalid ${badRows === 1 ? "row is" : "rows are"} left out: only the ${sent.length} ${sent.length === 1 ? "row" : "rows"} without errors will be submitted`
+                  : `${badRows} of ${preview.rows.length} ${preview.rows.length === 1 ? "row has" : "rows have"} errors`
+              }
+              description={
+                skipInvalid
+                  ? undefined
+                  : `Fix ${badRows === 1 ? "the row" : `the ${badRows} rows`} marked in red in your file and upload the fixed file, or continue without ${badRows === 1 ? "it" : "them"}. The totals above count only the rows without errors.`
+              }
+              action={
+                skipInvalid ? (
+                  <Button size="small" onClick={() => leaveOutInvalid(false)}>
+                    Include them again
+                  </Button>
+                ) : preview.rows.length > badRows ? (
+                  <Button size="small" onClick={() => leaveOutInvalid(true)}>
+                    {`Continue without the ${badRows} invalid ${badRows === 1 ? "row" : "rows"}`}
+                  </Button>
+                ) : undefined
+              }
             />
           )}
-          {preview.valid && (
+          {payable && (
             <div style={{ marginTop: 16 }}>
               <ApprovalRoute scope="BULK" currency={preview.currency} amount={preview.total_amount} />
               <Form layout="vertical" component="div">
@@ -325,8 +414,11 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             </div>
           )}
           <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
+            <Button icon={<DownloadOutlined />} onClick={saveReport}>
+              Download report
+            </Button>
             <Button onClick={close}>Cancel</Button>
-            <Button type="primary" loading={submitting} disabled={!preview.valid || checking || !otp.ready} onClick={submit}>
+            <Button type="primary" loading={submitting} disabled={!payable || checking || !otp.ready} onClick={submit}>
               Submit bulk payment
             </Button>
           </Flex>
