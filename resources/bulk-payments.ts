@@ -13,10 +13,10 @@ import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
-import { defuseFormula, toCsv } from "../src/lib/csv.ts";
+import { defuseFormula, spreadsheetCsv } from "../src/lib/csv.ts";
 import { MinorUnits } from "./money.ts";
 import { MONEY_MOVED } from "./stale.ts";
-import { formatMinor } from "../src/lib/money.ts";
+import { plainDecimal } from "../src/lib/money.ts";
 
 export const MAX_BULK_ROWS = 200;
 
@@ -53,7 +53,7 @@ export function bulkTemplate(): string {
     amount: "300.50",
     reference: "INV-1002",
   };
-  return toCsv([[...BULK_COLUMNS], ...[saved, fresh].map((r) => BULK_COLUMNS.map((c) => r[c]))]);
+  return spreadsheetCsv([[...BULK_COLUMNS], ...[saved, fresh].map((r) => BULK_COLUMNS.map((c) => r[c]))]);
 }
 
 /** A pain.001 (.xml) or Excel (.xlsx) file, base64, to read into rows (at most 1 MB of file). */
@@ -206,20 +206,19 @@ export const bulkPaymentEndpoints = {
 export function bulkReportCsv(check: { currency: string; rows: z.input<typeof BulkCheckedRow>[] }, lines: number[] = []): string {
   const header = ["line", "status", "beneficiary", "destination_type", "amount", "currency", "fee", "reference", "reasons"];
   // Every decimal, no thousands separator: a spreadsheet reads "1250.00" as the number it is.
-  const plain = (minor: string, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
   const reasons = (xs: { path: string; message: string }[]) => xs.map((e) => `${e.path}: ${e.message}`).join("; ");
   const body = check.rows.map((r) => [
     String(lines[r.index] ?? r.index + 1),
     r.errors.length ? "INVALID" : r.warnings.length ? "WARNING" : "VALID",
     defuseFormula(r.beneficiary_name),
     r.destination_type,
-    r.amount === null ? "" : plain(r.amount, check.currency),
+    r.amount === null ? "" : plainDecimal(r.amount, check.currency),
     check.currency,
-    r.fee === null ? "" : plain(r.fee, check.currency),
+    r.fee === null ? "" : plainDecimal(r.fee, check.currency),
     defuseFormula(r.reference),
     defuseFormula(reasons([...r.errors, ...r.warnings])),
   ]);
-  return `\uFEFF${toCsv([header, ...body])}`;
+  return spreadsheetCsv([header, ...body]);
 }
 
 export const bulkPayments = defineResource<BulkPayment>({

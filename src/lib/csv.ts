@@ -46,6 +46,9 @@ export function parseCsv(text: string): { line: number; fields: string[] }[] {
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 export const toCsv = (rows: string[][]) => `${rows.map((r) => r.map(quote).join(",")).join("\r\n")}\r\n`;
 
+/** A CSV file as spreadsheets open it without asking: UTF-8 with a byte-order mark (Excel on Windows reads "Zoë" right), CRLF lines. */
+export const spreadsheetCsv = (rows: string[][]) => `\uFEFF${toCsv(rows)}`;
+
 /**
  * Text a person typed (a name, a description) must not run as a formula when the file is opened in a
  * spreadsheet (CSV injection): such a cell gets a leading apostrophe. Not for our own amounts ("-1.00").

@@ -10,6 +10,9 @@ export const precisionOf = (currency: string) => PRECISION[currency as Currency]
  * 123456 USD -> "1,234.56": exact, every decimal of the currency ("12.500000" USDT), thousands
  * separators. For files, inputs and the full figure behind an amount on screen.
  */
+/** "1234.50", "-20.00": exact, without thousands separators, so spreadsheets and scripts read it as a number. */
+export const plainDecimal = (minor: bigint | number | string, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
+
 export function formatMinor(minor: bigint | number | string, currency: string): string {
   const p = precisionOf(currency);
   let v = BigInt(minor);

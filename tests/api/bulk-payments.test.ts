@@ -75,7 +75,12 @@ describe("the template", () => {
     expect(String(res.headers["content-type"])).toMatch(/^text\/csv/);
     expect(String(res.headers["content-disposition"])).toContain("bulk-payments-template.csv");
     const text = String(res.body);
-    const lines = text.split(/\r?\n/).filter((l) => l.trim());
+    // UTF-8 with a byte-order mark, as every CSV the console hands to a spreadsheet.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    const lines = text
+      .slice(1)
+      .split(/\r?\n/)
+      .filter((l) => l.trim());
     expect(lines).toHaveLength(3);
     expect(lines[0].startsWith("beneficiary_id,beneficiary_name,beneficiary_kind,destination_type,")).toBe(true);
     expect(lines[0].endsWith(",amount,reference")).toBe(true);

@@ -168,13 +168,16 @@ const fund = async (to: string, amount: string) =>
   );
 
 /** "1234567" minor units, two decimals -> "12,345.67". */
+/** An amount as the report writes it: an exact decimal, no thousands separators (a spreadsheet reads it as a number). */
 function major(minor: string) {
   const digits = minor.padStart(3, "0");
-  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${whole}.${digits.slice(-2)}`;
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 /** A small RFC 4180 reader, independent of the server's. */
-function readCsv(text: string): string[][] {
+function readCsv(file: string): string[][] {
+  // The byte-order mark spreadsheets need to read UTF-8 is not part of the first cell.
+  expect(file.startsWith("\uFEFF")).toBe(true);
+  const text = file.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
@@ -1031,15 +1034,15 @@ describe("GET /settlements/:id/report", () => {
     const name = `settlement-${st.reference}-${isoDay(0)}-to-${isoDay(0)}.csv`;
     expect(res.headers["content-disposition"]).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
     expect(typeof res.body).toBe("string");
-    expect(res.body.split("\r\n")[0]).toBe(HEADER);
+    expect(res.body.split("\r\n")[0]).toBe(`\uFEFF${HEADER}`);
     expect(res.body.endsWith("\r\n")).toBe(true);
     const rows = readCsv(res.body);
     expect(rows[0]).toEqual(HEADER.split(","));
     const all = await allPayments(st.id, "", 100);
     expect(rows.slice(1)).toEqual([...all].reverse().map(rowOf));
     expect(rows.length - 1).toBe(st.current_status.total_payments);
-    // Amounts in major units with thousands separators (quoted, since they hold commas).
-    expect(res.body).toContain(`"${major("7750000")}"`);
+    // Amounts as exact decimals without thousands separators (unquoted: a spreadsheet reads a number).
+    expect(res.body).toContain(`,${major("7750000")},`);
 
     // A wider range: the same rows; the file name says the range asked for.
     const wide = await report(st.id, `from=${isoDay(-7)}&to=${isoDay(7)}`);
@@ -1052,7 +1055,7 @@ describe("GET /settlements/:id/report", () => {
     for (const q of [`from=${isoDay(-3)}&to=${isoDay(-1)}`, `from=${isoDay(1)}&to=${isoDay(2)}`]) {
       const res = await report(st.id, q);
       expect(res.status).toBe(200);
-      expect(res.body).toBe(`${HEADER}\r\n`);
+      expect(res.body).toBe(`\uFEFF${HEADER}\r\n`);
     }
     const yesterday = start.items[1];
     const rows = readCsv((await report(yesterday.id, `from=${isoDay(-1)}&to=${isoDay(-1)}`)).body);
@@ -1077,7 +1080,7 @@ describe("GET /settlements/:id/report", () => {
           .map(rowOf),
       );
     }
-    expect((await report(st.id, `${range}&customer_id=${crypto.randomUUID()}`)).body).toBe(`${HEADER}\r\n`);
+    expect((await report(st.id, `${range}&customer_id=${crypto.randomUUID()}`)).body).toBe(`\uFEFF${HEADER}\r\n`);
     const statuses = new Set(
       readCsv((await report(st.id, range)).body)
         .slice(1)

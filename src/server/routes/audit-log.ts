@@ -8,7 +8,7 @@ import type { FastifyInstance } from "fastify";
 import { auditLogEndpoints as ep } from "../../../resources/audit-log.ts";
 import type { Services } from "../services/index.ts";
 import { badRequest } from "../../lib/errors.ts";
-import { toCsv } from "../../lib/csv.ts";
+import { spreadsheetCsv } from "../../lib/csv.ts";
 import { AUDIT_CSV_COLUMNS, GENESIS_HASH, entryToCells } from "../lib/audit-chain.ts";
 import { dateRange } from "./list-query.ts";
 import { serve, type ServeOptions } from "./endpoint.ts";
@@ -52,7 +52,7 @@ export async function auditLogRoutes(app: FastifyInstance, { services }: { servi
       const stamp = new Date().toISOString().slice(0, 10);
       if (req.query.format === "csv") {
         reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", attachment(`audit-log-${stamp}.csv`));
-        return reply.send(toCsv([[...AUDIT_CSV_COLUMNS], ...entries.map(entryToCells)]));
+        return reply.send(spreadsheetCsv([[...AUDIT_CSV_COLUMNS], ...entries.map(entryToCells)]));
       }
       reply.header("content-type", "application/json; charset=utf-8").header("content-disposition", attachment(`audit-log-${stamp}.json`));
       return reply.send(JSON.stringify({ business_id: businessId, exported_at: new Date().toISOString(), genesis_hash: GENESIS_HASH, entries }, null, 2));

@@ -16,8 +16,8 @@ import { alias } from "drizzle-orm/pg-core";
 import { accounts, customers, fxSettlementAdjustments, fxSettlements, transactions } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
-import { defuseFormula, toCsv } from "../../lib/csv.ts";
-import { formatMinor } from "../../lib/money.ts";
+import { defuseFormula, spreadsheetCsv } from "../../lib/csv.ts";
+import { plainDecimal } from "../../lib/money.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { Settlement, SettlementAdjustment, SettlementPayment } from "../../../resources/settlements.ts";
 import type { ServiceContext } from "./context.ts";
@@ -280,9 +280,9 @@ export function settlementService({ db }: ServiceContext) {
         [
           defuseFormula(r.customer.name),
           r.customer.account_number,
-          formatMinor(r.sending_amount, r.sending_currency),
+          plainDecimal(r.sending_amount, r.sending_currency),
           r.sending_currency,
-          formatMinor(r.destination_amount, r.destination_currency),
+          plainDecimal(r.destination_amount, r.destination_currency),
           r.destination_currency,
         ];
       const rows = [
@@ -292,7 +292,7 @@ export function settlementService({ db }: ServiceContext) {
           row: [r.created_date, r.payment.reference, ...cells(r), "", `ADJUSTMENT: ${r.reason} (settled in ${r.settled_in.reference})`],
         })),
       ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-      const csv = toCsv([
+      const csv = spreadsheetCsv([
         ["Date", "Reference", "Customer", "Account number", "Source amount", "Source currency", "Destination amount", "Destination currency", "Rate", "Status"],
         ...rows.map((r) => r.row),
       ]);

@@ -2,12 +2,11 @@
  * What every statement format shares: exact decimals from bigint minor units (never a float), times
  * in the business's time zone with their offset, and which rows a bank format books.
  */
-import { formatMinor, precisionOf } from "../../../lib/money.ts";
-import { toCsv } from "../../../lib/csv.ts";
+import { plainDecimal, precisionOf } from "../../../lib/money.ts";
+import { spreadsheetCsv } from "../../../lib/csv.ts";
 import type { StatementData, StatementRow } from "../statement-data.ts";
 
-/** "1234.50", "-20.00": exact, no thousands separators, so spreadsheets and scripts read it as a number. */
-export const plainAmount = (minor: bigint, currency: string) => formatMinor(minor, currency).replace(/,/g, "");
+export const plainAmount = (minor: bigint, currency: string) => plainDecimal(minor, currency);
 
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using one. */
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -86,5 +85,4 @@ export const oneLine = (s: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** A CSV file as spreadsheets open it without asking: UTF-8 with a byte-order mark, CRLF lines. */
-export const csvFile = (rows: string[][]) => Buffer.from(`\uFEFF${toCsv(rows)}`, "utf8");
+export const csvFile = (rows: string[][]) => Buffer.from(spreadsheetCsv(rows), "utf8");
