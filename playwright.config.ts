@@ -4,11 +4,21 @@ import { SERVER_NODE_ARGS } from "./scripts/server-command.ts";
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://localhost:${port}`;
 
-/** One server for the whole run: a fresh in-memory database with the demo seed, serving the built UI. */
+/**
+ * One server for the whole run: a fresh in-memory database with the demo seed, serving the built UI.
+ * Specs that change data do it in a business of their own (tests/e2e/business-fixtures.ts), so spec
+ * files may run side by side (`--workers=2`). The demo's maker-checker is the exception: tests tagged
+ * @demo-approvals add, count or decide the demo's approvals (or sign in as its approver, whose every
+ * sign-in emails a code that replaces the last), so they run one at a time, beside the others.
+ */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
   workers: 1,
+  projects: [
+    { name: "demo-approvals", grep: /@demo-approvals/, workers: 1 },
+    { name: "e2e", grepInvert: /@demo-approvals/ },
+  ],
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },

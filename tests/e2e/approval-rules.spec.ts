@@ -2,16 +2,26 @@
  * Approval rules (issue 15) in a real browser against the real server: before sending, the maker
  * sees who must approve the payment and why, from the demo's rules; the approvals list then says
  * how many approvals each request still needs; the owner edits the rules, others only read them.
+ * Maker-checker is on only in the demo: the maker's test runs there (one at a time with the demo's
+ * other approvals) and adds only its own payment; the rules are edited in a business of the test's own.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
 import { login } from "./helpers.ts";
 
 const BIG_WIRE = "2 approvals, one of them by a member with the APPROVER role: bank payments above 20,000 USD (US dollar value)";
 
-async function signIn(page: Page, email: string) {
-  await login(page, email);
+async function signIn(page: Page, email: string, password?: string) {
+  await login(page, email, password);
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
 }
+
+/** The demo's rules (src/server/seed/demo.ts): large wires, large stablecoin sends and large naira payrolls need two approvals. */
+const DEMO_RULES = [
+  { scope: "FIAT", currency: null, min_amount: "2000000", max_amount: null, approvals_required: 2, required_role: "APPROVER" },
+  { scope: "CRYPTO", currency: null, min_amount: "1000000", max_amount: null, approvals_required: 2, required_role: null },
+  { scope: "BULK", currency: "NGN", min_amount: "500000000", max_amount: null, approvals_required: 2, required_role: null },
+];
 
 async function choose(page: Page, label: string, text: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -19,7 +29,9 @@ async function choose(page: Page, label: string, text: string) {
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: text }).first().click();
 }
 
-test("a maker sees the approval route before submitting, and the approvals list counts what each request still needs", async ({ page }) => {
+test("a maker sees the approval route before submitting, and the approvals list counts what each request still needs", { tag: DEMO_APPROVALS }, async ({
+  page,
+}) => {
   await signIn(page, "admin@demo.example");
   await page.goto("/payments/send/money");
   await choose(page, "From account", "USD");
@@ -55,8 +67,12 @@ test("a maker sees the approval route before submitting, and the approvals list 
   await expect(waiting).toContainText("1 more needed");
 });
 
-test("the owner edits the approval rules; an admin only reads them", async ({ page }) => {
-  await signIn(page, "owner@demo.example");
+test.use({ businessOptions: { name: "Rules Co", verified: true } });
+
+test("the owner edits the approval rules; an admin only reads them", async ({ page, business }) => {
+  await business.setApprovalRules(DEMO_RULES);
+  const admin = await business.invite("ADMIN", "Bisi");
+  await signIn(page, business.owner.email, business.owner.password);
   await page.goto("/settings?tab=approval-rules");
   await expect(page.getByText(`Saved as: ${BIG_WIRE}`)).toBeVisible();
   await page.getByRole("button", { name: "Add rule" }).click();
@@ -71,7 +87,7 @@ test("the owner edits the approval rules; an admin only reads them", async ({ pa
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await signIn(page, "admin@demo.example");
+  await signIn(page, admin.email, admin.password);
   await page.goto("/settings?tab=approval-rules");
   await expect(page.getByText(`1. ${BIG_WIRE}`)).toBeVisible();
   await expect(page.getByText("Only the owner changes the approval rules.")).toBeVisible();

@@ -1,18 +1,38 @@
-/** SPEC §1 pending-approvals banner, §2/§4 approve and retry from the transaction details. */
-import { expect, test } from "@playwright/test";
+/**
+ * SPEC §1 pending-approvals banner, §2/§4 approve and retry from the transaction details.
+ * Maker-checker is on only in the demo business: these tests run there, one at a time with the demo's
+ * other approvals, and decide only payments they make themselves (through the API, as the demo admin);
+ * the demo's own waiting payments are only looked at.
+ */
+import type { Page } from "@playwright/test";
+import { DEMO, DEMO_APPROVALS, expect, MemberApi, test } from "./business-fixtures.ts";
 import { confirmDecision, csrfOf, login, logOut, loginWithCode } from "./helpers.ts";
 
-const toast = (page: import("@playwright/test").Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
+const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 
-test("the approver sees the banner, opens a waiting payment and approves it; the rails complete it", async ({ page, request }) => {
+/** A payment by the demo admin, waiting for approval: amount in minor units. */
+async function adminPays(currency: string, beneficiary: string, amount: string, description: string) {
+  const admin = await MemberApi.signIn(DEMO.admin);
+  try {
+    const from = (await admin.accounts()).find((a) => a.currency === currency && a.state === "ACTIVE")!;
+    const payment = await admin.pay({ from: from.id, to: (await admin.beneficiary(beneficiary)).id, amount, description });
+    expect(payment.state).toBe("PENDING_APPROVAL");
+    return payment;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test("the approver sees the banner, opens a waiting payment and approves it; the rails complete it", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
+  // A freight wire of 2,451.37 USD and its 15.00 USD wire fee: one approval (the rules ask two above 20,000 USD).
+  await adminPays("USD", "Harbor Freight Forwarding LLC", "245137", "E2E freight to approve");
   await loginWithCode(page, request, "approver@demo.example");
   await expect(page.getByText(/\d+ payments?( and \d+ team changes?)? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
   await expect(page.getByRole("dialog", { name: "Pending approvals" })).toBeVisible();
   await page.getByRole("link", { name: "See all pending transactions" }).click();
   await expect(page).toHaveURL(/\/transactions\?tab=pending/);
-  // The demo's November freight wire, 2,450.00 USD and its 15.00 USD wire fee (other Harbor wires wait for two approvals under the approval rules).
-  const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" }).filter({ hasText: "2,465.00" });
+  const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" }).filter({ hasText: "2,466.37" });
   await expect(row).toHaveCount(1);
   await row.click();
   const modal = page.locator(".ant-modal-content");
@@ -29,7 +49,19 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
 });
 
-test("a viewer sees the waiting payment but no approve button; the admin retries a failed payment", async ({ page }) => {
+test("a viewer sees the waiting payment but no approve button; the admin retries a failed payment", { tag: DEMO_APPROVALS }, async ({ page }) => {
+  test.setTimeout(90_000);
+  // A naira payment to the sandbox's closed test account, made by the admin and approved by the owner: the rails fail it.
+  const failed = await adminPays("NGN", "Closed Supplier Ltd", "250000", "E2E closed account to retry");
+  const owner = await MemberApi.signIn(DEMO.owner);
+  try {
+    await owner.approve(failed.id);
+    await expect.poll(async () => (await owner.get<{ state: string }>(`/payments/${failed.id}`)).state, { timeout: 60_000 }).toBe("FAILED");
+  } finally {
+    await owner.dispose();
+  }
+
+  // The demo's office furniture order, waiting for the approver.
   await login(page, "viewer@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
   await page.goto("/transactions");
@@ -45,9 +77,10 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.goto("/transactions");
-  await page.getByPlaceholder("Search by reference, description or name").fill("Closed Supplier");
-  await expect(page).toHaveURL(/Closed/);
-  await page.locator(".ant-table-row").filter({ hasText: "Closed Supplier Ltd" }).first().click();
+  await page.getByPlaceholder("Search by reference, description or name").fill(failed.reference);
+  await expect(page).toHaveURL(new RegExp(failed.reference));
+  await expect(page.locator(".ant-table-row")).toHaveCount(1);
+  await page.locator(".ant-table-row").filter({ hasText: "Closed Supplier Ltd" }).click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Beneficiary account closed")).toBeVisible();
   await modal.getByRole("button", { name: "Retry Payment" }).click();
@@ -55,7 +88,7 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
   await expect(modal.getByRole("button", { name: "Retry Payment" })).toHaveCount(0);
 });
 
-test("rejecting asks first, with a reason the payment's details then show", async ({ page, request }) => {
+test("rejecting asks first, with a reason the payment's details then show", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   const headers = { "x-csrf-token": await csrfOf(page), "idempotency-key": `e2e-reject-${Date.now()}` };

@@ -1,5 +1,8 @@
-/** SPEC §2 auth routes, §4 Login, §5 forms: the flows a person goes through, in a real browser. */
-import { expect, test } from "@playwright/test";
+/**
+ * SPEC §2 auth routes, §4 Login, §5 forms: the flows a person goes through, in a real browser. The demo
+ * members only sign in; an invitation is sent by a business of the test's own.
+ */
+import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
 import { login, pathOf, pick, waitForMail } from "./helpers.ts";
 
 const unique = () => `e2e.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -50,7 +53,7 @@ test("a used verification link shows the error and returns to /login", async ({ 
   await expect(page.getByText("This verification link is invalid or has expired")).toBeVisible();
 });
 
-test("2FA: the approver enters the emailed 6-digit code, then lands on /", async ({ page, request }) => {
+test("2FA: the approver enters the emailed 6-digit code, then lands on /", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
   await login(page, "approver@demo.example");
   await expect(page.getByText("We sent a 6-digit code to approver@demo.example.")).toBeVisible();
   await expect(page.getByText(/Resend code in \d+s/)).toBeVisible();
@@ -118,13 +121,17 @@ test("forgot and reset password through the emailed link", async ({ page, reques
   await expect(page.getByRole("heading", { name: /Welcome Rita/ })).toBeVisible();
 });
 
-test("invitation: a new person sets up an account and can log in", async ({ page, request, browser }) => {
+test.use({ businessOptions: { name: "Inviting Co", verified: true } });
+
+test("invitation: a new person sets up an account and can log in", async ({ page, request, browser, business }) => {
+  // A business past its getting-started steps: whoever joins lands on the dashboard.
+  await business.completeSetup();
   const email = unique();
   // The owner invites through the API, signed in like the console is (cookie + CSRF token).
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
-  await login(ownerPage, "owner@demo.example");
-  await expect(ownerPage.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  await login(ownerPage, business.owner.email, business.owner.password);
+  await expect(ownerPage.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   const csrf = await ownerPage.evaluate(async () => (await (await fetch("/api/session")).json()).data.csrf_token);
   const invite = await ownerPage.request.post("/api/users/invites", {
     data: { email, position: "Analyst", role: ["VIEWER"] },
@@ -133,9 +140,9 @@ test("invitation: a new person sets up an account and can log in", async ({ page
   expect(invite.status()).toBe(201);
   await owner.close();
 
-  const mail = await waitForMail(request, email, /invited to Demo Trading Ltd/);
+  const mail = await waitForMail(request, email, /invited to Inviting Co/);
   await page.goto(pathOf(mail.links[0]));
-  await expect(page.getByRole("heading", { name: "Join Demo Trading Ltd" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Join Inviting Co" })).toBeVisible();
   await expect(page.getByLabel("Phone number")).toHaveValue("+234");
   await page.getByRole("button", { name: "Accept invitation" }).click();
   await expect(page.getByText("First name is required")).toBeVisible();

@@ -1,12 +1,19 @@
-/** SPEC §2 Beneficiaries through the generic resource screens, in a real browser. */
-import { expect, test } from "@playwright/test";
+/**
+ * SPEC §2 Beneficiaries through the generic resource screens, in a real browser. What is created,
+ * edited or deleted is in a business of the test's own; the demo's beneficiaries are only read.
+ */
+import { expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
 import { csrfOf, login, newBusiness, pick } from "./helpers.ts";
 
 const toast = (page: import("@playwright/test").Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 
-test("owner creates, searches, edits and deletes a beneficiary; filters survive a reload", async ({ page }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+test.use({ businessOptions: { name: "Payee Co", verified: false } });
+
+test("owner creates, searches, edits and deletes a beneficiary; filters survive a reload", async ({ page, business }) => {
+  // The business already pays Rhein Maschinenbau's IBAN.
+  await business.addBeneficiary(SUPPLIERS.rhein);
+  await signIn(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/payments/beneficiaries");
   await expect(page.getByRole("heading", { name: "Beneficiaries" })).toBeVisible();
   await expect(page.getByText("Manage all beneficiaries")).toBeVisible();
@@ -24,7 +31,7 @@ test("owner creates, searches, edits and deletes a beneficiary; filters survive 
   await expect(drawer.getByText("Enter a valid IBAN")).toBeVisible();
   await drawer.getByLabel("IBAN").fill("DE89 3704 0044 0532 0130 00");
   await drawer.getByRole("button", { name: "New beneficiary" }).click();
-  // The demo already pays this IBAN: the server refuses a duplicate with its message.
+  // The business already pays this IBAN: the server refuses a duplicate with its message.
   await expect(toast(page, "A beneficiary with these details already exists")).toBeVisible();
   await drawer.getByLabel("IBAN").fill("FR14 2004 1010 0505 0001 3M0 2606");
   await drawer.getByLabel("BIC / SWIFT").fill("PSSTFRPPPAR");
@@ -78,9 +85,11 @@ test("New beneficiary → USD → ACH → submit empty: each field says '<Label>
   await expect(drawer.getByText(/Invalid input/)).toHaveCount(0);
 });
 
-test("?add-new=true opens the form; a crypto beneficiary is edited in its modal", async ({ page }) => {
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+test("?add-new=true opens the form; a crypto beneficiary is edited in its modal", async ({ page, business }) => {
+  await business.addBeneficiary(SUPPLIERS.atlas);
+  await business.addBeneficiary(SUPPLIERS.northwind);
+  await signIn(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/payments/beneficiaries?add-new=true");
   await expect(page.locator(".ant-drawer-title")).toHaveText("New beneficiary");
   await page.locator(".ant-drawer-close").click();

@@ -1,5 +1,13 @@
-/** SPEC §2 /payments/bulk-payment: upload a CSV, fix the rows the preview marks, submit, approve, watch it settle. */
-import { expect, test, type Page } from "@playwright/test";
+/**
+ * SPEC §2 /payments/bulk-payment: upload a CSV, fix the rows the preview marks, submit, approve, watch it
+ * settle. Bulk payments and maker-checker exist only in the demo business: the tests run there, and the
+ * one that submits pays only its own batch (to a payee of its own and the demo's Harbor), one at a time
+ * with the demo's other approvals.
+ */
+import type { Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import ExcelJS from "exceljs";
+import { DEMO, DEMO_APPROVALS, expect, MemberApi, test } from "./business-fixtures.ts";
 import { confirmDecision, login, logOut, pick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
@@ -31,7 +39,7 @@ const csv = (rows: Record<string, string>[]) =>
  */
 const APPROVER = { email: "owner@demo.example", welcome: /Welcome Ada/ };
 
-test("admin uploads a file, fixes the bad row, submits; another member approves and the payments complete", async ({ page }) => {
+test("admin uploads a file, fixes the bad row, submits; another member approves and the payments complete", { tag: DEMO_APPROVALS }, async ({ page }) => {
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 
@@ -124,6 +132,79 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
   await expect(payments).toHaveCount(2);
   for (const row of await payments.all()) await expect(row.locator(".ant-tag")).toHaveText("Completed");
   await expect(page.getByText("2 of 2 payments finished")).toBeVisible();
+});
+
+test("an Excel file with an invalid row: the report names it, and the rest goes without it", { tag: DEMO_APPROVALS }, async ({ page }) => {
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+  const stamp = `${Date.now()}`.slice(-6);
+  const payee = {
+    beneficiary_name: `Sheet Supplies ${stamp}`,
+    beneficiary_kind: "BUSINESS",
+    destination_type: "ACH",
+    account_name: `Sheet Supplies ${stamp}`,
+    account_number: `66${stamp}3`,
+    routing_number: "021000021",
+    bank_name: "Chase",
+  };
+  // The file as a spreadsheet exports it: a header row, then one row per payment (amounts as numbers).
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Payments");
+  sheet.addRow(HEADER);
+  for (const [amount, reference] of [
+    [7.25, `XS1-${stamp}`],
+    ["seven", `XS2-${stamp}`],
+    [3, `XS3-${stamp}`],
+  ])
+    sheet.addRow(HEADER.map((h) => (h === "amount" ? amount : h === "reference" ? reference : ((payee as Record<string, string>)[h] ?? ""))));
+  const xlsx = Buffer.from(await book.xlsx.writeBuffer());
+
+  await page.goto("/payments/bulk-payment");
+  await page.getByRole("button", { name: "New bulk payment" }).click();
+  const modal = page.locator(".ant-modal-content");
+  const usd = (
+    (await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as {
+      name: string;
+      currency: string;
+      deposit_addresses: { data: { account_number: string } }[];
+    }[]
+  ).find((a) => a.currency === "USD")!;
+  await pick(page, "Pay from", `${usd.name} ••${usd.deposit_addresses[0].data.account_number.slice(-4)} (USD)`);
+  await modal.locator('input[type="file"]').setInputFiles({
+    name: "payments.xlsx",
+    mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    buffer: xlsx,
+  });
+  const rows = modal.locator(".ant-table-row");
+  await expect(rows).toHaveCount(3);
+  await expect(modal.getByText("1 of 3 rows have errors")).toBeVisible();
+  await expect(modal.getByRole("button", { name: "Submit bulk payment" })).toBeDisabled();
+
+  // The report: every row with its status and reasons, as a CSV a spreadsheet opens.
+  const [report] = await Promise.all([page.waitForEvent("download"), modal.getByRole("button", { name: "Download report" }).click()]);
+  const text = readFileSync((await report.path())!, "utf8");
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const lines = text.slice(1).trim().split("\r\n");
+  expect(lines).toHaveLength(4);
+  expect(lines.find((l) => l.includes(`XS2-${stamp}`))).toMatch(/INVALID.*amount/);
+  expect(lines.filter((l) => /,VALID,/.test(l))).toHaveLength(2);
+
+  // Without the invalid row: only the two good ones are submitted, for their total.
+  await modal.getByRole("button", { name: "Continue without the 1 invalid row" }).click();
+  await expect(modal.getByText("1 invalid row is left out: only the 2 rows without errors will be submitted")).toBeVisible();
+  await expect(modal.getByText("10.25 USD", { exact: true })).toBeVisible();
+  await modal.getByRole("button", { name: "Submit bulk payment" }).click();
+  await expect(toast(page, "Your bulk payment has been submitted")).toBeVisible();
+  await expect(page).toHaveURL(/\/payments\/bulk-payment\/[0-9a-f-]{36}$/);
+  await expect(page.locator(".ant-table-row")).toHaveCount(2);
+  await expect(page.getByTestId("bulk-payment-status")).toHaveText("Pending approval");
+
+  // It waits for the demo's approval: the owner rejects it, so no other test sees it pending.
+  const owner = await MemberApi.signIn(DEMO.owner);
+  const id = page.url().split("/").pop()!;
+  const pending = await owner.get<{ items: { id: string; entity_id: string }[] }>("/approval-requests?page=1&limit=100&state[]=PENDING");
+  await owner.send("PATCH", `/approval-requests/${pending.items.find((r) => r.entity_id === id)!.id}/reject`, { reason: "Test file" });
+  await owner.dispose();
 });
 
 test("the template downloads as a CSV, and a file without an amount column is refused", async ({ page }) => {

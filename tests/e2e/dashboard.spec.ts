@@ -1,5 +1,9 @@
-/** SPEC §1, §2 and §9 Dashboard in a real browser: balances, carousel, recent transactions, actions, KYB dimming. */
-import { expect, test, type Page } from "@playwright/test";
+/**
+ * SPEC §1, §2 and §9 Dashboard in a real browser: balances, carousel, recent transactions, actions, KYB
+ * dimming. The demo's year of activity is only read; the deposit is received by a business of its own.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./business-fixtures.ts";
 import { login, newBusiness } from "./helpers.ts";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
@@ -10,7 +14,7 @@ const totalFigure = (page: Page) => balances(page).getByText(/^\$\d{1,3}(,\d{3})
 const minorOf = (text: string | null) => BigInt(/([\d,]+)\.(\d{2}) NGN/.exec(text ?? "")![0].replace(/[^\d]/g, ""));
 const fiatRows = (page: Page) => page.locator(".ant-tabs-tabpane-active .ant-table-row");
 
-test.use({ viewport: { width: 1280, height: 800 } });
+test.use({ viewport: { width: 1280, height: 800 }, businessOptions: { name: "Deposit Co", verified: true } });
 
 test("owner sees the greeting, total assets, the card carousel, recent transactions and every action", async ({ page }) => {
   await login(page, "owner@demo.example");
@@ -74,15 +78,20 @@ test("cards per view follow the SPEC §9 breakpoints; cards out of view are not 
   }
 });
 
-test("a sandbox deposit tops the Fiat recent transactions and changes the total", async ({ page, request }) => {
-  await login(page, "owner@demo.example");
+test("a sandbox deposit tops the Fiat recent transactions and changes the total", async ({ page, request, business }) => {
+  // A business with a USD and an NGN account and five deposits already: the recent transactions are full.
+  const ngn = await business.openAccount("NGN");
+  const usd = await business.openAccount("USD");
+  for (const [i, sender] of ["Acme Retail Ltd", "Kora Logistics", "Bluewave Hotels", "Delta Pharma", "Orbit Media"].entries())
+    await business.deposit(i % 2 ? usd : ngn, BigInt(100_000 + i * 25_000), sender);
+  await business.skipSetupChecklist();
+  await signIn(page, business.owner);
   await expect(totalFigure(page)).toBeVisible();
+  await expect(fiatRows(page)).toHaveCount(5);
   const before = await totalFigure(page).textContent();
   const ngnCard = carousel(page).getByRole("link", { name: /NGN/ });
   const ngnBefore = minorOf(await ngnCard.textContent());
 
-  const accounts = await (await page.request.get("/api/accounts/corporate?page=1&limit=100")).json();
-  const ngn = accounts.data.items.find((a: { currency: string }) => a.currency === "NGN");
   const res = await request.post("/api/sandbox/deposits", {
     headers: { "Idempotency-Key": `e2e-dashboard-${Date.now()}` },
     data: { network: "fiat", identifier: ngn.deposit_addresses[0].data.account_number, currency: "NGN", amount: "123456", sender_name: "E2E Payer" },

@@ -2,29 +2,32 @@
  * SPEC §2 Developers, §5 Webhook and API key forms, §7 Developers in a real browser against the real
  * server: a key made in the UI calls the API within its grants and stops once disabled; a webhook made
  * in the UI really receives a deposit event, signed per Standard Webhooks with the secret the browser
- * generated, and its delivery shows in the details.
+ * generated, and its delivery shows in the details. Keys and webhooks are made in a business of the
+ * test's own; the demo's are only read.
  */
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import dayjs from "dayjs";
 import { Webhook as Verifier } from "standardwebhooks";
+import { DEMO, expect, type Member, signIn, test } from "./business-fixtures.ts";
 import { csrfOf, login, tick } from "./helpers.ts";
 
-const OWNER = "owner@demo.example";
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm");
 
-async function openDevelopers(page: Page) {
-  await login(page, OWNER);
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+async function openDevelopers(page: Page, owner: Member = DEMO.owner) {
+  await signIn(page, owner);
+  await expect(page.getByRole("heading", { name: new RegExp(`Welcome ${owner.firstName}`) })).toBeVisible();
   await page.goto("/developers");
   await expect(page.getByRole("heading", { name: "Developers" })).toBeVisible();
 }
 
-test("an API key made in the UI is shown once, works within its grants and stops when disabled", async ({ page, request, context }) => {
+test.use({ businessOptions: { name: "Integrator Co", verified: true } });
+
+test("an API key made in the UI is shown once, works within its grants and stops when disabled", async ({ page, request, context, business }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await openDevelopers(page);
+  await openDevelopers(page, business.owner);
   await expect(page.getByRole("tab", { name: "Api Keys" })).toHaveAttribute("aria-selected", "true");
 
   await page.getByRole("button", { name: "Generate API key" }).click();
@@ -99,7 +102,8 @@ test("an API key made in the UI is shown once, works within its grants and stops
   expect((await request.get("/api/statements", { headers: bearer })).status()).toBe(401);
 });
 
-test("a webhook made in the UI receives a signed deposit event, shows the delivery, and can be toggled and updated", async ({ page, request }) => {
+test("a webhook made in the UI receives a signed deposit event, shows the delivery, and can be toggled and updated", async ({ page, request, business }) => {
+  const gbp = await business.openAccount("GBP");
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   const receiver = createServer((req, res) => {
     let body = "";
@@ -113,7 +117,7 @@ test("a webhook made in the UI receives a signed deposit event, shows the delive
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   try {
-    await openDevelopers(page);
+    await openDevelopers(page, business.owner);
     await page.getByRole("tab", { name: "Webhooks" }).click();
     await page.getByRole("button", { name: "Add webhook" }).click();
     const form = page.getByRole("dialog", { name: "Add webhook" });
@@ -137,12 +141,6 @@ test("a webhook made in the UI receives a signed deposit event, shows the delive
     await expect(row).toContainText("transaction.deposit.completed");
     await expect(row).toContainText("ENABLED");
 
-    // GBP: another spec reads the newest USD transaction.
-    const accounts = (await (await page.request.get("/api/accounts/corporate?page=1&limit=100")).json()).data.items as {
-      currency: string;
-      deposit_addresses: { data: { account_number?: string; iban?: string } }[];
-    }[];
-    const gbp = accounts.find((a) => a.currency === "GBP")!;
     const deposit = await request.post("/api/sandbox/deposits", {
       headers: { "idempotency-key": crypto.randomUUID() },
       data: {
@@ -227,7 +225,7 @@ test("a webhook made in the UI receives a signed deposit event, shows the delive
     await expect(toast(page, "Webhook updated successfully")).toBeVisible();
     await expect(row).toContainText("payment.completed");
 
-    // Off again, so later specs' deposits are not posted to a closed port.
+    // Off again: nothing more is posted to the receiver this test closes.
     await row.getByRole("button", { name: "Disable" }).click();
     await confirmDialog(page).getByRole("button", { name: "Disable" }).click();
     await expect(toast(page, "Webhook Disabled").last()).toBeVisible();

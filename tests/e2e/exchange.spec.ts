@@ -1,12 +1,13 @@
 /**
- * SPEC §2 Exchange modal and /payments/send/exchange, §7 Exchange, end to end: the admin exchanges
+ * SPEC §2 Exchange modal and /payments/send/exchange, §7 Exchange, end to end: the owner exchanges
  * USD to EUR from the account page (validation, the quote after the pause, confirm, result) and the
  * balances move by exactly the quoted amounts; an exchange over the balance ends on the error
- * screen with the quote gone; a USDT wallet exchanges to USD from the page. The server is shared by
- * every spec: balances are measured before and after, never assumed.
+ * screen with the quote gone; a USDT wallet exchanges to USD from the page. Each test exchanges in a
+ * business of its own, funded by sandbox deposits; balances are still measured before and after.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { login, pick } from "./helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, type OwnBusiness, signIn as signInOwner, test } from "./business-fixtures.ts";
+import { pick } from "./helpers.ts";
 import { formatMinor } from "../../src/lib/money.ts";
 
 type AccountRow = { id: string; currency: string; state: string; balance: { available: string } };
@@ -26,14 +27,18 @@ function minorOf(text: string): { amount: bigint; currency: string } {
   return { amount: BigInt(whole + frac.padEnd(precision, "0")), currency };
 }
 
-async function signIn(page: Page) {
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+async function signIn(page: Page, business: OwnBusiness) {
+  await signInOwner(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
 }
 
-test("an exchange from the account page: validation, the quote after a pause, confirm, and balances moved by exactly the quote", async ({ page }) => {
-  test.setTimeout(60_000);
-  await signIn(page);
+test.use({ businessOptions: { name: "Exchange Co", verified: true } });
+
+test("an exchange from the account page: validation, the quote after a pause, confirm, and balances moved by exactly the quote", async ({ page, business }) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.openAccount("USD"), 1_000_000n);
+  await business.openAccount("EUR");
+  await signIn(page, business);
   const before = await accountsOf(page);
   const usd = before.find((a) => a.currency === "USD" && a.state === "ACTIVE")!;
   await page.goto(`/accounts/${usd.id}`);
@@ -89,9 +94,11 @@ test("an exchange from the account page: validation, the quote after a pause, co
   await expect(page.locator(".ant-table-row").getByText("Exchange", { exact: true })).toBeVisible();
 });
 
-test("an exchange the server refuses ends on the error screen, with the quote cleared", async ({ page }) => {
-  test.setTimeout(60_000);
-  await signIn(page);
+test("an exchange the server refuses ends on the error screen, with the quote cleared", async ({ page, business }) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.openAccount("GBP"), 50_000n);
+  await business.openAccount("USD");
+  await signIn(page, business);
   const gbp = (await accountsOf(page)).find((a) => a.currency === "GBP" && a.state === "ACTIVE")!;
   await page.goto(`/payments/send/exchange?account=${gbp.id}`);
   await expect(page.getByRole("heading", { name: "Exchange", exact: true })).toBeVisible();
@@ -117,9 +124,12 @@ test("an exchange the server refuses ends on the error screen, with the quote cl
   await expect(page.getByTestId("exchange-received")).toHaveText(/ USD$/);
 });
 
-test("a USDT wallet exchanges to USD from the exchange page, and it shows in the crypto transactions", async ({ page }) => {
-  test.setTimeout(60_000);
-  await signIn(page);
+test("a USDT wallet exchanges to USD from the exchange page, and it shows in the crypto transactions", async ({ page, business }) => {
+  test.setTimeout(90_000);
+  await business.openAccount("USD");
+  await business.deposit(await business.createWallet("USDT", "TRON"), 100_000_000n);
+  await business.createWallet("USDC", "ETHEREUM");
+  await signIn(page, business);
   const usdt = (await walletsOf(page)).find((w) => w.currency === "USDT" && w.blockchain === "TRON")!;
   // The wallet page offers it too: the fiat currencies held and the other coin's wallet.
   await page.goto(`/crypto/wallets/${usdt.id}`);

@@ -2,8 +2,11 @@
  * Issue 26 items 5 and 6: rates people can read (six significant digits, separators, the stored rate
  * on hover) wherever one is shown; one way to write money and dates (amount cells on one line,
  * "25 Nov 2026, 22:31", stablecoins with two decimals unless more are significant, every decimal on hover).
+ * The demo's figures are only read; the approvals list it reads is the demo's, so that test runs one at a
+ * time with the tests that add or decide the demo's approvals.
  */
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
 import { login, pick } from "./helpers.ts";
 import { rateLine } from "../../src/lib/rate-display.ts";
 import { exactMoney, formatMoney } from "../../src/lib/money.ts";
@@ -101,9 +104,9 @@ test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchan
   await expect(rates.first().locator("span[title]")).toHaveAttribute("title", `Exact rate: 1 NGN = ${payments[0].fx_rate} USD`);
 });
 
-test("one way to write money and dates: the approvals list on one line per amount, the same wallet alike everywhere, every decimal on hover", async ({
-  page,
-}) => {
+test("one way to write money and dates: the approvals list on one line per amount, the same wallet alike everywhere, every decimal on hover", {
+  tag: DEMO_APPROVALS,
+}, async ({ page }) => {
   test.setTimeout(90_000);
   // A small window, where the approvals list's columns are narrow.
   await page.setViewportSize({ width: 900, height: 800 });

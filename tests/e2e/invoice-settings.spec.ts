@@ -1,13 +1,14 @@
 /**
  * SPEC §2 Settings → Invoicing, §5 Invoice prefix / Billing address / Logo, §7 invoice config and
- * logo calls, in a real browser against the real server. A fresh business is used where numbering
- * must still be open (the demo business already has invoices, so its numbering is locked).
+ * logo calls, in a real browser against the real server, each change in a business of the test's own
+ * (numbering is open until the business's first invoice, and locked after it).
  */
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { card, chooseLogo, openInvoicingTab, pickStrategy, preview, toast, twoColourPng } from "./invoicing-helpers.ts";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_SIDE, NUMBERING_LOCKED_MESSAGE } from "../../resources/invoice-settings.ts";
 import { login, newBusiness } from "./helpers.ts";
+import { expect, signIn, test } from "./business-fixtures.ts";
 
 async function signInFresh(page: Page, request: APIRequestContext, name: string) {
   const { email, password } = await newBusiness(request, name);
@@ -150,8 +151,20 @@ test("logo: a PNG is cropped to 280x280 (zoomed in once) and uploaded, then repl
   expect(Buffer.compare(await svgFile.body(), svg)).toBe(0);
 });
 
-test("on the demo business (invoices exist) the numbering inputs are disabled", async ({ page }) => {
-  await login(page, "owner@demo.example");
+test("once the business has an invoice the numbering inputs are disabled", async ({ page, business }) => {
+  const usd = await business.openAccount("USD");
+  await business.post(
+    "/invoicing/invoices",
+    {
+      billing_information: { name: "First Customer", email: "first.customer@example.com" },
+      currency: "USD",
+      account_id: usd.id,
+      due_date: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+      items: [{ name: "Audit", quantity: 1, unit_price: "10000" }],
+    },
+    { status: 201 },
+  );
+  await signIn(page, business.owner);
   await expect(page).toHaveURL(/\/$/);
   await openInvoicingTab(page);
   await expect(page.getByText(NUMBERING_LOCKED_MESSAGE)).toBeVisible();

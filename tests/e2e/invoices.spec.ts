@@ -1,5 +1,10 @@
-/** SPEC §2/§3/§4 Invoicing in a real browser: products, the create form's live totals, details, actions, the list filter, access. */
-import { expect, test, type Page } from "@playwright/test";
+/**
+ * SPEC §2/§3/§4 Invoicing in a real browser: products, the create form's live totals, details, actions,
+ * the list filter, access. Products and invoices are made in a business of the test's own; the demo's
+ * invoices (partly paid, overdue) are only read.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./business-fixtures.ts";
 import { csrfOf, login } from "./helpers.ts";
 import { addTaxedSetupFee, choose, toast } from "./invoicing-helpers.ts";
 
@@ -10,14 +15,15 @@ const dropdown = (page: Page) => page.locator(".ant-select-dropdown:visible");
 const LOAD = { timeout: 15_000 };
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function signIn(page: Page, email: string, name: RegExp) {
-  await login(page, email);
+async function signInAs(page: Page, email: string, name: RegExp, password?: string) {
+  await login(page, email, password);
   await expect(page.getByRole("heading", { name })).toBeVisible(LOAD);
 }
 
 /** Adds a product through the list's drawer; the price is typed in major units. */
 async function addProduct(page: Page, name: string, price: string) {
-  await page.getByRole("button", { name: "Add product" }).click();
+  // The header's button (a business without products has one in the empty list too).
+  await page.getByRole("button", { name: "Add product" }).first().click();
   const drawer = page.locator(".ant-drawer-content");
   await drawer.getByLabel("Name").fill(name);
   await drawer.getByLabel("Description").fill("Hourly consulting");
@@ -26,9 +32,11 @@ async function addProduct(page: Page, name: string, price: string) {
   await drawer.getByRole("button", { name: "Add product" }).click();
 }
 
-test("products: the price is typed in major units, listed with its currency, edited and deleted", async ({ page }) => {
+test.use({ businessOptions: { name: "Invoicer Co", verified: true } });
+
+test("products: the price is typed in major units, listed with its currency, edited and deleted", async ({ page, business }) => {
   const name = `Consulting ${unique()}`;
-  await signIn(page, "owner@demo.example", /Welcome Ada/);
+  await signInAs(page, business.owner.email, /Welcome Fola/, business.owner.password);
   await page.getByRole("menuitem", { name: "Invoicing" }).click();
   await page.getByRole("menuitem", { name: "Products" }).click();
   await expect(page).toHaveURL(/\/invoicing\/products/);
@@ -63,18 +71,22 @@ test("products: the price is typed in major units, listed with its currency, edi
   await expect(page.getByText("No products match your search")).toBeVisible();
 });
 
-test("create an invoice: live totals match hand-worked figures, save and issue, the details show the same totals", async ({ page, context }) => {
+test("create an invoice: live totals match hand-worked figures, save and issue, the details show the same totals", async ({ page, context, business }) => {
   test.setTimeout(90_000);
   const product = `Design hour ${unique()}`;
-  await signIn(page, "owner@demo.example", /Welcome Ada/);
+  // A customer with an address on file, and a USD account to be paid into.
+  await business.addCustomer({ address: { line_1: "12 Admiralty Way", city: "Lekki", state: "Lagos", country: "NG" } });
+  await business.openAccount("USD");
+  await signInAs(page, business.owner.email, /Welcome Fola/, business.owner.password);
   await page.goto("/invoicing/products");
-  await expect(page.getByRole("button", { name: "Add product" })).toBeVisible(LOAD);
+  await expect(page.getByRole("button", { name: "Add product" }).first()).toBeVisible(LOAD);
   await addProduct(page, product, "120.00");
   await expect(toast(page, "Product created successfully")).toBeVisible();
 
   await page.goto("/invoicing/invoices");
   await expect(page.getByRole("heading", { name: "Invoices" })).toBeVisible(LOAD);
-  await page.getByRole("button", { name: "Create invoice" }).click();
+  // The header's button (the empty list of a business's first invoice has one too).
+  await page.getByRole("button", { name: "Create invoice" }).first().click();
   await expect(page).toHaveURL(/\/invoicing\/invoices\/create$/);
   await expect(page.getByRole("button", { name: "Save as draft" })).toBeVisible(LOAD);
 
@@ -163,9 +175,10 @@ test("create an invoice: live totals match hand-worked figures, save and issue, 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/public\/apps\/invoices\//);
 });
 
-test("a draft is edited, then voided; the list's state filter finds it", async ({ page }) => {
+test("a draft is edited, then voided; the list's state filter finds it", async ({ page, business }) => {
   const name = `Voidable ${unique()}`;
-  await signIn(page, "owner@demo.example", /Welcome Ada/);
+  await business.openAccount("USD");
+  await signInAs(page, business.owner.email, /Welcome Fola/, business.owner.password);
   const accounts = (await (await page.request.get("/api/accounts/corporate?page=1&limit=100")).json()).data.items as { id: string; currency: string }[];
   const usd = accounts.find((a) => a.currency === "USD")!;
   const res = await page.request.post("/api/invoicing/invoices", {
@@ -222,7 +235,7 @@ test("a draft is edited, then voided; the list's state filter finds it", async (
 });
 
 test("the list tags partly paid and overdue invoices beside their state", async ({ page }) => {
-  await signIn(page, "owner@demo.example", /Welcome Ada/);
+  await signInAs(page, "owner@demo.example", /Welcome Ada/);
   await page.goto("/invoicing/invoices");
   await expect(page.locator('.ant-select[aria-label="Status"]')).toBeVisible(LOAD);
   for (const [option, tag] of [
@@ -238,7 +251,7 @@ test("the list tags partly paid and overdue invoices beside their state", async 
 });
 
 test("a member without invoices_write reads invoices but cannot create, edit or act on them", async ({ page }) => {
-  await signIn(page, "viewer@demo.example", /Welcome Dana/);
+  await signInAs(page, "viewer@demo.example", /Welcome Dana/);
   await page.goto("/invoicing/invoices");
   await expect(page.getByRole("heading", { name: "Invoices" })).toBeVisible(LOAD);
   await expect(page.locator(".ant-table-row").first()).toBeVisible();

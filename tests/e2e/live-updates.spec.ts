@@ -3,8 +3,11 @@
  * approvals banner and the approvals list) and then the transactions list's Pending Approval tab;
  * the approver, in another browser, approves the owner's payments. The owner's screens follow over
  * server-sent events, without a reload: a marker set on the owner's window survives throughout.
+ * Maker-checker is on only in the demo business: the test runs there on wires it makes itself, one at
+ * a time with the demo's other approvals (the banner's count moves only by what this test does).
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
 import { confirmDecision, csrfOf, login, loginWithCode } from "./helpers.ts";
 
 /** A small USD wire by the signed-in owner, through the API (one approval: the demo's rules ask two only above 20,000 USD). */
@@ -28,7 +31,7 @@ async function sendSmallWire(page: Page, amountMinor: string, description: strin
 const MARKER = "no reload since";
 const markerOf = (page: Page) => page.evaluate(() => (window as unknown as { __liveMarker?: string }).__liveMarker);
 
-test("an approval in one browser updates the other's banner and pending lists without a reload", async ({ browser, request }) => {
+test("an approval in one browser updates the other's banner and pending lists without a reload", { tag: DEMO_APPROVALS }, async ({ browser, request }) => {
   test.setTimeout(120_000);
   const ownerContext = await browser.newContext();
   const approverContext = await browser.newContext();

@@ -1,49 +1,38 @@
 /**
  * SPEC §2/§4/§7 the public invoice page, opened by a recipient who never signs in: preview, summary,
  * Download, "I've made the payment", the not-payable and not-found states, and its own light bundle
- * (no console, no session calls). Invoices are made through the API as the demo owner.
+ * (no console, no session calls). Invoices are issued (and voided) by a business of the spec's own,
+ * with a logo in its invoice header; the demo's paid and partly paid invoices are only read.
  */
 import { readFile } from "node:fs/promises";
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import type { Invoice, InvoiceInput } from "../../resources/invoices.ts";
-import { baseURL } from "../../playwright.config.ts";
 import { formatMoney } from "../../src/lib/money.ts";
-import { DEMO_PASSWORD, waitForMail } from "./helpers.ts";
+import { DEMO, expect, MemberApi, OwnBusiness, test } from "./business-fixtures.ts";
+import { waitForMail } from "./helpers.ts";
+import { twoColourPng } from "./invoicing-helpers.ts";
 
-const OWNER = "owner@demo.example";
+type Issuer = { business: OwnBusiness; accountId: string };
 
-type Owner = { api: APIRequestContext; csrf: string; accountId: string };
-
-async function signInOwner(): Promise<Owner> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post("/api/onboarding/login", { data: { email: OWNER, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBeTruthy();
-  const csrf = (await (await api.get("/api/session")).json()).data.csrf_token as string;
-  const accounts = (await (await api.get("/api/accounts/corporate?page=1&limit=100")).json()).data.items as { id: string; currency: string; state: string }[];
-  const usd = accounts.find((a) => a.currency === "USD" && a.state === "ACTIVE");
-  expect(usd, "the demo owner has an active USD account").toBeTruthy();
-  return { api, csrf, accountId: usd!.id };
+/** A business that invoices from its USD account, its logo in the header, its owner told of payment notices. */
+async function invoicingBusiness(): Promise<Issuer> {
+  const business = await OwnBusiness.create("Invoice Page Co");
+  const usd = await business.openAccount("USD");
+  await business.setInvoiceLogo(twoColourPng());
+  await business.setMyNotifications({ inbound_outbound_transfers: false, fx_conversions: false, invoice_payments: true, account_updates: false });
+  return { business, accountId: usd.id };
 }
 
-async function issueInvoice(owner: Owner, input: Omit<InvoiceInput, "account_id" | "currency">): Promise<Invoice> {
-  const created = await owner.api.post("/api/invoicing/invoices", {
-    headers: { "x-csrf-token": owner.csrf },
-    data: { ...input, currency: "USD", account_id: owner.accountId },
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const id = (await created.json()).data.id as string;
-  const issued = await owner.api.post(`/api/invoicing/invoices/${id}/issue`, { headers: { "x-csrf-token": owner.csrf } });
-  expect(issued.ok(), await issued.text()).toBeTruthy();
-  const invoice = (await issued.json()).data as Invoice;
+async function issueInvoice({ business, accountId }: Issuer, input: Omit<InvoiceInput, "account_id" | "currency">): Promise<Invoice> {
+  const created = await business.post<Invoice>("/invoicing/invoices", { ...input, currency: "USD", account_id: accountId });
+  const invoice = await business.post<Invoice>(`/invoicing/invoices/${created.id}/issue`);
   expect(invoice.state).toBe("OPEN");
   expect(invoice.public_url).toBeTruthy();
   return invoice;
 }
 
-async function firstInState(owner: Owner, state: string): Promise<Invoice> {
-  const res = await owner.api.get(`/api/invoicing/invoices?state=${state}&page=1&limit=10`);
-  expect(res.ok()).toBeTruthy();
-  const items = (await res.json()).data.items as Invoice[];
+async function firstInState(demo: MemberApi, state: string): Promise<Invoice> {
+  const items = (await demo.get<{ items: Invoice[] }>(`/invoicing/invoices?state=${state}&page=1&limit=10`)).items;
   expect(items.length, `the demo seed has a ${state} invoice`).toBeGreaterThan(0);
   return items[0];
 }
@@ -75,12 +64,16 @@ function expectNoConsole(urls: string[]) {
 }
 
 test.describe("public invoice page", () => {
-  let owner: Owner;
+  let owner: Issuer;
+  /** The demo owner's API session, to find the demo's invoices by state. */
+  let demo: MemberApi;
   test.beforeAll(async () => {
-    owner = await signInOwner();
+    owner = await invoicingBusiness();
+    demo = await MemberApi.signIn(DEMO.owner);
   });
   test.afterAll(async () => {
-    await owner?.api.dispose();
+    await owner?.business.dispose();
+    await demo?.dispose();
   });
 
   test("a recipient views, downloads and notifies payment of an open invoice without signing in", async ({ page, request }) => {
@@ -115,7 +108,7 @@ test.describe("public invoice page", () => {
     const preview = page.getByRole("article", { name: "Invoice preview" });
     await expect(preview.getByText(invoice.business_information.name, { exact: true })).toBeVisible();
     await expect(pair(preview, "Invoice number")).toHaveText(invoice.number!);
-    // The demo business puts its logo in the invoice header; the page loads it from the public API.
+    // The business puts its logo in the invoice header; the page loads it from the public API.
     expect(invoice.business_information.logo).toBeTruthy();
     const logo = preview.getByRole("img", { name: `${invoice.business_information.name} logo` });
     await expect(logo).toBeVisible();
@@ -182,7 +175,7 @@ test.describe("public invoice page", () => {
 
     await page.getByRole("button", { name: "I've made the payment" }).click();
     await expect(page.getByRole("button", { name: "Notification Sent" })).toBeDisabled();
-    await waitForMail(request, OWNER, new RegExp(`says invoice ${invoice.number} is paid`));
+    await waitForMail(request, owner.business.owner.email, new RegExp(`says invoice ${invoice.number} is paid`));
 
     expectNoConsole(urls);
     expect(await page.context().cookies()).toEqual([]);
@@ -193,7 +186,7 @@ test.describe("public invoice page", () => {
   });
 
   test("works on a phone-sized screen", async ({ page }) => {
-    const invoice = await firstInState(owner, "OPEN");
+    const invoice = await firstInState(demo, "OPEN");
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(pathOf(invoice));
     // On a phone the payment view comes first, ahead of the full invoice.
@@ -214,8 +207,7 @@ test.describe("public invoice page", () => {
     await expect(pair(summaryOf(page), "Tax")).toHaveText("0.00 USD");
     await expect(summaryOf(page).locator("dt").getByText("Discount", { exact: true })).toHaveCount(0);
 
-    const voided = await owner.api.post(`/api/invoicing/invoices/${invoice.id}/void`, { headers: { "x-csrf-token": owner.csrf } });
-    expect(voided.ok(), await voided.text()).toBeTruthy();
+    await owner.business.post(`/invoicing/invoices/${invoice.id}/void`);
     const refused = await page.request.post(`/api/public/invoicing/invoices/${invoice.reference}/payment-notification`);
     expect(refused.status()).toBe(409);
     await page.reload();
@@ -230,7 +222,7 @@ test.describe("public invoice page", () => {
   });
 
   test("a paid invoice shows Paid instead of the notification button", async ({ page }) => {
-    const invoice = await firstInState(owner, "PAID");
+    const invoice = await firstInState(demo, "PAID");
     await page.goto(pathOf(invoice));
     await expect(page.getByRole("complementary", { name: "Payment" }).getByText("Paid", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "I've made the payment" })).toHaveCount(0);
@@ -238,8 +230,7 @@ test.describe("public invoice page", () => {
   });
 
   test("a partly paid invoice shows what was paid and what is pending", async ({ page }) => {
-    const list = await owner.api.get("/api/invoicing/invoices?state=PARTIALLY_PAID&page=1&limit=10");
-    const invoice = ((await list.json()).data.items as Invoice[])[0];
+    const invoice = (await demo.get<{ items: Invoice[] }>("/invoicing/invoices?state=PARTIALLY_PAID&page=1&limit=10")).items[0];
     expect(invoice, "the demo seed has a partly paid open invoice").toBeTruthy();
     await page.goto(pathOf(invoice));
     const totals = page.getByRole("article", { name: "Invoice preview" }).locator('[aria-label="Totals"]');

@@ -1,10 +1,11 @@
 /**
  * Settings → Profile, Security and Notifications (SPEC §2 Settings, §5 Password change, §7 Business
  * and settings, §8 messages, §9 session relative time), in a real browser against the real server.
- * Anything that changes how someone signs in runs on a fresh business: other specs sign in as the
- * demo members.
+ * Every change is made in a business of the test's own; the demo's notification destinations are only
+ * read.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./business-fixtures.ts";
 import { login, logOut, loginWithCode, newBusiness, waitForMail } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
@@ -191,9 +192,12 @@ test("security and notification settings that fail to load say so; a failed togg
   await expect(fx).not.toBeChecked();
 });
 
-test("notifications: a switch persists; an added destination hears about a deposit and is deleted", async ({ page, request }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+test.use({ businessOptions: { name: "Notified Co", verified: true } });
+
+test("notifications: a switch persists; an added destination hears about a deposit and is deleted", async ({ page, request, business }) => {
+  const gbp = await business.openAccount("GBP");
+  await signIn(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await openTab(page, "notifications", "Notifications");
 
   const fx = card(page, "your-notifications").getByRole("switch", { name: "FX conversions" });
@@ -202,7 +206,7 @@ test("notifications: a switch persists; an added destination hears about a depos
   await expect(toast(page, "Settings updated")).toBeVisible();
   await page.reload();
   await expect(fx).toHaveAttribute("aria-checked", String(!before));
-  // Back as it was: other specs read the demo owner's mail.
+  // And back: the switch saves either way.
   await fx.click();
   await expect(fx).toHaveAttribute("aria-checked", String(before));
   await expect(toast(page, "Settings updated")).toBeVisible();
@@ -231,12 +235,7 @@ test("notifications: a switch persists; an added destination hears about a depos
   await expect(row.getByRole("switch", { name: `Account updates for ${dest}` })).not.toBeChecked();
   await expect(row.getByRole("switch", { name: `Inbound and outbound transfers for ${dest}` })).toBeChecked();
 
-  // An inbound transfer: a sandbox deposit. GBP, so the newest USD rows other specs look at stay theirs.
-  const accounts = (await (await page.request.get("/api/accounts/corporate?page=1&limit=100")).json()).data.items as {
-    currency: string;
-    deposit_addresses: { data: { account_number?: string; iban?: string } }[];
-  }[];
-  const gbp = accounts.find((a) => a.currency === "GBP" && a.deposit_addresses.length)!;
+  // An inbound transfer: a sandbox deposit to the GBP account.
   const deposit = await request.post("/api/sandbox/deposits", {
     headers: { "idempotency-key": `e2e-notify-${Date.now()}` },
     data: {

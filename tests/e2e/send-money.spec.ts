@@ -3,8 +3,12 @@
  * supporting document, one across currencies), the approver (2FA) approves two in one batch from
  * the dashboard's approvals modal, the sandbox rails settle them and the receipt downloads; a wire
  * to the sandbox's closed test account fails and is retried.
+ * Maker-checker is on only in the demo business: the wires and their approvals run there, on payments
+ * these tests make themselves (newest first, found by their reference), one test at a time with the
+ * demo's other approvals. The one-time-code payment runs in a business of its own.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { DEMO_APPROVALS, expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
 import { confirmDecision, lastMail, login, logOut, loginWithCode, setTwoFactorFor } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
@@ -49,7 +53,7 @@ async function sendWire(page: Page, o: { account: string; beneficiary: string; a
   return /Reference (\S+)/.exec(subtitle)![1];
 }
 
-test("wires wait for approval, are approved together from the dashboard, settle, and give a receipt", async ({ page, request }) => {
+test("wires wait for approval, are approved together from the dashboard, settle, and give a receipt", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
   test.setTimeout(90_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
@@ -116,7 +120,10 @@ test("wires wait for approval, are approved together from the dashboard, settle,
   expect((await download).suggestedFilename()).toMatch(/^receipt-TXN-.*\.pdf$/);
 });
 
-test("a wire across currencies shows the quote, and a wire to the closed test account fails and is retried", async ({ page, request }) => {
+test("a wire across currencies shows the quote, and a wire to the closed test account fails and is retried", { tag: DEMO_APPROVALS }, async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
@@ -177,40 +184,41 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   }).toPass({ timeout: 60_000 });
 });
 
-test("with two-factor authentication on, a payment is confirmed with the emailed one-time code", async ({ page, request }) => {
-  test.setTimeout(60_000);
-  await login(page, "owner@demo.example");
+test.use({ businessOptions: { name: "Two Factor Co", verified: true } });
+
+test("with two-factor authentication on, a payment is confirmed with the emailed one-time code", async ({ page, request, business }) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.openAccount("USD"), 100_000n);
+  await business.addBeneficiary(SUPPLIERS.brightside);
+  const owner = business.owner.email;
+  await signIn(page, business.owner);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
-  await setTwoFactorFor(page, request, "owner@demo.example", true);
-  try {
-    const earlier = (await lastMail(request, "owner@demo.example"))?.codes[0];
-    await page.goto("/payments/send/money");
-    await choose(page, "From account", "USD");
-    await choose(page, "Beneficiary", "Brightside Software Inc");
-    await page.getByLabel("Amount").fill("5");
-    await expect(page.locator(".ant-descriptions").getByText("1.00 USD", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: "Continue" }).click();
-    const confirm = page.getByRole("button", { name: "Confirm and send" });
-    await expect(confirm).toBeDisabled();
-    await page.getByRole("button", { name: "Send code" }).click();
-    await expect(toast(page, "Verification code sent")).toBeVisible();
-    await expect(page.getByText(/Resend code in \d+s/)).toBeVisible();
-    let code = "";
-    await expect
-      .poll(async () => {
-        const mail = await lastMail(request, "owner@demo.example");
-        code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    // A wrong code is refused and nothing is sent; the right one (asked for again) pays.
-    await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
-    await confirm.click();
-    await expect(toast(page, "Invalid or expired verification code")).toBeVisible();
-    await page.getByLabel("One-time code").fill(code);
-    await confirm.click();
-    await expect(page.getByText("Your payment is being processed").first()).toBeVisible();
-  } finally {
-    await setTwoFactorFor(page, request, "owner@demo.example", false);
-  }
+  await setTwoFactorFor(page, request, owner, true);
+  const earlier = (await lastMail(request, owner))?.codes[0];
+  await page.goto("/payments/send/money");
+  await choose(page, "From account", "USD");
+  await choose(page, "Beneficiary", "Brightside Software Inc");
+  await page.getByLabel("Amount").fill("5");
+  await expect(page.locator(".ant-descriptions").getByText("1.00 USD", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  const confirm = page.getByRole("button", { name: "Confirm and send" });
+  await expect(confirm).toBeDisabled();
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(toast(page, "Verification code sent")).toBeVisible();
+  await expect(page.getByText(/Resend code in \d+s/)).toBeVisible();
+  let code = "";
+  await expect
+    .poll(async () => {
+      const mail = await lastMail(request, owner);
+      code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  // A wrong code is refused and nothing is sent; the right one (asked for again) pays.
+  await page.getByLabel("One-time code").fill(code === "000000" ? "111111" : "000000");
+  await confirm.click();
+  await expect(toast(page, "Invalid or expired verification code")).toBeVisible();
+  await page.getByLabel("One-time code").fill(code);
+  await confirm.click();
+  await expect(page.getByText("Your payment is being processed").first()).toBeVisible();
 });

@@ -1,7 +1,10 @@
-/** SPEC §2 Export statement modal, §5 its validation, §4 COMPLETE allows download, §8 its fetch error. */
+/**
+ * SPEC §2 Export statement modal, §5 its validation, §4 COMPLETE allows download, §8 its fetch error.
+ * Exports are made by a business of the test's own; the demo's statement of last month is only read.
+ */
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, type Member, signIn, test } from "./business-fixtures.ts";
 
 // antd keeps the spent loading icon in the button, so its name may read "loading Export".
 const EXPORT = { name: /^(loading )?Export$/ };
@@ -10,8 +13,8 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 const FROM = day(-90);
 const TO = day(-1);
 
-async function openUsdAccount(page: Page, email: string) {
-  await login(page, email);
+async function openUsdAccount(page: Page, member: Member) {
+  await signIn(page, member);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto("/accounts");
   await page.locator(".ant-table-row").filter({ hasText: "US Dollar account" }).click();
@@ -33,15 +36,16 @@ async function setDate(page: Page, label: string, value: string) {
   await expect(input).toHaveValue(value);
 }
 
-test("owner exports CSV, EXCEL and PDF statements of the USD account and downloads each", async ({ page }) => {
-  test.setTimeout(60_000);
-  await openUsdAccount(page, "owner@demo.example");
+test.use({ businessOptions: { name: "Statement Co", verified: true } });
+
+test("owner exports CSV, EXCEL and PDF statements of the USD account and downloads each", async ({ page, business }) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.openAccount("USD"), 250_000n, "Acme Retail Ltd");
+  await openUsdAccount(page, business.owner);
   await page.getByRole("button", { name: "Export statement" }).click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Export statement", { exact: true })).toBeVisible();
   const list = modal.getByTestId("statement-list");
-  // The demo's statement of last month.
-  await expect(list.locator(".ant-table-row").filter({ hasText: "PDF" }).filter({ hasText: "Complete" }).first()).toBeVisible();
 
   // SPEC §5: each field is required; the period must run forwards.
   await modal.getByRole("button", EXPORT).click();
@@ -53,7 +57,8 @@ test("owner exports CSV, EXCEL and PDF statements of the USD account and downloa
   await expect(modal.getByText("Date from cannot be greater than date to")).toBeVisible();
 
   const files: Record<string, { ext: string; magic: string }> = {
-    CSV: { ext: "csv", magic: "Date,Reference" },
+    // UTF-8 with a byte-order mark, so Excel reads names like "Zoë" right.
+    CSV: { ext: "csv", magic: "\xEF\xBB\xBFDate,Reference" },
     EXCEL: { ext: "xlsx", magic: "PK" },
     PDF: { ext: "pdf", magic: "%PDF-" },
   };
@@ -97,11 +102,58 @@ test("owner exports CSV, EXCEL and PDF statements of the USD account and downloa
       .click(),
   ]);
   expect(again.suggestedFilename()).toMatch(/\.csv$/);
-  expect(readFileSync((await again.path())!, "utf8")).toMatch(/^Date,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance\r\n/);
+  expect(readFileSync((await again.path())!, "utf8")).toMatch(
+    /^\uFEFFDate,Reference,Type,Description,Counterparty,Direction,Amount,Currency,State,Balance\r\n/,
+  );
 });
 
-test("a wallet exports its statement too", async ({ page }) => {
-  await login(page, "owner@demo.example");
+test("the bank and accounting formats are offered beside CSV, Excel and PDF, and each downloads", async ({ page, business }) => {
+  test.setTimeout(120_000);
+  await business.deposit(await business.openAccount("USD"), 125_050n, "Zoë Müller — Łódź");
+  await openUsdAccount(page, business.owner);
+  await page.getByRole("button", { name: "Export statement" }).click();
+  const modal = page.locator(".ant-modal-content");
+  await modal.locator(".ant-select").click();
+  const offered = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  await expect(offered).toHaveText(["CSV", "EXCEL", "PDF", "ISO 20022 camt.053 (XML)", "SWIFT MT940", "BAI2", "QuickBooks Online (CSV)", "Xero (CSV)"]);
+  await page.keyboard.press("Escape");
+
+  // What each file starts with, as the bank's or the accounting tool's importer expects it.
+  const files: Record<string, { name: string; starts: RegExp }> = {
+    "ISO 20022 camt.053 (XML)": {
+      name: `statement-USD-${FROM}-to-${TO}.xml`,
+      starts: /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt\.053/,
+    },
+    "SWIFT MT940": { name: `statement-USD-${FROM}-to-${TO}.sta`, starts: /^:20:/ },
+    BAI2: { name: `statement-USD-${FROM}-to-${TO}.bai`, starts: /^01,/ },
+    "QuickBooks Online (CSV)": { name: `statement-USD-${FROM}-to-${TO}-quickbooks.csv`, starts: /^\uFEFFDate,Description,Amount\r\n/ },
+    "Xero (CSV)": { name: `statement-USD-${FROM}-to-${TO}-xero.csv`, starts: /^\uFEFFDate,Amount,Payee,Description,Reference\r\n/ },
+  };
+  for (const [label, want] of Object.entries(files)) {
+    await pickType(page, label);
+    await setDate(page, "From", FROM);
+    await setDate(page, "To", TO);
+    await modal.getByRole("button", EXPORT).click();
+    await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      modal
+        .locator(".ant-result")
+        .getByRole("button", { name: /Download/ })
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(want.name);
+    const text = readFileSync((await download.path())!, "utf8");
+    expect(text).toMatch(want.starts);
+    // The deposit is in every file, as 1,250.50 written the way the format writes amounts.
+    expect(text).toMatch(label === "SWIFT MT940" ? /1250,50/ : label === "BAI2" ? /125050/ : /1250\.50/);
+    await modal.getByRole("button", { name: "Export another" }).click();
+  }
+});
+
+test("a wallet exports its statement too", async ({ page, business }) => {
+  await business.deposit(await business.createWallet("USDT", "TRON"), 50_000_000n);
+  await signIn(page, business.owner);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.goto("/crypto/wallets");
   await page.locator(".ant-table-row").filter({ hasText: "USDT" }).first().click();
@@ -123,11 +175,13 @@ test("a wallet exports its statement too", async ({ page }) => {
 });
 
 test("a viewer (statements_read) sees and downloads past statements but has no export form", async ({ page }) => {
-  await openUsdAccount(page, "viewer@demo.example");
+  await openUsdAccount(page, DEMO.viewer);
   await page.getByRole("button", { name: "Export statement" }).click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Creating a new export needs permission to create statements.")).toBeVisible();
   await expect(modal.getByRole("button", EXPORT)).toHaveCount(0);
+  // The demo's statement of last month.
+  await expect(modal.getByTestId("statement-list").locator(".ant-table-row").filter({ hasText: "PDF" }).filter({ hasText: "Complete" }).first()).toBeVisible();
   const row = modal.getByTestId("statement-list").locator(".ant-table-row").filter({ hasText: "Complete" }).first();
   const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: /Download/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^statement-USD-.*\.(csv|xlsx|pdf)$/);
@@ -137,7 +191,7 @@ test("a failing statements list says 'Error fetching transaction statements'", a
   await page.route(/\/api\/statements\?/, (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: [] }) }),
   );
-  await openUsdAccount(page, "owner@demo.example");
+  await openUsdAccount(page, DEMO.owner);
   await page.getByRole("button", { name: "Export statement" }).click();
   await expect(page.locator(".ant-modal-content").getByText("Error fetching transaction statements")).toBeVisible();
 });

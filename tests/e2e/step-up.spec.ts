@@ -4,8 +4,9 @@
  * through; cancelled, it does not happen. The sandbox ends the session's step-up at once instead
  * of the test waiting five minutes.
  */
-import { expect, test, type Page } from "@playwright/test";
-import { csrfOf, DEMO_PASSWORD, lastMail, login, newBusiness, pick, setTwoFactorFor } from "./helpers.ts";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./business-fixtures.ts";
+import { csrfOf, lastMail, login, newBusiness, pick, setTwoFactorFor } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 const confirmItsYou = (page: Page) => page.getByRole("dialog", { name: "Confirm it's you" });
@@ -16,8 +17,10 @@ async function stepUpExpires(page: Page) {
   expect(res.ok(), await res.text()).toBeTruthy();
 }
 
-test("adding a beneficiary long after signing in asks for the password; cancelled, nothing is added", async ({ page }) => {
-  await login(page, "admin@demo.example");
+test.use({ businessOptions: { name: "Step Up Co", verified: false } });
+
+test("adding a beneficiary long after signing in asks for the password; cancelled, nothing is added", async ({ page, business }) => {
+  await signIn(page, business.owner);
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await stepUpExpires(page);
   await page.goto("/payments/beneficiaries");
@@ -43,7 +46,7 @@ test("adding a beneficiary long after signing in asks for the password; cancelle
   await dialog.getByLabel("Password").fill("Not-The-Passw0rd!");
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog.getByText("Incorrect password")).toBeVisible();
-  await dialog.getByLabel("Password").fill(DEMO_PASSWORD);
+  await dialog.getByLabel("Password").fill(business.owner.password);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page, "Beneficiary created successfully")).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -1,17 +1,18 @@
 /**
  * Stored text that contains HTML is shown as text (issue 13): a customer whose name is markup, and
  * a product whose description is, appear in the console literally; nothing of it runs or renders
- * as elements.
+ * as elements. They are made in a business of the spec's own.
  */
-import { expect, test } from "@playwright/test";
-import { csrfOf, login } from "./helpers.ts";
+import { expect, signIn, test } from "./business-fixtures.ts";
+import { csrfOf } from "./helpers.ts";
 
 const PAYLOAD = `<img src=x onerror="window.__xss=1">`;
 const BOLD = "<b>Bold</b>";
 
-test("HTML in stored names and descriptions is shown as text, never run", async ({ page }) => {
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+test.use({ businessOptions: { name: "Markup Co", verified: false } });
+
+test("HTML in stored names and descriptions is shown as text, never run", async ({ page, business }) => {
+  await signIn(page, business.owner);
   const tag = Date.now().toString(36);
   const csrf = await csrfOf(page);
   const created = await page.evaluate(

@@ -1,8 +1,11 @@
 /**
  * SPEC §2 Sub-Accounts: 'Make payment' on a sub-account opens Send money with the sub-account as the
  * source, and the payment completes from it (issue 26), on a 1280 × 720 screen.
+ * Sub-accounts and maker-checker exist only in the demo business: the test runs there, one at a time with
+ * the demo's other approvals, and pays from a sub-account of its own, funded from the demo's USD master.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { DEMO, DEMO_APPROVALS, expect, MemberApi, test } from "./business-fixtures.ts";
 import { confirmDecision, login, loginWithCode, logOut } from "./helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -15,31 +18,46 @@ async function choose(page: Page, label: string, text: string) {
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: text }).first().click();
 }
 
-test("a sub-account's Make payment pays from the sub-account, and the payment completes", async ({ page }) => {
+/** A USD sub-account of the demo business's own, funded with 150.00 USD from the USD master account by the admin. */
+async function fundedSubAccount(name: string) {
+  const admin = await MemberApi.signIn(DEMO.admin);
+  try {
+    const sub = await admin.post<{ id: string }>("/sub-accounts", { currency: "USD", name }, { status: 201 });
+    const master = await admin.get<{ id: string }>("/sub-accounts/master?currency=USD");
+    await admin.post(
+      "/transfers/internal",
+      { source_account_id: master.id, destination_account_id: sub.id, amount: "15000" },
+      { status: 201, idempotent: true },
+    );
+    return sub.id;
+  } finally {
+    await admin.dispose();
+  }
+}
+
+test("a sub-account's Make payment pays from the sub-account, and the payment completes", { tag: DEMO_APPROVALS }, async ({ page }) => {
   test.setTimeout(120_000);
+  const name = `Freight float ${Date.now().toString(36)}`;
+  const floatId = await fundedSubAccount(name);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  const subs = (await (await page.request.get("/api/sub-accounts?limit=100")).json()).data.items as {
-    id: string;
-    name: string;
-    balances: { available: string };
-  }[];
-  const float = subs.find((s) => s.name === "Operations float")!;
+  const float = (await (await page.request.get(`/api/sub-accounts/${floatId}`)).json()).data as { id: string; balances: { available: string } };
   const before = BigInt(float.balances.available);
+  expect(before).toBe(15000n);
 
   await page.goto(`/sub-accounts/${float.id}`);
   await page.getByRole("button", { name: "Make payment" }).click();
   await expect(page).toHaveURL(new RegExp(`/payments/send/money\\?account=${float.id}$`));
   // The sub-account is the chosen source, by name (not its id), and the amount is in its currency.
   const source = page.locator("#send-account").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]");
-  await expect(source).toContainText(/^USD · Operations float( ••\d{4})? \(sub-account\) · [\d,]+\.\d{2} USD available$/);
+  await expect(source).toContainText(new RegExp(`^USD · ${name}( ••\\d{4})? \\(sub-account\\) · 150\\.00 USD available$`));
   await expect(page.locator(".ant-input-group-addon").filter({ hasText: "USD" })).toBeVisible();
   await choose(page, "Beneficiary", "Harbor Freight Forwarding LLC");
   await page.getByLabel("Amount").fill("12.34");
   await page.getByLabel("Description").fill("E2E from a sub-account");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByText("Review and confirm")).toBeVisible();
-  await expect(page.locator(".ant-descriptions").first()).toContainText(/USD · Operations float( ••\d{4})? \(sub-account\)/);
+  await expect(page.locator(".ant-descriptions").first()).toContainText(new RegExp(`USD · ${name}( ••\\d{4})? \\(sub-account\\)`));
   await page.getByRole("button", { name: "Confirm and send" }).click();
   await expect(page.getByText("Your payment is being processed").first()).toBeVisible();
   const reference = /Reference (\S+)/.exec(await page.locator(".ant-result-subtitle").innerText())![1];

@@ -2,8 +2,12 @@
  * SPEC §2 Sub-Accounts, §5 Create sub-account and Missing requirements: the admin creates an NGN
  * sub-account for a new customer (BVN and NIN asked for, checked by their rules), funds it from the
  * NGN master account, sees the balance, and freezes then unfreezes it.
+ * Sub-accounts exist only in the demo business: the tests run there and change only the customer and
+ * sub-accounts they create (the funding comes out of the demo's NGN master account, whose balance no
+ * other test counts on).
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./business-fixtures.ts";
 import { csrfOf, login } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();

@@ -1,9 +1,11 @@
 /**
  * SPEC §2 Sub-wallets and Sub-wallet details, §5 Create sub-wallet: the create form's messages, a
  * customer's USDT on Tron sub-wallet created and opened (QR code, address, network, warning, copy),
- * and the list with that asset chosen.
+ * and the list with that asset chosen. The sub-wallet is created in a business of the test's own; the
+ * demo's are only read.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, signIn as signInMember, test } from "./business-fixtures.ts";
 import { csrfOf, login } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
@@ -41,11 +43,21 @@ test("create sub-wallet: empty submit shows the asset, name and customer message
   await expect(create.getByText("Sub-wallet name is required")).toBeVisible();
 });
 
-test("admin creates a customer's USDT on Tron sub-wallet, sees its deposit address, copies it, finds it in the list", async ({ page, context }) => {
+test.use({ businessOptions: { name: "Custody Co", verified: true } });
+
+test("the owner creates a customer's USDT on Tron sub-wallet, sees its deposit address, copies it, finds it in the list", async ({
+  page,
+  context,
+  business,
+}) => {
   test.setTimeout(90_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const id = unique();
-  await signIn(page);
+  // The business holds USDT on Tron, with a sub-wallet of its own already.
+  await business.createWallet("USDT", "TRON");
+  await business.post("/wallets", { currency: "USDT", blockchain: "TRON", name: "Operations USDT" }, { status: 201 });
+  await signInMember(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
 
   const res = await page.request.post("/api/v2/customers", {
     headers: { "x-csrf-token": await csrfOf(page) },

@@ -3,13 +3,14 @@
  * only an amount in, the quote comes a second after typing stops, Swap → Confirm your payment →
  * the exchange is recorded, and the two balances move by exactly the quoted amounts; from the
  * crypto wallets page a stablecoin is swapped for another and shows as a SWAP.
- * The e2e server is shared by every spec: balances are measured before and after, never assumed.
+ * Each test swaps in a business of its own, funded by sandbox deposits; balances are still measured
+ * before and after.
  */
-import { expect, test, type Page, type Response } from "@playwright/test";
-import { login } from "./helpers.ts";
+import type { Page, Response } from "@playwright/test";
+import { expect, signIn, test } from "./business-fixtures.ts";
 import { formatMoney } from "../../src/lib/money.ts";
 
-test.use({ viewport: { width: 1280, height: 900 } });
+test.use({ viewport: { width: 1280, height: 900 }, businessOptions: { name: "Swap Co", verified: true } });
 
 type Quote = {
   id: string;
@@ -37,10 +38,16 @@ const walletsOf = async (page: Page) => (await (await page.request.get("/api/wal
 const quoteAnswer = (page: Page, isReal: (body: Record<string, string>) => boolean) =>
   page.waitForResponse((r: Response) => r.url().endsWith("/api/quotes/exchange") && r.request().method() === "POST" && isReal(r.request().postDataJSON()));
 
-test("dashboard: the amount box keeps to the rules, the quote comes after a pause, and USD → NGN moves exactly the quoted amounts", async ({ page }) => {
-  test.setTimeout(60_000);
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+test("dashboard: the amount box keeps to the rules, the quote comes after a pause, and USD → NGN moves exactly the quoted amounts", async ({
+  page,
+  business,
+}) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.openAccount("USD"), 500_000n);
+  await business.deposit(await business.openAccount("NGN"), 50_000_000n);
+  await business.skipSetupChecklist();
+  await signIn(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await expect(panel(page)).toBeVisible();
   await expect(panel(page).getByRole("link", { name: "See rates" })).toHaveAttribute("href", "/rates");
 
@@ -181,10 +188,12 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   expect(recorded.type).toBe("EXCHANGE");
 });
 
-test("wallets page: USDT (Tron) → USDC (Ethereum) is a SWAP in the crypto transactions", async ({ page }) => {
-  test.setTimeout(60_000);
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+test("wallets page: USDT (Tron) → USDC (Ethereum) is a SWAP in the crypto transactions", async ({ page, business }) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.createWallet("USDT", "TRON"), 100_000_000n);
+  await business.deposit(await business.createWallet("USDC", "ETHEREUM"), 10_000_000n);
+  await signIn(page, business.owner);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/crypto/wallets");
   await expect(page.getByRole("heading", { name: "Wallets" })).toBeVisible();
   await expect(panel(page)).toBeVisible();

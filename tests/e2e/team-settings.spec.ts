@@ -3,12 +3,15 @@
  * end to end: the owner invites through the form, the invitee joins and sees a viewer's menu, a role
  * change and a deactivation reach the invitee (the switch is optimistic and reverts when refused),
  * the invitee is deleted; invitations are cancelled, resent and re-sent; the owner is never acted on.
- * Only members created here are changed: the demo members are shared by every spec.
+ * Each in a business of the test's own, except maker-checker for the team: it is on only in the demo,
+ * where the test changes only the invitation it asks for (one test at a time with the demo's other
+ * approvals).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { DEMO, DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
 import { confirmDecision, lastMail, login, pathOf, waitForMail } from "./helpers.ts";
 
-const OWNER = "owner@demo.example";
+test.use({ businessOptions: { name: "Team Co", verified: true } });
 const unique = (tag: string) => `team.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 
 const toast = (page: Page, text: string) => expect(page.locator(".ant-notification-notice").filter({ hasText: text }).first()).toBeVisible();
@@ -59,11 +62,12 @@ async function newInvitationLink(request: APIRequestContext, to: string, previou
   return link;
 }
 
-test("the owner invites through the form, changes the role, deactivates, reactivates and deletes the member", async ({ page, browser, request }) => {
+test("the owner invites through the form, changes the role, deactivates, reactivates and deletes the member", async ({ page, browser, request, business }) => {
   test.setTimeout(180_000);
   const email = unique("viewer");
-  await login(page, OWNER);
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  const OWNER = business.owner.email;
+  await login(page, OWNER, business.owner.password);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/settings?tab=users");
 
   // The invite form: its three messages, OWNER never offered, then the invite.
@@ -191,10 +195,11 @@ test("the owner invites through the form, changes the role, deactivates, reactiv
   await ctx.close();
 });
 
-test("a pending invitation is resent, cancelled and re-sent; the owner's row offers no actions", async ({ page, request }) => {
+test("a pending invitation is resent, cancelled and re-sent; the owner's row offers no actions", async ({ page, request, business }) => {
   test.setTimeout(120_000);
-  await login(page, OWNER);
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+  const OWNER = business.owner.email;
+  await login(page, OWNER, business.owner.password);
+  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   await page.goto("/settings?tab=users");
 
   // A pending invite: resend, cancel, re-invite from its panel.
@@ -238,7 +243,9 @@ test("a pending invitation is resent, cancelled and re-sent; the owner's row off
   await ownerPanel.getByRole("button", { name: "Close" }).click();
 });
 
-test("maker-checker for the team: the admin's invitation of an approver waits until the owner approves it in the approvals list", async ({ page, request }) => {
+test("maker-checker for the team: the admin's invitation of an approver waits until the owner approves it in the approvals list", {
+  tag: DEMO_APPROVALS,
+}, async ({ page, request }) => {
   const email = unique("approver");
   await login(page, "admin@demo.example");
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
@@ -263,7 +270,7 @@ test("maker-checker for the team: the admin's invitation of an approver waits un
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
 
-  await login(page, OWNER);
+  await login(page, DEMO.owner.email);
   await expect(page.getByText(/team changes? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
   const ownerRow = page.getByRole("dialog", { name: "Pending approvals" }).locator(".ant-table-row").filter({ hasText: email });
