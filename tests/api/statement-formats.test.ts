@@ -3,13 +3,14 @@
  * project did not write (mt940js, fast-xml-parser, SheetJS for the CSVs; BAI2 by its record rules),
  * and what each reads equal to the ledger's own statement (statementData: opening, closing, entries).
  */
+import { insertOutbound } from "../helpers/statement-rows.ts";
 import { eq } from "drizzle-orm";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import mt940 from "mt940js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import * as XLSX from "xlsx";
 import { BANK_FORMAT_ERROR, STATEMENT_FORMATS } from "../../resources/statements.ts";
-import { statements, transactions } from "../../src/server/db/schema/index.ts";
+import { statements } from "../../src/server/db/schema/index.ts";
 import { runPendingStatements } from "../../src/server/jobs/statements.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { statementData, type StatementData } from "../../src/server/services/statement-data.ts";
@@ -30,28 +31,8 @@ async function depositAt(at: string, amount: bigint, senderName: string) {
 }
 
 let outCount = 0;
-async function outboundAt(at: string, amount: bigint, fee: bigint, state: string, name: string) {
-  await s.app.services.ctx.db.insert(transactions).values({
-    businessId,
-    reference: `TXN-FMT${outCount++}`,
-    rail: "fiat",
-    type: "TRANSFER",
-    direction: "outbound",
-    state,
-    ownerKind: "account",
-    ownerId: usd.id,
-    sendingAmount: amount,
-    sendingCurrency: "USD",
-    destinationAmount: amount,
-    destinationCurrency: "USD",
-    feeAmount: fee,
-    feeCurrency: "USD",
-    counterparty: { type: "FIAT", name },
-    description: `Payment to ${name}`,
-    createdAt: new Date(at),
-    completedAt: new Date(at),
-  });
-}
+const outboundAt = (at: string, amount: bigint, fee: bigint, state: string, name: string) =>
+  insertOutbound(s, { businessId, accountId: usd.id }, { at, amount, fee, state, name, reference: `TXN-FMT${outCount++}` });
 
 /** Requests a statement, runs the worker, downloads it; also returns the ledger's own statement data. */
 async function exported(c: Client, app: TestServer["app"], body: Record<string, unknown>) {

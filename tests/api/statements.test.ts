@@ -3,6 +3,7 @@
  * hand here with runPendingStatements), downloaded once COMPLETE as real CSV, XLSX and PDF files
  * whose rows and balances match the account's transactions exactly.
  */
+import { insertOutbound } from "../helpers/statement-rows.ts";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +12,6 @@ import * as XLSX from "xlsx";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Client, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { expectAccessiblePdf, pdfWords } from "../helpers/pdf.ts";
-import { transactions } from "../../src/server/db/schema/index.ts";
 import { runPendingStatements } from "../../src/server/jobs/statements.ts";
 
 let s: TestServer;
@@ -38,30 +38,8 @@ async function depositAt(at: string, amount: bigint, senderName: string) {
 }
 
 /** An outgoing payment's row (payments are another issue; only the row matters to a statement). */
-async function outboundAt(at: string, amount: bigint, fee: bigint, state: string, name: string) {
-  const reference = `TXN-OUT${Object.keys(refs).length}`;
-  await s.app.services.ctx.db.insert(transactions).values({
-    businessId,
-    reference,
-    rail: "fiat",
-    type: "TRANSFER",
-    direction: "outbound",
-    state,
-    ownerKind: "account",
-    ownerId: usd.id,
-    sendingAmount: amount,
-    sendingCurrency: "USD",
-    destinationAmount: amount,
-    destinationCurrency: "USD",
-    feeAmount: fee,
-    feeCurrency: "USD",
-    counterparty: { type: "FIAT", name },
-    description: `Payment to ${name}`,
-    createdAt: new Date(at),
-    completedAt: new Date(at),
-  });
-  return reference;
-}
+const outboundAt = (at: string, amount: bigint, fee: bigint, state: string, name: string) =>
+  insertOutbound(s, { businessId, accountId: usd.id }, { at, amount, fee, state, name, reference: `TXN-OUT${Object.keys(refs).length}` });
 
 async function member(role: string, email: string) {
   const ownerId = (await owner.get("/session")).body.data.user.id;
