@@ -50,11 +50,11 @@ test("an API key made in the UI is shown once, works within its grants and stops
   const name = `E2E reporting ${Date.now()}`;
   await form.getByLabel("Name", { exact: true }).fill(name);
   // 'Select all' takes every permission the owner holds, and gives them back.
-  await form.getByRole("checkbox", { name: "Select all" }).check();
+  await tick(form.getByRole("checkbox", { name: "Select all" }));
   await expect(form.getByRole("checkbox", { name: /transactions_write/ })).toBeChecked();
   await form.getByRole("checkbox", { name: "Select all" }).uncheck();
   await expect(form.getByRole("checkbox", { name: /transactions_write/ })).not.toBeChecked();
-  await form.getByRole("checkbox", { name: /statements_read/ }).check();
+  await tick(form.getByRole("checkbox", { name: /statements_read/ }));
   await expect(form.getByText("Select at least one permission")).toBeHidden();
   await generate.click();
   await expect(toast(page, "Api key created")).toBeVisible();
@@ -132,7 +132,7 @@ test("a webhook made in the UI receives a signed deposit event, shows the delive
     await form.getByLabel("URL", { exact: true }).fill(`  ${url}  `);
     const secret = await form.getByLabel("Signing secret").inputValue();
     expect(secret).toMatch(/^[A-Za-z0-9]{12}$/);
-    await form.getByRole("checkbox", { name: /transaction\.deposit\.completed/ }).check();
+    await tick(form.getByRole("checkbox", { name: /transaction\.deposit\.completed/ }));
     await create.click();
     await expect(toast(page, "Webhook created successfully")).toBeVisible();
     await expect(form).toBeHidden();

@@ -12,6 +12,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 // Yesterday, not today: the picker refuses future days, and the browser's "today" may lag UTC.
 const FROM = day(-90);
 const TO = day(-1);
+const TODAY = day(0);
 
 async function openUsdAccount(page: Page, member: Member) {
   await signIn(page, member);
@@ -121,18 +122,19 @@ test("the bank and accounting formats are offered beside CSV, Excel and PDF, and
   // What each file starts with, as the bank's or the accounting tool's importer expects it.
   const files: Record<string, { name: string; starts: RegExp }> = {
     "ISO 20022 camt.053 (XML)": {
-      name: `statement-USD-${FROM}-to-${TO}.xml`,
+      name: `statement-USD-${FROM}-to-${TODAY}.xml`,
       starts: /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt\.053/,
     },
-    "SWIFT MT940": { name: `statement-USD-${FROM}-to-${TO}.sta`, starts: /^:20:/ },
-    BAI2: { name: `statement-USD-${FROM}-to-${TO}.bai`, starts: /^01,/ },
-    "QuickBooks Online (CSV)": { name: `statement-USD-${FROM}-to-${TO}-quickbooks.csv`, starts: /^\uFEFFDate,Description,Amount\r\n/ },
-    "Xero (CSV)": { name: `statement-USD-${FROM}-to-${TO}-xero.csv`, starts: /^\uFEFFDate,Amount,Payee,Description,Reference\r\n/ },
+    "SWIFT MT940": { name: `statement-USD-${FROM}-to-${TODAY}.sta`, starts: /^:20:/ },
+    BAI2: { name: `statement-USD-${FROM}-to-${TODAY}.bai`, starts: /^01,/ },
+    "QuickBooks Online (CSV)": { name: `statement-USD-${FROM}-to-${TODAY}-quickbooks.csv`, starts: /^\uFEFFDate,Description,Amount\r\n/ },
+    "Xero (CSV)": { name: `statement-USD-${FROM}-to-${TODAY}-xero.csv`, starts: /^\uFEFFDate,Amount,Payee,Description,Reference\r\n/ },
   };
+  // Up to today, so today's deposit is in the period (the browser runs in the server's zone here).
   for (const [label, want] of Object.entries(files)) {
     await pickType(page, label);
     await setDate(page, "From", FROM);
-    await setDate(page, "To", TO);
+    await setDate(page, "To", TODAY);
     await modal.getByRole("button", EXPORT).click();
     await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
     const [download] = await Promise.all([

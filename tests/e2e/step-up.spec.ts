@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./business-fixtures.ts";
-import { csrfOf, lastMail, login, newBusiness, pick, setTwoFactorFor } from "./helpers.ts";
+import { csrfOf, lastMail, login, newBusiness, pick, setTwoFactorFor, tick } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 const confirmItsYou = (page: Page) => page.getByRole("dialog", { name: "Confirm it's you" });
@@ -65,7 +65,7 @@ test("with two-factor sign-in, making an API key long after signing in asks for 
   await page.getByRole("button", { name: "Generate API key" }).click();
   const form = page.getByRole("dialog", { name: "Generate API key" });
   await form.getByLabel("Name", { exact: true }).fill("Reporting");
-  await form.getByRole("checkbox", { name: /statements_read/ }).check();
+  await tick(form.getByRole("checkbox", { name: /statements_read/ }));
   await form.getByRole("button", { name: /Generate$/ }).click();
 
   const dialog = confirmItsYou(page);
