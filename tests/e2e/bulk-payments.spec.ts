@@ -39,6 +39,18 @@ const csv = (rows: Record<string, string>[]) =>
  */
 const APPROVER = { email: "owner@demo.example", welcome: /Welcome Ada/ };
 
+/** Picks the demo's USD account to pay from; an account is named with the last four of its number, as two may share a name (issue 26). */
+async function payFromUsd(page: Page) {
+  const usd = (
+    (await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as {
+      name: string;
+      currency: string;
+      deposit_addresses: { data: { account_number: string } }[];
+    }[]
+  ).find((a) => a.currency === "USD")!;
+  await pick(page, "Pay from", `${usd.name} ••${usd.deposit_addresses[0].data.account_number.slice(-4)} (USD)`);
+}
+
 test("admin uploads a file, fixes the bad row, submits; another member approves and the payments complete", { tag: DEMO_APPROVALS }, async ({ page }) => {
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
@@ -65,15 +77,7 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
   await page.getByRole("button", { name: "New bulk payment" }).click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("New bulk payment")).toBeVisible();
-  // An account is named with the last four of its number: two accounts may share a name (issue 26).
-  const usd = (
-    (await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as {
-      name: string;
-      currency: string;
-      deposit_addresses: { data: { account_number: string } }[];
-    }[]
-  ).find((a) => a.currency === "USD")!;
-  await pick(page, "Pay from", `${usd.name} ••${usd.deposit_addresses[0].data.account_number.slice(-4)} (USD)`);
+  await payFromUsd(page);
 
   // A file with one bad amount: the preview marks that row, the others are OK, submit stays disabled.
   await modal.locator('input[type="file"]').setInputFiles({
@@ -162,14 +166,7 @@ test("an Excel file with an invalid row: the report names it, and the rest goes 
   await page.goto("/payments/bulk-payment");
   await page.getByRole("button", { name: "New bulk payment" }).click();
   const modal = page.locator(".ant-modal-content");
-  const usd = (
-    (await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as {
-      name: string;
-      currency: string;
-      deposit_addresses: { data: { account_number: string } }[];
-    }[]
-  ).find((a) => a.currency === "USD")!;
-  await pick(page, "Pay from", `${usd.name} ••${usd.deposit_addresses[0].data.account_number.slice(-4)} (USD)`);
+  await payFromUsd(page);
   await modal.locator('input[type="file"]').setInputFiles({
     name: "payments.xlsx",
     mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

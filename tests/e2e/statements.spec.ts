@@ -37,6 +37,28 @@ async function setDate(page: Page, label: string, value: string) {
   await expect(input).toHaveValue(value);
 }
 
+/**
+ * Exports a statement of this type and period from the open modal and downloads it from the result.
+ * `preparing`: also see the Preparing state (PENDING) before the worker has written the file.
+ */
+async function exportAndDownload(page: Page, label: string, from: string, to: string, { preparing = false } = {}) {
+  const modal = page.locator(".ant-modal-content");
+  await pickType(page, label);
+  await setDate(page, "From", from);
+  await setDate(page, "To", to);
+  await modal.getByRole("button", EXPORT).click();
+  if (preparing) await expect(modal.getByText("Preparing your statement…")).toBeVisible();
+  await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    modal
+      .locator(".ant-result")
+      .getByRole("button", { name: /Download/ })
+      .click(),
+  ]);
+  return download;
+}
+
 test.use({ businessOptions: { name: "Statement Co", verified: true } });
 
 test("owner exports CSV, EXCEL and PDF statements of the USD account and downloads each", async ({ page, business }) => {
@@ -64,21 +86,9 @@ test("owner exports CSV, EXCEL and PDF statements of the USD account and downloa
     PDF: { ext: "pdf", magic: "%PDF-" },
   };
   for (const [label, want] of Object.entries(files)) {
-    await pickType(page, label);
-    await setDate(page, "From", FROM);
-    await setDate(page, "To", TO);
-    await modal.getByRole("button", EXPORT).click();
     // Preparing (PENDING) until the worker has written the file, then a Download button.
-    await expect(modal.getByText("Preparing your statement…")).toBeVisible();
-    await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
+    const download = await exportAndDownload(page, label, FROM, TO, { preparing: true });
     await expect(modal.getByText(`${label} statement, ${FROM} to ${TO}`)).toBeVisible();
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      modal
-        .locator(".ant-result")
-        .getByRole("button", { name: /Download/ })
-        .click(),
-    ]);
     expect(download.suggestedFilename()).toBe(`statement-USD-${FROM}-to-${TO}.${want.ext}`);
     expect(
       readFileSync((await download.path())!)
@@ -132,18 +142,7 @@ test("the bank and accounting formats are offered beside CSV, Excel and PDF, and
   };
   // Up to today, so today's deposit is in the period (the browser runs in the server's zone here).
   for (const [label, want] of Object.entries(files)) {
-    await pickType(page, label);
-    await setDate(page, "From", FROM);
-    await setDate(page, "To", TODAY);
-    await modal.getByRole("button", EXPORT).click();
-    await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
-    const [download] = await Promise.all([
-      page.waitForEvent("download"),
-      modal
-        .locator(".ant-result")
-        .getByRole("button", { name: /Download/ })
-        .click(),
-    ]);
+    const download = await exportAndDownload(page, label, FROM, TODAY);
     expect(download.suggestedFilename()).toBe(want.name);
     const text = readFileSync((await download.path())!, "utf8");
     expect(text).toMatch(want.starts);
@@ -160,19 +159,7 @@ test("a wallet exports its statement too", async ({ page, business }) => {
   await page.goto("/crypto/wallets");
   await page.locator(".ant-table-row").filter({ hasText: "USDT" }).first().click();
   await page.getByRole("button", { name: "Export statement" }).click();
-  const modal = page.locator(".ant-modal-content");
-  await pickType(page, "PDF");
-  await setDate(page, "From", FROM);
-  await setDate(page, "To", TO);
-  await modal.getByRole("button", EXPORT).click();
-  await expect(modal.getByText("Your statement is ready")).toBeVisible({ timeout: 15_000 });
-  const [download] = await Promise.all([
-    page.waitForEvent("download"),
-    modal
-      .locator(".ant-result")
-      .getByRole("button", { name: /Download/ })
-      .click(),
-  ]);
+  const download = await exportAndDownload(page, "PDF", FROM, TO);
   expect(download.suggestedFilename()).toBe(`statement-USDT-${FROM}-to-${TO}.pdf`);
 });
 

@@ -73,6 +73,22 @@ export const DUPLICATE_WINDOW_DAYS = 30;
  * same beneficiary in the last 30 days is a warning only: monthly payroll and retainers repeat
  * within 30 days (31 January, 28 February), so refusing them would refuse ordinary files.
  */
+/** The business's active beneficiaries in this currency whose destination is one of these (a file's new details may be a saved payee's). */
+function savedWithDetails(q: Queryable, businessId: string, currency: string, destinationKeys: string[]): Promise<Beneficiary[]> {
+  if (!destinationKeys.length) return Promise.resolve([]);
+  return q
+    .select()
+    .from(beneficiaries)
+    .where(
+      and(
+        eq(beneficiaries.businessId, businessId),
+        eq(beneficiaries.state, "ACTIVE"),
+        eq(beneficiaries.currency, currency),
+        inArray(beneficiaries.destinationKey, destinationKeys),
+      ),
+    );
+}
+
 async function checkRows(q: Queryable, businessId: string, account: Account, rows: Request["rows"], now = new Date()) {
   const ids = rows.map((r) => (r.beneficiary_id ?? "").trim()).filter(isUuid);
   const saved = ids.length
@@ -122,19 +138,7 @@ async function checkRows(q: Queryable, businessId: string, account: Account, row
   });
   // New details that are a saved beneficiary's: the same beneficiary, for both duplicate checks.
   const keys = [...new Set(fresh.filter((f) => f !== null).map((f) => columnsOf(f).destinationKey))];
-  const known = keys.length
-    ? await q
-        .select()
-        .from(beneficiaries)
-        .where(
-          and(
-            eq(beneficiaries.businessId, businessId),
-            eq(beneficiaries.state, "ACTIVE"),
-            eq(beneficiaries.currency, account.currency),
-            inArray(beneficiaries.destinationKey, keys),
-          ),
-        )
-    : [];
+  const known = await savedWithDetails(q, businessId, account.currency, keys);
   const byKey = new Map(known.map((b) => [b.destinationKey, b]));
   const payeeOf = (d: (typeof drafts)[number]) =>
     d.beneficiary?.type === "FIAT" ? d.beneficiary : d.input ? (byKey.get(columnsOf(d.input).destinationKey) ?? null) : null;
@@ -210,17 +214,7 @@ async function beneficiaryFor(tx: Tx, businessId: string, userId: string, p: Pay
   if (p.beneficiary) return p.beneficiary;
   const input = p.fresh!;
   const cols = columnsOf(input);
-  const [existing] = await tx
-    .select()
-    .from(beneficiaries)
-    .where(
-      and(
-        eq(beneficiaries.businessId, businessId),
-        eq(beneficiaries.state, "ACTIVE"),
-        eq(beneficiaries.currency, input.currency),
-        eq(beneficiaries.destinationKey, cols.destinationKey),
-      ),
-    );
+  const [existing] = await savedWithDetails(tx, businessId, input.currency, [cols.destinationKey]);
   if (existing) return existing;
   const [row] = await tx
     .insert(beneficiaries)
