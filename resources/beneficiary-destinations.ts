@@ -3,7 +3,7 @@
  * needs, with their formats and messages. The beneficiary schema and form are derived from this.
  */
 import type { FiatCurrency } from "../src/lib/assets.ts";
-import { BIC_MESSAGE, bicProblem, IBAN_MESSAGE, ibanProblem } from "../src/lib/bank-checks.ts";
+import { BIC_MESSAGE, bicProblem, IBAN_MESSAGE, sepaIbanProblem } from "../src/lib/bank-checks.ts";
 
 export type DetailSpec = {
   key: string;
@@ -55,8 +55,8 @@ export const DESTINATIONS = {
     shown: ["iban"],
     fields: [
       accountName,
-      // Per-country length and BBAN structure, national and ISO 13616 check digits (ibantools).
-      { key: "iban", label: "IBAN", pattern: /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, message: IBAN_MESSAGE, compact: true, problem: ibanProblem },
+      // Per-country length and BBAN structure, national and ISO 13616 check digits (ibantools), and a SEPA country.
+      { key: "iban", label: "IBAN", pattern: /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, message: IBAN_MESSAGE, compact: true, problem: sepaIbanProblem },
       { key: "bic_swift", label: "BIC / SWIFT", pattern: /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, message: BIC_MESSAGE, compact: true, problem: bicProblem },
     ],
   },

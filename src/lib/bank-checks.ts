@@ -8,7 +8,7 @@
  * (valacdos.txt), which no installed, maintained library ships; only the formats (6 and 8 digits)
  * are checked. See the note in resources/beneficiary-destinations.ts.
  */
-import { countrySpecs, electronicFormatIBAN, validateBIC, validateIBAN, ValidationErrorsBIC, ValidationErrorsIBAN } from "ibantools";
+import { countrySpecs, electronicFormatIBAN, isSEPACountry, validateBIC, validateIBAN, ValidationErrorsBIC, ValidationErrorsIBAN } from "ibantools";
 
 export const IBAN_MESSAGE = "Enter a valid IBAN";
 export const BIC_MESSAGE = "Enter a valid BIC (8 or 11 characters)";
@@ -25,6 +25,17 @@ export function ibanProblem(raw: string): string | null {
   if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat)) return `This is not the format of an IBAN from ${country}`;
   if (errorCodes.includes(ValidationErrorsIBAN.WrongAccountBankBranchChecksum)) return "This IBAN's national check digits are wrong: check the account number";
   return errorCodes.length ? IBAN_MESSAGE : null;
+}
+
+/**
+ * Why an IBAN cannot be paid by SEPA, or null: a valid IBAN of a country outside the SEPA scheme
+ * (Brazil, Saudi Arabia...) has an IBAN but no SEPA reach, so its payment would only come back.
+ */
+export function sepaIbanProblem(raw: string): string | null {
+  const problem = ibanProblem(raw);
+  if (problem) return problem;
+  const country = (electronicFormatIBAN(raw.replace(/-/g, "")) ?? "").slice(0, 2);
+  return isSEPACountry(country) ? null : `An IBAN from ${country} cannot be paid by SEPA: SEPA reaches only its member countries`;
 }
 
 /** Why a BIC is refused, or null: 4 letters of bank, an ISO country, 2 of location, an optional branch of 3. */

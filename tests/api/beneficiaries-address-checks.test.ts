@@ -166,6 +166,12 @@ describe("IBAN and BIC: per-country length and structure, BIC country", () => {
       "details.details.iban",
       "This IBAN's national check digits are wrong: check the account number",
     ],
+    [
+      "a valid Brazilian IBAN, outside SEPA's reach",
+      sepa("BR9700360305000010009795493P1"),
+      "details.details.iban",
+      "An IBAN from BR cannot be paid by SEPA: SEPA reaches only its member countries",
+    ],
     ["a BIC whose country is not one", sepa("DE89370400440532013000", "COBAXXFF"), "details.details.bic_swift", "XX in this BIC is not a country"],
     ["a BIC of 9 characters", sepa("DE89370400440532013000", "COBADEFFX"), "details.details.bic_swift", "Enter a valid BIC (8 or 11 characters)"],
   ])("%s is refused with its message and nothing written", async (_label, body, path, message) => {

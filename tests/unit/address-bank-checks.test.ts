@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { ADDRESS_MESSAGES, addressProblem, ethereumAddressProblem, toChecksumAddress, tronAddressProblem } from "../../src/lib/address-checks.ts";
-import { BIC_MESSAGE, bicProblem, IBAN_MESSAGE, ibanProblem } from "../../src/lib/bank-checks.ts";
+import { BIC_MESSAGE, bicProblem, IBAN_MESSAGE, ibanProblem, sepaIbanProblem } from "../../src/lib/bank-checks.ts";
 import { BeneficiaryInput, CryptoBeneficiaryEdit } from "../../resources/beneficiaries.ts";
 import { addressProblem as sendFormCheck } from "../../resources/crypto-send.ts";
 
@@ -96,6 +96,14 @@ describe("IBAN (ibantools): per-country length, BBAN structure, check digits", (
     ["mod 97 wrong", "DE88370400440532013000", IBAN_MESSAGE],
     ["too short", "DE89", IBAN_MESSAGE],
   ])("%s is refused", (_label, iban, message) => expect(ibanProblem(iban)).toBe(message));
+
+  test("a valid IBAN outside the SEPA area cannot be paid by SEPA; one inside can, Switzerland and the UK included", () => {
+    expect(ibanProblem("BR9700360305000010009795493P1")).toBeNull();
+    expect(sepaIbanProblem("BR9700360305000010009795493P1")).toBe("An IBAN from BR cannot be paid by SEPA: SEPA reaches only its member countries");
+    expect(sepaIbanProblem("SA0380000000608010167519")).toBe("An IBAN from SA cannot be paid by SEPA: SEPA reaches only its member countries");
+    for (const iban of ["DE89370400440532013000", "GB82WEST12345698765432", "CH9300762011623852957"]) expect(sepaIbanProblem(iban)).toBeNull();
+    expect(sepaIbanProblem("DE88370400440532013000")).toBe(IBAN_MESSAGE);
+  });
 });
 
 describe("BIC (ibantools): format and country", () => {
