@@ -6,6 +6,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, test } from "vitest";
 import { readPain001, readXlsx } from "../../src/server/lib/bulk-files.ts";
+import { unpackedSize } from "../../src/server/lib/zip-size.ts";
 
 const doc = (body: string) =>
   `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn><GrpHdr><MsgId>M</MsgId><NbOfTxs>3</NbOfTxs></GrpHdr>${body}</CstmrCdtTrfInitn></Document>`;
@@ -71,5 +72,36 @@ describe("readXlsx", () => {
     const { rows, lines } = await readXlsx(Buffer.from(await book.xlsx.writeBuffer()));
     expect(rows).toEqual([{ beneficiary_id: "id-1", amount: "12.5", reference: "INV-7", note: "2026-11-01" }]);
     expect(lines).toEqual([2]);
+  });
+});
+
+describe("a workbook's unpacked size, read before it is inflated", () => {
+  const workbook = async (cell: string) => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet("Payments");
+    sheet.addRow(["beneficiary_id", "amount", "reference"]);
+    sheet.addRow(["b-1", 10, cell]);
+    return Buffer.from(await book.xlsx.writeBuffer());
+  };
+
+  test("a file of payments is read; its directory adds up to more than it weighs packed", async () => {
+    const file = await workbook("INV-1");
+    const size = unpackedSize(file)!;
+    expect(size).toBeGreaterThan(file.length);
+    expect(size).toBeLessThan(1024 * 1024);
+    expect((await readXlsx(file)).rows).toHaveLength(1);
+  });
+
+  test("a workbook that unpacks past 20 MB is refused before it is loaded; a file that is no ZIP is refused too", async () => {
+    // 25 MB of one letter packs into a few tens of kilobytes.
+    const bomb = await workbook("A".repeat(25 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    expect(unpackedSize(bomb)).toBeGreaterThan(25 * 1024 * 1024);
+    await expect(readXlsx(bomb)).rejects.toThrow(
+      "The workbook unpacks to more than 20 MB: a file of payments is far smaller. Save only the payments sheet and try again",
+    );
+    const cut = (await workbook("INV-1")).subarray(0, 200);
+    expect(unpackedSize(cut)).toBeNull();
+    await expect(readXlsx(cut)).rejects.toThrow("The file could not be read as an Excel workbook (.xlsx)");
   });
 });

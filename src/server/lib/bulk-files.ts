@@ -11,6 +11,10 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { badRequest } from "../../lib/errors.ts";
 import { MAX_BULK_ROWS } from "../../../resources/bulk-payments.ts";
+import { unpackedSize } from "./zip-size.ts";
+
+/** What a workbook may unpack to (its XML parts): a full file of payments is a few hundred kilobytes. */
+const MAX_XLSX_UNPACKED = 20 * 1024 * 1024;
 
 export type BulkRows = { format: "PAIN_001" | "XLSX"; rows: Record<string, string>[]; lines: number[] };
 
@@ -122,6 +126,11 @@ function cellText(value: unknown): string {
 
 /** An XLSX workbook -> its first sheet's rows under its header row (the template's column names). */
 export async function readXlsx(data: Buffer): Promise<BulkRows> {
+  // What it unpacks to, before anything is inflated: a real file of MAX_BULK_ROWS rows is far below this.
+  const unpacked = unpackedSize(data);
+  if (unpacked === null) throw badRequest("The file could not be read as an Excel workbook (.xlsx)");
+  if (unpacked > MAX_XLSX_UNPACKED)
+    throw badRequest("The workbook unpacks to more than 20 MB: a file of payments is far smaller. Save only the payments sheet and try again");
   // Loaded on first use: exceljs is large and most processes never read a workbook.
   const { default: ExcelJS } = await import("exceljs");
   const book = new ExcelJS.Workbook();
