@@ -12,12 +12,11 @@ import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Space, Spin, Table, Tag, Typography, Upload } from "antd";
+import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Spin, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import { bulkPaymentEndpoints, bulkReportCsv, MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
 import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
-import { parseCsv } from "../../../lib/csv.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { accountLabel } from "../../../lib/labels.ts";
 import { download, isApiError } from "../../api/client.ts";
@@ -26,49 +25,13 @@ import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { newIdempotencyKey, idempotencyHeader } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
+import { type ParsedFile, readBase64, readBulkCsv, saveText } from "./bulk-file.ts";
+import { BulkPreviewTable } from "./bulk-preview-table.tsx";
 
 type CheckResult = ReceivedOf<typeof bulkPaymentEndpoints.check>;
 type CheckedRow = CheckResult["rows"][number];
 type FieldError = CheckedRow["errors"][number];
-/** The uploaded file: each payment row as {column: cell}, and the line (CSV, sheet row, pain.001 transaction) it came from. */
-type ParsedFile = { name: string; rows: Record<string, string>[]; lines: number[] };
-
 const ACCOUNT_ID = "bulk-source-account";
-
-const readBase64 = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ""));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-
-/** Hands text the browser made to the person as a file. */
-function saveText(text: string, name: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The CSV's text -> the rows to check, or the reason the file cannot be used. */
-function readBulkCsv(name: string, text: string): ParsedFile | string {
-  const records = parseCsv(text);
-  if (!records.length) return "The file is empty. Download the template and fill in one row per payment.";
-  const header = records[0].fields.map((h) => h.trim().toLowerCase());
-  if (!header.includes("amount")) return "The file has no amount column. Use the header row of the template.";
-  const body = records.slice(1);
-  if (!body.length) return "The file has no payments. Add one row per payment under the header row.";
-  if (body.length > MAX_BULK_ROWS) return `A file can hold at most ${MAX_BULK_ROWS} payments; this one has ${body.length}. Split it into smaller files.`;
-  const rows = body.map((r) => {
-    const row: Record<string, string> = {};
-    header.forEach((h, i) => {
-      if (h) row[h] = r.fields[i] ?? "";
-    });
-    return row;
-  });
-  return { name, rows, lines: body.map((r) => r.line) };
-}
 
 export default function BulkUploadModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
@@ -229,8 +192,6 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
 
   const currency = preview?.currency ?? account?.currency ?? "";
   const badRows = preview?.rows.filter((r) => r.errors.length).length ?? 0;
-  const money = (minor: string | null) =>
-    minor === null ? <Typography.Text type="secondary">—</Typography.Text> : <span style={{ whiteSpace: "nowrap" }}>{formatMoney(minor, currency)}</span>;
 
   return (
     <Modal title="New bulk payment" open={open} onCancel={close} footer={null} width={1000} destroyOnHidden>
@@ -311,52 +272,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
 
       {preview && file && (
         <>
-          <Table<CheckedRow>
-            size="small"
-            rowKey="index"
-            dataSource={preview.rows}
-            pagination={preview.rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-            scroll={{ x: 900 }}
-            columns={[
-              { key: "line", title: "Line", width: 64, render: (_, r) => file.lines[r.index] ?? r.index + 2 },
-              { key: "beneficiary", title: "Beneficiary", render: (_, r) => r.beneficiary_name || <Typography.Text type="secondary">—</Typography.Text> },
-              { key: "destination", title: "Destination type", render: (_, r) => r.destination_type || <Typography.Text type="secondary">—</Typography.Text> },
-              { key: "amount", title: "Amount", align: "right", render: (_, r) => money(r.amount) },
-              { key: "fee", title: "Fee", align: "right", render: (_, r) => money(r.fee) },
-              { key: "reference", title: "Reference", render: (_, r) => r.reference || <Typography.Text type="secondary">—</Typography.Text> },
-              {
-                key: "status",
-                title: "Status",
-                width: 300,
-                render: (_, r) => (
-                  <Space direction="vertical" size={2}>
-                    {r.errors.length ? (
-                      r.errors.map((e, i) => (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors as the server listed them, never reordered
-                        <Typography.Text type="danger" key={i}>
-                          <Tag color="red" style={{ marginRight: 6 }}>
-                            {e.path}
-                          </Tag>
-                          {e.message}
-                        </Typography.Text>
-                      ))
-                    ) : (
-                      <Tag color="green">OK</Tag>
-                    )}
-                    {r.warnings.map((w, i) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: a row's warnings as the server listed them, never reordered
-                      <Typography.Text type="warning" key={`w${i}`}>
-                        <Tag color="orange" style={{ marginRight: 6 }}>
-                          {w.path}
-                        </Tag>
-                        {w.message}
-                      </Typography.Text>
-                    ))}
-                  </Space>
-                ),
-              },
-            ]}
-          />
+          <BulkPreviewTable rows={preview.rows} lines={file.lines} currency={currency} />
           <Descriptions
             bordered
             size="small"
