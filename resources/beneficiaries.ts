@@ -32,6 +32,8 @@ export const BeneficiaryInput = z
         address: z.string().max(200).optional(),
       })
       .default({}),
+    /** The bank answered NO_MATCH for the account holder's name and the person still means this payee (issue 29). */
+    confirm_name_mismatch: z.boolean({ error: "confirm_name_mismatch must be true or false" }).optional(),
   })
   .superRefine(
     (v, ctx) => {
@@ -98,6 +100,10 @@ export const CryptoBeneficiaryEdit = CryptoBeneficiaryUpdate.extend({
   })
   .transform(({ details: _chain, ...update }) => update);
 
+export const NAME_CHECK_RESULTS = ["MATCH", "CLOSE_MATCH", "NO_MATCH"] as const;
+export const NameCheckView = z.object({ result: z.enum(NAME_CHECK_RESULTS), registered_name: z.string().nullable() });
+export type NameCheckView = z.infer<typeof NameCheckView>;
+
 export const Beneficiary = z
   .object({
     id: z.string(),
@@ -115,6 +121,12 @@ export const Beneficiary = z
     destination_label: z.string(),
     account_identifier: z.string(),
     created_date: z.string(),
+    /** Payee protection (issue 29): until when a payment to it needs an extra approval or is refused; null when it may be paid as usual. */
+    cooling_ends_at: z.string().nullable(),
+    /** The bank's answer for the account holder's name when it was saved (fiat only). */
+    name_check: NameCheckView.nullable(),
+    /** A change of its details waits for another member's approval (the saved details stay in use until then). */
+    details_change_pending: z.boolean(),
   })
   .meta({ id: "Beneficiary" });
 export type Beneficiary = z.infer<typeof Beneficiary>;
@@ -168,6 +180,7 @@ export const beneficiaryEndpoints = {
     stepUp: true,
     params: IdParams,
     body: BeneficiaryInput,
+    accepted: { description: "With approvals on, a change of bank details waits for another member's approval", data: Beneficiary },
     answer: { one: Beneficiary },
   }),
   updateCrypto: endpoint({
@@ -179,6 +192,7 @@ export const beneficiaryEndpoints = {
     stepUp: true,
     params: IdParams,
     body: CryptoBeneficiaryUpdate,
+    accepted: { description: "With approvals on, a change of address waits for another member's approval", data: Beneficiary },
     answer: { one: Beneficiary },
   }),
   remove: endpoint({

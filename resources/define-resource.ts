@@ -242,7 +242,7 @@ export type ResourceDef<Row = any> = {
   /** "page": the create button opens routes.create instead of the drawer over the list. */
   createOpens?: "drawer" | "page";
   /** A bespoke edit modal by key (mapped in custom-screens.tsx), opened by Edit on the details page and on rows. */
-  editComponent?: "edit-customer" | "invoice-edit" | "webhook-edit";
+  editComponent?: "edit-customer" | "invoice-edit" | "webhook-edit" | "payment-schedule-edit";
   /** Record states in which Edit is offered (e.g. only drafts); every state when absent. */
   editStates?: readonly string[];
   /** Tiles above the list's table. */
@@ -256,7 +256,8 @@ export type ResourceDef<Row = any> = {
     | "sub-account-details"
     | "sub-wallet-details"
     | "settlement-details"
-    | "invoice-details";
+    | "invoice-details"
+    | "payment-schedule";
   /**
    * A bespoke details modal by key (SCREENS.details in src/app/pages/screens.ts), opened over the list
    * by a row click: for a list without a details route (one hosted in a bespoke page).

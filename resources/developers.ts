@@ -37,6 +37,14 @@ export const WEBHOOK_EVENTS = {
   "sub_account.frozen": "A sub-account was frozen",
   "sub_account.unfrozen": "A sub-account was unfrozen",
   "kyb.updated": "The business's verification (KYB) changed",
+  "schedule.created": "A scheduled or recurring payment was set up",
+  "schedule.updated": "A payment schedule's amount or next date changed",
+  "schedule.paused": "A payment schedule was paused (by a member, or after a failed payment)",
+  "schedule.resumed": "A payment schedule was resumed",
+  "schedule.cancelled": "A payment schedule was cancelled",
+  "schedule.ended": "A payment schedule made its last payment",
+  "schedule.occurrence.paid": "A scheduled payment was made (the payment then goes its own way)",
+  "schedule.occurrence.failed": "A scheduled payment could not be made (e.g. insufficient funds)",
 } as const;
 export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as [WebhookEvent, ...WebhookEvent[]];

@@ -14,6 +14,7 @@ import { invoices } from "./invoices.ts";
 import { products } from "./products.ts";
 import { auditLog } from "./audit-log.ts";
 import { apiKeys, webhooks } from "./developers.ts";
+import { paymentSchedules } from "./payment-schedules.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: each resource keeps its own row type
 export const RESOURCES: ResourceDef<any>[] = [
@@ -25,6 +26,7 @@ export const RESOURCES: ResourceDef<any>[] = [
   cryptoBeneficiaries,
   users,
   bulkPayments,
+  paymentSchedules,
   customers,
   subAccounts,
   subWallets,

@@ -10,6 +10,7 @@ import { MinorAmount, MoneyValue, MinorUnits } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 import { APPROVAL_DECIDED, MONEY_MOVED } from "./stale.ts";
+import { ApprovalImpact, PayeeFlag } from "./approval-impact.ts";
 
 /**
  * What a payment costs, by rail, in minor units of the rail's (the beneficiary's) currency. A payment
@@ -120,6 +121,10 @@ export const ApprovalRequest = z
     approvals_remaining: z.number().int(),
     required_role: z.string().nullable(),
     rule_reason: z.string(),
+    /** Payee protection's warnings on it (issue 29), one Alert each in the details. */
+    payee_flags: z.array(PayeeFlag),
+    /** What approving it does (balance after, FX cost, the beneficiary's history); null for a change that moves no money. */
+    impact: ApprovalImpact.nullable(),
     approved_by: z.array(z.object({ name: z.string(), email: z.string(), roles: z.array(z.string()), at: z.string() })),
   })
   .meta({ id: "ApprovalRequest" });

@@ -5,7 +5,7 @@
 import type { ResourceProps } from "@refinedev/core";
 import { BankOutlined, SwapOutlined, DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
 import { FileDoneOutlined, FileTextOutlined, LineChartOutlined, ShoppingOutlined } from "@ant-design/icons";
-import { ApiOutlined, GiftOutlined } from "@ant-design/icons";
+import { ApiOutlined, GiftOutlined, ScheduleOutlined } from "@ant-design/icons";
 import { RESOURCES } from "../../resources/index.ts";
 import { PAGES } from "../../resources/pages.ts";
 import type { ResourceRoutes } from "./providers/access-control.ts";
@@ -24,6 +24,7 @@ const ICONS: Record<string, React.ReactNode> = {
   product: <ShoppingOutlined />,
   deals: <GiftOutlined />,
   developers: <ApiOutlined />,
+  schedule: <ScheduleOutlined />,
 };
 
 /** lockedName: what a screen locked until KYB approval says there is none of ('No {lockedName}'), when not its label. */

@@ -25,6 +25,7 @@ import { buildServices, type Services } from "./services/index.ts";
 import { sandboxTransport, smtpTransport } from "./providers/mail/transport.ts";
 import { startMailDispatcher } from "./providers/mail/outbox.ts";
 import { startPaymentProcessing } from "./jobs/payments.ts";
+import { startScheduler } from "./jobs/payment-schedules.ts";
 import { DEFAULT_DELIVERY, startWebhookDelivery, type DeliveryOptions } from "./jobs/webhooks.ts";
 import type { HostLookup } from "./services/outbound-address.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
@@ -50,6 +51,8 @@ export type BuildOptions = {
   mailDispatcher?: boolean;
   statementWorker?: boolean;
   paymentProcessing?: boolean;
+  /** The scheduler that makes scheduled payments on their day (tests run it by hand with their own clock). */
+  scheduler?: boolean;
   /** Webhook delivery: off, on with the defaults, or on with other retry delays (tests). */
   webhookDelivery?: boolean | Partial<DeliveryOptions>;
   /** Where the log goes instead of stdout (tests read it back). */
@@ -69,6 +72,7 @@ export async function buildApp({
   mailDispatcher = true,
   statementWorker = mailDispatcher,
   paymentProcessing = mailDispatcher,
+  scheduler = paymentProcessing,
   webhookDelivery = mailDispatcher,
   logStream,
   hostLookup,
@@ -158,6 +162,7 @@ export async function buildApp({
   const stopPayments = paymentProcessing
     ? startPaymentProcessing(dbh.db, services.providers, (err) => app.log.error({ err }, "payment processing failed"))
     : async () => {};
+  const stopScheduler = scheduler ? startScheduler(dbh.db, services, (err) => app.log.error({ err }, "scheduled payments failed")) : async () => {};
   const stopStatements = statementWorker ? startStatementWorker(dbh.db, (err) => app.log.error({ err }, "statement export failed")) : async () => {};
   // Follows mailDispatcher too: without it, the pending list is merged inline once it reaches its limit.
   const stopSearchUpkeep = mailDispatcher ? startSearchUpkeep(dbh.db, (err) => app.log.error({ err }, "search index upkeep failed")) : async () => {};
@@ -181,6 +186,7 @@ export async function buildApp({
     stopKybReview();
     stopMail();
     await stopWebhooks();
+    await stopScheduler();
     await stopPayments();
     await stopStatements();
     await stopSearchUpkeep();

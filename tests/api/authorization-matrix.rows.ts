@@ -151,6 +151,11 @@ export const ROWS: Record<string, Row> = {
   "PUT /api/approval-rules": { who: "owner" },
   "POST /api/approval-rules/preview": { who: "transactions_write" },
 
+  // Payee protection (issue 29): everyone reads the cooling period, only the owner changes it; writers check a beneficiary draft
+  "GET /api/businesses/payee-protection": { who: "authenticated" },
+  "PUT /api/businesses/payee-protection": { who: "owner" },
+  "POST /api/v1/beneficiaries/check": { who: "counterparties_write" },
+
   // Settings: a person's own notifications and security; the business's extra destinations (users_write)
   "GET /api/settings/notifications": { who: "person" },
   "PATCH /api/settings/user-notifications": { who: "person" },

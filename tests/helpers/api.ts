@@ -190,8 +190,16 @@ export async function decideKyb(app: FastifyInstance, c: Client, decision: "APPR
   return new Client(app).post(`/sandbox/kyb/reviews/${businessId}/decision`, { decision, reason });
 }
 
-/** Signs up, verifies the email, signs in, and (unless verified: false) passes KYB; returns the signed-in client. */
-export async function signedUpClient(app: FastifyInstance, overrides: Record<string, unknown> = {}, { verified = true }: { verified?: boolean } = {}) {
+/**
+ * Signs up, verifies the email, signs in, and (unless verified: false) passes KYB; returns the signed-in client.
+ * New businesses start with a 24-hour payee cooling period (issue 29); tests that add a beneficiary and
+ * pay it at once get it turned off through the owner's own call, unless `payeeCooling: true` keeps it.
+ */
+export async function signedUpClient(
+  app: FastifyInstance,
+  overrides: Record<string, unknown> = {},
+  { verified = true, payeeCooling = false }: { verified?: boolean; payeeCooling?: boolean } = {},
+) {
   const input = signUpInput(overrides);
   const c = new Client(app);
   const reg = await c.post("/onboarding/register", input);
@@ -200,6 +208,10 @@ export async function signedUpClient(app: FastifyInstance, overrides: Record<str
   await c.post("/onboarding/verify-email", { token: tokenFromLink(mail!.links[0]) });
   const login = await c.post("/onboarding/login", { email: input.email, password: input.password });
   if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  if (!payeeCooling) {
+    const off = await c.put("/businesses/payee-protection", { cooling_hours: 0, cooling_mode: "EXTRA_APPROVAL" });
+    if (off.status !== 200) throw new Error(`turning the payee cooling period off failed: ${JSON.stringify(off.body)}`);
+  }
   if (verified) {
     await submitKyb(app, c);
     const approved = await decideKyb(app, c, "APPROVED");

@@ -28,6 +28,7 @@ export const SCREENS: Screens = {
     "sub-wallet-details": lazy(() => import("./sub-wallets/sub-wallet-details.tsx")),
     "settlement-details": lazy(() => import("./settlements/settlement-details.tsx")),
     "invoice-details": lazy(() => import("./invoices/invoice-details.tsx")),
+    "payment-schedule": lazy(() => import("./payments/payment-schedule-details.tsx")),
   },
   details: {
     "api-key-details": lazy(() => import("./developers/api-key-modals.tsx").then((m) => ({ default: m.ApiKeyDetailsModal }))),
@@ -41,6 +42,7 @@ export const SCREENS: Screens = {
     "edit-customer": lazy(() => import("./customers/edit-customer-modal.tsx")),
     "invoice-edit": lazy(() => import("./invoices/invoice-edit-drawer.tsx")),
     "webhook-edit": lazy(() => import("./developers/webhooks-tab.tsx").then((m) => ({ default: m.WebhookEditScreen }))),
+    "payment-schedule-edit": lazy(() => import("./payments/payment-schedule-edit.tsx")),
   },
   aside: {
     "swap-panel": lazy(() => import("../components/swap/swap-aside.tsx")),

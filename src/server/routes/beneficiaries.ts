@@ -1,6 +1,7 @@
 /** SPEC §7 Beneficiaries (declared in resources/beneficiaries.ts). Crypto ones are also checked against the crypto-beneficiaries policy. */
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { beneficiaryEndpoints as ep } from "../../../resources/beneficiaries.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { beneficiaryEndpoints as ep, type Beneficiary } from "../../../resources/beneficiaries.ts";
+import { CHANGE_PENDING_MESSAGE } from "../../../resources/payee-protection.ts";
 import { assertCan, subjectOf } from "../plugins/authorize.ts";
 import type { Services } from "../services/index.ts";
 import { serve } from "./endpoint.ts";
@@ -31,14 +32,18 @@ export async function beneficiaryRoutes(app: FastifyInstance, { services }: { se
     return ok("Beneficiary created successfully", await svc.create(req.auth!.businessId, req.auth!.userId, req.body));
   });
 
-  serve(app, ep.update, async (req) => {
+  // With approvals on, a change of where money goes waits for another member (202): payee protection, issue 29.
+  const saved = (reply: FastifyReply, { view, pending }: { view: Beneficiary; pending: boolean }) =>
+    pending ? reply.code(202).send(ok(CHANGE_PENDING_MESSAGE, view)) : ok("Beneficiary details updated", view);
+
+  serve(app, ep.update, async (req, reply) => {
     cryptoCheck(req, req.body.type, "edit");
-    return ok("Beneficiary details updated", await svc.update(req.auth!.businessId, req.params.id, req.body));
+    return saved(reply, await svc.update(req.auth!.businessId, req.auth!.userId, req.params.id, req.body));
   });
 
-  serve(app, ep.updateCrypto, async (req) => {
+  serve(app, ep.updateCrypto, async (req, reply) => {
     assertCan(access, req, "crypto-beneficiaries", "edit");
-    return ok("Beneficiary details updated", await svc.updateCrypto(req.auth!.businessId, req.params.id, req.body));
+    return saved(reply, await svc.updateCrypto(req.auth!.businessId, req.auth!.userId, req.params.id, req.body));
   });
 
   serve(app, ep.remove, async (req) => {

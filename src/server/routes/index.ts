@@ -12,6 +12,7 @@ import { teamRoutes } from "./team.ts";
 import { settingsRoutes } from "./settings.ts";
 import { stepUpRoutes } from "./step-up.ts";
 import { beneficiaryRoutes } from "./beneficiaries.ts";
+import { payeeProtectionRoutes } from "./payee-protection.ts";
 import { accountRoutes } from "./accounts.ts";
 import { walletRoutes } from "./wallets.ts";
 import { transactionRoutes } from "./transactions.ts";
@@ -19,6 +20,7 @@ import { accountRequestRoutes } from "./account-requests.ts";
 import { paymentRoutes } from "./payments.ts";
 import { cryptoSendRoutes } from "./crypto-sends.ts";
 import { bulkPaymentRoutes } from "./bulk-payments.ts";
+import { paymentScheduleRoutes } from "./payment-schedules.ts";
 import { exchangeRoutes } from "./exchange.ts";
 import { customerRoutes } from "./customers.ts";
 import { subAccountRoutes } from "./sub-accounts.ts";
@@ -47,6 +49,7 @@ export const API_ROUTES: RoutePlugin[] = [
   settingsRoutes,
   stepUpRoutes,
   beneficiaryRoutes,
+  payeeProtectionRoutes,
   accountRoutes,
   walletRoutes,
   transactionRoutes,
@@ -54,6 +57,7 @@ export const API_ROUTES: RoutePlugin[] = [
   paymentRoutes,
   cryptoSendRoutes,
   bulkPaymentRoutes,
+  paymentScheduleRoutes,
   exchangeRoutes,
   customerRoutes,
   subAccountRoutes,

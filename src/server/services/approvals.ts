@@ -17,13 +17,18 @@ import { forgetCounts } from "./transaction-counts.ts";
 import { cancelBatch, releaseBatch } from "./bulk-payments.ts";
 import { applyTeamChange, managesUsers } from "./team-approvals.ts";
 import { TEAM_CHANGE } from "../../../resources/users.ts";
+import { BENEFICIARY_CHANGE } from "../../../resources/payee-protection.ts";
+import { decideBeneficiaryChange } from "./payee-protection.ts";
+import type { ApprovalImpact } from "../../../resources/approval-impact.ts";
+import { approvalImpacts } from "./approval-impact.ts";
+import { decideSchedule, SCHEDULE_REQUESTS } from "./schedule-approvals.ts";
 
 type Row = typeof approvalRequests.$inferSelect;
 export type Decision = "approve" | "reject";
 
 type Approver = { name: string; email: string; roles: string[]; at: string };
 
-const view = (r: Row, requester: { name: string; email: string }, approvedBy: Approver[] = []) => ({
+const view = (r: Row, requester: { name: string; email: string }, approvedBy: Approver[] = [], impact: ApprovalImpact | null = null) => ({
   id: r.id,
   entity_id: r.entityId,
   entity_type: r.entityType,
@@ -40,6 +45,8 @@ const view = (r: Row, requester: { name: string; email: string }, approvedBy: Ap
   approvals_remaining: r.state === "PENDING" ? Math.max(r.approvalsRequired - approvedBy.length, 0) : 0,
   required_role: r.requiredRole,
   rule_reason: r.ruleReason,
+  payee_flags: r.payeeFlags,
+  impact,
   approved_by: approvedBy,
 });
 
@@ -99,6 +106,11 @@ export function approvalService({ db, config, access }: ServiceContext) {
       entity_id: r.entityId,
       entity_type: r.entityType,
     });
+    if (SCHEDULE_REQUESTS.includes(r.entityType)) {
+      await decideSchedule(tx, r.entityType, r.entityId, decision, now);
+      return { complete: true as const, remaining: 0 };
+    }
+    if (r.entityType === BENEFICIARY_CHANGE) return decideBeneficiaryChange(tx, r, decision === "approve", now);
     if (r.entityType === "BATCH_PAYMENT") {
       await (decision === "approve" ? releaseBatch(tx, r.entityId, userId, now) : cancelBatch(tx, r.entityId, userId, now));
       return { complete: true as const, remaining: 0 };
@@ -173,9 +185,18 @@ export function approvalService({ db, config, access }: ServiceContext) {
           .offset(offsetOf(q)),
         db.select({ n: count() }).from(approvalRequests).where(where),
       ]);
-      const approvals = await approvalsOf(rows.map((x) => x.r.id));
+      const [approvals, impacts] = await Promise.all([
+        approvalsOf(rows.map((x) => x.r.id)),
+        approvalImpacts(
+          db,
+          businessId,
+          rows.map((x) => x.r),
+        ),
+      ]);
       return paged(
-        rows.map((x) => view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id))),
+        rows.map((x) =>
+          view(x.r, { name: `${x.first ?? ""} ${x.last ?? ""}`.trim(), email: x.email ?? "" }, approvals.get(x.r.id), impacts.get(x.r.id) ?? null),
+        ),
         Number(total.n),
         q,
       );

@@ -14,13 +14,18 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { BLOCKCHAIN_LABELS } from "../../lib/assets.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
+import type { PayeeNameCheck } from "../providers/rails/name-check.ts";
+import { coolingEndsAt } from "../../lib/payee-protection.ts";
+import { protectionOf, proposeDetailsChange, type DetailsChange } from "./payee-protection.ts";
 
 type Row = typeof beneficiaries.$inferSelect;
 type Input = z.output<typeof BeneficiaryInput>;
 export type BeneficiaryFilter = PageQuery & { keyword?: string; type?: "FIAT" | "CRYPTO"; currency?: string };
 
-export function beneficiaryView(r: Row) {
+/** `coolingHours`/`now`: the business's cooling period, so the view says until when the payee cools. */
+export function beneficiaryView(r: Row, coolingHours = 0, now = new Date()) {
   const fiat = r.type === "FIAT";
+  const ends = coolingEndsAt(r.detailsChangedAt, coolingHours, now);
   return {
     id: r.id,
     name: r.name,
@@ -34,7 +39,24 @@ export function beneficiaryView(r: Row) {
       : (BLOCKCHAIN_LABELS[r.blockchain as Blockchain] ?? r.blockchain!),
     account_identifier: r.identifier,
     created_date: r.createdAt.toISOString(),
+    cooling_ends_at: ends ? ends.toISOString() : null,
+    name_check: r.nameCheck ? { result: r.nameCheck as "MATCH" | "CLOSE_MATCH" | "NO_MATCH", registered_name: r.nameCheckName } : null,
+    details_change_pending: r.pendingDetails !== null,
   };
+}
+
+/** The account holder's name the bank checks: the destination's account name, or the beneficiary's name. */
+const holderOf = (input: Pick<Input, "name">, details: Record<string, string> | null) => details?.account_name || input.name;
+
+/** The name check's answer for a fiat payee; a NO_MATCH is saved only when the person confirmed it. */
+function checkName(nameCheck: PayeeNameCheck, input: Input, details: Record<string, string> | null) {
+  if (input.type !== "FIAT" || !details) return { nameCheck: null, nameCheckName: null };
+  const answer = nameCheck.check(holderOf(input, details), details);
+  if (answer.result === "NO_MATCH" && input.confirm_name_mismatch !== true) {
+    const message = `The bank could not match "${holderOf(input, details)}" to this account. Check the name with the payee, or confirm to save it anyway`;
+    throw badRequest(message, [{ path: "confirm_name_mismatch", message }]);
+  }
+  return { nameCheck: answer.result, nameCheckName: answer.registeredName };
 }
 
 export function columnsOf(input: Input) {
@@ -60,7 +82,7 @@ export function columnsOf(input: Input) {
   };
 }
 
-export function beneficiaryService({ db }: ServiceContext) {
+export function beneficiaryService({ db }: ServiceContext, deps: { nameCheck: PayeeNameCheck }) {
   const live = (businessId: string) => and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"));
 
   async function find(businessId: string, id: string) {
@@ -87,6 +109,38 @@ export function beneficiaryService({ db }: ServiceContext) {
     }
   }
 
+  /**
+   * Saves an edit. A change of where money goes (bank details, address) restarts the cooling period;
+   * with approvals on it waits for another member instead (payee-protection.ts).
+   */
+  async function saveEdit(businessId: string, userId: string, row: Row, change: DetailsChange, moved: boolean) {
+    const { hours, approvalRequired } = await protectionOf(db, businessId);
+    if (moved && row.pendingDetails) throw conflict(`A change of ${row.name}'s details is already waiting for approval`);
+    if (moved && approvalRequired) {
+      if (change.destinationKey) await assertFree(businessId, row, change.destinationKey);
+      return { view: beneficiaryView(await db.transaction((tx) => proposeDetailsChange(tx, row, userId, change)), hours), pending: true };
+    }
+    const [updated] = await unique(() =>
+      db.transaction((tx) =>
+        tx
+          .update(beneficiaries)
+          .set({ ...change, ...(moved ? { detailsChangedAt: new Date() } : {}), updatedAt: new Date() })
+          .where(eq(beneficiaries.id, row.id))
+          .returning(),
+      ),
+    );
+    return { view: beneficiaryView(updated, hours), pending: false };
+  }
+
+  /** A change waiting for approval must not take another live payee's destination (the unique index only speaks at approval). */
+  async function assertFree(businessId: string, row: Row, key: string) {
+    const [twin] = await db
+      .select({ id: beneficiaries.id })
+      .from(beneficiaries)
+      .where(and(live(businessId), eq(beneficiaries.currency, row.currency), eq(beneficiaries.destinationKey, key)));
+    if (twin && twin.id !== row.id) throw conflict("A beneficiary with these details already exists");
+  }
+
   return {
     async list(businessId: string, f: BeneficiaryFilter) {
       const where = and(
@@ -95,17 +149,23 @@ export function beneficiaryService({ db }: ServiceContext) {
         f.currency ? eq(beneficiaries.currency, f.currency) : undefined,
         f.keyword ? or(ilike(beneficiaries.name, likePattern(f.keyword)), ilike(beneficiaries.friendlyName, likePattern(f.keyword))) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      const [rows, [total], { hours }] = await Promise.all([
         db.select().from(beneficiaries).where(where).orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id)).limit(f.limit).offset(offsetOf(f)),
         db.select({ n: count() }).from(beneficiaries).where(where),
+        protectionOf(db, businessId),
       ]);
-      return paged(rows.map(beneficiaryView), Number(total.n), f);
+      return paged(
+        rows.map((r) => beneficiaryView(r, hours)),
+        Number(total.n),
+        f,
+      );
     },
 
-    get: async (businessId: string, id: string) => beneficiaryView(await find(businessId, id)),
+    get: async (businessId: string, id: string) => beneficiaryView(await find(businessId, id), (await protectionOf(db, businessId)).hours),
 
     async create(businessId: string, userId: string, input: Input) {
       const cols = columnsOf(input);
+      const named = checkName(deps.nameCheck, input, cols.bankDetails);
       const [row] = await unique(() =>
         db.transaction((tx) =>
           tx
@@ -119,59 +179,55 @@ export function beneficiaryService({ db }: ServiceContext) {
               kind: input.kind,
               currency: input.currency,
               ...cols,
+              ...named,
             })
             .returning(),
         ),
       );
-      return beneficiaryView(row);
+      return beneficiaryView(row, (await protectionOf(db, businessId)).hours);
     },
 
     /** Full edit of a fiat beneficiary: name, kind and bank details; type, currency and destination type stay. */
-    async update(businessId: string, id: string, input: Input) {
+    async update(businessId: string, userId: string, id: string, input: Input) {
       const row = await find(businessId, id);
       const cols = columnsOf(input);
       if (row.type !== input.type || row.currency !== input.currency || row.destinationType !== cols.destinationType || row.blockchain !== cols.blockchain) {
         throw badRequest("The type, currency and destination of a beneficiary cannot be changed");
       }
-      const [updated] = await unique(() =>
-        db.transaction((tx) =>
-          tx
-            .update(beneficiaries)
-            .set({ name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, updatedAt: new Date() })
-            .where(eq(beneficiaries.id, row.id))
-            .returning(),
-        ),
-      );
-      return beneficiaryView(updated);
+      const renamed = input.name !== row.name || cols.bankDetails?.account_name !== row.bankDetails?.account_name;
+      const named = renamed ? checkName(deps.nameCheck, input, cols.bankDetails) : {};
+      const moved = JSON.stringify(cols.bankDetails) !== JSON.stringify(row.bankDetails);
+      const change: DetailsChange = { name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, ...named };
+      return saveEdit(businessId, userId, row, change, moved);
     },
 
-    async updateCrypto(businessId: string, id: string, input: z.output<typeof CryptoBeneficiaryUpdate>) {
+    async updateCrypto(businessId: string, userId: string, id: string, input: z.output<typeof CryptoBeneficiaryUpdate>) {
       const row = await find(businessId, id);
       if (row.type !== "CRYPTO") throw badRequest("This beneficiary is not a crypto beneficiary");
       const problem = addressProblem(row.blockchain as Blockchain, input.address);
       if (problem) throw badRequest(problem, [{ path: "address", message: problem }]);
-      const [updated] = await unique(() =>
-        db.transaction((tx) =>
-          tx
-            .update(beneficiaries)
-            .set({
-              name: input.name,
-              friendlyName: input.friendly_name,
-              address: input.address,
-              identifier: input.address,
-              destinationKey: walletKey(row.blockchain!, input.address),
-              updatedAt: new Date(),
-            })
-            .where(eq(beneficiaries.id, row.id))
-            .returning(),
-        ),
-      );
-      return beneficiaryView(updated);
+      const destination = walletKey(row.blockchain!, input.address);
+      const change: DetailsChange = {
+        name: input.name,
+        friendlyName: input.friendly_name,
+        address: input.address,
+        identifier: input.address,
+        destinationKey: destination,
+      };
+      return saveEdit(businessId, userId, row, change, destination !== row.destinationKey);
     },
 
     async remove(businessId: string, id: string) {
       const row = await find(businessId, id);
       await db.transaction((tx) => tx.update(beneficiaries).set({ state: "DELETED", updatedAt: new Date() }).where(eq(beneficiaries.id, row.id)));
+    },
+
+    /** The bank's answer for a draft, before anything is saved (fiat only). */
+    nameCheckOf(input: Input) {
+      if (input.type !== "FIAT") return null;
+      const details = columnsOf(input).bankDetails;
+      const answer = deps.nameCheck.check(holderOf(input, details), details ?? {});
+      return { result: answer.result, registered_name: answer.registeredName };
     },
 
     find,

@@ -6,6 +6,8 @@
 import type { FxProvider } from "../providers/fx/provider.ts";
 import { and, eq } from "drizzle-orm";
 import { requestApproval } from "./request-approval.ts";
+import { payeeGuard } from "./payee-protection.ts";
+import { walletKey } from "../../../resources/beneficiary-destinations.ts";
 import type { z } from "zod";
 import { beneficiaries, businesses, wallets } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
@@ -62,13 +64,31 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
       return { fee: { value: NETWORK_FEES[w.blockchain as Blockchain].toString(), currency: w.currency }, blockchain: w.blockchain };
     },
 
-    /** Runs inside the caller's transaction (the Idempotency-Key's). */
-    async send(tx: Tx, businessId: string, userId: string, input: SendStablecoinsInput) {
+    /** The wallet and saved beneficiary of a send, both able to take part (a schedule checks them when it is made). */
+    async parties(q: Queryable, businessId: string, walletId: string, beneficiaryId: string) {
+      const w = await walletOf(q, businessId, walletId);
+      return { wallet: w, to: await destinationOf(q, businessId, w, { wallet_id: walletId, beneficiary_id: beneficiaryId } as SendStablecoinsInput) };
+    },
+
+    /** Runs inside the caller's transaction (the Idempotency-Key's). `scheduleId`: a send of an approved schedule (no second approval). */
+    async send(tx: Tx, businessId: string, userId: string, input: SendStablecoinsInput, { scheduleId }: { scheduleId?: string } = {}) {
       const w = await walletOf(tx, businessId, input.wallet_id);
       const to = await destinationOf(tx, businessId, w, input);
+      // Payee protection (issue 29), found by destination: a one-off send to a cooling payee's address is a send to that payee.
+      const guard = scheduleId
+        ? null
+        : await payeeGuard(tx, businessId, {
+            name: to.name,
+            type: "CRYPTO",
+            currency: w.currency,
+            identifier: to.address,
+            destinationKey: walletKey(w.blockchain, to.address),
+          });
       const chain = w.blockchain as Blockchain;
       const fee = NETWORK_FEES[chain];
-      const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
+      const [business] = scheduleId
+        ? [{ approvalRequired: false }]
+        : await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
       const id = crypto.randomUUID();
       const clearing = await systemAccount(tx, "chain_clearing", w.currency);
       const h = await hold(tx, {
@@ -98,9 +118,11 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
         description: input.description || `Send to ${to.name}`,
         initiatorUserId: userId,
         holdTransferId: h.id,
+        scheduleId: scheduleId ?? null,
       });
       if (business.approvalRequired) {
         await requestApproval(tx, deps.fx, {
+          ...guard,
           businessId,
           entityType: "PAYMENT",
           entityId: id,

@@ -91,6 +91,14 @@ export const emails = {
       ? `Your transfer of ${amount} to ${counterparty} has been completed.`
       : `Your transfer of ${amount} to ${counterparty} failed${reason ? `: ${reason}` : ""}. The held funds are available again.`,
   }),
+  /** To the owner and the schedule's maker: a scheduled payment could not be made on its day. */
+  scheduledPaymentFailed: (to: string, amount: string, counterparty: string, due: string, reason: string, paused: boolean): Mail => ({
+    to,
+    subject: `Scheduled payment of ${amount} to ${counterparty} failed`,
+    text: `The scheduled payment of ${amount} to ${counterparty} due on ${due} could not be made: ${reason}. ${
+      paused ? "The schedule is paused until you resume it." : "The schedule goes on: the next payment will be made on its day."
+    }`,
+  }),
   depositReceived: (to: string, amount: string, sender: string, into: string): Mail => ({
     to,
     subject: `You received ${amount}`,

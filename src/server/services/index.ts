@@ -21,6 +21,7 @@ import { approvalService } from "./approvals.ts";
 import { approvalRuleService } from "./approval-rules.ts";
 import { stepUpService } from "./step-up.ts";
 import { cryptoSendService } from "./crypto-sends.ts";
+import { paymentScheduleService } from "./payment-schedules.ts";
 import { bulkPaymentService } from "./bulk-payments.ts";
 import { exchangeService } from "./exchange.ts";
 import { customerService } from "./customers.ts";
@@ -40,17 +41,28 @@ import type { KybProvider } from "../providers/kyb/provider.ts";
 import { sandboxKyb } from "../providers/kyb/sandbox.ts";
 import { kybListener, kybService } from "./kyb.ts";
 import { gettingStartedService } from "./getting-started.ts";
+import { payeeProtectionService } from "./payee-protection.ts";
+import { sandboxNameCheck, type PayeeNameCheck } from "../providers/rails/name-check.ts";
 
 /**
  * Partner systems. Each is an interface; the sandbox implementations run on a fresh machine. The
  * KYB provider needs the database and reports back, so its sandbox is built with the services unless
  * another provider is given.
  */
-export type Providers = { rails: RailsProvider; paymentRails: PaymentRails; chain: ChainProvider; fx: FxProvider; kyb?: KybProvider };
+export type Providers = {
+  rails: RailsProvider;
+  paymentRails: PaymentRails;
+  chain: ChainProvider;
+  fx: FxProvider;
+  kyb?: KybProvider;
+  /** The payee's bank's Confirmation of Payee (unset: the sandbox's documented answers). */
+  nameCheck?: PayeeNameCheck;
+};
 export const SANDBOX_PROVIDERS: Providers = { rails: sandboxRails, paymentRails: sandboxPaymentRails, chain: sandboxChain, fx: sandboxFx };
 
 export function buildServices(ctx: ServiceContext, providers: Providers = SANDBOX_PROVIDERS) {
   const fx = fxService(providers.fx);
+  const cryptoSends = cryptoSendService(ctx, { chain: providers.chain, fx: providers.fx });
   const accounts = accountService(ctx, { rails: providers.rails, fx });
   const team = teamService(ctx);
   const sandboxKybCases = sandboxKyb(ctx.db, ctx.config.publicUrl, kybListener(ctx.config.publicUrl));
@@ -70,7 +82,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     kyb,
     sandboxKyb: sandboxKybCases,
     gettingStarted: gettingStartedService(ctx, { kyb }),
-    beneficiaries: beneficiaryService(ctx),
+    beneficiaries: beneficiaryService(ctx, { nameCheck: providers.nameCheck ?? sandboxNameCheck }),
+    payeeProtection: payeeProtectionService(ctx),
     accounts,
     accountRequests: accountRequestService(ctx, { accounts }),
     wallets: walletService(ctx, { chain: providers.chain, fx }),
@@ -79,7 +92,8 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     transactionQueries: transactionQueries(ctx),
     payments: paymentService(ctx, { fx: providers.fx }),
     stepUp: stepUpService(ctx),
-    cryptoSends: cryptoSendService(ctx, { chain: providers.chain, fx: providers.fx }),
+    cryptoSends,
+    paymentSchedules: paymentScheduleService(ctx, { fx: providers.fx, cryptoSends }),
     bulkPayments: bulkPaymentService(ctx, { fx: providers.fx }),
     exchange: exchangeService(ctx, { fx: providers.fx }),
     customers: customerService(ctx),

@@ -10,6 +10,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { requestApproval } from "./request-approval.ts";
+import { payeeGuard } from "./payee-protection.ts";
 import type { z } from "zod";
 import { accounts, beneficiaries, businesses, transactions } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
@@ -118,11 +119,19 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
       return quoteView(row);
     },
 
-    /** Runs inside the caller's transaction (the Idempotency-Key's). */
-    async send(tx: Tx, businessId: string, userId: string, input: SendMoneyInput) {
+    /**
+     * Runs inside the caller's transaction (the Idempotency-Key's). `scheduleId`: a payment of an
+     * approved schedule (the scheduler's): no second approval, and priced at the day's rate (nobody
+     * is there to review a quote).
+     */
+    async send(tx: Tx, businessId: string, userId: string, input: SendMoneyInput, { scheduleId }: { scheduleId?: string } = {}) {
       const { account, b } = await paymentParties(tx, businessId, input.source_account_id, input.beneficiary_id);
-      const p = await agreedPrice(tx, businessId, account, b, input);
-      const [business] = await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
+      // Payee protection (issue 29): a payee in its cooling period needs one more approval, or is refused.
+      const guard = scheduleId ? null : await payeeGuard(tx, businessId, b);
+      const p = scheduleId ? price(account, b, input.amount) : await agreedPrice(tx, businessId, account, b, input);
+      const [business] = scheduleId
+        ? [{ approvalRequired: false }]
+        : await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
       const type = b.destinationType as DestinationType;
       const id = crypto.randomUUID();
       const holdId = await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
@@ -148,6 +157,7 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
         clientReference: input.reference ?? null,
         initiatorUserId: userId,
         holdTransferId: holdId,
+        scheduleId: scheduleId ?? null,
         ...(input.at ? { createdAt: input.at } : {}),
       });
       // A customer's payment that converts currency nets into the day's FX settlement.
@@ -166,6 +176,7 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
       }
       if (business.approvalRequired) {
         await requestApproval(tx, deps.fx, {
+          ...guard,
           businessId,
           entityType: "PAYMENT",
           entityId: row.id,

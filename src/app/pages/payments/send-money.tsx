@@ -6,6 +6,9 @@
  * beneficiary (the command palette's 'Send money to <name>').
  */
 import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
+import { ScheduleChoice } from "../../components/schedule/schedule-choice.tsx";
+import { ScheduleReview } from "../../components/schedule/schedule-review.tsx";
+import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useList } from "@refinedev/core";
@@ -90,6 +93,9 @@ function SendMoneyForm() {
   const write = useWrite();
   const { can } = useSession();
   const otp = useOneTimeCode();
+  // "Schedule" (issue 29): the same payment on a date or a frequency; no quote is taken for it.
+  const schedule = useScheduleDraft("fiat");
+  const [scheduled, setScheduled] = useState<ScheduleBody | null>(null);
   const [step, setStep] = useState<"details" | "review" | "done">("details");
   const [draft, setDraft] = useState<Draft>({ ...EMPTY, accountId: params.get("account") ?? "", beneficiaryId: params.get("beneficiary") ?? "" });
   const [touched, setTouched] = useState(false);
@@ -124,7 +130,7 @@ function SendMoneyForm() {
   const beneficiaries = beneficiariesQuery.result?.data ?? [];
   const account = accounts.find((a) => a.id === draft.accountId);
   const beneficiary = beneficiaries.find((b) => b.id === draft.beneficiaryId);
-  const { quote, error: quoteError, loading: quoting, requote } = useQuote(draft, account?.currency);
+  const { quote, error: quoteError, loading: quoting, requote } = useQuote(draft, schedule.on ? undefined : account?.currency);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const problems = useMemo(() => {
@@ -143,9 +149,21 @@ function SendMoneyForm() {
 
   function toReview() {
     setTouched(true);
+    if (schedule.on) return toScheduleReview();
     if (Object.keys(problems).length || !quote) return;
     setIdempotencyKey(newIdempotencyKey());
     setNotice(null);
+    setStep("review");
+  }
+
+  function toScheduleReview() {
+    const timing = schedule.check();
+    if (Object.keys(problems).length || !timing || !account || !beneficiary) return;
+    const minor = parseMajor(draft.amount, account.currency)!;
+    const payment = { kind: "bank" as const, source_id: account.id, beneficiary_id: beneficiary.id, amount: minor.toString() };
+    const { body, errors } = scheduleBody({ ...payment, description: draft.description, reference: draft.reference || undefined }, schedule.values);
+    if (!body) return void toast.error(new Error(Object.values(errors)[0]));
+    setScheduled(body);
     setStep("review");
   }
 
@@ -220,6 +238,17 @@ function SendMoneyForm() {
 
   // Who must approve it and why, from the quoted amount (the server applies the same rules on sending).
   const route = quote && <ApprovalRoute scope="FIAT" currency={quote.sending_amount.currency} amount={quote.sending_amount.amount} />;
+  // A schedule's payments are converted on their days: the route is that of one payment as typed.
+  const perPayment = account && !amountProblem(draft.amount, account.currency) ? parseMajor(draft.amount, account.currency)?.toString() : undefined;
+  const scheduleRoute = account && <ApprovalRoute scope="FIAT" currency={account.currency} amount={perPayment} />;
+  const convertedNote = crossCurrency && beneficiary && (
+    <Alert
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      message={`Each payment is converted at the rate of its day: the beneficiary receives ${beneficiary.currency}, no rate is fixed in advance.`}
+    />
+  );
 
   if (step === "done" && sent) {
     return (
@@ -314,8 +343,9 @@ function SendMoneyForm() {
             </Form.Item>
             {quoting && <Spin size="small" style={{ marginBottom: 16 }} />}
             {quoteError && <Alert type="error" showIcon message={quoteError} style={{ marginBottom: 16 }} />}
-            {pricing}
-            {route}
+            {schedule.on ? scheduleRoute : pricing}
+            {!schedule.on && route}
+            <ScheduleChoice schedule={schedule} note={convertedNote} />
             <Form.Item label="Description" htmlFor="send-description" {...show("description")}>
               <Input
                 id="send-description"
@@ -328,7 +358,7 @@ function SendMoneyForm() {
             <Form.Item label="Reference" htmlFor="send-reference" extra="Shown to the beneficiary on their statement" {...show("reference")}>
               <Input id="send-reference" maxLength={35} value={draft.reference} onChange={(e) => set({ reference: e.target.value })} />
             </Form.Item>
-            <Form.Item label="Supporting documents" extra={`Up to ${MAX_DOCUMENTS} PDF, PNG or JPEG files, 2 MB each`}>
+            <Form.Item label="Supporting documents" hidden={schedule.on} extra={`Up to ${MAX_DOCUMENTS} PDF, PNG or JPEG files, 2 MB each`}>
               <Upload
                 accept={Object.keys(DOCUMENT_TYPES).join(",")}
                 multiple
@@ -346,6 +376,19 @@ function SendMoneyForm() {
               Continue
             </Button>
           </Form>
+        ) : scheduled && account && beneficiary ? (
+          <ScheduleReview
+            body={scheduled}
+            timing={schedule.values}
+            currency={account.currency}
+            from={`${account.currency} · ${account.name}${account.sub ? " (sub-account)" : ""}`}
+            to={`${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}
+            extra={convertedNote}
+            onBack={() => {
+              setScheduled(null);
+              setStep("details");
+            }}
+          />
         ) : (
           <>
             {notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}

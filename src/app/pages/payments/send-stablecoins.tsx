@@ -5,6 +5,9 @@
  * one-time code and one Idempotency-Key per confirmation (kept across retries); then the result.
  */
 import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
+import { ScheduleChoice } from "../../components/schedule/schedule-choice.tsx";
+import { ScheduleReview } from "../../components/schedule/schedule-review.tsx";
+import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useList } from "@refinedev/core";
@@ -115,6 +118,9 @@ export default function SendStablecoinsPage() {
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ message: string; data: CryptoTransaction } | null>(null);
   const [adding, setAdding] = useState(false);
+  // "Schedule" (issue 29): sends on a date or a frequency, to a saved beneficiary only.
+  const schedule = useScheduleDraft("crypto");
+  const [scheduled, setScheduled] = useState<{ body: ScheduleBody; wallet: Wallet; to: string } | null>(null);
 
   const wallets = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false });
   const beneficiaries = useList<Beneficiary>({ resource: "crypto-beneficiaries", pagination: { pageSize: 100 }, errorNotification: false });
@@ -143,7 +149,8 @@ export default function SendStablecoinsPage() {
     queryFn: async () => (await call(cryptoSendEndpoints.networkFee, { query: { wallet_id: wallet!.id } })).data,
   });
   const fee = wallet && feeQuery.data ? BigInt(feeQuery.data.fee.value) : undefined;
-  context.current = { wallet, fee };
+  // A schedule's sends are paid from the balance of their days: today's balance is not asked of it.
+  context.current = { wallet, fee: schedule.on ? undefined : fee };
 
   // A ?wallet= that is not one of this business's wallets is dropped rather than shown as an id.
   useEffect(() => {
@@ -161,11 +168,27 @@ export default function SendStablecoinsPage() {
   );
   const amount = wallet && !amountProblem(values.amount ?? "", wallet) ? parseMajor(values.amount ?? "", wallet.currency) : null;
 
+  // A schedule pays a saved beneficiary: a typed address is not kept for later sends.
+  useEffect(() => {
+    if (schedule.on) form.setValue("destination", "beneficiary");
+  }, [schedule.on, form]);
+
   const review = form.handleSubmit((v) => {
     if (!wallet || fee === undefined) return;
     const saved = v.destination === "beneficiary";
     const b = matching.find((x) => x.id === v.beneficiary_id);
     const minor = parseMajor(v.amount, wallet.currency)!;
+    if (schedule.on) {
+      const timing = schedule.check();
+      if (!timing || !b) return;
+      const payment = { kind: "stablecoin" as const, source_id: wallet.id, beneficiary_id: b.id, amount: minor.toString() };
+      const { body, errors } = scheduleBody({ ...payment, description: (v.description ?? "").trim() }, schedule.values);
+      if (!body) return void toast.error(new Error(Object.values(errors)[0]));
+      setDraft(null);
+      setScheduled({ body, wallet, to: b.name });
+      setStep("review");
+      return;
+    }
     const address = saved ? "" : (v.address ?? "").trim();
     const body: Draft["body"] = { wallet_id: wallet.id, amount: minor.toString() };
     if (saved) body.beneficiary_id = v.beneficiary_id!;
@@ -299,7 +322,7 @@ export default function SendStablecoinsPage() {
                     buttonStyle="solid"
                     options={[
                       { value: "beneficiary", label: "Saved beneficiary" },
-                      { value: "address", label: "New address" },
+                      { value: "address", label: "New address", disabled: schedule.on },
                     ]}
                   />
                 )}
@@ -382,6 +405,7 @@ export default function SendStablecoinsPage() {
               <Field control={form.control} name="description" label="Description (optional)">
                 {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={140} showCount />}
               </Field>
+              <ScheduleChoice schedule={schedule} />
               {wallet && (
                 <>
                   {feeQuery.isError && (
@@ -416,6 +440,29 @@ export default function SendStablecoinsPage() {
           )}
         </Card>
       </div>
+
+      {step === "review" && scheduled && (
+        <Card title="Review and confirm">
+          <ScheduleReview
+            body={scheduled.body}
+            timing={schedule.values}
+            currency={scheduled.wallet.currency}
+            from={`${scheduled.wallet.currency} · ${networkOf(scheduled.wallet.blockchain)} (${shorten(scheduled.wallet.address, 8, 6)})`}
+            to={scheduled.to}
+            extra={
+              fee !== undefined && (
+                <Typography.Paragraph type="secondary">
+                  Each send also pays the network fee of its day ({formatMoney(fee, scheduled.wallet.currency)} today).
+                </Typography.Paragraph>
+              )
+            }
+            onBack={() => {
+              setScheduled(null);
+              setStep("form");
+            }}
+          />
+        </Card>
+      )}
 
       {step === "review" && draft && (
         <Card title="Review and confirm">

@@ -2,6 +2,9 @@ import { sql } from "drizzle-orm";
 import { pgTable, uuid, text, timestamp, bigint, jsonb, index, integer, uniqueIndex } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
 
+/** A flag payee protection raised on a request, as the approvers see it ("Looks like Sahel Foods Ltd's address, ..."). */
+export type PayeeFlag = { kind: "COOLING" | "LOOK_ALIKE" | "NAME_CHECK"; message: string };
+
 /** Maker-checker: a payment (or batch) waiting for someone other than its maker to approve it. */
 export const approvalRequests = pgTable(
   "approval_requests",
@@ -25,6 +28,8 @@ export const approvalRequests = pgTable(
     ruleId: uuid("rule_id"),
     /** Why, as the maker was shown it: "2 approvals: amount above 10,000 USD". */
     ruleReason: text("rule_reason").notNull().default(""),
+    /** Payee protection flags raised when it was made (a beneficiary in its cooling period, a look-alike, a failed name check). */
+    payeeFlags: jsonb("payee_flags").$type<PayeeFlag[]>().notNull().default([]),
     state: text("state").notNull().default("PENDING"),
     decidedByUserId: uuid("decided_by_user_id"),
     decidedAt: timestamp("decided_at", { withTimezone: true }),

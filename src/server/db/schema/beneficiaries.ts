@@ -27,6 +27,17 @@ export const beneficiaries = pgTable(
     destinationKey: text("destination_key").notNull(),
     state: text("state").notNull().default("ACTIVE"),
     createdBy: uuid("created_by"),
+    /**
+     * Payee protection (issue 29): when the details money goes to were set (on creation, and on each
+     * change of bank details or address); the business's cooling period runs from here.
+     */
+    detailsChangedAt: timestamp("details_changed_at", { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /** A change of details waiting for approval (the business has approvals on); the saved details stay in use until then. */
+    pendingDetails: jsonb("pending_details").$type<Record<string, unknown>>(),
+    /** The sandbox rails' Confirmation of Payee answer when saved: MATCH, CLOSE_MATCH or NO_MATCH (fiat only). */
+    nameCheck: text("name_check"),
+    /** The account holder's registered name, on a CLOSE_MATCH. */
+    nameCheckName: text("name_check_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, jsonb, boolean } from "drizzle-orm/pg-core";
+import { pgTable, uuid, text, timestamp, jsonb, boolean, integer } from "drizzle-orm/pg-core";
 
 /** A customer business (tenant). Every business-owned row carries its id. */
 export const businesses = pgTable("businesses", {
@@ -11,6 +11,10 @@ export const businesses = pgTable("businesses", {
   features: jsonb("features").$type<string[]>().notNull().default([]),
   /** Maker-checker: every outgoing payment waits for another member's approval. */
   approvalRequired: boolean("approval_required").notNull().default(false),
+  /** Payee protection (issue 29): hours a new or changed beneficiary's details wait (0: off; 24 or 48). */
+  payeeCoolingHours: integer("payee_cooling_hours").notNull().default(24),
+  /** During the wait a payment needs one more approval (EXTRA_APPROVAL) or is refused (REFUSE). */
+  payeeCoolingMode: text("payee_cooling_mode").notNull().default("EXTRA_APPROVAL"),
   kycState: text("kyc_state").notNull().default("CREATED"),
   reviewStatus: text("review_status").notNull().default("PENDING"),
   /** The KYB reviewer's reason for a correction or a rejection, as the provider reported it. */

@@ -27,3 +27,4 @@ export * from "./developers.ts";
 export * from "./kyb.ts";
 export * from "./audit-log.ts";
 export * from "./live-events.ts";
+export * from "./payment-schedules.ts";

@@ -65,6 +65,8 @@ export const transactions = pgTable(
     batchPosition: integer("batch_position"),
     /** The FX settlement a customer's currency-converting payment accrues into. */
     settlementId: uuid("settlement_id"),
+    /** The payment schedule that made it (one of its occurrences), if any. */
+    scheduleId: uuid("schedule_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /**
@@ -86,6 +88,7 @@ export const transactions = pgTable(
     index("transactions_beneficiary_recent").on(t.businessId, t.beneficiaryId, t.createdAt, t.id),
     index("transactions_batch").on(t.batchId),
     index("transactions_settlement").on(t.settlementId, t.createdAt),
+    index("transactions_schedule").on(t.scheduleId, t.createdAt).where(sql`${t.scheduleId} IS NOT NULL`),
     // Substring search over what a person types. New rows' entries wait in a pending list that the
     // search-upkeep job merges into the index twice a second (migration 0014): merged in bulk, a row
     // costs its two search indexes about a quarter of what entering each piece one by one does.

@@ -1,0 +1,110 @@
+/**
+ * The review of a schedule on the send screens (issue 29): what will be paid, when, the approval
+ * route of one payment (a schedule is approved once), the one-time code for members with two-factor
+ * sign-in, then POST /api/payment-schedules with one Idempotency-Key per confirmation (kept across
+ * retries), and on to the schedule's details.
+ */
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { Alert, Button, Descriptions, Form, Space, Typography } from "antd";
+import { ArrowLeftOutlined, ScheduleOutlined } from "@ant-design/icons";
+import { paymentScheduleEndpoints } from "../../../../resources/payment-schedules.ts";
+import { describeFrequency } from "../../../lib/schedule-dates.ts";
+import { formatMoney } from "../../../lib/money.ts";
+import { isApiError } from "../../api/client.ts";
+import { useWrite } from "../../api/write.ts";
+import { useToast } from "../../hooks/use-toast.ts";
+import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
+import { ApprovalRoute } from "../approvals/approval-route.tsx";
+import { OneTimeCodeInput, useOneTimeCode } from "../money/one-time-code.tsx";
+import { ruleOf, type ScheduleBody, type TimingValues } from "./schedule-draft.ts";
+import { formatScheduleDay, SchedulePreview } from "./schedule-preview.tsx";
+
+type Props = {
+  body: ScheduleBody;
+  /** The timing as chosen, for the summary and the preview. */
+  timing: TimingValues;
+  currency: string;
+  from: React.ReactNode;
+  to: React.ReactNode;
+  /** Facts of the payment itself shown under the amount (a conversion note, a network fee). */
+  extra?: React.ReactNode;
+  onBack: () => void;
+};
+
+function endText(t: TimingValues) {
+  if (t.frequency === "ONCE") return "After this payment";
+  if (t.end_kind === "AFTER") return `After ${t.end_after} payment${t.end_after === 1 ? "" : "s"}`;
+  if (t.end_kind === "ON_DATE" && t.end_date) return `On ${formatScheduleDay(t.end_date)}`;
+  return "Never (until cancelled)";
+}
+
+export function ScheduleReview({ body, timing, currency, from, to, extra, onBack }: Props) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const write = useWrite();
+  const otp = useOneTimeCode();
+  // One key for this confirmation: a retry of it (a lost answer, a double click) schedules once.
+  const [key] = useState(newIdempotencyKey);
+  const [sending, setSending] = useState(false);
+  const rule = ruleOf(timing);
+  const amount = String(body.amount);
+
+  async function confirm() {
+    setSending(true);
+    try {
+      const res = await write(paymentScheduleEndpoints.create, { body, headers: { ...idempotencyHeader(key), ...otp.headers() } });
+      toast.success(res.data.state === "PENDING_APPROVAL" ? "Schedule sent for approval" : "Payment scheduled");
+      navigate(`/payments/scheduled/${res.data.id}`);
+    } catch (e) {
+      toast.error(e);
+      // A code is used up once checked; without an answer the same key and code may be sent again.
+      if (isApiError(e)) otp.reset();
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Schedule">
+        <Descriptions.Item label="From">{from}</Descriptions.Item>
+        <Descriptions.Item label="To">{to}</Descriptions.Item>
+        <Descriptions.Item label="Amount per payment">
+          <Typography.Text strong>{formatMoney(amount, currency)}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label="Frequency">
+          {describeFrequency({ frequency: rule.frequency, startDate: rule.startDate, dayOfMonth: rule.dayOfMonth })}
+        </Descriptions.Item>
+        <Descriptions.Item label={timing.frequency === "ONCE" ? "Payment date" : "First payment date"}>
+          {formatScheduleDay(timing.start_date)}
+        </Descriptions.Item>
+        <Descriptions.Item label="Ends">{endText(timing)}</Descriptions.Item>
+        {timing.frequency !== "ONCE" && (
+          <Descriptions.Item label="If a payment fails">{timing.pause_after_failure ? "The schedule is paused" : "The schedule goes on"}</Descriptions.Item>
+        )}
+        {body.description && <Descriptions.Item label="Description">{body.description}</Descriptions.Item>}
+        {body.reference && <Descriptions.Item label="Reference">{body.reference}</Descriptions.Item>}
+      </Descriptions>
+      {extra}
+      <SchedulePreview rule={rule} rail={body.kind === "bank" ? "fiat" : "crypto"} />
+      <ApprovalRoute scope={body.kind === "bank" ? "FIAT" : "CRYPTO"} currency={currency} amount={amount} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="Each payment is made on its day from the available balance. If the balance is short that day, the payment fails and you are emailed."
+      />
+      <Form layout="vertical" component="div">
+        <OneTimeCodeInput otp={otp} request={{ endpoint: paymentScheduleEndpoints.create, body }} />
+      </Form>
+      <Space>
+        <Button icon={<ArrowLeftOutlined />} onClick={onBack} disabled={sending}>
+          Back
+        </Button>
+        <Button type="primary" icon={<ScheduleOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>
+          Confirm and schedule
+        </Button>
+      </Space>
+    </>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Payee protection (issue 29): the cooling period after a beneficiary is added or its details change,
+ * look-alikes of saved payees, the bank's name check, and (with approvals on) a change of details as
+ * an approval request of its own. The pure rules live in src/lib/payee-protection.ts.
+ */
+import { and, count, eq, inArray, ne } from "drizzle-orm";
+import { approvalRequests, beneficiaries, businesses, transactions, type PayeeFlag } from "../db/schema/index.ts";
+import type { Db, Queryable, Tx } from "../db/client.ts";
+import { AppError, conflict } from "../../lib/errors.ts";
+import { coolingEndsAt, coolingMessage, findLookAlikes, formatUtc, lookAlikeMessage, type CoolingMode, type PayeeSketch } from "../../lib/payee-protection.ts";
+import { BENEFICIARY_CHANGE, BENEFICIARY_CHANGE_SCOPE, type PayeeProtection, type PayeeProtectionInput } from "../../../resources/payee-protection.ts";
+import { emitEvent } from "./webhooks.ts";
+
+type Beneficiary = typeof beneficiaries.$inferSelect;
+type ApprovalRow = typeof approvalRequests.$inferSelect;
+
+/** The columns a change of details sets, kept on the beneficiary (pending_details) until it is approved. */
+export type DetailsChange = Partial<
+  Pick<Beneficiary, "name" | "friendlyName" | "kind" | "bankDetails" | "address" | "identifier" | "destinationKey" | "nameCheck" | "nameCheckName">
+>;
+
+export async function protectionOf(q: Queryable, businessId: string) {
+  const [b] = await q
+    .select({ hours: businesses.payeeCoolingHours, mode: businesses.payeeCoolingMode, approvalRequired: businesses.approvalRequired })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return { hours: b?.hours ?? 0, mode: (b?.mode ?? "EXTRA_APPROVAL") as CoolingMode, approvalRequired: b?.approvalRequired ?? false };
+}
+
+const settingsView = (p: Awaited<ReturnType<typeof protectionOf>>): PayeeProtection => ({
+  cooling_hours: p.hours,
+  cooling_mode: p.mode,
+  approval_required: p.approvalRequired,
+});
+
+export function payeeProtectionService({ db }: { db: Db }) {
+  return {
+    show: async (businessId: string) => settingsView(await protectionOf(db, businessId)),
+    async update(businessId: string, input: PayeeProtectionInput) {
+      await db.transaction((tx) =>
+        tx.update(businesses).set({ payeeCoolingHours: input.cooling_hours, payeeCoolingMode: input.cooling_mode }).where(eq(businesses.id, businessId)),
+      );
+      return settingsView(await protectionOf(db, businessId));
+    },
+  };
+}
+
+/**
+ * The saved live payees a draft or payee could be mistaken for, each with how many completed payments
+ * went to it (what makes an imitation dangerous: the approver trusts a name they have paid before).
+ */
+export async function lookAlikesOf(q: Queryable, businessId: string, sketch: PayeeSketch) {
+  const saved = await q
+    .select({
+      id: beneficiaries.id,
+      name: beneficiaries.name,
+      type: beneficiaries.type,
+      currency: beneficiaries.currency,
+      identifier: beneficiaries.identifier,
+      destinationKey: beneficiaries.destinationKey,
+    })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE"), sketch.id ? ne(beneficiaries.id, sketch.id) : undefined));
+  const found = findLookAlikes(sketch, saved);
+  if (!found.length) return [];
+  const paid = await q
+    .select({ id: transactions.beneficiaryId, n: count() })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.businessId, businessId),
+        inArray(
+          transactions.beneficiaryId,
+          found.map((f) => f.other.id),
+        ),
+        eq(transactions.state, "COMPLETED"),
+        eq(transactions.direction, "outbound"),
+      ),
+    )
+    .groupBy(transactions.beneficiaryId);
+  const times = new Map(paid.map((p) => [p.id, Number(p.n)]));
+  return found.map(({ other, what }) => {
+    const n = times.get(other.id) ?? 0;
+    return { beneficiary_id: other.id, name: other.name, what, times_paid: n, message: lookAlikeMessage(other.name, what, n) };
+  });
+}
+
+/** What a payment's approval request carries from payee protection: spread into requestApproval's values. */
+export type PayeeGuard = { payeeFlags: PayeeFlag[]; extraApprovals: number; extraReason?: string };
+
+/**
+ * Checks a payment's payee before anything is held. The live beneficiary is found by its destination
+ * (currency and destination key), so a one-off send to a cooling beneficiary's address is the same
+ * payment as one to the beneficiary. While it cools: one more approval with approvals on and
+ * EXTRA_APPROVAL, otherwise a refusal naming when it ends. Look-alikes and a failed name check become
+ * flags the approvers see.
+ */
+export async function payeeGuard(tx: Tx, businessId: string, payee: PayeeSketch, now = new Date()): Promise<PayeeGuard> {
+  const settings = await protectionOf(tx, businessId);
+  const [b] = await tx
+    .select()
+    .from(beneficiaries)
+    .where(
+      and(
+        eq(beneficiaries.businessId, businessId),
+        eq(beneficiaries.state, "ACTIVE"),
+        eq(beneficiaries.currency, payee.currency),
+        eq(beneficiaries.destinationKey, payee.destinationKey),
+      ),
+    );
+  const flags: PayeeFlag[] = [];
+  let extra = 0;
+  let extraReason: string | undefined;
+  const ends = b ? coolingEndsAt(b.detailsChangedAt, settings.hours, now) : null;
+  if (b && ends) {
+    const message = coolingMessage(b.name, ends);
+    if (settings.mode === "REFUSE" || !settings.approvalRequired) {
+      throw new AppError(409, message, [{ path: "beneficiary_id", message }]);
+    }
+    extra = 1;
+    extraReason = `1 more approval: ${b.name}'s details changed less than ${settings.hours} hours ago (cooling period until ${formatUtc(ends)})`;
+    flags.push({ kind: "COOLING", message: `${message}: this payment needs one more approval` });
+  }
+  const sketch = b ? { id: b.id, name: b.name, type: b.type, currency: b.currency, identifier: b.identifier, destinationKey: b.destinationKey } : payee;
+  for (const l of await lookAlikesOf(tx, businessId, sketch)) flags.push({ kind: "LOOK_ALIKE", message: l.message });
+  if (b?.nameCheck === "NO_MATCH") flags.push({ kind: "NAME_CHECK", message: `The bank did not recognise "${b.name}" as the account holder's name` });
+  if (b?.nameCheck === "CLOSE_MATCH") {
+    flags.push({ kind: "NAME_CHECK", message: `The bank holds the account as "${b.nameCheckName}", close to "${b.name}"` });
+  }
+  return { payeeFlags: flags, extraApprovals: extra, extraReason };
+}
+
+const BENEFICIARY_CHANGE_REASON = "1 approval: a change of a beneficiary's details, which moves where its payments go";
+
+/**
+ * With approvals on, a change of a beneficiary's bank details or address waits for another member:
+ * the change is kept on the beneficiary (pending_details) and an approval request (amount 0) names it.
+ */
+export async function proposeDetailsChange(tx: Tx, row: Beneficiary, userId: string, change: DetailsChange) {
+  const [waiting] = await tx
+    .select({ id: approvalRequests.id })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.entityType, BENEFICIARY_CHANGE), eq(approvalRequests.entityId, row.id), eq(approvalRequests.state, "PENDING")));
+  if (waiting) throw conflict(`A change of ${row.name}'s details is already waiting for approval`);
+  const [r] = await tx
+    .insert(approvalRequests)
+    .values({
+      businessId: row.businessId,
+      entityType: BENEFICIARY_CHANGE,
+      entityId: row.id,
+      scope: BENEFICIARY_CHANGE_SCOPE,
+      amount: 0n,
+      currency: row.currency,
+      requesterUserId: userId,
+      dataFields: {
+        beneficiary_name: { content: row.name },
+        destination_type: { content: row.type === "CRYPTO" ? "Change of wallet address" : "Change of bank details" },
+        change: { content: `${row.identifier} → ${change.identifier ?? row.identifier}` },
+        ...(change.name && change.name !== row.name ? { new_name: { content: change.name } } : {}),
+      },
+      approvalsRequired: 1,
+      ruleReason: BENEFICIARY_CHANGE_REASON,
+    })
+    .returning();
+  const [updated] = await tx.update(beneficiaries).set({ pendingDetails: change, updatedAt: new Date() }).where(eq(beneficiaries.id, row.id)).returning();
+  await emitEvent(tx, r.businessId, "approval.requested", {
+    id: r.id,
+    entity_id: r.entityId,
+    entity_type: r.entityType,
+    scope: r.scope,
+    amount: { value: "0", currency: r.currency },
+  });
+  return updated;
+}
+
+/**
+ * A decided change of details (approvals.ts decide()): approved, the details apply and the cooling
+ * period starts again from now; rejected, they are dropped. A beneficiary deleted meanwhile stays deleted.
+ */
+export async function decideBeneficiaryChange(tx: Tx, r: ApprovalRow, approved: boolean, now: Date) {
+  const [b] = await tx.select().from(beneficiaries).where(eq(beneficiaries.id, r.entityId)).for("update");
+  if (b?.state === "ACTIVE" && b.pendingDetails) {
+    const change = b.pendingDetails as DetailsChange;
+    if (approved && change.destinationKey) {
+      const [twin] = await tx
+        .select({ id: beneficiaries.id })
+        .from(beneficiaries)
+        .where(
+          and(
+            eq(beneficiaries.businessId, b.businessId),
+            eq(beneficiaries.state, "ACTIVE"),
+            eq(beneficiaries.currency, b.currency),
+            eq(beneficiaries.destinationKey, change.destinationKey),
+            ne(beneficiaries.id, b.id),
+          ),
+        );
+      if (twin) throw conflict("A beneficiary with these details already exists");
+    }
+    await tx
+      .update(beneficiaries)
+      .set(approved ? { ...change, detailsChangedAt: now, pendingDetails: null, updatedAt: now } : { pendingDetails: null, updatedAt: now })
+      .where(eq(beneficiaries.id, b.id));
+  }
+  return { complete: true as const, remaining: 0 };
+}

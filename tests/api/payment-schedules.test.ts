@@ -1,0 +1,267 @@
+/**
+ * Scheduled and recurring payments (issue 29) through HTTP on the demo business (approvals on): a
+ * schedule is approved once with the amount of one payment; the scheduler, run here with a clock the
+ * test sets, makes each payment on its day as an ordinary payment marked with its schedule, once per
+ * date however often it runs; a payment it cannot make fails with its reason, tells the owner and
+ * the maker, and the schedule goes on or pauses; edits wait for approval; nobody outside the
+ * business or without the right to pay reaches a schedule.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { eq } from "drizzle-orm";
+import { lastMail, logInDemo, signedUpClient, startServer, type Client, type TestServer } from "../helpers/api.ts";
+import { seedDemo } from "../../src/server/seed/demo.ts";
+import { runDueSchedules } from "../../src/server/jobs/payment-schedules.ts";
+import { addDays, nextBusinessDay } from "../../src/lib/schedule-dates.ts";
+import { todayUtc } from "../../src/lib/dates.ts";
+import { transactions } from "../../src/server/db/schema/index.ts";
+import { checkLedger } from "../../src/server/ledger/check.ts";
+
+let s: TestServer;
+const as: Record<string, Client> = {};
+let usd: { id: string; currency: string };
+let usdt: string;
+let harbor: string, atlas: string;
+const today = todayUtc();
+/** The scheduler's pass as of noon UTC of a day. */
+const runOn = (day: string) => runDueSchedules(s.app.services.ctx.db, s.app.services, new Date(`${day}T12:00:00Z`));
+const key = () => ({ "idempotency-key": crypto.randomUUID() });
+
+const schedule = (body: Record<string, unknown>, who = "admin", headers = key()) =>
+  as[who].post(
+    "/payment-schedules",
+    { kind: "bank", source_id: usd.id, beneficiary_id: harbor, amount: "12500", frequency: "MONTHLY", start_date: today, ...body },
+    headers,
+  );
+const requestFor = async (entityId: string, entityType = "PAYMENT_SCHEDULE") =>
+  ((await as.approver.get("/approval-requests?state=PENDING&limit=100")).body.data.items as Record<string, any>[]).find(
+    (r) => r.entity_id === entityId && r.entity_type === entityType,
+  )!;
+const approved = async (id: string, entityType?: string) => {
+  const r = await requestFor(id, entityType);
+  // The demo's rules ask big amounts for a second approval, by an APPROVER.
+  for (const who of ["owner", "approver"]) {
+    const res = await as[who].patch(`/approval-requests/${r.id}/approve`);
+    expect(res.status).toBe(200);
+    if (res.body.data.approvals_remaining === 0) return r;
+  }
+  throw new Error("still waiting for approval");
+};
+const details = async (id: string) => (await as.admin.get(`/payment-schedules/${id}`)).body.data;
+const available = async () => BigInt((await as.admin.get(`/accounts/${usd.id}`)).body.data.balance.available);
+
+beforeAll(async () => {
+  s = await startServer();
+  await seedDemo(s.app.services);
+  for (const who of ["owner", "admin", "approver", "viewer"]) as[who] = await logInDemo(s.app, who);
+  const accounts = (await as.owner.get("/accounts/corporate?limit=100")).body.data.items as { id: string; currency: string }[];
+  usd = accounts.find((a) => a.currency === "USD")!;
+  usdt = ((await as.owner.get("/wallets?limit=100")).body.data.items as { id: string; currency: string }[]).find((w) => w.currency === "USDT")!.id;
+  const bens = (await as.owner.get("/v1/beneficiaries?limit=100")).body.data.items as { id: string; name: string }[];
+  harbor = bens.find((b) => b.name === "Harbor Freight Forwarding LLC")!.id;
+  atlas = bens.find((b) => b.name === "Atlas Trading DMCC")!.id;
+});
+afterAll(() => s.close());
+
+describe("making a schedule", () => {
+  test("with approvals on it waits, routed by the rules with the amount of one payment; the maker cannot approve it", async () => {
+    const made = await schedule({ day_of_month: 28 });
+    expect([made.status, made.body.message]).toEqual([201, "Payment scheduled"]);
+    const row = made.body.data;
+    expect(row).toMatchObject({ state: "PENDING_APPROVAL", kind: "bank", amount: { value: "12500", currency: "USD" }, frequency_label: "Monthly on the 28th" });
+    expect(row.next_dates).toHaveLength(5);
+    const r = await requestFor(row.id);
+    expect(r).toMatchObject({ amount: { value: "12500", currency: "USD" }, scope: "helios" });
+    expect(r.data_fields.schedule.content).toMatch(/^Monthly on the 28th, first on .*: 125\.00 USD each$/);
+    const own = await as.admin.patch(`/approval-requests/${r.id}/approve`);
+    expect(own.status).toBe(403);
+    // Nothing is paid while it waits.
+    await runOn(row.next_date);
+    expect((await details(row.id)).occurrences).toEqual([]);
+  });
+
+  test("the same Idempotency-Key makes one schedule; a key reused with another body is refused", async () => {
+    const headers = key();
+    const first = await schedule({ frequency: "WEEKLY", reference: "IDEM" }, "admin", headers);
+    const again = await schedule({ frequency: "WEEKLY", reference: "IDEM" }, "admin", headers);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    const other = await schedule({ frequency: "WEEKLY", amount: "99" }, "admin", headers);
+    expect(other.status).toBe(409);
+  });
+
+  test("bad timing is a 400 naming the field, and nothing is made", async () => {
+    const before = (await as.admin.get("/payment-schedules?limit=1")).body.data.total_items;
+    const bad = async (body: Record<string, unknown>, path: string, message: string) => {
+      const res = await schedule(body);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toContainEqual({ path, message });
+    };
+    await bad({ start_date: addDays(today, -1) }, "start_date", "The first payment date must be today or later");
+    await bad({ end_kind: "AFTER" }, "end_after", "Enter the number of payments");
+    await bad({ end_kind: "ON_DATE", end_date: addDays(today, -3) }, "end_date", "The end date must be on or after the first payment date");
+    await bad({ day_of_month: 32 }, "day_of_month", "Day of the month must be between 1 and 31, or the last day");
+    await bad({ frequency: "DAILY" }, "frequency", "Choose how often to pay");
+    expect((await as.admin.get("/payment-schedules?limit=1")).body.data.total_items).toBe(before);
+  });
+});
+
+describe("the scheduler", () => {
+  test("pays each date once as an ordinary payment marked with its schedule, however often it runs", async () => {
+    const made = (await schedule({ frequency: "WEEKLY", end_kind: "AFTER", end_after: 2, description: "Weekly top-up" })).body.data;
+    await approved(made.id);
+    const first = made.next_date as string;
+    expect(first).toBe(nextBusinessDay(today));
+    const before = await available();
+    await Promise.all([runOn(first), runOn(first)]);
+    await runOn(first);
+    let d = await details(made.id);
+    expect(d.occurrences).toHaveLength(1);
+    expect(d.occurrences[0]).toMatchObject({ due_date: first, state: "PAID", amount: { value: "12500", currency: "USD" } });
+    const [t] = await s.app.services.ctx.db.select().from(transactions).where(eq(transactions.id, d.occurrences[0].transaction_id));
+    // Approved once: the payment goes straight to the rails, holding amount + fee.
+    expect(t).toMatchObject({ scheduleId: made.id, state: "PENDING", sendingAmount: 12500n, description: "Weekly top-up" });
+    expect(await available()).toBe(before - 12500n - t.feeAmount);
+    expect(d.next_date).toBe(nextBusinessDay(addDays(today, 7)));
+    await runOn(d.next_date);
+    d = await details(made.id);
+    expect([d.state, d.payments_made, d.next_date, d.occurrences.length]).toEqual(["ENDED", 2, null, 2]);
+    expect(await checkLedger(s.app.services.ctx.db)).toEqual([]);
+  });
+
+  test("a date the scheduler missed is paid late, under its own date", async () => {
+    const made = (await schedule({ frequency: "ONCE", start_date: addDays(today, 1) })).body.data;
+    await approved(made.id);
+    await runOn(addDays(today, 10));
+    const d = await details(made.id);
+    expect(d.occurrences.map((o: { due_date: string }) => o.due_date)).toEqual([made.next_date]);
+    expect(d.state).toBe("ENDED");
+  });
+
+  test("without the funds a payment fails with the reason, the owner and the maker are told, and the schedule goes on", async () => {
+    const made = (await schedule({ amount: "900000000000", frequency: "WEEKLY" })).body.data;
+    await approved(made.id);
+    const before = await available();
+    await runOn(made.next_date);
+    const d = await details(made.id);
+    expect(d.occurrences[0]).toMatchObject({ state: "FAILED", transaction_id: null });
+    expect(d.occurrences[0].failure_reason).toMatch(/^Insufficient funds: 9,000,000,000\.00 USD and its fee needed, [\d,.]+ USD available$/);
+    expect([d.state, d.next_date]).toEqual(["ACTIVE", nextBusinessDay(addDays(made.next_date, 7))]);
+    expect(await available()).toBe(before);
+    for (const email of ["owner@demo.example", "admin@demo.example"]) {
+      expect((await lastMail(s.app, email))?.subject).toBe("Scheduled payment of 9,000,000,000.00 USD to Harbor Freight Forwarding LLC failed");
+    }
+  });
+
+  test("set to pause after a failure, it pauses; resumed, it skips the dates that passed meanwhile", async () => {
+    const made = (await schedule({ amount: "900000000000", frequency: "WEEKLY", pause_after_failure: true })).body.data;
+    await approved(made.id);
+    await runOn(made.next_date);
+    expect((await details(made.id)).state).toBe("PAUSED");
+    await runOn(addDays(made.next_date, 30));
+    expect((await details(made.id)).occurrences).toHaveLength(1);
+    const resumed = await as.admin.post(`/payment-schedules/${made.id}/resume`);
+    expect([resumed.status, resumed.body.data.state]).toEqual([200, "ACTIVE"]);
+    expect(resumed.body.data.next_date >= today).toBe(true);
+  });
+});
+
+describe("changing a schedule", () => {
+  test("an edit waits for approval and the schedule pays as it was until then", async () => {
+    const made = (await schedule({ frequency: "MONTHLY", start_date: addDays(today, 2) })).body.data;
+    await approved(made.id);
+    const edit = await as.admin.patch(`/payment-schedules/${made.id}`, { amount: "20000" });
+    expect([edit.status, edit.body.message]).toEqual([200, "The change is waiting for approval"]);
+    expect(edit.body.data).toMatchObject({ amount: { value: "12500" }, pending_change: { amount: { value: "20000", currency: "USD" }, next_date: null } });
+    expect((await as.admin.patch(`/payment-schedules/${made.id}`, { amount: "30000" })).status).toBe(409);
+    const r = await approved(made.id, "SCHEDULE_CHANGE");
+    expect(r.data_fields.schedule.content).toBe("Change: amount 125.00 USD → 200.00 USD");
+    expect(await details(made.id)).toMatchObject({ amount: { value: "20000" }, pending_change: null });
+  });
+
+  test("the next date must be today or later, after the last payment and before the one after it", async () => {
+    const made = (await schedule({ frequency: "MONTHLY", start_date: addDays(today, 2) })).body.data;
+    await approved(made.id);
+    const bad = await as.admin.patch(`/payment-schedules/${made.id}`, { next_date: addDays(today, -1) });
+    expect([bad.status, bad.body.message]).toEqual([400, "The next payment date must be today or later"]);
+    const late = await as.admin.patch(`/payment-schedules/${made.id}`, { next_date: addDays(made.next_dates[1].date, 1) });
+    expect(late.body.message).toMatch(/^The next payment must be before the one after it/);
+  });
+
+  test("pause, resume and cancel move only from the states they name", async () => {
+    const made = (await schedule({ frequency: "WEEKLY", start_date: addDays(today, 3) })).body.data;
+    expect((await as.admin.post(`/payment-schedules/${made.id}/pause`)).status).toBe(409);
+    await approved(made.id);
+    const paused = await as.admin.post(`/payment-schedules/${made.id}/pause`);
+    expect([paused.status, paused.body.data.state]).toEqual([200, "PAUSED"]);
+    await runOn(addDays(today, 3));
+    expect((await details(made.id)).occurrences).toEqual([]);
+    const cancelled = await as.admin.post(`/payment-schedules/${made.id}/cancel`);
+    expect([cancelled.body.data.state, cancelled.body.data.next_date]).toEqual(["CANCELLED", null]);
+    expect((await as.admin.post(`/payment-schedules/${made.id}/cancel`)).status).toBe(409);
+    expect((await as.admin.post(`/payment-schedules/${made.id}/resume`)).status).toBe(409);
+  });
+
+  test("cancelling a schedule that waits for approval withdraws its request", async () => {
+    const made = (await schedule({ frequency: "WEEKLY" })).body.data;
+    const r = await requestFor(made.id);
+    await as.admin.post(`/payment-schedules/${made.id}/cancel`);
+    const res = await as.owner.patch(`/approval-requests/${r.id}/approve`);
+    expect(res.status).toBe(409);
+    expect((await details(made.id)).state).toBe("CANCELLED");
+  });
+});
+
+describe("reading", () => {
+  test("the list filters by state and beneficiary; upcoming lists the next days' payments in date order", async () => {
+    const active = (await as.viewer.get("/payment-schedules?state=ACTIVE&limit=100")).body.data.items as { state: string }[];
+    expect(active.length).toBeGreaterThan(0);
+    expect(active.every((r) => r.state === "ACTIVE")).toBe(true);
+    const byName = (await as.viewer.get("/payment-schedules?keyword=harbor&limit=100")).body.data;
+    expect(byName.total_items).toBeGreaterThan(0);
+    expect((await as.viewer.get("/payment-schedules?keyword=nobody-here")).body.data.total_items).toBe(0);
+    const upcoming = (await as.viewer.get("/payment-schedules/upcoming?days=7")).body.data as { date: string }[];
+    expect(upcoming.map((u) => u.date)).toEqual([...upcoming.map((u) => u.date)].sort());
+    expect(upcoming.every((u) => u.date >= today && u.date <= addDays(today, 6))).toBe(true);
+  });
+});
+
+describe("who may", () => {
+  test("a viewer reads but cannot schedule, pause or cancel", async () => {
+    expect((await schedule({}, "viewer")).status).toBe(403);
+    const [row] = (await as.viewer.get("/payment-schedules?state=ACTIVE")).body.data.items;
+    expect((await as.viewer.post(`/payment-schedules/${row.id}/pause`)).status).toBe(403);
+    expect((await as.viewer.post(`/payment-schedules/${row.id}/cancel`)).status).toBe(403);
+  });
+
+  test("another business sees none of it and cannot touch it, nor pay from this business's account", async () => {
+    const [row] = (await as.admin.get("/payment-schedules?state=ACTIVE")).body.data.items;
+    const { client: other } = await signedUpClient(s.app);
+    expect((await other.get(`/payment-schedules/${row.id}`)).status).toBe(404);
+    expect((await other.post(`/payment-schedules/${row.id}/cancel`)).status).toBe(404);
+    expect((await other.patch(`/payment-schedules/${row.id}`, { amount: "1" })).status).toBe(404);
+    expect((await other.get("/payment-schedules")).body.data.total_items).toBe(0);
+    const theft = await other.post(
+      "/payment-schedules",
+      { kind: "bank", source_id: usd.id, beneficiary_id: harbor, amount: "100", frequency: "ONCE", start_date: today },
+      key(),
+    );
+    expect(theft.status).toBe(404);
+    expect((await details(row.id)).state).toBe("ACTIVE");
+  });
+
+  test("an API key without the right to pay cannot schedule; a stablecoin schedule asks for a saved beneficiary of the wallet's chain", async () => {
+    const made = await as.owner.post("/api-keys", { name: "Reader", grants: ["statements_read"] });
+    const res = await s.app.inject({
+      method: "POST",
+      url: "/api/payment-schedules",
+      headers: { authorization: `Bearer ${made.body.data.api_key}`, "idempotency-key": crypto.randomUUID() },
+      payload: { kind: "bank", source_id: usd.id, beneficiary_id: harbor, amount: "100", frequency: "ONCE", start_date: today },
+    });
+    expect(res.statusCode).toBe(403);
+    const wrongChain = await schedule({ kind: "stablecoin", source_id: usdt, beneficiary_id: harbor });
+    expect(wrongChain.status).toBe(400);
+    const ok = await schedule({ kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: "5000000", frequency: "WEEKLY" });
+    expect([ok.status, ok.body.data.kind, ok.body.data.amount.currency]).toEqual([201, "stablecoin", "USDT"]);
+    // Stablecoins move at weekends: its first date is the start date itself.
+    expect(ok.body.data.next_date).toBe(today);
+  });
+});
