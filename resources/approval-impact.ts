@@ -30,8 +30,10 @@ export const ApprovalImpact = z
         amount: MoneyValue,
         /** Of the amount converted, two decimals, rounded half away from zero from the exact figure. */
         percent: z.string(),
+        /** Units of destination_currency per unit of the source's: the market mid, and the rate applied (mid less the spread). */
         mid_rate: z.string(),
         rate: z.string(),
+        destination_currency: z.string(),
       })
       .nullable(),
     /** Payments to the same destination (this business's beneficiaries with the same details) completed before this request was made. */

@@ -12,6 +12,7 @@
  * in the same run, must catch the negative control: transfers without row locks
  * (scripts/bank/control.ts). Prints its figures; exits 1 on any finding.
  */
+import { sql } from "drizzle-orm";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -140,7 +141,7 @@ try {
     who = maker,
     key = `bank-${kind === "deposit" ? "dep" : kind}-${crypto.randomUUID()}`,
   ) {
-    const tagged = kind === "deposit" || kind === "payment" ? { ...body, description: key } : body;
+    const tagged = kind === "deposit" || kind === "payment" || kind === "schedule" ? { ...body, description: key } : body;
     const out: Outcome = await who.call("POST", path, tagged, { "idempotency-key": key });
     writes.push({ kind, key, outcome: out.kind, id: out.kind === "ack" ? idOf(out.answer.body) : undefined });
     count(kind, out.kind === "refused" ? `refused ${out.answer.status}` : out.kind);
@@ -182,6 +183,19 @@ try {
     [25, () => write("fund", "/transfers/internal", { source_account_id: usd.id, destination_account_id: pick(subs), amount: between(100, 30_000) })],
     [25, () => write("payment", "/payments", { source_account_id: pick(payers), beneficiary_id: harbor, amount: between(100, 8_000) })],
     [15, exchange],
+    // A payment scheduled for today: once approved, the scheduler of either process makes it.
+    [
+      6,
+      () =>
+        write("schedule", "/payment-schedules", {
+          kind: "bank",
+          source_id: pick(payers),
+          beneficiary_id: harbor,
+          amount: between(100, 5_000),
+          frequency: pick(["ONCE", "WEEKLY", "MONTHLY"]),
+          start_date: new Date().toISOString().slice(0, 10),
+        }),
+    ],
     [25, decide],
   ];
   const weights = operations.reduce((n, [w]) => n + w, 0);
@@ -229,6 +243,11 @@ try {
   await monitor;
 
   const findings = await checkBank(observer.db, { ...background, writes, since, received });
+  const scheduled = (
+    (await observer.db.execute(
+      sql`select state, count(*)::int as n from payment_schedule_occurrences where business_id = ${businessId} group by state`,
+    )) as unknown as { rows: { state: string; n: number }[] }
+  ).rows;
   receiver.close();
   for (const n of negativesSeen) findings.push({ rule: "no balance ever negative", detail: n });
   await observer.close();
@@ -247,7 +266,7 @@ try {
     );
   const duplicates = [...received.values()].filter((n) => n > 1).length;
   console.log(
-    `  background work: ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after the kill)`,
+    `  background work: ${scheduled.map((r) => `${r.n} scheduled payments ${r.state}`).join(", ") || "no scheduled payment made"}, ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after the kill)`,
   );
   console.log(`  settled ${Date.now() - settleFrom} ms after the run; checker: ${findings.length ? `${findings.length} FINDINGS` : "no findings"}`);
   for (const f of findings.slice(0, 20)) console.log(`    ✗ ${f.rule}: ${f.detail}`);

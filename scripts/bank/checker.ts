@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Queryable } from "../../src/server/db/client.ts";
 import { checkLedger, type Violation } from "../../src/server/ledger/check.ts";
 
-export type OpKind = "deposit" | "payment" | "fund" | "exchange";
+export type OpKind = "deposit" | "payment" | "fund" | "exchange" | "schedule";
 /** A money write as a client saw it: its key, and the id it was answered with when acknowledged. */
 export type Write = { kind: OpKind; key: string; outcome: "ack" | "refused" | "unknown"; id?: string };
 
@@ -27,16 +27,18 @@ export const negativeBalances = (q: Queryable) =>
 /** The background work of a run: its business, the webhook that receives its events, the statements it asked for. */
 export type Background = { businessId: string; webhookId: string; statements: string[] };
 
-/** Background work still to do: payments being handed over or settled, statements, webhook attempts. */
+/** Background work still to do: payments being handed over or settled, scheduled payments due today, statements, webhook attempts. */
 async function pending(q: Queryable, b: Background) {
-  const [r] = await rows<{ payments: string; statements: string; deliveries: string }>(
+  const [r] = await rows<{ payments: string; schedules: string; statements: string; deliveries: string }>(
     q,
     sql`select
     (select count(*) from transactions where business_id = ${b.businessId} and state in ('PENDING', 'PROCESSING'))::text as payments,
+    (select count(*) from payment_schedules where business_id = ${b.businessId} and state = 'ACTIVE'
+      and next_date <= (now() at time zone 'utc')::date)::text as schedules,
     (select count(*) from statements where business_id = ${b.businessId} and state = 'PENDING')::text as statements,
     (select count(*) from webhook_deliveries where webhook_id = ${b.webhookId} and state = 'PENDING')::text as deliveries`,
   );
-  return { payments: Number(r.payments), statements: Number(r.statements), deliveries: Number(r.deliveries) };
+  return { payments: Number(r.payments), schedules: Number(r.schedules), statements: Number(r.statements), deliveries: Number(r.deliveries) };
 }
 
 export const unsettled = async (q: Queryable, b: Background) => Object.values(await pending(q, b)).reduce((a, n) => a + n, 0);
@@ -107,7 +109,7 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
     const c = committed.get(w.key);
     if (!c) out.push({ rule: "acknowledged means committed", detail: `${w.kind} ${w.key} was acknowledged but its key is not stored` });
     else if (c.id !== w.id) out.push({ rule: "a replay answers the same", detail: `${w.kind} ${w.key}: client got ${w.id}, server holds ${c.id}` });
-    if (w.id && !present.has(w.id))
+    if (w.id && w.kind !== "schedule" && !present.has(w.id))
       out.push({ rule: "acknowledged means present", detail: `${w.kind} ${w.id} (${w.key}) was acknowledged but is not in the history` });
   }
 
@@ -125,12 +127,38 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
   }
   // And every record the run made comes from a committed key: as many outbound money movements
   // (payments, fundings, exchanges) as committed keys of those kinds, no more.
-  const committedOut = [...committed.values()].filter((c) => c.status !== null && c.status < 300 && c.id && !c.key.startsWith("bank-dep-")).length;
+  const committedOut = [...committed.values()].filter(
+    (c) => c.status !== null && c.status < 300 && c.id && !c.key.startsWith("bank-dep-") && !c.key.startsWith("bank-schedule-"),
+  ).length;
   const [made] = await rows<{ n: string }>(
     q,
     sql`
-    select count(*)::text as n from transactions where business_id = ${run.businessId} and created_at >= ${run.since} and direction = 'outbound'`,
+    select count(*)::text as n from transactions where business_id = ${run.businessId} and created_at >= ${run.since} and direction = 'outbound' and schedule_id is null`,
   );
   if (Number(made.n) !== committedOut) out.push({ rule: "exactly once", detail: `${made.n} outbound records for ${committedOut} committed keys` });
+
+  // Scheduled payments: every schedule acknowledged exists; each payment the scheduler made is one
+  // PAID occurrence of its schedule and date, and each PAID occurrence is one payment (two
+  // processes, one killed mid-run, never pay a date twice or lose one).
+  const schedules = new Set((await rows<{ id: string }>(q, sql`select id from payment_schedules where business_id = ${run.businessId}`)).map((r) => r.id));
+  for (const w of run.writes.filter((x) => x.outcome === "ack" && x.kind === "schedule"))
+    if (!schedules.has(w.id!)) out.push({ rule: "acknowledged means present", detail: `schedule ${w.id} (${w.key}) was acknowledged but does not exist` });
+  for (const r of await rows<{ id: string; schedule_id: string }>(
+    q,
+    sql`
+    select t.id, t.schedule_id from transactions t
+    where t.business_id = ${run.businessId} and t.schedule_id is not null
+      and (select count(*) from payment_schedule_occurrences o where o.transaction_id = t.id and o.state = 'PAID') <> 1`,
+  )) {
+    out.push({ rule: "exactly once", detail: `scheduled payment ${r.id} of schedule ${r.schedule_id} is not one occurrence` });
+  }
+  for (const r of await rows<{ id: string }>(
+    q,
+    sql`
+    select o.id from payment_schedule_occurrences o
+    where o.business_id = ${run.businessId} and o.state = 'PAID' and not exists (select 1 from transactions t where t.id = o.transaction_id)`,
+  )) {
+    out.push({ rule: "exactly once", detail: `occurrence ${r.id} is PAID without a payment` });
+  }
   return out;
 }

@@ -26,6 +26,7 @@ const NOT_AUDITED: Record<string, string> = {
   "POST /api/onboarding/otp-code": "a step of signing in: emails the code",
   "POST /api/businesses/track": "page analytics, not an action",
   "POST /api/approval-rules/preview": "a question about the rules, changes nothing",
+  "POST /api/v1/beneficiaries/check": "a check of a beneficiary draft (look-alikes, name check), changes nothing",
   "POST /api/settings/security/mfa/code": "emails the code; the two-factor change it confirms is the entry",
   "POST /api/security/one-time-code": "emails the code; the write it confirms is the entry",
   "POST /api/quotes/payment": "a price, not a movement",
@@ -261,6 +262,12 @@ const CALLS: Record<string, () => Promise<Call>> = {
     }));
     return { as: owner, method: "PUT", url: "/approval-rules", body: { rules: list } };
   },
+  "PUT /api/businesses/payee-protection": async () => ({
+    as: owner,
+    method: "PUT",
+    url: "/businesses/payee-protection",
+    body: { cooling_hours: 48, cooling_mode: "REFUSE" },
+  }),
   "POST /api/security/step-up": async () => ({ as: own.client, method: "POST", url: "/security/step-up", body: { password: own.password } }),
   "PATCH /api/settings/user-notifications": async () => ({
     as: own.client,

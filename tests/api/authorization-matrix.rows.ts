@@ -38,6 +38,7 @@ export type Kind =
   | "crypto_document"
   | "approval_request"
   | "bulk_payment"
+  | "payment_schedule"
   | "customer"
   | "business_customer"
   | "inactive_customer"
@@ -225,6 +226,16 @@ export const ROWS: Record<string, Row> = {
   "POST /api/transactions/withdrawal": { who: "transactions_write", needs: CRYPTO_KYB },
 
   // Bulk payments (batch-payments feature and transactions_write; approvers see one they are asked to decide)
+  // The route asks for the right to pay; the handler then asks the rule of the payments the schedule makes
+  // (a bank schedule: payments create, so fiat; a stablecoin one: crypto), tested in payment-schedules.test.ts.
+  "GET /api/payment-schedules": { who: "authenticated" },
+  "GET /api/payment-schedules/upcoming": { who: "authenticated" },
+  "GET /api/payment-schedules/:id": { who: "authenticated", params: { id: "payment_schedule" } },
+  "POST /api/payment-schedules": { who: "transactions_write", needs: ["kyb_approved"] },
+  "PATCH /api/payment-schedules/:id": { who: "transactions_write", needs: ["kyb_approved"], params: { id: "payment_schedule" } },
+  "POST /api/payment-schedules/:id/pause": { who: "transactions_write", needs: ["kyb_approved"], params: { id: "payment_schedule" } },
+  "POST /api/payment-schedules/:id/resume": { who: "transactions_write", needs: ["kyb_approved"], params: { id: "payment_schedule" } },
+  "POST /api/payment-schedules/:id/cancel": { who: "transactions_write", needs: ["kyb_approved"], params: { id: "payment_schedule" } },
   "GET /api/bulk-payments/template.csv": { who: "transactions_write", needs: ["batch_payments"] },
   "POST /api/bulk-payments/read": { who: "transactions_write", needs: ["batch_payments", "kyb_approved"] },
   "POST /api/bulk-payments/check": { who: "transactions_write", needs: ["batch_payments", "kyb_approved"] },

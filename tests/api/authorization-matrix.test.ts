@@ -76,6 +76,7 @@ const BODY: Record<string, unknown> = {
   "PUT /api/iris/v1/client-webhooks/:id": { url: "https://example.com/matrix", enabled_events: ["payment.completed"] },
   "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { secret: "Matrix123456" },
   "POST /api/deals/:id/redeem": { eligibility_questions: [] },
+  "PATCH /api/payment-schedules/:id": { amount: "100" },
 };
 /** Query strings a record's route requires before it looks the record up. */
 const QUERY: Record<string, string> = {
@@ -295,6 +296,7 @@ async function recordsOfB() {
   ).id;
   bIds.approval_request = pick((await get("/api/approval-requests?state=PENDING&limit=100")).items, "pending approval request");
   bIds.bulk_payment = pick((await get("/api/bulk-payments?limit=100")).items, "bulk payment");
+  bIds.payment_schedule = pick((await get("/api/payment-schedules?state=ACTIVE&kind=bank&limit=100")).items, "active bank payment schedule");
 
   const customers = (await get("/api/v2/customers?limit=100")).items;
   bIds.customer = pick(customers, "active individual customer", (c: any) => c.type === "INDIVIDUAL" && c.state === "ACTIVE");
@@ -376,6 +378,7 @@ beforeAll(async () => {
     crypto_beneficiary: byId("/api/v1/beneficiaries"),
     task: async (id) => (await get(`/api/account-requests/${requestOfTask}`)).tasks.find((t: any) => t.id === id),
     failed_payment: byId("/api/payments"),
+    payment_schedule: byId("/api/payment-schedules"),
     approval_request: async (id) => (await get("/api/approval-requests?limit=100")).items.find((r: any) => r.id === id),
     customer,
     business_customer: customer,

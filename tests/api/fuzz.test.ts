@@ -275,6 +275,7 @@ const BASE_BODIES: Record<string, () => unknown> = {
     },
   }),
   "PATCH /api/v1/beneficiaries/:id": () => DEMO_BENEFICIARIES[2],
+  "POST /api/v1/beneficiaries/check": () => ({ draft: DEMO_BENEFICIARIES[2] }),
   "PUT /api/v1/beneficiaries/:id/crypto": () => ({ name: "Northwind Exports", address: "0x52908400098527886E0F7030069857D2E4169EE7" }),
   "POST /api/transactions/withdrawal": () => ({ wallet_id: fx.usdt, beneficiary_id: fx.atlas, amount: "1000000" }),
   "POST /api/quotes/exchange": () => ({ source_account_id: fx.usd, amount: "1000", destination_currency: "NGN" }),

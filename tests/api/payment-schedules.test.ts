@@ -13,8 +13,9 @@ import { seedDemo } from "../../src/server/seed/demo.ts";
 import { runDueSchedules } from "../../src/server/jobs/payment-schedules.ts";
 import { addDays, nextBusinessDay } from "../../src/lib/schedule-dates.ts";
 import { todayUtc } from "../../src/lib/dates.ts";
-import { transactions } from "../../src/server/db/schema/index.ts";
+import { beneficiaries, transactions } from "../../src/server/db/schema/index.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
+import { FEATURE_NAMES } from "../../policies/catalog.ts";
 
 let s: TestServer;
 const as: Record<string, Client> = {};
@@ -263,5 +264,56 @@ describe("who may", () => {
     expect([ok.status, ok.body.data.kind, ok.body.data.amount.currency]).toEqual([201, "stablecoin", "USDT"]);
     // Stablecoins move at weekends: its first date is the start date itself.
     expect(ok.body.data.next_date).toBe(today);
+  });
+
+  test("a business without the crypto product cannot make, pause or cancel a stablecoin schedule, though the route lets it schedule bank payments", async () => {
+    const coins = (await schedule({ kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: "1000000", frequency: "WEEKLY" })).body.data;
+    const businessId = (await as.owner.get("/session")).body.data.business.id as string;
+    await s.app.services.businessAdmin.setFeatures(
+      businessId,
+      FEATURE_NAMES.filter((f) => f !== "crypto"),
+    );
+    try {
+      const made = await schedule({ kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: "1000000", frequency: "WEEKLY" });
+      expect([made.status, made.body.message]).toEqual([403, "This feature is not enabled for your business"]);
+      expect((await as.admin.post(`/payment-schedules/${coins.id}/cancel`)).status).toBe(403);
+      expect((await as.admin.patch(`/payment-schedules/${coins.id}`, { amount: "5" })).status).toBe(403);
+      expect((await schedule({ frequency: "WEEKLY", start_date: addDays(today, 4) })).status).toBe(201);
+    } finally {
+      await s.app.services.businessAdmin.setFeatures(businessId, FEATURE_NAMES);
+    }
+    expect((await details(coins.id)).state).toBe("PENDING_APPROVAL");
+  });
+});
+
+describe("payee protection", () => {
+  test("a schedule to a payee in its cooling period asks one more approval; a payee whose details change after approval is not paid while they cool", async () => {
+    const created = await as.owner.post("/v1/beneficiaries", {
+      type: "FIAT",
+      name: "Cedar Leasing Inc",
+      kind: "BUSINESS",
+      currency: "USD",
+      details: {
+        type: "ACH",
+        details: { account_name: "Cedar Leasing Inc", account_number: "5566778899", routing_number: "026009593", bank_name: "Bank of America" },
+      },
+    });
+    expect(created.status).toBe(201);
+    const cedar = created.body.data.id as string;
+    const made = (await schedule({ beneficiary_id: cedar, frequency: "WEEKLY" })).body.data;
+    const r = await requestFor(made.id);
+    expect(r.approvals_required).toBe(2);
+    expect(r.payee_flags.map((f: { kind: string }) => f.kind)).toContain("COOLING");
+    // Approved by two; then the payee's details "change" (their cooling starts again now).
+    for (const who of ["owner", "approver"]) expect((await as[who].patch(`/approval-requests/${r.id}/approve`)).status).toBe(200);
+    await s.app.services.ctx.db
+      .update(beneficiaries)
+      .set({ detailsChangedAt: new Date(Date.now() + 1000) })
+      .where(eq(beneficiaries.id, cedar));
+    await runOn(made.next_date);
+    const d = await details(made.id);
+    expect(d.occurrences[0].state).toBe("FAILED");
+    expect(d.occurrences[0].failure_reason).toMatch(/^Cedar Leasing Inc's details changed after this schedule was approved: they can be paid from .* UTC$/);
+    expect(d.state).toBe("ACTIVE");
   });
 });

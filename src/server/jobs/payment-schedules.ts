@@ -12,7 +12,8 @@ import { accounts, beneficiaries, businesses, businessUsers, paymentScheduleOccu
 import type { Db, Tx } from "../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
-import { formatDateTime, formatDay, todayUtc } from "../../lib/dates.ts";
+import { formatDay, todayUtc } from "../../lib/dates.ts";
+import { coolingEndsAt, formatUtc } from "../../lib/payee-protection.ts";
 import { occurrence } from "../../lib/schedule-dates.ts";
 import { available, getAccount } from "../ledger/ledger.ts";
 import { LedgerError } from "../ledger/errors.ts";
@@ -35,10 +36,9 @@ async function payeeHold(tx: Tx, s: ScheduleRow, now: Date): Promise<string | nu
     .from(beneficiaries)
     .innerJoin(businesses, eq(businesses.id, beneficiaries.businessId))
     .where(eq(beneficiaries.id, s.beneficiaryId));
-  if (!row || row.hours <= 0 || !s.approvedAt || row.changed <= s.approvedAt) return null;
-  const ends = new Date(row.changed.getTime() + row.hours * 3_600_000);
-  if (ends <= now) return null;
-  return `${row.name}'s details changed after this schedule was approved: they can be paid from ${formatDateTime(ends)} UTC`;
+  if (!row || !s.approvedAt || row.changed <= s.approvedAt) return null;
+  const ends = coolingEndsAt(row.changed, row.hours, now);
+  return ends ? `${row.name}'s details changed after this schedule was approved: they can be paid from ${formatUtc(ends)}` : null;
 }
 
 /** The words of a refusal; for want of funds, how much was needed and how much there was. */

@@ -6,6 +6,7 @@
 import { seedAuditTrail } from "./demo-audit.ts";
 import { count, eq } from "drizzle-orm";
 import { seedInvoicing } from "./demo-invoicing.ts";
+import { seedSchedules } from "./demo-schedules.ts";
 import { seedDeals } from "./demo-deals.ts";
 import { seedDevelopers } from "./demo-developers.ts";
 import { DEMO_COMPANY, DEMO_PEOPLE, verifyBusiness } from "./demo-kyb.ts";
@@ -14,6 +15,7 @@ import { mailbox } from "../providers/mail/outbox.ts";
 import { FEATURE_NAMES } from "../../../policies/catalog.ts";
 import type { Services } from "../services/index.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
+import { pausePayeeProtection, seedPayeeProtection } from "./demo-payee-protection.ts";
 import { statementService } from "../services/statements.ts";
 import { runPendingStatements } from "../jobs/statements.ts";
 import { formatMinor, precisionOf } from "../../lib/money.ts";
@@ -92,6 +94,7 @@ export async function seedDemo(services: Services) {
     invoice_payments: true,
     account_updates: true,
   });
+  await pausePayeeProtection(services, business.id);
   await seedBeneficiaries(services, business.id, owner.id);
   await seedMoney(services, business.id, "Demo Trading Ltd");
   await seedPayments(services, business.id);
@@ -99,6 +102,7 @@ export async function seedDemo(services: Services) {
   await seedTeamChange(services, business.id);
   await seedExchanges(services, business.id);
   await seedCustomers(services, business.id);
+  await seedSchedules(services, business.id, await userIdOf(services, TEAM[0].email), await userIdOf(services, DEMO_OWNER.email));
   await seedStatement(services, business.id, owner.id);
   await seedInvoicing(services, business.id, await memberId(services, business.id, DEMO_OWNER.email));
   await seedDeals(services, business.id);
@@ -108,6 +112,7 @@ export async function seedDemo(services: Services) {
   });
   // Last: the audit log tells what the steps above did.
   await seedAuditTrail(services, business.id);
+  await seedPayeeProtection(services, business.id, owner.id);
   await seedBusinessInReview(services);
   return { businessId: business.id };
 }
@@ -609,6 +614,10 @@ async function settleNow(services: Services) {
   const partners = answeringAtOnce(services.providers);
   await runPaymentProcessing(services.ctx.db, partners);
   await runPaymentProcessing(services.ctx.db, partners);
+}
+
+async function userIdOf(services: Services, email: string) {
+  return (await services.ctx.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) }))!.id;
 }
 
 async function memberId(services: Services, businessId: string, email: string) {

@@ -24,8 +24,10 @@ type Subject = {
   payment?: typeof transactions.$inferSelect;
 };
 
+/** A new schedule and an edit of one (src/server/services/payment-schedules.ts): the request's entity is the schedule. */
+const SCHEDULES = ["PAYMENT_SCHEDULE", "SCHEDULE_CHANGE"];
 /** The entity types that move money; a team or beneficiary change has no impact. */
-const MONEY = ["PAYMENT", "BATCH_PAYMENT", "PAYMENT_SCHEDULE"];
+const MONEY = ["PAYMENT", "BATCH_PAYMENT", ...SCHEDULES];
 
 const money = (value: bigint, currency: string) => ({ value: value.toString(), currency });
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -34,7 +36,7 @@ export const settlesBy = (now: Date) => nextBusinessDay(addDays(today(now), 1));
 
 export async function approvalImpacts(db: Queryable, businessId: string, requests: Request[], now = new Date()): Promise<Map<string, ApprovalImpact>> {
   const out = new Map<string, ApprovalImpact>();
-  const ids = (type: string) => requests.filter((r) => r.entityType === type).map((r) => r.entityId);
+  const ids = (...types: string[]) => requests.filter((r) => types.includes(r.entityType)).map((r) => r.entityId);
   const [payments, batches, schedules] = await Promise.all([
     ids("PAYMENT").length
       ? db
@@ -48,11 +50,11 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
           .from(batchPayments)
           .where(and(eq(batchPayments.businessId, businessId), inArray(batchPayments.id, ids("BATCH_PAYMENT"))))
       : [],
-    ids("PAYMENT_SCHEDULE").length
+    ids(...SCHEDULES).length
       ? db
           .select()
           .from(paymentSchedules)
-          .where(and(eq(paymentSchedules.businessId, businessId), inArray(paymentSchedules.id, ids("PAYMENT_SCHEDULE"))))
+          .where(and(eq(paymentSchedules.businessId, businessId), inArray(paymentSchedules.id, ids(...SCHEDULES))))
       : [],
   ]);
   const subjects = new Map<string, Subject>();
@@ -63,7 +65,9 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
   for (const b of batches) subjects.set(b.id, { source: { kind: "account", id: b.sourceAccountId }, unheld: 0n, currency: b.currency, beneficiaryId: null });
   for (const s of schedules) {
     const kind: SourceKind = s.rail === "crypto" ? "wallet" : "account";
-    subjects.set(s.id, { source: { kind, id: s.sourceId }, unheld: s.amount, currency: s.currency, beneficiaryId: s.beneficiaryId });
+    // An edit waiting for approval pays its new amount (the request's); a new schedule its own.
+    const amount = s.pendingChange?.amount ? BigInt(s.pendingChange.amount) : s.amount;
+    subjects.set(s.id, { source: { kind, id: s.sourceId }, unheld: amount, currency: s.currency, beneficiaryId: s.beneficiaryId });
   }
   const wanted = requests.filter((r) => MONEY.includes(r.entityType) && subjects.has(r.entityId));
   if (!wanted.length) return out;
@@ -82,7 +86,10 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
     if (!src) continue;
     const pending = r.state === "PENDING";
     const after = src.available - s.unheld;
-    const scheduled = due.get(s.source.id) ?? { count: 0, total: 0n };
+    // A schedule's own payments are what "this payment" is: not counted twice.
+    const scheduled = due
+      .filter((d) => d.sourceId === s.source.id && d.scheduleId !== r.entityId)
+      .reduce((sum, d) => ({ count: sum.count + d.count, total: sum.total + d.total }), { count: 0, total: 0n });
     const t = s.payment;
     const mid = t ? mids.get(t.id) : undefined;
     const cost = t && mid ? fxCost(t.sendingAmount, t.sendingCurrency, t.destinationAmount, t.destinationCurrency, mid) : null;
@@ -92,7 +99,16 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
       balance_after: pending ? money(after, src.currency) : null,
       scheduled_before_settlement: pending ? { count: scheduled.count, total: money(scheduled.total, src.currency), through: settlesBy(now) } : null,
       balance_after_scheduled: pending ? money(after - scheduled.total, src.currency) : null,
-      fx_cost: cost && t && mid ? { amount: money(cost.amount, t.sendingCurrency), percent: cost.percent, mid_rate: mid, rate: t.fxRate ?? "" } : null,
+      fx_cost:
+        cost && t && mid
+          ? {
+              amount: money(cost.amount, t.sendingCurrency),
+              percent: cost.percent,
+              mid_rate: mid,
+              rate: t.fxRate ?? "",
+              destination_currency: t.destinationCurrency,
+            }
+          : null,
       beneficiary_history:
         s.beneficiaryId && h
           ? {
@@ -137,7 +153,7 @@ async function sourcesOf(db: Queryable, businessId: string, subjects: Subject[])
  */
 async function scheduledBySource(db: Queryable, businessId: string, sourceIds: string[], now: Date) {
   const through = settlesBy(now);
-  const by = new Map<string, { count: number; total: bigint }>();
+  const by: { scheduleId: string; sourceId: string; count: number; total: bigint }[] = [];
   if (!sourceIds.length) return by;
   const rows = await db
     .select()
@@ -167,8 +183,7 @@ async function scheduledBySource(db: Queryable, businessId: string, sourceIds: s
       if (!o || o.date > through) break;
       count++;
     }
-    const b = by.get(s.sourceId) ?? { count: 0, total: 0n };
-    by.set(s.sourceId, { count: b.count + count, total: b.total + s.amount * BigInt(count) });
+    by.push({ scheduleId: s.id, sourceId: s.sourceId, count, total: s.amount * BigInt(count) });
   }
   return by;
 }

@@ -45,6 +45,12 @@ export function beneficiaryView(r: Row, coolingHours = 0, now = new Date()) {
   };
 }
 
+/** Bank details compared by value (jsonb hands its keys back in its own order). */
+const sameDetails = (a: Record<string, string> | null, b: Record<string, string> | null) => {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  return [...keys].every((k) => (a ?? {})[k] === (b ?? {})[k]);
+};
+
 /** The account holder's name the bank checks: the destination's account name, or the beneficiary's name. */
 const holderOf = (input: Pick<Input, "name">, details: Record<string, string> | null) => details?.account_name || input.name;
 
@@ -196,7 +202,7 @@ export function beneficiaryService({ db }: ServiceContext, deps: { nameCheck: Pa
       }
       const renamed = input.name !== row.name || cols.bankDetails?.account_name !== row.bankDetails?.account_name;
       const named = renamed ? checkName(deps.nameCheck, input, cols.bankDetails) : {};
-      const moved = JSON.stringify(cols.bankDetails) !== JSON.stringify(row.bankDetails);
+      const moved = !sameDetails(cols.bankDetails, row.bankDetails);
       const change: DetailsChange = { name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, ...named };
       return saveEdit(businessId, userId, row, change, moved);
     },

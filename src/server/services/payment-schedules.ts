@@ -19,6 +19,7 @@ import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { paymentParties } from "./payments.ts";
 import { requestApproval } from "./request-approval.ts";
+import { payeeGuard, type PayeeGuard } from "./payee-protection.ts";
 import { emitEvent } from "./webhooks.ts";
 import { kindOf, nextDates, railOf, ruleOf, scheduleDetails, scheduleViews, type ScheduleRow } from "./payment-schedule-view.ts";
 import type { cryptoSendService } from "./crypto-sends.ts";
@@ -72,8 +73,19 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
     return { currency: wallet.currency, name: to.name, destination: wallet.blockchain };
   }
 
-  async function ask(tx: Tx, s: ScheduleRow, userId: string, entityType: string, amount: bigint, what: string, name: string, destination: string) {
+  async function ask(
+    tx: Tx,
+    s: ScheduleRow,
+    userId: string,
+    entityType: string,
+    amount: bigint,
+    what: string,
+    name: string,
+    destination: string,
+    guard?: PayeeGuard,
+  ) {
     await requestApproval(tx, deps.fx, {
+      ...guard,
       businessId: s.businessId,
       entityType,
       entityId: s.id,
@@ -193,6 +205,9 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
         throw badRequest("No payment falls between the first payment date and the end date", [
           { path: "end_date", message: "No payment falls before the end date" },
         ]);
+      // Payee protection: a payee still in its cooling period on the first payment's day asks one more approval (or refuses), as a payment would.
+      const [payee] = await tx.select().from(beneficiaries).where(eq(beneficiaries.id, input.beneficiary_id));
+      const guard = await payeeGuard(tx, businessId, payee, new Date(Math.max(Date.now(), Date.parse(`${first.date}T00:00:00Z`))));
       const waits = await approvalsOn(tx, businessId);
       const [s] = await tx
         .insert(paymentSchedules)
@@ -220,7 +235,7 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
         })
         .returning();
       const what = `${describeFrequency(rule)}, first on ${formatDay(first.date)}: ${formatMoney(s.amount, s.currency)} each`;
-      if (waits) await ask(tx, s, userId, SCHEDULE_APPROVAL, s.amount, what, parties.name, parties.destination);
+      if (waits) await ask(tx, s, userId, SCHEDULE_APPROVAL, s.amount, what, parties.name, parties.destination, guard);
       await emitEvent(tx, businessId, "schedule.created", scheduleEvent(s));
       return scheduleDetails(tx, s);
     },

@@ -22,6 +22,7 @@ import type { Page, ReceivedOf } from "../../../../resources/define-endpoint.ts"
 import { paymentEndpoints, type ApprovalRequest as ApprovalRequestSchema } from "../../../../resources/payments.ts";
 import { bulkPaymentEndpoints } from "../../../../resources/bulk-payments.ts";
 import { rejectionBody, totalsText, useDecisionConfirm } from "./decision-confirm.tsx";
+import { ApprovalImpactCompact, ApprovalImpactDetails } from "./approval-impact.tsx";
 
 const isTeam = (r: ApprovalRequest) => r.entity_type === TEAM_CHANGE;
 /** Who a request is about: the beneficiary paid, or the member a team change is for. */
@@ -179,7 +180,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   }
 
   return (
-    <Modal title="Pending approvals" open={open} onCancel={onClose} footer={null} width={960} destroyOnHidden>
+    <Modal title="Pending approvals" open={open} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
       {failed && <Alert type="error" showIcon message="Error fetching transactions" style={{ marginBottom: 12 }} />}
       {problems.length > 0 && (
         <Alert
@@ -232,7 +233,16 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
               }
             : undefined
         }
-        expandable={{ rowExpandable: (r) => r.entity_type === "BATCH_PAYMENT", expandedRowRender: (r) => <BatchRecipients id={r.entity_id} /> }}
+        // A request's details: what approving it does (issue 29), and a bulk file's recipients.
+        expandable={{
+          rowExpandable: (r) => !!r.impact || r.payee_flags.length > 0 || r.entity_type === "BATCH_PAYMENT",
+          expandedRowRender: (r) => (
+            <Space direction="vertical" style={{ width: "100%" }}>
+              <ApprovalImpactDetails r={r} />
+              {r.entity_type === "BATCH_PAYMENT" && <BatchRecipients id={r.entity_id} />}
+            </Space>
+          ),
+        }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
         locale={{ emptyText: "There are no transactions pending approval at the moment." }}
         columns={[
@@ -254,6 +264,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
           },
           { title: "Type", render: (_, r) => kindOf(r) },
           { title: "Amount", render: (_, r) => (r.amount ? <MoneyText minor={r.amount.value} currency={r.amount.currency} strong /> : "—") },
+          { title: "Balance after", render: (_, r) => <ApprovalImpactCompact r={r} /> },
           { title: "Requested by", render: (_, r) => r.requester.name },
           { title: "Approvals", render: (_, r) => <ApprovalProgress r={r} /> },
           ...(canDecide

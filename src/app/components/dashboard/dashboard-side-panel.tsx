@@ -14,6 +14,7 @@ import { useChecklist } from "../onboarding/use-checklist.ts";
 
 // Below the accounts list, and (until KYB approval) instead of it: they load after the first paint.
 const SwapPanel = lazyNamed(() => import("../swap/swap-panel.tsx"), "SwapPanel");
+const UpcomingPayments = lazyNamed(() => import("./upcoming-payments.tsx"), "UpcomingPayments");
 const GettingStartedChecklist = lazyNamed(() => import("../onboarding/getting-started-checklist.tsx"), "GettingStartedChecklist");
 const PanelSkeleton = () => (
   <Card variant="borderless">
@@ -65,6 +66,10 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
           </ul>
         )}
       </Card>
+      {/* Shown only to members who may list scheduled payments (it checks for itself). */}
+      <Suspense fallback={<PanelSkeleton />}>
+        <UpcomingPayments />
+      </Suspense>
       {/* Shown only to members allowed to exchange (it checks for itself). */}
       <Suspense fallback={<PanelSkeleton />}>
         <SwapPanel />

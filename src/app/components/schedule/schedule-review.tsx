@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import { Alert, Button, Descriptions, Form, Space, Typography } from "antd";
 import { ArrowLeftOutlined, ScheduleOutlined } from "@ant-design/icons";
 import { paymentScheduleEndpoints } from "../../../../resources/payment-schedules.ts";
-import { describeFrequency } from "../../../lib/schedule-dates.ts";
+import { describeFrequency, upcoming } from "../../../lib/schedule-dates.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { isApiError } from "../../api/client.ts";
 import { useWrite } from "../../api/write.ts";
@@ -48,6 +48,9 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
   const [key] = useState(newIdempotencyKey);
   const [sending, setSending] = useState(false);
   const rule = ruleOf(timing);
+  const rail = body.kind === "bank" ? "fiat" : "crypto";
+  // The first payment's day: the first chosen day of the month on or after the start, moved off a weekend for a bank payment.
+  const first = upcoming(rule, rail, 0, 1)[0];
   const amount = String(body.amount);
 
   async function confirm() {
@@ -75,8 +78,8 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
         <Descriptions.Item label="Frequency">
           {describeFrequency({ frequency: rule.frequency, startDate: rule.startDate, dayOfMonth: rule.dayOfMonth })}
         </Descriptions.Item>
-        <Descriptions.Item label={timing.frequency === "ONCE" ? "Payment date" : "First payment date"}>
-          {formatScheduleDay(timing.start_date)}
+        <Descriptions.Item label={timing.frequency === "ONCE" ? "Payment date" : "First payment"}>
+          {formatScheduleDay(first?.date ?? timing.start_date)}
         </Descriptions.Item>
         <Descriptions.Item label="Ends">{endText(timing)}</Descriptions.Item>
         {timing.frequency !== "ONCE" && (
@@ -86,7 +89,7 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
         {body.reference && <Descriptions.Item label="Reference">{body.reference}</Descriptions.Item>}
       </Descriptions>
       {extra}
-      <SchedulePreview rule={rule} rail={body.kind === "bank" ? "fiat" : "crypto"} />
+      <SchedulePreview rule={rule} rail={rail} />
       <ApprovalRoute scope={body.kind === "bank" ? "FIAT" : "CRYPTO"} currency={currency} amount={amount} />
       <Alert
         type="info"

@@ -134,7 +134,13 @@ export default function PaymentScheduleDetailsPage() {
         />
       )}
       {s.pending_change && (
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} message="A change to this schedule is waiting for approval" description={<PendingChange schedule={s} />} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message="A change to this schedule is waiting for approval"
+          description={<PendingChange schedule={s} />}
+        />
       )}
 
       <Row gutter={[16, 16]}>

@@ -75,6 +75,8 @@ function useQuote(draft: Draft, currency: string | undefined) {
     return () => {
       live = false;
       clearTimeout(t);
+      // A quote given up (the amount cleared, "Schedule" chosen) is no longer loading.
+      setLoading(false);
     };
   }, [draft.accountId, draft.beneficiaryId, minor, version]);
   return { quote, error, loading, requote: () => setVersion((v) => v + 1) };
