@@ -71,14 +71,13 @@ export const payeeProtectionEndpoints = {
     access: { obj: "payee-protection", act: "show" },
     answer: { one: PayeeProtection },
   }),
-  // Turning protection off is what a fraudster would do first: the owner, in person, freshly confirmed.
+  // Turning protection off is what a fraudster would do first: only the owner, in person (never a key), as with approval rules.
   update: endpoint({
     method: "PUT",
     path: "/businesses/payee-protection",
     summary: "Update payee protection settings",
     tag,
     access: { obj: "payee-protection", act: "edit" },
-    stepUp: true,
     changes: ["beneficiaries", "crypto-beneficiaries"],
     body: PayeeProtectionInput,
     answer: { one: PayeeProtection },

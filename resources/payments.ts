@@ -132,6 +132,8 @@ export const ApprovalRequest = z
 const ApprovalQuery = PageQuery.extend({
   state: listOf(z.enum(["PENDING", "APPROVED", "REJECTED"], { error: "state must be PENDING, APPROVED or REJECTED" })).optional(),
   scope: z.enum(["helios", "centurion", "bulk", "team"], { error: "scope must be helios, centurion, bulk or team" }).optional(),
+  /** The request of one payment, bulk file or schedule: its details page shows what approving it does. */
+  entity_id: z.string().uuid("entity_id must be an id").optional(),
 });
 
 const tag = "payments";

@@ -6,7 +6,9 @@
  * the processes' background work), fundings of sub-accounts and exchanges among a handful of
  * accounts, each with an Idempotency-Key and retried on the other process when a call fails; they
  * also ask for statements (rendered by the background workers) while every event goes out to a
- * webhook receiver run here. Partway through, one process is killed with SIGKILL and restarted.
+ * webhook receiver run here. Clients also schedule payments for today, which the scheduler of either
+ * process makes once approved: the checker finds each one paid once, under one occurrence.
+ * Partway through, one process is killed with SIGKILL and restarted.
  * Then the checker (scripts/bank/checker.ts) must find nothing wrong (the background work included:
  * nothing left undone, no statement lost, every webhook delivery received), while the same checker,
  * in the same run, must catch the negative control: transfers without row locks

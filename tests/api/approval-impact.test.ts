@@ -78,6 +78,10 @@ describe("the balance after", () => {
       fx_cost: null,
     });
     expect(r.rule_reason).toBe("1 approval: no approval rule covers this payment");
+    // One request by what it is about (a payment's details page asks so).
+    const one = (await as.owner.get(`/approval-requests?entity_id=${t.id}`)).body.data;
+    expect([one.total_items, one.items[0].id]).toEqual([1, r.id]);
+    expect((await as.owner.get("/approval-requests?entity_id=nope")).status).toBe(400);
     expect(Array.isArray(r.payee_flags)).toBe(true);
 
     // Due tomorrow: counted. In ten days, paused, or from another account: not.

@@ -124,6 +124,22 @@ const invoiceBody = () => ({
   due_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
   items: [{ name: "Onboarding", quantity: 1, unit_price: "50000" }],
 });
+const scheduleBody = () => ({
+  kind: "bank",
+  source_id: fx.usd,
+  beneficiary_id: fx.harbor,
+  amount: "3000",
+  frequency: "MONTHLY",
+  start_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+});
+/** A schedule the owner made and the admin approved. */
+const activeSchedule = async () => {
+  const made = await ok<{ id: string }>(owner.post("/payment-schedules", scheduleBody(), idem()), "schedule");
+  const waiting = await ok<{ items: { id: string; entity_id: string }[] }>(admin.get("/approval-requests?state=PENDING&limit=100"), "approvals");
+  const request = waiting.items.find((r) => r.entity_id === made.id);
+  if (request) await ok(admin.patch(`/approval-requests/${request.id}/approve`), "approve the schedule");
+  return made.id;
+};
 const draft = async () => ok<{ reference: string; id?: string }>(owner.post("/invoicing/invoices", invoiceBody()), "invoice");
 const invoiceId = (i: { reference: string; id?: string }) => i.id ?? i.reference;
 const issued = async () => {
@@ -370,6 +386,26 @@ const CALLS: Record<string, () => Promise<Call>> = {
     body: { source_account_id: fx.usd, beneficiary_id: fx.harbor, amount: "2500" },
     headers: idem(),
   }),
+  "POST /api/payment-schedules": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/payment-schedules",
+    body: scheduleBody(),
+    headers: idem(),
+  }),
+  "PATCH /api/payment-schedules/:id": async () => ({
+    as: owner,
+    method: "PATCH",
+    url: `/payment-schedules/${await activeSchedule()}`,
+    body: { amount: "4000" },
+  }),
+  "POST /api/payment-schedules/:id/pause": async () => ({ as: owner, method: "POST", url: `/payment-schedules/${await activeSchedule()}/pause` }),
+  "POST /api/payment-schedules/:id/resume": async () => {
+    const id = await activeSchedule();
+    await ok(owner.post(`/payment-schedules/${id}/pause`), "pause");
+    return { as: owner, method: "POST", url: `/payment-schedules/${id}/resume` };
+  },
+  "POST /api/payment-schedules/:id/cancel": async () => ({ as: owner, method: "POST", url: `/payment-schedules/${await activeSchedule()}/cancel` }),
   "POST /api/payments/:id/retry": async () => {
     const failed = await ok<{ items: { id: string }[] }>(owner.get("/payments?state=FAILED&limit=1"), "failed payments");
     return { as: owner, method: "POST", url: `/payments/${failed.items[0].id}/retry` };

@@ -278,6 +278,15 @@ const BASE_BODIES: Record<string, () => unknown> = {
   "POST /api/v1/beneficiaries/check": () => ({ draft: DEMO_BENEFICIARIES[2] }),
   "PUT /api/v1/beneficiaries/:id/crypto": () => ({ name: "Northwind Exports", address: "0x52908400098527886E0F7030069857D2E4169EE7" }),
   "POST /api/transactions/withdrawal": () => ({ wallet_id: fx.usdt, beneficiary_id: fx.atlas, amount: "1000000" }),
+  "POST /api/payment-schedules": () => ({
+    kind: "bank",
+    source_id: fx.usd,
+    beneficiary_id: fx.harbor,
+    amount: "1000",
+    frequency: "MONTHLY",
+    start_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  }),
+  "PATCH /api/payment-schedules/:id": () => ({ amount: "1000" }),
   "POST /api/quotes/exchange": () => ({ source_account_id: fx.usd, amount: "1000", destination_currency: "NGN" }),
   "POST /api/payments/exchange": () => ({
     source_account_id: fx.usd,

@@ -67,7 +67,6 @@ const CALLS: Record<string, () => [string, string, unknown?]> = {
   "POST /api/sub-accounts/:id/unfreeze": () => ["POST", `/sub-accounts/${uuid()}/unfreeze`],
   "POST /api/api-keys": () => ["POST", "/api-keys", { name: "Stolen session key", grants: ["transactions_write"] }],
   "PATCH /api/iris/v1/client-webhooks/:id/enable": () => ["PATCH", `/iris/v1/client-webhooks/${uuid()}/enable`],
-  "PUT /api/businesses/payee-protection": () => ["PUT", "/businesses/payee-protection", { cooling_hours: 0, cooling_mode: "EXTRA_APPROVAL" }],
 };
 /** Asked of members with two-factor sign-in only: the route checks the password itself. */
 const SECOND_FACTOR_ONLY = ["POST /api/settings/change-password"];

@@ -56,7 +56,13 @@ test("the approver sees a payment's balance after, FX cost and the beneficiary's
       h.first_payment ? "First payment to this beneficiary" : `${h.completed_before} completed payment${h.completed_before === 1 ? "" : "s"} before`,
     );
     await expect(details.getByText("Approval rule", { exact: true })).toBeVisible();
-    await page.screenshot({ path: "/tmp/impact-shot.png" });
+
+    // The payment's own details show the same, above Approve and Reject.
+    await row.getByRole("link", { name: "Rhein Maschinenbau GmbH" }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions/${payment.id}`));
+    const shown = page.locator(".ant-modal-content").getByTestId("approval-impact");
+    await expect(shown.getByTestId("impact-fx-cost")).toHaveText(`${display(mine.impact.fx_cost.amount)} (${mine.impact.fx_cost.percent} %)`);
+    await expect(page.getByRole("button", { name: "Approve payment" })).toBeVisible();
   } finally {
     if (requestId) await owner.send("PATCH", `/approval-requests/${requestId}/reject`, { reason: "E2E: looked at only" });
     await admin.dispose();

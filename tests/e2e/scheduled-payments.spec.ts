@@ -74,7 +74,7 @@ test("a monthly bank payment is scheduled from Send money, paused, resumed, edit
   await page.getByLabel("Description").fill("Monthly licences");
 
   await page.getByRole("button", { name: "Continue" }).click();
-  const review = page.getByLabel("Schedule", { exact: true });
+  const review = page.getByLabel("Schedule summary");
   await expect(review).toContainText("25.00 USD");
   await expect(review).toContainText(shown(dates[0].date));
   await page.getByRole("button", { name: "Confirm and schedule" }).click();
@@ -124,6 +124,43 @@ test("a monthly bank payment is scheduled from Send money, paused, resumed, edit
   await expect(upcomingPanel).toContainText(dayjs(nextBusinessDay(tomorrow)).format("ddd D MMM"));
   await upcomingPanel.getByRole("link", { name: "View scheduled payments" }).click();
   await expect(page).toHaveURL(/\/payments\/scheduled$/);
+});
+
+test("a weekly stablecoin send is scheduled to a saved beneficiary only, its dates never moved", async ({ page, business }) => {
+  const usdt = await business.createWallet("USDT", "TRON");
+  await business.deposit(usdt, 100_000_000n);
+  await business.addBeneficiary(SUPPLIERS.atlas);
+  await business.openAccount("USD");
+  await business.skipSetupChecklist();
+  await signIn(page, business.owner);
+
+  await page.goto("/crypto/send-stablecoins");
+  await page.getByLabel("From wallet", { exact: true }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "USDT · Tron (TRC-20)" }).first().click();
+  await page.getByLabel("When").getByText("Schedule", { exact: true }).click();
+  // A schedule pays a saved beneficiary: a typed address is not offered.
+  await expect(page.getByRole("radio", { name: "New address" })).toBeDisabled();
+  await page.getByLabel("Beneficiary", { exact: true }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Atlas Trading DMCC" }).click();
+  await page.getByLabel("Amount").fill("10");
+  await page
+    .locator(".ant-select")
+    .filter({ has: page.locator("#schedule-frequency") })
+    .click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Weekly"]').click();
+  const start = addDays(today(), 1);
+  const preview = page.getByTestId("schedule-preview");
+  await expect(preview.locator("li")).toHaveCount(5);
+  for (let n = 0; n < 5; n++) await expect(preview.locator("li").nth(n)).toHaveText(shown(addDays(start, 7 * n)));
+  await expect(preview).not.toContainText("Monday after");
+
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByLabel("Schedule summary")).toContainText("10.00 USDT");
+  await page.getByRole("button", { name: "Confirm and schedule" }).click();
+  await expect(toast(page, "Payment scheduled")).toBeVisible();
+  const weekday = dayjs(start).format("dddd");
+  await expect(page.getByRole("heading", { name: `Weekly on ${weekday} to Atlas Trading DMCC` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Next payments" }).locator("li").first()).toContainText(shown(start));
 });
 
 test("a payment due today is made by the scheduler and listed among the schedule's past payments", async ({ page, business }) => {

@@ -168,11 +168,12 @@ export function approvalService({ db, config, access }: ServiceContext) {
   }
 
   return {
-    async list(businessId: string, q: PageQuery & { states?: string[]; scope?: string }) {
+    async list(businessId: string, q: PageQuery & { states?: string[]; scope?: string; entity_id?: string }) {
       const where = and(
         eq(approvalRequests.businessId, businessId),
         q.states?.length ? inArray(approvalRequests.state, q.states) : undefined,
         q.scope ? eq(approvalRequests.scope, q.scope) : undefined,
+        q.entity_id ? eq(approvalRequests.entityId, q.entity_id) : undefined,
       );
       const [rows, [total]] = await Promise.all([
         db

@@ -4,6 +4,7 @@
  * after the scheduled payments due before it settles, the FX cost against the mid rate, the rule that
  * routed it, the beneficiary's history and payee protection's warnings.
  */
+import { useEffect, useState } from "react";
 import { Alert, Descriptions, Space, Tooltip, Typography } from "antd";
 import { InfoCircleOutlined, WarningFilled } from "@ant-design/icons";
 import { MoneyText } from "../money/figures.tsx";
@@ -11,7 +12,8 @@ import { formatMoney } from "../../../lib/money.ts";
 import { formatDateTime, formatDay } from "../../../lib/dates.ts";
 import { rateLine } from "../../../lib/rate-display.ts";
 import type { z } from "zod";
-import type { ApprovalRequest as ApprovalRequestSchema } from "../../../../resources/payments.ts";
+import { paymentEndpoints, type ApprovalRequest as ApprovalRequestSchema } from "../../../../resources/payments.ts";
+import { call } from "../../api/call.ts";
 
 type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
@@ -117,4 +119,20 @@ function historyText(h: NonNullable<Impact["beneficiary_history"]>) {
     ? `; last ${formatMoney(h.last_amount.value, h.last_amount.currency)}${h.last_date ? ` on ${formatDateTime(h.last_date)}` : ""}`
     : "";
   return count + last;
+}
+
+/** A payment's details page, while it waits: its request's impact, above the Approve and Reject buttons. */
+export function PendingApprovalImpact({ entityId }: { entityId: string }) {
+  const [r, setR] = useState<ApprovalRequest | null>(null);
+  useEffect(() => {
+    call(paymentEndpoints.listApprovals, { query: { page: 1, limit: 1, entity_id: entityId, "state[]": "PENDING" } })
+      .then((res) => setR(res.data.items[0] ?? null))
+      // The buttons still work without it: the list modal shows the same figures.
+      .catch(() => setR(null));
+  }, [entityId]);
+  return r ? (
+    <div style={{ marginTop: 16 }}>
+      <ApprovalImpactDetails r={r} />
+    </div>
+  ) : null;
 }

@@ -69,7 +69,7 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
 
   return (
     <>
-      <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Schedule">
+      <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Schedule summary">
         <Descriptions.Item label="From">{from}</Descriptions.Item>
         <Descriptions.Item label="To">{to}</Descriptions.Item>
         <Descriptions.Item label="Amount per payment">

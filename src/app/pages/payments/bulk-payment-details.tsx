@@ -16,6 +16,7 @@ import { paymentEndpoints } from "../../../../resources/payments.ts";
 import type { BankingTransaction } from "../../../../resources/transaction-views.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
+import { PendingApprovalImpact } from "../../components/approvals/approval-impact.tsx";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
@@ -177,6 +178,12 @@ export default function BulkPaymentDetails() {
           message="This bulk payment is waiting for approval"
           description="Its total is held on the account; the payments are sent once a member who can approve payments approves it."
         />
+      )}
+      {/* What approving it does (issue 29): the approver sees it before deciding. */}
+      {approvable && batch.state === "PENDING_APPROVAL" && (
+        <div style={{ marginBottom: 16 }}>
+          <PendingApprovalImpact entityId={batch.id} />
+        </div>
       )}
       {batch.rejection_reason && (
         <Alert type="error" showIcon style={{ marginBottom: 16 }} message="This bulk payment was rejected" description={`Reason: ${batch.rejection_reason}`} />

@@ -12,6 +12,7 @@ import { paymentEndpoints } from "../../../../resources/payments.ts";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
+import { PendingApprovalImpact } from "../../components/approvals/approval-impact.tsx";
 
 type Payment = { id: string; state: string; is_retryable: boolean; approval_request_id: string | null };
 /** What the decision is about, in the confirmation: "2,500.00 USD to Harbor Freight". */
@@ -44,42 +45,46 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
   const retryable = payment.state === "FAILED" && payment.is_retryable && can("payments", "retry");
   if (!approvable && !retryable) return null;
   return (
-    <Space style={{ marginTop: 16 }}>
-      {approvable && (
-        <>
+    <>
+      {/* What approving it does (issue 29), before the decision. */}
+      {approvable && <PendingApprovalImpact entityId={payment.id} />}
+      <Space style={{ marginTop: 16 }}>
+        {approvable && (
+          <>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              loading={busy === "approve"}
+              onClick={async () =>
+                (await confirm.approve("Approve this payment?", summary)) && run("approve", paymentEndpoints.approve, { params: { id: approvalId } })
+              }
+            >
+              Approve payment
+            </Button>
+            <Button
+              danger
+              icon={<CloseOutlined />}
+              loading={busy === "reject"}
+              onClick={async () => {
+                const reason = await confirm.reject("Reject this payment?", summary);
+                if (reason !== null) await run("reject", paymentEndpoints.reject, { params: { id: approvalId }, body: rejectionBody(reason) });
+              }}
+            >
+              Reject payment
+            </Button>
+          </>
+        )}
+        {retryable && (
           <Button
-            type="primary"
-            icon={<CheckOutlined />}
-            loading={busy === "approve"}
-            onClick={async () =>
-              (await confirm.approve("Approve this payment?", summary)) && run("approve", paymentEndpoints.approve, { params: { id: approvalId } })
-            }
+            icon={<RedoOutlined />}
+            loading={busy === "retry"}
+            disabled={!!busy}
+            onClick={() => run("retry", paymentEndpoints.retry, { params: { id: payment.id } })}
           >
-            Approve payment
+            Retry Payment
           </Button>
-          <Button
-            danger
-            icon={<CloseOutlined />}
-            loading={busy === "reject"}
-            onClick={async () => {
-              const reason = await confirm.reject("Reject this payment?", summary);
-              if (reason !== null) await run("reject", paymentEndpoints.reject, { params: { id: approvalId }, body: rejectionBody(reason) });
-            }}
-          >
-            Reject payment
-          </Button>
-        </>
-      )}
-      {retryable && (
-        <Button
-          icon={<RedoOutlined />}
-          loading={busy === "retry"}
-          disabled={!!busy}
-          onClick={() => run("retry", paymentEndpoints.retry, { params: { id: payment.id } })}
-        >
-          Retry Payment
-        </Button>
-      )}
-    </Space>
+        )}
+      </Space>
+    </>
   );
 }
