@@ -165,6 +165,22 @@ describe("the scheduler", () => {
   });
 });
 
+describe("webhooks", () => {
+  test("a subscribed webhook is sent the schedule's life: created, each payment, the end", async () => {
+    const hook = await as.owner.post("/iris/v1/client-webhooks", {
+      url: "http://127.0.0.1:9/schedules",
+      secret: "Sched0les123",
+      enabled_events: ["schedule.created", "schedule.occurrence.paid", "schedule.occurrence.failed", "schedule.ended"],
+    });
+    expect(hook.status).toBe(201);
+    const made = (await schedule({ frequency: "ONCE", start_date: addDays(today, 5), reference: "HOOK" })).body.data;
+    await approved(made.id);
+    await runOn(addDays(today, 5));
+    const deliveries = (await as.owner.get(`/iris/v1/client-webhooks/${hook.body.data.id}/deliveries?limit=100`)).body.data.items as { event_type: string }[];
+    expect(deliveries.map((d) => d.event_type).sort()).toEqual(["schedule.created", "schedule.ended", "schedule.occurrence.paid"]);
+  });
+});
+
 describe("changing a schedule", () => {
   test("an edit waits for approval and the schedule pays as it was until then", async () => {
     const made = (await schedule({ frequency: "MONTHLY", start_date: addDays(today, 2) })).body.data;
