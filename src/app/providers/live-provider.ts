@@ -15,6 +15,13 @@
  * - `live/<topic>` channels, for components that load by hand (the pending-approvals banner and the
  *   approvals list): they subscribe with useLiveRefresh().
  *
+ * One stream per browser (issue 30): the console's tabs elect one of them with the Web Locks API; it
+ * holds the stream and passes each event (and "resync" after a reconnect) to the others over a
+ * BroadcastChannel, so ten tabs hold one connection, not ten (over HTTP/1.1 a browser opens six per
+ * host: one stream per tab stalled every request past the sixth tab). When that tab closes, its lock
+ * goes to a waiting tab, which opens the stream and refreshes everything once (events may have been
+ * missed in between). Without those APIs each tab keeps a stream of its own.
+ *
  * Events are gathered for DEBOUNCE_MS, so a burst (a bulk payment's rows settling) refetches once.
  * The browser reconnects a dropped stream by itself; after any reconnect every topic is refreshed once,
  * since events may have been missed meanwhile. A refused stream (signed out, too many tabs, a proxy
@@ -37,6 +44,10 @@ export const RESOURCES: Record<LiveTopic, readonly string[]> = { transactions: M
 export const topicChannel = (topic: LiveTopic) => `live/${topic}`;
 
 const DEBOUNCE_MS = 300;
+/** The lock whose holder streams for every tab of the browser, and the channel it relays on. */
+const LEADER_LOCK = "stablebank-live-stream";
+const RELAY = "stablebank-live";
+type Relayed = { kind: "event"; topic: LiveTopic; id: string } | { kind: "resync" };
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 300_000;
 
@@ -58,6 +69,14 @@ export function createLiveProvider(queryClient: QueryClient, { url = `/api${live
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let retryMs = RETRY_FIRST_MS;
+  let relay: BroadcastChannel | null = null;
+  let stopLeading: (() => void) | null = null;
+  let notWaiting: AbortController | null = null;
+  const shared = typeof BroadcastChannel !== "undefined" && typeof navigator !== "undefined" && Boolean(navigator.locks);
+
+  function resyncAll() {
+    for (const topic of LIVE_TOPICS) queue(topic, "*");
+  }
 
   function refresh(topic: LiveTopic, ids: string[]) {
     const channels = new Set([topicChannel(topic), ...RESOURCES[topic].map((r) => `resources/${r}`)]);
@@ -93,8 +112,11 @@ export function createLiveProvider(queryClient: QueryClient, { url = `/api${live
     source = es;
     es.onopen = () => {
       retryMs = RETRY_FIRST_MS;
-      // A reconnect: whatever happened while the stream was down was not heard, so everything is refreshed once.
-      if (openedBefore) for (const topic of LIVE_TOPICS) queue(topic, "*");
+      // A reconnect: whatever happened while the stream was down was not heard, so everything is refreshed once, in every tab.
+      if (openedBefore) {
+        resyncAll();
+        relay?.postMessage({ kind: "resync" } satisfies Relayed);
+      }
       openedBefore = true;
     };
     es.onmessage = (m: MessageEvent<string>) => {
@@ -104,7 +126,9 @@ export function createLiveProvider(queryClient: QueryClient, { url = `/api${live
       } catch {
         return;
       }
-      if ((LIVE_TOPICS as readonly unknown[]).includes(data.topic) && typeof data.id === "string") queue(data.topic as LiveTopic, data.id);
+      if (!(LIVE_TOPICS as readonly unknown[]).includes(data.topic) || typeof data.id !== "string") return;
+      queue(data.topic as LiveTopic, data.id);
+      relay?.postMessage({ kind: "event", topic: data.topic as LiveTopic, id: data.id } satisfies Relayed);
     };
     es.onerror = () => {
       // CONNECTING: the browser is reconnecting by itself. CLOSED: it gave up (the server refused the
@@ -131,10 +155,39 @@ export function createLiveProvider(queryClient: QueryClient, { url = `/api${live
     },
     start() {
       running = true;
-      connect();
+      if (!shared) return connect();
+      if (relay) return;
+      relay = new BroadcastChannel(RELAY);
+      relay.onmessage = (m: MessageEvent<Relayed>) => {
+        if (m.data?.kind === "resync") resyncAll();
+        else if (m.data?.kind === "event" && LIVE_TOPICS.includes(m.data.topic)) queue(m.data.topic, m.data.id);
+      };
+      const lead = () =>
+        new Promise<void>((release) => {
+          stopLeading = release;
+          connect();
+        });
+      const waiting = new AbortController();
+      notWaiting = waiting;
+      void navigator.locks.request(LEADER_LOCK, { ifAvailable: true }, (lock) => {
+        if (lock) return lead();
+        // Another tab streams: this one listens, and takes over when that tab goes (having missed what came in between).
+        void navigator.locks
+          .request(LEADER_LOCK, { signal: waiting.signal }, () => {
+            openedBefore = true;
+            return lead();
+          })
+          .catch(() => {}); // stop() withdrew the request
+      });
     },
     stop() {
       running = false;
+      notWaiting?.abort();
+      stopLeading?.();
+      relay?.close();
+      relay = null;
+      stopLeading = null;
+      notWaiting = null;
       source?.close();
       source = null;
       if (retryTimer) clearTimeout(retryTimer);
