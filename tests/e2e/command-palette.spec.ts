@@ -69,3 +69,20 @@ test("a viewer's palette has no 'Send money', lists the pages they may open, and
   await expect(page).toHaveURL(/\/transactions(\?|$)/);
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
 });
+
+test("keys typed right after Ctrl+K, before the palette has loaded, land in its search", async ({ page }) => {
+  // The palette's chunk is held back until the keys are typed: a slow network on first open.
+  let release: () => void = () => {};
+  const typed = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/command-palette-[^/]*\.js$/, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await signIn(page, "owner@demo.example");
+  await page.keyboard.press("Control+K");
+  await page.keyboard.type("Harbor Fr");
+  release();
+  const palette = page.getByRole("dialog", { name: "Command palette" });
+  await expect(palette.getByRole("combobox")).toHaveValue("Harbor Fr");
+  await expect(palette.getByRole("option", { name: `Send money to ${BENEFICIARY}`, exact: true })).toBeVisible();
+});

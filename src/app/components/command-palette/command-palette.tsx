@@ -39,7 +39,8 @@ const visuallyHidden: CSSProperties = {
   border: 0,
 };
 
-export default function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** takeTypedEarly: what was typed after Ctrl+K before the search box could take it (the launcher kept it). */
+export default function CommandPalette({ open, onClose, takeTypedEarly }: { open: boolean; onClose: () => void; takeTypedEarly?: () => string }) {
   const { can, canOnceVerified } = useSession();
   const navigate = useNavigate();
   const { token } = theme.useToken();
@@ -77,11 +78,16 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
     let tries = 0;
     const focus = () => {
       inputRef.current?.focus();
-      if (document.activeElement !== inputRef.current && ++tries < 60) frame = requestAnimationFrame(focus);
+      if (document.activeElement !== inputRef.current) {
+        if (++tries < 60) frame = requestAnimationFrame(focus);
+        return;
+      }
+      const typed = takeTypedEarly?.();
+      if (typed) setText((t) => t + typed);
     };
     frame = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(frame);
-  }, [open]);
+  }, [open, takeTypedEarly]);
 
   function go(target: PaletteTarget) {
     onClose();

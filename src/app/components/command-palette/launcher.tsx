@@ -17,7 +17,7 @@ const SHORTCUT = isMac ? "⌘ K" : "Ctrl K";
 
 /** compact: the icon alone (a phone's header has no room for the word and the shortcut). */
 export function CommandPaletteLauncher({ compact = false }: { compact?: boolean }) {
-  const { open, wanted, show } = usePaletteHotkey();
+  const { open, wanted, show, takeTypedEarly } = usePaletteHotkey();
   return (
     <>
       <Button
@@ -39,7 +39,7 @@ export function CommandPaletteLauncher({ compact = false }: { compact?: boolean 
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <CommandPalette open={open} onClose={() => show(false)} />
+          <CommandPalette open={open} onClose={() => show(false)} takeTypedEarly={takeTypedEarly} />
         </Suspense>
       )}
     </>

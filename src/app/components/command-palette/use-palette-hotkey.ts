@@ -2,7 +2,7 @@
  * Ctrl+K / Cmd+K anywhere in the signed-in console opens (or closes) the command palette. Always
  * loaded and tiny: the palette itself (cmdk) is only fetched once it is first wanted.
  */
-import { useCallback, useLayoutEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 /** Whether a key press is the palette's shortcut: K with Ctrl (Windows, Linux) or Cmd (macOS), nothing else held. */
 export const isPaletteShortcut = (e: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) =>
@@ -28,5 +28,29 @@ export function usePaletteHotkey() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
-  return { open, wanted, show };
+  // What is typed between Ctrl+K and the palette's search box taking focus (its chunk loading, the
+  // dialog opening) is kept here, not lost, and handed to the search box when it is ready.
+  const typedEarly = useRef("");
+  useEffect(() => {
+    if (!open) {
+      typedEarly.current = "";
+      return;
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if ((document.activeElement as HTMLElement | null)?.closest?.("[cmdk-root]")) return;
+      if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) typedEarly.current += e.key;
+      else if (e.key === "Backspace") typedEarly.current = typedEarly.current.slice(0, -1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey, true);
+    return () => window.removeEventListener("keydown", onKey, true);
+  }, [open]);
+  /** The keys typed before the search box had focus, once (then forgotten). */
+  const takeTypedEarly = useCallback(() => {
+    const typed = typedEarly.current;
+    typedEarly.current = "";
+    return typed;
+  }, []);
+  return { open, wanted, show, takeTypedEarly };
 }
