@@ -276,11 +276,14 @@ const detail: DetailField[] = [
     }),
   ),
   { field: "details.address", label: "Wallet address", render: "address", when: { type: ["CRYPTO"] } },
+  { field: "name_check", label: "Name check", render: "nameCheck", when: { type: ["FIAT"] } },
+  { field: "cooling_ends_at", label: "Payee protection", render: "payeeStatus" },
   { field: "created_date", label: "Added on", render: "date" },
 ];
 
 const shared = {
   schema: Beneficiary,
+  formCheck: "beneficiary" as const,
   create: BeneficiaryInput,
   api: { list: beneficiaryEndpoints.list, one: beneficiaryEndpoints.show, create: beneficiaryEndpoints.create, update: beneficiaryEndpoints.update },
   access: { obj: "beneficiaries" },
@@ -306,6 +309,7 @@ const columns = [
   { field: "destination_label", title: "Destination" },
   { field: "account_identifier", title: "Account", render: "address" as const },
   { field: "created_date", title: "Added on", render: "date" as const },
+  { field: "cooling_ends_at", title: "Payee protection", render: "payeeStatus" as const },
 ];
 const search = { field: "keyword", kind: "search" as const, param: "keyword", placeholder: "Search by name" };
 const deleteAction = (list: string) => ({

@@ -53,7 +53,11 @@ export type RendererKey =
   /** In a list only: the row's Edit and declared actions as small buttons (not a menu); the column shows when the member may run one. */
   | "buttons"
   /** An audit entry's change: each field asked for, after the value it replaced when one was kept ("role: VIEWER → APPROVER"). */
-  | "changes";
+  | "changes"
+  /** A beneficiary's payee protection state (issue 29): "New — details can be paid from …", a change waiting for approval. */
+  | "payeeStatus"
+  /** The bank's name check answer (MATCH, CLOSE_MATCH with the registered name, NO_MATCH). */
+  | "nameCheck";
 
 /** A tag shown beside a value while the record's boolean `field` is true (e.g. an invoice's is_overdue). */
 export type Flag = { field: string; label: string; color?: string };
@@ -241,6 +245,8 @@ export type ResourceDef<Row = any> = {
     | "webhook-create";
   /** "page": the create button opens routes.create instead of the drawer over the list. */
   createOpens?: "drawer" | "page";
+  /** A check the create and edit forms run on the draft before saving (beneficiaries: look-alikes and the name check, issue 29). */
+  formCheck?: "beneficiary";
   /** A bespoke edit modal by key (mapped in custom-screens.tsx), opened by Edit on the details page and on rows. */
   editComponent?: "edit-customer" | "invoice-edit" | "webhook-edit" | "payment-schedule-edit";
   /** Record states in which Edit is offered (e.g. only drafts); every state when absent. */

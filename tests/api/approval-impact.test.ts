@@ -171,7 +171,7 @@ describe("the FX cost", () => {
 });
 
 describe("the beneficiary's history", () => {
-  test("a demo supplier paid once before; a new beneficiary is a first payment, then has one completed payment", async () => {
+  test("a new beneficiary is a first payment; once one payment to it completes (a waiting one does not count), the next shows it", async () => {
     const fresh = await newSupplier(as.admin, "Impact Test Supplies", "4455667788");
     const first = await pay(usd, fresh, "20000");
     const r1 = await requestFor(first.id);

@@ -92,7 +92,7 @@ describe("POST /onboarding/login", () => {
     const pending = await signIn("onboarding@demo.example");
     expect(owner.grants["page:/payments/send/money"]).toEqual(["view"]);
     expect(owner.grants.payments).toEqual(["create", "retry"]);
-    expect(owner.grants.beneficiaries).toEqual(["create", "delete", "edit", "list", "show"]);
+    expect(owner.grants.beneficiaries).toEqual(["check", "create", "delete", "edit", "list", "show"]);
     expect(viewer.grants["page:/payments/send/money"]).toBeUndefined();
     expect(viewer.grants.payments).toBeUndefined();
     expect(viewer.grants.beneficiaries).toEqual(["list", "show"]);

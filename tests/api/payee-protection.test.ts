@@ -150,6 +150,34 @@ describe("the cooling period", () => {
     expect((await requestOf(res.body.data.id)).payee_flags.map((f: { kind: string }) => f.kind)).toContain("COOLING");
   });
 
+  test("a bulk file paying a cooling payee, by id or by its details, needs one more approval; refused in REFUSE mode", async () => {
+    const b = await addPayee(ach("Bulk Cooling LLC", "4403330001"));
+    const file = (rows: Record<string, unknown>[]) => as.admin.post("/bulk-payments", { source_account_id: usd, file_name: "cooling.csv", rows }, key());
+    const byId = await file([{ beneficiary_id: b.id, amount: "12.50" }]);
+    const byDetails = await file([
+      {
+        beneficiary_name: "Bulk Cooling LLC",
+        beneficiary_kind: "BUSINESS",
+        destination_type: "ACH",
+        account_name: "Bulk Cooling LLC",
+        account_number: "4403330001",
+        routing_number: "026009593",
+        bank_name: "Bank of America",
+        amount: "7.00",
+      },
+    ]);
+    expect([byId.status, byDetails.status]).toEqual([201, 201]);
+    for (const res of [byId, byDetails]) {
+      const r = await requestOf(res.body.data.id);
+      expect(r.payee_flags.map((f: { kind: string }) => f.kind)).toEqual(["COOLING"]);
+      expect(r.rule_reason).toMatch(/1 more approval: Bulk Cooling LLC changed details less than 24 hours ago/);
+    }
+    await setCooling(24, "REFUSE");
+    const refused = await file([{ beneficiary_id: b.id, amount: "12.50" }]);
+    await setCooling(24, "EXTRA_APPROVAL");
+    expect([refused.status, refused.body.message]).toEqual([409, expect.stringMatching(/^Bulk Cooling LLC's new details can be paid from/)]);
+  });
+
   test("stablecoins: a send to a new crypto beneficiary, or to its address typed by hand, needs one more approval", async () => {
     const b = await addPayee({
       type: "CRYPTO",

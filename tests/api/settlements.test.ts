@@ -230,6 +230,8 @@ beforeAll(async () => {
   s = await startServer();
   await seedDemo(s.app.services);
   for (const who of ["owner", "admin", "approver", "viewer"]) as[who] = await logIn(who);
+  // The payees added below are paid at once: no payee cooling period (issue 29) on the demo here.
+  expectStatus(await as.owner.put("/businesses/payee-protection", { cooling_hours: 0, cooling_mode: "EXTRA_APPROVAL" }), 200);
   const signedUp = await signedUpClient(s.app);
   other = signedUp.client;
   otherBusinessId = expectStatus(await other.get("/session"), 200).data.business.id;

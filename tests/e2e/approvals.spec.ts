@@ -126,3 +126,17 @@ test("rejecting asks first, with a reason the payment's details then show", { ta
   await expect(details.getByText("Cancelled")).toBeVisible();
   await expect(details.getByRole("row", { name: /^Rejection reason/ })).toContainText("Wrong invoice attached");
 });
+
+test("a member who has approved a payment that needs another approver is not offered Approve again", { tag: DEMO_APPROVALS }, async ({ page }) => {
+  // The demo's 22,000 USD wire needs two approvals: the owner has given one, the approver's is awaited.
+  const owner = await MemberApi.signIn(DEMO.owner);
+  const waiting = (await owner.get<{ items: { entity_id: string; approved_by: { email: string }[] }[] }>("/approval-requests?state=PENDING&limit=100")).items;
+  await owner.dispose();
+  const half = waiting.find((r) => r.approved_by.some((a) => a.email === DEMO.owner.email));
+  expect(half, "the demo has a payment the owner approved, waiting for another approver").toBeTruthy();
+  await login(page, DEMO.owner.email);
+  await page.goto(`/transactions/${half!.entity_id}`);
+  await expect(page.getByText("You approved this payment. It waits for 1 more approval.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Reject payment" })).toHaveCount(0);
+});

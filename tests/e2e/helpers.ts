@@ -61,6 +61,18 @@ export async function newBusiness(request: APIRequestContext, name = "Fresh Co",
   return { email, password };
 }
 
+/**
+ * Turns a new business's payee cooling period off (issue 29: new businesses start at 24 hours), through
+ * its owner's own Settings call, for tests that add a beneficiary and pay it at once.
+ */
+export async function payeeCoolingOff(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post("/api/onboarding/login", { data: { email, password } });
+  expect(login.ok()).toBeTruthy();
+  const headers = { "x-csrf-token": (await login.json()).data.csrf_token as string };
+  const off = await request.put("/api/businesses/payee-protection", { headers, data: { cooling_hours: 0, cooling_mode: "EXTRA_APPROVAL" } });
+  expect(off.ok(), await off.text()).toBeTruthy();
+}
+
 /** Sample company facts and people a sandbox verification accepts. */
 export const KYB_COMPANY = {
   legal_name: "Fresh Co Ltd",

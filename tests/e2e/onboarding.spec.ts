@@ -4,7 +4,7 @@
  * receives a deposit, adds a beneficiary and pays; the checklist reaches 100 % and 'Get Started' shows.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login, newBusiness, pick, waitForMail } from "./helpers.ts";
+import { login, newBusiness, payeeCoolingOff, pick, waitForMail } from "./helpers.ts";
 
 const checklist = (page: Page) => page.getByRole("region", { name: "Getting started" });
 const stepRow = (page: Page, title: string) => checklist(page).getByRole("listitem", { name: title });
@@ -62,6 +62,7 @@ async function verifyAtProvider(kyb: Page) {
 test("a new business goes from sign-up to its first payment through the checklist, with KYB at the sandbox provider", async ({ page, request }) => {
   test.setTimeout(180_000);
   const { email, password } = await newBusiness(request, "Onboard Co");
+  await payeeCoolingOff(request, email, password);
   await login(page, email, password);
   await expect(page.getByRole("heading", { name: "Welcome Fola, let's get Onboard Co set up" })).toBeVisible();
   await expect(checklist(page).getByText("0% complete")).toBeVisible();

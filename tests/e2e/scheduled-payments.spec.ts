@@ -7,7 +7,8 @@
  */
 import type { Page } from "@playwright/test";
 import dayjs from "dayjs";
-import { expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
+import { DEMO_APPROVALS, expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
+import { lastMail, login, setTwoFactorFor } from "./helpers.ts";
 import { addDays, nextBusinessDay, upcoming, type ScheduleRule } from "../../src/lib/schedule-dates.ts";
 
 test.use({ businessOptions: { name: "Schedules Co", verified: true } });
@@ -164,6 +165,59 @@ test("a weekly stablecoin send is scheduled to a saved beneficiary only, its dat
   await expect(page.getByRole("region", { name: "Next payments" }).locator("li").first()).toContainText(shown(start));
 });
 
+test("with two-factor sign-in, a one-off payment on a date is scheduled with the emailed one-time code", async ({ page, request, business }) => {
+  test.setTimeout(90_000);
+  await business.deposit(await business.openAccount("USD"), 100_000n);
+  await business.addBeneficiary(SUPPLIERS.brightside);
+  await business.skipSetupChecklist();
+  const owner = business.owner.email;
+  await signIn(page, business.owner);
+  await setTwoFactorFor(page, request, owner, true);
+  const earlier = (await lastMail(request, owner))?.codes[0];
+
+  await page.goto("/payments/send/money");
+  await choose(page, "From account", "USD");
+  await choose(page, "Beneficiary", "Brightside Software Inc");
+  await page.getByLabel("Amount").fill("7.50");
+  await page.getByLabel("When").getByText("Schedule", { exact: true }).click();
+  await page
+    .locator(".ant-select")
+    .filter({ has: page.locator("#schedule-frequency") })
+    .click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Once on a date"]').click();
+  // A day in the past cannot be typed in either.
+  const date = page.getByLabel("Payment date", { exact: true });
+  await date.click();
+  await date.fill(addDays(today(), -1));
+  await date.press("Enter");
+  await expect(page.getByTestId("schedule-preview").locator("li")).toHaveText([new RegExp(shown(nextBusinessDay(addDays(today(), 1))))]);
+  const chosen = addDays(today(), 3);
+  await date.click();
+  await date.fill(chosen);
+  await date.press("Enter");
+  const preview = page.getByTestId("schedule-preview");
+  await expect(preview.locator("li")).toHaveCount(1);
+  await expect(preview.locator("li")).toContainText(shown(nextBusinessDay(chosen)));
+
+  await page.getByRole("button", { name: "Continue" }).click();
+  const confirm = page.getByRole("button", { name: "Confirm and schedule" });
+  await expect(confirm).toBeDisabled();
+  await page.getByRole("button", { name: "Send code" }).click();
+  let code = "";
+  await expect
+    .poll(async () => {
+      const mail = await lastMail(request, owner);
+      code = mail?.subject === "Your verification code" && mail.codes[0] !== earlier ? mail.codes[0] : "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await page.getByLabel("One-time code").fill(code);
+  await confirm.click();
+  await expect(toast(page, "Payment scheduled")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Once to Brightside Software Inc" })).toBeVisible();
+  await expect(page.getByLabel("Schedule details")).toContainText("7.50 USD");
+});
+
 test("a payment due today is made by the scheduler and listed among the schedule's past payments", async ({ page, business }) => {
   // Bank payments wait for a weekday: on a weekend today's payment is Monday's.
   test.skip(nextBusinessDay(today()) !== today(), "bank payments are not made at weekends");
@@ -189,4 +243,42 @@ test("a payment due today is made by the scheduler and listed among the schedule
   await expect(past).toContainText("5.00 USD");
   await past.getByRole("link", { name: /View payment/ }).click();
   await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
+});
+
+test("with maker-checker on (the demo), a schedule waits for approval once, shows in the approvals list, and cancelling withdraws it", {
+  tag: DEMO_APPROVALS,
+}, async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, "admin@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
+  await page.goto("/payments/send/money");
+  await choose(page, "From account", "USD");
+  await choose(page, "Beneficiary", "Harbor Freight Forwarding LLC");
+  await page.getByLabel("Amount").fill("25000.00");
+  await page.getByLabel("When").getByText("Schedule", { exact: true }).click();
+  // The route of one payment, as the rules route a schedule.
+  await expect(page.getByRole("region", { name: "Approval route" })).toContainText("2 approvals");
+  await page.getByLabel("Description").fill("E2E scheduled freight");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("region", { name: "Approval route" })).toContainText("2 approvals");
+  await page.getByRole("button", { name: "Confirm and schedule" }).click();
+  await expect(toast(page, "Schedule sent for approval")).toBeVisible();
+  await expect(page.getByTestId("schedule-state").first()).toHaveText("Pending approval");
+  await expect(page.getByText("This schedule is waiting for approval")).toBeVisible();
+  const url = page.url();
+
+  // The approvals list names it as a schedule and links to it (the admin made it: not offered to decide).
+  await page.goto("/");
+  await page.getByRole("button", { name: "Review" }).click();
+  const modal = page.getByRole("dialog", { name: "Pending approvals" });
+  const request = modal.locator(".ant-table-row").filter({ hasText: "Scheduled: Monthly" }).first();
+  await expect(request).toContainText("Harbor Freight Forwarding LLC");
+  await request.getByRole("link", { name: "Harbor Freight Forwarding LLC" }).click();
+  await expect(page).toHaveURL(url);
+
+  // Cancelling takes its approval request with it: the demo's approvals are as they were.
+  await page.getByRole("button", { name: "Cancel schedule" }).click();
+  await confirmWith(page, "Cancel schedule");
+  await expect(page.getByTestId("schedule-state").first()).toHaveText("Cancelled");
+  await expect(page.getByText("This schedule is waiting for approval")).toHaveCount(0);
 });

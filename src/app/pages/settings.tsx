@@ -13,6 +13,7 @@ import SecurityTab from "./settings/security-tab.tsx";
 import NotificationsTab from "./settings/notifications-tab.tsx";
 import AuditLogTab from "./settings/audit-log-tab.tsx";
 import ApprovalRulesTab from "./settings/approval-rules-tab.tsx";
+import PayeeProtectionTab from "./settings/payee-protection-tab.tsx";
 
 export default function SettingsPage() {
   const { session, can } = useSession();
@@ -27,6 +28,7 @@ export default function SettingsPage() {
       ? [{ key: "invoicing", label: "Invoicing", children: <InvoicingSettings /> }]
       : []),
     ...(can("approval-rules", "list") ? [{ key: "approval-rules", label: "Approval rules", children: <ApprovalRulesTab /> }] : []),
+    ...(can("payee-protection", "show") ? [{ key: "payee-protection", label: "Payee protection", children: <PayeeProtectionTab /> }] : []),
     ...(can("audit-log", "list") ? [{ key: "audit-log", label: "Audit log", children: <AuditLogTab /> }] : []),
   ];
   const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "profile";

@@ -7,6 +7,7 @@ import { addDays } from "../../lib/schedule-dates.ts";
 import { todayUtc } from "../../lib/dates.ts";
 import { CreatePaymentSchedule } from "../../../resources/payment-schedules.ts";
 import { runDueSchedules } from "../jobs/payment-schedules.ts";
+import { answeringAtOnce, runPaymentProcessing } from "../jobs/payments.ts";
 import type { Services } from "../services/index.ts";
 
 export async function seedSchedules(services: Services, businessId: string, makerId: string, approverId: string) {
@@ -54,6 +55,9 @@ export async function seedSchedules(services: Services, businessId: string, make
     start_date: addDays(today, 2),
   });
   await services.paymentSchedules.pause(businessId, paused.id);
-  // Today's payroll payment, as the running scheduler would make it.
+  // Today's payroll payment, as the running scheduler would make it, settled by the rails like the demo's other payments.
   await runDueSchedules(db, services);
+  const partners = answeringAtOnce(services.providers);
+  await runPaymentProcessing(db, partners);
+  await runPaymentProcessing(db, partners);
 }

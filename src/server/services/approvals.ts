@@ -34,7 +34,7 @@ const view = (r: Row, requester: { name: string; email: string }, approvedBy: Ap
   entity_type: r.entityType,
   scope: r.scope,
   // A team change moves no money.
-  amount: r.entityType === TEAM_CHANGE ? null : { value: r.amount.toString(), currency: r.currency },
+  amount: r.entityType === TEAM_CHANGE || r.entityType === BENEFICIARY_CHANGE ? null : { value: r.amount.toString(), currency: r.currency },
   requester,
   data_fields: r.dataFields,
   state: r.state,

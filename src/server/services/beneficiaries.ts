@@ -47,8 +47,8 @@ export function beneficiaryView(r: Row, coolingHours = 0, now = new Date()) {
 
 /** Bank details compared by value (jsonb hands its keys back in its own order). */
 const sameDetails = (a: Record<string, string> | null, b: Record<string, string> | null) => {
-  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
-  return [...keys].every((k) => (a ?? {})[k] === (b ?? {})[k]);
+  const [x, y] = [a ?? {}, b ?? {}];
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].every((k) => x[k] === y[k]);
 };
 
 /** The account holder's name the bank checks: the destination's account name, or the beneficiary's name. */

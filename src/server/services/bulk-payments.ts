@@ -19,6 +19,7 @@ import { MAX_AMOUNT, voidPending } from "../ledger/ledger.ts";
 import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import { columnsOf } from "./beneficiaries.ts";
+import { batchGuard } from "./payee-protection.ts";
 import { feeOf, holdPayment } from "./payments.ts";
 import { bankingView, insertTransaction, newReference } from "./transactions.ts";
 import { forgetCounts } from "./transaction-counts.ts";
@@ -330,6 +331,12 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
     async submit(tx: Tx, businessId: string, userId: string, input: Request) {
       const account = await findAccount(tx, businessId, input.source_account_id);
       const { checked, payable } = await checkRows(tx, businessId, account, input.rows);
+      // Payee protection (issue 29): a saved payee in its cooling period is not paid around it through a file.
+      const guard = await batchGuard(
+        tx,
+        businessId,
+        payable.map((p) => p.beneficiary ?? { currency: p.fresh!.currency, destinationKey: columnsOf(p.fresh!).destinationKey }),
+      );
       const bad = checked.filter((r) => r.errors.length);
       if (bad.length) {
         throw badRequest(
@@ -392,6 +399,7 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
       }
       if (business.approvalRequired) {
         await requestApproval(tx, deps.fx, {
+          ...guard,
           businessId,
           entityType: "BATCH_PAYMENT",
           entityId: batchId,

@@ -130,6 +130,47 @@ export async function payeeGuard(tx: Tx, businessId: string, payee: PayeeSketch,
   return { payeeFlags: flags, extraApprovals: extra, extraReason };
 }
 
+/**
+ * A bulk file's payees: a row paying a saved payee in its cooling period (by id, or by details that
+ * are a saved payee's) holds up the whole file as a payment would: one more approval, or a refusal.
+ * Details new to the business are saved by the file itself and are not held back here (the file is
+ * approved as a whole, with every recipient listed to the approver).
+ */
+export async function batchGuard(tx: Tx, businessId: string, payees: { currency: string; destinationKey: string }[], now = new Date()): Promise<PayeeGuard> {
+  const settings = await protectionOf(tx, businessId);
+  const none: PayeeGuard = { payeeFlags: [], extraApprovals: 0 };
+  if (!settings.hours || !payees.length) return none;
+  const saved = await tx
+    .select()
+    .from(beneficiaries)
+    .where(
+      and(
+        eq(beneficiaries.businessId, businessId),
+        eq(beneficiaries.state, "ACTIVE"),
+        inArray(
+          beneficiaries.destinationKey,
+          payees.map((p) => p.destinationKey),
+        ),
+      ),
+    );
+  const cooling = saved.flatMap((b) => {
+    const ends = payees.some((p) => p.currency === b.currency && p.destinationKey === b.destinationKey)
+      ? coolingEndsAt(b.detailsChangedAt, settings.hours, now)
+      : null;
+    return ends ? [{ b, ends }] : [];
+  });
+  if (!cooling.length) return none;
+  if (settings.mode === "REFUSE" || !settings.approvalRequired) {
+    const message = coolingMessage(cooling[0].b.name, cooling[0].ends);
+    throw new AppError(409, message, [{ path: "rows", message }]);
+  }
+  return {
+    payeeFlags: cooling.map(({ b, ends }) => ({ kind: "COOLING" as const, message: `${coolingMessage(b.name, ends)}: this file needs one more approval` })),
+    extraApprovals: 1,
+    extraReason: `1 more approval: ${cooling.map((c) => c.b.name).join(", ")} changed details less than ${settings.hours} hours ago`,
+  };
+}
+
 const BENEFICIARY_CHANGE_REASON = "1 approval: a change of a beneficiary's details, which moves where its payments go";
 
 /**

@@ -121,15 +121,23 @@ function historyText(h: NonNullable<Impact["beneficiary_history"]>) {
   return count + last;
 }
 
-/** A payment's details page, while it waits: its request's impact, above the Approve and Reject buttons. */
-export function PendingApprovalImpact({ entityId }: { entityId: string }) {
+/** The request a payment or bulk file waits on (null until read, or when there is none); read again when `version` moves. */
+export function usePendingRequest(entityId: string, enabled = true, version = 0) {
   const [r, setR] = useState<ApprovalRequest | null>(null);
   useEffect(() => {
+    if (!enabled) return;
     call(paymentEndpoints.listApprovals, { query: { page: 1, limit: 1, entity_id: entityId, "state[]": "PENDING" } })
       .then((res) => setR(res.data.items[0] ?? null))
       // The buttons still work without it: the list modal shows the same figures.
       .catch(() => setR(null));
-  }, [entityId]);
+  }, [entityId, enabled, version]);
+  return r;
+}
+
+/** A payment's details page, while it waits: its request's impact, above the Approve and Reject buttons. */
+export function PendingApprovalImpact({ entityId, request }: { entityId: string; request?: ApprovalRequest | null }) {
+  const fetched = usePendingRequest(entityId, request === undefined);
+  const r = request === undefined ? fetched : request;
   return r ? (
     <div style={{ marginTop: 16 }}>
       <ApprovalImpactDetails r={r} />

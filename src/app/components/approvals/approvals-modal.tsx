@@ -18,11 +18,12 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { MoneyText } from "../money/figures.tsx";
 import { useLiveRefresh } from "../../providers/live-provider.ts";
 import { TEAM_CHANGE } from "../../../../resources/users.ts";
-import type { Page, ReceivedOf } from "../../../../resources/define-endpoint.ts";
+import { BENEFICIARY_CHANGE } from "../../../../resources/payee-protection.ts";
+import type { Page } from "../../../../resources/define-endpoint.ts";
 import { paymentEndpoints, type ApprovalRequest as ApprovalRequestSchema } from "../../../../resources/payments.ts";
-import { bulkPaymentEndpoints } from "../../../../resources/bulk-payments.ts";
 import { rejectionBody, totalsText, useDecisionConfirm } from "./decision-confirm.tsx";
 import { ApprovalImpactCompact, ApprovalImpactDetails } from "./approval-impact.tsx";
+import { BatchRecipients } from "./batch-recipients.tsx";
 
 const isTeam = (r: ApprovalRequest) => r.entity_type === TEAM_CHANGE;
 /** Who a request is about: the beneficiary paid, or the member a team change is for. */
@@ -34,6 +35,8 @@ function kindOf(r: ApprovalRequest) {
       ? `Team: invitation as ${roles}`
       : `Team: role ${roles} (was ${r.data_fields.previous_roles?.content || "none"})`;
   }
+  // A payment schedule (or a change of one) says when it pays: "Scheduled: Monthly on the 1st, first on …".
+  if (r.data_fields.schedule) return `Scheduled: ${r.data_fields.schedule.content}`;
   return r.entity_type === "BATCH_PAYMENT"
     ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients`
     : (r.data_fields.destination_type?.content ?? "Payment");
@@ -44,40 +47,16 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
 const PAGE_SIZE = 10;
 
-type Batch = ReceivedOf<typeof bulkPaymentEndpoints.show>;
-
-/** Who a bulk payment pays, so the approver sees every recipient before deciding. */
-function BatchRecipients({ id }: { id: string }) {
-  const [batch, setBatch] = useState<Batch | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    call(bulkPaymentEndpoints.show, { params: { id } })
-      .then((r) => setBatch(r.data))
-      .catch(() => setFailed(true));
-  }, [id]);
-  if (failed) return <Alert type="error" showIcon message="Error fetching transactions" />;
-  return (
-    <Table
-      rowKey="id"
-      size="small"
-      loading={!batch}
-      pagination={false}
-      dataSource={batch?.payments ?? []}
-      columns={[
-        { title: "Recipient", render: (_, p) => p.counterparty.name },
-        { title: "Amount", render: (_, p) => <MoneyText minor={p.sending_amount} currency={p.sending_currency} /> },
-        { title: "Fee", render: (_, p) => <MoneyText minor={p.total_fee_amount} currency={p.sending_currency} /> },
-        { title: "Reference", render: (_, p) => p.client_reference ?? "—" },
-      ]}
-    />
-  );
-}
 const linkOf = (r: ApprovalRequest) =>
-  r.entity_type === "BATCH_PAYMENT"
-    ? `/payments/bulk-payment/${r.entity_id}`
-    : r.scope === "centurion"
-      ? `/crypto/transactions/${r.entity_id}`
-      : `/transactions/${r.entity_id}`;
+  r.data_fields.schedule
+    ? `/payments/scheduled/${r.entity_id}`
+    : r.entity_type === "BATCH_PAYMENT"
+      ? `/payments/bulk-payment/${r.entity_id}`
+      : r.entity_type === BENEFICIARY_CHANGE
+        ? `/payments/beneficiaries/${r.entity_id}`
+        : r.scope === "centurion"
+          ? `/crypto/transactions/${r.entity_id}`
+          : `/transactions/${r.entity_id}`;
 
 export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
   const { can, session } = useSession();

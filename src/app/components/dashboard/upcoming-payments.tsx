@@ -29,7 +29,6 @@ export function UpcomingPayments() {
       role="region"
       aria-label="Upcoming payments"
       styles={{ body: { paddingBlock: 8 } }}
-      extra={<Link to={paymentSchedules.routes.list}>View scheduled payments</Link>}
     >
       {query.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
@@ -59,6 +58,9 @@ export function UpcomingPayments() {
           ))}
         </ul>
       )}
+      <div style={{ padding: "8px 0 4px", borderTop: "1px solid #f0f0f0" }}>
+        <Link to={paymentSchedules.routes.list}>View scheduled payments</Link>
+      </div>
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../li
 import { formatDateTime, formatDay } from "../../../lib/dates.ts";
 import { MoneyText, RateText } from "../money/figures.tsx";
 import { countryName, formatPostalAddress, maskSecret } from "./country-options.ts";
+import { NameCheckTag, PayeeStatus } from "../beneficiaries/payee-tags.tsx";
 
 const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED", "SETTLED"];
 const GOLD = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "INVITATION_PENDING", "READY", "IN_REVIEW", "OPEN", "PENDING_DEPOSIT_ADDRESS"];
@@ -74,8 +75,11 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
         route={String(pathGet(record, "route") ?? "")}
       />
     );
+  if (key === "payeeStatus") return <PayeeStatus record={(record ?? {}) as Record<string, never>} />;
   if (value === null || value === undefined || value === "") return <Typography.Text type="secondary">—</Typography.Text>;
   switch (key) {
+    case "nameCheck":
+      return <NameCheckTag check={value as Parameters<typeof NameCheckTag>[0]["check"]} />;
     case "moneyOrNA":
     case "money": {
       const currency = String(pathGet(record, currencyField ?? "currency") ?? "");

@@ -14,6 +14,7 @@ import { useSession } from "../../session/session.tsx";
 import { CountrySelect } from "./country-select.tsx";
 import { MoneyField } from "./money-input.tsx";
 import { schemaResolver } from "./schema-resolver.ts";
+import { useBeneficiaryCheck } from "../beneficiaries/beneficiary-check.tsx";
 
 type Props = {
   def: ResourceDef;
@@ -34,8 +35,11 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
   const values = useWatch({ control: form.control });
   const create = useCreate();
   const update = useUpdate();
+  const check = useBeneficiaryCheck(def.formCheck === "beneficiary", values, record);
 
-  const submit = form.handleSubmit(async (body) => {
+  const submit = form.handleSubmit(async (checked) => {
+    const body = await check.confirm(checked);
+    if (!body) return;
     const notification = (message?: string) => (message ? () => ({ message, type: "success" as const }) : false);
     try {
       const res =
@@ -45,7 +49,11 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
               resource: def.name,
               id: String(record!.id),
               values: body,
-              successNotification: notification(def.updateSuccess),
+              // A change that waits for approval (202) says so rather than "updated".
+              successNotification: (res?: { data?: unknown }) => {
+                const message = check.savedMessage(res?.data) ?? def.updateSuccess;
+                return message ? { message, type: "success" as const } : false;
+              },
               errorNotification: errorToast,
               mutationMode: "pessimistic",
             });
@@ -75,6 +83,7 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
           </Field>
         ),
       )}
+      {check.panel}
       <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>
         {mode === "create" ? (def.createLabel ?? "Create") : "Save changes"}
       </Button>

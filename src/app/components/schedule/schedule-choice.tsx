@@ -8,6 +8,7 @@ import { Checkbox, DatePicker, Flex, Form, InputNumber, Radio, Segmented, Select
 import { FREQUENCY_LABELS, MAX_SCHEDULE_PAYMENTS } from "../../../../resources/payment-schedules.ts";
 import { FREQUENCIES, type EndKind, type Frequency } from "../../../lib/schedule-dates.ts";
 import { todayUtc } from "../../../lib/dates.ts";
+import { useSession } from "../../session/session.tsx";
 import { isMonthly, LAST_DAY_OPTION, ruleOf, type ScheduleDraft } from "./schedule-draft.ts";
 import { SchedulePreview } from "./schedule-preview.tsx";
 
@@ -41,7 +42,10 @@ export function DayPicker({ id, value, onChange }: { id: string; value: string |
 
 /** The choice, then (when "Schedule" is chosen) the timing fields and the dates they give. */
 export function ScheduleChoice({ schedule, note }: { schedule: ScheduleDraft; note?: React.ReactNode }) {
+  const { can } = useSession();
   const { values: v, set, errors } = schedule;
+  // The same members may pay and schedule (policy.csv); the choice is not offered to anyone the server would refuse.
+  if (!can("payment-schedules", "create")) return null;
   const show = (field: string) => (errors[field] ? { validateStatus: "error" as const, help: errors[field] } : {});
   const recurring = v.frequency !== "ONCE";
   return (

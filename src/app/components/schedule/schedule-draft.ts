@@ -69,7 +69,7 @@ export function issuesByField(issues: readonly { path: readonly PropertyKey[]; m
   return out;
 }
 
-function check(v: TimingValues): { timing: Timing | null; errors: Record<string, string> } {
+export function checkTiming(v: TimingValues): { timing: Timing | null; errors: Record<string, string> } {
   const parsed = ScheduleTiming.safeParse(timingInput(v));
   const errors = parsed.success ? {} : issuesByField(parsed.error.issues);
   // The schema takes any day; the server refuses a first payment in the past, and so does the form.
@@ -84,14 +84,14 @@ function check(v: TimingValues): { timing: Timing | null; errors: Record<string,
 export function scheduleBody(payment: Omit<ScheduleBody, keyof Timing>, v: TimingValues) {
   const body = { ...payment, ...timingInput(v) } as ScheduleBody;
   const parsed = CreatePaymentSchedule.safeParse(body);
-  return parsed.success ? { body, errors: {} } : { body: null, errors: issuesByField(parsed.error.issues) };
+  return parsed.success ? { body, errors: {} as Record<string, string> } : { body: null, errors: issuesByField(parsed.error.issues) };
 }
 
 export function useScheduleDraft(rail: ScheduleRail) {
   const [mode, setMode] = useState<"now" | "schedule">("now");
   const [values, setValues] = useState<TimingValues>(blank);
   const [touched, setTouched] = useState(false);
-  const checked = useMemo(() => check(values), [values]);
+  const checked = useMemo(() => checkTiming(values), [values]);
   return {
     rail,
     mode,

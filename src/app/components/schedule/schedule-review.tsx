@@ -85,8 +85,8 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
         {timing.frequency !== "ONCE" && (
           <Descriptions.Item label="If a payment fails">{timing.pause_after_failure ? "The schedule is paused" : "The schedule goes on"}</Descriptions.Item>
         )}
-        {body.description && <Descriptions.Item label="Description">{body.description}</Descriptions.Item>}
-        {body.reference && <Descriptions.Item label="Reference">{body.reference}</Descriptions.Item>}
+        {body.description ? <Descriptions.Item label="Description">{body.description}</Descriptions.Item> : null}
+        {body.reference ? <Descriptions.Item label="Reference">{body.reference}</Descriptions.Item> : null}
       </Descriptions>
       {extra}
       <SchedulePreview rule={rule} rail={rail} />

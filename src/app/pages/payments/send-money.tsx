@@ -26,6 +26,7 @@ import { RateText } from "../../components/money/figures.tsx";
 import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, paymentEndpoints, type FiatQuote } from "../../../../resources/payments.ts";
 import type { BankingTransaction } from "../../../../resources/transaction-views.ts";
 import { beneficiaries as beneficiaryResource } from "../../../../resources/beneficiaries.ts";
+import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
 import type { Account } from "../../../../resources/accounts.ts";
 import type { SubAccount } from "../../../../resources/sub-accounts.ts";
 import { ResourceForm } from "../../components/resource/resource-form.tsx";
@@ -33,7 +34,7 @@ import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-tim
 import { humanize } from "../../components/resource/renderers.tsx";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 
-type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string };
+type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string; cooling_ends_at?: string | null };
 /** Where a payment can come from: an account of the business, or one of its active sub-accounts. */
 type Source = { id: string; name: string; currency: string; available: string; sub: boolean };
 type DocumentType = keyof typeof DOCUMENT_TYPES;
@@ -322,7 +323,11 @@ function SendMoneyForm() {
                   loading={beneficiariesQuery.query.isLoading}
                   value={draft.beneficiaryId || undefined}
                   onChange={(v) => set({ beneficiaryId: v })}
-                  options={beneficiaries.map((b) => ({ value: b.id, label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}` }))}
+                  options={beneficiaries.map((b) => ({
+                    value: b.id,
+                    // Payee protection (issue 29): a payee still in its cooling period says so where it is picked.
+                    label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}${b.cooling_ends_at ? ` · ${coolingLabel(b.cooling_ends_at)}` : ""}`,
+                  }))}
                   style={{ width: "100%" }}
                 />
                 {can("beneficiaries", "create") && (

@@ -33,6 +33,7 @@ import { SendStablecoins, addressProblem, cryptoSendEndpoints } from "../../../.
 import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
 import type { CryptoTransaction } from "../../../../resources/transaction-views.ts";
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
+import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
 import type { Wallet } from "../../../../resources/wallets.ts";
 
 type Values = {
@@ -339,7 +340,13 @@ export default function SendStablecoinsPage() {
                         disabled={!wallet}
                         loading={beneficiaries.query.isLoading}
                         placeholder={wallet ? "Choose a beneficiary" : "Choose a wallet first"}
-                        options={matching.map((b) => ({ value: b.id, label: b.name, title: b.name, address: b.details.address ?? "" }))}
+                        options={matching.map((b) => ({
+                          value: b.id,
+                          // Payee protection (issue 29): a payee still in its cooling period says so where it is picked.
+                          label: b.cooling_ends_at ? `${b.name} · ${coolingLabel(b.cooling_ends_at)}` : b.name,
+                          title: b.name,
+                          address: b.details.address ?? "",
+                        }))}
                         optionRender={(o) => (
                           <Flex vertical>
                             <span>{o.label}</span>

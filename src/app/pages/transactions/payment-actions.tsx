@@ -3,7 +3,7 @@
  * (transactions_approve), retry when it failed in a retryable way (transactions_write).
  */
 import { useState } from "react";
-import { Button, Space } from "antd";
+import { Button, Space, Typography } from "antd";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import type { CallInput } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
@@ -12,7 +12,7 @@ import { paymentEndpoints } from "../../../../resources/payments.ts";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
-import { PendingApprovalImpact } from "../../components/approvals/approval-impact.tsx";
+import { PendingApprovalImpact, usePendingRequest } from "../../components/approvals/approval-impact.tsx";
 
 type Payment = { id: string; state: string; is_retryable: boolean; approval_request_id: string | null };
 /** What the decision is about, in the confirmation: "2,500.00 USD to Harbor Freight". */
@@ -27,11 +27,13 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
   const write = useWrite();
   const confirm = useDecisionConfirm();
   const [busy, setBusy] = useState<string | null>(null);
+  const [decided, setDecided] = useState(0);
 
   async function run<E extends Endpoint>(name: string, endpoint: E, input: CallInput<E>) {
     setBusy(name);
     try {
       toast.success((await write(endpoint, input)).message);
+      setDecided((n) => n + 1);
     } catch (e) {
       toast.error(e);
     } finally {
@@ -41,13 +43,22 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
 
   const ownPayment = !!initiator && initiator === session?.user.email;
   const approvalId = payment.approval_request_id;
-  const approvable = payment.state === "PENDING_APPROVAL" && approvalId && can("approval-requests", "approve") && !ownPayment;
+  const waiting = payment.state === "PENDING_APPROVAL" && !!approvalId && can("approval-requests", "approve") && !ownPayment;
+  const request = usePendingRequest(payment.id, waiting, decided);
+  // An approver gives one approval: once given, the request waits for someone else (the server answers 409 to a second).
+  const approvedByMe = !!request?.approved_by.some((a) => a.email === session?.user.email);
+  const approvable = waiting && !approvedByMe;
   const retryable = payment.state === "FAILED" && payment.is_retryable && can("payments", "retry");
-  if (!approvable && !retryable) return null;
+  if (!waiting && !retryable) return null;
   return (
     <>
       {/* What approving it does (issue 29), before the decision. */}
-      {approvable && <PendingApprovalImpact entityId={payment.id} />}
+      {waiting && <PendingApprovalImpact entityId={payment.id} request={request} />}
+      {waiting && approvedByMe && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
+          You approved this payment. It waits for {request!.approvals_remaining} more approval{request!.approvals_remaining === 1 ? "" : "s"}.
+        </Typography.Paragraph>
+      )}
       <Space style={{ marginTop: 16 }}>
         {approvable && (
           <>
@@ -56,7 +67,7 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
               icon={<CheckOutlined />}
               loading={busy === "approve"}
               onClick={async () =>
-                (await confirm.approve("Approve this payment?", summary)) && run("approve", paymentEndpoints.approve, { params: { id: approvalId } })
+                (await confirm.approve("Approve this payment?", summary)) && run("approve", paymentEndpoints.approve, { params: { id: approvalId! } })
               }
             >
               Approve payment
@@ -67,7 +78,7 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
               loading={busy === "reject"}
               onClick={async () => {
                 const reason = await confirm.reject("Reject this payment?", summary);
-                if (reason !== null) await run("reject", paymentEndpoints.reject, { params: { id: approvalId }, body: rejectionBody(reason) });
+                if (reason !== null) await run("reject", paymentEndpoints.reject, { params: { id: approvalId! }, body: rejectionBody(reason) });
               }}
             >
               Reject payment

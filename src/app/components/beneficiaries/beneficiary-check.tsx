@@ -1,0 +1,103 @@
+/**
+ * The beneficiary form's payee protection check (issue 29): as the details are typed, the server
+ * says which saved payees they look like and (for a bank account) the bank's name check answer; the
+ * form shows both. Saving with a look-alike or a failed name check asks first; a confirmed NO_MATCH
+ * is sent with confirm_name_mismatch, as the API requires. Chosen over warnings in the save's answer:
+ * the person sees the warning before anything is stored, and the approvers see it again on payments.
+ */
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Alert, App, Space } from "antd";
+import type { z } from "zod";
+import { BeneficiaryInput } from "../../../../resources/beneficiaries.ts";
+import { CHANGE_PENDING_MESSAGE, payeeProtectionEndpoints, type BeneficiaryCheck } from "../../../../resources/payee-protection.ts";
+import { call } from "../../api/call.ts";
+import { nameCheckText } from "./payee-tags.tsx";
+
+type Values = Record<string, unknown>;
+type Draft = z.input<typeof BeneficiaryInput>;
+
+/** The form's values as a whole beneficiary: the crypto edit form keeps only name and address, the rest is the record's. */
+function draftOf(values: Values, record?: Values): Draft | null {
+  const base = { ...(record ?? {}), ...values } as Values;
+  const details = (base.details ?? {}) as Values;
+  const draft =
+    base.type === "CRYPTO"
+      ? { ...base, details: { blockchain: details.blockchain, address: (values.address as string | undefined) ?? details.address } }
+      : base;
+  const parsed = BeneficiaryInput.safeParse(draft);
+  return parsed.success ? (draft as Draft) : null;
+}
+
+export function useBeneficiaryCheck(enabled: boolean, values: Values, record?: Values) {
+  const { modal } = App.useApp();
+  const [result, setResult] = useState<BeneficiaryCheck | null>(null);
+  const key = enabled ? JSON.stringify(draftOf(values, record)) : "null";
+  const latest = useRef(key);
+  latest.current = key;
+
+  const ask = (draft: Draft) =>
+    call(payeeProtectionEndpoints.check, { body: { draft, ...(record?.id ? { beneficiary_id: String(record.id) } : {}) } }).then((r) => r.data);
+
+  useEffect(() => {
+    if (key === "null") return setResult(null);
+    // Asked once the typing pauses; an answer for details since changed is dropped.
+    const timer = setTimeout(() => {
+      ask(JSON.parse(key) as Draft)
+        .then((r) => latest.current === key && setResult(r))
+        .catch(() => latest.current === key && setResult(null));
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [key]);
+
+  const panel: ReactNode = enabled && result && (
+    <Space direction="vertical" style={{ width: "100%", marginBottom: 16 }} data-testid="beneficiary-check">
+      {result.name_check && (
+        <Alert
+          showIcon
+          type={result.name_check.result === "MATCH" ? "success" : result.name_check.result === "CLOSE_MATCH" ? "warning" : "error"}
+          message={`Name check: ${nameCheckText(result.name_check)}`}
+          description={result.name_check.result === "NO_MATCH" ? "Check the name with the payee before paying: saving asks you to confirm." : undefined}
+        />
+      )}
+      {result.look_alikes.map((l) => (
+        <Alert key={l.beneficiary_id} showIcon type="warning" message={l.message} description="Make sure these are the details you were given." />
+      ))}
+      {result.cooling_hours > 0 && (
+        <Alert showIcon type="info" message={`New or changed details can be paid ${result.cooling_hours} hours after they are saved.`} />
+      )}
+    </Space>
+  );
+
+  /** Before saving: the check again for what is sent; a look-alike or a failed name check asks first. Null: not saved. */
+  async function confirm(body: Values): Promise<Values | null> {
+    const draft = enabled ? draftOf(body, record) : null;
+    if (!draft) return body;
+    const fresh = await ask(draft).catch(() => null);
+    if (!fresh) return body;
+    setResult(fresh);
+    const noMatch = fresh.name_check?.result === "NO_MATCH";
+    if (!noMatch && !fresh.look_alikes.length) return body;
+    const reasons = [
+      ...(noMatch ? [`The bank did not recognise "${draft.name}" as this account's holder.`] : []),
+      ...fresh.look_alikes.map((l) => `${l.message}.`),
+    ];
+    const ok = await new Promise<boolean>((resolve) =>
+      modal.confirm({
+        title: "Save this beneficiary anyway?",
+        content: reasons.join(" "),
+        okText: "Save anyway",
+        cancelText: "Cancel",
+        onOk: () => resolve(true),
+        onCancel: () => resolve(false),
+      }),
+    );
+    if (!ok) return null;
+    return noMatch && draft.type === "FIAT" ? { ...body, confirm_name_mismatch: true } : body;
+  }
+
+  /** What the saved answer means when it is not the form's usual "updated": a change of details waiting for approval. */
+  const savedMessage = (saved: unknown) =>
+    enabled && (saved as { details_change_pending?: boolean } | undefined)?.details_change_pending ? CHANGE_PENDING_MESSAGE : undefined;
+
+  return { panel, confirm, savedMessage };
+}

@@ -1,0 +1,62 @@
+/**
+ * Payee protection (issue 29 part 2) in a real browser, in a business of its own that keeps the new
+ * businesses' 24-hour cooling period (and has no approvals, so paying a cooling payee is refused): the
+ * form shows the bank's name check and asks before saving a NO_MATCH, the new beneficiary is tagged
+ * "New — details can be paid from …" in the list, its details and the send form, and paying it is
+ * refused with when it ends.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./business-fixtures.ts";
+import { pick } from "./helpers.ts";
+
+const toast = (page: Page, text: string | RegExp) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text }).first();
+
+test.use({ businessOptions: { name: "Cooling Co", verified: true, payeeCooling: true } });
+
+test("a new payee shows its name check and cooling period, and paying it is refused until the period ends", async ({ page, business }) => {
+  test.setTimeout(90_000);
+  const usd = await business.openAccount("USD");
+  await business.deposit(usd, 5_000_000n);
+  await business.skipSetupChecklist();
+  await signIn(page, business.owner);
+
+  await page.goto("/payments/beneficiaries?add-new=true");
+  const drawer = page.locator(".ant-drawer-content");
+  await drawer.getByLabel("Name", { exact: true }).fill("Mismatch Paper LLC");
+  await pick(page, "Currency", "USD");
+  await pick(page, "Destination type", "ACH");
+  await drawer.getByLabel("Account name").fill("Mismatch Paper LLC");
+  await drawer.getByLabel("Account number").fill("7712345678");
+  await drawer.getByLabel("Routing number").fill("026009593");
+  await drawer.getByLabel("Bank name").fill("Bank of America");
+  // The check runs as the details are typed: the bank's answer and the business's cooling period.
+  await expect(drawer.getByText(/Name check: No match/)).toBeVisible();
+  await expect(drawer.getByText("New or changed details can be paid 24 hours after they are saved.")).toBeVisible();
+  await drawer.getByRole("button", { name: "New beneficiary" }).click();
+  const confirm = page.locator(".ant-modal-confirm");
+  await expect(confirm.locator(".ant-modal-confirm-title")).toHaveText("Save this beneficiary anyway?");
+  await confirm.getByRole("button", { name: "Save anyway" }).click();
+  await expect(toast(page, "Beneficiary created successfully")).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  const row = page.locator(".ant-table-row").filter({ hasText: "Mismatch Paper LLC" });
+  await expect(row.getByText(/^New — details can be paid from \d+ \w{3} \d{4}, \d\d:\d\d$/)).toBeVisible();
+  await row.click();
+  await expect(page.getByRole("heading", { name: "Mismatch Paper LLC" })).toBeVisible();
+  await expect(page.getByText(/No match: the bank did not recognise this name/)).toBeVisible();
+  await expect(page.getByText(/^New — details can be paid from/)).toBeVisible();
+
+  await page.goto("/payments/send/money");
+  await expect(page.getByRole("heading", { name: "Send money" })).toBeVisible();
+  await page.getByLabel("From account", { exact: true }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "USD" }).first().click();
+  await page.getByLabel("Beneficiary", { exact: true }).click();
+  const option = page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "Mismatch Paper LLC" });
+  await expect(option).toContainText("New — details can be paid from");
+  await option.click();
+  await page.getByLabel("Amount").fill("25");
+  await page.getByLabel("Description").fill("First order");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("button", { name: "Confirm and send" }).click();
+  await expect(toast(page, /Mismatch Paper LLC.s new details can be paid from \d+ \w{3} \d{4}, \d\d:\d\d UTC/)).toBeVisible();
+});
