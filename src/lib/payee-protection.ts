@@ -71,16 +71,18 @@ export type PayeeSketch = { id?: string; name: string; type: string; currency: s
 export type LookAlike<T extends PayeeSketch> = { other: T; what: "address" | "account" | "name" };
 
 /**
- * The saved payees `candidate` could be mistaken for: a destination of the same kind (bank or wallet)
- * that looks like its own, or a name like its own in the same currency that pays somewhere else.
- * Names are compared within a currency so a supplier's USD and EUR accounts are not each other's twins.
+ * The saved payees `candidate` could be mistaken for: a destination that looks like its own, or a
+ * name like its own that pays somewhere else. Bank details and names are compared within a currency
+ * (a naira account number two digits from a dollar one imitates nothing, and a supplier's USD and EUR
+ * accounts are not each other's twins); wallet addresses across assets (one chain carries several).
  */
 export function findLookAlikes<T extends PayeeSketch>(candidate: PayeeSketch, saved: T[]): LookAlike<T>[] {
   const found: LookAlike<T>[] = [];
   for (const other of saved) {
     if (other.id && other.id === candidate.id) continue;
     if (other.destinationKey === candidate.destinationKey && other.currency === candidate.currency) continue;
-    if (other.type === candidate.type && identifiersLookAlike(candidate.identifier, other.identifier)) {
+    const comparable = other.type === candidate.type && (candidate.type === "CRYPTO" || other.currency === candidate.currency);
+    if (comparable && identifiersLookAlike(candidate.identifier, other.identifier)) {
       found.push({ other, what: candidate.type === "CRYPTO" ? "address" : "account" });
     } else if (other.currency === candidate.currency && namesLookAlike(candidate.name, other.name)) {
       found.push({ other, what: "name" });

@@ -135,6 +135,7 @@ test("a member who has approved a payment that needs another approver is not off
   const half = waiting.find((r) => r.approved_by.some((a) => a.email === DEMO.owner.email));
   expect(half, "the demo has a payment the owner approved, waiting for another approver").toBeTruthy();
   await login(page, DEMO.owner.email);
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await page.goto(`/transactions/${half!.entity_id}`);
   await expect(page.getByText("You approved this payment. It waits for 1 more approval.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve payment" })).toHaveCount(0);

@@ -1,5 +1,6 @@
 /** Shared steps of the browser tests: read the sandbox mailbox, sign in as a demo user. */
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { baseURL } from "../../playwright.config.ts";
 
 export const DEMO_PASSWORD = "Demo-Passw0rd!";
 
@@ -65,12 +66,18 @@ export async function newBusiness(request: APIRequestContext, name = "Fresh Co",
  * Turns a new business's payee cooling period off (issue 29: new businesses start at 24 hours), through
  * its owner's own Settings call, for tests that add a beneficiary and pay it at once.
  */
-export async function payeeCoolingOff(request: APIRequestContext, email: string, password: string) {
-  const login = await request.post("/api/onboarding/login", { data: { email, password } });
-  expect(login.ok()).toBeTruthy();
-  const headers = { "x-csrf-token": (await login.json()).data.csrf_token as string };
-  const off = await request.put("/api/businesses/payee-protection", { headers, data: { cooling_hours: 0, cooling_mode: "EXTRA_APPROVAL" } });
-  expect(off.ok(), await off.text()).toBeTruthy();
+export async function payeeCoolingOff(email: string, password: string) {
+  // A context of its own: the caller's stays signed out (its later calls carry no session without a CSRF token).
+  const own = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await own.post("/api/onboarding/login", { data: { email, password } });
+    expect(login.ok()).toBeTruthy();
+    const headers = { "x-csrf-token": (await login.json()).data.csrf_token as string };
+    const off = await own.put("/api/businesses/payee-protection", { headers, data: { cooling_hours: 0, cooling_mode: "EXTRA_APPROVAL" } });
+    expect(off.ok(), await off.text()).toBeTruthy();
+  } finally {
+    await own.dispose();
+  }
 }
 
 /** Sample company facts and people a sandbox verification accepts. */

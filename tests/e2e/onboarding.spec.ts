@@ -62,7 +62,7 @@ async function verifyAtProvider(kyb: Page) {
 test("a new business goes from sign-up to its first payment through the checklist, with KYB at the sandbox provider", async ({ page, request }) => {
   test.setTimeout(180_000);
   const { email, password } = await newBusiness(request, "Onboard Co");
-  await payeeCoolingOff(request, email, password);
+  await payeeCoolingOff(email, password);
   await login(page, email, password);
   await expect(page.getByRole("heading", { name: "Welcome Fola, let's get Onboard Co set up" })).toBeVisible();
   await expect(checklist(page).getByText("0% complete")).toBeVisible();

@@ -20,6 +20,14 @@ test("a new payee shows its name check and cooling period, and paying it is refu
   await business.skipSetupChecklist();
   await signIn(page, business.owner);
 
+  // Settings → Payee protection: a new business starts at 24 hours, one more approval while it lasts.
+  await page.goto("/settings?tab=payee-protection");
+  await expect(page.getByText("Cooling period for new or changed beneficiaries")).toBeVisible();
+  await expect(page.getByRole("radio", { name: "24 hours" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Needs one more approval" })).toBeChecked();
+  // Without approvals there is nobody to give the extra one: the card says payments are refused.
+  await expect(page.getByText(/does not ask for approvals, so payments to a beneficiary in its cooling period are refused/)).toBeVisible();
+
   await page.goto("/payments/beneficiaries?add-new=true");
   const drawer = page.locator(".ant-drawer-content");
   await drawer.getByLabel("Name", { exact: true }).fill("Mismatch Paper LLC");

@@ -37,8 +37,15 @@ import { refreshOwnReads } from "../api/write.ts";
 export const LIVE_TOPICS = ["transactions", "approvals"] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-/** What each topic makes stale, by read names (resources/stale.ts): the same names the writes declare. */
-export const RESOURCES: Record<LiveTopic, readonly string[]> = { transactions: MONEY_MOVED, approvals: APPROVAL_DECIDED };
+/**
+ * What each topic makes stale, by read names (resources/stale.ts): the same names the writes declare.
+ * Payment schedules too (issue 29): the scheduler's payments are transactions (a schedule's past
+ * payments, its next date, the dashboard's upcoming payments), and a decided approval may start one.
+ */
+export const RESOURCES: Record<LiveTopic, readonly string[]> = {
+  transactions: [...MONEY_MOVED, "payment-schedules"],
+  approvals: [...APPROVAL_DECIDED, "payment-schedules"],
+};
 
 /** The channel of a topic itself, for components that reload by hand. */
 export const topicChannel = (topic: LiveTopic) => `live/${topic}`;

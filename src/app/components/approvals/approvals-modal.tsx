@@ -37,6 +37,8 @@ function kindOf(r: ApprovalRequest) {
   }
   // A payment schedule (or a change of one) says when it pays: "Scheduled: Monthly on the 1st, first on …".
   if (r.data_fields.schedule) return `Scheduled: ${r.data_fields.schedule.content}`;
+  // A change of a beneficiary's details (payee protection): what it changes, "0001… → 0999…".
+  if (r.entity_type === BENEFICIARY_CHANGE) return `${r.data_fields.destination_type?.content ?? "Change of details"}: ${r.data_fields.change?.content ?? ""}`;
   return r.entity_type === "BATCH_PAYMENT"
     ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients`
     : (r.data_fields.destination_type?.content ?? "Payment");

@@ -2,7 +2,7 @@
  * Payee protection (issue 29) on screen: the cooling tag ("New — details can be paid from …") wherever
  * a beneficiary is shown or picked, and the bank's name check answer in its details.
  */
-import { Tag, Tooltip } from "antd";
+import { Tag, Tooltip, Typography } from "antd";
 import { formatDateTime } from "../../../lib/dates.ts";
 
 /** "New — details can be paid from 27 Nov 2026, 15:40" (the reader's time). */
@@ -10,9 +10,9 @@ export const coolingLabel = (endsAt: string) => `New — details can be paid fro
 
 type PayeeState = { cooling_ends_at?: string | null; details_change_pending?: boolean };
 
-/** The tags of a beneficiary's payee protection state; nothing while it may be paid as usual. */
+/** The tags of a beneficiary's payee protection state; a dash, like any empty cell, while it may be paid as usual. */
 export function PayeeStatus({ record }: { record: PayeeState }) {
-  if (!record.cooling_ends_at && !record.details_change_pending) return null;
+  if (!record.cooling_ends_at && !record.details_change_pending) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <span>
       {record.cooling_ends_at && (

@@ -338,6 +338,15 @@ function SendMoneyForm() {
               </Space.Compact>
             </Form.Item>
             {beneficiariesQuery.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
+            {beneficiary?.cooling_ends_at && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                message={`${beneficiary.name}: ${coolingLabel(beneficiary.cooling_ends_at)}`}
+                description="Until then a payment to it needs one more approval, or is refused, as your business has set in Settings → Payee protection."
+              />
+            )}
             <Form.Item label="Amount" htmlFor="send-amount" {...show("amount")}>
               <Input
                 id="send-amount"
