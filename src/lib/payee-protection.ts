@@ -32,7 +32,10 @@ export function formatUtc(d: Date): string {
 }
 
 /** The refusal (and the approvers' flag) while a payee cools. */
-export const coolingMessage = (name: string, endsAt: Date) => `${name}'s new details can be paid from ${formatUtc(endsAt)}`;
+/** "Sahel Foods Ltd's", "Kano Grain Merchants'": a name's possessive, as the messages write it. */
+export const possessive = (name: string) => (name.endsWith("s") ? `${name}'` : `${name}'s`);
+
+export const coolingMessage = (name: string, endsAt: Date) => `${possessive(name)} new details can be paid from ${formatUtc(endsAt)}`;
 
 /** Levenshtein distance, stopping early once it is certain to exceed `max` (then answers max + 1). */
 export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
@@ -94,5 +97,5 @@ export function findLookAlikes<T extends PayeeSketch>(candidate: PayeeSketch, sa
 /** "Looks like Sahel Foods Ltd's address, which you have paid 12 times". */
 export function lookAlikeMessage(name: string, what: "address" | "account" | "name", timesPaid: number): string {
   const paid = timesPaid === 0 ? "which you have never paid" : `which you have paid ${timesPaid} ${timesPaid === 1 ? "time" : "times"}`;
-  return what === "name" ? `Looks like ${name}'s name, ${paid}, but pays somewhere else` : `Looks like ${name}'s ${what}, ${paid}`;
+  return what === "name" ? `Looks like ${possessive(name)} name, ${paid}, but pays somewhere else` : `Looks like ${possessive(name)} ${what}, ${paid}`;
 }

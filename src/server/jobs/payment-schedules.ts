@@ -13,7 +13,7 @@ import type { Db, Tx } from "../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { formatDay, todayUtc } from "../../lib/dates.ts";
-import { coolingEndsAt, formatUtc } from "../../lib/payee-protection.ts";
+import { coolingEndsAt, formatUtc, possessive } from "../../lib/payee-protection.ts";
 import { occurrence } from "../../lib/schedule-dates.ts";
 import { available, getAccount } from "../ledger/ledger.ts";
 import { LedgerError } from "../ledger/errors.ts";
@@ -38,7 +38,7 @@ async function payeeHold(tx: Tx, s: ScheduleRow, now: Date): Promise<string | nu
     .where(eq(beneficiaries.id, s.beneficiaryId));
   if (!row || !s.approvedAt || row.changed <= s.approvedAt) return null;
   const ends = coolingEndsAt(row.changed, row.hours, now);
-  return ends ? `${row.name}'s details changed after this schedule was approved: they can be paid from ${formatUtc(ends)}` : null;
+  return ends ? `${possessive(row.name)} details changed after this schedule was approved: they can be paid from ${formatUtc(ends)}` : null;
 }
 
 /** The words of a refusal; for want of funds, how much was needed and how much there was. */

@@ -15,7 +15,7 @@ import { BLOCKCHAIN_LABELS } from "../../lib/assets.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { PayeeNameCheck } from "../providers/rails/name-check.ts";
-import { coolingEndsAt } from "../../lib/payee-protection.ts";
+import { coolingEndsAt, possessive } from "../../lib/payee-protection.ts";
 import { protectionOf, proposeDetailsChange, type DetailsChange } from "./payee-protection.ts";
 
 type Row = typeof beneficiaries.$inferSelect;
@@ -121,7 +121,7 @@ export function beneficiaryService({ db }: ServiceContext, deps: { nameCheck: Pa
    */
   async function saveEdit(businessId: string, userId: string, row: Row, change: DetailsChange, moved: boolean) {
     const { hours, approvalRequired } = await protectionOf(db, businessId);
-    if (moved && row.pendingDetails) throw conflict(`A change of ${row.name}'s details is already waiting for approval`);
+    if (moved && row.pendingDetails) throw conflict(`A change of ${possessive(row.name)} details is already waiting for approval`);
     if (moved && approvalRequired) {
       if (change.destinationKey) await assertFree(businessId, row, change.destinationKey);
       return { view: beneficiaryView(await db.transaction((tx) => proposeDetailsChange(tx, row, userId, change)), hours), pending: true };

@@ -7,7 +7,16 @@ import { and, count, eq, inArray, ne } from "drizzle-orm";
 import { approvalRequests, beneficiaries, businesses, transactions, type PayeeFlag } from "../db/schema/index.ts";
 import type { Db, Queryable, Tx } from "../db/client.ts";
 import { AppError, conflict } from "../../lib/errors.ts";
-import { coolingEndsAt, coolingMessage, findLookAlikes, formatUtc, lookAlikeMessage, type CoolingMode, type PayeeSketch } from "../../lib/payee-protection.ts";
+import {
+  coolingEndsAt,
+  coolingMessage,
+  findLookAlikes,
+  formatUtc,
+  lookAlikeMessage,
+  possessive,
+  type CoolingMode,
+  type PayeeSketch,
+} from "../../lib/payee-protection.ts";
 import { BENEFICIARY_CHANGE, BENEFICIARY_CHANGE_SCOPE, type PayeeProtection, type PayeeProtectionInput } from "../../../resources/payee-protection.ts";
 import { emitEvent } from "./webhooks.ts";
 
@@ -118,7 +127,7 @@ export async function payeeGuard(tx: Tx, businessId: string, payee: PayeeSketch,
       throw new AppError(409, message, [{ path: "beneficiary_id", message }]);
     }
     extra = 1;
-    extraReason = `1 more approval: ${b.name}'s details changed less than ${settings.hours} hours ago (cooling period until ${formatUtc(ends)})`;
+    extraReason = `1 more approval: ${possessive(b.name)} details changed less than ${settings.hours} hours ago (cooling period until ${formatUtc(ends)})`;
     flags.push({ kind: "COOLING", message: `${message}: this payment needs one more approval` });
   }
   const sketch = b ? { id: b.id, name: b.name, type: b.type, currency: b.currency, identifier: b.identifier, destinationKey: b.destinationKey } : payee;
@@ -182,7 +191,7 @@ export async function proposeDetailsChange(tx: Tx, row: Beneficiary, userId: str
     .select({ id: approvalRequests.id })
     .from(approvalRequests)
     .where(and(eq(approvalRequests.entityType, BENEFICIARY_CHANGE), eq(approvalRequests.entityId, row.id), eq(approvalRequests.state, "PENDING")));
-  if (waiting) throw conflict(`A change of ${row.name}'s details is already waiting for approval`);
+  if (waiting) throw conflict(`A change of ${possessive(row.name)} details is already waiting for approval`);
   const [r] = await tx
     .insert(approvalRequests)
     .values({
