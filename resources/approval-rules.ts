@@ -77,6 +77,8 @@ export const ApprovalPreviewInput = z
     scope: z.enum(["FIAT", "CRYPTO", "BULK"], { error: "scope must be FIAT, CRYPTO or BULK" }),
     currency: z.enum(RULE_CURRENCIES, { error: "Choose a currency" }),
     amount: minor("Amount"),
+    /** The saved beneficiary it pays, when chosen: a payee in its cooling period asks one more approval (payee protection). */
+    beneficiary_id: z.string().uuid("Invalid beneficiary").optional(),
   })
   .strict();
 export type ApprovalPreviewInput = z.infer<typeof ApprovalPreviewInput>;

@@ -94,6 +94,22 @@ describe("the setting", () => {
 });
 
 describe("the cooling period", () => {
+  test("the send screens' route preview counts the extra approval for a payee in its cooling period, as the request will", async () => {
+    const b = await addPayee(ach("Preview Cooling LLC", "4471112223"));
+    const preview = (beneficiary_id?: string) =>
+      as.admin.post("/approval-rules/preview", { scope: "FIAT", currency: "USD", amount: "5000", ...(beneficiary_id ? { beneficiary_id } : {}) });
+    const [plain, known, cooling] = [await preview(), await preview(harbor), await preview(b.id)];
+    expect(known.body.data.approvals_required).toBe(plain.body.data.approvals_required);
+    expect(cooling.body.data.approvals_required).toBe(plain.body.data.approvals_required + 1);
+    expect(cooling.body.data.reason).toMatch(/; 1 more approval: Preview Cooling LLC's details changed less than 24 hours ago/);
+    const made = await pay(b.id);
+    expect((await requestOf(made.body.data.id)).approvals_required).toBe(cooling.body.data.approvals_required);
+    // Another business's beneficiary id adds nothing (and says nothing of it).
+    const { client: other } = await signedUpClient(s.app);
+    const theirs = await other.post("/approval-rules/preview", { scope: "FIAT", currency: "USD", amount: "5000", beneficiary_id: b.id });
+    expect(theirs.body.data.reason).not.toContain("Preview Cooling");
+  });
+
   test("a new beneficiary shows until when it cools; paying it needs one more approval, said in the reason and flagged", async () => {
     const b = await addPayee(ach("Cooling Supplies LLC", "4401234567"));
     const ends = new Date(b.cooling_ends_at!).getTime();

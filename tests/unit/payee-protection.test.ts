@@ -15,7 +15,9 @@ describe("coolingEndsAt", () => {
   });
   test("the message names the end in UTC", () => {
     expect(coolingMessage("Sahel Foods Ltd", at("2026-11-27T15:40:00Z"))).toBe("Sahel Foods Ltd's new details can be paid from 27 Nov 2026, 15:40 UTC");
-    expect(coolingMessage("Kano Grain Merchants", at("2026-11-27T15:40:00Z"))).toBe("Kano Grain Merchants' new details can be paid from 27 Nov 2026, 15:40 UTC");
+    expect(coolingMessage("Kano Grain Merchants", at("2026-11-27T15:40:00Z"))).toBe(
+      "Kano Grain Merchants' new details can be paid from 27 Nov 2026, 15:40 UTC",
+    );
   });
 });
 

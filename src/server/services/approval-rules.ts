@@ -21,6 +21,7 @@ import {
   type ApprovalRuleInput,
 } from "../../../resources/approval-rules.ts";
 import type { ServiceContext } from "./context.ts";
+import { coolingOfPayee } from "./payee-protection.ts";
 
 type RuleRow = typeof approvalRules.$inferSelect;
 export type ApprovalRoute = { approvalsRequired: number; requiredRole: string | null; ruleId: string | null; reason: string };
@@ -145,7 +146,11 @@ export function approvalRuleService({ db, access }: ServiceContext, deps: { fx: 
     /** What the send screens show before submitting: the route, why, and who can approve it. */
     async preview(businessId: string, makerUserId: string, input: ApprovalPreviewInput): Promise<ApprovalPreview> {
       const [business] = await db.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
-      const route = await approvalRouteFor(db, deps.fx, businessId, { scope: input.scope, currency: input.currency, amount: BigInt(input.amount) });
+      const rule = await approvalRouteFor(db, deps.fx, businessId, { scope: input.scope, currency: input.currency, amount: BigInt(input.amount) });
+      // As requestApproval will route it: a payee in its cooling period asks one more (payee protection).
+      const cooling = input.beneficiary_id ? await coolingOfPayee(db, businessId, input.beneficiary_id) : null;
+      const route =
+        cooling && !cooling.refused ? { ...rule, approvalsRequired: rule.approvalsRequired + 1, reason: `${rule.reason}; ${cooling.extraReason}` } : rule;
       const approvers = await approversOf(db, access, businessId, makerUserId);
       const withRole = route.requiredRole ? approvers.filter((a) => a.roles.includes(route.requiredRole!)) : approvers;
       const warning =

@@ -94,6 +94,29 @@ export async function lookAlikesOf(q: Queryable, businessId: string, sketch: Pay
   });
 }
 
+/**
+ * A payee in its cooling period: what a payment to it now meets. Refused (the business refuses, or
+ * has no approvers to ask), or one more approval, with the words the route gives.
+ */
+export function coolingOf(b: Pick<Beneficiary, "name" | "detailsChangedAt">, settings: Awaited<ReturnType<typeof protectionOf>>, now: Date) {
+  const ends = coolingEndsAt(b.detailsChangedAt, settings.hours, now);
+  if (!ends) return null;
+  return {
+    message: coolingMessage(b.name, ends),
+    refused: settings.mode === "REFUSE" || !settings.approvalRequired,
+    extraReason: `1 more approval: ${possessive(b.name)} details changed less than ${settings.hours} hours ago (cooling period until ${formatUtc(ends)})`,
+  };
+}
+
+/** The cooling a payment to a saved beneficiary of this business would meet now (the send screens' route preview). */
+export async function coolingOfPayee(q: Queryable, businessId: string, beneficiaryId: string, now = new Date()) {
+  const [b] = await q
+    .select({ name: beneficiaries.name, detailsChangedAt: beneficiaries.detailsChangedAt })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.id, beneficiaryId), eq(beneficiaries.businessId, businessId), eq(beneficiaries.state, "ACTIVE")));
+  return b ? coolingOf(b, await protectionOf(q, businessId), now) : null;
+}
+
 /** What a payment's approval request carries from payee protection: spread into requestApproval's values. */
 export type PayeeGuard = { payeeFlags: PayeeFlag[]; extraApprovals: number; extraReason?: string };
 
@@ -120,15 +143,12 @@ export async function payeeGuard(tx: Tx, businessId: string, payee: PayeeSketch,
   const flags: PayeeFlag[] = [];
   let extra = 0;
   let extraReason: string | undefined;
-  const ends = b ? coolingEndsAt(b.detailsChangedAt, settings.hours, now) : null;
-  if (b && ends) {
-    const message = coolingMessage(b.name, ends);
-    if (settings.mode === "REFUSE" || !settings.approvalRequired) {
-      throw new AppError(409, message, [{ path: "beneficiary_id", message }]);
-    }
+  const cooling = b ? coolingOf(b, settings, now) : null;
+  if (cooling) {
+    if (cooling.refused) throw new AppError(409, cooling.message, [{ path: "beneficiary_id", message: cooling.message }]);
     extra = 1;
-    extraReason = `1 more approval: ${possessive(b.name)} details changed less than ${settings.hours} hours ago (cooling period until ${formatUtc(ends)})`;
-    flags.push({ kind: "COOLING", message: `${message}: this payment needs one more approval` });
+    extraReason = cooling.extraReason;
+    flags.push({ kind: "COOLING", message: `${cooling.message}: this payment needs one more approval` });
   }
   const sketch = b ? { id: b.id, name: b.name, type: b.type, currency: b.currency, identifier: b.identifier, destinationKey: b.destinationKey } : payee;
   for (const l of await lookAlikesOf(tx, businessId, sketch)) flags.push({ kind: "LOOK_ALIKE", message: l.message });

@@ -10,19 +10,21 @@ import { AuditOutlined } from "@ant-design/icons";
 import { approvalRuleEndpoints, RULE_CURRENCIES } from "../../../../resources/approval-rules.ts";
 import { call } from "../../api/call.ts";
 
-type Props = { scope: "FIAT" | "CRYPTO" | "BULK"; currency?: string; amount?: string | null };
+/** beneficiaryId: the saved payee, when chosen: one in its cooling period asks one more approval (payee protection). */
+type Props = { scope: "FIAT" | "CRYPTO" | "BULK"; currency?: string; amount?: string | null; beneficiaryId?: string | null };
 
 /** Rules name these currencies only: for any other the server would refuse the question, so it is not asked. */
 const isRuleCurrency = (c: string | undefined): c is (typeof RULE_CURRENCIES)[number] => RULE_CURRENCIES.some((r) => r === c);
 
-export function ApprovalRoute({ scope, currency, amount }: Props) {
+export function ApprovalRoute({ scope, currency, amount, beneficiaryId }: Props) {
   const ready = isRuleCurrency(currency) && !!amount && /^\d+$/.test(amount) && BigInt(amount) > 0n;
   const route = useQuery({
-    queryKey: ["approval-rules", "route", scope, currency, amount],
+    queryKey: ["approval-rules", "route", scope, currency, amount, beneficiaryId],
     queryFn: async () => {
       // Only asked once `ready`: a rule currency and a positive whole amount.
       if (!isRuleCurrency(currency) || !amount) return null;
-      return (await call(approvalRuleEndpoints.preview, { body: { scope, currency, amount } })).data;
+      const body = { scope, currency, amount, ...(beneficiaryId ? { beneficiary_id: beneficiaryId } : {}) };
+      return (await call(approvalRuleEndpoints.preview, { body })).data;
     },
     enabled: ready,
     staleTime: 30_000,
