@@ -298,5 +298,5 @@ export const paymentSchedules = defineResource<PaymentSchedule>({
   emptyFiltered: { title: "No scheduled payments match", body: "Try other filters." },
   errorMessage: "Scheduled payments could not be loaded",
   recordTitle: (s) => `${s.frequency_label} to ${s.beneficiary.name}`,
-  menu: { label: "Scheduled payments", icon: "schedule", parent: "payments", order: 42 },
+  menu: { label: "Scheduled", icon: "schedule", parent: "payments", order: 42 },
 });

@@ -90,7 +90,7 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
       </Descriptions>
       {extra}
       <SchedulePreview rule={rule} rail={rail} />
-      <ApprovalRoute scope={body.kind === "bank" ? "FIAT" : "CRYPTO"} currency={currency} amount={amount} />
+      <ApprovalRoute scope={body.kind === "bank" ? "FIAT" : "CRYPTO"} currency={currency} amount={amount} beneficiaryId={body.beneficiary_id} />
       <Alert
         type="info"
         showIcon

@@ -243,7 +243,7 @@ function SendMoneyForm() {
   const route = quote && <ApprovalRoute scope="FIAT" currency={quote.sending_amount.currency} amount={quote.sending_amount.amount} />;
   // A schedule's payments are converted on their days: the route is that of one payment as typed.
   const perPayment = account && !amountProblem(draft.amount, account.currency) ? parseMajor(draft.amount, account.currency)?.toString() : undefined;
-  const scheduleRoute = account && <ApprovalRoute scope="FIAT" currency={account.currency} amount={perPayment} />;
+  const scheduleRoute = account && <ApprovalRoute scope="FIAT" currency={account.currency} amount={perPayment} beneficiaryId={beneficiary?.id} />;
   const convertedNote = crossCurrency && beneficiary && (
     <Alert
       type="info"
