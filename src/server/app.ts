@@ -5,6 +5,7 @@ import rateLimit from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { ZodType } from "zod";
 // Installed before any route parses: an issue a schema gave no message of its own is worded "<Field> is required", never by zod's defaults.
 import "../../resources/zod-messages.ts";
 import { loadAccess } from "../../policies/load.ts";
@@ -100,7 +101,11 @@ export async function buildApp({
     },
   });
   app.decorate("services", services);
-  app.setValidatorCompiler(validatorCompiler);
+  // Fastify hands a request without a body to the validator as null; a body declared optional accepts its absence (undefined), not null.
+  app.setValidatorCompiler<ZodType>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === "body" && route.schema.safeParse(undefined).success ? (data: unknown) => validate(data === null ? undefined : data) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 

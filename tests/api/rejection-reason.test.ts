@@ -66,3 +66,11 @@ test("a reason longer than the limit is refused, and nothing is decided", async 
   expect([res.status, res.body.errors[0].path]).toEqual([400, "reason"]);
   expect((await admin.get(`/payments/${payment}`)).body.data.state).toBe("PENDING_APPROVAL");
 });
+
+test("the reason is optional: a rejection sent with no body at all is accepted, as the API document says", async () => {
+  const { payment, request } = await waiting();
+  // No body and no content type, as a plain HTTP client sends a PATCH with nothing to say.
+  const rejected = await owner.request("PATCH", `/approval-requests/${request}/reject`);
+  expect([rejected.status, rejected.body.message]).toEqual([200, "Request Rejection successful"]);
+  expect((await admin.get(`/payments/${payment}`)).body.data.state).toBe("CANCELLED");
+});
