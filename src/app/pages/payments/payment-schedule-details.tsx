@@ -71,7 +71,8 @@ export default function PaymentScheduleDetailsPage() {
       </>
     );
   if (!s) {
-    const notFound = isApiError(query.error) && query.error.statusCode === 404;
+    // What the server said ("Payment schedule not found"), as every details page does.
+    const notFound = isApiError(query.error) && query.error.statusCode === 404 ? query.error.message : null;
     return (
       <>
         {back}
@@ -79,7 +80,7 @@ export default function PaymentScheduleDetailsPage() {
           type="error"
           showIcon
           style={{ marginTop: 12 }}
-          message={notFound ? "Scheduled payment not found" : "Error fetching the scheduled payment"}
+          message={notFound ?? "Error fetching the scheduled payment"}
           description={!notFound && isApiError(query.error) ? query.error.message : undefined}
         />
       </>
