@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
 import { keepPreviousData, QueryClient } from "@tanstack/react-query";
-import routerProvider from "@refinedev/react-router";
+import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
 import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider } from "antd";
 import "@refinedev/antd/dist/reset.css";
@@ -19,6 +19,7 @@ import { THEME_TOKENS } from "../lib/palette.ts";
 import { useReducedMotion } from "./hooks/use-reduced-motion.ts";
 import { ScreensProvider } from "./components/resource/screens.tsx";
 import { SCREENS } from "./pages/screens.ts";
+import { documentTitle } from "./routing/document-title.ts";
 
 const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
 
@@ -99,6 +100,7 @@ function RefineApp() {
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
+      <DocumentTitleHandler handler={documentTitle} />
     </Refine>
   );
 }
