@@ -28,3 +28,4 @@ export * from "./kyb.ts";
 export * from "./audit-log.ts";
 export * from "./live-events.ts";
 export * from "./payment-schedules.ts";
+export * from "./saved-views.ts";

@@ -11,5 +11,11 @@ export const users = pgTable("users", {
   emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
   twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   alertOnLogin: boolean("alert_on_login").notNull().default(false),
+  /** The console's language (BCP 47: "en", "fr"); null: the browser's (issue 30). Emails use it too. */
+  locale: text("locale"),
+  /** How numbers are written ("en-US": 1,234.56; "fr-FR": 1 234,56; "de-DE": 1.234,56); null: the language's. */
+  numberFormat: text("number_format"),
+  /** An IANA time zone ("Europe/Paris") for dates and times; null: the browser's. */
+  timeZone: text("time_zone"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
