@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 import { BankingTransaction, MainOwnerSummary, SubOwnerSummary } from "./transaction-views.ts";
 import { MinorUnits } from "./money.ts";
 
@@ -37,6 +38,9 @@ export type Account = z.infer<typeof Account>;
 export const AccountSummary = z.union([MainOwnerSummary, SubOwnerSummary]).meta({ id: "AccountSummary" });
 
 /** SPEC §7 fiat accounts: list, one, summary (graph), its transactions. */
+/** The accounts list's orders: by name (ignoring case), available balance (as a number), state, opening (the default, oldest first). */
+export const ACCOUNT_SORTS = ["name", "balance", "state", "created_date"] as const;
+
 const rule = (act: string) => ({ obj: "accounts", act });
 const tag = "accounts";
 export const accountEndpoints = {
@@ -46,7 +50,7 @@ export const accountEndpoints = {
     summary: "List bank accounts",
     tag,
     access: rule("list"),
-    query: PageQuery,
+    query: PageQuery.extend({ sort: sortParam(ACCOUNT_SORTS, "created_date") }),
     answer: { page: Account },
   }),
   show: endpoint({
@@ -95,10 +99,10 @@ export const accounts = defineResource<Account>({
   schema: Account,
   access: { obj: "accounts" },
   columns: [
-    { field: "name", title: "Account" },
-    { field: "balance.available", title: "Balance", render: "money", currencyField: "currency" },
+    { field: "name", title: "Account", sort: "name" },
+    { field: "balance.available", title: "Balance", render: "money", currencyField: "currency", sort: "balance" },
     { field: "deposit_addresses.0.data.bank_name", title: "Bank" },
-    { field: "state", title: "Status", render: "status" },
+    { field: "state", title: "Status", render: "status", sort: "state" },
     { field: "id", title: "Action", render: "view" },
   ],
   filters: [],

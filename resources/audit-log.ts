@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
 import { endpoint } from "./define-endpoint.ts";
-import { day } from "./list-query.ts";
+import { day, sortParam } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 import { JsonObject } from "./json-value.ts";
 
@@ -39,7 +39,10 @@ export const ChainCheck = z.discriminatedUnion("valid", [
 ]);
 export type ChainCheck = z.infer<typeof ChainCheck>;
 
+/** The audit log's orders: when (the chain's order; the default, latest first), who, action. */
+export const AUDIT_SORTS = ["at", "actor_email", "action"] as const;
 const AuditQuery = PageQuery.extend({
+  sort: sortParam(AUDIT_SORTS, "-at"),
   keyword: z.string().trim().max(200, "keyword must be at most 200 characters").optional(),
   from: day("from").optional(),
   to: day("to").optional(),
@@ -96,9 +99,9 @@ export const auditLog = defineResource<AuditLogEntry>({
   access: { obj: "audit-log" },
   columns: [
     { field: "seq", title: "#", width: 64 },
-    { field: "at", title: "When", render: "datetime" },
-    { field: "actor_email", title: "Who" },
-    { field: "action", title: "Action" },
+    { field: "at", title: "When", render: "datetime", sort: "at" },
+    { field: "actor_email", title: "Who", sort: "actor_email" },
+    { field: "action", title: "Action", sort: "action" },
     { field: "after", title: "Details", render: "changes" },
     { field: "target_id", title: "Record" },
     { field: "ip", title: "IP address" },

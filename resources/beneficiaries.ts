@@ -5,6 +5,7 @@ import { addressProblem } from "../src/lib/address-checks.ts";
 import { defineResource, type DetailField, type FormField, type Option } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 import { DESTINATIONS, DESTINATION_TYPES, normaliseDetail, type DestinationType, type DetailSpec } from "./beneficiary-destinations.ts";
 
 export const BENEFICIARY_KINDS = ["BUSINESS", "INDIVIDUAL"] as const;
@@ -131,7 +132,10 @@ export const Beneficiary = z
   .meta({ id: "Beneficiary" });
 export type Beneficiary = z.infer<typeof Beneficiary>;
 
+/** The beneficiary lists' orders: by name (ignoring case) or when added (the default, newest first). */
+export const BENEFICIARY_SORTS = ["name", "created_date"] as const;
 const BeneficiaryListQuery = PageQuery.extend({
+  sort: sortParam(BENEFICIARY_SORTS, "-created_date"),
   keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
   type: z.enum(["FIAT", "CRYPTO"], { error: "type must be FIAT or CRYPTO" }).optional(),
   currency: z.enum([...FIAT_CURRENCIES, ...STABLECOINS], { error: "Unknown currency" }).optional(),
@@ -303,12 +307,12 @@ const shared = {
 };
 
 const columns = [
-  { field: "name", title: "Name" },
+  { field: "name", title: "Name", sort: "name" },
   { field: "type", title: "Type", render: "status" as const },
   { field: "currency", title: "Currency", render: "currency" as const },
   { field: "destination_label", title: "Destination" },
   { field: "account_identifier", title: "Account", render: "address" as const },
-  { field: "created_date", title: "Added on", render: "date" as const },
+  { field: "created_date", title: "Added on", render: "date" as const, sort: "created_date" },
   { field: "cooling_ends_at", title: "Payee protection", render: "payeeStatus" as const },
 ];
 const search = { field: "keyword", kind: "search" as const, param: "keyword", placeholder: "Search by name" };

@@ -12,6 +12,7 @@ import { endpoint, IdParams } from "./define-endpoint.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
 import { defuseFormula, spreadsheetCsv } from "../src/lib/csv.ts";
 import { MinorUnits } from "./money.ts";
@@ -134,6 +135,9 @@ export const BulkCheck = z
   })
   .meta({ id: "BulkCheck" });
 
+/** The bulk payments list's orders: creation (the default, newest first), reference, total amount (as a number), recipients. */
+export const BULK_PAYMENT_SORTS = ["created_date", "reference", "amount", "recipients"] as const;
+
 const tag = "bulk payments";
 const access = (act: string) => ({ obj: "bulk-payments", act });
 
@@ -184,7 +188,7 @@ export const bulkPaymentEndpoints = {
     summary: "List bulk payments",
     tag,
     access: access("list"),
-    query: PageQuery,
+    query: PageQuery.extend({ sort: sortParam(BULK_PAYMENT_SORTS, "-created_date") }),
     answer: { page: BulkPayment },
   }),
   show: endpoint({
@@ -236,10 +240,10 @@ export const bulkPayments = defineResource<BulkPayment>({
   schema: BulkPayment,
   access: { obj: "bulk-payments" },
   columns: [
-    { field: "created_date", title: "Date", render: "datetime" },
-    { field: "reference", title: "Reference" },
-    { field: "total_amount", title: "Amount", render: "money", currencyField: "currency" },
-    { field: "total_recipients", title: "Recipients" },
+    { field: "created_date", title: "Date", render: "datetime", sort: "created_date" },
+    { field: "reference", title: "Reference", sort: "reference" },
+    { field: "total_amount", title: "Amount", render: "money", currencyField: "currency", sort: "amount" },
+    { field: "total_recipients", title: "Recipients", sort: "recipients" },
     { field: "state", title: "Status", render: "status" },
     { field: "id", title: "Action", render: "view" },
   ],

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defineResource, type DetailField, type FormField } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 
 export const CUSTOMER_TYPES = ["INDIVIDUAL", "BUSINESS"] as const;
 export const CUSTOMER_STATES = ["ACTIVE", "INACTIVE"] as const;
@@ -150,7 +151,10 @@ export const Customer = z
   .meta({ id: "Customer" });
 export type Customer = z.infer<typeof Customer>;
 
+/** The customers list's orders: by name (ignoring case), creation (the default, newest first) or state. */
+export const CUSTOMER_SORTS = ["name", "created_date", "state"] as const;
 const CustomerListQuery = PageQuery.extend({
+  sort: sortParam(CUSTOMER_SORTS, "-created_date"),
   keyword: z.string().trim().max(100).optional(),
   state: z.enum(CUSTOMER_STATES, { error: "state must be ACTIVE or INACTIVE" }).optional(),
   type: z.enum(CUSTOMER_TYPES, { error: "type must be INDIVIDUAL or BUSINESS" }).optional(),
@@ -298,10 +302,10 @@ export const customers = defineResource<Customer>({
   create: CustomerInput,
   access: { obj: "customers" },
   columns: [
-    { field: "display_name", title: "Name" },
+    { field: "display_name", title: "Name", sort: "name" },
     { field: "type", title: "Type", render: "status" },
-    { field: "created_date", title: "Creation Date", render: "date" },
-    { field: "state", title: "Status", render: "status" },
+    { field: "created_date", title: "Creation Date", render: "date", sort: "created_date" },
+    { field: "state", title: "Status", render: "status", sort: "state" },
     { field: "id", title: "Action", render: "actions" },
   ],
   filters: [

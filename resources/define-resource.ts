@@ -85,6 +85,8 @@ export type Column = Display & {
   flags?: Flag[];
   /** Kept in reach at the table's right edge while wide rows scroll sideways (the table then scrolls). */
   fixed?: "right";
+  /** The list endpoint's `sort` key this column orders by (`sort=<key>`, `sort=-<key>` descending); the header is sortable when given. */
+  sort?: string;
 };
 
 /** A choice in a filter; `params` sends several query parameters instead of param=value. */
@@ -222,6 +224,8 @@ export type ResourceDef<Row = any> = {
   tabs?: ListTab[];
   /** "modal": the details open over the list (the list stays, with its filters). */
   showAs?: "page" | "modal";
+  /** The details dialog's title (showAs "modal"): a dialog is named by its title (axe aria-dialog-name). */
+  showTitle?: string;
   /** Without this feature the list shows the locked-feature state of SPEC §2 instead. */
   lockedFeature?: { feature: Feature; name: string };
   /** A call to action above the list; its button opens the create screen. */

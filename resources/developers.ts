@@ -13,6 +13,7 @@ import { PERMISSION_NAMES, type Permission } from "../policies/catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 
 export const WEBHOOK_SECRET_LENGTH = 12;
 /** After a rotation the replaced secret keeps signing beside the new one this long, so receivers can switch without losing events. */
@@ -163,6 +164,10 @@ const keys = (act: string) => ({ obj: "api-keys", act });
 const hooks = (act: string) => ({ obj: "webhooks", act });
 const WEBHOOKS = "/iris/v1/client-webhooks";
 const tag = "developers";
+/** The API keys list's orders: name (ignoring case), creation (the default, newest first), expiry, last use. */
+export const API_KEY_SORTS = ["name", "created_date", "expiry_date", "last_used_at"] as const;
+/** The webhooks list's orders: URL, state, creation (the default, newest first). */
+export const WEBHOOK_SORTS = ["url", "state", "created_date"] as const;
 
 /**
  * Developers (SPEC §7): API keys and webhooks, managed by people (never by a key) of businesses
@@ -175,7 +180,7 @@ export const developerEndpoints = {
     summary: "List API keys",
     tag,
     access: keys("list"),
-    query: PageQuery,
+    query: PageQuery.extend({ sort: sortParam(API_KEY_SORTS, "-created_date") }),
     answer: { page: ApiKey },
   }),
   showApiKey: endpoint({
@@ -224,7 +229,7 @@ export const developerEndpoints = {
     summary: "List webhooks",
     tag,
     access: hooks("list"),
-    query: PageQuery,
+    query: PageQuery.extend({ sort: sortParam(WEBHOOK_SORTS, "-created_date") }),
     answer: { page: Webhook },
   }),
   createWebhook: endpoint({
@@ -356,12 +361,12 @@ export const apiKeys = defineResource<ApiKey>({
   schema: ApiKey,
   access: { obj: "api-keys" },
   columns: [
-    { field: "name", title: "Name" },
+    { field: "name", title: "Name", sort: "name" },
     { field: "masked_key", title: "Key", render: "code" },
     { field: "grants", title: "Permissions", render: "tags" },
-    { field: "created_date", title: "Created", render: "date" },
-    { field: "expiry_date", title: "Expires", render: "date", emptyText: "Never" },
-    { field: "last_used_at", title: "Last used", render: "datetime", emptyText: "Never" },
+    { field: "created_date", title: "Created", render: "date", sort: "created_date" },
+    { field: "expiry_date", title: "Expires", render: "date", emptyText: "Never", sort: "expiry_date" },
+    { field: "last_used_at", title: "Last used", render: "datetime", emptyText: "Never", sort: "last_used_at" },
     { field: "state", title: "Status", render: "status", labels: AS_NAMED(API_KEY_STATES) },
     // Long grant lists scroll the table sideways; the action stays in reach.
     { field: "actions", title: "Action", render: "buttons", fixed: "right" },
@@ -421,10 +426,10 @@ export const webhooks = defineResource<Webhook>({
   schema: Webhook,
   access: { obj: "webhooks" },
   columns: [
-    { field: "url", title: "URL", render: "url" },
+    { field: "url", title: "URL", render: "url", sort: "url" },
     { field: "enabled_events", title: "Events", render: "tags", tagLimit: { shown: 2, noun: "events" } },
-    { field: "state", title: "Status", render: "status", labels: AS_NAMED(WEBHOOK_STATES) },
-    { field: "created_date", title: "Created", render: "date" },
+    { field: "state", title: "Status", render: "status", labels: AS_NAMED(WEBHOOK_STATES), sort: "state" },
+    { field: "created_date", title: "Created", render: "date", sort: "created_date" },
     { field: "actions", title: "Action", render: "buttons", fixed: "right" },
   ],
   filters: [],

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 import { rateBps } from "../src/lib/invoice-totals.ts";
 import { isCalendarDay } from "../src/lib/dates.ts";
@@ -243,7 +244,10 @@ const stateOptions = [
   { value: "VOID", label: "Void" },
 ];
 
+/** The invoices list's orders: creation (the default, newest first), number, customer, amount payable (as a number), due date, state. */
+export const INVOICE_SORTS = ["created_date", "number", "customer", "amount", "due_date", "state"] as const;
 const InvoiceListQuery = PageQuery.extend({
+  sort: sortParam(INVOICE_SORTS, "-created_date"),
   keyword: z.string().trim().max(100).optional(),
   state: z.enum(INVOICE_FILTER_STATES, { error: `state must be one of ${INVOICE_FILTER_STATES.join(", ")}` }).optional(),
 });
@@ -386,11 +390,11 @@ export const invoices = defineResource<Invoice>({
   create: InvoiceInput,
   access: { obj: "invoices" },
   columns: [
-    { field: "number", title: "Invoice Number" },
-    { field: "billing_information.name", title: "Customer" },
-    { field: "totals.total_amount_payable", title: "Amount", render: "money", currencyField: "currency" },
-    { field: "due_date", title: "Due Date", render: "date" },
-    { field: "state", title: "Status", render: "status", flags: INVOICE_FLAGS },
+    { field: "number", title: "Invoice Number", sort: "number" },
+    { field: "billing_information.name", title: "Customer", sort: "customer" },
+    { field: "totals.total_amount_payable", title: "Amount", render: "money", currencyField: "currency", sort: "amount" },
+    { field: "due_date", title: "Due Date", render: "date", sort: "due_date" },
+    { field: "state", title: "Status", render: "status", flags: INVOICE_FLAGS, sort: "state" },
     { field: "id", title: "Action", render: "actions" },
   ],
   filters: [

@@ -27,3 +27,20 @@ export const inDayRange = (v: string) => v >= FIRST_DAY && v <= LAST_DAY;
 
 export const day = (name: string) =>
   z.iso.date({ error: `${name} must be a date (YYYY-MM-DD)`, abort: true }).refine(inDayRange, `${name} ${DAY_RANGE_MESSAGE}`);
+
+/** A list's order as the server reads `sort`: the key, and whether largest / latest / Z comes first. */
+export type Sort<K extends string = string> = { key: K; descending: boolean };
+
+/**
+ * The `sort` parameter of a list (issue 30): one of `keys`, `-` before it for descending
+ * (`sort=-created_date`). Absent, the list keeps its own order, `defaultSort` (documented only); ties
+ * are broken by id in the same direction, so paging never repeats or skips a row.
+ */
+export const sortParam = <const K extends string>(keys: readonly K[], defaultSort: string) => {
+  const spellings = keys.flatMap((k) => [k, `-${k}`]) as [string, ...string[]];
+  return z
+    .enum(spellings, { error: `sort must be one of: ${keys.join(", ")} (prefix - for descending)` })
+    .transform((v): Sort<K> => (v.startsWith("-") ? { key: v.slice(1) as K, descending: true } : { key: v as K, descending: false }))
+    .optional()
+    .meta({ description: `The order: ${keys.join(", ")}; prefix - for descending. Default: ${defaultSort}.` });
+};

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { END_KINDS, FREQUENCIES, LAST_DAY } from "../src/lib/schedule-dates.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
-import { day, listOf } from "./list-query.ts";
+import { day, listOf, sortParam } from "./list-query.ts";
 import { MinorAmount, MoneyValue } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { MONEY_MOVED } from "./stale.ts";
@@ -146,7 +146,13 @@ export const UpcomingPayment = z
   .object({ schedule_id: z.string(), date: z.string(), kind: z.enum(SCHEDULE_KINDS), beneficiary: Party, amount: MoneyValue })
   .meta({ id: "UpcomingPayment" });
 
+/**
+ * The schedules list's orders: next date, amount (as a number), state, creation. By default the live
+ * ones first by the day they pay next, then the rest newest first: no single key says that.
+ */
+export const SCHEDULE_SORTS = ["next_date", "amount", "state", "created_date"] as const;
 const ScheduleQuery = PageQuery.extend({
+  sort: sortParam(SCHEDULE_SORTS, "next date, then newest"),
   state: listOf(z.enum(SCHEDULE_STATES, { error: `state must be one of ${SCHEDULE_STATES.join(", ")}` })).optional(),
   kind: z.enum(SCHEDULE_KINDS, { error: "kind must be bank or stablecoin" }).optional(),
   keyword: z.string().trim().max(100).optional(),
@@ -257,10 +263,10 @@ export const paymentSchedules = defineResource<PaymentSchedule>({
   access: { obj: "payment-schedules" },
   columns: [
     { field: "beneficiary.name", title: "Beneficiary" },
-    { field: "amount.value", title: "Amount", render: "money", currencyField: "amount.currency" },
+    { field: "amount.value", title: "Amount", render: "money", currencyField: "amount.currency", sort: "amount" },
     { field: "frequency_label", title: "Frequency" },
-    { field: "next_date", title: "Next date", render: "date", emptyText: "—" },
-    { field: "state", title: "Status", render: "status", labels: STATE_LABELS },
+    { field: "next_date", title: "Next date", render: "date", emptyText: "—", sort: "next_date" },
+    { field: "state", title: "Status", render: "status", labels: STATE_LABELS, sort: "state" },
     { field: "id", title: "Action", render: "actions" },
   ],
   filters: [

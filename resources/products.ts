@@ -9,6 +9,7 @@ import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 import { MinorString } from "./invoices.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 
 export const ProductInput = z.object({
   name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters"),
@@ -31,7 +32,9 @@ export const Product = z
   .meta({ id: "Product" });
 export type Product = z.infer<typeof Product>;
 
-const ProductListQuery = PageQuery.extend({ keyword: z.string().trim().max(100).optional() });
+/** The products list's orders: by name (ignoring case), unit price (as a number) or creation (the default, newest first). */
+export const PRODUCT_SORTS = ["name", "unit_price", "created_date"] as const;
+const ProductListQuery = PageQuery.extend({ keyword: z.string().trim().max(100).optional(), sort: sortParam(PRODUCT_SORTS, "-created_date") });
 
 const rule = (act: string) => ({ obj: "products", act });
 const tag = "invoicing";
@@ -96,10 +99,10 @@ export const products = defineResource<Product>({
   create: ProductInput,
   access: { obj: "products" },
   columns: [
-    { field: "name", title: "Name" },
+    { field: "name", title: "Name", sort: "name" },
     { field: "description", title: "Description" },
-    { field: "unit_price", title: "Unit price", render: "money", currencyField: "currency" },
-    { field: "created_date", title: "Created", render: "date" },
+    { field: "unit_price", title: "Unit price", render: "money", currencyField: "currency", sort: "unit_price" },
+    { field: "created_date", title: "Created", render: "date", sort: "created_date" },
     { field: "id", title: "Action", render: "actions" },
   ],
   filters: [{ field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" }],

@@ -11,7 +11,17 @@ const Grants = z.record(z.string(), z.array(z.string()));
  */
 export const Session = z
   .object({
-    user: z.object({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string(), two_factor_enabled: z.boolean() }),
+    /** locale, number_format, time_zone: the member's choices (Settings → Profile); null: the browser's (issue 30). */
+    user: z.object({
+      id: z.string(),
+      email: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      two_factor_enabled: z.boolean(),
+      locale: z.string().nullable(),
+      number_format: z.string().nullable(),
+      time_zone: z.string().nullable(),
+    }),
     /** kyb_status: the business's KYB review status; money moves once APPROVED. */
     business: z.object({ id: z.string(), name: z.string(), kyb_status: z.string() }),
     /** This member's id in the team (GET users items), so the console knows which row is "you". */

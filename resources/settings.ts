@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { loginPassword, newPassword } from "./auth.ts";
 import { endpoint } from "./define-endpoint.ts";
+import { canonicalTimeZone, LANGUAGE_CODES, NUMBER_FORMAT_CODES } from "../src/lib/formats.ts";
 
 /** The four things a person can hear about (SPEC §3), with what the switches say. */
 export const NOTIFICATION_TOPICS = {
@@ -112,6 +113,33 @@ export const RolesUpdate = z.object({
 });
 
 const RecordId = z.object({ id: z.string().max(200) });
+
+/**
+ * A member's language, number format and time zone (issue 30); null: the browser's. Only what is
+ * sent changes. A zone is stored as the engine names it ("europe/paris" → "Europe/Paris").
+ */
+export const MemberPreferences = z.object({
+  locale: z.enum(LANGUAGE_CODES, { error: `Language must be one of ${LANGUAGE_CODES.join(", ")}` }).nullable(),
+  number_format: z.enum(NUMBER_FORMAT_CODES, { error: `Number format must be one of ${NUMBER_FORMAT_CODES.join(", ")}` }).nullable(),
+  time_zone: z
+    .string({ error: "Time zone must be an IANA time zone such as Europe/Paris" })
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v.trim());
+      if (zone === null) {
+        ctx.addIssue({ code: "custom", message: `Time zone must be an IANA time zone such as Europe/Paris, not ${JSON.stringify(v.slice(0, 64))}` });
+        return z.NEVER;
+      }
+      return zone;
+    })
+    .nullable(),
+});
+export type MemberPreferences = z.output<typeof MemberPreferences>;
+export const MemberPreferencesUpdate = MemberPreferences.partial().strict();
+export type MemberPreferencesUpdate = z.input<typeof MemberPreferencesUpdate>;
+/** What the member's preferences read as once saved. */
+export const MemberPreferencesView = z
+  .object({ locale: z.string().nullable(), number_format: z.string().nullable(), time_zone: z.string().nullable() })
+  .meta({ id: "MemberPreferences" });
 
 /**
  * A member's settings (SPEC §7 Business and settings): notifications (their own switches; the
@@ -242,6 +270,16 @@ export const settingsEndpoints = {
     access: own("edit"),
     body: TwoFactorChange,
     answer: { none: true },
+  }),
+  // The member's own preferences: no id, so nobody changes another member's (issue 30).
+  updateMyPreferences: endpoint({
+    method: "PATCH",
+    path: "/settings/profile",
+    summary: "Update my language, number format and time zone",
+    tag: "settings",
+    access: { obj: "preferences", act: "edit" },
+    body: MemberPreferencesUpdate,
+    answer: { one: MemberPreferencesView },
   }),
   // The current password in the body is the step-up of members without two-factor sign-in; the others confirm with a code too.
   changePassword: endpoint({

@@ -8,7 +8,7 @@ import { isCalendarDay } from "../src/lib/dates.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
-import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
+import { DAY_RANGE_MESSAGE, inDayRange, listOf, sortParam } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 import { MinorUnits } from "./money.ts";
 
@@ -100,8 +100,14 @@ const filterDay = (label: string) =>
 const ordered = <T extends { from?: string; to?: string }>(s: z.ZodType<T>) =>
   s.refine((v) => !v.from || !v.to || v.from <= v.to, { path: ["from"], message: "Date from cannot be greater than date to" });
 
+/** The settlements list's orders: by period (the default, latest first) or reference. */
+export const SETTLEMENT_SORTS = ["period", "reference"] as const;
+/** A settlement's payments and adjustment lines: by date (the default, newest first), source or destination amount (as numbers). */
+export const SETTLEMENT_LINE_SORTS = ["created_date", "source_amount", "destination_amount"] as const;
+
 const SettlementListQuery = ordered(
   PageQuery.extend({
+    sort: sortParam(SETTLEMENT_SORTS, "-period"),
     keyword: z.string().trim().max(100).optional(),
     state: z.enum(SETTLEMENT_STATES, { error: "state must be OPEN or SETTLED" }).optional(),
     from: filterDay("Date from").optional(),
@@ -110,6 +116,7 @@ const SettlementListQuery = ordered(
 );
 /** `states` one or many (`states[]=A&states[]=B`, `states=A`, `states=A,B`); the dates become `from` and `to`. */
 const SettlementPaymentsQuery = PageQuery.extend({
+  sort: sortParam(SETTLEMENT_LINE_SORTS, "-created_date"),
   keyword: z.string().trim().max(100).optional(),
   states: listOf(z.enum(SETTLEMENT_PAYMENT_STATES, { error: "Unknown state" })).optional(),
   created_date_from: filterDay("Date from").optional(),
@@ -162,7 +169,7 @@ export const settlementEndpoints = {
     tag,
     access: rule("show"),
     params: IdParams,
-    query: PageQuery,
+    query: PageQuery.extend({ sort: sortParam(SETTLEMENT_LINE_SORTS, "-created_date") }),
     answer: { page: SettlementAdjustment },
   }),
   report: endpoint({
@@ -190,8 +197,8 @@ export const settlements = defineResource<Settlement>({
   schema: Settlement,
   access: { obj: "settlements" },
   columns: [
-    { field: "period_start_date", title: "Period", render: "period" },
-    { field: "reference", title: "Reference" },
+    { field: "period_start_date", title: "Period", render: "period", sort: "period" },
+    { field: "reference", title: "Reference", sort: "reference" },
     { field: "total_source_amount", title: "Source Amount", render: "money", currencyField: "source_currency" },
     { field: "total_settlement_amount", title: "Settlement Amount", render: "moneyOrNA", currencyField: "settlement_currency" },
     { field: "state", title: "Status", render: "status" },
@@ -241,10 +248,10 @@ export const settlementPayments = defineResource<SettlementPayment>({
   access: { obj: "settlements" },
   standalone: false,
   columns: [
-    { field: "created_date", title: "Date", render: "datetime" },
+    { field: "created_date", title: "Date", render: "datetime", sort: "created_date" },
     { field: "customer", title: "Customer", render: "customer" },
-    { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency" },
-    { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency" },
+    { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency", sort: "source_amount" },
+    { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency", sort: "destination_amount" },
     { field: "fx_rate", title: "Rate", render: "rate", currencyField: "sending_currency", quoteCurrencyField: "destination_currency" },
   ],
   filters: [
@@ -280,11 +287,11 @@ export const settlementAdjustments = defineResource<SettlementAdjustment>({
   access: { obj: "settlements" },
   standalone: false,
   columns: [
-    { field: "created_date", title: "Date", render: "datetime" },
+    { field: "created_date", title: "Date", render: "datetime", sort: "created_date" },
     { field: "kind", title: "Adjustment" },
     { field: "customer", title: "Customer", render: "customer" },
-    { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency" },
-    { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency" },
+    { field: "sending_amount", title: "Source Amount", render: "money", currencyField: "sending_currency", sort: "source_amount" },
+    { field: "destination_amount", title: "Destination Amount", render: "money", currencyField: "destination_currency", sort: "destination_amount" },
   ],
   filters: [],
   pageSize: 10,

@@ -31,4 +31,4 @@ export const MONEY_MOVED = [
 export const APPROVAL_DECIDED = ["users", ...MONEY_MOVED] as const;
 
 /** Reads that are not resources, which the console keys by these names. */
-export const OTHER_READS = ["approval-rules"] as const;
+export const OTHER_READS = ["approval-rules", "saved-views", "list-preferences"] as const;

@@ -10,7 +10,7 @@ import { Account } from "./accounts.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
-import { DAY_RANGE_MESSAGE, inDayRange, listOf } from "./list-query.ts";
+import { DAY_RANGE_MESSAGE, inDayRange, listOf, sortParam } from "./list-query.ts";
 import { MinorAmount, MinorUnits } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction } from "./transaction-views.ts";
@@ -107,7 +107,10 @@ export const InternalTransferResult = BankingTransaction.extend({ source_amount:
 const Currency = z.string({ error: "Please select a currency" }).trim().min(1, "Please select a currency");
 const Day = z.string().refine(isCalendarDay, { message: "Dates are YYYY-MM-DD", abort: true }).refine(inDayRange, `Dates ${DAY_RANGE_MESSAGE}`);
 const RequirementsQuery = z.object({ customer_id: z.string({ error: "Please select a customer" }), currency: Currency });
+/** The sub-accounts list's orders: by name (ignoring case), available balance (as a number), state, creation (the default, newest first). */
+export const SUB_ACCOUNT_SORTS = ["name", "balance", "state", "created_date"] as const;
 const SubAccountListQuery = PageQuery.extend({
+  sort: sortParam(SUB_ACCOUNT_SORTS, "-created_date"),
   expand: z.string().optional(),
   parent_account_id: z.string().uuid("parent_account_id must be an account id").optional(),
   currency: z.string().optional(),
@@ -228,12 +231,12 @@ export const subAccounts = defineResource<SubAccount>({
   create: CreateSubAccount,
   access: { obj: "sub-accounts" },
   columns: [
-    { field: "name", title: "Name" },
+    { field: "name", title: "Name", sort: "name" },
     { field: "customer.name", title: "Customer" },
     { field: "deposit_addresses.0.data.account_number", title: "Account number" },
-    { field: "balances.available", title: "Balance", render: "money", currencyField: "currency" },
-    { field: "state", title: "Status", render: "status", labels: SUB_ACCOUNT_STATE_LABELS },
-    { field: "created_date", title: "Created", render: "date" },
+    { field: "balances.available", title: "Balance", render: "money", currencyField: "currency", sort: "balance" },
+    { field: "state", title: "Status", render: "status", labels: SUB_ACCOUNT_STATE_LABELS, sort: "state" },
+    { field: "created_date", title: "Created", render: "date", sort: "created_date" },
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },

@@ -7,7 +7,7 @@ import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "..
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint } from "./define-endpoint.ts";
-import { listOf } from "./list-query.ts";
+import { listOf, sortParam } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 import { Wallet, walletEndpoints } from "./wallets.ts";
 import { MinorUnits } from "./money.ts";
@@ -57,7 +57,10 @@ export const SubWalletDistribution = z.array(
 );
 export type SubWalletDistribution = z.infer<typeof SubWalletDistribution>;
 
+/** The sub-wallets list's orders: by name (ignoring case), available balance (as a number), state, creation (the default, newest first). */
+export const SUB_WALLET_SORTS = ["name", "balance", "state", "created_date"] as const;
 const SubWalletListQuery = PageQuery.extend({
+  sort: sortParam(SUB_WALLET_SORTS, "-created_date"),
   asset: z.enum(STABLECOINS, { error: "Unknown asset" }).optional(),
   blockchain: z.enum(BLOCKCHAINS, { error: "Unknown blockchain" }).optional(),
   keyword: z.string().trim().max(100, "keyword must be at most 100 characters").optional(),
@@ -119,12 +122,12 @@ export const subWallets = defineResource<SubWallet>({
   create: CreateSubWallet,
   access: { obj: "wallets" },
   columns: [
-    { field: "name", title: "Name" },
+    { field: "name", title: "Name", sort: "name" },
     { field: "currency", title: "Wallet", render: "wallet" },
     { field: "classification", title: "Type", labels: SUB_WALLET_CLASSIFICATION_LABELS },
-    { field: "available_balance", title: "Balance", render: "money", currencyField: "currency" },
-    { field: "state", title: "Status", render: "status", labels: SUB_WALLET_STATE_LABELS },
-    { field: "created_at", title: "Created", render: "date" },
+    { field: "available_balance", title: "Balance", render: "money", currencyField: "currency", sort: "balance" },
+    { field: "state", title: "Status", render: "status", labels: SUB_WALLET_STATE_LABELS, sort: "state" },
+    { field: "created_at", title: "Created", render: "date", sort: "created_date" },
   ],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search by name" },

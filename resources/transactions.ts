@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS } from "../src/lib/assets.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { defineResource, type Column, type Filter, type ListTab, type Option } from "./define-resource.ts";
-import { day, flag, listOf } from "./list-query.ts";
+import { day, flag, listOf, sortParam } from "./list-query.ts";
 import { MoneyValue } from "./money.ts";
 import { PageQuery } from "./page-query.ts";
 import { BankingTransaction, CryptoTransaction } from "./transaction-views.ts";
@@ -88,6 +88,12 @@ export const CryptoTransactionDetail = CryptoTransaction.extend({
   is_retryable: z.boolean(),
 }).meta({ id: "CryptoTransactionDetail" });
 
+/**
+ * The orders of both histories: created_date (the default, newest first), amount (the amount sent, in
+ * minor units, compared as a number), state. Paged by cursor under each (services/transaction-queries.ts).
+ */
+export const TRANSACTION_SORTS = ["created_date", "amount", "state"] as const;
+
 const state = z.enum(TRANSACTION_STATES, { error: `states must be among ${TRANSACTION_STATES.join(", ")}` });
 /** The filters both histories take. */
 export const TransactionListQuery = PageQuery.extend({
@@ -98,8 +104,9 @@ export const TransactionListQuery = PageQuery.extend({
   created_date_from: day("created_date_from").optional(),
   created_date_to: day("created_date_to").optional(),
   counterparty_ids: listOf(z.string().max(64)).optional(),
-  /** From a previous page's next_cursor: the following page without an OFFSET scan. */
+  /** From a previous page's next_cursor: the following page without an OFFSET scan (under the same sort only). */
   cursor: z.string().max(200).optional(),
+  sort: sortParam(TRANSACTION_SORTS, "-created_date"),
 });
 const BankingQuery = TransactionListQuery.extend({
   type: listOf(z.enum(BANKING_TYPES, { error: `type must be among ${BANKING_TYPES.join(", ")}` })).optional(),
@@ -219,7 +226,7 @@ const pendingTab = (obj: string): ListTab[] => [
 /** The columns both histories end with (SPEC §2: type, status, beneficiary, action 'View'). */
 const rowTail: Column[] = [
   { field: "type", title: "Type", render: "status" },
-  { field: "state", title: "Status", render: "status" },
+  { field: "state", title: "Status", render: "status", sort: "state" },
   { field: "beneficiary.name", title: "Beneficiary" },
   { field: "id", title: "Action", render: "view" },
 ];
@@ -229,6 +236,7 @@ const shared = {
   pageSize: 10,
   errorMessage: "Error fetching transactions",
   showAs: "modal" as const,
+  showTitle: "Transaction details",
   recordTitle: (t: { id: string }) => t.id,
 };
 
@@ -241,9 +249,10 @@ export const transactions = defineResource<z.infer<typeof BankingTransactionRow>
   schema: BankingTransactionRow,
   access: { obj: "transactions" },
   columns: [
-    { field: "created_date", title: "Date", render: "datetime" },
+    { field: "created_date", title: "Date", render: "datetime", sort: "created_date" },
     // What the balance gained or lost, fee included, with its sign: the rows add up to the balance's change.
-    { field: "signed_amount", title: "Amount", render: "signedMoney", currencyField: "sending_currency" },
+    // Sorted by the amount sent (its size, without the sign and fee).
+    { field: "signed_amount", title: "Amount", render: "signedMoney", currencyField: "sending_currency", sort: "amount" },
     { field: "account.name", title: "Account" },
     ...rowTail,
   ],
@@ -290,8 +299,8 @@ export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactio
   schema: CryptoTransactionRow,
   access: { obj: "crypto-transactions" },
   columns: [
-    { field: "created_date", title: "Date", render: "datetime" },
-    { field: "signed_amount.value", title: "Amount", render: "signedMoney", currencyField: "signed_amount.currency" },
+    { field: "created_date", title: "Date", render: "datetime", sort: "created_date" },
+    { field: "signed_amount.value", title: "Amount", render: "signedMoney", currencyField: "signed_amount.currency", sort: "amount" },
     { field: "asset.name", title: "Wallet" },
     ...rowTail,
   ],

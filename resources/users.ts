@@ -5,6 +5,7 @@ import { email } from "./auth.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
+import { sortParam } from "./list-query.ts";
 import { RolesUpdate } from "./settings.ts";
 
 export const USER_STATES = ["INVITATION_PENDING", "INVITATION_CANCELLED", "ACTIVE", "INACTIVE", "LOCKED"] as const;
@@ -52,7 +53,12 @@ export const TEAM_CHANGE_REASON = "Gives approval rights: another member who man
 export const INVITE_PENDING_MESSAGE = "Invitation sent for approval: another member who manages users must approve it";
 export const ROLES_PENDING_MESSAGE = "Role change sent for approval: another member who manages users must approve it";
 
-const UsersQuery = PageQuery.extend({ email: z.string().trim().max(320, "email must be at most 320 characters").optional() });
+/** The team list's orders: by name, email (ignoring case) or state; by default the owner first, then by when they joined. */
+export const USER_SORTS = ["name", "email", "state"] as const;
+const UsersQuery = PageQuery.extend({
+  email: z.string().trim().max(320, "email must be at most 320 characters").optional(),
+  sort: sortParam(USER_SORTS, "when they joined"),
+});
 
 /** SPEC §7 team calls: the members list and details, invitations, roles, activation, deletion (users_read / users_write). */
 const rule = (act: string) => ({ obj: "users", act });
@@ -194,11 +200,11 @@ export const users = defineResource<BusinessUser>({
   schema: BusinessUser,
   access: { obj: "users" },
   columns: [
-    { field: "user", title: "Name", render: "person" },
-    { field: "email", title: "Email" },
+    { field: "user", title: "Name", render: "person", sort: "name" },
+    { field: "email", title: "Email", sort: "email" },
     { field: "position", title: "Position" },
     { field: "roles", title: "Roles", render: "roles" },
-    { field: "state", title: "Status", render: "status" },
+    { field: "state", title: "Status", render: "status", sort: "state" },
   ],
   // SPEC §9: user search waits 1000 ms.
   filters: [{ field: "email", kind: "search", param: "email", placeholder: "Search by email", debounceMs: 1000 }],

@@ -5,7 +5,7 @@ import { ExchangeTargets } from "./accounts.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
-import { day } from "./list-query.ts";
+import { day, sortParam } from "./list-query.ts";
 import { PageQuery } from "./page-query.ts";
 import { CryptoTransaction, Flows, MainOwnerSummary, SubOwnerSummary } from "./transaction-views.ts";
 import { MinorUnits } from "./money.ts";
@@ -55,6 +55,9 @@ const WalletSummaryQuery = z.object({
 export const WalletSummary = z.union([MainOwnerSummary, SubOwnerSummary, Flows.extend({ currency: z.string() })]).meta({ id: "WalletSummary" });
 
 /** SPEC §7 wallets and assets: supported assets, create a wallet, list, one, main, summary, transactions. */
+/** The wallets list's orders: by asset, available balance (as a number), creation (the default, oldest first). */
+export const WALLET_SORTS = ["currency", "balance", "created_date"] as const;
+
 const rule = (act: string) => ({ obj: "wallets", act });
 const tag = "wallets";
 export const walletEndpoints = {
@@ -83,7 +86,7 @@ export const walletEndpoints = {
     summary: "List stablecoin wallets",
     tag,
     access: rule("list"),
-    query: PageQuery,
+    query: PageQuery.extend({ sort: sortParam(WALLET_SORTS, "created_date") }),
     answer: { page: Wallet },
   }),
   /** The business's main wallets (every asset it holds at the top level). */
@@ -137,9 +140,9 @@ export const wallets = defineResource<Wallet>({
   schema: Wallet,
   access: { obj: "wallets" },
   columns: [
-    { field: "currency", title: "Wallet", render: "wallet" },
+    { field: "currency", title: "Wallet", render: "wallet", sort: "currency" },
     { field: "blockchain", title: "Address", render: "blockchain" },
-    { field: "available_balance", title: "Balance", render: "money", currencyField: "currency" },
+    { field: "available_balance", title: "Balance", render: "money", currencyField: "currency", sort: "balance" },
     { field: "id", title: "Action", render: "view" },
   ],
   filters: [],

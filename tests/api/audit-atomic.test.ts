@@ -41,6 +41,7 @@ const NOT_AUDITED: Record<string, string> = {
   "DELETE /api/sandbox/kyb/cases/:token/documents/:id": "the sandbox plays the KYB provider",
   "POST /api/sandbox/kyb/cases/:token/submit": "the sandbox plays the KYB provider",
   "POST /api/sandbox/kyb/reviews/:businessId/decision": "the sandbox plays the KYB provider's reviewer",
+  "PUT /api/v1/list-preferences/:list": "a member's own choice of columns: personal, changes nothing of the business",
 };
 
 /** Tables a call may change although it failed, with why; nothing else may change. */
@@ -197,6 +198,10 @@ const png = () => {
  * One valid call per audited route. Each is prepared afresh before it is sent (a call may use up
  * what it needs), from the demo business's real records.
  */
+/** A private view of the owner's, to change or delete. */
+const savedView = () =>
+  ok<{ id: string }>(owner.post("/v1/saved-views", { list: "transactions", name: `Audit view ${uniq()}`, params: { sort: "-amount" } }), "saved view");
+
 const CALLS: Record<string, () => Promise<Call>> = {
   "POST /api/onboarding/register": async () => ({ as: new Client(app), method: "POST", url: "/onboarding/register", body: signUpInput() }),
   "POST /api/onboarding/verify-email": async () => {
@@ -593,6 +598,14 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: `/iris/v1/client-webhooks/${(await webhook()).id}/rotate-secret`,
     body: { secret: "Rotated12345" },
   }),
+  "POST /api/v1/saved-views": async () => ({
+    as: owner,
+    method: "POST",
+    url: "/v1/saved-views",
+    body: { list: "transactions", name: `Audit view ${uniq()}`, params: { states: ["FAILED"] } },
+  }),
+  "PATCH /api/v1/saved-views/:id": async () => ({ as: owner, method: "PATCH", url: `/v1/saved-views/${(await savedView()).id}`, body: { shared: true } }),
+  "DELETE /api/v1/saved-views/:id": async () => ({ as: owner, method: "DELETE", url: `/v1/saved-views/${(await savedView()).id}` }),
   "POST /api/statements": async () => ({
     as: owner,
     method: "POST",

@@ -77,6 +77,7 @@ const BODY: Record<string, unknown> = {
   "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { secret: "Matrix123456" },
   "POST /api/deals/:id/redeem": { eligibility_questions: [] },
   "PATCH /api/payment-schedules/:id": { amount: "100" },
+  "PUT /api/v1/list-preferences/:list": { columns: ["created_date"] },
 };
 /** Query strings a record's route requires before it looks the record up. */
 const QUERY: Record<string, string> = {
@@ -201,6 +202,8 @@ let disabledKey: string;
 /** B: the demo business, with real records of every kind; its owner reads them back. */
 let bOwner: Session;
 const bIds = {} as Record<Kind, string>;
+/** B's owner's columns of the transactions list, which A must never read. */
+const B_COLUMNS = ["signed_amount", "created_date", "state"];
 let requestOfTask: string;
 let aBusinessName: string;
 let bBusinessName: string;
@@ -320,6 +323,9 @@ async function recordsOfB() {
   bIds.webhook_delivery = (await write("POST", `${hookPath}/test`, {})).id;
   await write("PATCH", `${hookPath}/disable`, {});
   bIds.statement = pick((await get("/api/statements?limit=100")).items, "statement");
+  bIds.saved_view = pick((await get("/api/v1/saved-views?list=transactions")).items, "saved view");
+  bIds.list_name = "transactions";
+  await write("PUT", "/api/v1/list-preferences/transactions", { columns: B_COLUMNS });
   return get;
 }
 
@@ -391,6 +397,8 @@ beforeAll(async () => {
     deal: byId("/api/deals"),
     api_key: byId("/api/api-keys"),
     webhook: byId("/api/iris/v1/client-webhooks"),
+    saved_view: async (id) => (await get("/api/v1/saved-views?list=transactions")).items.find((v: any) => v.id === id),
+    list_name: byId("/api/v1/list-preferences"),
   };
 });
 
@@ -495,7 +503,7 @@ describe("writes from a session: CSRF token and origin", () => {
  * Records every business shares: the deals catalogue (seen with the caller's own redemption state) and
  * the account agreement (one text, rendered for the caller's business). B's id must give A only A's view.
  */
-const SHARED_KINDS: Kind[] = ["deal", "agreement"];
+const SHARED_KINDS: Kind[] = ["deal", "agreement", "list_name"];
 const SHARED: Record<string, (r: Res) => void> = {
   "GET /api/data/agreements/:id/download": (r) => {
     expect(r.status).toBe(200);
@@ -508,6 +516,12 @@ const SHARED: Record<string, (r: Res) => void> = {
     expect(r.body.data.business_deal_state, "A must not see B's redemption").not.toBe("REDEEMED");
   },
   "GET /api/deals/:id/redemption-instruction": (r) => expect(shown(r)).toBe("409 The redemption instruction is available once the deal is redeemed"),
+  // A list's name is every business's: A reads and sets A's own columns of it, never B's.
+  "GET /api/v1/list-preferences/:list": (r) => {
+    expect(r.status).toBe(200);
+    expect(r.body.data.columns, "A must not see B's columns").not.toEqual(B_COLUMNS);
+  },
+  "PUT /api/v1/list-preferences/:list": (r) => expect(r.body.data).toEqual({ list: "transactions", columns: ["created_date"] }),
   // A's own first redemption (it may not qualify), never "already redeemed" by B.
   "POST /api/deals/:id/redeem": (r) => expect(r.status).not.toBe(409),
 };

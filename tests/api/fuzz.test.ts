@@ -401,6 +401,7 @@ const REAL_PARAMS: Record<string, () => Record<string, string>> = {
   "PUT /api/invoicing/products/:id": () => ({ id: fx.product }),
   "POST /api/deals/:id/redeem": () => ({ id: fx.deal.id }),
   "PUT /api/iris/v1/client-webhooks/:id": () => ({ id: fx.webhook }),
+  "PUT /api/v1/list-preferences/:list": () => ({ list: "transactions" }),
   "GET /api/iris/v1/client-webhooks/:id/deliveries": () => ({ id: fx.webhook }),
   "PUT /api/sandbox/kyb/cases/:token/company": () => ({ token: fx.kybToken }),
   "PUT /api/sandbox/kyb/cases/:token/people": () => ({ token: fx.kybToken }),

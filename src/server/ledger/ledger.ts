@@ -25,6 +25,8 @@ export type TransferInput = {
 export { MAX_AMOUNT };
 
 export const available = (a: Pick<LedgerAccount, "posted" | "pendingDebits">) => a.posted - a.pendingDebits;
+/** The same in SQL, for a list sorted by balance. */
+export const availableSql = sql`${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits}`;
 
 /** Opens (or returns, when the code exists) a ledger account. */
 export async function openAccount(

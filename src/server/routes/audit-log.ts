@@ -32,6 +32,7 @@ export async function auditLogRoutes(app: FastifyInstance, { services }: { servi
         await audit.list(req.auth!.businessId, {
           page: req.query.page,
           limit: req.query.limit,
+          sort: req.query.sort,
           keyword: req.query.keyword || undefined,
           from: range.from,
           to: range.to,

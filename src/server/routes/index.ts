@@ -34,6 +34,7 @@ import { auditLogRoutes } from "./audit-log.ts";
 import { approvalRuleRoutes } from "./approval-rules.ts";
 import { statementRoutes } from "./statements.ts";
 import { fxRateRoutes } from "./fx-rates.ts";
+import { savedViewRoutes } from "./saved-views.ts";
 import { sandboxRoutes } from "./sandbox.ts";
 import { sandboxKybRoutes } from "./sandbox-kyb.ts";
 
@@ -71,6 +72,7 @@ export const API_ROUTES: RoutePlugin[] = [
   approvalRuleRoutes,
   statementRoutes,
   fxRateRoutes,
+  savedViewRoutes,
 ];
 
 /** Only in sandbox mode: the demo's deposits, mailbox and KYB reviewer. */

@@ -18,7 +18,16 @@ import { KYB_APPROVED } from "../../../policies/catalog.ts";
 export function viewOf(auth: Omit<AuthContext, "sessionId">, access: Access): Session {
   const subject = subjectOfAuth(auth);
   return {
-    user: { id: auth.userId, email: auth.email, first_name: auth.firstName, last_name: auth.lastName, two_factor_enabled: auth.twoFactorEnabled },
+    user: {
+      id: auth.userId,
+      email: auth.email,
+      first_name: auth.firstName,
+      last_name: auth.lastName,
+      two_factor_enabled: auth.twoFactorEnabled,
+      locale: auth.locale,
+      number_format: auth.numberFormat,
+      time_zone: auth.timeZone,
+    },
     business: { id: auth.businessId, name: auth.businessName, kyb_status: auth.kybStatus },
     /** This member's id in the team (GET users items), so the console knows which row is "you". */
     business_user_id: auth.businessUserId,

@@ -59,6 +59,7 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
     await sec.setTwoFactor(me(req).userId, false, req.body.otp_code);
     return ok("Two Factor authentication disabled");
   });
+  serve(app, ep.updateMyPreferences, async (req) => ok("Preferences updated", await sec.setPreferences(me(req).userId, req.body)));
   // The current password in the body is the step-up of members without two-factor sign-in; the others confirm with a code too.
   serve(app, ep.changePassword, async (req) => {
     await sec.changePassword(me(req).userId, me(req).sessionId, req.body, req.client);

@@ -26,6 +26,7 @@ function common(q: z.output<typeof TransactionListQuery>) {
     to: range.to,
     counterpartyIds: q.counterparty_ids,
     cursor: q.cursor,
+    sort: q.sort,
   };
 }
 

@@ -9,6 +9,7 @@ import { seedInvoicing } from "./demo-invoicing.ts";
 import { seedSchedules } from "./demo-schedules.ts";
 import { seedDeals } from "./demo-deals.ts";
 import { seedDevelopers } from "./demo-developers.ts";
+import { seedSavedViews } from "./demo-saved-views.ts";
 import { DEMO_COMPANY, DEMO_PEOPLE, verifyBusiness } from "./demo-kyb.ts";
 import { businesses } from "../db/schema/index.ts";
 import { mailbox } from "../providers/mail/outbox.ts";
@@ -110,6 +111,7 @@ export async function seedDemo(services: Services) {
     businessUserId: await memberId(services, business.id, DEMO_OWNER.email),
     permissions: services.ctx.access.permissionsOf(["OWNER"]),
   });
+  await seedSavedViews(services, business.id, owner.id);
   // Last: the audit log tells what the steps above did.
   await seedAuditTrail(services, business.id);
   await seedPayeeProtection(services, business.id, owner.id);

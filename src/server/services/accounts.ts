@@ -6,9 +6,11 @@ import { accounts, depositIdentifiers, ledgerAccounts } from "../db/schema/index
 import type { Queryable } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { exchangeTargets } from "../../../resources/exchange.ts";
-import { openAccount, available } from "../ledger/ledger.ts";
+import { openAccount, available, availableSql } from "../ledger/ledger.ts";
 import { identifierOf, type RailsProvider } from "../providers/rails/provider.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { ACCOUNT_SORTS } from "../../../resources/accounts.ts";
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
 
@@ -93,10 +95,15 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
     },
 
     /** The business's own (master) accounts, oldest first. */
-    async list(businessId: string, p: PageQuery) {
+    async list(businessId: string, p: PageQuery & { sort?: Sort<(typeof ACCOUNT_SORTS)[number]> }) {
       const where = and(eq(accounts.businessId, businessId), isNull(accounts.parentAccountId));
+      const by = { name: textKey(accounts.name), balance: availableSql, state: accounts.state, created_date: accounts.createdAt };
       const [rows, [total]] = await Promise.all([
-        joined().where(where).orderBy(asc(accounts.createdAt), asc(accounts.id)).limit(p.limit).offset(offsetOf(p)),
+        joined()
+          .where(where)
+          .orderBy(...orderOf(p.sort, by, accounts.id, [asc(accounts.createdAt), asc(accounts.id)]))
+          .limit(p.limit)
+          .offset(offsetOf(p)),
         db.select({ n: count() }).from(accounts).where(where),
       ]);
       return paged(

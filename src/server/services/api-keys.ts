@@ -10,7 +10,9 @@ import type { z } from "zod";
 import { apiKeys, businessUsers, businesses, users } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { ApiKey, ApiKeyInput } from "../../../resources/developers.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { API_KEY_SORTS } from "../../../resources/developers.ts";
 import { randomToken, sha256 } from "./crypto.ts";
 import type { ServiceContext } from "./context.ts";
 
@@ -51,10 +53,17 @@ export function apiKeyService({ db, access }: ServiceContext) {
   }
 
   return {
-    async list(businessId: string, viewer: string, p: PageQuery) {
+    async list(businessId: string, viewer: string, p: PageQuery & { sort?: Sort<(typeof API_KEY_SORTS)[number]> }) {
       const where = eq(apiKeys.businessId, businessId);
+      const by = { name: textKey(apiKeys.name), created_date: apiKeys.createdAt, expiry_date: apiKeys.expiresAt, last_used_at: apiKeys.lastUsedAt };
       const [rows, [total]] = await Promise.all([
-        db.select().from(apiKeys).where(where).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(p.limit).offset(offsetOf(p)),
+        db
+          .select()
+          .from(apiKeys)
+          .where(where)
+          .orderBy(...orderOf(p.sort, by, apiKeys.id, [desc(apiKeys.createdAt), desc(apiKeys.id)]))
+          .limit(p.limit)
+          .offset(offsetOf(p)),
         db.select({ n: count() }).from(apiKeys).where(where),
       ]);
       return paged(
@@ -129,6 +138,9 @@ export function apiKeyService({ db, access }: ServiceContext) {
         email: row.user.email,
         firstName: row.user.firstName,
         lastName: row.user.lastName,
+        locale: row.user.locale,
+        numberFormat: row.user.numberFormat,
+        timeZone: row.user.timeZone,
         businessId: row.business.id,
         businessName: row.business.name,
         businessUserId: row.member.id,

@@ -8,7 +8,9 @@ import { auditHeads, auditLog } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { GENESIS_HASH, entryHash, verifyChain, type AuditEntry, type ChainCheck } from "../lib/audit-chain.ts";
 import type { ServiceContext } from "./context.ts";
-import { likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { likePattern, offsetOf, orderOf, paged, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { AUDIT_SORTS } from "../../../resources/audit-log.ts";
 
 /** How the actor reached us: a session, an API key, the system itself, or a sign-in-free call (sign-up, emailed links, the public invoice page). */
 export type AuditActor = { userId: string | null; email: string; via: "session" | "api_key" | "system" | "public" };
@@ -27,7 +29,7 @@ export type AuditRecord = {
   at?: Date;
 };
 
-export type AuditQuery = PageQuery & { keyword?: string; from?: Date; to?: Date };
+export type AuditQuery = PageQuery & { keyword?: string; from?: Date; to?: Date; sort?: Sort<(typeof AUDIT_SORTS)[number]> };
 
 type Row = typeof auditLog.$inferSelect;
 
@@ -153,7 +155,13 @@ export function auditLogService({ db }: ServiceContext) {
     async list(businessId: string, q: AuditQuery) {
       const where = filtersOf(businessId, q);
       const [rows, [{ n }]] = await Promise.all([
-        db.select().from(auditLog).where(where).orderBy(desc(auditLog.seq)).limit(q.limit).offset(offsetOf(q)),
+        db
+          .select()
+          .from(auditLog)
+          .where(where)
+          .orderBy(...orderOf(q.sort, { at: auditLog.seq, actor_email: auditLog.actorEmail, action: auditLog.action }, auditLog.id, [desc(auditLog.seq)]))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
         db.select({ n: count() }).from(auditLog).where(where),
       ]);
       return paged(

@@ -12,7 +12,7 @@ import type { AcceptInvitationBody, CheckTwoFactor, LoginForm, OtpRequest, Reset
 import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ClientInfo, ServiceContext } from "./context.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./crypto.ts";
-import { emails } from "./emails.ts";
+import { emails, formatsOfUser } from "./emails.ts";
 import { assertCodeNotTooSoon, consumeCode, consumeToken, issueCode, issueToken, peekToken, revokeUserTokens } from "./one-time-tokens.ts";
 import { createSession, revokeSessionByToken, revokeUserSessions } from "./sessions.ts";
 import { attemptFailed, attemptPassed, recordSignIn, reserveAttempt } from "./throttle.ts";
@@ -129,7 +129,7 @@ export function authService({ db, config }: ServiceContext) {
       if (!user || user.email !== input.email) throw unauthorized("Your sign-in has expired. Please sign in again");
       await assertCodeNotTooSoon(tx, user.id, "login_code");
       const code = await issueCode(tx, "login_code", user.id);
-      await enqueueMail(tx, emails.loginCode(user.email, code));
+      await enqueueMail(tx, emails.loginCode(user.email, code, formatsOfUser(user)));
     });
   }
 
@@ -150,7 +150,7 @@ export function authService({ db, config }: ServiceContext) {
       const session = await createSession(tx, config, { userId: user.id, businessId: membership.businessId }, client);
       setAuditSubject({ businessId: membership.businessId, userId: user.id, email: user.email, via: "session" });
       await recordSignIn(tx, { email: user.email, userId: user.id, ...client, success: true });
-      if (user.alertOnLogin) await enqueueMail(tx, emails.loginAlert(user.email, client.ip, client.userAgent, new Date()));
+      if (user.alertOnLogin) await enqueueMail(tx, emails.loginAlert(user.email, client.ip, client.userAgent, new Date(), formatsOfUser(user)));
       return session;
     });
   }

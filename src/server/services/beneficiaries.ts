@@ -12,7 +12,9 @@ import type { BeneficiaryInput, CryptoBeneficiaryUpdate } from "../../../resourc
 import { DESTINATIONS, destinationIdentifier, destinationKey, walletKey, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { BLOCKCHAIN_LABELS } from "../../lib/assets.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { BENEFICIARY_SORTS } from "../../../resources/beneficiaries.ts";
 import type { ServiceContext } from "./context.ts";
 import type { PayeeNameCheck } from "../providers/rails/name-check.ts";
 import { coolingEndsAt, possessive } from "../../lib/payee-protection.ts";
@@ -20,7 +22,7 @@ import { protectionOf, proposeDetailsChange, type DetailsChange } from "./payee-
 
 type Row = typeof beneficiaries.$inferSelect;
 type Input = z.output<typeof BeneficiaryInput>;
-export type BeneficiaryFilter = PageQuery & { keyword?: string; type?: "FIAT" | "CRYPTO"; currency?: string };
+export type BeneficiaryFilter = PageQuery & { keyword?: string; type?: "FIAT" | "CRYPTO"; currency?: string; sort?: Sort<(typeof BENEFICIARY_SORTS)[number]> };
 
 /** `coolingHours`/`now`: the business's cooling period, so the view says until when the payee cools. */
 export function beneficiaryView(r: Row, coolingHours = 0, now = new Date()) {
@@ -156,7 +158,18 @@ export function beneficiaryService({ db }: ServiceContext, deps: { nameCheck: Pa
         f.keyword ? or(ilike(beneficiaries.name, likePattern(f.keyword)), ilike(beneficiaries.friendlyName, likePattern(f.keyword))) : undefined,
       );
       const [rows, [total], { hours }] = await Promise.all([
-        db.select().from(beneficiaries).where(where).orderBy(desc(beneficiaries.createdAt), desc(beneficiaries.id)).limit(f.limit).offset(offsetOf(f)),
+        db
+          .select()
+          .from(beneficiaries)
+          .where(where)
+          .orderBy(
+            ...orderOf(f.sort, { name: textKey(beneficiaries.name), created_date: beneficiaries.createdAt }, beneficiaries.id, [
+              desc(beneficiaries.createdAt),
+              desc(beneficiaries.id),
+            ]),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(beneficiaries).where(where),
         protectionOf(db, businessId),
       ]);

@@ -16,7 +16,9 @@ import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import { DESTINATIONS, type DestinationType } from "../../../resources/beneficiary-destinations.ts";
 import type { BulkPayment, BulkPaymentRequest } from "../../../resources/bulk-payments.ts";
 import { MAX_AMOUNT, voidPending } from "../ledger/ledger.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, offsetOf, orderOf, paged, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { BULK_PAYMENT_SORTS } from "../../../resources/bulk-payments.ts";
 import type { ServiceContext } from "./context.ts";
 import { columnsOf } from "./beneficiaries.ts";
 import { batchGuard } from "./payee-protection.ts";
@@ -418,10 +420,22 @@ export function bulkPaymentService({ db }: ServiceContext, deps: { fx: FxProvide
       return view(batch, progress);
     },
 
-    async list(businessId: string, q: PageQuery) {
+    async list(businessId: string, q: PageQuery & { sort?: Sort<(typeof BULK_PAYMENT_SORTS)[number]> }) {
       const where = eq(batchPayments.businessId, businessId);
+      const by = {
+        created_date: batchPayments.createdAt,
+        reference: batchPayments.reference,
+        amount: batchPayments.totalAmount,
+        recipients: batchPayments.paymentCount,
+      };
       const [rows, [total]] = await Promise.all([
-        db.select().from(batchPayments).where(where).orderBy(desc(batchPayments.createdAt), desc(batchPayments.id)).limit(q.limit).offset(offsetOf(q)),
+        db
+          .select()
+          .from(batchPayments)
+          .where(where)
+          .orderBy(...orderOf(q.sort, by, batchPayments.id, [desc(batchPayments.createdAt), desc(batchPayments.id)]))
+          .limit(q.limit)
+          .offset(offsetOf(q)),
         db.select({ n: count() }).from(batchPayments).where(where),
       ]);
       const progress = await progressOf(

@@ -11,11 +11,13 @@ import type { Queryable } from "../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { BillingInformation, BusinessUpdate, CountryData, Customer, CustomerInput, IndividualUpdate } from "../../../resources/customers.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { CUSTOMER_SORTS } from "../../../resources/customers.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Row = typeof customers.$inferSelect;
-export type CustomerFilter = PageQuery & { keyword?: string; state?: string; type?: string };
+export type CustomerFilter = PageQuery & { keyword?: string; state?: string; type?: string; sort?: Sort<(typeof CUSTOMER_SORTS)[number]> };
 
 export function customerView(r: Row): Customer {
   const individual = r.type === "INDIVIDUAL";
@@ -97,7 +99,18 @@ export function customerService({ db }: ServiceContext) {
         f.keyword ? or(ilike(name, likePattern(f.keyword)), ilike(customers.email, likePattern(f.keyword))) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select().from(customers).where(where).orderBy(desc(customers.createdAt), desc(customers.id)).limit(f.limit).offset(offsetOf(f)),
+        db
+          .select()
+          .from(customers)
+          .where(where)
+          .orderBy(
+            ...orderOf(f.sort, { name: textKey(name), created_date: customers.createdAt, state: customers.state }, customers.id, [
+              desc(customers.createdAt),
+              desc(customers.id),
+            ]),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(customers).where(where),
       ]);
       return paged(rows.map(customerView), Number(total.n), f);

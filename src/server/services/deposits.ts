@@ -33,7 +33,9 @@ export type IncomingDeposit = {
 /** News, not history: a deposit the rails report as more than a day old (an import) emails nobody. */
 async function tellReceived(tx: Tx, businessId: string, d: IncomingDeposit, into: string) {
   if (d.at && Date.now() - d.at.getTime() > 86_400_000) return;
-  await notify(tx, businessId, "inbound_outbound_transfers", (to) => emails.depositReceived(to, formatMoney(d.amount, d.currency), d.senderName, into));
+  await notify(tx, businessId, "inbound_outbound_transfers", (to, f) =>
+    emails.depositReceived(to, formatMoney(d.amount, d.currency, f), d.senderName, into, f),
+  );
 }
 
 export function depositService(deps: { chain: ChainProvider }) {

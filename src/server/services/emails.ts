@@ -1,5 +1,19 @@
-/** The emails the product sends, worded once. */
+/**
+ * The emails the product sends, worded once. Those that reach a member can be given the member's
+ * formats (issue 30: language, number format, time zone; formatsOfUser): a translation is used where
+ * one exists (French, below), and amounts and times are written as the member reads them. Without
+ * them, or in a language with no translation, an email reads as it always did.
+ */
 import type { Mail } from "../providers/mail/outbox.ts";
+import { DEFAULT_FORMATS, isLanguage, isNumberFormat, type Formats } from "../../lib/formats.ts";
+import { formatDateTime } from "../../lib/dates.ts";
+
+/** A member's formats from their users row (null: the defaults; the browser's zone is unknown here). */
+export const formatsOfUser = (u: { locale: string | null; numberFormat: string | null; timeZone: string | null } | undefined): Formats =>
+  u
+    ? { language: isLanguage(u.locale) ? u.locale : "en", numberFormat: isNumberFormat(u.numberFormat) ? u.numberFormat : null, timeZone: u.timeZone }
+    : DEFAULT_FORMATS;
+const french = (f?: Formats) => f?.language === "fr";
 
 export const emails = {
   verifyEmail: (to: string, firstName: string, link: string): Mail => ({
@@ -8,12 +22,20 @@ export const emails = {
     text: `Hello ${firstName},\n\nConfirm your email address to finish creating your account:\n${link}\n\nThe link expires in 24 hours.`,
     links: [link],
   }),
-  loginCode: (to: string, code: string): Mail => ({
-    to,
-    subject: "Your sign-in code",
-    text: `Your sign-in code is ${code}. It expires in 10 minutes. If you did not try to sign in, change your password.`,
-    codes: [code],
-  }),
+  loginCode: (to: string, code: string, f?: Formats): Mail =>
+    french(f)
+      ? {
+          to,
+          subject: "Votre code de connexion",
+          text: `Votre code de connexion est ${code}. Il expire dans 10 minutes. Si vous n'avez pas tenté de vous connecter, changez votre mot de passe.`,
+          codes: [code],
+        }
+      : {
+          to,
+          subject: "Your sign-in code",
+          text: `Your sign-in code is ${code}. It expires in 10 minutes. If you did not try to sign in, change your password.`,
+          codes: [code],
+        },
   /** A one-time code, saying what it confirms: it works for that and nothing else. */
   actionCode: (to: string, code: string, what = "your request"): Mail => ({
     to,
@@ -34,11 +56,21 @@ export const emails = {
     text: `${inviter} invited you to join ${businessName}. Accept the invitation:\n${link}\n\nThe link expires in 7 days.`,
     links: [link],
   }),
-  loginAlert: (to: string, ip: string, userAgent: string, when: Date): Mail => ({
-    to,
-    subject: "New sign-in to your account",
-    text: `A new sign-in to your account happened at ${when.toISOString()} from ${ip} (${userAgent}). If it was not you, reset your password.`,
-  }),
+  /** The time as the member reads it when they chose a language or zone; else as it always was (ISO, UTC). */
+  loginAlert: (to: string, ip: string, userAgent: string, when: Date, f: Formats = DEFAULT_FORMATS): Mail => {
+    const at = f.language !== "en" || f.timeZone ? formatDateTime(when, { ...f, timeZone: f.timeZone ?? "UTC" }) : when.toISOString();
+    return french(f)
+      ? {
+          to,
+          subject: "Nouvelle connexion à votre compte",
+          text: `Une nouvelle connexion à votre compte a eu lieu le ${at} depuis ${ip} (${userAgent}). Si ce n'était pas vous, réinitialisez votre mot de passe.`,
+        }
+      : {
+          to,
+          subject: "New sign-in to your account",
+          text: `A new sign-in to your account happened at ${at} from ${ip} (${userAgent}). If it was not you, reset your password.`,
+        };
+  },
   invoice: (to: string, businessName: string, number: string, amount: string, dueDate: string, link: string): Mail => ({
     to,
     subject: `Invoice ${number} from ${businessName}`,
@@ -79,18 +111,35 @@ export const emails = {
     subject: `Team change at ${businessName}`,
     text: `${who} ${what}\n\nSee the team in Settings → User management. If you did not expect this, review the team and the audit log.`,
   }),
-  passwordChanged: (to: string): Mail => ({
-    to,
-    subject: "Your password was changed",
-    text: "The password of your account was changed and your other sessions were signed out. If it was not you, reset your password now.",
-  }),
-  transferSettled: (to: string, completed: boolean, amount: string, counterparty: string, reason: string | null): Mail => ({
-    to,
-    subject: completed ? `Transfer of ${amount} completed` : `Transfer of ${amount} failed`,
-    text: completed
-      ? `Your transfer of ${amount} to ${counterparty} has been completed.`
-      : `Your transfer of ${amount} to ${counterparty} failed${reason ? `: ${reason}` : ""}. The held funds are available again.`,
-  }),
+  passwordChanged: (to: string, f?: Formats): Mail =>
+    french(f)
+      ? {
+          to,
+          subject: "Votre mot de passe a été modifié",
+          text: "Le mot de passe de votre compte a été modifié et vos autres sessions ont été fermées. Si ce n'était pas vous, réinitialisez votre mot de passe maintenant.",
+        }
+      : {
+          to,
+          subject: "Your password was changed",
+          text: "The password of your account was changed and your other sessions were signed out. If it was not you, reset your password now.",
+        },
+  /** `amount` written in the recipient's number format by the caller (notify gives each recipient's formats). */
+  transferSettled: (to: string, completed: boolean, amount: string, counterparty: string, reason: string | null, f?: Formats): Mail =>
+    french(f)
+      ? {
+          to,
+          subject: completed ? `Virement de ${amount} effectué` : `Virement de ${amount} échoué`,
+          text: completed
+            ? `Votre virement de ${amount} à ${counterparty} a été effectué.`
+            : `Votre virement de ${amount} à ${counterparty} a échoué${reason ? ` : ${reason}` : ""}. Les fonds bloqués sont de nouveau disponibles.`,
+        }
+      : {
+          to,
+          subject: completed ? `Transfer of ${amount} completed` : `Transfer of ${amount} failed`,
+          text: completed
+            ? `Your transfer of ${amount} to ${counterparty} has been completed.`
+            : `Your transfer of ${amount} to ${counterparty} failed${reason ? `: ${reason}` : ""}. The held funds are available again.`,
+        },
   /** To the owner and the schedule's maker: a scheduled payment could not be made on its day. */
   scheduledPaymentFailed: (to: string, amount: string, counterparty: string, due: string, reason: string, paused: boolean): Mail => ({
     to,
@@ -99,11 +148,10 @@ export const emails = {
       paused ? "The schedule is paused until you resume it." : "The schedule goes on: the next payment will be made on its day."
     }`,
   }),
-  depositReceived: (to: string, amount: string, sender: string, into: string): Mail => ({
-    to,
-    subject: `You received ${amount}`,
-    text: `${sender} sent ${amount} to your ${into}.`,
-  }),
+  depositReceived: (to: string, amount: string, sender: string, into: string, f?: Formats): Mail =>
+    french(f)
+      ? { to, subject: `Vous avez reçu ${amount}`, text: `${sender} a envoyé ${amount} sur votre ${into}.` }
+      : { to, subject: `You received ${amount}`, text: `${sender} sent ${amount} to your ${into}.` },
   conversionDone: (to: string, from: string, into: string, rate: string): Mail => ({
     to,
     subject: `Converted ${from} to ${into}`,

@@ -33,6 +33,7 @@ import { productService } from "./products.ts";
 import { dealService } from "./deals.ts";
 import { apiKeyService } from "./api-keys.ts";
 import { webhookService } from "./webhooks.ts";
+import { savedViewService } from "./saved-views.ts";
 import { sandboxPaymentRails, type PaymentRails } from "../providers/rails/payments.ts";
 import { sandboxRails, type RailsProvider } from "../providers/rails/provider.ts";
 import { sandboxChain, type ChainProvider } from "../providers/chain/provider.ts";
@@ -105,6 +106,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     deals: dealService(ctx),
     apiKeys: apiKeyService(ctx),
     webhooks: webhookService(ctx),
+    savedViews: savedViewService(ctx),
     auditLog: auditLogService(ctx),
     approvals: approvalService(ctx),
     approvalRules: approvalRuleService(ctx, { fx: providers.fx }),

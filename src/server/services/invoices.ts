@@ -16,7 +16,9 @@ import { invoiceTotals, itemTotals, storedTotals } from "../../lib/invoice-total
 import { numberStem, type NumberingStrategy } from "../../lib/invoice-numbering.ts";
 import { todayUtc } from "../../lib/dates.ts";
 import type { InvoiceInput } from "../../../resources/invoices.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { INVOICE_SORTS } from "../../../resources/invoices.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { emails } from "./emails.ts";
 import { settingsFacts, settingsOf } from "./invoice-settings.ts";
@@ -27,7 +29,7 @@ import { invoicePdfs } from "./invoice-documents.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Input = z.output<typeof InvoiceInput>;
-export type InvoiceFilter = PageQuery & { keyword?: string; state?: string };
+export type InvoiceFilter = PageQuery & { keyword?: string; state?: string; sort?: Sort<(typeof INVOICE_SORTS)[number]> };
 
 /** 144 random bits: a reference names one invoice and cannot be guessed or walked. */
 const newReference = () => randomBytes(18).toString("base64url");
@@ -205,7 +207,27 @@ export function invoiceService({ db, config }: ServiceContext) {
           : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select().from(invoices).where(where).orderBy(desc(invoices.createdAt), desc(invoices.id)).limit(f.limit).offset(offsetOf(f)),
+        db
+          .select()
+          .from(invoices)
+          .where(where)
+          .orderBy(
+            ...orderOf(
+              f.sort,
+              {
+                created_date: invoices.createdAt,
+                number: invoices.number,
+                customer: textKey(sql`${invoices.billingInformation}->>'name'`),
+                amount: invoices.totalPayable,
+                due_date: invoices.dueDate,
+                state: invoices.state,
+              },
+              invoices.id,
+              [desc(invoices.createdAt), desc(invoices.id)],
+            ),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(invoices).where(where),
       ]);
       // One read of the settings, the business and the rows' accounts serves the page (lists carry no payments).

@@ -4,7 +4,7 @@
  * enqueues one email each in the caller's transaction (sent if and only if the event commits).
  */
 import { and, asc, eq } from "drizzle-orm";
-import { businessNotificationDestinations, businessUsers, memberNotifications } from "../db/schema/index.ts";
+import { businessNotificationDestinations, businessUsers, memberNotifications, users } from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -12,6 +12,8 @@ import { isUuid } from "../db/paging.ts";
 import { enqueueMail, type Mail } from "../providers/mail/outbox.ts";
 import type { BusinessNotificationUpdate, NotificationSettings, NotificationTopic, UserNotifications } from "../../../resources/settings.ts";
 import type { ServiceContext } from "./context.ts";
+import { formatsOfUser } from "./emails.ts";
+import { DEFAULT_FORMATS, type Formats } from "../../lib/formats.ts";
 
 type Flags = { inboundOutboundTransfers: boolean; fxConversions: boolean; invoicePayments: boolean; accountUpdates: boolean };
 const COLUMN: Record<NotificationTopic, keyof Flags> = {
@@ -59,14 +61,21 @@ export async function notify(
   q: Queryable,
   businessId: string,
   topic: NotificationTopic,
-  mail: (to: string) => Mail,
+  /** formats: the member's language and formats (issue 30); a business destination's are the defaults. */
+  mail: (to: string, formats: Formats) => Mail,
   allowed: (to: string) => Promise<boolean> = async () => true,
 ): Promise<string[]> {
   const column = COLUMN[topic];
   const members = await q
-    .select({ email: businessUsers.email, prefs: memberNotifications })
+    .select({
+      email: businessUsers.email,
+      prefs: memberNotifications,
+      // The id first: drizzle reads a left-joined object whose first field is null as no row at all.
+      user: { id: users.id, locale: users.locale, numberFormat: users.numberFormat, timeZone: users.timeZone },
+    })
     .from(businessUsers)
     .leftJoin(memberNotifications, eq(memberNotifications.businessUserId, businessUsers.id))
+    .leftJoin(users, eq(users.id, businessUsers.userId))
     .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.state, "ACTIVE")));
   const destinations = await q
     .select({ email: businessNotificationDestinations.email })
@@ -76,10 +85,12 @@ export async function notify(
     ...members.filter((m) => (m.prefs ?? DEFAULTS)[column]).map((m) => m.email.toLowerCase()),
     ...destinations.map((d) => d.email.toLowerCase()),
   ]);
+  // A member's own address is written in their formats, even when it is also a business destination.
+  const formatsOf = new Map(members.map((m) => [m.email.toLowerCase(), formatsOfUser(m.user ?? undefined)]));
   const told: string[] = [];
   for (const address of [...to].sort()) {
     if (!(await allowed(address))) continue;
-    await enqueueMail(q, mail(address));
+    await enqueueMail(q, mail(address, formatsOf.get(address) ?? DEFAULT_FORMATS));
     told.push(address);
   }
   return told;

@@ -14,7 +14,9 @@ import { addDays, describeFrequency, occurrence, type ScheduleRule } from "../..
 import { todayUtc } from "../../lib/dates.ts";
 import { formatDay } from "../../lib/dates.ts";
 import type { CreatePaymentSchedule, UpdatePaymentSchedule } from "../../../resources/payment-schedules.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { SCHEDULE_SORTS } from "../../../resources/payment-schedules.ts";
 import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { paymentParties } from "./payments.ts";
@@ -140,7 +142,10 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
   return {
     get,
 
-    async list(businessId: string, q: PageQuery & { state?: string[]; kind?: "bank" | "stablecoin"; keyword?: string }) {
+    async list(
+      businessId: string,
+      q: PageQuery & { state?: string[]; kind?: "bank" | "stablecoin"; keyword?: string; sort?: Sort<(typeof SCHEDULE_SORTS)[number]> },
+    ) {
       const where = and(
         eq(paymentSchedules.businessId, businessId),
         q.state?.length ? inArray(paymentSchedules.state, q.state) : undefined,
@@ -157,8 +162,20 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
           .select()
           .from(paymentSchedules)
           .where(where)
-          // The live ones first, by the day they pay next; then the rest, newest first.
-          .orderBy(sql`${paymentSchedules.nextDate} IS NULL`, asc(paymentSchedules.nextDate), desc(paymentSchedules.createdAt), asc(paymentSchedules.id))
+          // Unsorted: the live ones first, by the day they pay next; then the rest, newest first.
+          .orderBy(
+            ...orderOf(
+              q.sort,
+              {
+                next_date: paymentSchedules.nextDate,
+                amount: paymentSchedules.amount,
+                state: paymentSchedules.state,
+                created_date: paymentSchedules.createdAt,
+              },
+              paymentSchedules.id,
+              [sql`${paymentSchedules.nextDate} IS NULL`, asc(paymentSchedules.nextDate), desc(paymentSchedules.createdAt), asc(paymentSchedules.id)],
+            ),
+          )
           .limit(q.limit)
           .offset(offsetOf(q)),
         db.select({ n: count() }).from(paymentSchedules).where(where),

@@ -4,7 +4,9 @@ import type { z } from "zod";
 import { products } from "../db/schema/index.ts";
 import { notFound } from "../../lib/errors.ts";
 import type { Product, ProductInput } from "../../../resources/products.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { PRODUCT_SORTS } from "../../../resources/products.ts";
 import type { ServiceContext } from "./context.ts";
 
 type Row = typeof products.$inferSelect;
@@ -34,10 +36,21 @@ export function productService({ db }: ServiceContext) {
   const values = (p: Input) => ({ name: p.name, description: p.description, currency: p.currency, unitPrice: BigInt(p.unit_price) });
 
   return {
-    async list(businessId: string, f: PageQuery & { keyword?: string }) {
+    async list(businessId: string, f: PageQuery & { keyword?: string; sort?: Sort<(typeof PRODUCT_SORTS)[number]> }) {
       const where = and(live(businessId), f.keyword ? ilike(products.name, likePattern(f.keyword)) : undefined);
       const [rows, [total]] = await Promise.all([
-        db.select().from(products).where(where).orderBy(desc(products.createdAt), desc(products.id)).limit(f.limit).offset(offsetOf(f)),
+        db
+          .select()
+          .from(products)
+          .where(where)
+          .orderBy(
+            ...orderOf(f.sort, { name: textKey(products.name), unit_price: products.unitPrice, created_date: products.createdAt }, products.id, [
+              desc(products.createdAt),
+              desc(products.id),
+            ]),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(products).where(where),
       ]);
       return paged(rows.map(productView), Number(total.n), f);

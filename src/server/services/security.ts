@@ -7,9 +7,9 @@ import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import { sessions, users } from "../db/schema/index.ts";
 import { AppError, badRequest, notFound } from "../../lib/errors.ts";
 import { describeUserAgent } from "../../lib/user-agent.ts";
-import type { SecuritySettings, SessionView } from "../../../resources/settings.ts";
+import type { MemberPreferences, SecuritySettings, SessionView } from "../../../resources/settings.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
-import { emails } from "./emails.ts";
+import { emails, formatsOfUser } from "./emails.ts";
 import { hashPassword, verifyPassword } from "./crypto.ts";
 import { assertCodeBudget, assertCodeNotTooSoon, checkCode, issueCode, revokeUserTokens, useCode } from "./one-time-tokens.ts";
 import { revokeSession, revokeUserSessions } from "./sessions.ts";
@@ -69,6 +69,19 @@ export function securityService({ db, config }: ServiceContext) {
       await db.transaction((tx) => tx.update(users).set({ alertOnLogin: on }).where(eq(users.id, userId)));
     },
 
+    /** The member's own language, number format and time zone (issue 30): only what is given changes. */
+    async setPreferences(userId: string, change: Partial<MemberPreferences>) {
+      const set = {
+        ...(change.locale !== undefined && { locale: change.locale }),
+        ...(change.number_format !== undefined && { numberFormat: change.number_format }),
+        ...(change.time_zone !== undefined && { timeZone: change.time_zone }),
+      };
+      const [u] = await db.transaction(async (tx) =>
+        Object.keys(set).length ? tx.update(users).set(set).where(eq(users.id, userId)).returning() : tx.select().from(users).where(eq(users.id, userId)),
+      );
+      return { locale: u.locale, number_format: u.numberFormat, time_zone: u.timeZone };
+    },
+
     /** Emails the code that confirms a change of two-factor sign-in. */
     async sendTwoFactorCode(userId: string) {
       await db.transaction(async (tx) => {
@@ -117,7 +130,7 @@ export function securityService({ db, config }: ServiceContext) {
         await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
         await revokeUserSessions(tx, userId, currentSessionId);
         await revokeUserTokens(tx, userId, "reset_password");
-        await enqueueMail(tx, emails.passwordChanged(u.email));
+        await enqueueMail(tx, emails.passwordChanged(u.email, formatsOfUser(u)));
       });
     },
   };

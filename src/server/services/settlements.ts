@@ -18,7 +18,9 @@ import type { Tx } from "../db/client.ts";
 import { notFound } from "../../lib/errors.ts";
 import { defuseFormula, spreadsheetCsv } from "../../lib/csv.ts";
 import { plainDecimal } from "../../lib/money.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { SETTLEMENT_LINE_SORTS, SETTLEMENT_SORTS } from "../../../resources/settlements.ts";
 import type { Settlement, SettlementAdjustment, SettlementPayment } from "../../../resources/settlements.ts";
 import type { ServiceContext } from "./context.ts";
 import { randomToken } from "./crypto.ts";
@@ -73,8 +75,15 @@ export async function accrue(tx: Tx, p: { businessId: string; transactionId: str
   await tx.update(transactions).set({ settlementId: s.id }).where(eq(transactions.id, p.transactionId));
 }
 
-export type SettlementFilter = PageQuery & { keyword?: string; state?: "OPEN" | "SETTLED"; from?: Date; to?: Date };
-export type SettlementPaymentFilter = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; customerId?: string };
+type LineSort = Sort<(typeof SETTLEMENT_LINE_SORTS)[number]>;
+export type SettlementFilter = PageQuery & {
+  keyword?: string;
+  state?: "OPEN" | "SETTLED";
+  from?: Date;
+  to?: Date;
+  sort?: Sort<(typeof SETTLEMENT_SORTS)[number]>;
+};
+export type SettlementPaymentFilter = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; customerId?: string; sort?: LineSort };
 
 export function settlementService({ db }: ServiceContext) {
   /**
@@ -224,7 +233,18 @@ export function settlementService({ db }: ServiceContext) {
         f.to ? lt(fxSettlements.periodStart, f.to) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select().from(fxSettlements).where(where).orderBy(desc(fxSettlements.periodStart), desc(fxSettlements.id)).limit(f.limit).offset(offsetOf(f)),
+        db
+          .select()
+          .from(fxSettlements)
+          .where(where)
+          .orderBy(
+            ...orderOf(f.sort, { period: fxSettlements.periodStart, reference: fxSettlements.reference }, fxSettlements.id, [
+              desc(fxSettlements.periodStart),
+              desc(fxSettlements.id),
+            ]),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(fxSettlements).where(where),
       ]);
       const t = await totals(rows.map((r) => r.id));
@@ -244,18 +264,36 @@ export function settlementService({ db }: ServiceContext) {
       const s = await find(businessId, id);
       const where = paymentWhere(s.id, f);
       const [rows, [total]] = await Promise.all([
-        paymentRows(where).orderBy(desc(transactions.createdAt), desc(transactions.id)).limit(f.limit).offset(offsetOf(f)),
+        paymentRows(where)
+          .orderBy(
+            ...orderOf(
+              f.sort,
+              { created_date: transactions.createdAt, source_amount: transactions.sendingAmount, destination_amount: transactions.destinationAmount },
+              transactions.id,
+              [desc(transactions.createdAt), desc(transactions.id)],
+            ),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(transactions).innerJoin(accounts, eq(accounts.id, transactions.ownerId)).where(where),
       ]);
       return paged(rows.map(paymentView), Number(total.n), f);
     },
 
     /** A settlement's adjustment lines (issue 26), newest first. */
-    async adjustments(businessId: string, id: string, f: PageQuery) {
+    async adjustments(businessId: string, id: string, f: PageQuery & { sort?: LineSort }) {
       const s = await find(businessId, id);
       const where = adjustmentWhere(s.id);
       const [rows, [total]] = await Promise.all([
-        adjustmentRows(where).orderBy(desc(A.createdAt), desc(A.id)).limit(f.limit).offset(offsetOf(f)),
+        adjustmentRows(where)
+          .orderBy(
+            ...orderOf(f.sort, { created_date: A.createdAt, source_amount: A.sourceAmount, destination_amount: A.settlementAmount }, A.id, [
+              desc(A.createdAt),
+              desc(A.id),
+            ]),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(A).where(where),
       ]);
       return paged(rows.map(adjustmentView), Number(total.n), f);

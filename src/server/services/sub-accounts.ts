@@ -14,8 +14,10 @@ import { accounts, customers, ledgerAccounts, transactions } from "../db/schema/
 import type { Tx } from "../db/client.ts";
 import { AppError, badRequest, conflict, notFound, type FieldError } from "../../lib/errors.ts";
 import { requirementsFor, type CreateSubAccount } from "../../../resources/sub-accounts.ts";
-import { setAccountState, transfer } from "../ledger/ledger.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { availableSql, setAccountState, transfer } from "../ledger/ledger.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { SUB_ACCOUNT_SORTS } from "../../../resources/sub-accounts.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
 import { customerView } from "./customers.ts";
@@ -27,7 +29,13 @@ import { transferBatch } from "../ledger/batch.ts";
 import { LedgerError } from "../ledger/errors.ts";
 
 type Customer = typeof customers.$inferSelect;
-export type SubAccountFilter = PageQuery & { parentAccountId?: string; currency?: string; keyword?: string; states?: string[] };
+export type SubAccountFilter = PageQuery & {
+  parentAccountId?: string;
+  currency?: string;
+  keyword?: string;
+  states?: string[];
+  sort?: Sort<(typeof SUB_ACCOUNT_SORTS)[number]>;
+};
 
 /** The value a customer already has for a requirement, or "" when it is missing. */
 function factOf(c: Customer, key: string): string {
@@ -250,7 +258,19 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
           .from(accounts)
           .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, accounts.ledgerAccountId))
           .where(where)
-          .orderBy(desc(accounts.createdAt), desc(accounts.id))
+          .orderBy(
+            ...orderOf(
+              f.sort,
+              {
+                name: textKey(accounts.name),
+                balance: availableSql,
+                state: accounts.state,
+                created_date: accounts.createdAt,
+              },
+              accounts.id,
+              [desc(accounts.createdAt), desc(accounts.id)],
+            ),
+          )
           .limit(f.limit)
           .offset(offsetOf(f)),
         db.select({ n: count() }).from(accounts).where(where),

@@ -1,13 +1,14 @@
 /** Team membership: invitations (SPEC §7 POST /users/invites), the members list and one member. team-admin.ts changes members. */
-import { and, asc, count, eq, ilike } from "drizzle-orm";
+import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
 import { businessUsers, users } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { OWNER_ROLE } from "../../../policies/catalog.ts";
 import type { ServiceContext } from "./context.ts";
 import { createInvitation, routeTeamChange } from "./team-approvals.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
 import { PERMISSIONS, type Permission } from "../../../policies/catalog.ts";
-import type { UserState } from "../../../resources/users.ts";
+import type { USER_SORTS, UserState } from "../../../resources/users.ts";
 
 export type InviteInput = { email: string; position: string; role: string[] };
 
@@ -71,7 +72,7 @@ export function teamService({ db, config, access }: ServiceContext) {
   }
 
   /** GET users: the business's members and invitees, owner first, then by when they joined. */
-  async function listMembers(businessId: string, f: PageQuery & { email?: string }) {
+  async function listMembers(businessId: string, f: PageQuery & { email?: string; sort?: Sort<(typeof USER_SORTS)[number]> }) {
     const where = and(eq(businessUsers.businessId, businessId), f.email ? ilike(businessUsers.email, likePattern(f.email)) : undefined);
     const [rows, [total]] = await Promise.all([
       db
@@ -79,7 +80,14 @@ export function teamService({ db, config, access }: ServiceContext) {
         .from(businessUsers)
         .leftJoin(users, eq(users.id, businessUsers.userId))
         .where(where)
-        .orderBy(asc(businessUsers.createdAt), asc(businessUsers.id))
+        .orderBy(
+          ...orderOf(
+            f.sort,
+            { name: textKey(sql`${users.firstName} || ' ' || ${users.lastName}`), email: textKey(businessUsers.email), state: businessUsers.state },
+            businessUsers.id,
+            [asc(businessUsers.createdAt), asc(businessUsers.id)],
+          ),
+        )
         .limit(f.limit)
         .offset(offsetOf(f)),
       db.select({ n: count() }).from(businessUsers).where(where),

@@ -2,32 +2,58 @@
  * Reading transactions: the filtered banking and crypto lists (SPEC §7), one transaction with every
  * detail of SPEC §3, its documents and its receipt. Always scoped to the caller's business.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { accounts, approvalRequests, batchPayments, transactionDocuments, transactions, users, wallets } from "../db/schema/index.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { formatMinor } from "../../lib/money.ts";
 import { renderTextPdf } from "../lib/pdf-document.ts";
 import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { TRANSACTION_SORTS } from "../../../resources/transactions.ts";
 import type { ServiceContext } from "./context.ts";
 import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
 import { boundedCount, boundedTotal, cachedCount, countHit, remember } from "./transaction-counts.ts";
 
-type Common = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; counterpartyIds?: string[]; cursor?: string };
+type TransactionSort = Sort<(typeof TRANSACTION_SORTS)[number]>;
+type Common = PageQuery & { keyword?: string; states?: string[]; from?: Date; to?: Date; counterpartyIds?: string[]; cursor?: string; sort?: TransactionSort };
 
 /**
- * Keyset pagination: a cursor names the last row seen (its created_at as PostgreSQL prints it, with
- * microseconds, and its id), so the next page starts there instead of counting past every row before.
+ * The column behind each sort key, the type its cursor value is read back as, and what such a value
+ * looks like. Amounts are bigint minor units: compared as numbers, never as text.
  */
-const encodeCursor = (ts: string, id: string) => Buffer.from(`${ts}|${id}`).toString("base64url");
-function decodeCursor(cursor: string): { ts: string; id: string } {
-  const [ts, id] = Buffer.from(cursor, "base64url").toString().split("|");
-  if (!ts || !id || !isUuid(id) || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:?\d{2})?$/.test(ts)) throw badRequest("cursor is invalid");
-  return { ts, id };
+const SORT_KEYS = {
+  created_date: { column: transactions.createdAt, type: sql`timestamptz`, looks: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:?\d{2})?$/ },
+  amount: { column: transactions.sendingAmount, type: sql`bigint`, looks: /^-?\d{1,19}$/ },
+  state: { column: transactions.state, type: sql`text`, looks: /^[A-Z_]{1,40}$/ },
+} as const;
+/** Newest first: the lists' own order, what they keep without a sort. */
+const NEWEST: TransactionSort = { key: "created_date", descending: true };
+const isNewest = (s: TransactionSort) => s.key === NEWEST.key && s.descending === NEWEST.descending;
+const spelling = (s: TransactionSort) => `${s.descending ? "-" : ""}${s.key}`;
+
+/**
+ * Keyset pagination: a cursor names the last row seen (its sort key's value as PostgreSQL prints it,
+ * a created_at with microseconds, and its id), so the next page starts there instead of counting past
+ * every row before. Newest first, the cursor is "value|id" as it always was; under another sort it
+ * starts with that sort ("amount|1200|id"), so a cursor is never read under a sort it was not made in.
+ */
+function encodeCursor(sort: TransactionSort, value: string, id: string) {
+  return Buffer.from(isNewest(sort) ? `${value}|${id}` : `${spelling(sort)}|${value}|${id}`).toString("base64url");
+}
+function decodeCursor(cursor: string, sort: TransactionSort): { value: string; id: string } {
+  const parts = Buffer.from(cursor, "base64url").toString().split("|");
+  const [madeUnder, value, id] = parts.length === 2 ? [spelling(NEWEST), ...parts] : parts;
+  if (parts.length > 3 || madeUnder !== spelling(sort) || !value || !id || !isUuid(id) || !SORT_KEYS[sort.key].looks.test(value))
+    throw badRequest("cursor is invalid");
+  return { value, id };
 }
 export type BankingFilter = Common & { types?: string[]; onMaster?: boolean; onSub?: boolean };
 export type CryptoFilter = Common & { types?: string[]; assetIds?: string[]; subWallets?: boolean; subWalletAsset?: string; subWalletBlockchain?: string };
 
 const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
+
+/** A keyword's words as pg_trgm splits text (at most 8, each at least 3 characters): what the trigram index can look up. */
+const wordsOf = (keyword: string) => [...new Set(keyword.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 8);
 
 /** How a search reads the newest rows first (searchNewest). */
 const SAMPLE_ROWS = 1_000;
@@ -48,12 +74,12 @@ export function transactionQueries({ db }: ServiceContext) {
 
   const countUpTo = (where: SQL[]) => boundedCount(db, and(...where));
 
-  /** The rows of a page, with the name of the account or wallet each belongs to, newest first. */
-  const rowsWhere = (where: SQL | undefined) =>
+  /** The rows of a page, with the name of the account or wallet each belongs to, in the sort's order (ties by id). */
+  const rowsWhere = (where: SQL | undefined, sort: TransactionSort) =>
     db
       .select({
         t: transactions,
-        ts: sql<string>`${transactions.createdAt}::text`,
+        key: sql<string>`${SORT_KEYS[sort.key].column}::text`,
         accountName: accounts.name,
         walletName: wallets.name,
         walletChain: wallets.blockchain,
@@ -62,29 +88,36 @@ export function transactionQueries({ db }: ServiceContext) {
       .leftJoin(accounts, eq(accounts.id, transactions.ownerId))
       .leftJoin(wallets, eq(wallets.id, transactions.ownerId))
       .where(where)
-      .orderBy(desc(transactions.createdAt), desc(transactions.id));
+      .orderBy(...(sort.descending ? [desc(SORT_KEYS[sort.key].column), desc(transactions.id)] : [asc(SORT_KEYS[sort.key].column), asc(transactions.id)]));
 
   /**
-   * One page, newest first: `filters` are every filter but the search, `keyword` the search. By page
-   * number (OFFSET) or, after a previous page's next_cursor, from where that page ended.
+   * One page in the sort's order (newest first without one): `filters` are every filter but the
+   * search, `keyword` the search. By page number (OFFSET) or, after a previous page's next_cursor
+   * (made under the same sort), from where that page ended.
    */
   async function page<Row>(businessId: string, filters: SQL[], keyword: string | undefined, q: Common, view: (t: TransactionRow, owner: Owner) => Row) {
-    const c = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const seek = c ? [sql`(${transactions.createdAt}, ${transactions.id}) < (${c.ts}::timestamptz, ${c.id}::uuid)`] : [];
+    const sort = q.sort ?? NEWEST;
+    const c = q.cursor ? decodeCursor(q.cursor, sort) : undefined;
+    const { column, type } = SORT_KEYS[sort.key];
+    const after = sort.descending ? sql`<` : sql`>`;
+    const seek = c ? [sql`(${column}, ${transactions.id}) ${after} (${c.value}::${type}, ${c.id}::uuid)`] : [];
     const skip = c ? 0 : offsetOf(q);
     /** Rows before this page, as the reader counts them (with a cursor, the page number says). */
     const before = (q.page - 1) * q.limit;
-    const { page: _p, limit: _l, cursor: _c, ...named } = q;
+    const { page: _p, limit: _l, cursor: _c, sort: _s, ...named } = q;
     const key = `${businessId}|${view.name}|${JSON.stringify(named)}`;
 
     let rows: Awaited<ReturnType<typeof rowsWhere>> | undefined;
     let total: number | undefined;
     let where = filters;
     if (keyword) {
-      const search = await searchNewest(filters, seek, keyword.toLowerCase(), skip + q.limit + 1);
+      // Under another sort than newest first, the newest rows say nothing of the page: the search is a condition.
+      const search = isNewest(sort)
+        ? await searchNewest(filters, seek, keyword.toLowerCase(), skip + q.limit + 1)
+        : { match: await searchConditions(filters, keyword.toLowerCase()) };
       if ("hits" in search) {
         const ids = search.hits.slice(skip);
-        rows = ids.length ? await rowsWhere(and(eq(transactions.businessId, businessId), inArray(transactions.id, ids))) : [];
+        rows = ids.length ? await rowsWhere(and(eq(transactions.businessId, businessId), inArray(transactions.id, ids)), sort) : [];
         const full = search.hits.length > skip + q.limit;
         // All the matches, when fewer than a page and one: counted. A full page: at least that many.
         total = countHit(key);
@@ -96,7 +129,7 @@ export function transactionQueries({ db }: ServiceContext) {
     }
     if (!rows) {
       [rows, total] = await Promise.all([
-        rowsWhere(and(...where, ...seek))
+        rowsWhere(and(...where, ...seek), sort)
           .limit(q.limit + 1)
           .offset(skip),
         cachedCount(key, () => countUpTo(where)),
@@ -112,7 +145,7 @@ export function transactionQueries({ db }: ServiceContext) {
         q,
       ),
       ...boundedTotal(total, before, shown.length, more),
-      next_cursor: more && last ? encodeCursor(last.ts, last.t.id) : null,
+      next_cursor: more && last ? encodeCursor(sort, last.key, last.t.id) : null,
     };
   }
 
@@ -138,7 +171,7 @@ export function transactionQueries({ db }: ServiceContext) {
         .as("newest");
     const sample = newest(SAMPLE_ROWS);
     const has = sql`strpos(${sample.text}, ${keyword}) > 0`;
-    const words = [...new Set(keyword.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3))].slice(0, 8);
+    const words = wordsOf(keyword);
     const [seen] = await db
       .select({
         rows: count(),
@@ -174,9 +207,41 @@ export function transactionQueries({ db }: ServiceContext) {
       const res = await db.execute(sql`select id::text from (${found} offset 0) as found order by created_at desc, id desc limit ${want}`);
       return { hits: (res as unknown as { rows: { id: string }[] }).rows.map((r) => r.id) };
     }
-    const rare = words.filter((_, i) => seen.words[i + 1] * UBIQUITOUS <= seen.rows);
+    return { match: lookupOf(keyword, words, seen.words.slice(1), seen.rows) };
+  }
+
+  /**
+   * A search as conditions only, for a list in another order than newest first: the keyword on each
+   * row, found through the index of pieces (one or two characters) or the trigram index, leaving out
+   * the words on more than one in UBIQUITOUS of the newest SAMPLE_ROWS rows (as searchNewest does).
+   */
+  async function searchConditions(filters: SQL[], keyword: string): Promise<SQL[]> {
+    const exact = sql`strpos(${transactions.searchText}, ${keyword}) > 0`;
+    if ([...keyword].length < 3) return [sql`search_grams(${transactions.searchText}) @> array[${keyword}::text]`, exact];
+    const words = wordsOf(keyword);
+    const sample = db
+      .select({ text: transactions.searchText })
+      .from(transactions)
+      .where(and(...filters))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(SAMPLE_ROWS)
+      .as("newest");
+    const [seen] = await db
+      .select({
+        rows: count(),
+        words: sql<
+          number[]
+        >`array[${sql.join([sql`0`, ...words.map((w) => sql`count(*) filter (where ${sample.text} like ${likePattern(w)})`)], sql`, `)}]::int[]`,
+      })
+      .from(sample);
+    return lookupOf(keyword, words, seen.words.slice(1), seen.rows);
+  }
+
+  /** The trigram lookup of a keyword: its words but the ubiquitous ones (`found[i]` of `rows` sampled hold word i), then the keyword itself. */
+  function lookupOf(keyword: string, words: string[], found: number[], rows: number): SQL[] {
+    const rare = words.filter((_, i) => found[i] * UBIQUITOUS <= rows);
     const lookup = rare.length ? rare.map((w) => likePattern(w)) : [likePattern(keyword)];
-    return { match: [...lookup.map((p) => sql`${transactions.searchText} like ${p}`), exact] };
+    return [...lookup.map((p) => sql`${transactions.searchText} like ${p}`), sql`strpos(${transactions.searchText}, ${keyword}) > 0`];
   }
 
   async function find(businessId: string, rail: "fiat" | "crypto", id: string) {

@@ -4,9 +4,12 @@ import { depositIdentifiers, ledgerAccounts, wallets } from "../db/schema/index.
 import type { Queryable } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { BLOCKCHAINS, PRECISION, STABLECOINS, type Blockchain, type Stablecoin } from "../../lib/assets.ts";
-import { available, openAccount } from "../ledger/ledger.ts";
+import { available, availableSql, openAccount } from "../ledger/ledger.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
-import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, likePattern, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { WALLET_SORTS } from "../../../resources/wallets.ts";
+import type { SUB_WALLET_SORTS } from "../../../resources/sub-wallets.ts";
 import type { ServiceContext } from "./context.ts";
 import type { FxService } from "./fx.ts";
 import { exchangeTargets } from "../../../resources/exchange.ts";
@@ -74,9 +77,14 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
       return view(row, ledger);
     },
 
-    async list(businessId: string, p: PageQuery) {
+    async list(businessId: string, p: PageQuery & { sort?: Sort<(typeof WALLET_SORTS)[number]> }) {
+      const by = { currency: wallets.currency, balance: availableSql, created_date: wallets.createdAt };
       const [rows, [total]] = await Promise.all([
-        joined().where(own(businessId)).orderBy(asc(wallets.createdAt), asc(wallets.id)).limit(p.limit).offset(offsetOf(p)),
+        joined()
+          .where(own(businessId))
+          .orderBy(...orderOf(p.sort, by, wallets.id, [asc(wallets.createdAt), asc(wallets.id)]))
+          .limit(p.limit)
+          .offset(offsetOf(p)),
         db.select({ n: count() }).from(wallets).where(own(businessId)),
       ]);
       return paged(await Promise.all(rows.map((r) => view(r.w, r.l))), Number(total.n), p);
@@ -121,7 +129,10 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
     },
 
     /** Sub-wallets, newest first, by asset, chain, name and state. */
-    async listSub(businessId: string, f: PageQuery & { currency?: string; blockchain?: string; keyword?: string; states?: string[] }) {
+    async listSub(
+      businessId: string,
+      f: PageQuery & { currency?: string; blockchain?: string; keyword?: string; states?: string[]; sort?: Sort<(typeof SUB_WALLET_SORTS)[number]> },
+    ) {
       const where = and(
         eq(wallets.businessId, businessId),
         isNotNull(wallets.parentWalletId),
@@ -131,7 +142,16 @@ export function walletService({ db }: ServiceContext, deps: { chain: ChainProvid
         f.states?.length ? inArray(wallets.state, f.states) : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        joined().where(where).orderBy(desc(wallets.createdAt), desc(wallets.id)).limit(f.limit).offset(offsetOf(f)),
+        joined()
+          .where(where)
+          .orderBy(
+            ...orderOf(f.sort, { name: textKey(wallets.name), balance: availableSql, state: wallets.state, created_date: wallets.createdAt }, wallets.id, [
+              desc(wallets.createdAt),
+              desc(wallets.id),
+            ]),
+          )
+          .limit(f.limit)
+          .offset(offsetOf(f)),
         db.select({ n: count() }).from(wallets).where(where),
       ]);
       return paged(await Promise.all(rows.map((r) => view(r.w, r.l))), Number(total.n), f);

@@ -24,7 +24,9 @@ import {
   type WebhookSecretRotation,
   type WebhookUpdate,
 } from "../../../resources/developers.ts";
-import { isUuid, offsetOf, paged, type PageQuery } from "../db/paging.ts";
+import { isUuid, offsetOf, orderOf, paged, textKey, type PageQuery } from "../db/paging.ts";
+import type { Sort } from "../../../resources/list-query.ts";
+import type { WEBHOOK_SORTS } from "../../../resources/developers.ts";
 import type { ServiceContext } from "./context.ts";
 import { seal, unseal } from "./sealing.ts";
 import { assertPublicTarget, systemLookup } from "./outbound-address.ts";
@@ -131,10 +133,17 @@ export function webhookService({ db, config, hostLookup = systemLookup }: Servic
   return {
     availableEvents: () => Object.entries(WEBHOOK_EVENTS).map(([name, description]) => ({ name, description })),
 
-    async list(businessId: string, p: PageQuery) {
+    async list(businessId: string, p: PageQuery & { sort?: Sort<(typeof WEBHOOK_SORTS)[number]> }) {
       const where = eq(webhooks.businessId, businessId);
+      const by = { url: textKey(webhooks.url), state: webhooks.state, created_date: webhooks.createdAt };
       const [rows, [total]] = await Promise.all([
-        db.select().from(webhooks).where(where).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(p.limit).offset(offsetOf(p)),
+        db
+          .select()
+          .from(webhooks)
+          .where(where)
+          .orderBy(...orderOf(p.sort, by, webhooks.id, [desc(webhooks.createdAt), desc(webhooks.id)]))
+          .limit(p.limit)
+          .offset(offsetOf(p)),
         db.select({ n: count() }).from(webhooks).where(where),
       ]);
       return paged(

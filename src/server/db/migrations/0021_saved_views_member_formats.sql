@@ -1,4 +1,4 @@
--- Saved views and column choices of the lists, and each member's language, number format and time zone (issue 30).
+-- Saved views and column choices of the lists, each member's language, number format and time zone, and an index for the lists sorted by amount (issue 30).
 CREATE TABLE "list_preferences" (
 	"business_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -29,4 +29,5 @@ ALTER TABLE "list_preferences" ADD CONSTRAINT "list_preferences_user_id_users_id
 ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "saved_views_business_list_idx" ON "saved_views" USING btree ("business_id","list");--> statement-breakpoint
-CREATE UNIQUE INDEX "saved_views_owner_name_idx" ON "saved_views" USING btree ("business_id","user_id","list","name");
+CREATE UNIQUE INDEX "saved_views_owner_name_idx" ON "saved_views" USING btree ("business_id","user_id","list","name");--> statement-breakpoint
+CREATE INDEX "transactions_business_amount" ON "transactions" USING btree ("business_id","rail","sending_amount","id");

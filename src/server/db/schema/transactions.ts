@@ -80,6 +80,8 @@ export const transactions = pgTable(
     index("transactions_owner_recent").on(t.ownerId, t.createdAt, t.id),
     index("transactions_business_state").on(t.businessId, t.rail, t.state, t.createdAt),
     index("transactions_business_type").on(t.businessId, t.rail, t.type, t.createdAt),
+    // The lists sorted by amount (issue 30): each page reads its rows in order, not a sort of them all.
+    index("transactions_business_amount").on(t.businessId, t.rail, t.sendingAmount, t.id),
     // Sub-accounts' rows only: a business's own rows far outnumber them, and a filter to sub-accounts
     // with a type they never have would otherwise walk every row of that type.
     index("transactions_sub_recent").on(t.businessId, t.rail, t.createdAt, t.id).where(sql`${t.subOwner}`),
