@@ -4,12 +4,13 @@
  * its declaration gives; answers are unwrapped from {message, data}; errors carry the server's
  * message and field errors.
  */
-import type { CrudFilter, DataProvider, Pagination } from "@refinedev/core";
+import type { CrudFilter, CrudSort, DataProvider, Pagination } from "@refinedev/core";
 import simpleRest from "@refinedev/simple-rest";
 import { resourceByName } from "../../../resources/index.ts";
 import type { ApiAction, ResourceDef } from "../../../resources/define-resource.ts";
 import { api } from "../api/client.ts";
 import { call, urlOf } from "../api/call.ts";
+import { sortParamOf } from "./list-sort.ts";
 
 const base = simpleRest("/api");
 
@@ -21,8 +22,14 @@ function defOf(resource: string): ResourceDef {
 
 export const withId = (path: string, id: string | number) => path.replace(":id", encodeURIComponent(String(id)));
 
-/** The list request's query string: page, limit, fixed parameters, then each filter by its declaration. */
-export function listQuery(def: ResourceDef, pagination: Pagination | undefined, filters: CrudFilter[] | undefined, extra: Record<string, string> = {}): string {
+/** The list request's query string: page, limit, fixed parameters, each filter by its declaration, then the sort. */
+export function listQuery(
+  def: ResourceDef,
+  pagination: Pagination | undefined,
+  filters: CrudFilter[] | undefined,
+  extra: Record<string, string> = {},
+  sorters: CrudSort[] = [],
+): string {
   const q = new URLSearchParams();
   q.set("page", String(pagination?.currentPage ?? 1));
   q.set("limit", String(pagination?.pageSize ?? def.pageSize));
@@ -45,6 +52,8 @@ export function listQuery(def: ResourceDef, pagination: Pagination | undefined, 
       else if (text) q.set(decl.param, text);
     }
   }
+  const sort = sortParamOf(def, sorters);
+  if (sort) q.set("sort", sort);
   return q.toString();
 }
 
@@ -58,11 +67,11 @@ const cursorKey = (resource: string, query: string, page: number) => `${resource
 export const dataProvider: DataProvider = {
   ...base,
   getApiUrl: () => "/api",
-  getList: async ({ resource, pagination, filters, meta }) => {
+  getList: async ({ resource, pagination, filters, sorters, meta }) => {
     const def = defOf(resource);
     // A list tab's fixed parameters arrive as meta.params.
     const extra = (meta?.params ?? {}) as Record<string, string>;
-    const query = listQuery(def, pagination, filters, extra);
+    const query = listQuery(def, pagination, filters, extra, sorters);
     const page = pagination?.currentPage ?? 1;
     const cursor = cursors.get(cursorKey(resource, query, page));
     const res = await api<{ items: never[]; total_items: number; next_cursor?: string | null }>(

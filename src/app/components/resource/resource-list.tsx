@@ -4,12 +4,12 @@
  * all from the declaration. A bespoke page may host it (`embedded`), fix some of its parameters and
  * fill its `hosted` tabs.
  */
-import { Suspense, useCallback, useEffect, useState, type CSSProperties, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useScreens } from "./screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Alert, Button, Card, Drawer, Flex, Skeleton, Table, Tabs, Typography } from "antd";
+import { Alert, Button, Card, Drawer, Flex, Skeleton, Table, Tabs, Typography, theme, type TableProps } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { FilterBar } from "./filter-bar.tsx";
 import { ResourceForm } from "./resource-form.tsx";
@@ -20,6 +20,13 @@ import { CreateButton, useCreateScreen } from "./create-button.tsx";
 import { useListColumns } from "./list-columns.tsx";
 import { EmptyMessage, LockedNotice } from "./list-states.tsx";
 import { withId } from "../../providers/data-provider.ts";
+import { lazyNamed } from "../../lib/lazy.ts";
+import { useListShaping } from "./list-shaping.tsx";
+import { VIEW_PARAM } from "./list-url-state.ts";
+import { useListShortcuts } from "./use-list-shortcuts.ts";
+import { PageTitle } from "../layout/page-title.tsx";
+
+const ListShortcutsHelp = lazyNamed(() => import("./list-shortcuts-help.tsx"), "ListShortcutsHelp");
 
 const initialFilters = (def: ResourceDef): CrudFilter[] =>
   def.filters.flatMap((f) => (f.kind === "select" && f.initial ? [{ field: f.field, operator: "eq" as const, value: f.initial }] : []));
@@ -59,7 +66,14 @@ type Props<Row> = {
   tabPanels?: Record<string, ReactNode>;
 };
 
-export function ResourceList<Row extends { id: string }>({ def, embedded = false, intro = false, inUrl = true, params: hostParams, tabPanels }: Props<Row>) {
+/** A chosen saved view starts the list afresh from the URL it wrote: Refine's useTable reads the URL when it mounts. */
+export function ResourceList<Row extends { id: string }>(props: Props<Row>) {
+  const [params] = useSearchParams();
+  return <ListBody<Row> key={props.inUrl === false ? "" : (params.get(VIEW_PARAM) ?? "")} {...props} />;
+}
+
+function ListBody<Row extends { id: string }>({ def, embedded = false, intro = false, inUrl = true, params: hostParams, tabPanels }: Props<Row>) {
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const screens = useScreens();
   const location = useLocation();
@@ -72,7 +86,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
   const tab = tabs.find((t) => t.key === params.get("tab")) ?? tabs[0];
   const locked = def.lockedFeature && !features.includes(def.lockedFeature.feature);
   const waiting = Object.values(hostParams ?? {}).some((v) => !v);
-  const { tableProps, filters, setFilters, tableQuery } = useTable<Row>({
+  const { tableProps, filters, setFilters, sorters, setSorters, setCurrentPage, setPageSize, tableQuery } = useTable<Row>({
     resource: def.name,
     meta: { params: hostParams ? { ...tab?.params, ...hostParams } : tab?.params },
     // A hosted tab shows something else: the list is read once its own tab is chosen.
@@ -80,9 +94,25 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
     syncWithLocation: inUrl,
     pagination: { pageSize: def.pageSize },
     filters: { initial: initialFilters(def as ResourceDef), defaultBehavior: "merge" },
-    sorters: { mode: "off" },
     errorNotification: false,
   });
+  const shaping = useListShaping(def as ResourceDef, {
+    state: { filters, sorters, tab: tab?.key },
+    viewId: params.get(VIEW_PARAM) ?? "",
+    views: inUrl && !embedded,
+  });
+  // Sorting and paging by hand: a new order starts at page 1, and a page change keeps the order.
+  const onTableChange: TableProps<Row>["onChange"] = (pagination, _filters, sorter, { action }) => {
+    if (action === "sort") {
+      const s = Array.isArray(sorter) ? sorter[0] : sorter;
+      const key = def.columns.find((c) => c.field === s?.columnKey)?.sort;
+      setSorters(key && s.order ? [{ field: key, order: s.order === "descend" ? "desc" : "asc" }] : []);
+      setCurrentPage(1);
+    } else if (action === "paginate") {
+      setCurrentPage(pagination.current ?? 1);
+      setPageSize(pagination.pageSize ?? def.pageSize);
+    }
+  };
 
   const onFilter = useCallback((field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"), [setFilters]);
   const { adding, createPage, open: openAdd, close: closeAdd } = create;
@@ -103,18 +133,32 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
   const editsRows = def.columns.some((c) => c.render === "actions" || c.render === "buttons") || !!Details;
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
-  const columns = useListColumns(def, editRow);
+  const columns = useListColumns(def, editRow, { sorters, shown: shaping.shown });
   const openRow = (r: Row) =>
     def.routes.show ? navigate(def.routes.show.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")) : setViewing(r.id);
+  const opens = !!(def.routes.show || Details);
+  const card = useRef<HTMLDivElement>(null);
+  const shortcuts = useListShortcuts({
+    container: card,
+    rowIds: rows.map((r) => r.id),
+    searchLabel: def.filters.find((f) => f.kind === "search")?.placeholder,
+    onOpen: opens ? (i) => openRow(rows[i]) : undefined,
+    enabled: !locked && !waiting && !tab?.hosted,
+  });
 
   const table = tableQuery.isError ? (
     <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
   ) : (
     <Table<Row>
       {...tableProps}
+      onChange={onTableChange}
       rowKey="id"
       loading={loading}
-      onRow={(r) => (def.routes.show || Details ? { onClick: () => openRow(r), style: { cursor: "pointer" } } : {})}
+      onRow={(r, i) => ({
+        ...(opens ? { onClick: () => openRow(r), style: { cursor: "pointer" } } : {}),
+        // The row j / k reached: marked for assistive technology, and shown as antd shows a selected row.
+        ...(i === shortcuts.highlight ? { "aria-current": true, className: "ant-table-row-selected" } : {}),
+      })}
       columns={columns}
       // A column kept at the right edge means rows may be wider than the card: they scroll under it.
       scroll={def.columns.some((c) => c.fixed) ? { x: "max-content" } : tableProps.scroll}
@@ -128,7 +172,11 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
     <Skeleton active />
   ) : (
     <>
-      {def.filters.length > 0 && <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />}
+      {shaping.bar}
+      <Flex justify="space-between" align="flex-start" gap={8}>
+        {def.filters.length > 0 ? <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} /> : <span />}
+        {shaping.chooser}
+      </Flex>
       {table}
     </>
   );
@@ -141,16 +189,14 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
       {!embedded && (
         <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
           <div>
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {def.title}
-            </Typography.Title>
+            <PageTitle style={{ margin: 0 }}>{def.title}</PageTitle>
             <Typography.Text type="secondary">{def.subtitle}</Typography.Text>
           </div>
           {createButton}
         </Flex>
       )}
       {def.banner && canCreate && (
-        <Card style={{ marginBottom: 16, background: "linear-gradient(90deg, #eef4ff, #ffffff)" }}>
+        <Card style={{ marginBottom: 16, background: `linear-gradient(90deg, ${token.colorPrimaryBg}, ${token.colorBgContainer})` }}>
           <Flex justify="space-between" align="center" wrap gap={12}>
             <div>
               <Typography.Title level={5} style={{ margin: 0 }}>
@@ -174,7 +220,7 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
               <Aside style={ASIDE_ITEM} />
             </Suspense>
           )}
-          <Card style={Aside ? TABLE_ITEM : undefined}>
+          <Card ref={card} style={Aside ? TABLE_ITEM : undefined}>
             {introShown && (
               <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 16 }}>
                 <Typography.Text type="secondary">{def.subtitle}</Typography.Text>
@@ -197,6 +243,11 @@ export function ResourceList<Row extends { id: string }>({ def, embedded = false
             {!hasHosted && listContent}
           </Card>
         </div>
+      )}
+      {shortcuts.helpOpen && (
+        <Suspense fallback={null}>
+          <ListShortcutsHelp open onClose={shortcuts.closeHelp} />
+        </Suspense>
       )}
       {CustomCreate && (
         <Suspense fallback={null}>

@@ -16,7 +16,9 @@ import { statusColor } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { CreateButton } from "../../components/resource/create-button.tsx";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
+import { withoutListState } from "../../components/resource/list-url-state.ts";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export const LOCKED_MESSAGE = "You do not have sub-accounts enabled on your account. Please contact support to enable sub-accounts";
 const MASTER_ERROR = "Error fetching master account details";
@@ -92,9 +94,7 @@ export default function SubAccountsList() {
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {subAccounts.title}
-          </Typography.Title>
+          <PageTitle style={{ margin: 0 }}>{subAccounts.title}</PageTitle>
           <Typography.Text type="secondary">{subAccounts.subtitle}</Typography.Text>
         </div>
         {!locked && (
@@ -108,7 +108,7 @@ export default function SubAccountsList() {
               onChange={(c) =>
                 setParams((p) => {
                   p.set("currency", c);
-                  return p;
+                  return withoutListState(p);
                 })
               }
               placeholder="Currency"
@@ -124,12 +124,11 @@ export default function SubAccountsList() {
       ) : (
         <>
           <MasterCard master={master} error={error} />
-          {/* A new currency starts the list afresh (first page, no filters); it waits until the currency is known. */}
+          {/* Its filters, page and tab are in the URL (a reload keeps them); a new currency starts the list afresh. It waits until the currency is known. */}
           <ResourceList
             key={currency}
             def={subAccounts}
             embedded
-            inUrl={false}
             params={{ currency }}
             tabPanels={{ transactions: <MasterTransactions master={master} error={error} /> }}
           />

@@ -18,6 +18,8 @@ import { renderField, statusColor } from "../../components/resource/renderers.ts
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { CreateButton } from "../../components/resource/create-button.tsx";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
+import { withoutListState } from "../../components/resource/list-url-state.ts";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export type Asset = { currency: string; blockchain: string };
 export const assetKey = (a: Asset) => `${a.currency}:${a.blockchain}`;
@@ -84,9 +86,7 @@ export default function SubWalletsList() {
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {subWallets.title}
-          </Typography.Title>
+          <PageTitle style={{ margin: 0 }}>{subWallets.title}</PageTitle>
           <Typography.Text type="secondary">{subWallets.subtitle}</Typography.Text>
         </div>
         <Flex gap={8} align="center">
@@ -106,7 +106,7 @@ export default function SubWalletsList() {
                   p.delete("asset");
                   p.delete("blockchain");
                 }
-                return p;
+                return withoutListState(p);
               })
             }
           />
@@ -114,12 +114,11 @@ export default function SubWalletsList() {
         </Flex>
       </Flex>
       <DistributionCard distribution={distribution} asset={asset} />
-      {/* A new asset starts the list afresh (first page, no filters). */}
+      {/* Its filters, page and tab are in the URL (a reload keeps them); a new asset starts the list afresh. */}
       <ResourceList
         key={asset ? assetKey(asset) : "all"}
         def={subWallets}
         embedded
-        inUrl={false}
         params={asset ? { asset: asset.currency, blockchain: asset.blockchain } : undefined}
         tabPanels={{ transactions: <RecentTransactions asset={asset} /> }}
       />

@@ -1,0 +1,44 @@
+/**
+ * A list's saved views and the member's own columns (issue 30), read through their declared
+ * endpoints and kept under the names their writes refresh ("saved-views", "list-preferences").
+ */
+import { useCallback } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SavedView } from "../../../../resources/saved-views.ts";
+import { call } from "../../api/call.ts";
+import { useWrite } from "../../api/write.ts";
+
+/** The declarations (and their schemas) load with the first read, not in every route's initial JavaScript. */
+const endpoints = async () => (await import("../../../../resources/saved-views.ts")).savedViewEndpoints;
+
+export function useSavedViews(list: string, enabled: boolean) {
+  const query = useQuery({
+    queryKey: ["saved-views", list],
+    queryFn: async () => (await call((await endpoints()).list, { query: { list } })).data.items as SavedView[],
+    enabled,
+    // Another list's views are never shown while this one's load.
+    placeholderData: undefined,
+  });
+  return query.data ?? [];
+}
+
+/** The member's columns of the list (fields, in order; null: as declared) and a way to change them. */
+export function useColumnPreference(list: string) {
+  const client = useQueryClient();
+  const write = useWrite();
+  const queryKey = ["list-preferences", list];
+  const query = useQuery({
+    queryKey,
+    queryFn: async () => (await call((await endpoints()).showColumns, { params: { list } })).data.columns,
+    placeholderData: undefined,
+  });
+  const save = useCallback(
+    async (columns: string[]) => {
+      // Shown at once; the server's answer then confirms it.
+      client.setQueryData(["list-preferences", list], columns);
+      await write((await endpoints()).saveColumns, { params: { list }, body: { columns } });
+    },
+    [client, write, list],
+  );
+  return { columns: query.data ?? null, loaded: !query.isPending, save };
+}
