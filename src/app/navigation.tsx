@@ -63,6 +63,13 @@ export const MENU: ResourceProps[] = [...ENTRIES]
   .sort((a, b) => a.order - b.order)
   .map((e) => ({ name: e.name, ...e.routes, meta: { label: e.label, icon: e.icon ? ICONS[e.icon] : undefined, parent: e.parent } }));
 
+/**
+ * The menu in the member's language: each label is the catalogue's "menu.<name>" (English: the
+ * label above, which tests/unit/i18n-keys.test.ts holds equal to the English catalogue's).
+ */
+export const translatedMenu = (translate: (key: string, defaultMessage?: string) => string): ResourceProps[] =>
+  MENU.map((m) => ({ ...m, meta: { ...m.meta, label: translate(`menu.${m.name}`, m.meta?.label as string) } }));
+
 /** A menu entry's routes; a group (no route of its own) lists its children's, so it shows when any does. */
 export function routesOf(name: string): ResourceRoutes | ResourceRoutes[] | undefined {
   const entry = ENTRIES.find((e) => e.name === name);

@@ -3,6 +3,7 @@
  * holds an amount.
  */
 import { PRECISION, type Currency } from "./assets.ts";
+import { currentFormats, localDecimal, type Formats } from "./formats.ts";
 
 export const precisionOf = (currency: string) => PRECISION[currency as Currency] ?? 2;
 
@@ -24,26 +25,44 @@ export function formatMinor(minor: bigint | number | string, currency: string): 
   return `${negative ? "-" : ""}${whole}${frac ? `.${frac}` : ""}`;
 }
 
+/** The exact digits of an amount: its whole part and every decimal of the currency, and its sign. */
+function digitsOf(minor: bigint | number | string, currency: string) {
+  const p = precisionOf(currency);
+  let v = BigInt(minor);
+  const negative = v < 0n;
+  if (negative) v = -v;
+  const digits = v.toString().padStart(p + 1, "0");
+  return { negative, whole: digits.slice(0, digits.length - p), frac: digits.slice(digits.length - p) };
+}
+
 /**
- * An amount as people read it (issue 26): two decimals unless more are significant, so a six-decimal
- * stablecoin reads "1,007,097.00" like fiat, and "0.123456" keeps what it has. Only trailing zeros
- * are dropped: the figure is never rounded, and formatMinor gives it with every decimal.
+ * An amount as people read it (issue 26), in the member's number format (issue 30): two decimals
+ * unless more are significant, so a six-decimal stablecoin reads "1,007,097.00" like fiat, and
+ * "0.123456" keeps what it has. Only trailing zeros are dropped: the figure is never rounded, and
+ * formatMinor gives it with every decimal. Formatted from the digits, never through a float.
  */
-export const displayMinor = (minor: bigint | number | string, currency: string) => formatMinor(minor, currency).replace(/(\.\d{2}\d*?)0+$/, "$1");
+export function displayMinor(minor: bigint | number | string, currency: string, f: Formats = currentFormats()) {
+  const { negative, whole, frac } = digitsOf(minor, currency);
+  const kept = frac.length > 2 ? frac.replace(/0+$/, "").padEnd(2, "0") : frac;
+  return `${negative ? "-" : ""}${localDecimal(whole, kept, f)}`;
+}
 
 /** "1,007,097.00 USDT": the one way an amount is written for people, on every screen and in emails. */
-export const formatMoney = (minor: bigint | number | string, currency: string) => `${displayMinor(minor, currency)} ${currency}`;
+export const formatMoney = (minor: bigint | number | string, currency: string, f?: Formats) => `${displayMinor(minor, currency, f)} ${currency}`;
 
 /** "1,007,097.000000 USDT": every decimal, shown when a person asks for the full figure (hover). */
-export const exactMoney = (minor: bigint | number | string, currency: string) => `${formatMinor(minor, currency)} ${currency}`;
+export function exactMoney(minor: bigint | number | string, currency: string, f: Formats = currentFormats()) {
+  const { negative, whole, frac } = digitsOf(minor, currency);
+  return `${negative ? "-" : ""}${localDecimal(whole, frac, f)} ${currency}`;
+}
 
 /**
  * A balance's change with its direction: "+1,000.00 USD" arrived, "−1,000.00 USD" left (a true minus
  * sign, as statements print it); what transaction lists show, so their rows add up.
  */
-export function formatSignedMoney(minor: bigint | number | string, currency: string) {
+export function formatSignedMoney(minor: bigint | number | string, currency: string, f?: Formats) {
   const v = BigInt(minor);
-  return `${v < 0n ? "\u2212" : v > 0n ? "+" : ""}${formatMoney(v < 0n ? -v : v, currency)}`;
+  return `${v < 0n ? "\u2212" : v > 0n ? "+" : ""}${formatMoney(v < 0n ? -v : v, currency, f)}`;
 }
 
 /** "1,234.5" USD -> 123450n. Returns null for anything that is not a plain decimal within precision. */

@@ -52,10 +52,13 @@ export type Kind =
   | "webhook"
   | "webhook_delivery"
   | "statement"
+  | "saved_view"
   // Shared by every business: the partner deals catalogue (each sees its own redemption state) and the
   // account agreement (one text, rendered with the caller's business name).
   | "deal"
   | "agreement"
+  // The name of a list (issue 30's column choices): every business has the same lists, each member their own choice.
+  | "list_name"
   // Unguessable tokens and references of sign-in-free pages: they are the credential.
   | "invitation_token"
   | "invoice_reference"
@@ -163,6 +166,7 @@ export const ROWS: Record<string, Row> = {
   "POST /api/settings/business-notifications": { who: "users_write" },
   "PATCH /api/settings/business-notifications/:id": { who: "users_write", params: { id: "notification" } },
   "DELETE /api/settings/business-notifications/:id": { who: "users_write", params: { id: "notification" } },
+  "PATCH /api/settings/profile": { who: "person" },
   "GET /api/settings/security": { who: "person" },
   "GET /api/security/sessions": { who: "person" },
   "DELETE /api/security/sessions/others": { who: "person" },
@@ -344,6 +348,15 @@ export const ROWS: Record<string, Row> = {
   },
   "POST /api/iris/v1/client-webhooks/:id/test": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
   "POST /api/iris/v1/client-webhooks/:id/rotate-secret": { who: "person&users_write", needs: ["api_access"], params: { id: "webhook" } },
+
+  // Saved views and column choices of the lists (issue 30): a person's own, never an API key's; who may
+  // change which view (its member; the owner also deletes a shared one) is checked in tests/api/saved-views.test.ts.
+  "GET /api/v1/saved-views": { who: "person" },
+  "POST /api/v1/saved-views": { who: "person" },
+  "PATCH /api/v1/saved-views/:id": { who: "person", params: { id: "saved_view" } },
+  "DELETE /api/v1/saved-views/:id": { who: "person", params: { id: "saved_view" } },
+  "GET /api/v1/list-preferences/:list": { who: "person", params: { list: "list_name" } },
+  "PUT /api/v1/list-preferences/:list": { who: "person", params: { list: "list_name" } },
 
   // Statements (SPEC §6: statements_write creates, statements_read lists and downloads; the body's account or wallet asks for fiat or crypto in the handler)
   "POST /api/statements": { who: "statements_write" },

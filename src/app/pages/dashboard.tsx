@@ -5,7 +5,8 @@
  * instead; once shown it stays for the visit, so completing the last step reveals 'Get Started'.
  */
 import { Suspense, useState } from "react";
-import { Card, Col, Flex, Row, Skeleton, Typography } from "antd";
+import { Card, Col, Flex, Row, Skeleton } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { lazyNamed } from "../lib/lazy.ts";
 import { useChecklist } from "../components/onboarding/use-checklist.ts";
 import { FullPageSpin } from "../routing/guarded.tsx";
@@ -16,6 +17,7 @@ import { DashboardApprovalsBanner, usePendingApprovals } from "../components/das
 import { DashboardBalances } from "../components/dashboard/dashboard-balances.tsx";
 import { DashboardSidePanel } from "../components/dashboard/dashboard-side-panel.tsx";
 import { DashboardDisclaimer } from "../components/dashboard/dashboard-disclaimer.tsx";
+import { PageTitle } from "../components/layout/page-title.tsx";
 
 // New businesses see onboarding once, and the transactions table sits below the balances: both load after the first paint.
 const OnboardingScreen = lazyNamed(() => import("../components/onboarding/onboarding-screen.tsx"), "OnboardingScreen");
@@ -67,6 +69,7 @@ function OnboardingBalances() {
 
 function Dashboard() {
   const { session } = useSession();
+  const t = useTranslate();
   const data = useDashboardData();
   const approvals = usePendingApprovals();
   // Below the greeting, the page appears once its figures are known: nothing on it moves afterwards.
@@ -74,9 +77,7 @@ function Dashboard() {
   return (
     <Flex vertical gap={24}>
       <Flex justify="space-between" align="center" gap={16} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Welcome {session?.user.first_name}, what do you want to do today?
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>{t("dashboard.welcome", { name: session?.user.first_name ?? "" })}</PageTitle>
         <DashboardActions />
       </Flex>
       {!ready ? (

@@ -95,10 +95,10 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
             .set({ state: "FAILED", failureReason: outcome.reason, isRetryable: outcome.retryable, completedAt: new Date() })
             .where(eq(transactions.id, t.id));
         }
-        const amount = formatMoney(t.sendingAmount, t.sendingCurrency);
         const to = String(t.counterparty.name ?? "the beneficiary");
-        await notify(tx, t.businessId, "inbound_outbound_transfers", (address) =>
-          emails.transferSettled(address, outcome.ok, amount, to, outcome.ok ? null : outcome.reason),
+        // Each member reads the amount in their own number format (issue 30).
+        await notify(tx, t.businessId, "inbound_outbound_transfers", (address, f) =>
+          emails.transferSettled(address, outcome.ok, formatMoney(t.sendingAmount, t.sendingCurrency, f), to, outcome.ok ? null : outcome.reason, f),
         );
         await emitEvent(tx, t.businessId, outcome.ok ? "payment.completed" : "payment.failed", {
           id: t.id,

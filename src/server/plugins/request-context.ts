@@ -23,6 +23,10 @@ export type AuthContext = {
   lastName: string;
   /** Money movements then need a one-time code. */
   twoFactorEnabled: boolean;
+  /** The member's language, number format and time zone; null: the browser's (issue 30). */
+  locale: string | null;
+  numberFormat: string | null;
+  timeZone: string | null;
   /** When this session last confirmed its person (step-up); null for API keys and until the first time. */
   steppedUpAt: Date | null;
   businessId: string;
@@ -128,6 +132,9 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
       firstName: row.firstName,
       lastName: row.lastName,
       twoFactorEnabled: row.twoFactorEnabled,
+      locale: row.locale,
+      numberFormat: row.numberFormat,
+      timeZone: row.timeZone,
       steppedUpAt: row.steppedUpAt,
       businessId: row.businessId,
       businessName: row.businessName,

@@ -4,25 +4,27 @@
  */
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { Flex, Tag, Typography } from "antd";
+import { Flex, type GlobalToken, Tag, Typography, theme } from "antd";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
 import type { DashboardCardItem } from "./dashboard-data.ts";
 import { displayMinor } from "../../../lib/money.ts";
 
-const frame = (colour: string): CSSProperties => ({
+const frame = (colour: string, token: GlobalToken): CSSProperties => ({
   display: "block",
   height: "100%",
   padding: 16,
   borderRadius: 12,
-  border: "1px solid #e5e7eb",
+  border: `1px solid ${token.colorBorderSecondary}`,
   borderTop: `4px solid ${colour}`,
-  background: "#fff",
+  background: token.colorBgContainer,
   color: "inherit",
   boxSizing: "border-box",
 });
 
 export function DashboardAccountCard({ item }: { item: DashboardCardItem }) {
-  const colour = CURRENCY_COLORS[item.currency] ?? "#8c8c8c";
+  const { token } = theme.useToken();
+  // A currency without its own colour: a grey that still carries white text at 4.5:1.
+  const colour = CURRENCY_COLORS[item.currency] ?? "#595959";
   const body = (
     <Flex vertical gap={8}>
       <Flex gap={4} wrap>
@@ -39,9 +41,9 @@ export function DashboardAccountCard({ item }: { item: DashboardCardItem }) {
       </Typography.Text>
     </Flex>
   );
-  if (!item.href) return <div style={frame(colour)}>{body}</div>;
+  if (!item.href) return <div style={frame(colour, token)}>{body}</div>;
   return (
-    <Link to={item.href} style={frame(colour)}>
+    <Link to={item.href} style={frame(colour, token)}>
       {body}
     </Link>
   );

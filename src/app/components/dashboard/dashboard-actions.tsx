@@ -6,6 +6,7 @@
 import { useNavigate } from "react-router";
 import { Button, Dropdown, Space, type MenuProps } from "antd";
 import { DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
+import { useTranslate } from "@refinedev/core";
 import { useSession } from "../../session/session.tsx";
 import { PAGES } from "../../../../resources/pages.ts";
 
@@ -15,6 +16,7 @@ const SEND_STABLECOINS = PAGES.sendStablecoins.path;
 export function DashboardActions() {
   const { session, can } = useSession();
   const navigate = useNavigate();
+  const t = useTranslate();
   const features = session?.features ?? [];
   // The page rule carries transactions_write; the feature check is the menu entry's own condition.
   const wires = features.includes("fiat") && can(`page:${SEND_MONEY}`, "view");
@@ -22,11 +24,11 @@ export function DashboardActions() {
   const items: NonNullable<MenuProps["items"]> = [
     ...(wires
       ? [
-          { key: "domestic", label: "Domestic wire", onClick: () => navigate(SEND_MONEY) },
-          { key: "international", label: "International wire", onClick: () => navigate(SEND_MONEY) },
+          { key: "domestic", label: t("dashboard.actions.domesticWire"), onClick: () => navigate(SEND_MONEY) },
+          { key: "international", label: t("dashboard.actions.internationalWire"), onClick: () => navigate(SEND_MONEY) },
         ]
       : []),
-    ...(stablecoins ? [{ key: "stablecoins", label: "Send stablecoins", onClick: () => navigate(SEND_STABLECOINS) }] : []),
+    ...(stablecoins ? [{ key: "stablecoins", label: t("dashboard.actions.sendStablecoins"), onClick: () => navigate(SEND_STABLECOINS) }] : []),
   ];
 
   return (
@@ -41,13 +43,13 @@ export function DashboardActions() {
             navigate("/accounts");
           }}
         >
-          Create an account
+          {t("dashboard.actions.createAccount")}
         </Button>
       )}
       {items.length > 0 && (
         <Dropdown menu={{ items }} trigger={["click"]} placement="bottomRight">
           <Button type="primary" icon={<SendOutlined />}>
-            Send Money <DownOutlined />
+            {t("dashboard.actions.sendMoney")} <DownOutlined />
           </Button>
         </Dropdown>
       )}

@@ -4,6 +4,7 @@
  */
 import { Suspense, useCallback, useEffect, useState } from "react";
 import { Alert, Button } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { call } from "../../api/call.ts";
 import { paymentEndpoints } from "../../../../resources/payments.ts";
 import { useSession } from "../../session/session.tsx";
@@ -37,18 +38,26 @@ export function usePendingApprovals(): PendingApprovals {
   return { allowed, pending, team, loaded, load };
 }
 
+type Translate = ReturnType<typeof useTranslate>;
+
 /** "3 payments are waiting for approval", "2 payments and 1 team change are …", "1 team change is …". */
-export function waitingText(pending: number, team: number) {
+export function waitingText(t: Translate, pending: number, team: number) {
   const payments = pending - team;
-  const parts = [
-    payments > 0 && `${payments} ${payments === 1 ? "payment" : "payments"}`,
-    team > 0 && `${team} ${team === 1 ? "team change" : "team changes"}`,
-  ].filter(Boolean);
-  return `${parts.join(" and ")} ${pending === 1 ? "is" : "are"} waiting for approval`;
+  const what =
+    payments > 0 && team > 0
+      ? t("dashboard.approvals.both", {
+          payments: t("dashboard.approvals.payments", { count: payments }),
+          teamChanges: t("dashboard.approvals.teamChanges", { count: team }),
+        })
+      : payments > 0
+        ? t("dashboard.approvals.payments", { count: payments })
+        : t("dashboard.approvals.teamChanges", { count: team });
+  return t("dashboard.approvals.waiting", { what, count: pending });
 }
 
 export function DashboardApprovalsBanner({ approvals: { allowed, pending, team, load } }: { approvals: PendingApprovals }) {
   const [open, setOpen] = useState(false);
+  const t = useTranslate();
   if (!allowed || (pending === 0 && !open)) return null;
   return (
     <>
@@ -57,10 +66,10 @@ export function DashboardApprovalsBanner({ approvals: { allowed, pending, team, 
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message={waitingText(pending, team)}
+          message={waitingText(t, pending, team)}
           action={
             <Button size="small" type="primary" onClick={() => setOpen(true)}>
-              Review
+              {t("dashboard.approvals.review")}
             </Button>
           }
         />

@@ -8,6 +8,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Button, Flex } from "antd";
 import { LeftOutlined, RightOutlined } from "@ant-design/icons";
+import { useTranslate } from "@refinedev/core";
 import type { DashboardCardItem } from "./dashboard-data.ts";
 import { DashboardAccountCard } from "./dashboard-account-card.tsx";
 
@@ -32,6 +33,7 @@ const onResize = (notify: () => void) => {
 const useWindowWidth = () => useSyncExternalStore(onResize, () => window.innerWidth);
 
 export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
+  const t = useTranslate();
   const perView = perViewFor(useWindowWidth());
   const lastStart = Math.max(0, cards.length - perView);
   const [start, setStart] = useState(0);
@@ -45,7 +47,7 @@ export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern is a group with a role description, not a fieldset
-    <div role="group" aria-roledescription="carousel" aria-label="Accounts">
+    <div role="group" aria-roledescription="carousel" aria-label={t("dashboard.carousel.label")}>
       <div style={{ overflow: "hidden" }}>
         <div style={{ display: "flex", gap: CAROUSEL_GAP, transform: `translateX(${shift})`, transition: "transform 300ms ease" }}>
           {cards.map((card, i) => {
@@ -64,14 +66,14 @@ export function DashboardCarousel({ cards }: { cards: DashboardCardItem[] }) {
           <Button
             shape="circle"
             icon={<LeftOutlined />}
-            aria-label="Previous accounts"
+            aria-label={t("dashboard.carousel.previous")}
             disabled={start === 0}
             onClick={() => setStart((s) => Math.max(0, s - 1))}
           />
           <Button
             shape="circle"
             icon={<RightOutlined />}
-            aria-label="Next accounts"
+            aria-label={t("dashboard.carousel.next")}
             disabled={start >= lastStart}
             onClick={() => setStart((s) => Math.min(lastStart, s + 1))}
           />

@@ -3,18 +3,18 @@
  * product is not a bank, and stablecoins are not deposits; customers must be told so plainly.
  */
 import { Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 
 export function DashboardDisclaimer() {
+  const t = useTranslate();
   return (
     <Typography.Paragraph
       type="secondary"
       style={{ fontSize: 12, marginTop: 24, marginBottom: 0, maxWidth: 960 }}
       role="note"
-      aria-label="Regulatory disclaimer"
+      aria-label={t("dashboard.disclaimer.label")}
     >
-      Stablebank is a financial technology company, not a bank. Banking services are provided by our licensed banking partners, and fiat deposits are held at
-      insured partner banks, subject to the applicable limits of their deposit insurance schemes. Stablecoins and other digital assets are not bank deposits,
-      are not insured by any government deposit insurance scheme, and may lose value.
+      {t("dashboard.disclaimer.text")}
     </Typography.Paragraph>
   );
 }

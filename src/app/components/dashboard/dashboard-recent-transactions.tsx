@@ -5,7 +5,8 @@
  */
 import { Link, useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Card, Empty, Table, Tabs, Tag, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
+import { Alert, Card, Empty, Table, Tabs, Tag, Typography, theme } from "antd";
 import { call } from "../../api/call.ts";
 import { transactionEndpoints } from "../../../../resources/transactions.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
@@ -64,12 +65,14 @@ function common(t: BankingTxn | CryptoTxn, href: string) {
 }
 
 function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
+  const { token } = theme.useToken();
   const navigate = useNavigate();
+  const t = useTranslate();
   const query = useQuery({
     queryKey: [rail === "crypto" ? "crypto-transactions" : "transactions", "dashboard"],
     queryFn: RAILS[rail],
   });
-  if (query.isError) return <Alert type="error" showIcon message="Error fetching transactions" />;
+  if (query.isError) return <Alert type="error" showIcon message={t("dashboard.recent.error")} />;
   return (
     <Table<Row>
       rowKey="id"
@@ -78,7 +81,7 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
       dataSource={query.data ?? []}
       pagination={false}
       showHeader={false}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions" /> }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboard.recent.none")} /> }}
       onRow={(row) => ({ onClick: () => navigate(row.href), style: { cursor: "pointer" } })}
       columns={[
         { key: "date", width: 110, render: (_, r) => <Typography.Text type="secondary">{formatDay(r.date)}</Typography.Text> },
@@ -101,7 +104,7 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           key: "amount",
           align: "right",
           render: (_, r) => (
-            <Typography.Text strong style={{ color: r.inbound ? "#1a7f37" : undefined, whiteSpace: "nowrap" }}>
+            <Typography.Text strong style={{ color: r.inbound ? token.green7 : undefined, whiteSpace: "nowrap" }}>
               {r.inbound ? "+" : "\u2212"}
               {displayMinor(BigInt(r.amount.value) < 0n ? (-BigInt(r.amount.value)).toString() : r.amount.value, r.amount.currency)} {r.amount.currency}
             </Typography.Text>
@@ -123,13 +126,14 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
 }
 
 export function DashboardRecentTransactions({ fiat, crypto }: { fiat: boolean; crypto: boolean }) {
+  const t = useTranslate();
   const tabs = [
-    ...(fiat ? [{ key: "fiat", label: "Fiat", children: <DashboardTransactionRows rail="fiat" /> }] : []),
-    ...(crypto ? [{ key: "crypto", label: "Stablecoin", children: <DashboardTransactionRows rail="crypto" /> }] : []),
+    ...(fiat ? [{ key: "fiat", label: t("dashboard.recent.fiat"), children: <DashboardTransactionRows rail="fiat" /> }] : []),
+    ...(crypto ? [{ key: "crypto", label: t("dashboard.recent.stablecoin"), children: <DashboardTransactionRows rail="crypto" /> }] : []),
   ];
   return (
-    <Card title="Recent transactions" variant="borderless" extra={<Link to="/transactions">See all</Link>}>
-      {tabs.length ? <Tabs items={tabs} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No transactions" />}
+    <Card title={t("dashboard.recent.title")} variant="borderless" extra={<Link to="/transactions">{t("dashboard.recent.seeAll")}</Link>}>
+      {tabs.length ? <Tabs items={tabs} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboard.recent.none")} />}
     </Card>
   );
 }

@@ -5,7 +5,8 @@
  */
 import { Suspense } from "react";
 import { Link } from "react-router";
-import { Card, Empty, Flex, Skeleton, Tag, Typography } from "antd";
+import { Card, Empty, Flex, Skeleton, Tag, Typography, theme } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import type { DashboardData } from "./dashboard-data.ts";
 import { displayMinor } from "../../../lib/money.ts";
@@ -34,20 +35,28 @@ function DashboardSetupProgress() {
 }
 
 export function DashboardSidePanel({ data }: { data: DashboardData }) {
+  const { token } = theme.useToken();
+  const t = useTranslate();
   if (data.loading) return <PanelSkeleton />;
   if (!data.kybApproved) return <DashboardSetupProgress />;
   return (
     <Flex vertical gap={24}>
-      <Card title="Your accounts" variant="borderless" styles={{ body: { paddingBlock: 8 } }} role="region" aria-label="Your accounts">
+      <Card
+        title={t("dashboard.yourAccounts")}
+        variant="borderless"
+        styles={{ body: { paddingBlock: 8 } }}
+        role="region"
+        aria-label={t("dashboard.yourAccounts")}
+      >
         {data.balanceError ? (
-          <Typography.Text type="danger">Error fetching balance</Typography.Text>
+          <Typography.Text type="danger">{t("dashboard.balances.error")}</Typography.Text>
         ) : data.cards.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts yet" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboard.balances.none")} />
         ) : (
           // A plain list: antd's List brings its pagination (and Select) into the dashboard's first load.
           <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
             {data.cards.map((c, i) => (
-              <li key={c.key} style={{ padding: "12px 0", borderTop: i ? "1px solid #f0f0f0" : undefined }}>
+              <li key={c.key} style={{ padding: "12px 0", borderTop: i ? `1px solid ${token.colorSplit}` : undefined }}>
                 <Flex justify="space-between" align="center" gap={8}>
                   <Flex gap={8} align="center" style={{ minWidth: 0 }}>
                     <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>

@@ -5,15 +5,18 @@
  */
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { Card, Empty, Flex, Skeleton, Typography } from "antd";
-import dayjs from "dayjs";
+import { Card, Empty, Flex, Skeleton, Typography, theme } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { paymentScheduleEndpoints, paymentSchedules, UPCOMING_DAYS } from "../../../../resources/payment-schedules.ts";
 import { displayMinor } from "../../../lib/money.ts";
+import { formatWeekdayDay } from "../../../lib/dates.ts";
 import { call } from "../../api/call.ts";
 import { useSession } from "../../session/session.tsx";
 
 export function UpcomingPayments() {
+  const { token } = theme.useToken();
   const { can } = useSession();
+  const t = useTranslate();
   const allowed = can(paymentSchedules.access.obj, "list");
   const query = useQuery({
     queryKey: ["payment-schedules", "upcoming", UPCOMING_DAYS],
@@ -24,27 +27,27 @@ export function UpcomingPayments() {
   const rows = query.data ?? [];
   return (
     <Card
-      title={`Upcoming payments (${UPCOMING_DAYS} days)`}
+      title={t("dashboard.upcoming.title", { days: UPCOMING_DAYS })}
       variant="borderless"
       role="region"
-      aria-label="Upcoming payments"
+      aria-label={t("dashboard.upcoming.label")}
       styles={{ body: { paddingBlock: 8 } }}
     >
       {query.isLoading ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : query.isError ? (
-        <Typography.Text type="danger">Error fetching upcoming payments</Typography.Text>
+        <Typography.Text type="danger">{t("dashboard.upcoming.error")}</Typography.Text>
       ) : rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No payments due in the next ${UPCOMING_DAYS} days`} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("dashboard.upcoming.none", { days: UPCOMING_DAYS })} />
       ) : (
         // A plain list, as the accounts panel above: antd's List would bring its pagination into the first load.
         <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
           {rows.map((r, i) => (
-            <li key={`${r.schedule_id}-${r.date}`} style={{ padding: "12px 0", borderTop: i ? "1px solid #f0f0f0" : undefined }}>
+            <li key={`${r.schedule_id}-${r.date}`} style={{ padding: "12px 0", borderTop: i ? `1px solid ${token.colorSplit}` : undefined }}>
               <Flex justify="space-between" align="center" gap={8}>
                 <Flex gap={12} align="center" style={{ minWidth: 0 }}>
                   <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
-                    {dayjs(r.date).format("ddd D MMM")}
+                    {formatWeekdayDay(r.date)}
                   </Typography.Text>
                   <Typography.Text ellipsis title={r.beneficiary.name}>
                     <Link to={paymentSchedules.routes.show!.replace(":id", r.schedule_id)}>{r.beneficiary.name}</Link>
@@ -58,8 +61,8 @@ export function UpcomingPayments() {
           ))}
         </ul>
       )}
-      <div style={{ padding: "8px 0 4px", borderTop: "1px solid #f0f0f0" }}>
-        <Link to={paymentSchedules.routes.list}>View scheduled payments</Link>
+      <div style={{ padding: "8px 0 4px", borderTop: `1px solid ${token.colorSplit}` }}>
+        <Link to={paymentSchedules.routes.list}>{t("dashboard.upcoming.viewAll")}</Link>
       </div>
     </Card>
   );

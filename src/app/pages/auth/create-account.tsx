@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Checkbox, Form, Input, Select, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { NameFields } from "../../components/form/name-fields.tsx";
 import { authEndpoints, BUSINESS_TYPES, BUSINESS_TYPE_LABELS, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
 import { SIGN_UP_COUNTRIES } from "../../../lib/countries.ts";
@@ -18,6 +19,7 @@ const dialOf = (code: string) => SIGN_UP_COUNTRIES.find((c) => c.code === code)?
 export default function CreateAccountPage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useTranslate();
   const form = useForm<SignUpForm>({
     resolver: zodResolver(SignUpForm),
     defaultValues: {
@@ -52,46 +54,52 @@ export default function CreateAccountPage() {
 
   return (
     <AuthCard
-      title="Create an account"
-      subtitle="Open business accounts and stablecoin wallets in minutes."
+      title={t("auth.signup.title")}
+      subtitle={t("auth.signup.subtitle")}
       width={560}
       footer={
         <Typography.Text>
-          Already have an account? <Link to="/login">Log in</Link>
+          {t("auth.signup.haveAccount")} <Link to="/login">{t("auth.signup.logIn")}</Link>
         </Typography.Text>
       }
     >
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
-        <Field control={form.control} name="business_name" label="Business name">
+        <Field control={form.control} name="business_name" label={t("auth.signup.businessName")}>
           {(f) => <Input {...f} autoComplete="organization" />}
         </Field>
-        <Field control={form.control} name="business_type" label="Business type">
-          {(f) => <Select {...f} placeholder="Select a business type" options={BUSINESS_TYPES.map((t) => ({ value: t, label: BUSINESS_TYPE_LABELS[t] }))} />}
+        <Field control={form.control} name="business_type" label={t("auth.signup.businessType")}>
+          {(f) => (
+            <Select
+              {...f}
+              placeholder={t("auth.signup.businessTypePlaceholder")}
+              options={BUSINESS_TYPES.map((b) => ({ value: b, label: BUSINESS_TYPE_LABELS[b] }))}
+            />
+          )}
         </Field>
         <NameFields control={form.control} />
-        <Field control={form.control} name="email" label="Work email">
+        <Field control={form.control} name="email" label={t("auth.signup.workEmail")}>
           {(f) => <Input {...f} type="email" autoComplete="email" />}
         </Field>
-        <Field control={form.control} name="country" label="Country">
+        <Field control={form.control} name="country" label={t("auth.signup.country")}>
           {(f) => (
             <Select
               {...f}
               onChange={onCountry}
               showSearch
               optionFilterProp="label"
-              placeholder="Select a country"
+              placeholder={t("auth.signup.countryPlaceholder")}
               options={SIGN_UP_COUNTRIES.map((c) => ({ value: c.code, label: `${c.name} (${c.dial})` }))}
             />
           )}
         </Field>
-        <Field control={form.control} name="phone" label="Phone number">
+        <Field control={form.control} name="phone" label={t("common.phoneNumber")}>
           {(f) => <Input {...f} type="tel" autoComplete="tel" placeholder="+2348012345678" />}
         </Field>
-        <Field control={form.control} name="password" label="Password">
+        <Field control={form.control} name="password" label={t("common.password")}>
           {(f) => <Input.Password {...f} autoComplete="new-password" />}
         </Field>
         <PasswordChecklist value={password} />
-        <Field control={form.control} name="sign_up_reasons" label="What do you want to use Stablebank for?">
+        <Field control={form.control} name="sign_up_reasons" label={t("auth.signup.reasons")}>
           {(f) => (
             <Checkbox.Group
               value={f.value}
@@ -102,7 +110,7 @@ export default function CreateAccountPage() {
           )}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Create account
+          {t("auth.signup.submit")}
         </Button>
       </Form>
     </AuthCard>

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Spin } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { authEndpoints } from "../../../../resources/auth.ts";
 import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
@@ -11,6 +12,7 @@ export default function EmailVerificationPage() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useTranslate();
   const started = useRef(false); // a token is single-use: never send it twice (StrictMode runs effects twice)
 
   useEffect(() => {
@@ -28,8 +30,8 @@ export default function EmailVerificationPage() {
   }, [token, navigate, toast]);
 
   return (
-    <AuthCard title="Verifying your email">
-      <Spin /> One moment…
+    <AuthCard title={t("auth.verifyEmail.title")}>
+      <Spin /> {t("auth.verifyEmail.wait")}
     </AuthCard>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Input, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { authEndpoints, ForgotPasswordForm } from "../../../../resources/auth.ts";
 import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
@@ -13,6 +14,7 @@ import { useToast } from "../../hooks/use-toast.ts";
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useTranslate();
   const form = useForm<z.input<typeof ForgotPasswordForm>>({ resolver: zodResolver(ForgotPasswordForm), defaultValues: { email: "" } });
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -24,20 +26,20 @@ export default function ForgotPasswordPage() {
   });
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle="Enter the email of your account and we will send you a link to reset your password."
+      title={t("auth.forgot.title")}
+      subtitle={t("auth.forgot.subtitle")}
       footer={
         <Typography.Text>
-          <Link to="/login">Back to log in</Link>
+          <Link to="/login">{t("auth.forgot.backToLogin")}</Link>
         </Typography.Text>
       }
     >
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
-        <Field control={form.control} name="email" label="Email">
+        <Field control={form.control} name="email" label={t("common.email")}>
           {(f) => <Input {...f} type="email" autoComplete="email" />}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Send reset link
+          {t("auth.forgot.submit")}
         </Button>
       </Form>
     </AuthCard>

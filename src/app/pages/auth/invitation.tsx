@@ -9,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Input, Spin } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { NameFields } from "../../components/form/name-fields.tsx";
 import { authEndpoints, InvitationUserInfo } from "../../../../resources/auth.ts";
 import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
@@ -27,6 +28,7 @@ export default function InvitationPage() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useTranslate();
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const loaded = useRef(false);
 
@@ -58,33 +60,33 @@ export default function InvitationPage() {
 
   if (!invitation)
     return (
-      <AuthCard title="Invitation">
-        <Spin /> Loading your invitation…
+      <AuthCard title={t("auth.invitation.title")}>
+        <Spin /> {t("auth.invitation.loading")}
       </AuthCard>
     );
-  const title = `Join ${invitation.business.name}`;
+  const title = t("auth.invitation.join", { business: invitation.business.name });
   if (invitation.user_id) {
     return (
-      <AuthCard title={title} subtitle={`You already have an account as ${invitation.email}. Confirm to join this business.`}>
+      <AuthCard title={title} subtitle={t("auth.invitation.existing", { email: invitation.email })}>
         <Button type="primary" block onClick={() => accept()}>
-          Accept invitation
+          {t("auth.invitation.accept")}
         </Button>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title={title} subtitle={`Set up your account for ${invitation.email}.`}>
+    <AuthCard title={title} subtitle={t("auth.invitation.setUp", { email: invitation.email })}>
       <Form layout="vertical" onFinish={form.handleSubmit((v) => accept(v))} component="form" noValidate>
         <NameFields control={form.control} />
-        <Field control={form.control} name="phone" label="Phone number">
+        <Field control={form.control} name="phone" label={t("common.phoneNumber")}>
           {(f) => <Input {...f} type="tel" autoComplete="tel" />}
         </Field>
-        <Field control={form.control} name="password" label="Password">
+        <Field control={form.control} name="password" label={t("common.password")}>
           {(f) => <Input.Password {...f} autoComplete="new-password" />}
         </Field>
         <PasswordChecklist value={form.watch("password")} />
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Accept invitation
+          {t("auth.invitation.accept")}
         </Button>
       </Form>
     </AuthCard>

@@ -8,6 +8,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { OTP_RESEND_SECONDS, authEndpoints, email, loginPassword, otpCode } from "../../../../resources/auth.ts";
 import { call } from "../../api/call.ts";
 import { AuthCard } from "../../components/layout/auth-card.tsx";
@@ -17,13 +18,6 @@ import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useCountdown } from "../../hooks/use-countdown.ts";
 
-const BANNERS: Record<string, string> = {
-  signup: "Your account has been created. Check your email for the verification link, then log in.",
-  verified: "Your email address has been verified. You can now log in.",
-  forget: "If an account exists for this email, a password reset link is on its way.",
-  reset: "Your password has been reset. Log in with your new password.",
-};
-
 const Credentials = z.object({ email, password: loginPassword });
 type Credentials = z.input<typeof Credentials>;
 const OtpForm = z.object({ otp: otpCode });
@@ -32,8 +26,16 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const { refresh } = useSession();
   const toast = useToast();
+  const t = useTranslate();
   const [pending, setPending] = useState<{ email: string; password: string; token: string } | null>(null);
-  const banner = BANNERS[params.get("action") ?? ""];
+  // What ?action= says, after the step that sent the person here.
+  const banners: Record<string, string> = {
+    signup: t("auth.banner.signup"),
+    verified: t("auth.banner.verified"),
+    forget: t("auth.banner.forget"),
+    reset: t("auth.banner.reset"),
+  };
+  const banner = banners[params.get("action") ?? ""];
 
   async function finish(body: { email: string; password: string; otp?: string }) {
     const res = await call(authEndpoints.login, { body });
@@ -62,27 +64,27 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Log in"
-      subtitle="Welcome back. Log in to your business account."
+      title={t("auth.login.title")}
+      subtitle={t("auth.login.subtitle")}
       footer={
         <Typography.Text>
-          New here? <Link to="/create-account">Create an account</Link>
+          {t("auth.login.newHere")} <Link to="/create-account">{t("auth.login.createAccount")}</Link>
         </Typography.Text>
       }
     >
       {banner && <Alert type="success" showIcon message={banner} style={{ marginBottom: 16 }} role="status" />}
       <Form layout="vertical" onFinish={onCredentials} component="form" noValidate>
-        <Field control={form.control} name="email" label="Email">
-          {(f) => <Input {...f} type="email" autoComplete="email" placeholder="you@company.com" />}
+        <Field control={form.control} name="email" label={t("common.email")}>
+          {(f) => <Input {...f} type="email" autoComplete="email" placeholder={t("auth.login.emailPlaceholder")} />}
         </Field>
-        <Field control={form.control} name="password" label="Password">
+        <Field control={form.control} name="password" label={t("common.password")}>
           {(f) => <Input.Password {...f} autoComplete="current-password" />}
         </Field>
         <div style={{ textAlign: "right", marginTop: -8, marginBottom: 16 }}>
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t("auth.login.forgotPassword")}</Link>
         </div>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Log in
+          {t("auth.login.submit")}
         </Button>
       </Form>
     </AuthCard>
@@ -91,6 +93,7 @@ export default function LoginPage() {
 
 function OtpStep({ pending, onBack, onSubmit }: { pending: { email: string; token: string }; onBack: () => void; onSubmit: (otp: string) => Promise<void> }) {
   const toast = useToast();
+  const t = useTranslate();
   const { wait, restart } = useCountdown(OTP_RESEND_SECONDS);
 
   const form = useForm<{ otp: string }>({ resolver: zodResolver(OtpForm), defaultValues: { otp: "" } });
@@ -112,25 +115,25 @@ function OtpStep({ pending, onBack, onSubmit }: { pending: { email: string; toke
   }
 
   return (
-    <AuthCard title="Enter verification code" subtitle={`We sent a 6-digit code to ${pending.email}.`}>
+    <AuthCard title={t("auth.otp.title")} subtitle={t("auth.otp.subtitle", { email: pending.email })}>
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
-        <Field control={form.control} name="otp" label="Verification code">
+        <Field control={form.control} name="otp" label={t("auth.otp.label")}>
           {/* The one code input: digits only, so a stray letter or space never costs a guess. */}
           {(f) => <CodeInput {...f} style={{ letterSpacing: 8, fontSize: 20, textAlign: "center" }} />}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Verify
+          {t("auth.otp.submit")}
         </Button>
       </Form>
       <div style={{ marginTop: 16, display: "flex", justifyContent: "space-between" }}>
         <Button type="link" onClick={onBack} style={{ padding: 0 }}>
-          Back
+          {t("common.back")}
         </Button>
         {wait > 0 ? (
-          <Typography.Text type="secondary">Resend code in {wait}s</Typography.Text>
+          <Typography.Text type="secondary">{t("auth.otp.resendIn", { seconds: wait })}</Typography.Text>
         ) : (
           <Button type="link" onClick={resend} style={{ padding: 0 }}>
-            Resend code
+            {t("auth.otp.resend")}
           </Button>
         )}
       </div>

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Input } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { authEndpoints, ResetPasswordForm } from "../../../../resources/auth.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -16,6 +17,7 @@ export default function ResetPasswordPage() {
   const { token = "" } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const t = useTranslate();
   const form = useForm<z.input<typeof ResetPasswordForm>>({
     resolver: zodResolver(ResetPasswordForm),
     defaultValues: { new_password: "", confirm_password: "" },
@@ -32,17 +34,17 @@ export default function ResetPasswordPage() {
     }
   });
   return (
-    <AuthCard title="Reset password" subtitle="Choose a new password for your account.">
+    <AuthCard title={t("auth.reset.title")} subtitle={t("auth.reset.subtitle")}>
       <Form layout="vertical" onFinish={submit} component="form" noValidate>
-        <Field control={form.control} name="new_password" label="New password">
+        <Field control={form.control} name="new_password" label={t("auth.reset.newPassword")}>
           {(f) => <Input.Password {...f} autoComplete="new-password" />}
         </Field>
         <PasswordChecklist value={form.watch("new_password")} />
-        <Field control={form.control} name="confirm_password" label="Confirm password">
+        <Field control={form.control} name="confirm_password" label={t("auth.reset.confirmPassword")}>
           {(f) => <Input.Password {...f} autoComplete="new-password" />}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Reset password
+          {t("auth.reset.submit")}
         </Button>
       </Form>
     </AuthCard>

@@ -4,6 +4,7 @@
  * from the session. What the business has not got (yet) shows as a dash.
  */
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Space, Tag, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { formatDay } from "../../../lib/dates.ts";
 import { BUSINESS_TYPE_LABELS } from "../../../../resources/auth.ts";
 import { isApiError } from "../../api/client.ts";
@@ -12,6 +13,7 @@ import { countryName, formatPostalAddress } from "../../components/resource/coun
 import { humanize, statusColor } from "../../components/resource/renderers.tsx";
 import { useFetched } from "../../hooks/use-fetched.ts";
 import { businessEndpoints } from "../../../../resources/business.ts";
+import { ProfilePreferences } from "./profile-preferences.tsx";
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
 const businessType = (t: string) => BUSINESS_TYPE_LABELS[t as keyof typeof BUSINESS_TYPE_LABELS] ?? humanize(t);
@@ -19,11 +21,12 @@ const orDash = (v: string | null | undefined) => (v ? v : dash);
 
 export default function ProfileTab() {
   const { session } = useSession();
+  const t = useTranslate();
   const { data: profile, error, failed, reload } = useFetched(businessEndpoints.profile);
 
   if (failed) {
     // SPEC §8 names no message for this read: the server's own is shown.
-    const message = isApiError(error) ? error.message : "Error fetching business profile";
+    const message = isApiError(error) ? error.message : t("profile.loadError");
     return (
       <Alert
         type="error"
@@ -31,7 +34,7 @@ export default function ProfileTab() {
         message={message}
         action={
           <Button size="small" onClick={reload}>
-            Retry
+            {t("common.retry")}
           </Button>
         }
       />
@@ -43,38 +46,38 @@ export default function ProfileTab() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
-        <Card title="Business" data-testid="profile-business">
+        <Card title={t("profile.business")} data-testid="profile-business">
           <Descriptions column={1} size="small">
-            <Descriptions.Item label="Business name">{business.name}</Descriptions.Item>
-            <Descriptions.Item label="Business type">{businessType(business.business_type)}</Descriptions.Item>
-            <Descriptions.Item label="KYC status">
+            <Descriptions.Item label={t("profile.businessName")}>{business.name}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.businessType")}>{businessType(business.business_type)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.kycStatus")}>
               <Tag color={statusColor(business.kyc_status)}>{humanize(business.kyc_status)}</Tag>
             </Descriptions.Item>
-            <Descriptions.Item label="Created">{formatDay(business.created_date)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.created")}>{formatDay(business.created_date)}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title="Incorporation" data-testid="profile-incorporation">
+        <Card title={t("profile.incorporation")} data-testid="profile-incorporation">
           <Descriptions column={1} size="small">
-            <Descriptions.Item label="Business name">{inc.business_name}</Descriptions.Item>
-            <Descriptions.Item label="Incorporation number">{orDash(inc.incorporation_number)}</Descriptions.Item>
-            <Descriptions.Item label="Incorporation date">{inc.incorporation_date ? formatDay(inc.incorporation_date) : dash}</Descriptions.Item>
-            <Descriptions.Item label="Country of incorporation">{countryName(inc.incorporation_country)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.businessName")}>{inc.business_name}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.incorporationNumber")}>{orDash(inc.incorporation_number)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.incorporationDate")}>{inc.incorporation_date ? formatDay(inc.incorporation_date) : dash}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.incorporationCountry")}>{countryName(inc.incorporation_country)}</Descriptions.Item>
           </Descriptions>
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title="Address" data-testid="profile-address">
+        <Card title={t("profile.address")} data-testid="profile-address">
           {address ? formatPostalAddress({ ...address, state: address.state_province, postal_code: address.postal_code ?? undefined }) : dash}
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title="Contact" data-testid="profile-contact">
+        <Card title={t("profile.contact")} data-testid="profile-contact">
           <Descriptions column={1} size="small">
-            <Descriptions.Item label="Email">{orDash(contact.email)}</Descriptions.Item>
-            <Descriptions.Item label="Phone">{orDash(contact.phone)}</Descriptions.Item>
-            <Descriptions.Item label="Website">
+            <Descriptions.Item label={t("profile.email")}>{orDash(contact.email)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.phone")}>{orDash(contact.phone)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.website")}>
               {contact.website ? (
                 <Typography.Link href={contact.website} target="_blank" rel="noopener noreferrer">
                   {contact.website}
@@ -87,19 +90,22 @@ export default function ProfileTab() {
         </Card>
       </Col>
       <Col span={24}>
-        <Card title="Your account" data-testid="profile-me">
+        <Card title={t("profile.yourAccount")} data-testid="profile-me">
           <Descriptions column={{ xs: 1, md: 3 }} size="small">
-            <Descriptions.Item label="Name">
+            <Descriptions.Item label={t("profile.name")}>
               {session.user.first_name} {session.user.last_name}
             </Descriptions.Item>
-            <Descriptions.Item label="Email">{session.user.email}</Descriptions.Item>
-            <Descriptions.Item label="Roles">
+            <Descriptions.Item label={t("profile.email")}>{session.user.email}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.roles")}>
               <Space size={4} wrap>
                 {session.roles.length ? session.roles.map((r) => <Tag key={r}>{r}</Tag>) : dash}
               </Space>
             </Descriptions.Item>
           </Descriptions>
         </Card>
+      </Col>
+      <Col span={24}>
+        <ProfilePreferences />
       </Col>
     </Row>
   );

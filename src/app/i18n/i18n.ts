@@ -1,0 +1,84 @@
+/**
+ * The console's languages (issue 30): Refine's i18nProvider over i18next. Nothing of it is in the
+ * first download but this file: i18next and each language's catalogue (./locales/<code>.json) are
+ * loaded when needed, in parallel with the session, and the console renders once the member's
+ * language is active. English is the complete catalogue (the SPEC's texts exactly) and the fallback
+ * of every key another language lacks. README "Adding a language" says how to add one.
+ */
+import type { I18nProvider } from "@refinedev/core";
+import type { i18n as I18n, TOptions } from "i18next";
+import { LANGUAGE_CODES, type Language } from "../../lib/formats.ts";
+
+type Catalogue = Record<string, unknown>;
+const CATALOGUES: Record<Language, () => Promise<{ default: Catalogue }>> = {
+  en: () => import("./locales/en.json"),
+  fr: () => import("./locales/fr.json"),
+  de: () => import("./locales/de.json"),
+};
+
+let engine: Promise<I18n> | undefined;
+const loaded = new Map<Language, Promise<Catalogue>>();
+
+/** A language's catalogue, fetched once. */
+export function preloadLanguage(language: Language): Promise<Catalogue> {
+  let c = loaded.get(language);
+  if (!c) {
+    c = CATALOGUES[language]().then((m) => m.default);
+    loaded.set(language, c);
+    // A failed download is tried again next time rather than remembered.
+    c.catch(() => loaded.delete(language));
+  }
+  return c;
+}
+
+function i18next(): Promise<I18n> {
+  engine ??= import("i18next").then(async ({ createInstance }) => {
+    const i = createInstance();
+    await i.init({
+      lng: "en",
+      fallbackLng: "en",
+      supportedLngs: LANGUAGE_CODES,
+      resources: { en: { translation: await preloadLanguage("en") } },
+      // React escapes what it renders; escaping here too would show "&amp;".
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
+    return i;
+  });
+  return engine;
+}
+
+let active: { language: Language; i18n: I18n } | null = null;
+const listeners = new Set<() => void>();
+
+/** Makes `language` the console's: its catalogue loaded, i18next switched, the page's lang set; then listeners hear. */
+export async function switchLanguage(language: Language): Promise<void> {
+  const [i, catalogue] = await Promise.all([i18next(), preloadLanguage(language)]);
+  if (!i.hasResourceBundle(language, "translation")) i.addResourceBundle(language, "translation", catalogue);
+  await i.changeLanguage(language);
+  active = { language, i18n: i };
+  document.documentElement.lang = language;
+  for (const l of listeners) l();
+}
+
+export const subscribeLanguage = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** The language now active, or null before the first one has loaded. */
+export const activeLanguage = (): Language | null => active?.language ?? null;
+
+/**
+ * translate(key, options?, defaultMessage?) as Refine calls it (also translate(key, defaultMessage)
+ * for its own texts: "buttons.logout", "Logout"). A key no catalogue has gives the default message,
+ * else the key, as Refine's own fallback does.
+ */
+export const i18nProvider: I18nProvider = {
+  translate: (key: string, options?: unknown, defaultMessage?: string) => {
+    const [opts, fallback] = typeof options === "string" ? [undefined, options] : [options as TOptions | undefined, defaultMessage];
+    if (!active) return fallback ?? key;
+    return active.i18n.t(key, { ...opts, defaultValue: fallback ?? key }) as string;
+  },
+  changeLocale: (lang: string) => switchLanguage((LANGUAGE_CODES as string[]).includes(lang) ? (lang as Language) : "en"),
+  getLocale: () => active?.language ?? "en",
+};
