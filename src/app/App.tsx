@@ -1,12 +1,14 @@
 /** The app: Refine (router, data, auth, access control, notifications) over the route table. */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
 import { keepPreviousData, QueryClient } from "@tanstack/react-query";
 import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
 import { useNotificationProvider } from "@refinedev/antd";
-import { App as AntdApp, ConfigProvider } from "antd";
+import { App as AntdApp, ConfigProvider, theme as antdTheme } from "antd";
 import "@refinedev/antd/dist/reset.css";
+import "./theme/links.css";
+import "./small-screens.css";
 import { SessionProvider, useSession } from "./session/session.tsx";
 import { ROUTES } from "./routing/routes.tsx";
 import { FullPageSpin, Guarded } from "./routing/guarded.tsx";
@@ -14,30 +16,70 @@ import { dataProvider } from "./providers/data-provider.ts";
 import { accessControl } from "./providers/access-control.ts";
 import { authProvider } from "./providers/auth-provider.ts";
 import { createLiveProvider } from "./providers/live-provider.ts";
-import { MENU, routesOf } from "./navigation.tsx";
-import { THEME_TOKENS } from "../lib/palette.ts";
+import { translatedMenu, routesOf } from "./navigation.tsx";
+import { activeLanguage, i18nProvider, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
+import { isNumberFormat, pickLanguage, setFormats } from "../lib/formats.ts";
+import { DARK_COMPONENTS, DARK_THEME_TOKENS, LIGHT_COMPONENTS, THEME_TOKENS } from "../lib/palette.ts";
+import { useThemeMode } from "./theme/theme-mode.ts";
+import { ThemeBody } from "./theme/theme-body.tsx";
 import { useReducedMotion } from "./hooks/use-reduced-motion.ts";
 import { ScreensProvider } from "./components/resource/screens.tsx";
 import { SCREENS } from "./pages/screens.ts";
 import { documentTitle } from "./routing/document-title.ts";
+import { ThemeVariables } from "./components/layout/theme-variables.tsx";
 
 const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
 
-const themeOf = (motion: boolean) => ({ token: { ...THEME_TOKENS, motion } });
+const themeOf = (motion: boolean, dark: boolean) =>
+  dark
+    ? { algorithm: antdTheme.darkAlgorithm, token: { ...DARK_THEME_TOKENS, motion }, components: DARK_COMPONENTS }
+    : { token: { ...THEME_TOKENS, motion }, components: LIGHT_COMPONENTS };
 
 /** A 4xx will not change on retry; a server error gets one more try before the error state shows. */
 const retry = (failures: number, error: unknown) => ((error as { statusCode?: number })?.statusCode ?? 500) >= 500 && failures < 1;
 /** Refine's own query defaults (previous data kept while a new page loads) with ours. */
 const queryDefaults = { defaultOptions: { queries: { placeholderData: keepPreviousData, retry, refetchOnWindowFocus: false } } };
 
+// The browser's language loads beside the session: a member who keeps it waits for nothing more.
+const browserLanguages = () => (typeof navigator === "undefined" ? [] : navigator.languages);
+void preloadLanguage(pickLanguage(null, browserLanguages())).catch(() => undefined);
+
+/**
+ * The member's language (Settings → Profile), else the browser's, else English; active once its
+ * catalogue has loaded (null until the first has). A catalogue that fails to load leaves English.
+ */
+function useMemberLanguage(chosen: string | null | undefined, known: boolean) {
+  const wanted = pickLanguage(chosen, browserLanguages());
+  useEffect(() => {
+    if (!known) return;
+    switchLanguage(wanted).catch((e) => {
+      console.error(e);
+      if (wanted !== "en") return switchLanguage("en");
+    });
+  }, [wanted, known]);
+  return useSyncExternalStore(subscribeLanguage, activeLanguage);
+}
+
 /**
  * Refine mounts once the session is known, and anew for each signed-in member: its cached
- * permission answers (menu, buttons) then always belong to the member now signed in.
+ * permission answers (menu, buttons) then always belong to the member now signed in. It mounts anew
+ * too when the member's language or formats change: every text and figure is then written again.
  */
 function RefineGate() {
   const { loading, session } = useSession();
-  if (loading) return <FullPageSpin />;
-  return <RefineApp key={session ? `${session.user.id}:${session.business.id}:${session.roles.join()}:${session.business.kyb_status}` : "signed-out"} />;
+  const user = session?.user;
+  const language = useMemberLanguage(user?.locale, !loading);
+  if (loading || !language) return <FullPageSpin />;
+  const numberFormat = isNumberFormat(user?.number_format) ? user.number_format : null;
+  const timeZone = user?.time_zone ?? null;
+  // Before anything renders: every formatter reads them (src/lib/formats.ts).
+  setFormats({ language, numberFormat, timeZone });
+  const formats = `${language}:${numberFormat}:${timeZone}`;
+  return (
+    <RefineApp
+      key={session ? `${session.user.id}:${session.business.id}:${session.roles.join()}:${session.business.kyb_status}:${formats}` : `signed-out:${formats}`}
+    />
+  );
 }
 
 function RefineApp() {
@@ -52,6 +94,8 @@ function RefineApp() {
   // One query client per mounted Refine (so per member, as Refine would make it), shared with the live
   // provider: server events refresh Refine's resources and the screens' own queries alike.
   const [queryClient] = useState(() => new QueryClient(queryDefaults));
+  // In the language Refine mounted with (it mounts anew when the language changes).
+  const [menu] = useState(() => translatedMenu(i18nProvider.translate));
   const [live] = useState(() => (sessionRef.current ? createLiveProvider(queryClient) : undefined));
   useEffect(() => {
     live?.start();
@@ -70,7 +114,8 @@ function RefineApp() {
       accessControlProvider={providers.access}
       notificationProvider={useNotificationProvider}
       liveProvider={live}
-      resources={MENU}
+      i18nProvider={i18nProvider}
+      resources={menu}
       options={{ syncWithLocation: true, disableTelemetry: true, warnWhenUnsavedChanges: false, liveMode: "auto", reactQuery: { clientConfig: queryClient } }}
     >
       <Routes>
@@ -107,11 +152,14 @@ function RefineApp() {
 
 export default function App() {
   const reducedMotion = useReducedMotion();
-  const theme = useMemo(() => themeOf(!reducedMotion), [reducedMotion]);
+  const { dark } = useThemeMode();
+  const theme = useMemo(() => themeOf(!reducedMotion, dark), [reducedMotion, dark]);
   return (
     <BrowserRouter>
       <ConfigProvider theme={theme}>
+        <ThemeBody dark={dark} />
         <AntdApp>
+          <ThemeVariables />
           <SessionProvider>
             <ScreensProvider screens={SCREENS}>
               <RefineGate />

@@ -296,6 +296,12 @@ const CALLS: Record<string, () => Promise<Call>> = {
     url: "/settings/user-notifications",
     body: { inbound_outbound_transfers: true, fx_conversions: false, invoice_payments: true, account_updates: false },
   }),
+  "PATCH /api/settings/profile": async () => ({
+    as: own.client,
+    method: "PATCH",
+    url: "/settings/profile",
+    body: { locale: "fr", number_format: "fr-FR", time_zone: "Europe/Paris" },
+  }),
   "POST /api/settings/business-notifications": async () => ({
     as: owner,
     method: "POST",

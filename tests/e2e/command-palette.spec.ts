@@ -12,7 +12,7 @@ const BENEFICIARY = "Harbor Freight Forwarding LLC";
 async function signIn(page: Page, email: string) {
   await login(page, email);
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Open command palette" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Search Ctrl K" })).toBeVisible();
 }
 
 async function openPalette(page: Page) {

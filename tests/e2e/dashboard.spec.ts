@@ -18,7 +18,7 @@ test.use({ viewport: { width: 1280, height: 800 }, businessOptions: { name: "Dep
 
 test("owner sees the greeting, total assets, the card carousel, recent transactions and every action", async ({ page }) => {
   await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { level: 3, name: "Welcome Ada, what do you want to do today?" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome Ada, what do you want to do today?" })).toBeVisible();
   await expect(totalFigure(page)).toBeVisible();
   await expect(balances(page)).not.toHaveAttribute("aria-disabled", "true");
 

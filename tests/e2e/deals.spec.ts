@@ -16,7 +16,11 @@ const DEALS = {
 const SEEDED = 9;
 
 const grid = (page: Page) => page.getByRole("region", { name: "Deals" });
-const card = (page: Page, name: string) => grid(page).getByRole("button", { name, exact: true });
+/** A deal's card: the one holding the button named as the deal (the card answers a click anywhere). */
+const card = (page: Page, name: string) =>
+  grid(page)
+    .locator(".ant-card")
+    .filter({ has: page.getByRole("button", { name, exact: true }) });
 const dialog = (page: Page) => page.getByRole("dialog");
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 
@@ -47,7 +51,7 @@ test("search asks the server only from 4 characters, after typing stops, and an 
     if (url.pathname === "/api/deals") searched.push(url.searchParams.get("name") ?? "");
   });
   await openDeals(page);
-  await expect(page.getByRole("heading", { level: 3, name: "Deals" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Deals" })).toBeVisible();
   await expect(page.getByRole("listitem", { name: "1" })).toBeVisible();
 
   const box = page.getByLabel("Search deals");

@@ -25,7 +25,7 @@ test("owner checks NGN → USD, is stopped on a same-currency pair, switches to 
   await login(page, "owner@demo.example");
   await page.getByRole("menuitem", { name: "Fx Rates" }).click();
   await expect(page).toHaveURL(/\/rates$/);
-  await expect(page.getByRole("heading", { level: 3, name: "Fx Rates" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Fx Rates" })).toBeVisible();
 
   // Default pair NGN → USD: today's rate both ways, the chart, ten daily rows with today's ACTIVE first.
   await expect(currentRate(page)).toContainText(/1 NGN = 0\.\d+ USD/);

@@ -61,7 +61,7 @@ test("a new business configures prefix and logo, invoices a customer, and the cu
 
   // The first number of this year under the new prefix.
   const number = `JRNY-${new Date().getUTCFullYear()}-0001`;
-  await expect(page.getByRole("heading", { level: 3 })).toHaveText(number);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(number);
   const id = page.url().split("/").pop()!;
   const publicUrl = (await (await page.request.get(`/api/invoicing/invoices/${id}`)).json()).data.public_url as string;
 

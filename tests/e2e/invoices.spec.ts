@@ -156,7 +156,7 @@ test("create an invoice: live totals match hand-worked figures, save and issue, 
   await expect(toast(page, "Invoice issued")).toBeVisible();
   await expect(page).toHaveURL(/\/invoicing\/invoices\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("invoice-state")).toContainText("Open");
-  const title = page.getByRole("heading", { level: 3 });
+  const title = page.getByRole("heading", { level: 1 });
   await expect(title).not.toHaveText("Draft invoice");
   await expect(title).toHaveText(/\d{4}$/);
   for (const [key, text] of Object.entries(expected)) await expect(page.getByTestId(`total-${key}`)).toHaveText(text);

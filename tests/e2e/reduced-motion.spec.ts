@@ -51,7 +51,7 @@ for (const [preference, zooms] of [
   test(`with ${preference} motion the command palette ${zooms ? "zooms in" : "appears at once"}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: preference });
     await login(page, "viewer@demo.example");
-    await expect(page.getByRole("button", { name: "Open command palette" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Search Ctrl K" })).toBeVisible();
     const seen = await motionClassesWhileOpening(page);
     if (zooms) expect(seen).toEqual(expect.arrayContaining(["ant-zoom-appear-active", "ant-zoom-leave-active"]));
     else expect(seen).toEqual([]);

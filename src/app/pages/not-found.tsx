@@ -8,7 +8,8 @@ export default function NotFoundPage() {
     <Flex align="center" justify="center" style={{ minHeight: "100vh" }}>
       <Result
         status="404"
-        title="Page not found"
+        // The page's one heading, in the look of antd's result title.
+        title={<h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>Page not found</h1>}
         subTitle="The page you are looking for does not exist or has moved."
         extra={[
           <Button key="home" type="primary" onClick={() => navigate("/")}>

@@ -15,6 +15,7 @@ import { RateText } from "../components/money/figures.tsx";
 import { DEFAULT_BASE, DEFAULT_QUOTE, FX_FIAT_CURRENCIES, fxRateEndpoints, sameCurrencyIssue, type FxRate } from "../../../resources/fx-rates.ts";
 import { RatesChart } from "../components/fx/rates-chart.tsx";
 import { RatesTable } from "../components/fx/rates-table.tsx";
+import { PageTitle } from "../components/layout/page-title.tsx";
 
 /** The business's currencies from the server (crypto adds USDT/USDC, §6); null while loading. */
 function useCurrencies() {
@@ -44,7 +45,8 @@ function CurrentRate({ base, quote }: { base: string; quote: string }) {
   if (rate === null) return <Typography.Text type="secondary">Today's rate is not available right now.</Typography.Text>;
   return (
     <section aria-label="Current rate">
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      {/* The rate keeps to one line (a figure is never broken): on a phone its size gives way instead. */}
+      <Typography.Title level={2} style={{ margin: 0, fontSize: "clamp(18px, 6.4vw, 30px)" }}>
         <RateText from={base} to={quote} rate={rate.rate} />
       </Typography.Title>
       <Typography.Text>
@@ -70,9 +72,7 @@ export default function RatesPage() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Fx Rates
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>Fx Rates</PageTitle>
         <Typography.Text type="secondary">Today's exchange rates and their history</Typography.Text>
       </div>
       {failed && <Alert type="error" showIcon message="Error fetching currencies" />}

@@ -14,6 +14,7 @@ import NotificationsTab from "./settings/notifications-tab.tsx";
 import AuditLogTab from "./settings/audit-log-tab.tsx";
 import ApprovalRulesTab from "./settings/approval-rules-tab.tsx";
 import PayeeProtectionTab from "./settings/payee-protection-tab.tsx";
+import { PageTitle } from "../components/layout/page-title.tsx";
 
 export default function SettingsPage() {
   const { session, can } = useSession();
@@ -34,9 +35,7 @@ export default function SettingsPage() {
   const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "profile";
   return (
     <>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        Settings
-      </Typography.Title>
+      <PageTitle style={{ margin: 0 }}>Settings</PageTitle>
       <Typography.Text type="secondary">Manage your profile</Typography.Text>
       <Tabs style={{ marginTop: 16 }} activeKey={active} onChange={(key) => setParams({ tab: key })} items={tabs} destroyInactiveTabPane />
     </>

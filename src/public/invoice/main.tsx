@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { InvoicePage } from "./invoice-page.tsx";
 import { Toaster } from "./toast.tsx";
 import "./invoice.css";
+import { DARK_QUERY, isDark } from "../../lib/theme-choice.ts";
 
 const PREFIX = "/public/apps/invoices/";
 
@@ -18,6 +19,13 @@ function referenceFromPath(): string {
     return "";
   }
 }
+
+/** The console's theme as this browser chose it (invoice.css reads data-theme), following the system's changes. */
+const applyTheme = () => {
+  document.documentElement.dataset.theme = isDark() ? "dark" : "light";
+};
+applyTheme();
+window.matchMedia?.(DARK_QUERY).addEventListener("change", applyTheme);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

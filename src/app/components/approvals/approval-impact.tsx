@@ -5,7 +5,7 @@
  * routed it, the beneficiary's history and payee protection's warnings.
  */
 import { useEffect, useState } from "react";
-import { Alert, Descriptions, Space, Tooltip, Typography } from "antd";
+import { Alert, Descriptions, Space, Tooltip, Typography, theme } from "antd";
 import { InfoCircleOutlined, WarningFilled } from "@ant-design/icons";
 import { MoneyText } from "../money/figures.tsx";
 import { formatMoney } from "../../../lib/money.ts";
@@ -24,6 +24,7 @@ const scheduledWhy = (through: string) =>
 
 /** The list's column: the balance after, and a warning icon when payee protection raised anything. */
 export function ApprovalImpactCompact({ r }: { r: ApprovalRequest }) {
+  const { token } = theme.useToken();
   const after = r.impact?.balance_after;
   const flags = r.payee_flags;
   return (
@@ -38,7 +39,7 @@ export function ApprovalImpactCompact({ r }: { r: ApprovalRequest }) {
       )}
       {flags.length > 0 && (
         <Tooltip title={flags.map((f) => f.message).join(" · ")}>
-          <WarningFilled style={{ color: "#faad14" }} aria-label={`${flags.length} payee warning${flags.length === 1 ? "" : "s"}`} />
+          <WarningFilled style={{ color: token.colorWarning }} aria-label={`${flags.length} payee warning${flags.length === 1 ? "" : "s"}`} />
         </Tooltip>
       )}
     </Space>

@@ -7,6 +7,7 @@ import { Empty, Segmented, Skeleton } from "antd";
 import { call } from "../../api/call.ts";
 import { fxRateEndpoints, type FxRate } from "../../../../resources/fx-rates.ts";
 import { showsTick } from "../../../lib/chart-ticks.ts";
+import { useThemeMode } from "../../theme/theme-mode.ts";
 
 const Line = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Line })));
 
@@ -31,6 +32,7 @@ async function history(base: string, quote: string, days: number): Promise<FxRat
 }
 
 export function RatesChart({ base, quote }: { base: string; quote: string }) {
+  const chartTheme = useThemeMode().dark ? "classicDark" : "classic";
   const [days, setDays] = useState(30);
   const [points, setPoints] = useState<FxRate[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -56,6 +58,7 @@ export function RatesChart({ base, quote }: { base: string; quote: string }) {
       {data && data.length > 0 && (
         <Suspense fallback={<Skeleton active />}>
           <Line
+            theme={chartTheme}
             data={data}
             xField="date"
             yField="rate"

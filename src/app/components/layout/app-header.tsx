@@ -3,40 +3,46 @@
  * Below the side menu's breakpoint it also opens the menu (a drawer there); on a phone the business
  * name gives way (cut short, whole on hover) and the controls keep to their icons.
  */
-import { Avatar, Button, Flex, Grid, Layout, Tooltip, Typography } from "antd";
+import { Avatar, Button, Flex, Grid, Layout, Tooltip, Typography, theme } from "antd";
 import { LogoutOutlined, MenuOutlined } from "@ant-design/icons";
 import { useThemedLayoutContext } from "@refinedev/antd";
+import { useTranslate } from "@refinedev/core";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
-import { PRIMARY } from "../../../lib/palette.ts";
 import { CommandPaletteLauncher } from "../command-palette/launcher.tsx";
+import { ThemeSwitch } from "../../theme/theme-switch.tsx";
 
 export function AppHeader() {
   const { session, signOut } = useSession();
   const toast = useToast();
+  const t = useTranslate();
   const { setMobileSiderOpen } = useThemedLayoutContext();
   const screens = Grid.useBreakpoint();
+  const { token } = theme.useToken();
   // As Refine's sider decides: below lg the menu is a drawer (and before the first measure, it is not).
   const drawerMenu = screens.lg === false;
   const phone = screens.sm === false;
   if (!session) return null;
   const member = `${session.user.first_name} ${session.user.last_name}`;
   return (
-    <Layout.Header style={{ background: "#fff", padding: phone ? "0 12px" : "0 24px", height: 64, borderBottom: "1px solid #f0f0f0" }}>
+    <Layout.Header
+      style={{ background: token.colorBgContainer, padding: phone ? "0 12px" : "0 24px", height: 64, borderBottom: `1px solid ${token.colorSplit}` }}
+    >
       <Flex align="center" gap={phone ? 8 : 12} style={{ height: "100%" }}>
-        {drawerMenu && <Button icon={<MenuOutlined />} aria-label="Open menu" onClick={() => setMobileSiderOpen(true)} />}
+        {drawerMenu && <Button icon={<MenuOutlined />} aria-label={t("layout.openMenu")} onClick={() => setMobileSiderOpen(true)} />}
         {/* The name takes what room is left, on one line. */}
         <Typography.Text strong ellipsis={{ tooltip: session.business.name }} data-testid="business-name" style={{ flex: 1, minWidth: 0 }}>
           {session.business.name}
         </Typography.Text>
         <Flex align="center" gap={phone ? 8 : 12} style={{ flex: "none" }}>
           <CommandPaletteLauncher compact={phone} />
+          <ThemeSwitch />
           <Tooltip title={phone ? member : undefined}>
-            <Avatar style={{ background: PRIMARY }}>{session.user.first_name.slice(0, 1)}</Avatar>
+            <Avatar style={{ background: token.colorPrimary }}>{session.user.first_name.slice(0, 1)}</Avatar>
           </Tooltip>
           {!phone && <Typography.Text>{member}</Typography.Text>}
-          <Button icon={<LogoutOutlined />} aria-label="Log out" onClick={() => signOut().catch((e) => toast.error(e))}>
-            {!phone && "Log out"}
+          <Button icon={<LogoutOutlined />} aria-label={t("layout.logOut")} onClick={() => signOut().catch((e) => toast.error(e))}>
+            {!phone && t("layout.logOut")}
           </Button>
         </Flex>
       </Flex>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Card, Flex, Statistic, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import { formatMoney } from "../../../lib/money.ts";
+import { PageTitle } from "../layout/page-title.tsx";
 
 export function BalanceCard({
   title,
@@ -25,9 +26,10 @@ export function BalanceCard({
         <div>
           <Flex align="center" gap={8}>
             <Tag color={CURRENCY_COLORS[currency]}>{currency}</Tag>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            {/* The account's or wallet's name is its page's title. */}
+            <PageTitle look={4} style={{ margin: 0 }}>
               {title}
-            </Typography.Title>
+            </PageTitle>
           </Flex>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
           <Statistic title="Available balance" value={formatMoney(available, currency)} style={{ marginTop: 8 }} />

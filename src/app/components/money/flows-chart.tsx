@@ -10,6 +10,7 @@ import type { ReceivedOf } from "../../../../resources/define-endpoint.ts";
 import { Flows } from "../../../../resources/transaction-views.ts";
 import type { accountEndpoints } from "../../../../resources/accounts.ts";
 import type { walletEndpoints } from "../../../../resources/wallets.ts";
+import { useThemeMode } from "../../theme/theme-mode.ts";
 
 const Column = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Column })));
 
@@ -34,6 +35,8 @@ export const ACCOUNT_RANGES: Range[] = [
 ];
 
 export function FlowsChart({ endpoint, params, ranges, currency }: { endpoint: SummaryEndpoint; params: { id: string }; ranges: Range[]; currency: string }) {
+  // The charts draw on a canvas antd does not paint: G2's own dark theme in dark mode.
+  const chartTheme = useThemeMode().dark ? "classicDark" : "classic";
   const [range, setRange] = useState(ranges[0].key);
   const [summary, setSummary] = useState<Summary | null>(null);
   const [error, setError] = useState(false);
@@ -65,7 +68,7 @@ export function FlowsChart({ endpoint, params, ranges, currency }: { endpoint: S
       {flows && zero && <Empty description="No transactions" />}
       {flows && !zero && (
         <Suspense fallback={<Skeleton active />}>
-          <Column data={data} xField="label" yField="value" colorField="kind" group height={260} axis={{ x: { labelAutoHide: true } }} />
+          <Column theme={chartTheme} data={data} xField="label" yField="value" colorField="kind" group height={260} axis={{ x: { labelAutoHide: true } }} />
         </Suspense>
       )}
     </div>

@@ -4,17 +4,18 @@
  * Starting a verification opens the provider's page and reports the start (POST businesses/track).
  */
 import { Link, useNavigate } from "react-router";
-import { Button, Card, Flex, List, Progress, Tag, Typography } from "antd";
+import { Button, Card, Flex, List, Progress, Tag, Typography, theme } from "antd";
 import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled } from "@ant-design/icons";
 import type { Checklist, ChecklistStep, StepAction } from "../../../../resources/kyb.ts";
 import { businessEndpoints } from "../../../../resources/business.ts";
 import { call } from "../../api/call.ts";
 
 function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
+  const { token } = theme.useToken();
   const size = { fontSize: 22 };
-  if (step.state === "completed") return <CheckCircleFilled style={{ ...size, color: "#52c41a" }} aria-label="Completed" />;
-  if (step.state === "pending") return <ClockCircleFilled style={{ ...size, color: "#faad14" }} aria-label="Pending" />;
-  if (step.state === "rejected") return <CloseCircleFilled style={{ ...size, color: "#ff4d4f" }} aria-label="Rejected" />;
+  if (step.state === "completed") return <CheckCircleFilled style={{ ...size, color: token.colorSuccess }} aria-label="Completed" />;
+  if (step.state === "pending") return <ClockCircleFilled style={{ ...size, color: token.colorWarning }} aria-label="Pending" />;
+  if (step.state === "rejected") return <CloseCircleFilled style={{ ...size, color: token.colorError }} aria-label="Rejected" />;
   return (
     <span
       role="img"
@@ -23,7 +24,7 @@ function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
         width: 22,
         height: 22,
         borderRadius: 11,
-        border: "1px solid #d9d9d9",
+        border: `1px solid ${token.colorBorder}`,
         display: "inline-flex",
         alignItems: "center",
         justifyContent: "center",

@@ -11,6 +11,7 @@ import { call } from "../../api/call.ts";
 import { businessEndpoints } from "../../../../resources/business.ts";
 import { GettingStartedChecklist } from "./getting-started-checklist.tsx";
 import { KybKnowledgeBase } from "./kyb-knowledge-base.tsx";
+import { PageTitle } from "../layout/page-title.tsx";
 
 /** below: what the dashboard will hold (its balances, dimmed until KYB approval). */
 export function OnboardingScreen({ list, firstName, onDone, below }: { list: Checklist; firstName: string; onDone: () => void; below?: ReactNode }) {
@@ -31,9 +32,9 @@ export function OnboardingScreen({ list, firstName, onDone, below }: { list: Che
     <Flex vertical gap={24}>
       <Flex justify="space-between" align="center" gap={16} wrap>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <PageTitle style={{ margin: 0 }}>
             Welcome {firstName}, let's get {list.business_name} set up
-          </Typography.Title>
+          </PageTitle>
           <Typography.Text type="secondary">Complete these steps to start moving money.</Typography.Text>
         </div>
         {list.complete ? (

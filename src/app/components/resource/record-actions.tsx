@@ -4,6 +4,7 @@
  * (details page), as a row's menu with View and Edit (a list's "actions" column), or as a row's
  * small buttons with Edit (a list's "buttons" column).
  */
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useNotification } from "@refinedev/core";
 import { App, Button, Dropdown, Space, type MenuProps } from "antd";
@@ -87,13 +88,16 @@ export function RecordActions({ def, record, onDone }: { def: ResourceDef; recor
 export function RecordMenu({ def, record, onEdit }: { def: ResourceDef; record: ActionRecord; onEdit?: () => void }) {
   const navigate = useNavigate();
   const { offered, start } = useRecordActions(def, record);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Held here so a chosen item closes the menu for sure: a menu left open keeps listening for Tab
+  // (antd's dropdown) and would take the focus out of the dialog the item opened.
+  const [open, setOpen] = useState(false);
   const items: MenuProps["items"] = [
     ...(def.routes.show ? [{ key: "view", label: "View" }] : []),
     ...(onEdit ? [{ key: "edit", label: "Edit" }] : []),
     ...offered.map((a) => ({ key: `action:${a.key}`, label: a.label, danger: a.danger })),
   ];
-  const onClick: MenuProps["onClick"] = ({ key, domEvent }) => {
-    domEvent.stopPropagation();
+  const act = (key: string) => {
     if (key === "view") navigate(withId(def.routes.show!, record.id));
     else if (key === "edit") onEdit?.();
     else {
@@ -101,12 +105,24 @@ export function RecordMenu({ def, record, onEdit }: { def: ResourceDef; record: 
       if (action) start(action);
     }
   };
+  const onClick: MenuProps["onClick"] = ({ key, domEvent }) => {
+    domEvent.stopPropagation();
+    setOpen(false);
+    // The menu item goes away with the menu: the focus goes back to the row's Actions button first,
+    // so a dialog the item opens hands it back there when it closes (WCAG 2.4.3), not to the page's top.
+    // After the key event, not during it: Enter pressed on the item would also click the button, had it
+    // the focus already, and open the menu again over the dialog.
+    setTimeout(() => {
+      trigger.current?.focus();
+      act(key);
+    });
+  };
   return (
     // React events bubble through the dropdown's portal to the row: stop them here (the button inside takes the keyboard).
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only contains the click, acts on nothing
     <span onClick={(e) => e.stopPropagation()}>
-      <Dropdown trigger={["click"]} menu={{ items, onClick }}>
-        <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Actions" />
+      <Dropdown trigger={["click"]} open={open} onOpenChange={setOpen} menu={{ items, onClick }}>
+        <Button ref={trigger} type="text" size="small" icon={<MoreOutlined />} aria-label="Actions" />
       </Dropdown>
     </span>
   );

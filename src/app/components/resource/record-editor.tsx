@@ -3,7 +3,7 @@
  * when it declares one, else the generic form in a modal. (A resource with an edit route is edited
  * on that page instead: callers navigate there.)
  */
-import { Suspense } from "react";
+import { Suspense, useRef } from "react";
 import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { useScreens } from "./screens.tsx";
@@ -13,10 +13,18 @@ type Props = { def: ResourceDef; open: boolean; record: (Record<string, unknown>
 
 export function RecordEditor({ def, open, record, onClose }: Props) {
   const Custom = useScreens().edit[def.editComponent ?? ""];
+  // A bespoke modal stays mounted once closed (open false), so antd's dialog can hand the focus back
+  // to what opened it (WCAG 2.4.3); each opening mounts it afresh (its form starts from the record).
+  const openings = useRef(0);
+  const wasOpen = useRef(false);
+  if (open && record && !wasOpen.current) openings.current++;
+  wasOpen.current = open && !!record;
+  const last = useRef(record);
+  if (record) last.current = record;
   if (Custom) {
-    return open && record ? (
+    return last.current && openings.current > 0 ? (
       <Suspense fallback={null}>
-        <Custom open record={record} onClose={onClose} />
+        <Custom key={openings.current} open={open && !!record} record={last.current} onClose={onClose} />
       </Suspense>
     ) : null;
   }

@@ -173,7 +173,7 @@ function ListBody<Row extends { id: string }>({ def, embedded = false, intro = f
   ) : (
     <>
       {shaping.bar}
-      <Flex justify="space-between" align="flex-start" gap={8}>
+      <Flex justify="space-between" align="flex-start" gap={8} wrap>
         {def.filters.length > 0 ? <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} /> : <span />}
         {shaping.chooser}
       </Flex>
@@ -187,7 +187,7 @@ function ListBody<Row extends { id: string }>({ def, embedded = false, intro = f
   return (
     <>
       {!embedded && (
-        <Flex justify="space-between" align="center" style={{ marginBottom: 16 }}>
+        <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
           <div>
             <PageTitle style={{ margin: 0 }}>{def.title}</PageTitle>
             <Typography.Text type="secondary">{def.subtitle}</Typography.Text>

@@ -1,13 +1,14 @@
 /** The routed screens generated for every standalone resource: list, show, create, edit. */
 import { useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
-import { Button, Card, Modal, Skeleton, Typography } from "antd";
+import { Button, Card, Modal, Skeleton } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ResourceList } from "./resource-list.tsx";
 import { RecordNotRead, ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { useScreens } from "./screens.tsx";
+import { PageTitle } from "../layout/page-title.tsx";
 
 function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
   const navigate = useNavigate();
@@ -17,9 +18,7 @@ function FormPage({ title, children }: { title: string; children: React.ReactNod
         Back
       </Button>
       <Card style={{ marginTop: 12, maxWidth: 640 }}>
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {title}
-        </Typography.Title>
+        <PageTitle style={{ marginTop: 0 }}>{title}</PageTitle>
         {children}
       </Card>
     </>
@@ -72,7 +71,7 @@ export function ResourceShowPage({ def }: { def: ResourceDef }) {
   return (
     <>
       <ResourceList def={def as ResourceDef<{ id: string }>} />
-      <Modal open footer={null} width={760} onCancel={() => navigate(def.routes.list + window.location.search)} destroyOnClose>
+      <Modal open title={def.showTitle} footer={null} width={760} onCancel={() => navigate(def.routes.list + window.location.search)} destroyOnClose>
         {details}
       </Modal>
     </>

@@ -10,6 +10,7 @@ import { renderField } from "./renderers.tsx";
 import { RecordActions } from "./record-actions.tsx";
 import { RecordEditor } from "./record-editor.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
+import { PageTitle } from "../layout/page-title.tsx";
 
 /** A record that could not be read (an unknown id: "Beneficiary not found"), said in the server's words. */
 export function RecordNotRead({ error }: { error: unknown }) {
@@ -55,9 +56,14 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
       {back}
       <Card style={{ marginTop: 12 }}>
         <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {def.recordTitle(result)}
-          </Typography.Title>
+          {/* In a dialog over its list, the list's title stays the page's one h1. */}
+          {def.showAs === "modal" ? (
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {def.recordTitle(result)}
+            </Typography.Title>
+          ) : (
+            <PageTitle style={{ margin: 0 }}>{def.recordTitle(result)}</PageTitle>
+          )}
           <Flex gap={8}>
             {canEdit && editableInState(def, result) && (
               <Button icon={<EditOutlined />} onClick={edit}>

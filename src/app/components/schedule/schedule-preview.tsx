@@ -3,7 +3,7 @@
  * keeps (src/lib/schedule-dates.ts), with the weekend rule of bank payments said where it moves one.
  */
 import dayjs from "dayjs";
-import { Typography } from "antd";
+import { Typography, theme } from "antd";
 import { NEXT_DATES_SHOWN } from "../../../../resources/payment-schedules.ts";
 import { upcoming, type ScheduleRail, type ScheduleRule } from "../../../lib/schedule-dates.ts";
 
@@ -13,6 +13,7 @@ export const WEEKEND_RULE = "Bank payments due on a Saturday or Sunday are made 
 export const formatScheduleDay = (day: string) => dayjs(day).format("ddd D MMM YYYY");
 
 export function SchedulePreview({ rule, rail }: { rule: ScheduleRule; rail: ScheduleRail }) {
+  const { token } = theme.useToken();
   const dates = upcoming(rule, rail, 0, NEXT_DATES_SHOWN);
   const moved = dates.some((d) => d.moved);
   const title = rule.frequency === "ONCE" ? "Payment date" : `Next ${dates.length === 1 ? "payment" : `${dates.length} payments`}`;
@@ -20,7 +21,7 @@ export function SchedulePreview({ rule, rail }: { rule: ScheduleRule; rail: Sche
     <section
       aria-label="Payment dates"
       data-testid="schedule-preview"
-      style={{ background: "#fafafa", borderRadius: 8, padding: "12px 16px", marginBottom: 16 }}
+      style={{ background: token.colorFillAlter, borderRadius: 8, padding: "12px 16px", marginBottom: 16 }}
     >
       <Typography.Text strong>{title}</Typography.Text>
       {dates.length === 0 ? (

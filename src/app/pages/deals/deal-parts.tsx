@@ -14,7 +14,7 @@ export function DealLogo({ deal, size = 48 }: { deal: Deal; size?: number }) {
     .map((w) => w[0]?.toUpperCase() ?? "")
     .join("");
   return (
-    <Avatar shape="square" size={size} style={{ background: "#595959", flex: "none" }} aria-label={`${deal.name} logo`}>
+    <Avatar shape="square" size={size} style={{ background: "#595959", color: "#fff", flex: "none" }} aria-label={`${deal.name} logo`}>
       {initials}
     </Avatar>
   );

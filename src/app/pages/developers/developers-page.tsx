@@ -10,6 +10,7 @@ import { useSession } from "../../session/session.tsx";
 import { LockedNotice } from "../../components/resource/list-states.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { WebhooksTab } from "./webhooks-tab.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 const LOCKED_NAME = "API keys or webhooks";
 
@@ -28,9 +29,7 @@ export default function DevelopersPage() {
     <>
       <Flex justify="space-between" align="flex-start" wrap gap={12}>
         <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            Developers
-          </Typography.Title>
+          <PageTitle style={{ margin: 0 }}>Developers</PageTitle>
           <Typography.Text type="secondary">Manage API keys and webhooks to connect your systems.</Typography.Text>
         </div>
         {/* Served by the API server, outside the app's routes: a plain link in a new tab. */}

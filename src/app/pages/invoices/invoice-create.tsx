@@ -1,10 +1,11 @@
 /** /invoicing/invoices/create (SPEC §2, invoices_write): the invoice form on its own page; saved, it opens the invoice. */
 import { useNavigate } from "react-router";
-import { Button, Typography } from "antd";
+import { Button } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import { invoices } from "../../../../resources/invoices.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { InvoiceForm } from "./invoice-form.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export default function InvoiceCreate() {
   const navigate = useNavigate();
@@ -13,9 +14,7 @@ export default function InvoiceCreate() {
       <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>
         Back
       </Button>
-      <Typography.Title level={3} style={{ margin: "12px 0 16px" }}>
-        {invoices.createLabel}
-      </Typography.Title>
+      <PageTitle style={{ margin: "12px 0 16px" }}>{invoices.createLabel}</PageTitle>
       <InvoiceForm onSaved={(saved) => navigate(withId(invoices.routes.show!, saved.id))} />
     </>
   );

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
-import { Alert, App, Button, Card, Flex, Skeleton, Table, Typography } from "antd";
+import { Alert, App, Button, Card, Flex, Skeleton, Table } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, LinkOutlined } from "@ant-design/icons";
 import { INVOICE_FLAGS, invoiceEndpoints, invoices, type Invoice } from "../../../../resources/invoices.ts";
 import { editableInState } from "../../../../resources/define-resource.ts";
@@ -20,6 +20,7 @@ import { RecordActions } from "../../components/resource/record-actions.tsx";
 import { RecordEditor } from "../../components/resource/record-editor.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { InvoicePreview } from "./invoice-preview.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export default function InvoiceDetails() {
   const { id = "" } = useParams();
@@ -72,9 +73,7 @@ export default function InvoiceDetails() {
       {back}
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <Flex align="center" gap={12} wrap>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {invoices.recordTitle(inv)}
-          </Typography.Title>
+          <PageTitle style={{ margin: 0 }}>{invoices.recordTitle(inv)}</PageTitle>
           <span data-testid="invoice-state">
             {renderValue("status", inv.state, inv)}
             {renderFlags(INVOICE_FLAGS, inv)}

@@ -23,6 +23,7 @@ import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 const POLL_MS = 1000;
 /** While the batch is in one of these, its payments are still moving: keep polling. */
@@ -127,10 +128,8 @@ export default function BulkPaymentDetails() {
       {back}
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
-          <Space align="center" size={12}>
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {batch.reference}
-            </Typography.Title>
+          <Space align="center" size={12} wrap>
+            <PageTitle style={{ margin: 0 }}>{batch.reference}</PageTitle>
             <span data-testid="bulk-payment-status">{renderValue("status", batch.state, batch)}</span>
           </Space>
           <div>
@@ -138,7 +137,7 @@ export default function BulkPaymentDetails() {
           </div>
         </div>
         {approvable && (
-          <Space>
+          <Space wrap>
             <Button type="primary" icon={<CheckOutlined />} loading={busy === "approve"} disabled={!!busy} onClick={() => decide("approve")}>
               Approve bulk payment
             </Button>
@@ -214,6 +213,7 @@ export default function BulkPaymentDetails() {
         <Col span={24}>
           <Card title="Progress">
             <Progress
+              aria-label="Payments finished"
               percent={percent}
               status={p.failed > 0 ? "exception" : percent === 100 ? "success" : MOVING.includes(batch.state) ? "active" : "normal"}
             />

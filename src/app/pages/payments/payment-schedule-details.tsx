@@ -19,6 +19,7 @@ import { RecordEditor } from "../../components/resource/record-editor.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
 import { NextPayments, PastPayments, ScheduleStateTag, type ScheduleDetails } from "./payment-schedule-parts.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 function endText(s: ScheduleDetails) {
   if (s.frequency === "ONCE") return "After its one payment";
@@ -93,9 +94,7 @@ export default function PaymentScheduleDetailsPage() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
           <Space align="center" size={12}>
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {paymentSchedules.recordTitle(s)}
-            </Typography.Title>
+            <PageTitle style={{ margin: 0 }}>{paymentSchedules.recordTitle(s)}</PageTitle>
             <ScheduleStateTag state={s.state} />
           </Space>
           <div>

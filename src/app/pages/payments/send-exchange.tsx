@@ -12,6 +12,7 @@ import { ExchangeFlow, accountSource, sourceLabel, walletSource, type ExchangeSo
 import { formatMoney } from "../../../lib/money.ts";
 import type { Account } from "../../../../resources/accounts.ts";
 import type { Wallet } from "../../../../resources/wallets.ts";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 const keyOf = (s: ExchangeSource) => `${s.kind}:${s.id}`;
 
@@ -55,9 +56,7 @@ export default function SendExchangePage() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>
-        Exchange
-      </Typography.Title>
+      <PageTitle style={{ marginTop: 0, marginBottom: 0 }}>Exchange</PageTitle>
       <Typography.Text type="secondary">Convert money between the currencies you hold</Typography.Text>
       <Card style={{ marginTop: 24 }}>
         {failed && <Alert type="error" showIcon message="Error fetching your accounts and wallets" style={{ marginBottom: 16 }} />}

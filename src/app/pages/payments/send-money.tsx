@@ -33,6 +33,7 @@ import { ResourceForm } from "../../components/resource/resource-form.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { humanize } from "../../components/resource/renderers.tsx";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string; cooling_ends_at?: string | null };
 /** Where a payment can come from: an account of the business, or one of its active sub-accounts. */
@@ -283,9 +284,7 @@ function SendMoneyForm() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ marginTop: 0, marginBottom: 0 }}>
-        Send money
-      </Typography.Title>
+      <PageTitle style={{ marginTop: 0, marginBottom: 0 }}>Send money</PageTitle>
       <Typography.Text type="secondary">Send a domestic or international wire to a beneficiary</Typography.Text>
       <Steps
         size="small"

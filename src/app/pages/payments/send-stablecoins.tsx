@@ -35,6 +35,7 @@ import type { CryptoTransaction } from "../../../../resources/transaction-views.
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
 import type { Wallet } from "../../../../resources/wallets.ts";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 type Values = {
   wallet_id?: string;
@@ -262,9 +263,7 @@ export default function SendStablecoinsPage() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 720 }}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          Send stablecoins
-        </Typography.Title>
+        <PageTitle style={{ margin: 0 }}>Send stablecoins</PageTitle>
         <Typography.Text type="secondary">Send USDT or USDC to a wallet address</Typography.Text>
       </div>
       <Steps

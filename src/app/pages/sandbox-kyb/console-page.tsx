@@ -2,7 +2,7 @@
  * /sandbox/kyb: the sandbox KYB provider's reviewer console (no sign-in). Lists every verification
  * case and decides the submitted ones, as a real provider's reviewer would.
  */
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, Card, Flex, Table, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -10,23 +10,27 @@ import { reviewApi, type KybCaseRow } from "./api.ts";
 import { ProviderFrame } from "./provider-frame.tsx";
 import { ReviewDrawer } from "./review-drawer.tsx";
 import { ReviewTag, StateTag, when } from "./status-tags.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export default function SandboxKybConsolePage() {
   const [rows, setRows] = useState<KybCaseRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<KybCaseRow | null>(null);
   const toast = useToast();
+  // The toaster changes whenever antd's context does (theme, language): the list is loaded once, not again for each.
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
 
   const load = useCallback(async () => {
     setLoading(true);
     try {
       setRows(await reviewApi.list());
     } catch (e) {
-      toast.error(e);
+      toastRef.current.error(e);
     } finally {
       setLoading(false);
     }
-  }, [toast]);
+  }, []);
 
   useEffect(() => {
     void load();
@@ -36,9 +40,9 @@ export default function SandboxKybConsolePage() {
     <ProviderFrame width={1100}>
       <Card>
         <Flex justify="space-between" align="center" wrap gap={12}>
-          <Typography.Title level={2} style={{ margin: 0 }}>
+          <PageTitle look={2} style={{ margin: 0 }}>
             Sandbox KYB console
-          </Typography.Title>
+          </PageTitle>
           <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading}>
             Refresh
           </Button>

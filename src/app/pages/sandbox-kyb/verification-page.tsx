@@ -14,6 +14,7 @@ import { DocumentsCard } from "./documents-card.tsx";
 import { PeopleForm } from "./people-form.tsx";
 import { ProviderFrame } from "./provider-frame.tsx";
 import { StateTag } from "./status-tags.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 type Missing = { message: string; items: string[] };
 
@@ -69,9 +70,9 @@ export default function SandboxKybVerificationPage() {
       <Space direction="vertical" size={16} style={{ width: "100%" }}>
         <div>
           <Flex align="center" gap={12} wrap>
-            <Typography.Title level={2} style={{ margin: 0 }}>
+            <PageTitle look={2} style={{ margin: 0 }}>
               Verify {view.business_name}
-            </Typography.Title>
+            </PageTitle>
             <StateTag state={view.state} />
           </Flex>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>

@@ -3,7 +3,7 @@
  * from an object URL, and Upload/Change logo for members who may edit.
  */
 import { useEffect, useState } from "react";
-import { Button, Card, Space, Spin, Typography } from "antd";
+import { Button, Card, Space, Spin, Typography, theme } from "antd";
 import { UploadOutlined } from "@ant-design/icons";
 import { LOGO_SIDE } from "../../../../resources/invoice-settings.ts";
 import { LogoUploadModal } from "./logo-upload-modal.tsx";
@@ -38,6 +38,7 @@ function useLogoObjectUrl(logoUrl: string | null, version: number) {
 type Props = { logoUrl: string | null; canEdit: boolean; onUploaded: (logoUrl: string | null) => void };
 
 export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
+  const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   const [version, setVersion] = useState(0);
   const logo = useLogoObjectUrl(logoUrl, version);
@@ -56,7 +57,15 @@ export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
     >
       <Space direction="vertical">
         <div
-          style={{ width: size, height: size, display: "flex", alignItems: "center", justifyContent: "center", border: "1px dashed #d9d9d9", borderRadius: 8 }}
+          style={{
+            width: size,
+            height: size,
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "center",
+            border: `1px dashed ${token.colorBorder}`,
+            borderRadius: 8,
+          }}
         >
           {logo.loading ? (
             <Spin />

@@ -5,7 +5,7 @@
  * The server's message ('Logo uploaded' / 'Logo updated') is toasted.
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
-import { Alert, Button, Modal, Space, Typography, Upload } from "antd";
+import { Alert, Button, Modal, Space, Typography, Upload, theme } from "antd";
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, UploadOutlined, ZoomInOutlined, ZoomOutOutlined } from "@ant-design/icons";
 import { LOGO_MESSAGES, LOGO_SIDE, LOGO_ZOOM_IN, LOGO_ZOOM_OUT, invoiceSettingsEndpoints } from "../../../../resources/invoice-settings.ts";
 import { apiForm } from "../../api/client.ts";
@@ -54,6 +54,7 @@ async function svgRendering(url: string): Promise<Blob> {
 }
 
 function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
+  const { token } = theme.useToken();
   const toast = useToast();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [crop, setCrop] = useState<Crop | null>(null);
@@ -182,8 +183,9 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
               overflow: "hidden",
               cursor: "grab",
               touchAction: "none",
+              // The logo prints on a white invoice: it is framed on a light ground in either theme.
               background: "#f5f5f5",
-              border: "1px solid #d9d9d9",
+              border: `1px solid ${token.colorBorder}`,
             }}
           >
             <img
@@ -213,7 +215,11 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
         </>
       )}
       {picked?.kind === "svg" && (
-        <img src={picked.url} alt="Logo preview" style={{ maxWidth: LOGO_SIDE, maxHeight: LOGO_SIDE, objectFit: "contain", border: "1px solid #d9d9d9" }} />
+        <img
+          src={picked.url}
+          alt="Logo preview"
+          style={{ maxWidth: LOGO_SIDE, maxHeight: LOGO_SIDE, objectFit: "contain", border: `1px solid ${token.colorBorder}` }}
+        />
       )}
       <Space style={{ justifyContent: "flex-end", width: "100%" }}>
         <Button onClick={onClose}>Cancel</Button>

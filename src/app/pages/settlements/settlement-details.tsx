@@ -14,6 +14,7 @@ import { renderValue } from "../../components/resource/renderers.tsx";
 import { SettlementPayments } from "./settlement-payments.tsx";
 import { SettlementAdjustments } from "./settlement-adjustments.tsx";
 import { GenerateReportModal } from "./generate-report-modal.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export const SETTLEMENT_ERROR = "Error settlement details";
 
@@ -51,9 +52,7 @@ export default function SettlementDetails() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
           <Typography.Text type="secondary">Reference</Typography.Text>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {settlement.reference}
-          </Typography.Title>
+          <PageTitle style={{ margin: 0 }}>{settlement.reference}</PageTitle>
           <Typography.Text type="secondary">
             {settlement.source_currency} → {settlement.settlement_currency}
           </Typography.Text>

@@ -23,6 +23,7 @@ import { SubAccountState } from "./sub-accounts-list.tsx";
 import { FundAccountModal } from "./fund-account-modal.tsx";
 import { actionAccess } from "../../../../resources/define-resource.ts";
 import { call } from "../../api/call.ts";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 const DAY = "YYYY-MM-DD";
 
@@ -132,9 +133,7 @@ export default function SubAccountDetails() {
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Flex align="center" gap={8}>
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                {account.name}
-              </Typography.Title>
+              <PageTitle style={{ margin: 0 }}>{account.name}</PageTitle>
               <Tag color="blue">Sub-account</Tag>
               <SubAccountState state={account.state} />
             </Flex>

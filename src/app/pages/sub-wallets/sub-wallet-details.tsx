@@ -20,6 +20,7 @@ import { OwnerTransactions } from "../../components/money/owner-transactions.tsx
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import { SubWalletState } from "./sub-wallets-list.tsx";
+import { PageTitle } from "../../components/layout/page-title.tsx";
 
 /** SPEC §4: a sub-wallet's graph ranges (its summary answers exactly these). */
 const SUB_WALLET_RANGES: Range[] = [
@@ -91,9 +92,7 @@ export default function SubWalletDetails() {
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Flex align="center" gap={8} wrap>
-              <Typography.Title level={3} style={{ margin: 0 }}>
-                {wallet.name}
-              </Typography.Title>
+              <PageTitle style={{ margin: 0 }}>{wallet.name}</PageTitle>
               <Tag color="purple">Sub-wallet</Tag>
               <Tag>{SUB_WALLET_CLASSIFICATION_LABELS[wallet.classification] ?? wallet.classification}</Tag>
               <SubWalletState state={wallet.state} />

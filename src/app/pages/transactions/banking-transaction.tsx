@@ -5,7 +5,7 @@
  */
 import { Link, useParams } from "react-router";
 import { useOne } from "@refinedev/core";
-import { Alert, Skeleton, Typography } from "antd";
+import { Alert, Skeleton } from "antd";
 import { AmountHeader, Documents, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
 import { PaymentActions } from "./payment-actions.tsx";
 import { RateText } from "../../components/money/figures.tsx";
@@ -76,9 +76,6 @@ export default function BankingTransactionDetails() {
   if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Transaction details
-      </Typography.Title>
       <AmountHeader value={t.signed_amount} currency={t.sending_currency} direction={t.direction} state={t.state} type={t.type} date={t.created_date} />
       {t.state === "FAILED" && t.failure_reason && <Alert type="error" showIcon message={t.failure_reason} style={{ marginBottom: 12 }} />}
       <Pairs

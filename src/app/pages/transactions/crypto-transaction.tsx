@@ -48,9 +48,6 @@ export default function CryptoTransactionDetails() {
   if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
   return (
     <>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Transaction details
-      </Typography.Title>
       <AmountHeader
         value={t.signed_amount.value}
         currency={t.signed_amount.currency}

@@ -1,0 +1,133 @@
+/**
+ * Issue 30 item 4: every route of SPEC §2 has no serious or critical axe-core violation, in the light
+ * and the dark theme (the system setting, which the console follows), as the demo owner and as the
+ * demo viewer, and names itself in exactly one <h1>. The signed-in routes come from the declarations
+ * (resources/index.ts, resources/pages.ts), their ids from the demo's own lists, so a new screen is
+ * swept as declared. One browser context per role and theme; each page is scanned once its content is
+ * in (no skeleton or spinner left), never after a fixed wait.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { RESOURCES } from "../../resources/index.ts";
+import { PAGES } from "../../resources/pages.ts";
+import { login } from "./helpers.ts";
+
+// Six independent sweeps (no data changes): they share the run's workers.
+test.describe.configure({ mode: "parallel" });
+
+type Theme = "light" | "dark";
+const THEMES: Theme[] = ["light", "dark"];
+const ROLES = [
+  { role: "owner", email: "owner@demo.example", greeting: /Welcome Ada/ },
+  { role: "viewer", email: "viewer@demo.example", greeting: /Welcome/ },
+];
+
+/** The signed-in routes: the bespoke pages and every routed screen the resources declare (SPEC §2). */
+const SIGNED_IN: { path: string; list?: string }[] = [
+  ...Object.values(PAGES).map((p) => ({ path: p.path as string })),
+  ...RESOURCES.filter((r) => r.standalone !== false).flatMap((r) =>
+    [r.routes.list, r.routes.create, r.routes.show, r.routes.edit]
+      .filter((path): path is string => !!path)
+      .map((path) => ({ path, list: path.includes(":id") ? r.api.list.path : undefined })),
+  ),
+  // SPEC §2: the beneficiaries list opened on its add form.
+  { path: "/payments/beneficiaries?add-new=true" },
+];
+
+const SIGNED_OUT = [
+  "/login",
+  "/login?action=verified",
+  "/create-account",
+  "/forgot-password",
+  "/reset-password/not-a-real-token",
+  "/email-verification/not-a-real-token",
+  "/invitation/not-a-real-token",
+  "/404",
+  "/sandbox/mailbox",
+  "/sandbox/deposit",
+  "/sandbox/kyb",
+];
+
+/** The page has settled: no skeleton, spinner or loading button left (content, not a timer). */
+async function settled(page: Page) {
+  await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .ant-btn-loading")).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Serious and critical violations on the page as "rule: target" lines, and the page's h1s. */
+async function audit(page: Page, route: string, theme: Theme) {
+  await settled(page);
+  // The theme really is the one asked for (the console marks <html>; the public page does too).
+  await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const problems = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map((n) => `${route} [${theme}] ${v.id} (${v.impact}): ${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? v.help}`),
+    );
+  const h1 = await page.locator("h1").allInnerTexts();
+  if (h1.length !== 1 || !h1[0].trim()) problems.push(`${route} [${theme}] has ${h1.length} <h1>: ${JSON.stringify(h1)}`);
+  return problems;
+}
+
+/** The first id of a list the member can read, for its details routes; none when the list is refused or empty. */
+async function firstId(page: Page, listPath: string, cache: Map<string, string | null>) {
+  if (!cache.has(listPath)) {
+    const res = await page.request.get(`/api${listPath}`);
+    const items = res.ok() ? ((await res.json()).data?.items as { id: string }[] | undefined) : undefined;
+    cache.set(listPath, items?.[0]?.id ?? null);
+  }
+  return cache.get(listPath) ?? null;
+}
+
+for (const theme of THEMES) {
+  test.describe(`${theme} theme`, () => {
+    test.use({ colorScheme: theme });
+
+    for (const { role, email, greeting } of ROLES) {
+      test(`every signed-in route as the ${role}`, async ({ page }) => {
+        test.setTimeout(300_000);
+        await login(page, email);
+        await expect(page.getByRole("heading", { name: greeting })).toBeVisible();
+        const ids = new Map<string, string | null>();
+        const problems: string[] = [];
+        let scanned = 0;
+        for (const { path, list } of SIGNED_IN) {
+          const id = list ? await firstId(page, list, ids) : "";
+          if (id === null) continue; // nothing of that kind for this member to open
+          const route = path.replace(":id", id);
+          await page.goto(route);
+          await settled(page);
+          // A screen the member may not open sends them to the dashboard (SPEC §2 route guard): nothing new to scan.
+          if (new URL(page.url()).pathname === "/" && path !== "/") continue;
+          problems.push(...(await audit(page, route, theme)));
+          scanned++;
+        }
+        console.log(`${role}, ${theme}: ${scanned} routes scanned`);
+        expect(scanned).toBeGreaterThan(role === "owner" ? 30 : 15);
+        expect(problems, problems.join("\n")).toEqual([]);
+      });
+    }
+
+    test("the signed-out, sandbox and public invoice pages", async ({ page }) => {
+      test.setTimeout(120_000);
+      const problems: string[] = [];
+      for (const route of SIGNED_OUT) {
+        await page.goto(route);
+        await expect(page.locator("h1").first()).toBeVisible();
+        problems.push(...(await audit(page, route, theme)));
+      }
+      // A public invoice: its reference read as the owner would share it, then opened signed out.
+      await login(page, "owner@demo.example");
+      await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
+      const invoices = await (await page.request.get("/api/invoicing/invoices?limit=50")).json();
+      const sent = (invoices.data.items as { reference: string; state: string }[]).find((i) => i.state === "OPEN");
+      expect(sent, "the demo has an open invoice").toBeTruthy();
+      await page.context().clearCookies();
+      const route = `/public/apps/invoices/${sent!.reference}`;
+      await page.goto(route);
+      await expect(page.getByRole("button", { name: "I've made the payment" })).toBeVisible();
+      problems.push(...(await audit(page, route, theme)));
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+  });
+}
