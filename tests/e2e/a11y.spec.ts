@@ -8,9 +8,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { RESOURCES } from "../../resources/index.ts";
-import { PAGES } from "../../resources/pages.ts";
 import { login } from "./helpers.ts";
+import { settled, visitEveryRoute } from "./console-routes.ts";
 
 // Six independent sweeps (no data changes): they share the run's workers.
 test.describe.configure({ mode: "parallel" });
@@ -20,18 +19,6 @@ const THEMES: Theme[] = ["light", "dark"];
 const ROLES = [
   { role: "owner", email: "owner@demo.example", greeting: /Welcome Ada/ },
   { role: "viewer", email: "viewer@demo.example", greeting: /Welcome/ },
-];
-
-/** The signed-in routes: the bespoke pages and every routed screen the resources declare (SPEC §2). */
-const SIGNED_IN: { path: string; list?: string }[] = [
-  ...Object.values(PAGES).map((p) => ({ path: p.path as string })),
-  ...RESOURCES.filter((r) => r.standalone !== false).flatMap((r) =>
-    [r.routes.list, r.routes.create, r.routes.show, r.routes.edit]
-      .filter((path): path is string => !!path)
-      .map((path) => ({ path, list: path.includes(":id") ? r.api.list.path : undefined })),
-  ),
-  // SPEC §2: the beneficiaries list opened on its add form.
-  { path: "/payments/beneficiaries?add-new=true" },
 ];
 
 const SIGNED_OUT = [
@@ -47,11 +34,6 @@ const SIGNED_OUT = [
   "/sandbox/deposit",
   "/sandbox/kyb",
 ];
-
-/** The page has settled: no skeleton, spinner or loading button left (content, not a timer). */
-async function settled(page: Page) {
-  await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .ant-btn-loading")).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** Serious and critical violations on the page as "rule: target" lines, and the page's h1s. */
 async function audit(page: Page, route: string, theme: Theme) {
@@ -69,16 +51,6 @@ async function audit(page: Page, route: string, theme: Theme) {
   return problems;
 }
 
-/** The first id of a list the member can read, for its details routes; none when the list is refused or empty. */
-async function firstId(page: Page, listPath: string, cache: Map<string, string | null>) {
-  if (!cache.has(listPath)) {
-    const res = await page.request.get(`/api${listPath}`);
-    const items = res.ok() ? ((await res.json()).data?.items as { id: string }[] | undefined) : undefined;
-    cache.set(listPath, items?.[0]?.id ?? null);
-  }
-  return cache.get(listPath) ?? null;
-}
-
 for (const theme of THEMES) {
   test.describe(`${theme} theme`, () => {
     test.use({ colorScheme: theme });
@@ -88,20 +60,10 @@ for (const theme of THEMES) {
         test.setTimeout(300_000);
         await login(page, email);
         await expect(page.getByRole("heading", { name: greeting })).toBeVisible();
-        const ids = new Map<string, string | null>();
         const problems: string[] = [];
-        let scanned = 0;
-        for (const { path, list } of SIGNED_IN) {
-          const id = list ? await firstId(page, list, ids) : "";
-          if (id === null) continue; // nothing of that kind for this member to open
-          const route = path.replace(":id", id);
-          await page.goto(route);
-          await settled(page);
-          // A screen the member may not open sends them to the dashboard (SPEC §2 route guard): nothing new to scan.
-          if (new URL(page.url()).pathname === "/" && path !== "/") continue;
+        const scanned = await visitEveryRoute(page, async (route) => {
           problems.push(...(await audit(page, route, theme)));
-          scanned++;
-        }
+        });
         console.log(`${role}, ${theme}: ${scanned} routes scanned`);
         expect(scanned).toBeGreaterThan(role === "owner" ? 30 : 15);
         expect(problems, problems.join("\n")).toEqual([]);

@@ -92,4 +92,8 @@ test("the header switch turns the console dark, is remembered, and the public in
   await page.getByRole("switch", { name: "Dark theme" }).click();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
   await expect.poll(() => groundOf(header(page))).toBeGreaterThan(0.9);
+  // Back where the system is, the choice is forgotten: the console follows the system again.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(page.getByRole("switch", { name: "Dark theme" })).toBeChecked();
 });
