@@ -1,30 +1,11 @@
 /** The data provider's mapping of Refine calls to the API's conventions, and of failures to HttpErrors. */
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { dataProvider, listQuery } from "../../src/app/providers/data-provider.ts";
-import { defineResource } from "../../resources/define-resource.ts";
-import { endpoint } from "../../resources/define-endpoint.ts";
+import { demoResource } from "../helpers/demo-resource.ts";
 import { beneficiaries, cryptoBeneficiaries } from "../../resources/beneficiaries.ts";
-import { z } from "zod";
 import { answerFetch } from "../helpers/answer-fetch.ts";
 
-const demo = defineResource({
-  name: "demo",
-  label: "Demo",
-  title: "Demo",
-  subtitle: "",
-  routes: { list: "/demo" },
-  api: {
-    list: endpoint({
-      method: "GET",
-      path: "/demo",
-      summary: "List demo",
-      tag: "demo",
-      access: { obj: "demo", act: "list" },
-      answer: { page: z.object({ id: z.string() }) },
-    }),
-  },
-  schema: z.object({ id: z.string() }),
-  access: { obj: "demo" },
+const demo = demoResource({
   columns: [],
   filters: [
     { field: "keyword", kind: "search", param: "keyword", placeholder: "Search" },
@@ -32,11 +13,6 @@ const demo = defineResource({
     { field: "states", kind: "multi", param: "states", label: "State", options: [] },
     { field: "created", kind: "dateRange", params: ["created_date_from", "created_date_to"], label: "Created" },
   ],
-  pageSize: 10,
-  empty: { title: "", body: "" },
-  emptyFiltered: { title: "", body: "" },
-  errorMessage: "Error fetching demo",
-  recordTitle: () => "",
 });
 
 const eq = (field: string, value: unknown) => ({ field, operator: "eq" as const, value });

@@ -3,34 +3,15 @@
  * (the list's query as the API reads it, plus its tab) round-trip to the list's state and back.
  */
 import { describe, expect, test } from "vitest";
-import { z } from "zod";
-import { defineResource } from "../../resources/define-resource.ts";
-import { endpoint } from "../../resources/define-endpoint.ts";
+import { demoResource } from "../helpers/demo-resource.ts";
 import { listQuery } from "../../src/app/providers/data-provider.ts";
 import { sortersOf, sortParamOf } from "../../src/app/providers/list-sort.ts";
 import { listStateOf, viewParamsOf } from "../../src/app/components/resource/list-view-params.ts";
 import { withoutListState } from "../../src/app/components/resource/list-url-state.ts";
 import { columnsInOrder } from "../../src/app/components/resource/list-columns.tsx";
 
-const demo = defineResource({
-  name: "demo",
-  label: "Demo",
-  title: "Demo",
-  subtitle: "",
-  routes: { list: "/demo" },
-  api: {
-    list: endpoint({
-      method: "GET",
-      path: "/demo",
-      summary: "List demo",
-      tag: "demo",
-      access: { obj: "demo", act: "list" },
-      answer: { page: z.object({ id: z.string() }) },
-    }),
-  },
+const demo = demoResource({
   fixedParams: { kind: "FIAT" },
-  schema: z.object({ id: z.string() }),
-  access: { obj: "demo" },
   columns: [
     { field: "created_date", title: "Date", sort: "created_date" },
     { field: "amount", title: "Amount", sort: "amount" },
@@ -52,11 +33,6 @@ const demo = defineResource({
     { field: "states", kind: "multi", param: "states", label: "State", options: [] },
     { field: "created", kind: "dateRange", params: ["created_date_from", "created_date_to"], label: "Created" },
   ],
-  pageSize: 10,
-  empty: { title: "", body: "" },
-  emptyFiltered: { title: "", body: "" },
-  errorMessage: "Error fetching demo",
-  recordTitle: () => "",
 });
 
 const eq = (field: string, value: unknown) => ({ field, operator: "eq" as const, value });
