@@ -69,6 +69,8 @@ export default defineConfig({
           groups: [
             { name: "lib", test: /\/src\/lib\//, priority: 2 },
             { name: "resources", test: /\/resources\//, priority: 1 },
+            // A language's area catalogues (src/app/i18n/locales/<code>/*.json) travel as one file.
+            { name: (id) => `locale-${/\/locales\/(\w+)\//.exec(id)?.[1]}`, test: /\/src\/app\/i18n\/locales\//, priority: 3 },
           ],
         },
       },

@@ -77,7 +77,7 @@ test("on a phone a wide table scrolls inside its card with its first column kept
   expect(background).not.toBe("rgba(0, 0, 0, 0)");
 });
 
-test("on a phone the menu opens as a drawer and a wide dialog fits the screen", async ({ page }) => {
+test("on a phone the menu opens as a drawer and a wide dialog fits the screen @demo-approvals", async ({ page }) => {
   await login(page, "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   await page.getByRole("button", { name: "Open menu" }).click();
@@ -85,8 +85,14 @@ test("on a phone the menu opens as a drawer and a wide dialog fits the screen", 
   await expect(drawer.getByRole("menuitem", { name: "Transactions" })).toBeVisible();
   await drawer.getByRole("menuitem", { name: "Transactions" }).click();
   await expect(page).toHaveURL(/\/transactions/);
+  await expect(page.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
   await expect(drawer.getByRole("menuitem", { name: "Transactions" })).toBeHidden();
-  // The approvals dialog is 1100 px wide on a desk: on the phone it keeps to the screen.
+  // The approvals dialog is 1100 px wide on a desk: on the phone it keeps to the screen. Its Review
+  // button is the dashboard's, so back there first (the dashboard stays painted while the
+  // transactions page loads, so without the heading above a click could land on a button going away).
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await drawer.getByRole("menuitem", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
   await expect(page.getByRole("dialog", { name: "Pending approvals" }).getByRole("table")).toBeVisible();
   expect(await overflows(page)).toEqual([]);

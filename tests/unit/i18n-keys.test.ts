@@ -15,9 +15,6 @@ import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import type * as TS from "../openapi-client/node_modules/typescript";
-import en from "../../src/app/i18n/locales/en.json";
-import fr from "../../src/app/i18n/locales/fr.json";
-import de from "../../src/app/i18n/locales/de.json";
 import { MENU } from "../../src/app/navigation.tsx";
 
 const ts = createRequire(new URL("../openapi-client/package.json", import.meta.url))("typescript") as typeof TS;
@@ -50,6 +47,8 @@ const TEXT_PROPS = new Set([
   "alt",
   "extra",
 ]);
+/** What antd's message and notification APIs show. */
+const TOASTS = new Set(["success", "error", "info", "warning", "loading", "open"]);
 /** Literal texts that are no language's: the brand. */
 const NOT_WORDS = new Set(["Stablebank"]);
 /** Keys the console never names itself: Refine's components ask for them, with these English defaults. */
@@ -64,9 +63,14 @@ function flatten(tree: Tree, prefix = ""): Map<string, string> {
   }
   return out;
 }
-const EN = flatten(en);
-const FR = flatten(fr);
-const DE = flatten(de);
+/** A language's catalogue as the console merges it: each area file under its area's name. */
+const catalogue = (language: string): Tree => {
+  const dir = join(ROOT, "src/app/i18n/locales", language);
+  return Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, f), "utf8")) as Tree]));
+};
+const EN = flatten(catalogue("en"));
+const FR = flatten(catalogue("fr"));
+const DE = flatten(catalogue("de"));
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** A key as code asks for it: "dashboard.approvals.payments" is there when its plural forms are. */
 const hasKey = (catalogue: Map<string, string>, key: string) => catalogue.has(key) || catalogue.has(`${key}_other`);
@@ -121,6 +125,16 @@ function untranslated(source: TS.SourceFile): string[] {
       const init = n.initializer;
       const text = init && ts.isStringLiteral(init) ? init.text : init && ts.isJsxExpression(init) ? literalText(init.expression) : undefined;
       if (text !== undefined && hasWords(text)) found.push(`${where(n)} ${n.name.getText()}="${text}"`);
+    }
+    // Toasts: message.success("Payment sent"), messageApi.error(`…`).
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      TOASTS.has(n.expression.name.text) &&
+      /message|notification/i.test(n.expression.expression.getText())
+    ) {
+      const text = literalText(n.arguments[0]);
+      if (text !== undefined && hasWords(text)) found.push(`${where(n)} ${n.expression.getText()}("${text}")`);
     }
     // Items handed to antd as objects ({ label: "Domestic wire" }) are texts too.
     if (ts.isPropertyAssignment(n) && TEXT_PROPS.has(n.name.getText().replace(/["']/g, ""))) {
@@ -178,13 +192,15 @@ describe("(b) the converted screens hold no text of their own", () => {
     const sample = parse(
       "sample.tsx",
       `const items = [{ key: "a", label: "Domestic wire" }, { key: "b", label: t("x") }];
-       export const A = () => <Card title="Recent transactions" aria-label={"Accounts"} extra={t("y")} subtitle={\`\${n} (\${m})\`}>See all <b>{t("z")}</b><i>Stablebank</i> — {n}</Card>;`,
+       export const A = () => <Card title="Recent transactions" aria-label={"Accounts"} extra={t("y")} subtitle={\`\${n} (\${m})\`}>See all <b>{t("z")}</b><i>Stablebank</i> — {n}</Card>;
+       message.success("Payment sent"); messageApi.error(t("e")); list.open("x");`,
     );
     expect(untranslated(sample).map((s) => s.replace(/^sample\.tsx:\d+ /, ""))).toEqual([
       'label: "Domestic wire"',
       'title="Recent transactions"',
       'aria-label="Accounts"',
       'text "See all"',
+      'message.success("Payment sent")',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /**
  * The console's languages (issue 30): Refine's i18nProvider over i18next. Nothing of it is in the
- * first download but this file: i18next and each language's catalogue (./locales/<code>.json) are
+ * first download but this file: i18next and each language's catalogues (./locales/<code>/) are
  * loaded when needed, in parallel with the session, and the console renders once the member's
  * language is active. English is the complete catalogue (the SPEC's texts exactly) and the fallback
  * of every key another language lacks. README "Adding a language" says how to add one.
@@ -10,11 +10,18 @@ import type { i18n as I18n, TOptions } from "i18next";
 import { LANGUAGE_CODES, type Language } from "../../lib/formats.ts";
 
 type Catalogue = Record<string, unknown>;
-const CATALOGUES: Record<Language, () => Promise<{ default: Catalogue }>> = {
-  en: () => import("./locales/en.json"),
-  fr: () => import("./locales/fr.json"),
-  de: () => import("./locales/de.json"),
-};
+/**
+ * A language is a folder of catalogues, one per area of the console (./locales/<code>/<area>.json
+ * holds the keys "<area>.…"), so areas are translated side by side without touching one file. The
+ * build puts each language's files in one chunk (vite.config.ts), so a language is one download.
+ */
+const FILES = import.meta.glob<Catalogue>("./locales/*/*.json", { import: "default" });
+
+async function loadCatalogue(language: Language): Promise<Catalogue> {
+  const mine = Object.entries(FILES).filter(([path]) => path.startsWith(`./locales/${language}/`));
+  const areas = await Promise.all(mine.map(async ([path, load]) => [path.slice(path.lastIndexOf("/") + 1, -".json".length), await load()] as const));
+  return Object.fromEntries(areas);
+}
 
 let engine: Promise<I18n> | undefined;
 const loaded = new Map<Language, Promise<Catalogue>>();
@@ -23,7 +30,7 @@ const loaded = new Map<Language, Promise<Catalogue>>();
 export function preloadLanguage(language: Language): Promise<Catalogue> {
   let c = loaded.get(language);
   if (!c) {
-    c = CATALOGUES[language]().then((m) => m.default);
+    c = loadCatalogue(language);
     loaded.set(language, c);
     // A failed download is tried again next time rather than remembered.
     c.catch(() => loaded.delete(language));
