@@ -79,6 +79,7 @@ export default defineConfig({
   server: { proxy: { "/api": "http://127.0.0.1:3000", "/docs": "http://127.0.0.1:3000" } },
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
+    globalSetup: ["tests/helpers/pglite-template.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

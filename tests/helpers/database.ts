@@ -3,11 +3,16 @@
  * (a PostgreSQL server) a new database is created on that server and dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { openDatabase, type Database } from "../../src/server/db/client.ts";
 
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  return serverUrl ? freshPostgres(serverUrl) : openDatabase({ dataDir: "memory://" });
+  if (serverUrl) return freshPostgres(serverUrl);
+  // A copy of the database the run migrated once (tests/helpers/pglite-template.ts): creating a
+  // PGlite directory from nothing (initdb) costs several times what loading a copy does.
+  const template = process.env.PGLITE_TEMPLATE;
+  return openDatabase({ dataDir: "memory://", from: template ? new Blob([readFileSync(template)]) : undefined });
 }
 
 /** A new database on a PostgreSQL server, migrated; close() drops it. Benchmarks use it too. */

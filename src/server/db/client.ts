@@ -15,11 +15,13 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
-export type Database = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+/** dump: (PGlite only) the whole data directory as a tarball, for `from` to start another database at. */
+export type Database = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void>; dump?: () => Promise<Blob> };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
-export type DatabaseOptions = { url?: string; dataDir?: string };
+/** from: a PGlite dump (Database.dump) a database in memory starts as, instead of an empty directory. */
+export type DatabaseOptions = { url?: string; dataDir?: string; from?: Blob };
 
 /** Opens the database and applies every pending migration. dataDir "memory://" keeps it in memory. */
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -40,12 +42,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = opts.dataDir ?? "memory://";
   initializeDataDir(dataDir);
-  const client = new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
+  const client = opts.from
+    ? new PGlite({ loadDataDir: opts.from, extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF })
+    : new PGlite(dataDir, { extensions: { pg_trgm }, postgresqlconf: PGLITE_CONF });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   const { usePreparedStatements } = await import("./pglite-statements.ts");
   usePreparedStatements(client);
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") };
 }
 
 const CONFLICT_ATTEMPTS = 5;
