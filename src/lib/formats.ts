@@ -122,16 +122,16 @@ function partsOf(v: When, zone: string | undefined) {
   return { year: p.year, month: Number(p.month), day: Number(p.day), hour: Number(p.hour) % 24, minute: Number(p.minute), second: Number(p.second), at };
 }
 
-/** The zone's short name ("CET", "UTC+1") in the reader's language, after a time shown in a chosen zone. */
-function zoneName(at: Date, f: Formats) {
+/** The zone's short name ("CET", "UTC+1", "UTC") in the reader's language, after every time shown. */
+function zoneName(at: Date, zone: string, f: Formats) {
   const nf = numberFormatOf(f);
   const locale = nf.startsWith(f.language) ? nf : f.language;
-  const dtf = cached(
-    `z:${locale}:${f.timeZone}`,
-    () => new Intl.DateTimeFormat(locale, { timeZone: f.timeZone!, timeZoneName: "short" }),
-  ) as Intl.DateTimeFormat;
-  return dtf.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? f.timeZone!;
+  const dtf = cached(`z:${locale}:${zone}`, () => new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })) as Intl.DateTimeFormat;
+  return dtf.formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? zone;
 }
+
+/** The reader's own zone, as the engine knows it (the browser's, or the server's). */
+const ownZone = () => (cached("own-zone", () => new Intl.DateTimeFormat()) as Intl.DateTimeFormat).resolvedOptions().timeZone;
 
 type DateKind = "day" | "dateTime" | "time";
 const OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {
@@ -142,12 +142,14 @@ const OPTIONS: Record<DateKind, Intl.DateTimeFormatOptions> = {
 
 /**
  * One way to write dates for people (issue 26), in the member's time zone (issue 30): English reads
- * "25 Nov 2026", "25 Nov 2026, 22:31", "22:31:57" as it always did; other languages as Intl writes
- * them. A time in a zone the member chose says which ("22:31 CET"); a day never moves between zones.
+ * "25 Nov 2026", "25 Nov 2026, 22:31 UTC", "22:31:57 UTC"; other languages as Intl writes
+ * them. A time says its zone ("22:31 CET", "22:31 UTC"); a day never moves between zones.
  */
 export function formatWhen(v: When, kind: DateKind, f: Formats = current): string {
   const zone = f.timeZone ?? undefined;
-  const named = kind !== "day" && f.timeZone !== null && !isDayString(v);
+  // A time always says its zone: the member's chosen one, else the reader's own (issue 30), so two
+  // colleagues in two cities never read the same figures as two different moments unawares.
+  const named = kind !== "day" && !isDayString(v);
   let text: string;
   if (f.language === "en") {
     const p = partsOf(v, zone);
@@ -160,7 +162,7 @@ export function formatWhen(v: When, kind: DateKind, f: Formats = current): strin
     const dtf = cached(`w:${f.language}:${kind}:${tz}`, () => new Intl.DateTimeFormat(f.language, { ...OPTIONS[kind], timeZone: tz })) as Intl.DateTimeFormat;
     text = dtf.format(at);
   }
-  return named ? `${text} ${zoneName(new Date(v), f)}` : text;
+  return named ? `${text} ${zoneName(new Date(v), zone ?? ownZone(), f)}` : text;
 }
 
 const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

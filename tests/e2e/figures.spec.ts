@@ -14,8 +14,8 @@ import { exactMoney, formatMoney } from "../../src/lib/money.ts";
 const get = async <T>(page: Page, path: string) => (await (await page.request.get(`/api/${path}`)).json()).data as T;
 /** A rate written for people: at most six significant digits, thousands grouped. */
 const READABLE = (from: string, to: string, sign = "=") => new RegExp(`^1 ${from} ${sign} (\\d{1,3}(,\\d{3})*\\.\\d{2}|0\\.0*[1-9]\\d{0,5}) ${to}$`);
-/** "25 Nov 2026, 22:31". */
-const DATE_TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/;
+/** "25 Nov 2026, 22:31 UTC": a time says its zone (issue 30). */
+const DATE_TIME = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} [A-Z][\w+:-]*$/;
 /** A stablecoin amount with two decimals, or more only when the last one is not a zero. */
 const STABLE = /\d\.\d{2}(\d*[1-9])? (USDT|USDC)$/;
 

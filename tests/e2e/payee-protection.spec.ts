@@ -48,7 +48,7 @@ test("a new payee shows its name check and cooling period, and paying it is refu
   await expect(drawer).toBeHidden();
 
   const row = page.locator(".ant-table-row").filter({ hasText: "Mismatch Paper LLC" });
-  await expect(row.getByText(/^New — details can be paid from \d+ \w{3} \d{4}, \d\d:\d\d$/)).toBeVisible();
+  await expect(row.getByText(/^New — details can be paid from \d+ \w{3} \d{4}, \d\d:\d\d [A-Z][\w+:-]*$/)).toBeVisible();
   await row.click();
   await expect(page.getByRole("heading", { name: "Mismatch Paper LLC" })).toBeVisible();
   await expect(page.getByText(/No match: the bank did not recognise this name/)).toBeVisible();

@@ -53,12 +53,15 @@ describe("amounts in each number format, from the digits", () => {
 describe("dates in the member's language and zone", () => {
   const at = "2026-11-25T13:05:09Z";
 
-  test("the default is the console's English, in the reader's own zone, unnamed", () => {
+  test("the default is the console's English, in the reader's own zone, named", () => {
     const local = new Date(at);
     const pad = (n: number) => String(n).padStart(2, "0");
+    // The reader's zone as the engine names it ("UTC" on a machine set to UTC, "GMT+1" in Paris).
+    const own = new Intl.DateTimeFormat("en-US", { timeZoneName: "short" }).formatToParts(local).find((p) => p.type === "timeZoneName")!.value;
+    expect(own).toMatch(/\S/);
     expect(formatDay(at)).toBe(`${local.getDate()} Nov 2026`);
-    expect(formatDateTime(at)).toBe(`${local.getDate()} Nov 2026, ${pad(local.getHours())}:05`);
-    expect(formatTime(at)).toBe(`${pad(local.getHours())}:05:09`);
+    expect(formatDateTime(at)).toBe(`${local.getDate()} Nov 2026, ${pad(local.getHours())}:05 ${own}`);
+    expect(formatTime(at)).toBe(`${pad(local.getHours())}:05:09 ${own}`);
   });
 
   test("a chosen zone moves the time and says which", () => {
