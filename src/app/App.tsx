@@ -145,7 +145,7 @@ function RefineApp() {
         </Route>
         <Route path="*" element={<Navigate to="/404" replace />} />
       </Routes>
-      <DocumentTitleHandler handler={documentTitle} />
+      <DocumentTitleHandler handler={(page) => documentTitle(page, i18nProvider.translate)} />
     </Refine>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Form, Select, Skeleton, Typography } from "antd";
 import { SwapOutlined } from "@ant-design/icons";
 import { call } from "../api/call.ts";
@@ -34,6 +35,7 @@ function useCurrencies() {
 }
 
 function CurrentRate({ base, quote }: { base: string; quote: string }) {
+  const t = useTranslate();
   const [rate, setRate] = useState<FxRate | null | undefined>(undefined); // null: unavailable
   useEffect(() => {
     setRate(undefined);
@@ -42,9 +44,9 @@ function CurrentRate({ base, quote }: { base: string; quote: string }) {
       .catch(() => setRate(null));
   }, [base, quote]);
   if (rate === undefined) return <Skeleton active paragraph={{ rows: 1 }} />;
-  if (rate === null) return <Typography.Text type="secondary">Today's rate is not available right now.</Typography.Text>;
+  if (rate === null) return <Typography.Text type="secondary">{t("fx.current.unavailable")}</Typography.Text>;
   return (
-    <section aria-label="Current rate">
+    <section aria-label={t("fx.current.label")}>
       {/* The rate keeps to one line (a figure is never broken): on a phone its size gives way instead. */}
       <Typography.Title level={2} style={{ margin: 0, fontSize: "clamp(18px, 6.4vw, 30px)" }}>
         <RateText from={base} to={quote} rate={rate.rate} />
@@ -53,12 +55,13 @@ function CurrentRate({ base, quote }: { base: string; quote: string }) {
         1 {quote} = {displayRate(invertRate(rate.rate))} {base}
       </Typography.Text>
       <br />
-      <Typography.Text type="secondary">Rate of {formatDay(rate.created_date)}</Typography.Text>
+      <Typography.Text type="secondary">{t("fx.current.rateOf", { day: formatDay(rate.created_date) })}</Typography.Text>
     </section>
   );
 }
 
 export default function RatesPage() {
+  const t = useTranslate();
   const [params, setParams] = useSearchParams();
   const { currencies, failed } = useCurrencies();
   // A currency this business may not use (or a typo in the URL) falls back to the default pair.
@@ -72,16 +75,16 @@ export default function RatesPage() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <PageTitle style={{ margin: 0 }}>Fx Rates</PageTitle>
-        <Typography.Text type="secondary">Today's exchange rates and their history</Typography.Text>
+        <PageTitle style={{ margin: 0 }}>{t("fx.title")}</PageTitle>
+        <Typography.Text type="secondary">{t("fx.subtitle")}</Typography.Text>
       </div>
-      {failed && <Alert type="error" showIcon message="Error fetching currencies" />}
+      {failed && <Alert type="error" showIcon message={t("fx.currenciesError")} />}
       <Form layout="inline">
-        <Form.Item label="Base currency" htmlFor="fx-base">
+        <Form.Item label={t("fx.base")} htmlFor="fx-base">
           <Select id="fx-base" value={base} options={options} loading={!currencies} onChange={(b) => choose({ base: b, quote })} style={{ width: 120 }} />
         </Form.Item>
-        <Button aria-label="Swap currencies" icon={<SwapOutlined />} onClick={() => choose({ base: quote, quote: base })} style={{ marginRight: 16 }} />
-        <Form.Item label="Quote currency" htmlFor="fx-quote" validateStatus={same ? "error" : undefined}>
+        <Button aria-label={t("fx.swap")} icon={<SwapOutlined />} onClick={() => choose({ base: quote, quote: base })} style={{ marginRight: 16 }} />
+        <Form.Item label={t("fx.quote")} htmlFor="fx-quote" validateStatus={same ? "error" : undefined}>
           <Select id="fx-quote" value={quote} options={options} loading={!currencies} onChange={(q) => choose({ base, quote: q })} style={{ width: 120 }} />
         </Form.Item>
       </Form>
@@ -95,10 +98,10 @@ export default function RatesPage() {
           <Card>
             <CurrentRate base={base} quote={quote} />
           </Card>
-          <Card title="Rate history">
+          <Card title={t("fx.history")}>
             <RatesChart base={base} quote={quote} />
           </Card>
-          <Card title="Daily rates">
+          <Card title={t("fx.daily")}>
             <RatesTable key={`${base}-${quote}`} base={base} quote={quote} />
           </Card>
         </>

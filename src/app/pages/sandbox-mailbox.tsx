@@ -2,6 +2,7 @@
  * /sandbox/mailbox: in sandbox mode every email the product sends lands here instead of a real inbox,
  * so verification links, sign-in codes and invitations can be used on a fresh machine.
  */
+import { useTranslate } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Card, Empty, Input, List, Space, Tag, Typography } from "antd";
@@ -19,6 +20,7 @@ export default function SandboxMailboxPage() {
   const to = params.get("to") ?? "";
   const [mails, setMails] = useState<Mail[] | null>(null);
   const toast = useToast();
+  const t = useTranslate();
 
   useEffect(() => {
     if (!to) return setMails(null);
@@ -28,16 +30,16 @@ export default function SandboxMailboxPage() {
   }, [to, toast]);
 
   return (
-    <AuthCard title="Sandbox mailbox" subtitle="Emails sent in sandbox mode, newest first." width={720}>
+    <AuthCard title={t("sandbox.mailbox.title")} subtitle={t("sandbox.mailbox.subtitle")} width={720}>
       <Input.Search
         defaultValue={to}
-        placeholder="Email address"
-        enterButton="Open mailbox"
-        aria-label="Email address"
+        placeholder={t("sandbox.mailbox.address")}
+        enterButton={t("sandbox.mailbox.open")}
+        aria-label={t("sandbox.mailbox.address")}
         onSearch={(v) => setParams(v ? { to: v.trim() } : {})}
         style={{ marginBottom: 16 }}
       />
-      {mails && mails.length === 0 && <Empty description="No emails for this address" />}
+      {mails && mails.length === 0 && <Empty description={t("sandbox.mailbox.empty")} />}
       {mails && mails.length > 0 && (
         <List
           dataSource={mails}
@@ -47,12 +49,12 @@ export default function SandboxMailboxPage() {
               <Space wrap>
                 {m.codes.map((c) => (
                   <Tag key={c} color="blue">
-                    Code {c}
+                    {t("sandbox.mailbox.code", { code: c })}
                   </Tag>
                 ))}
                 {m.links.map((l) => (
                   <a key={l} href={new URL(l).pathname}>
-                    Open link
+                    {t("sandbox.mailbox.openLink")}
                   </a>
                 ))}
               </Space>

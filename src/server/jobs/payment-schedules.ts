@@ -22,7 +22,7 @@ import type { Services } from "../services/index.ts";
 import { scheduleEvent } from "../services/payment-schedules.ts";
 import { railOf, ruleOf, type ScheduleRow } from "../services/payment-schedule-view.ts";
 import { emitEvent } from "../services/webhooks.ts";
-import { emails } from "../services/emails.ts";
+import { emails, formatsOfUser } from "../services/emails.ts";
 import { repeatEvery } from "./repeat.ts";
 
 const BATCH = 20;
@@ -73,18 +73,18 @@ async function pay(tx: Tx, payers: Payers, s: ScheduleRow) {
 }
 
 async function tellFailure(tx: Tx, s: ScheduleRow, due: string, reason: string, paused: boolean) {
+  // Each reads it in their own language and formats (issue 30).
+  const person = { email: users.email, locale: users.locale, numberFormat: users.numberFormat, timeZone: users.timeZone };
   const to = await tx
-    .select({ email: users.email })
+    .select(person)
     .from(businessUsers)
     .innerJoin(users, eq(users.id, businessUsers.userId))
     .where(and(eq(businessUsers.businessId, s.businessId), eq(businessUsers.isOwner, true)));
-  const [maker] = await tx.select({ email: users.email }).from(users).where(eq(users.id, s.createdBy));
+  const [maker] = await tx.select(person).from(users).where(eq(users.id, s.createdBy));
   const [b] = await tx.select({ name: beneficiaries.name }).from(beneficiaries).where(eq(beneficiaries.id, s.beneficiaryId));
-  for (const email of new Set([...to.map((r) => r.email), maker?.email].filter(Boolean) as string[])) {
-    await enqueueMail(
-      tx,
-      emails.scheduledPaymentFailed(email, formatMoney(s.amount, s.currency), b?.name ?? "the beneficiary", formatDay(due), reason, paused),
-    );
+  const recipients = new Map([...to, ...(maker ? [maker] : [])].map((r) => [r.email, formatsOfUser(r)]));
+  for (const [email, f] of recipients) {
+    await enqueueMail(tx, emails.scheduledPaymentFailed(email, formatMoney(s.amount, s.currency, f), b?.name ?? null, formatDay(due, f), reason, paused, f));
   }
 }
 

@@ -14,7 +14,7 @@ import { isUuid } from "../db/paging.ts";
 import type { ServiceContext } from "./context.ts";
 import type { AccountService } from "./accounts.ts";
 import { assertCodeBudget, checkCode, issueCode, useCode } from "./one-time-tokens.ts";
-import { emails } from "./emails.ts";
+import { emails, formatsOfUser } from "./emails.ts";
 
 type Request = typeof accountRequests.$inferSelect;
 import type { AccountRequestTask } from "../../../resources/account-requests.ts";
@@ -95,7 +95,7 @@ export function accountRequestService({ db }: ServiceContext, deps: { accounts: 
           const [user] = await tx.select().from(users).where(eq(users.id, userId));
           await assertCodeBudget(tx, userId);
           const code = await issueCode(tx, { purpose: "account_task", binding: task.id }, userId);
-          await enqueueMail(tx, emails.actionCode(user.email, code, "opening your account"));
+          await enqueueMail(tx, emails.actionCode(user.email, code, "opening your account", formatsOfUser(user)));
         }
         return view(r, tasks);
       });

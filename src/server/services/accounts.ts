@@ -84,7 +84,7 @@ export function accountService({ db }: ServiceContext, deps: { rails: RailsProvi
         await q
           .insert(depositIdentifiers)
           .values(ids.map((identifier) => ({ network: "fiat", identifier, ownerKind: "account", ownerId: acct.id, businessId: acct.businessId })));
-      await notify(q, acct.businessId, "account_updates", (to) => emails.accountUpdate(to, row.name, "ready to receive payments"));
+      await notify(q, acct.businessId, "account_updates", (to, f) => emails.accountUpdate(to, row.name, "ready to receive payments", f));
       return row;
     },
 

@@ -80,7 +80,7 @@ export function authService({ db, config }: ServiceContext) {
         roles: [OWNER_ROLE],
       });
       const token = await issueToken(tx, "verify_email", { userId: user.id });
-      await enqueueMail(tx, emails.verifyEmail(user.email, user.firstName, link(`/email-verification/${token}`)));
+      await enqueueMail(tx, emails.verifyEmail(user.email, user.firstName, link(`/email-verification/${token}`), formatsOfUser(user)));
       setAuditSubject({ businessId: business.id, userId: user.id, email: user.email, via: "public" });
       return { business, user };
     });
@@ -164,7 +164,7 @@ export function authService({ db, config }: ServiceContext) {
       if (!(await mailAllowed(tx, "reset_password", user.email))) return;
       await revokeUserTokens(tx, user.id, "reset_password");
       const token = await issueToken(tx, "reset_password", { userId: user.id });
-      await enqueueMail(tx, emails.resetPassword(user.email, link(`/reset-password/${token}`)));
+      await enqueueMail(tx, emails.resetPassword(user.email, link(`/reset-password/${token}`), formatsOfUser(user)));
       // Whoever asked, the link went to this person: the entry names them, by a sign-in-free call.
       await auditAsPerson(tx, user);
     });

@@ -20,7 +20,7 @@ import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { insertTransaction } from "./transactions.ts";
 import { notify } from "./notifications.ts";
-import { emails } from "./emails.ts";
+import { emails, rateText } from "./emails.ts";
 import { formatMoney } from "../../lib/money.ts";
 import { saveQuote, takeQuote, type QuoteRow } from "./quotes.ts";
 import { accrue } from "./settlements.ts";
@@ -239,12 +239,13 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
       });
       // A customer's conversion nets into the day's FX settlement.
       if (from.forCustomer) await accrue(tx, { businessId, transactionId: outRow.id, sourceCurrency: from.currency, settlementCurrency: to.currency });
-      await notify(tx, businessId, "fx_conversions", (address) =>
+      await notify(tx, businessId, "fx_conversions", (address, f) =>
         emails.conversionDone(
           address,
-          formatMoney(q.sendingAmount, from.currency),
-          formatMoney(q.destinationAmount, to.currency),
-          `1 ${from.currency} = ${q.rate} ${to.currency}`,
+          formatMoney(q.sendingAmount, from.currency, f),
+          formatMoney(q.destinationAmount, to.currency, f),
+          rateText(from.currency, q.rate, to.currency, f),
+          f,
         ),
       );
       return { out: outRow, quote: q };

@@ -8,7 +8,7 @@ import { emitEvent } from "./webhooks.ts";
 import { invoicePayments, invoices } from "../db/schema/index.ts";
 import type { Tx } from "../db/client.ts";
 import { emails } from "./emails.ts";
-import { amountText } from "./invoice-view.ts";
+import { exactMoney } from "../../lib/money.ts";
 import { notify } from "./notifications.ts";
 
 export type InvoiceDeposit = { accountId: string; reference: string; amount: bigint; currency: string; transactionId: string; at: Date };
@@ -38,6 +38,6 @@ export async function applyInvoicePayment(tx: Tx, d: InvoiceDeposit): Promise<st
     amount: { value: d.amount.toString(), currency: d.currency },
     fully_paid: fully,
   });
-  await notify(tx, inv.businessId, "invoice_payments", (to) => emails.invoicePaid(to, inv.number!, amountText(d.amount, d.currency), fully));
+  await notify(tx, inv.businessId, "invoice_payments", (to, f) => emails.invoicePaid(to, inv.number!, exactMoney(d.amount, d.currency, f), fully, f));
   return inv.number;
 }

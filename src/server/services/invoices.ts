@@ -25,6 +25,7 @@ import { settingsFacts, settingsOf } from "./invoice-settings.ts";
 import { notify } from "./notifications.ts";
 import { mailAllowed } from "./mail-limits.ts";
 import { amountText, invoiceView, publicInvoiceView, type InvoiceRow } from "./invoice-view.ts";
+import { exactMoney } from "../../lib/money.ts";
 import { invoicePdfs } from "./invoice-documents.ts";
 import type { ServiceContext } from "./context.ts";
 
@@ -362,7 +363,8 @@ export function invoiceService({ db, config }: ServiceContext) {
             tx,
             row.businessId,
             "invoice_payments",
-            (to) => emails.invoicePaymentNotice(to, row.number!, row.billingInformation.name, amountText(row.totalPayable - row.totalPaid, row.currency)),
+            (to, f) =>
+              emails.invoicePaymentNotice(to, row.number!, row.billingInformation.name, exactMoney(row.totalPayable - row.totalPaid, row.currency, f), f),
             (to) => mailAllowed(tx, "invoice_payment_notice", to, now),
           );
         }

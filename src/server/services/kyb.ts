@@ -6,11 +6,11 @@
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Queryable } from "../db/client.ts";
-import { businesses, businessUsers, trackingEvents } from "../db/schema/index.ts";
+import { businesses, businessUsers, trackingEvents, users } from "../db/schema/index.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import type { KybListener, KybProvider } from "../providers/kyb/provider.ts";
 import type { TrackBody } from "../../../resources/kyb.ts";
-import { emails } from "./emails.ts";
+import { emails, formatsOfUser } from "./emails.ts";
 import { emitEvent } from "./webhooks.ts";
 import type { ServiceContext } from "./context.ts";
 
@@ -31,10 +31,23 @@ export function kybListener(publicUrl: string): KybListener {
     await emitEvent(q, businessId, "kyb.updated", { kyc_state: update.kycState, review_status: update.reviewStatus, reason: update.reason });
     if (DECISIONS.has(update.reviewStatus) && update.reviewStatus !== before.reviewStatus) {
       const [owner] = await q
-        .select({ email: businessUsers.email })
+        // The owner's language and formats (issue 30); the id first, as drizzle reads a left-joined object by its first field.
+        .select({ email: businessUsers.email, user: { id: users.id, locale: users.locale, numberFormat: users.numberFormat, timeZone: users.timeZone } })
         .from(businessUsers)
+        .leftJoin(users, eq(users.id, businessUsers.userId))
         .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.isOwner, true)));
-      if (owner) await enqueueMail(q, emails.kybDecision(owner.email, before.name, update.reviewStatus as "APPROVED", update.reason, `${publicUrl}/`));
+      if (owner)
+        await enqueueMail(
+          q,
+          emails.kybDecision(
+            owner.email,
+            before.name,
+            update.reviewStatus as "APPROVED",
+            update.reason,
+            `${publicUrl}/`,
+            formatsOfUser(owner.user ?? undefined),
+          ),
+        );
     }
   };
 }

@@ -88,7 +88,7 @@ export function securityService({ db, config }: ServiceContext) {
         const [u] = await tx.select().from(users).where(eq(users.id, userId));
         await assertCodeNotTooSoon(tx, userId, "mfa_change");
         await assertCodeBudget(tx, userId);
-        await enqueueMail(tx, emails.actionCode(u.email, await issueCode(tx, "mfa_change", userId), "a change of your two-factor sign-in"));
+        await enqueueMail(tx, emails.actionCode(u.email, await issueCode(tx, "mfa_change", userId), "a change of your two-factor sign-in", formatsOfUser(u)));
       });
     },
 

@@ -15,7 +15,7 @@ import { canonicalJson } from "../lib/audit-chain.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import { STEP_UP_MINUTES, type StepUpInput } from "../../../resources/step-up.ts";
 import type { ClientInfo, ServiceContext } from "./context.ts";
-import { emails } from "./emails.ts";
+import { emails, formatsOfUser } from "./emails.ts";
 import { verifyPassword } from "./crypto.ts";
 import { assertCodeBudget, assertCodeNotTooSoon, checkCode, issueCode, useCode, type CodeFor } from "./one-time-tokens.ts";
 import { attemptFailed, attemptPassed, reserveAttempt } from "./throttle.ts";
@@ -43,7 +43,7 @@ export function stepUpService({ db }: ServiceContext) {
       await assertCodeBudget(tx, userId);
       await assertCodeNotTooSoon(tx, userId, what);
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
-      await enqueueMail(tx, emails.actionCode(user.email, await issueCode(tx, what, userId), describe));
+      await enqueueMail(tx, emails.actionCode(user.email, await issueCode(tx, what, userId), describe, formatsOfUser(user)));
     });
   }
 

@@ -329,7 +329,7 @@ export function subAccountService({ db }: ServiceContext, deps: { accounts: Acco
         const state = frozen ? "FROZEN" : "ACTIVE";
         await tx.update(accounts).set({ state }).where(eq(accounts.id, a.id));
         await setAccountState(tx, a.ledgerAccountId, state);
-        await notify(tx, businessId, "account_updates", (to) => emails.accountUpdate(to, a.name, frozen ? "frozen" : "unfrozen"));
+        await notify(tx, businessId, "account_updates", (to, f) => emails.accountUpdate(to, a.name, frozen ? "frozen" : "unfrozen", f));
         await emitEvent(tx, businessId, frozen ? "sub_account.frozen" : "sub_account.unfrozen", { id: a.id, currency: a.currency });
       });
     },

@@ -14,7 +14,7 @@ import type { Config } from "../config.ts";
 import type { Access } from "../../../policies/enforcer.ts";
 import { conflict } from "../../lib/errors.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
-import { emails } from "./emails.ts";
+import { emails, formatsOfUser, type TeamChangeNote } from "./emails.ts";
 import { issueToken } from "./one-time-tokens.ts";
 import { TEAM_CHANGE, TEAM_SCOPE, TEAM_CHANGE_REASON } from "../../../resources/users.ts";
 
@@ -55,20 +55,22 @@ async function decidersFor(tx: Tx, access: Access, maker: Maker) {
   return rows.filter((r) => managesUsers(access, r.roles));
 }
 
-const describe = (c: TeamChange) =>
-  c.kind === "INVITE"
-    ? `invite ${c.email} as ${c.roles.join(", ")}`
-    : `change the role of ${c.email} from ${c.previousRoles.join(", ") || "none"} to ${c.roles.join(", ")}`;
-
-/** Tells the owner, in the transaction of the change (or of its request). */
-async function tellOwner(tx: Tx, businessId: string, maker: Maker, what: string) {
+/** Tells the owner, in the transaction of the change (or of its request), in the owner's language (services/emails.ts words it). */
+async function tellOwner(tx: Tx, businessId: string, maker: Maker, what: TeamChangeNote) {
   const [owner] = await tx
-    .select({ email: businessUsers.email, name: businesses.name })
+    .select({
+      email: businessUsers.email,
+      name: businesses.name,
+      // The id first: drizzle reads a left-joined object whose first field is null as no row at all.
+      user: { id: users.id, locale: users.locale, numberFormat: users.numberFormat, timeZone: users.timeZone },
+    })
     .from(businessUsers)
     .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+    .leftJoin(users, eq(users.id, businessUsers.userId))
     .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.isOwner, true)));
   const [who] = await tx.select({ first: users.firstName, last: users.lastName, email: users.email }).from(users).where(eq(users.id, maker.userId));
-  if (owner) await enqueueMail(tx, emails.teamChange(owner.email, owner.name, `${who.first} ${who.last} (${who.email})`, what));
+  if (owner)
+    await enqueueMail(tx, emails.teamChange(owner.email, owner.name, `${who.first} ${who.last} (${who.email})`, what, formatsOfUser(owner.user ?? undefined)));
 }
 
 /**
@@ -104,16 +106,11 @@ export async function routeTeamChange(tx: Tx, access: Access, maker: Maker, chan
         ruleReason: TEAM_CHANGE_REASON,
       })
       .returning();
-    await tellOwner(
-      tx,
-      maker.businessId,
-      maker,
-      `asked to ${describe(change)}. It gives approval rights, so it waits for another member who manages users to approve it.`,
-    );
+    await tellOwner(tx, maker.businessId, maker, { change, asked: true });
     return r;
   }
-  const unapproved = needs ? " It gives approval rights, and no other member who manages users could approve it, so it took effect at once." : "";
-  await tellOwner(tx, maker.businessId, maker, `did ${describe(change)}.${unapproved}`);
+  // Approval rights given at once, as no other member who manages users could approve them: the owner is told so.
+  await tellOwner(tx, maker.businessId, maker, { change, asked: false, unapproved: needs });
   return null;
 }
 

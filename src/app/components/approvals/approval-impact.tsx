@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Alert, Descriptions, Space, Tooltip, Typography, theme } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { InfoCircleOutlined, WarningFilled } from "@ant-design/icons";
 import { MoneyText } from "../money/figures.tsx";
 import { formatMoney } from "../../../lib/money.ts";
@@ -19,12 +20,14 @@ type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
 
 type Impact = NonNullable<ApprovalRequest["impact"]>;
 
-const scheduledWhy = (through: string) =>
-  `Scheduled payments from this account or wallet due from today through ${formatDay(through)}, the next business day: they leave before an approval given now can settle. Their fees are not included.`;
+type T = ReturnType<typeof useTranslate>;
+
+const scheduledWhy = (through: string, t: T) => t("approvals.impact.scheduledWhy", { date: formatDay(through) });
 
 /** The list's column: the balance after, and a warning icon when payee protection raised anything. */
 export function ApprovalImpactCompact({ r }: { r: ApprovalRequest }) {
   const { token } = theme.useToken();
+  const t = useTranslate();
   const after = r.impact?.balance_after;
   const flags = r.payee_flags;
   return (
@@ -39,7 +42,7 @@ export function ApprovalImpactCompact({ r }: { r: ApprovalRequest }) {
       )}
       {flags.length > 0 && (
         <Tooltip title={flags.map((f) => f.message).join(" · ")}>
-          <WarningFilled style={{ color: token.colorWarning }} aria-label={`${flags.length} payee warning${flags.length === 1 ? "" : "s"}`} />
+          <WarningFilled style={{ color: token.colorWarning }} aria-label={t("approvals.impact.payeeWarnings", { count: flags.length })} />
         </Tooltip>
       )}
     </Space>
@@ -48,12 +51,15 @@ export function ApprovalImpactCompact({ r }: { r: ApprovalRequest }) {
 
 /** "after scheduled: 1,200.00 USD", only when scheduled payments change it. */
 function LaterBalance({ impact }: { impact: Impact }) {
+  const t = useTranslate();
   const s = impact.scheduled_before_settlement;
   if (!s || s.count === 0 || !impact.balance_after_scheduled) return null;
   return (
-    <Tooltip title={scheduledWhy(s.through)}>
+    <Tooltip title={scheduledWhy(s.through, t)}>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {`after scheduled: ${formatMoney(impact.balance_after_scheduled.value, impact.balance_after_scheduled.currency)}`}
+        {t("approvals.impact.afterScheduled", {
+          amount: formatMoney(impact.balance_after_scheduled.value, impact.balance_after_scheduled.currency),
+        })}
       </Typography.Text>
     </Tooltip>
   );
@@ -61,6 +67,7 @@ function LaterBalance({ impact }: { impact: Impact }) {
 
 /** The details: every figure, with what it means. */
 export function ApprovalImpactDetails({ r }: { r: ApprovalRequest }) {
+  const t = useTranslate();
   const i = r.impact;
   return (
     <Space direction="vertical" style={{ width: "100%" }} data-testid="approval-impact">
@@ -69,17 +76,17 @@ export function ApprovalImpactDetails({ r }: { r: ApprovalRequest }) {
       ))}
       <Descriptions size="small" column={1} bordered>
         {i?.balance_after && (
-          <Descriptions.Item label="Balance after this payment">
+          <Descriptions.Item label={t("approvals.impact.balanceAfter")}>
             <MoneyText minor={i.balance_after.value} currency={i.balance_after.currency} strong />
-            <Typography.Text type="secondary">{` in ${i.source.name}`}</Typography.Text>
+            <Typography.Text type="secondary">{` ${t("approvals.impact.inSource", { name: i.source.name })}`}</Typography.Text>
           </Descriptions.Item>
         )}
         {i?.balance_after_scheduled && i.scheduled_before_settlement && (
           <Descriptions.Item
             label={
-              <Tooltip title={scheduledWhy(i.scheduled_before_settlement.through)}>
+              <Tooltip title={scheduledWhy(i.scheduled_before_settlement.through, t)}>
                 <span>
-                  After scheduled payments due by {formatDay(i.scheduled_before_settlement.through)} <InfoCircleOutlined />
+                  {t("approvals.impact.afterScheduledDue", { date: formatDay(i.scheduled_before_settlement.through) })} <InfoCircleOutlined />
                 </span>
               </Tooltip>
             }
@@ -87,24 +94,30 @@ export function ApprovalImpactDetails({ r }: { r: ApprovalRequest }) {
             <MoneyText minor={i.balance_after_scheduled.value} currency={i.balance_after_scheduled.currency} />
             <Typography.Text type="secondary">
               {i.scheduled_before_settlement.count === 0
-                ? " (none due)"
-                : ` (${i.scheduled_before_settlement.count} scheduled, ${formatMoney(i.scheduled_before_settlement.total.value, i.scheduled_before_settlement.total.currency)})`}
+                ? ` ${t("approvals.impact.noneDue")}`
+                : ` ${t("approvals.impact.scheduledCount", {
+                    count: i.scheduled_before_settlement.count,
+                    total: formatMoney(i.scheduled_before_settlement.total.value, i.scheduled_before_settlement.total.currency),
+                  })}`}
             </Typography.Text>
           </Descriptions.Item>
         )}
         {i?.fx_cost && (
-          <Descriptions.Item label="FX cost against the mid rate">
+          <Descriptions.Item label={t("approvals.impact.fxCost")}>
             <Tooltip
-              title={`Mid ${rateLine(i.fx_cost.amount.currency, i.fx_cost.destination_currency, i.fx_cost.mid_rate)}; applied ${rateLine(i.fx_cost.amount.currency, i.fx_cost.destination_currency, i.fx_cost.rate)}`}
+              title={t("approvals.impact.fxRates", {
+                mid: rateLine(i.fx_cost.amount.currency, i.fx_cost.destination_currency, i.fx_cost.mid_rate),
+                applied: rateLine(i.fx_cost.amount.currency, i.fx_cost.destination_currency, i.fx_cost.rate),
+              })}
             >
               <span data-testid="impact-fx-cost">{`${formatMoney(i.fx_cost.amount.value, i.fx_cost.amount.currency)} (${i.fx_cost.percent} %)`}</span>
             </Tooltip>
           </Descriptions.Item>
         )}
-        {r.rule_reason && <Descriptions.Item label="Approval rule">{r.rule_reason}</Descriptions.Item>}
+        {r.rule_reason && <Descriptions.Item label={t("approvals.impact.rule")}>{r.rule_reason}</Descriptions.Item>}
         {i?.beneficiary_history && (
-          <Descriptions.Item label="Beneficiary history">
-            <span data-testid="impact-history">{historyText(i.beneficiary_history)}</span>
+          <Descriptions.Item label={t("approvals.impact.history")}>
+            <span data-testid="impact-history">{historyText(i.beneficiary_history, t)}</span>
           </Descriptions.Item>
         )}
       </Descriptions>
@@ -113,11 +126,14 @@ export function ApprovalImpactDetails({ r }: { r: ApprovalRequest }) {
 }
 
 /** "First payment to this beneficiary", or "3 completed payments before; last 1,200.00 USD on 25 Nov 2026, 10:02". */
-function historyText(h: NonNullable<Impact["beneficiary_history"]>) {
-  if (h.first_payment) return "First payment to this beneficiary";
-  const count = `${h.completed_before} completed payment${h.completed_before === 1 ? "" : "s"} before`;
+function historyText(h: NonNullable<Impact["beneficiary_history"]>, t: T) {
+  if (h.first_payment) return t("approvals.impact.firstPayment");
+  const count = t("approvals.impact.completedBefore", { count: h.completed_before });
+  const amount = h.last_amount ? formatMoney(h.last_amount.value, h.last_amount.currency) : "";
   const last = h.last_amount
-    ? `; last ${formatMoney(h.last_amount.value, h.last_amount.currency)}${h.last_date ? ` on ${formatDateTime(h.last_date)}` : ""}`
+    ? h.last_date
+      ? t("approvals.impact.lastOn", { amount, date: formatDateTime(h.last_date) })
+      : t("approvals.impact.last", { amount })
     : "";
   return count + last;
 }

@@ -6,6 +6,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Space, Tag, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { AuditOutlined } from "@ant-design/icons";
 import { approvalRuleEndpoints, RULE_CURRENCIES } from "../../../../resources/approval-rules.ts";
 import { call } from "../../api/call.ts";
@@ -17,6 +18,7 @@ type Props = { scope: "FIAT" | "CRYPTO" | "BULK"; currency?: string; amount?: st
 const isRuleCurrency = (c: string | undefined): c is (typeof RULE_CURRENCIES)[number] => RULE_CURRENCIES.some((r) => r === c);
 
 export function ApprovalRoute({ scope, currency, amount, beneficiaryId }: Props) {
+  const t = useTranslate();
   const ready = isRuleCurrency(currency) && !!amount && /^\d+$/.test(amount) && BigInt(amount) > 0n;
   const route = useQuery({
     queryKey: ["approval-rules", "route", scope, currency, amount, beneficiaryId],
@@ -34,20 +36,20 @@ export function ApprovalRoute({ scope, currency, amount, beneficiaryId }: Props)
   return (
     <Alert
       role="region"
-      aria-label="Approval route"
+      aria-label={t("approvals.route.title")}
       type={r.warning ? "warning" : "info"}
       icon={<AuditOutlined />}
       showIcon
       style={{ marginBottom: 16 }}
       message={
         <>
-          <Typography.Text strong>Approval route</Typography.Text>: {r.reason}
+          <Typography.Text strong>{t("approvals.route.title")}</Typography.Text>: {r.reason}
         </>
       }
       description={
         <Space direction="vertical" size={4}>
           <span>
-            {r.approvers.length ? "Can approve: " : "Nobody else can approve payments yet."}
+            {r.approvers.length ? `${t("approvals.route.canApprove")} ` : t("approvals.route.nobody")}
             {r.approvers.map((a) => (
               <Tag key={a.email} color={r.required_role && a.roles.includes(r.required_role) ? "blue" : undefined}>
                 {a.name} ({a.roles.join(", ")})

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { Alert, Button, Modal, Space, Table, Tooltip, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import type { z } from "zod";
 import { call } from "../../api/call.ts";
@@ -28,20 +29,24 @@ import { BatchRecipients } from "./batch-recipients.tsx";
 const isTeam = (r: ApprovalRequest) => r.entity_type === TEAM_CHANGE;
 /** Who a request is about: the beneficiary paid, or the member a team change is for. */
 const subjectOf = (r: ApprovalRequest) => (isTeam(r) ? r.data_fields.member_email?.content : r.data_fields.beneficiary_name?.content) ?? "—";
-function kindOf(r: ApprovalRequest) {
+function kindOf(r: ApprovalRequest, t: ReturnType<typeof useTranslate>) {
   if (isTeam(r)) {
     const roles = r.data_fields.roles?.content ?? "";
     return r.data_fields.change?.content === "INVITE"
-      ? `Team: invitation as ${roles}`
-      : `Team: role ${roles} (was ${r.data_fields.previous_roles?.content || "none"})`;
+      ? t("approvals.kind.teamInvite", { roles })
+      : t("approvals.kind.teamRole", { roles, previous: r.data_fields.previous_roles?.content || t("approvals.kind.noRoles") });
   }
   // A payment schedule (or a change of one) says when it pays: "Scheduled: Monthly on the 1st, first on …".
-  if (r.data_fields.schedule) return `Scheduled: ${r.data_fields.schedule.content}`;
+  if (r.data_fields.schedule) return t("approvals.kind.scheduled", { schedule: r.data_fields.schedule.content });
   // A change of a beneficiary's details (payee protection): what it changes, "0001… → 0999…".
-  if (r.entity_type === BENEFICIARY_CHANGE) return `${r.data_fields.destination_type?.content ?? "Change of details"}: ${r.data_fields.change?.content ?? ""}`;
+  if (r.entity_type === BENEFICIARY_CHANGE)
+    return t("approvals.kind.beneficiaryChange", {
+      what: r.data_fields.destination_type?.content ?? t("approvals.kind.changeOfDetails"),
+      change: r.data_fields.change?.content ?? "",
+    });
   return r.entity_type === "BATCH_PAYMENT"
-    ? `Bulk payment · ${r.data_fields.total_recipients?.content ?? "?"} recipients`
-    : (r.data_fields.destination_type?.content ?? "Payment");
+    ? t("approvals.kind.bulk", { recipients: r.data_fields.total_recipients?.content ?? "?" })
+    : (r.data_fields.destination_type?.content ?? t("approvals.kind.payment"));
 }
 
 /** A pending request: PAYMENT, BATCH_PAYMENT or TEAM_CHANGE; its amount is null for a team change. */
@@ -62,6 +67,7 @@ const linkOf = (r: ApprovalRequest) =>
 
 export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged?: () => void }) {
   const { can, session } = useSession();
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   // Maker-checker: one's own requests are listed but not offered for a decision.
@@ -98,16 +104,18 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
 
   /** "2,500.00 USD to Harbor Freight", or the team change: what a decision is about. */
   const summaryOf = (r: ApprovalRequest) =>
-    r.amount ? `${formatMoney(r.amount.value, r.amount.currency)} to ${subjectOf(r)}` : `${kindOf(r)}: ${subjectOf(r)}`;
+    r.amount
+      ? t("approvals.summary.payment", { amount: formatMoney(r.amount.value, r.amount.currency), subject: subjectOf(r) })
+      : t("approvals.summary.other", { kind: kindOf(r, t), subject: subjectOf(r) });
 
   async function decideOne(r: ApprovalRequest, action: "approve" | "reject") {
     // Neither can be undone: each asks first, a rejection for its reason (optional).
     const reason =
       action === "approve"
-        ? (await confirm.approve("Approve this request?", summaryOf(r)))
+        ? (await confirm.approve(t("approvals.confirm.approveOne"), summaryOf(r)))
           ? ""
           : null
-        : await confirm.reject("Reject this request?", summaryOf(r));
+        : await confirm.reject(t("approvals.confirm.rejectOne"), summaryOf(r));
     if (reason === null) return;
     setBusy(`${r.id}:${action}`);
     setProblems([]);
@@ -126,21 +134,24 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
 
   async function decideSelected(action: "approve" | "reject") {
     const chosen = (data?.items ?? []).filter((r) => selected.includes(r.id));
-    const money = totalsText(chosen.flatMap((r) => (r.amount ? [r.amount] : [])));
+    const money = totalsText(
+      chosen.flatMap((r) => (r.amount ? [r.amount] : [])),
+      t,
+    );
     const team = chosen.filter(isTeam).length;
     const what = [
-      `${chosen.length} ${chosen.length === 1 ? "request" : "requests"}`,
-      money && `in all ${money}`,
-      team > 0 && `${team} of them ${team === 1 ? "a team change" : "team changes"}`,
+      t("approvals.selection.requests", { count: chosen.length }),
+      money && t("approvals.selection.inAll", { money }),
+      team > 0 && t("approvals.selection.teamChanges", { count: team }),
     ]
       .filter(Boolean)
-      .join(", ");
+      .join(t("approvals.selection.separator"));
     const reason =
       action === "approve"
-        ? (await confirm.approve("Approve the selected requests?", what))
+        ? (await confirm.approve(t("approvals.confirm.approveSelected"), what))
           ? ""
           : null
-        : await confirm.reject("Reject the selected requests?", what);
+        : await confirm.reject(t("approvals.confirm.rejectSelected"), what);
     if (reason === null) return;
     setBusy(`batch:${action}`);
     setProblems([]);
@@ -161,14 +172,14 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
   }
 
   return (
-    <Modal title="Pending approvals" open={open} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
-      {failed && <Alert type="error" showIcon message="Error fetching transactions" style={{ marginBottom: 12 }} />}
+    <Modal title={t("approvals.title")} open={open} onCancel={onClose} footer={null} width={1100} destroyOnHidden>
+      {failed && <Alert type="error" showIcon message={t("approvals.error")} style={{ marginBottom: 12 }} />}
       {problems.length > 0 && (
         <Alert
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          message="Some requests were not decided"
+          message={t("approvals.notDecided")}
           description={
             <ul style={{ margin: 0 }}>
               {problems.map((p) => (
@@ -187,7 +198,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
             loading={busy === "batch:approve"}
             onClick={() => decideSelected("approve")}
           >
-            Approve selected ({selected.length})
+            {t("approvals.approveSelected", { selected: selected.length })}
           </Button>
           <Button
             danger
@@ -196,7 +207,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
             loading={busy === "batch:reject"}
             onClick={() => decideSelected("reject")}
           >
-            Reject selected ({selected.length})
+            {t("approvals.rejectSelected", { selected: selected.length })}
           </Button>
         </Space>
       )}
@@ -225,11 +236,11 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
           ),
         }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items ?? 0, onChange: setPage, showSizeChanger: false }}
-        locale={{ emptyText: "There are no transactions pending approval at the moment." }}
+        locale={{ emptyText: t("approvals.empty") }}
         columns={[
-          { title: "Date", dataIndex: "created_date", render: (v: string) => formatDateTime(v) },
+          { title: t("approvals.columns.date"), dataIndex: "created_date", render: (v: string) => formatDateTime(v) },
           {
-            title: "Beneficiary",
+            title: t("approvals.columns.beneficiary"),
             render: (_, r) => {
               const name = subjectOf(r);
               if (isTeam(r)) return name;
@@ -243,29 +254,32 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
               );
             },
           },
-          { title: "Type", render: (_, r) => kindOf(r) },
-          { title: "Amount", render: (_, r) => (r.amount ? <MoneyText minor={r.amount.value} currency={r.amount.currency} strong /> : "—") },
-          { title: "Balance after", render: (_, r) => <ApprovalImpactCompact r={r} /> },
-          { title: "Requested by", render: (_, r) => r.requester.name },
-          { title: "Approvals", render: (_, r) => <ApprovalProgress r={r} /> },
+          { title: t("approvals.columns.type"), render: (_, r) => kindOf(r, t) },
+          {
+            title: t("approvals.columns.amount"),
+            render: (_, r) => (r.amount ? <MoneyText minor={r.amount.value} currency={r.amount.currency} strong /> : "—"),
+          },
+          { title: t("approvals.columns.balanceAfter"), render: (_, r) => <ApprovalImpactCompact r={r} /> },
+          { title: t("approvals.columns.requestedBy"), render: (_, r) => r.requester.name },
+          { title: t("approvals.columns.approvals"), render: (_, r) => <ApprovalProgress r={r} /> },
           ...(canDecide
             ? [
                 {
-                  title: "Action",
+                  title: t("approvals.columns.action"),
                   render: (_: unknown, r: ApprovalRequest) =>
                     own(r) ? (
-                      <Typography.Text type="secondary">Your request</Typography.Text>
+                      <Typography.Text type="secondary">{t("approvals.yourRequest")}</Typography.Text>
                     ) : approvedByMe(r) ? (
-                      <Typography.Text type="secondary">You approved</Typography.Text>
+                      <Typography.Text type="secondary">{t("approvals.youApproved")}</Typography.Text>
                     ) : !mayDecide(r) ? (
-                      <Typography.Text type="secondary">For a member who manages users</Typography.Text>
+                      <Typography.Text type="secondary">{t("approvals.forUserManagers")}</Typography.Text>
                     ) : (
                       <Space>
                         <Button size="small" type="link" loading={busy === `${r.id}:approve`} disabled={!!busy} onClick={() => decideOne(r, "approve")}>
-                          Approve
+                          {t("approvals.approve")}
                         </Button>
                         <Button size="small" type="link" danger loading={busy === `${r.id}:reject`} disabled={!!busy} onClick={() => decideOne(r, "reject")}>
-                          Reject
+                          {t("approvals.reject")}
                         </Button>
                       </Space>
                     ),
@@ -275,7 +289,7 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
         ]}
       />
       <Link to="/transactions?tab=pending" onClick={onClose}>
-        See all pending transactions
+        {t("approvals.seeAllPending")}
       </Link>
     </Modal>
   );
@@ -283,13 +297,14 @@ export function ApprovalsModal({ open, onClose, onChanged }: { open: boolean; on
 
 /** "1 of 2" and how many more it needs, with the rule that asked for them. */
 function ApprovalProgress({ r }: { r: ApprovalRequest }) {
+  const t = useTranslate();
   return (
     <Tooltip title={r.rule_reason || undefined}>
       <Space direction="vertical" size={0}>
-        <span>{`${r.approvals_received} of ${r.approvals_required}`}</span>
+        <span>{t("approvals.progress.received", { received: r.approvals_received, required: r.approvals_required })}</span>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {`${r.approvals_remaining} more needed`}
-          {r.required_role ? ` · ${r.required_role} required` : ""}
+          {t("approvals.progress.remaining", { count: r.approvals_remaining })}
+          {r.required_role ? ` · ${t("approvals.progress.roleRequired", { role: r.required_role })}` : ""}
         </Typography.Text>
       </Space>
     </Tooltip>

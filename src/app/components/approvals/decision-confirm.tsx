@@ -5,23 +5,32 @@
  */
 import type { ReactNode } from "react";
 import { App, Input, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { REJECTION_REASON_MAX } from "../../../../resources/payments.ts";
 import { formatMoney } from "../../../lib/money.ts";
 
 /** "1,250.00 USD and 500,000.00 NGN": exact totals per currency, in minor units. */
-export function totalsText(amounts: { value: string; currency: string }[]) {
+export function totalsText(amounts: { value: string; currency: string }[], t: ReturnType<typeof useTranslate>) {
   const totals = new Map<string, bigint>();
   for (const a of amounts) totals.set(a.currency, (totals.get(a.currency) ?? 0n) + BigInt(a.value));
-  return [...totals].map(([currency, v]) => formatMoney(v, currency)).join(" and ");
+  return [...totals].map(([currency, v]) => formatMoney(v, currency)).join(t("approvals.totalsSeparator"));
 }
 
 export function useDecisionConfirm() {
   const { modal } = App.useApp();
+  const t = useTranslate();
   return {
     /** Resolves true once the person confirms the approval described. */
     approve: (title: string, content: ReactNode) =>
       new Promise<boolean>((resolve) => {
-        modal.confirm({ title, content, okText: "Approve", cancelText: "Cancel", onOk: () => resolve(true), onCancel: () => resolve(false) });
+        modal.confirm({
+          title,
+          content,
+          okText: t("approvals.approve"),
+          cancelText: t("approvals.cancel"),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
       }),
     /** Resolves the reason ("" for none) once the person confirms the rejection, or null if they do not. */
     reject: (title: string, content: ReactNode) =>
@@ -32,9 +41,9 @@ export function useDecisionConfirm() {
           content: (
             <>
               {content}
-              <Typography.Paragraph style={{ margin: "12px 0 4px" }}>Reason (optional)</Typography.Paragraph>
+              <Typography.Paragraph style={{ margin: "12px 0 4px" }}>{t("approvals.reason")}</Typography.Paragraph>
               <Input.TextArea
-                aria-label="Reason (optional)"
+                aria-label={t("approvals.reason")}
                 maxLength={REJECTION_REASON_MAX}
                 showCount
                 autoSize={{ minRows: 2, maxRows: 5 }}
@@ -42,9 +51,9 @@ export function useDecisionConfirm() {
               />
             </>
           ),
-          okText: "Reject",
+          okText: t("approvals.reject"),
           okButtonProps: { danger: true },
-          cancelText: "Cancel",
+          cancelText: t("approvals.cancel"),
           onOk: () => resolve(reason.trim()),
           onCancel: () => resolve(null),
         });

@@ -6,6 +6,7 @@
  * the person sees the warning before anything is stored, and the approvers see it again on payments.
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, App, Space } from "antd";
 import type { z } from "zod";
 import { BeneficiaryInput } from "../../../../resources/beneficiaries.ts";
@@ -30,6 +31,7 @@ function draftOf(values: Values, record?: Values): Draft | null {
 
 export function useBeneficiaryCheck(enabled: boolean, values: Values, record?: Values) {
   const { modal } = App.useApp();
+  const t = useTranslate();
   const [result, setResult] = useState<BeneficiaryCheck | null>(null);
   const key = enabled ? JSON.stringify(draftOf(values, record)) : "null";
   const latest = useRef(key);
@@ -55,16 +57,14 @@ export function useBeneficiaryCheck(enabled: boolean, values: Values, record?: V
         <Alert
           showIcon
           type={result.name_check.result === "MATCH" ? "success" : result.name_check.result === "CLOSE_MATCH" ? "warning" : "error"}
-          message={`Name check: ${nameCheckText(result.name_check)}`}
-          description={result.name_check.result === "NO_MATCH" ? "Check the name with the payee before paying: saving asks you to confirm." : undefined}
+          message={t("beneficiaries.check.nameCheck", { result: nameCheckText(t, result.name_check) })}
+          description={result.name_check.result === "NO_MATCH" ? t("beneficiaries.check.noMatchHint") : undefined}
         />
       )}
       {result.look_alikes.map((l) => (
-        <Alert key={l.beneficiary_id} showIcon type="warning" message={l.message} description="Make sure these are the details you were given." />
+        <Alert key={l.beneficiary_id} showIcon type="warning" message={l.message} description={t("beneficiaries.check.lookAlikeHint")} />
       ))}
-      {result.cooling_hours > 0 && (
-        <Alert showIcon type="info" message={`New or changed details can be paid ${result.cooling_hours} hours after they are saved.`} />
-      )}
+      {result.cooling_hours > 0 && <Alert showIcon type="info" message={t("beneficiaries.check.cooling", { hours: result.cooling_hours })} />}
     </Space>
   );
 
@@ -77,16 +77,13 @@ export function useBeneficiaryCheck(enabled: boolean, values: Values, record?: V
     setResult(fresh);
     const noMatch = fresh.name_check?.result === "NO_MATCH";
     if (!noMatch && !fresh.look_alikes.length) return body;
-    const reasons = [
-      ...(noMatch ? [`The bank did not recognise "${draft.name}" as this account's holder.`] : []),
-      ...fresh.look_alikes.map((l) => `${l.message}.`),
-    ];
+    const reasons = [...(noMatch ? [t("beneficiaries.check.notRecognised", { name: draft.name })] : []), ...fresh.look_alikes.map((l) => `${l.message}.`)];
     const ok = await new Promise<boolean>((resolve) =>
       modal.confirm({
-        title: "Save this beneficiary anyway?",
+        title: t("beneficiaries.check.confirmTitle"),
         content: reasons.join(" "),
-        okText: "Save anyway",
-        cancelText: "Cancel",
+        okText: t("beneficiaries.check.saveAnyway"),
+        cancelText: t("beneficiaries.check.cancel"),
         onOk: () => resolve(true),
         onCancel: () => resolve(false),
       }),

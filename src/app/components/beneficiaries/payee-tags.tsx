@@ -2,39 +2,44 @@
  * Payee protection (issue 29) on screen: the cooling tag ("New — details can be paid from …") wherever
  * a beneficiary is shown or picked, and the bank's name check answer in its details.
  */
+import { useTranslate } from "@refinedev/core";
 import { Tag, Tooltip, Typography } from "antd";
 import { formatDateTime } from "../../../lib/dates.ts";
 
+type Translate = ReturnType<typeof useTranslate>;
+
 /** "New — details can be paid from 27 Nov 2026, 15:40" (the reader's time). */
-export const coolingLabel = (endsAt: string) => `New — details can be paid from ${formatDateTime(endsAt)}`;
+export const coolingLabel = (t: Translate, endsAt: string) => t("beneficiaries.cooling.label", { date: formatDateTime(endsAt) });
 
 type PayeeState = { cooling_ends_at?: string | null; details_change_pending?: boolean };
 
 /** The tags of a beneficiary's payee protection state; a dash, like any empty cell, while it may be paid as usual. */
 export function PayeeStatus({ record }: { record: PayeeState }) {
+  const t = useTranslate();
   if (!record.cooling_ends_at && !record.details_change_pending) return <Typography.Text type="secondary">—</Typography.Text>;
   return (
     <span>
       {record.cooling_ends_at && (
-        <Tooltip title="Its details were added or changed recently: a payment needs one more approval, or waits until then">
-          <Tag color="orange">{coolingLabel(record.cooling_ends_at)}</Tag>
+        <Tooltip title={t("beneficiaries.cooling.tooltip")}>
+          <Tag color="orange">{coolingLabel(t, record.cooling_ends_at)}</Tag>
         </Tooltip>
       )}
-      {record.details_change_pending && <Tag color="gold">Change of details waiting for approval</Tag>}
+      {record.details_change_pending && <Tag color="gold">{t("beneficiaries.changePending")}</Tag>}
     </span>
   );
 }
 
 type NameCheck = { result: "MATCH" | "CLOSE_MATCH" | "NO_MATCH"; registered_name: string | null };
 
-export const nameCheckText = (c: NameCheck) =>
+export const nameCheckText = (t: Translate, c: NameCheck) =>
   c.result === "MATCH"
-    ? "Name matches the account"
+    ? t("beneficiaries.nameCheck.match")
     : c.result === "CLOSE_MATCH"
-      ? `Close match: the account is held by ${c.registered_name}`
-      : "No match: the bank did not recognise this name for the account";
+      ? t("beneficiaries.nameCheck.closeMatch", { name: c.registered_name })
+      : t("beneficiaries.nameCheck.noMatch");
 
 export function NameCheckTag({ check }: { check: NameCheck }) {
+  const t = useTranslate();
   const color = check.result === "MATCH" ? "green" : check.result === "CLOSE_MATCH" ? "gold" : "red";
-  return <Tag color={color}>{nameCheckText(check)}</Tag>;
+  return <Tag color={color}>{nameCheckText(t, check)}</Tag>;
 }

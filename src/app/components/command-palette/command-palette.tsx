@@ -7,9 +7,11 @@ import { Suspense, useEffect, useMemo, useRef, useState, type CSSProperties } fr
 import { useNavigate } from "react-router";
 import { Command } from "cmdk";
 import { Modal, theme } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { SendOutlined, SwapOutlined, TeamOutlined, UserOutlined, WalletOutlined } from "@ant-design/icons";
 import { useSession } from "../../session/session.tsx";
 import { lazyNamed } from "../../lib/lazy.ts";
+import { translatedMenu } from "../../navigation.tsx";
 import { actionEntries, pageEntries, type PaletteEntry, type PaletteTarget } from "./palette-entries.tsx";
 import { searchSources } from "./search-sources.ts";
 import { matchSections } from "./match-entries.ts";
@@ -43,6 +45,7 @@ const visuallyHidden: CSSProperties = {
 export default function CommandPalette({ open, onClose, takeTypedEarly }: { open: boolean; onClose: () => void; takeTypedEarly?: () => string }) {
   const { can, canOnceVerified } = useSession();
   const navigate = useNavigate();
+  const t = useTranslate();
   const { token } = theme.useToken();
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
@@ -50,20 +53,20 @@ export default function CommandPalette({ open, onClose, takeTypedEarly }: { open
   const [approvals, setApprovals] = useState<boolean>();
   const [selected, setSelected] = useState("");
 
-  const actions = useMemo(() => actionEntries(can), [can]);
-  const pages = useMemo(() => pageEntries(canOnceVerified, actions), [canOnceVerified, actions]);
-  const sources = useMemo(() => searchSources(can, canOnceVerified), [can, canOnceVerified]);
+  const actions = useMemo(() => actionEntries(can, t), [can, t]);
+  const pages = useMemo(() => pageEntries(canOnceVerified, actions, translatedMenu(t)), [canOnceVerified, actions, t]);
+  const sources = useMemo(() => searchSources(can, canOnceVerified, t), [can, canOnceVerified, t]);
   const { groups, loading } = usePaletteSearch(text, sources);
   const sections = useMemo(
     () =>
       matchSections(
         [
-          { key: "actions", heading: "Actions", entries: actions },
-          { key: "pages", heading: "Pages", entries: pages },
+          { key: "actions", heading: t("palette.actions.heading"), entries: actions },
+          { key: "pages", heading: t("palette.pages"), entries: pages },
         ],
         text,
       ),
-    [actions, pages, text],
+    [actions, pages, text, t],
   );
   // The highlighted row is always one on screen: the one chosen if it still shows, else the first.
   const shown = [...sections.flatMap((s) => s.entries.map((e) => e.value)), ...groups.flatMap((g) => g.hits.map((h) => h.value))];
@@ -83,7 +86,7 @@ export default function CommandPalette({ open, onClose, takeTypedEarly }: { open
         return;
       }
       const typed = takeTypedEarly?.();
-      if (typed) setText((t) => t + typed);
+      if (typed) setText((before) => before + typed);
     };
     frame = requestAnimationFrame(focus);
     return () => cancelAnimationFrame(frame);
@@ -112,7 +115,7 @@ export default function CommandPalette({ open, onClose, takeTypedEarly }: { open
       <Modal
         open={open}
         onCancel={onClose}
-        title="Command palette"
+        title={t("palette.title")}
         footer={null}
         closable={false}
         width={640}
@@ -127,7 +130,7 @@ export default function CommandPalette({ open, onClose, takeTypedEarly }: { open
         <Command
           className="command-palette"
           style={vars}
-          label="Command palette"
+          label={t("palette.title")}
           loop
           vimBindings={false}
           shouldFilter={false}
@@ -142,11 +145,11 @@ export default function CommandPalette({ open, onClose, takeTypedEarly }: { open
               setText(v);
               setSelected("");
             }}
-            placeholder="Search pages, beneficiaries, customers, transactions…"
+            placeholder={t("palette.placeholder")}
           />
           <Command.List>
-            {loading && <Command.Loading>Searching…</Command.Loading>}
-            {!loading && <Command.Empty>No results found</Command.Empty>}
+            {loading && <Command.Loading>{t("palette.searching")}</Command.Loading>}
+            {!loading && <Command.Empty>{t("palette.noResults")}</Command.Empty>}
             {sections.map((s) => (
               <Command.Group key={s.key} heading={s.heading}>
                 {s.entries.map(entry)}
@@ -170,13 +173,13 @@ export default function CommandPalette({ open, onClose, takeTypedEarly }: { open
           </Command.List>
           <div className="command-palette__footer" aria-hidden="true">
             <span>
-              <kbd>↑</kbd> <kbd>↓</kbd> to move
+              <kbd>↑</kbd> <kbd>↓</kbd> {t("palette.footer.move")}
             </span>
             <span>
-              <kbd>Enter</kbd> to open
+              <kbd>{t("palette.footer.enterKey")}</kbd> {t("palette.footer.open")}
             </span>
             <span>
-              <kbd>Esc</kbd> to close
+              <kbd>{t("palette.footer.escKey")}</kbd> {t("palette.footer.close")}
             </span>
           </div>
         </Command>

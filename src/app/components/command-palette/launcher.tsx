@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense } from "react";
 import { Button, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { SearchOutlined } from "@ant-design/icons";
 import { usePaletteHotkey } from "./use-palette-hotkey.ts";
 
@@ -18,12 +19,13 @@ const SHORTCUT = isMac ? "⌘ K" : "Ctrl K";
 /** compact: the icon alone (a phone's header has no room for the word and the shortcut). */
 export function CommandPaletteLauncher({ compact = false }: { compact?: boolean }) {
   const { open, wanted, show, takeTypedEarly } = usePaletteHotkey();
+  const t = useTranslate();
   return (
     <>
       <Button
         icon={<SearchOutlined />}
         // The name is the visible text (WCAG 2.5.3, label in name), so "Search" spoken opens it too.
-        aria-label={compact ? "Search" : `Search ${SHORTCUT}`}
+        aria-label={compact ? t("palette.search.button") : `${t("palette.search.button")} ${SHORTCUT}`}
         aria-keyshortcuts="Control+K Meta+K"
         onClick={() => show(true)}
         onMouseEnter={preload}
@@ -31,7 +33,7 @@ export function CommandPaletteLauncher({ compact = false }: { compact?: boolean 
       >
         {!compact && (
           <>
-            Search{" "}
+            {t("palette.search.button")}{" "}
             <Typography.Text keyboard type="secondary">
               {SHORTCUT}
             </Typography.Text>

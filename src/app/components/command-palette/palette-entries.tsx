@@ -6,10 +6,16 @@
 import { PAGES } from "../../../../resources/pages.ts";
 import { invoices } from "../../../../resources/invoices.ts";
 import type { ReactNode } from "react";
+import type { ResourceProps, useTranslate } from "@refinedev/core";
 import { CheckSquareOutlined, FileAddOutlined, SendOutlined } from "@ant-design/icons";
-import { MENU } from "../../navigation.tsx";
-
 type Can = (obj: string, act: string) => boolean;
+type T = ReturnType<typeof useTranslate>;
+/** A catalogue's comma-separated search words ("pay, payment, wire") as cmdk's keywords. */
+const keywordsOf = (text: string) =>
+  text
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
 
 /** Where choosing an entry leads: a screen, or the approvals modal the dashboard banner opens. */
 export type PaletteTarget = { kind: "navigate"; to: string } | { kind: "approvals" };
@@ -34,33 +40,36 @@ export const maySendMoney = (can: Can) => can("payments", "create") && can(`page
 /** The send-money screen with a beneficiary chosen. */
 export const sendMoneyTo = (beneficiaryId: string) => `${SEND_MONEY_ROUTE}?beneficiary=${encodeURIComponent(beneficiaryId)}`;
 
-export function actionEntries(can: Can): PaletteEntry[] {
+export function actionEntries(can: Can, t: T): PaletteEntry[] {
   const actions: PaletteEntry[] = [];
   if (maySendMoney(can)) {
+    const label = t("palette.actions.sendMoney");
     actions.push({
-      value: "Send money",
-      label: "Send money",
+      value: label,
+      label,
       icon: <SendOutlined />,
-      keywords: ["pay", "payment", "wire", "transfer"],
+      keywords: keywordsOf(t("palette.actions.sendMoneyKeywords")),
       target: { kind: "navigate", to: SEND_MONEY_ROUTE },
     });
   }
   // The modal lists requests (approval_requests_read) and decides them (transactions_approve, KYB approved).
   if (can("approval-requests", "list") && can("approval-requests", "approve")) {
+    const label = t("palette.actions.approve");
     actions.push({
-      value: "Approve pending payments",
-      label: "Approve pending payments",
+      value: label,
+      label,
       icon: <CheckSquareOutlined />,
-      keywords: ["approvals", "review", "reject"],
+      keywords: keywordsOf(t("palette.actions.approveKeywords")),
       target: { kind: "approvals" },
     });
   }
   if (can("invoices", "create") && can(`page:${CREATE_INVOICE_ROUTE}`, "view")) {
+    const label = t("palette.actions.createInvoice");
     actions.push({
-      value: "Create invoice",
-      label: "Create invoice",
+      value: label,
+      label,
       icon: <FileAddOutlined />,
-      keywords: ["new invoice", "bill", "invoicing"],
+      keywords: keywordsOf(t("palette.actions.createInvoiceKeywords")),
       target: { kind: "navigate", to: CREATE_INVOICE_ROUTE },
     });
   }
@@ -70,12 +79,13 @@ export function actionEntries(can: Can): PaletteEntry[] {
 /**
  * Every menu page the member may open, by the menu's own rule (canView of "page:<route>"; screens
  * locked until KYB approval are listed, as in the menu, and open on their locked state). Pages an
- * action already leads to are left out, so 'Send money' appears once.
+ * action already leads to are left out, so 'Send money' appears once. `menu`: the menu in the
+ * member's language (navigation.tsx translatedMenu), so the pages read as the side menu does.
  */
-export function pageEntries(canView: Can, actions: PaletteEntry[]): PaletteEntry[] {
+export function pageEntries(canView: Can, actions: PaletteEntry[], menu: ResourceProps[]): PaletteEntry[] {
   const taken = new Set(actions.flatMap((a) => (a.target.kind === "navigate" ? [a.target.to] : [])));
-  const labelOf = (name: string) => MENU.find((m) => m.name === name)?.meta?.label;
-  return MENU.flatMap((m): PaletteEntry[] => {
+  const labelOf = (name: string) => menu.find((m) => m.name === name)?.meta?.label;
+  return menu.flatMap((m): PaletteEntry[] => {
     const to = typeof m.list === "string" ? m.list : undefined;
     if (!to || taken.has(to) || !canView(`page:${to}`, "view")) return [];
     const label = m.meta?.label ?? m.name;

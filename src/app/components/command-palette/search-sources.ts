@@ -4,7 +4,9 @@
  * reference (the keyword also finds description and counterparty). Only the kinds the member may
  * list are asked, and a result is offered only when the member may open its details.
  */
+import type { useTranslate } from "@refinedev/core";
 import { customerLabel } from "../../../lib/labels.ts";
+import { humanize, statusKey } from "../resource/declared-text.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
 import { beneficiaries, beneficiaryEndpoints, cryptoBeneficiaries } from "../../../../resources/beneficiaries.ts";
 import { customerEndpoints, customers } from "../../../../resources/customers.ts";
@@ -25,9 +27,9 @@ const PER_KIND = 5;
 const firstOf = (keyword: string) => ({ query: { page: 1, limit: PER_KIND, keyword } });
 
 const withId = (route: string | undefined, id: string) => (route ?? "").replace(":id", encodeURIComponent(id));
-const words = (v: string) => v.charAt(0) + v.slice(1).toLowerCase().replace(/_/g, " ");
-
-export function searchSources(can: Can, canView: Can): SearchSource[] {
+export function searchSources(can: Can, canView: Can, t: ReturnType<typeof useTranslate>): SearchSource[] {
+  // A type or state value in words, as the list screens show it (resources.status.<VALUE>).
+  const words = (v: string) => t(statusKey(v), humanize(v));
   const viewable = (route: string | undefined) => !!route && canView(`page:${route}`, "view");
   const maySend = maySendMoney(can);
   const sources: SearchSource[] = [];
@@ -35,7 +37,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
   if (can(beneficiaries.access.obj, "list")) {
     sources.push({
       key: "beneficiaries",
-      heading: "Beneficiaries",
+      heading: t("palette.search.beneficiaries"),
       // No type: the server answers fiat and, when the member has crypto access, crypto ones too.
       search: async (keyword) =>
         (await call(beneficiaryEndpoints.list, firstOf(keyword))).data.items.flatMap((b) => {
@@ -44,7 +46,8 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
           if (viewable(show))
             hits.push({ value: `beneficiary ${b.name} ${b.id}`, label: b.name, hint: `${b.currency} · ${b.destination_label}`, to: withId(show, b.id) });
           // The send-money screen pays fiat beneficiaries; crypto ones are paid from a wallet.
-          if (maySend && b.type === "FIAT") hits.push({ value: `send ${b.name} ${b.id}`, label: `Send money to ${b.name}`, to: sendMoneyTo(b.id), send: true });
+          if (maySend && b.type === "FIAT")
+            hits.push({ value: `send ${b.name} ${b.id}`, label: t("palette.search.sendMoneyTo", { name: b.name }), to: sendMoneyTo(b.id), send: true });
           return hits;
         }),
     });
@@ -52,7 +55,7 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
   if (can(customers.access.obj, "list") && viewable(customers.routes.show)) {
     sources.push({
       key: "customers",
-      heading: "Customers",
+      heading: t("palette.search.customers"),
       search: async (keyword) =>
         (await call(customerEndpoints.list, firstOf(keyword))).data.items.map((c) => ({
           value: `customer ${c.display_name} ${c.id}`,
@@ -65,26 +68,26 @@ export function searchSources(can: Can, canView: Can): SearchSource[] {
   if (can(transactions.access.obj, "list") && viewable(transactions.routes.show)) {
     sources.push({
       key: "transactions",
-      heading: "Transactions",
+      heading: t("palette.search.transactions"),
       search: async (keyword) =>
-        (await call(transactionEndpoints.listBanking, firstOf(keyword))).data.items.map((t) => ({
-          value: `transaction ${t.reference} ${t.id}`,
-          label: t.reference,
-          hint: `${t.beneficiary.name} · ${formatSignedMoney(t.signed_amount, t.sending_currency)} · ${words(t.state)}`,
-          to: withId(transactions.routes.show, t.id),
+        (await call(transactionEndpoints.listBanking, firstOf(keyword))).data.items.map((x) => ({
+          value: `transaction ${x.reference} ${x.id}`,
+          label: x.reference,
+          hint: `${x.beneficiary.name} · ${formatSignedMoney(x.signed_amount, x.sending_currency)} · ${words(x.state)}`,
+          to: withId(transactions.routes.show, x.id),
         })),
     });
   }
   if (can(cryptoTransactions.access.obj, "list") && viewable(cryptoTransactions.routes.show)) {
     sources.push({
       key: "crypto-transactions",
-      heading: "Crypto transactions",
+      heading: t("palette.search.cryptoTransactions"),
       search: async (keyword) =>
-        (await call(transactionEndpoints.listCrypto, firstOf(keyword))).data.items.map((t) => ({
-          value: `crypto transaction ${t.id}`,
-          label: `${words(t.type)} · ${t.beneficiary.name || t.asset.name}`,
-          hint: `${formatSignedMoney(t.signed_amount.value, t.signed_amount.currency)} · ${words(t.state)}`,
-          to: withId(cryptoTransactions.routes.show, t.id),
+        (await call(transactionEndpoints.listCrypto, firstOf(keyword))).data.items.map((x) => ({
+          value: `crypto transaction ${x.id}`,
+          label: `${words(x.type)} · ${x.beneficiary.name || x.asset.name}`,
+          hint: `${formatSignedMoney(x.signed_amount.value, x.signed_amount.currency)} · ${words(x.state)}`,
+          to: withId(cryptoTransactions.routes.show, x.id),
         })),
     });
   }

@@ -3,6 +3,7 @@
  * The chart library loads only when a chart is drawn, never with the app's first chunk.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Empty, Segmented, Skeleton } from "antd";
 import { call } from "../../api/call.ts";
 import { fxRateEndpoints, type FxRate } from "../../../../resources/fx-rates.ts";
@@ -14,14 +15,8 @@ const Line = lazy(() => import("@ant-design/plots").then((m) => ({ default: m.Li
 /** The date axis thinned as SPEC §9 says (a tick on today's date always); autoHide still spares a narrow screen overlaps. */
 const DATE_AXIS = { labelAutoHide: true, tickFilter: (_tick: unknown, index: number, ticks: unknown[]) => showsTick(index, ticks.length) };
 
-const RANGES = [
-  { value: 30, label: "30 days" },
-  { value: 90, label: "90 days" },
-  { value: 365, label: "1 year" },
-];
 /** The API pages at most 100 rows; a year is four pages fetched together. */
 const PAGE = 100;
-export const HISTORY_UNAVAILABLE = "Rate history is not available for this pair right now. Please try again later.";
 
 async function history(base: string, quote: string, days: number): Promise<FxRate[]> {
   const limit = Math.min(days, PAGE);
@@ -32,6 +27,12 @@ async function history(base: string, quote: string, days: number): Promise<FxRat
 }
 
 export function RatesChart({ base, quote }: { base: string; quote: string }) {
+  const t = useTranslate();
+  const ranges = [
+    { value: 30, label: t("fx.chart.days30") },
+    { value: 90, label: t("fx.chart.days90") },
+    { value: 365, label: t("fx.chart.year") },
+  ];
   const chartTheme = useThemeMode().dark ? "classicDark" : "classic";
   const [days, setDays] = useState(30);
   const [points, setPoints] = useState<FxRate[] | null>(null);
@@ -51,9 +52,9 @@ export function RatesChart({ base, quote }: { base: string; quote: string }) {
   // Oldest first for the x axis. The y value is a float only for plotting; labels stay strings.
   const data = points?.map((p) => ({ date: p.created_date.slice(0, 10), rate: Number(p.rate) })).reverse();
   return (
-    <section aria-label="Rate history">
-      <Segmented options={RANGES} value={days} onChange={(v) => setDays(Number(v))} style={{ marginBottom: 12 }} />
-      {(failed || points?.length === 0) && <Empty description={HISTORY_UNAVAILABLE} />}
+    <section aria-label={t("fx.chart.label")}>
+      <Segmented options={ranges} value={days} onChange={(v) => setDays(Number(v))} style={{ marginBottom: 12 }} />
+      {(failed || points?.length === 0) && <Empty description={t("fx.historyUnavailable")} />}
       {!failed && !points && <Skeleton active />}
       {data && data.length > 0 && (
         <Suspense fallback={<Skeleton active />}>

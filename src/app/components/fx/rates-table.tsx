@@ -1,5 +1,6 @@
 /** The daily rates of one pair, newest first, paged by the server (SPEC §9 page size 10). */
 import { useEffect, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Table, Tag } from "antd";
 import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -7,12 +8,12 @@ import { displayRate, invertRate } from "../../../lib/rate-display.ts";
 import { formatDay } from "../../../lib/dates.ts";
 import { fxRateEndpoints, type FxRate } from "../../../../resources/fx-rates.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
-import { HISTORY_UNAVAILABLE } from "./rates-chart.tsx";
 
 const PAGE_SIZE = 10;
 
 /** Mount with key={pair} so a new pair starts again at page 1. */
 export function RatesTable({ base, quote }: { base: string; quote: string }) {
+  const t = useTranslate();
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page<FxRate> | null>(null);
@@ -34,17 +35,17 @@ export function RatesTable({ base, quote }: { base: string; quote: string }) {
 
   return (
     <Table<FxRate>
-      aria-label="Rate history table"
+      aria-label={t("fx.table.label")}
       rowKey="created_date"
       loading={!data && !failed}
       dataSource={data?.items}
       pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total_items, onChange: setPage, showSizeChanger: false }}
-      locale={{ emptyText: HISTORY_UNAVAILABLE }}
+      locale={{ emptyText: t("fx.historyUnavailable") }}
       columns={[
-        { title: "Date", render: (_, r) => formatDay(r.created_date) },
-        { title: `1 ${base} in ${quote}`, align: "right", render: (_, r) => displayRate(r.rate, 8) },
-        { title: `1 ${quote} in ${base}`, align: "right", render: (_, r) => displayRate(invertRate(r.rate), 8) },
-        { title: "Status", render: (_, r) => <Tag color={r.state === "ACTIVE" ? "green" : "default"}>{r.state}</Tag> },
+        { title: t("fx.table.date"), render: (_, r) => formatDay(r.created_date) },
+        { title: t("fx.table.oneIn", { from: base, to: quote }), align: "right", render: (_, r) => displayRate(r.rate, 8) },
+        { title: t("fx.table.oneIn", { from: quote, to: base }), align: "right", render: (_, r) => displayRate(invertRate(r.rate), 8) },
+        { title: t("fx.table.status"), render: (_, r) => <Tag color={r.state === "ACTIVE" ? "green" : "default"}>{r.state}</Tag> },
       ]}
     />
   );

@@ -1,5 +1,6 @@
 /** The balance at the top of an account or wallet page, with its actions. */
 import type { ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Card, Flex, Statistic, Tag, Typography } from "antd";
 import { CURRENCY_COLORS } from "../../../lib/assets.ts";
 import { formatMoney } from "../../../lib/money.ts";
@@ -20,6 +21,7 @@ export function BalanceCard({
   subtitle?: ReactNode;
   actions?: ReactNode;
 }) {
+  const t = useTranslate();
   return (
     <Card>
       <Flex justify="space-between" align="center" wrap gap={16}>
@@ -32,7 +34,7 @@ export function BalanceCard({
             </PageTitle>
           </Flex>
           {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
-          <Statistic title="Available balance" value={formatMoney(available, currency)} style={{ marginTop: 8 }} />
+          <Statistic title={t("money.balance.available")} value={formatMoney(available, currency)} style={{ marginTop: 8 }} />
           {usd !== undefined && currency !== "USD" && <Typography.Text type="secondary">≈ {formatMoney(usd, "USD")}</Typography.Text>}
         </div>
         <Flex gap={8} wrap>

@@ -2,6 +2,7 @@
  * Deposit details as SPEC §3 says: FED_WIRE shown as 'Wire', sort code as xx-xx-xx, NGN bank code
  * and NIP code hidden, nested objects as label pairs, every value copyable.
  */
+import { useTranslate } from "@refinedev/core";
 import { Card, Descriptions, Space } from "antd";
 import { CopyButton, humanize } from "../resource/renderers.tsx";
 import { DEPOSIT_TYPE_LABELS, depositFields } from "../../../lib/deposit-labels.ts";
@@ -9,6 +10,7 @@ import { DEPOSIT_TYPE_LABELS, depositFields } from "../../../lib/deposit-labels.
 export type DepositAddress = { type: string; data: Record<string, string> };
 
 export function DepositDetails({ currency, addresses }: { currency: string; addresses: DepositAddress[] }) {
+  const t = useTranslate();
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       {addresses.map((a) => (
@@ -18,7 +20,7 @@ export function DepositDetails({ currency, addresses }: { currency: string; addr
               <Descriptions.Item key={label} label={label}>
                 <Space size={4}>
                   {value}
-                  <CopyButton value={value} label={`Copy ${label.toLowerCase()}`} />
+                  <CopyButton value={value} label={t("money.deposit.copy", { label: label.toLowerCase() })} />
                 </Space>
               </Descriptions.Item>
             ))}

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
@@ -20,11 +20,13 @@ import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
 
 type Write = ReturnType<typeof useWrite>;
+type Translate = ReturnType<typeof useTranslate>;
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field } from "../form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "./one-time-code.tsx";
-import { humanize, statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/renderers.tsx";
+import { statusText } from "../resource/use-declared.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { formatTime } from "../../../lib/dates.ts";
@@ -64,7 +66,8 @@ type WithFeatures = { features?: { exchanges?: { supported_currencies?: Supporte
 const isStablecoin = (currency: string) => (STABLECOINS as readonly string[]).includes(currency);
 const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
 const targetKey = (t: ExchangeTarget) => (t.blockchain ? `${t.currency}:${t.blockchain}` : t.currency);
-const targetLabel = (t: ExchangeTarget) => (t.blockchain ? `${t.currency} on ${networkOf(t.blockchain)}` : t.currency);
+const targetLabel = (translate: Translate, t: ExchangeTarget) =>
+  t.blockchain ? translate("money.exchange.onNetwork", { currency: t.currency, network: networkOf(t.blockchain) }) : t.currency;
 const parseTarget = (key: string): ExchangeTarget => {
   const [currency, blockchain] = key.split(":");
   return { currency, blockchain: (blockchain as Blockchain | undefined) ?? null };
@@ -150,6 +153,7 @@ function requestBody(source: ExchangeSource, amount: string, target: ExchangeTar
  * never shown; clear() drops the quote (and asks for none) until refresh().
  */
 function useExchangeQuote(body: QuoteBody | null, delay: number) {
+  const translate = useTranslate();
   const key = body ? JSON.stringify(body) : "";
   const [state, setState] = useState<{ key: string; quote?: ExchangeQuote; error?: string }>({ key: "" });
   const [held, setHeld] = useState(false);
@@ -160,7 +164,7 @@ function useExchangeQuote(body: QuoteBody | null, delay: number) {
     const t = setTimeout(() => {
       call(exchangeEndpoints.quote, { body: JSON.parse(key) })
         .then((r) => live && setState({ key, quote: r.data }))
-        .catch((e) => live && setState({ key, error: isApiError(e) ? e.message : "Could not get a quote" }));
+        .catch((e) => live && setState({ key, error: isApiError(e) ? e.message : translate("money.exchange.quoteFailed") }));
     }, delay);
     return () => {
       live = false;
@@ -188,9 +192,9 @@ type Outcome =
 type Money = { amount: string; currency: string };
 
 /** The shared destination message; the amount by the source currency's precision, in minor units. */
-function formSchema(currency: string) {
+function formSchema(currency: string, t: Translate) {
   return z.object({
-    amount: z.string({ error: "Amount is required" }).superRefine((v, ctx) => {
+    amount: z.string({ error: t("money.exchange.amountRequired") }).superRefine((v, ctx) => {
       const problem = amountProblem(v, currency);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
@@ -235,33 +239,39 @@ async function sendExchange(write: Write, body: Draft["body"], headers: Record<s
 }
 
 function QuoteDetails({ quote, source }: { quote: ExchangeQuote; source: ExchangeSource }) {
+  const t = useTranslate();
   const given = quote.sending_amount ?? quote.source_amount;
   const fee = quote.total_fees ?? quote.fee;
   const d = quote.destination;
   return (
-    <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Quote">
-      <Descriptions.Item label="From">{sourceLabel(source)}</Descriptions.Item>
-      <Descriptions.Item label="You exchange">
+    <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label={t("money.exchange.quote")}>
+      <Descriptions.Item label={t("money.exchange.from")}>{sourceLabel(source)}</Descriptions.Item>
+      <Descriptions.Item label={t("money.exchange.youExchange")}>
         <span data-testid="exchange-given">{formatMoney(given.amount, given.currency)}</span>
       </Descriptions.Item>
-      <Descriptions.Item label="Fee">
+      <Descriptions.Item label={t("money.exchange.fee")}>
         <span data-testid="exchange-fee">{formatMoney(fee.amount, fee.currency)}</span>
       </Descriptions.Item>
-      <Descriptions.Item label="Exchange rate">
+      <Descriptions.Item label={t("money.exchange.rate")}>
         <RateText data-testid="exchange-rate" from={given.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate ?? quote.exchange?.rate} />
       </Descriptions.Item>
-      <Descriptions.Item label="You receive">
+      <Descriptions.Item label={t("money.exchange.youReceive")}>
         <Typography.Text strong data-testid="exchange-received">
           {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}
         </Typography.Text>
       </Descriptions.Item>
-      {d && <Descriptions.Item label="Destination">{`${d.name} (${d.currency}${d.blockchain ? ` · ${networkOf(d.blockchain)}` : ""})`}</Descriptions.Item>}
+      {d && (
+        <Descriptions.Item
+          label={t("money.exchange.destination")}
+        >{`${d.name} (${d.currency}${d.blockchain ? ` · ${networkOf(d.blockchain)}` : ""})`}</Descriptions.Item>
+      )}
     </Descriptions>
   );
 }
 
 /** The exchange itself, from one source: form, confirm, code (when needed), then the result or the error. */
 export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onClose?: () => void }) {
+  const t = useTranslate();
   const navigate = useNavigate();
   const toast = useToast();
   const write = useWrite();
@@ -273,7 +283,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const schema = useMemo(() => formSchema(source.currency), [source.currency]);
+  const schema = useMemo(() => formSchema(source.currency, t), [source.currency, t]);
   const form = useForm<Values>({ resolver: zodResolver(schema) as never, defaultValues: { amount: "", destination: undefined } });
   const values = useWatch({ control: form.control });
   const target = values.destination && targets.some((t) => targetKey(t) === values.destination) ? parseTarget(values.destination) : null;
@@ -293,8 +303,8 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
   // A quote that lapses while the form is open is replaced by a fresh one.
   useEffect(() => {
     if (!quote || step !== "form") return;
-    const t = setTimeout(requote, Math.max(Date.parse(quote.expires_at) - Date.now(), MIN_REQUOTE_MS));
-    return () => clearTimeout(t);
+    const timer = setTimeout(requote, Math.max(Date.parse(quote.expires_at) - Date.now(), MIN_REQUOTE_MS));
+    return () => clearTimeout(timer);
   }, [quote, step, requote]);
 
   const review = form.handleSubmit(() => {
@@ -337,7 +347,12 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
     setStep("form");
   }
 
-  const steps = ["Amount", "Confirm", ...(otp.required ? ["Verify"] : []), "Done"];
+  const steps = [
+    t("money.exchange.steps.amount"),
+    t("money.exchange.steps.confirm"),
+    ...(otp.required ? [t("money.exchange.steps.verify")] : []),
+    t("money.exchange.steps.done"),
+  ];
   const current = { form: 0, confirm: 1, code: 2, done: steps.length - 1 }[step];
 
   if (step === "done" && outcome) {
@@ -346,16 +361,16 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
       return (
         <Result
           status="error"
-          title="The exchange did not go through"
+          title={t("money.exchange.failed")}
           subTitle={<span data-testid="exchange-error">{outcome.message}</span>}
           extra={[
             <Button type="primary" key="again" onClick={() => restart(true)}>
-              Try again
+              {t("money.exchange.tryAgain")}
             </Button>,
             ...(onClose
               ? [
                   <Button key="close" onClick={onClose}>
-                    Close
+                    {t("money.exchange.close")}
                   </Button>,
                 ]
               : []),
@@ -378,11 +393,11 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
                 </>
               )}
             </span>
-            {outcome.fee && <span>Fee: {formatMoney(outcome.fee.amount, outcome.fee.currency)}</span>}
+            {outcome.fee && <span>{t("money.exchange.feeLine", { fee: formatMoney(outcome.fee.amount, outcome.fee.currency) })}</span>}
             {outcome.description && <span>{outcome.description}</span>}
             {outcome.reference && (
               <span>
-                Reference{" "}
+                {t("money.exchange.reference")}{" "}
                 <Typography.Text strong data-testid="exchange-reference">
                   {outcome.reference}
                 </Typography.Text>
@@ -390,27 +405,27 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
             )}
             {outcome.state && (
               <span>
-                Status: <Tag color={statusColor(outcome.state)}>{humanize(outcome.state)}</Tag>
+                {t("money.exchange.status")} <Tag color={statusColor(outcome.state)}>{statusText(t, outcome.state)}</Tag>
               </span>
             )}
-            <Link to={transactions}>See it in your transactions</Link>
+            <Link to={transactions}>{t("money.exchange.seeTransactions")}</Link>
           </Flex>
         }
         extra={[
           ...(outcome.id
             ? [
                 <Button type="primary" key="view" onClick={() => navigate(`${transactions}/${outcome.id}`)}>
-                  View transaction
+                  {t("money.exchange.viewTransaction")}
                 </Button>,
               ]
             : []),
           <Button key="another" onClick={() => restart(false)}>
-            Exchange again
+            {t("money.exchange.again")}
           </Button>,
           ...(onClose
             ? [
                 <Button key="close" onClick={onClose}>
-                  Close
+                  {t("money.exchange.close")}
                 </Button>,
               ]
             : []),
@@ -424,18 +439,18 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
       <Steps size="small" current={current} items={steps.map((title) => ({ title }))} style={{ marginBottom: 24 }} />
       <div hidden={step !== "form"}>
         {!targetsLoading && targets.length === 0 && (
-          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={`There is no other currency you hold to exchange ${source.currency} into.`} />
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("money.exchange.noTargets", { currency: source.currency })} />
         )}
         <Form layout="vertical" component="form" onFinish={review} noValidate>
-          <Form.Item label="From" htmlFor="exchange-from">
+          <Form.Item label={t("money.exchange.from")} htmlFor="exchange-from">
             <Input
               id="exchange-from"
               readOnly
               variant="filled"
-              value={`${sourceLabel(source)} · ${formatMoney(source.available, source.currency)} available`}
+              value={t("money.exchange.fromValue", { source: sourceLabel(source), available: formatMoney(source.available, source.currency) })}
             />
           </Form.Item>
-          <Field control={form.control} name="amount" label="Amount">
+          <Field control={form.control} name="amount" label={t("money.exchange.amount")}>
             {(f) => (
               <Input
                 id={f.id}
@@ -449,7 +464,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
               />
             )}
           </Field>
-          <Field control={form.control} name="destination" label="Destination currency">
+          <Field control={form.control} name="destination" label={t("money.exchange.destinationCurrency")}>
             {(f) => (
               <Select
                 id={f.id}
@@ -457,22 +472,22 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
                 onChange={f.onChange}
                 onBlur={f.onBlur}
                 loading={targetsLoading}
-                placeholder="Choose a currency"
-                options={targets.map((t) => ({ value: targetKey(t), label: targetLabel(t) }))}
+                placeholder={t("money.exchange.chooseCurrency")}
+                options={targets.map((x) => ({ value: targetKey(x), label: targetLabel(t, x) }))}
               />
             )}
           </Field>
           {live.loading && (
             <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
               <Spin size="small" />
-              <Typography.Text type="secondary">Getting a quote…</Typography.Text>
+              <Typography.Text type="secondary">{t("money.exchange.gettingQuote")}</Typography.Text>
             </Flex>
           )}
           {live.error && <Alert type="error" showIcon message={live.error} style={{ marginBottom: 16 }} data-testid="quote-error" />}
           {quote ? (
             <>
               <QuoteDetails quote={quote} source={source} />
-              <Typography.Paragraph type="secondary">This price holds until {formatTime(quote.expires_at)}.</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{t("money.exchange.holdsUntil", { time: formatTime(quote.expires_at) })}</Typography.Paragraph>
             </>
           ) : (
             indicative.quote &&
@@ -483,18 +498,18 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
                 data-testid="indicative-rate"
                 message={
                   <>
-                    Indicative rate:{" "}
+                    {t("money.exchange.indicativeRate")}{" "}
                     <RateText from={source.currency} to={target.currency} rate={indicative.quote.exchange_rate ?? indicative.quote.exchange?.rate} indicative />
                   </>
                 }
-                description="The exact rate and fee are quoted once you enter an amount."
+                description={t("money.exchange.indicativeHint")}
               />
             )
           )}
           <Space>
-            {onClose && <Button onClick={onClose}>Cancel</Button>}
+            {onClose && <Button onClick={onClose}>{t("money.exchange.cancel")}</Button>}
             <Button type="primary" htmlType="submit" disabled={live.loading} icon={<SwapOutlined />}>
-              Continue
+              {t("money.exchange.continue")}
             </Button>
           </Space>
         </Form>
@@ -503,24 +518,26 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
       {step === "confirm" && draft && (
         <div data-testid="exchange-confirm">
           <Typography.Title level={5} style={{ marginTop: 0 }}>
-            Confirm exchange
+            {t("money.exchange.confirm")}
           </Typography.Title>
           <QuoteDetails quote={draft.quote} source={source} />
           <Typography.Paragraph type="secondary">
-            This price holds until {formatTime(draft.quote.expires_at)}; you receive exactly{" "}
-            {formatMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency)}.
+            {t("money.exchange.holdsExactly", {
+              time: formatTime(draft.quote.expires_at),
+              amount: formatMoney(draft.quote.destination_amount.amount, draft.quote.destination_amount.currency),
+            })}
           </Typography.Paragraph>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>
-              Back
+              {t("money.exchange.back")}
             </Button>
             {otp.required ? (
               <Button type="primary" onClick={() => setStep("code")}>
-                Continue
+                {t("money.exchange.continue")}
               </Button>
             ) : (
               <Button type="primary" onClick={submit} loading={sending}>
-                Confirm exchange
+                {t("money.exchange.confirm")}
               </Button>
             )}
           </Space>
@@ -530,17 +547,17 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
       {step === "code" && draft && (
         <>
           <Typography.Title level={5} style={{ marginTop: 0 }}>
-            Verify it's you
+            {t("money.exchange.verifyTitle")}
           </Typography.Title>
           <Form layout="vertical" component={false}>
             <OneTimeCodeInput otp={otp} request={draft && { endpoint: exchangeEndpoint(source), body: draft.body }} />
           </Form>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("confirm")} disabled={sending}>
-              Back
+              {t("money.exchange.back")}
             </Button>
             <Button type="primary" onClick={submit} loading={sending} disabled={!otp.ready}>
-              Confirm exchange
+              {t("money.exchange.confirm")}
             </Button>
           </Space>
         </>
@@ -551,8 +568,9 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
 
 /** The Exchange modal (account and wallet pages). Closed, it forgets what was typed. */
 export function ExchangeModal({ open, onClose, source }: { open: boolean; onClose: () => void; source: ExchangeSource }) {
+  const t = useTranslate();
   return (
-    <Modal title={`Exchange ${source.currency}`} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
+    <Modal title={t("money.exchange.modalTitle", { currency: source.currency })} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
       <ExchangeFlow source={source} onClose={onClose} />
     </Modal>
   );
@@ -560,13 +578,14 @@ export function ExchangeModal({ open, onClose, source }: { open: boolean; onClos
 
 /** The 'Exchange' button with its modal; nothing when the source has no target the business holds. */
 export function ExchangeButton({ source }: { source: ExchangeSource }) {
+  const t = useTranslate();
   const [open, setOpen] = useState(false);
   const { targets } = useExchangeTargets(source);
   if (!targets.length) return null;
   return (
     <>
       <Button icon={<SwapOutlined />} onClick={() => setOpen(true)}>
-        Exchange
+        {t("money.exchange.button")}
       </Button>
       <ExchangeModal open={open} onClose={() => setOpen(false)} source={source} />
     </>

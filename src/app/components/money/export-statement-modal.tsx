@@ -6,6 +6,7 @@
  * Members with statements_read only see and download past statements; the form needs statements_write.
  */
 import { useEffect, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Col, DatePicker, Divider, Form, Modal, Result, Row, Select, Spin, Typography } from "antd";
@@ -42,6 +43,7 @@ export function ExportStatementModal({
   name: string /** Initial from / to (YYYY-MM-DD). */;
   range?: { from: string; to: string };
 }) {
+  const t = useTranslate();
   const { can } = useSession();
   const toast = useToast();
   const [current, setCurrent] = useState<Statement | null>(null);
@@ -56,7 +58,7 @@ export function ExportStatementModal({
   // Poll the statement being prepared until the worker has finished it, then refresh the list.
   useEffect(() => {
     if (!open || stalled || current?.state !== "PENDING") return;
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       call(statementEndpoints.show, { params: { id: current.id } })
         .then((r) => {
           setCurrent(r.data);
@@ -64,7 +66,7 @@ export function ExportStatementModal({
         })
         .catch((e) => (toast.error(e), setStalled(true)));
     }, POLL_MS);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [open, current, stalled, toast]);
 
   const submit = form.handleSubmit(async (values) => {
@@ -94,7 +96,7 @@ export function ExportStatementModal({
   };
 
   return (
-    <Modal title="Export statement" open={open} onCancel={close} footer={null} width={720} destroyOnHidden>
+    <Modal title={t("money.statement.title")} open={open} onCancel={close} footer={null} width={720} destroyOnHidden>
       <Typography.Paragraph type="secondary">{name}</Typography.Paragraph>
       {current ? (
         <Progress statement={current} onDownload={save} onAnother={() => setCurrent(null)} />
@@ -102,7 +104,7 @@ export function ExportStatementModal({
         <Form layout="vertical" component="form" onFinish={submit} noValidate>
           <Row gutter={12}>
             <Col xs={24} sm={8}>
-              <Field control={form.control} name="format" label="Type">
+              <Field control={form.control} name="format" label={t("money.statement.type")}>
                 {(f) => (
                   <Select
                     id={f.id}
@@ -110,14 +112,14 @@ export function ExportStatementModal({
                     onChange={f.onChange}
                     onBlur={f.onBlur}
                     options={formatOptions(owner)}
-                    placeholder="Select type"
+                    placeholder={t("money.statement.selectType")}
                   />
                 )}
               </Field>
             </Col>
             {(["from", "to"] as const).map((name) => (
               <Col xs={12} sm={8} key={name}>
-                <Field control={form.control} name={name} label={name === "from" ? "From" : "To"}>
+                <Field control={form.control} name={name} label={name === "from" ? t("money.statement.from") : t("money.statement.to")}>
                   {(f) => (
                     <DatePicker
                       id={f.id}
@@ -134,14 +136,14 @@ export function ExportStatementModal({
             ))}
           </Row>
           <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-            Export
+            {t("money.statement.export")}
           </Button>
         </Form>
       ) : (
-        <Alert type="info" showIcon message="You can download past statements. Creating a new export needs permission to create statements." />
+        <Alert type="info" showIcon message={t("money.statement.readOnly")} />
       )}
       <Divider orientation="left" plain>
-        Past statements
+        {t("money.statement.past")}
       </Divider>
       <StatementList owner={owner} version={version} onDownload={save} />
     </Modal>
@@ -150,24 +152,25 @@ export function ExportStatementModal({
 
 /** The statement just requested: preparing, ready to download, or failed with the server's reason. */
 function Progress({ statement: s, onDownload, onAnother }: { statement: Statement; onDownload: (s: Statement) => Promise<void>; onAnother: () => void }) {
-  const period = `${FORMAT_LABELS[s.format]} statement, ${s.from} to ${s.to}`;
+  const t = useTranslate();
+  const period = t("money.statement.period", { format: FORMAT_LABELS[s.format], from: s.from, to: s.to });
   const another = (
     <Button key="another" onClick={onAnother}>
-      Export another
+      {t("money.statement.another")}
     </Button>
   );
   if (s.state === "PENDING") {
-    return <Result icon={<Spin size="large" />} title="Preparing your statement…" subTitle={period} data-testid="statement-progress" />;
+    return <Result icon={<Spin size="large" />} title={t("money.statement.preparing")} subTitle={period} data-testid="statement-progress" />;
   }
-  if (s.state === "FAILED") return <Result status="error" title="The statement could not be produced" subTitle={s.failure_reason ?? period} extra={another} />;
+  if (s.state === "FAILED") return <Result status="error" title={t("money.statement.failed")} subTitle={s.failure_reason ?? period} extra={another} />;
   return (
     <Result
       status="success"
-      title="Your statement is ready"
+      title={t("money.statement.ready")}
       subTitle={period}
       extra={[
         <Button key="download" type="primary" icon={<DownloadOutlined />} onClick={() => onDownload(s)}>
-          Download
+          {t("money.statement.download")}
         </Button>,
         another,
       ]}

@@ -4,6 +4,7 @@
  * where the shown one is shorter.
  */
 import type { CSSProperties } from "react";
+import { useTranslate } from "@refinedev/core";
 import { exactMoney, formatMoney, formatSignedMoney } from "../../../lib/money.ts";
 import { rateLine } from "../../../lib/rate-display.ts";
 
@@ -46,9 +47,10 @@ export function RateText({
   indicative?: boolean;
   "data-testid"?: string;
 }) {
+  const t = useTranslate();
   if (!rate) return <span data-testid={testId}>—</span>;
   return (
-    <span style={ONE_LINE} title={`Exact rate: 1 ${from} = ${rate} ${to}`} data-testid={testId}>
+    <span style={ONE_LINE} title={t("money.figures.exactRate", { from, rate, to })} data-testid={testId}>
       {rateLine(from, to, rate, indicative ? "≈" : "=")}
     </span>
   );

@@ -3,6 +3,7 @@
  * chart is shown; all-zero data shows 'No transactions'.
  */
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Empty, Segmented, Skeleton } from "antd";
 import { call, urlOf } from "../../api/call.ts";
 import { formatMinor } from "../../../lib/money.ts";
@@ -27,15 +28,16 @@ const flowsOf = (summary: Summary, range: string): Flows | null => {
 
 export type Range = { key: string; label: string };
 
-/** SPEC §4 Graph ranges of banking and crypto accounts. */
-export const ACCOUNT_RANGES: Range[] = [
-  { key: "last_week", label: "1 week" },
-  { key: "last_6_months", label: "6 months" },
-  { key: "last_year", label: "1 year" },
+/** SPEC §4 Graph ranges of banking and crypto accounts, named in the member's language. */
+export const accountRanges = (t: ReturnType<typeof useTranslate>): Range[] => [
+  { key: "last_week", label: t("money.flows.lastWeek") },
+  { key: "last_6_months", label: t("money.flows.last6Months") },
+  { key: "last_year", label: t("money.flows.lastYear") },
 ];
 
 export function FlowsChart({ endpoint, params, ranges, currency }: { endpoint: SummaryEndpoint; params: { id: string }; ranges: Range[]; currency: string }) {
   // The charts draw on a canvas antd does not paint: G2's own dark theme in dark mode.
+  const t = useTranslate();
   const chartTheme = useThemeMode().dark ? "classicDark" : "classic";
   const [range, setRange] = useState(ranges[0].key);
   const [summary, setSummary] = useState<Summary | null>(null);
@@ -52,8 +54,8 @@ export function FlowsChart({ endpoint, params, ranges, currency }: { endpoint: S
   const zero = flows?.points.every((p) => p.inbound === "0" && p.outbound === "0");
   // The chart plots major units; labels and totals stay exact strings.
   const data = flows?.points.flatMap((p) => [
-    { label: p.label, kind: "Inbound", value: Number(formatMinor(p.inbound, currency).replace(/,/g, "")) },
-    { label: p.label, kind: "Outbound", value: Number(formatMinor(p.outbound, currency).replace(/,/g, "")) },
+    { label: p.label, kind: t("money.flows.inbound"), value: Number(formatMinor(p.inbound, currency).replace(/,/g, "")) },
+    { label: p.label, kind: t("money.flows.outbound"), value: Number(formatMinor(p.outbound, currency).replace(/,/g, "")) },
   ]);
   return (
     <div>
@@ -63,9 +65,9 @@ export function FlowsChart({ endpoint, params, ranges, currency }: { endpoint: S
         onChange={(v) => setRange(String(v))}
         style={{ marginBottom: 12 }}
       />
-      {error && <Empty description="Error fetching account summary" />}
+      {error && <Empty description={t("money.flows.error")} />}
       {!error && !flows && <Skeleton active />}
-      {flows && zero && <Empty description="No transactions" />}
+      {flows && zero && <Empty description={t("money.flows.none")} />}
       {flows && !zero && (
         <Suspense fallback={<Skeleton active />}>
           <Column theme={chartTheme} data={data} xField="label" yField="value" colorField="kind" group height={260} axis={{ x: { labelAutoHide: true } }} />

@@ -6,6 +6,7 @@
  * `one-time-code` header of the write.
  */
 import { useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Button, Form, Space, Typography } from "antd";
 import { CodeInput } from "../form/code-input.tsx";
 import type { Endpoint } from "../../../../resources/define-endpoint.ts";
@@ -35,6 +36,7 @@ export function useOneTimeCode() {
 }
 
 export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: CodeRequest | null }) {
+  const t = useTranslate();
   const toast = useToast();
   const { wait, restart } = useCountdown();
   const [sent, setSent] = useState(false);
@@ -55,14 +57,14 @@ export function OneTimeCodeInput({ otp, request }: { otp: OneTimeCode; request: 
   }
 
   return (
-    <Form.Item label="One-time code" htmlFor="one-time-code" extra="Two-factor authentication is on: confirm with the code we email you.">
+    <Form.Item label={t("money.oneTimeCode.label")} htmlFor="one-time-code" extra={t("money.oneTimeCode.hint")}>
       <Space>
         <CodeInput id="one-time-code" value={otp.code} onChange={otp.setCode} style={{ width: 160, textAlign: "center" }} />
         {wait > 0 ? (
-          <Typography.Text type="secondary">Resend code in {wait}s</Typography.Text>
+          <Typography.Text type="secondary">{t("money.oneTimeCode.resendIn", { seconds: wait })}</Typography.Text>
         ) : (
           <Button onClick={send} disabled={!request}>
-            {sent ? "Resend code" : "Send code"}
+            {sent ? t("money.oneTimeCode.resend") : t("money.oneTimeCode.send")}
           </Button>
         )}
       </Space>

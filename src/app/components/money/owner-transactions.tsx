@@ -1,11 +1,13 @@
 /** The transactions of one account or wallet, newest first, paged by the server. */
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Table, Tag } from "antd";
 import { call, urlOf } from "../../api/call.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
 import { humanize, statusColor } from "../resource/renderers.tsx";
+import { statusText } from "../resource/use-declared.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
 import type { BankingTransaction, CryptoTransaction } from "../../../../resources/transaction-views.ts";
 import type { accountEndpoints } from "../../../../resources/accounts.ts";
@@ -20,6 +22,7 @@ type TransactionsEndpoint = typeof accountEndpoints.transactions | typeof wallet
 const amountOf = (r: Row) => ("sending_currency" in r ? { value: r.signed_amount, currency: r.sending_currency } : r.signed_amount);
 
 export function OwnerTransactions({ endpoint, params, detailBase }: { endpoint: TransactionsEndpoint; params: { id: string }; detailBase: string }) {
+  const t = useTranslate();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page<Row> | null>(null);
@@ -31,7 +34,7 @@ export function OwnerTransactions({ endpoint, params, detailBase }: { endpoint: 
       .then((r) => setData(r.data))
       .catch(() => setError(true));
   }, [owner, page]);
-  if (error) return <Alert type="error" showIcon message="Error fetching transactions" />;
+  if (error) return <Alert type="error" showIcon message={t("money.transactions.error")} />;
   return (
     <Table<Row>
       rowKey="id"
@@ -39,20 +42,20 @@ export function OwnerTransactions({ endpoint, params, detailBase }: { endpoint: 
       dataSource={data?.items}
       onRow={(r) => ({ onClick: () => navigate(`${detailBase}/${r.id}`), style: { cursor: "pointer" } })}
       pagination={{ current: page, pageSize: 10, total: data?.total_items, onChange: setPage, showSizeChanger: false }}
-      locale={{ emptyText: "No transactions" }}
+      locale={{ emptyText: t("money.transactions.none") }}
       columns={[
-        { title: "Date", render: (_, r) => formatDateTime(r.created_date) },
-        { title: "Description", dataIndex: "description" },
-        { title: "Type", render: (_, r) => humanize(r.type) },
+        { title: t("money.transactions.date"), render: (_, r) => formatDateTime(r.created_date) },
+        { title: t("money.transactions.description"), dataIndex: "description" },
+        { title: t("money.transactions.type"), render: (_, r) => humanize(r.type) },
         {
-          title: "Amount",
+          title: t("money.transactions.amount"),
           align: "right",
           render: (_, r) => {
             const a = amountOf(r);
             return <span style={{ whiteSpace: "nowrap" }}>{formatSignedMoney(a.value, a.currency)}</span>;
           },
         },
-        { title: "Status", render: (_, r) => <Tag color={statusColor(r.state)}>{humanize(r.state)}</Tag> },
+        { title: t("money.transactions.status"), render: (_, r) => <Tag color={statusColor(r.state)}>{statusText(t, r.state)}</Tag> },
       ]}
     />
   );

@@ -4,13 +4,15 @@
  * statement someone else queued turns downloadable without a reload.
  */
 import { useEffect, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Table, Tag, Tooltip } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { call } from "../../api/call.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
 import { FORMAT_LABELS, statementEndpoints, type Statement } from "../../../../resources/statements.ts";
-import { humanize, statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/renderers.tsx";
+import { statusText } from "../resource/use-declared.ts";
 
 /** Whose statement: a fiat account (account_id) or a stablecoin wallet (asset_id), SPEC §7. */
 export type StatementOwner = { account_id: string } | { asset_id: string };
@@ -25,6 +27,7 @@ export function StatementList({
   version: number;
   onDownload: (s: Statement) => Promise<void>;
 }) {
+  const t = useTranslate();
   const [page, setPage] = useState(1);
   const [data, setData] = useState<Page<Statement> | null>(null);
   const [error, setError] = useState(false);
@@ -45,11 +48,11 @@ export function StatementList({
   const pending = !!data?.items.some((s) => s.state === "PENDING");
   useEffect(() => {
     if (!pending) return;
-    const t = setTimeout(() => setTick((n) => n + 1), 1500);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setTick((n) => n + 1), 1500);
+    return () => clearTimeout(timer);
   }, [pending, data]);
 
-  if (error) return <Alert type="error" showIcon message="Error fetching transaction statements" />;
+  if (error) return <Alert type="error" showIcon message={t("money.statements.error")} />;
   return (
     <Table<Statement>
       rowKey="id"
@@ -58,30 +61,30 @@ export function StatementList({
       loading={!data}
       dataSource={data?.items}
       pagination={{ current: page, pageSize: 10, total: data?.total_items, onChange: setPage, showSizeChanger: false, hideOnSinglePage: true }}
-      locale={{ emptyText: "No statements yet" }}
+      locale={{ emptyText: t("money.statements.none") }}
       columns={[
-        { title: "Created", render: (_, s) => formatDateTime(s.created_date) },
-        { title: "Type", render: (_, s) => FORMAT_LABELS[s.format] ?? s.format },
-        { title: "Period", render: (_, s) => `${s.from} – ${s.to}` },
+        { title: t("money.statements.created"), render: (_, s) => formatDateTime(s.created_date) },
+        { title: t("money.statements.type"), render: (_, s) => FORMAT_LABELS[s.format] ?? s.format },
+        { title: t("money.statements.period"), render: (_, s) => `${s.from} – ${s.to}` },
         {
-          title: "Status",
+          title: t("money.statements.status"),
           render: (_, s) => (
             <Tooltip title={s.failure_reason}>
-              <Tag color={statusColor(s.state)}>{humanize(s.state)}</Tag>
+              <Tag color={statusColor(s.state)}>{statusText(t, s.state)}</Tag>
             </Tooltip>
           ),
         },
         {
-          title: "Action",
+          title: t("money.statements.action"),
           render: (_, s) =>
             s.state === "COMPLETE" ? (
               <Button
                 size="small"
                 icon={<DownloadOutlined />}
-                aria-label={`Download ${FORMAT_LABELS[s.format]} ${s.from} to ${s.to}`}
+                aria-label={t("money.statements.downloadLabel", { format: FORMAT_LABELS[s.format], from: s.from, to: s.to })}
                 onClick={() => onDownload(s)}
               >
-                Download
+                {t("money.statements.download")}
               </Button>
             ) : null,
         },

@@ -4,6 +4,7 @@
  * Starting a verification opens the provider's page and reports the start (POST businesses/track).
  */
 import { Link, useNavigate } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Button, Card, Flex, List, Progress, Tag, Typography, theme } from "antd";
 import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled } from "@ant-design/icons";
 import type { Checklist, ChecklistStep, StepAction } from "../../../../resources/kyb.ts";
@@ -12,14 +13,15 @@ import { call } from "../../api/call.ts";
 
 function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
   const { token } = theme.useToken();
+  const t = useTranslate();
   const size = { fontSize: 22 };
-  if (step.state === "completed") return <CheckCircleFilled style={{ ...size, color: token.colorSuccess }} aria-label="Completed" />;
-  if (step.state === "pending") return <ClockCircleFilled style={{ ...size, color: token.colorWarning }} aria-label="Pending" />;
-  if (step.state === "rejected") return <CloseCircleFilled style={{ ...size, color: token.colorError }} aria-label="Rejected" />;
+  if (step.state === "completed") return <CheckCircleFilled style={{ ...size, color: token.colorSuccess }} aria-label={t("onboarding.checklist.completed")} />;
+  if (step.state === "pending") return <ClockCircleFilled style={{ ...size, color: token.colorWarning }} aria-label={t("onboarding.checklist.pending")} />;
+  if (step.state === "rejected") return <CloseCircleFilled style={{ ...size, color: token.colorError }} aria-label={t("onboarding.checklist.rejected")} />;
   return (
     <span
       role="img"
-      aria-label="Not started"
+      aria-label={t("onboarding.checklist.notStarted")}
       style={{
         width: 22,
         height: 22,
@@ -38,6 +40,7 @@ function StateIcon({ step, index }: { step: ChecklistStep; index: number }) {
 
 function StepActionButton({ action, list }: { action: StepAction; list: Checklist }) {
   const navigate = useNavigate();
+  const t = useTranslate();
   if (action.kind === "link")
     return (
       <Button type="primary" onClick={() => navigate(action.to)}>
@@ -53,18 +56,24 @@ function StepActionButton({ action, list }: { action: StepAction; list: Checklis
   };
   return (
     <Button type="primary" onClick={start}>
-      {action.event === "kyb_correction_started" ? "Correct verification" : "Start verification"}
+      {action.event === "kyb_correction_started" ? t("onboarding.checklist.correctVerification") : t("onboarding.checklist.startVerification")}
     </Button>
   );
 }
 
 export function GettingStartedChecklist({ list, compact = false }: { list: Checklist; compact?: boolean }) {
+  const t = useTranslate();
   return (
-    <Card title="Getting started" variant="borderless" role="region" aria-label="Getting started">
+    <Card title={t("onboarding.checklist.title")} variant="borderless" role="region" aria-label={t("onboarding.checklist.title")}>
       <Flex vertical gap={16}>
         <Flex align="center" gap={16}>
-          <Progress type={compact ? "line" : "circle"} percent={list.percentage} size={compact ? "small" : 72} aria-label="Setup progress" />
-          <Typography.Text strong>{list.percentage}% complete</Typography.Text>
+          <Progress
+            type={compact ? "line" : "circle"}
+            percent={list.percentage}
+            size={compact ? "small" : 72}
+            aria-label={t("onboarding.checklist.progress")}
+          />
+          <Typography.Text strong>{t("onboarding.checklist.percentComplete", { percent: list.percentage })}</Typography.Text>
         </Flex>
         <List
           dataSource={list.steps}
@@ -90,9 +99,9 @@ export function GettingStartedChecklist({ list, compact = false }: { list: Check
         />
         {list.review_console_url && list.kyc_state === "IN_REVIEW" && list.review_status === "PENDING" && (
           <Typography.Text type="secondary">
-            Sandbox: decide on the verification in the{" "}
+            {t("onboarding.checklist.sandboxDecide")}{" "}
             <Link to="/sandbox/kyb" target="_blank">
-              sandbox KYB console
+              {t("onboarding.checklist.sandboxConsole")}
             </Link>
             .
           </Typography.Text>

@@ -97,3 +97,33 @@ export const KYB_TOPICS: readonly KybTopic[] = [
     ],
   },
 ];
+
+/**
+ * The topics in the member's language, without repeating them (as resources/ texts are, see
+ * src/app/components/resource/declared-text.ts): each text's key is derived from where it is here,
+ * onboarding.kybTopics.<topic key>.title / .summary / .points.<n>, and onboarding.kybTopics.intro;
+ * the English above is every key's default, so English lists none of them and French translates
+ * them in locales/fr/onboarding.json. tests/unit/i18n-declared.test.ts checks French has them all.
+ */
+export type Say = (key: string, text: string) => string;
+export const KYB_INTRO_KEY = "onboarding.kybTopics.intro";
+export const kybTopicIn = (say: Say, topic: KybTopic): KybTopic => {
+  const at = `onboarding.kybTopics.${topic.key}`;
+  return {
+    ...topic,
+    title: say(`${at}.title`, topic.title),
+    summary: say(`${at}.summary`, topic.summary),
+    points: topic.points.map((p, i) => say(`${at}.points.${i}`, p)),
+  };
+};
+
+/** Every text of the knowledge base with its key. */
+export function kybTopicTexts(): { key: string; text: string }[] {
+  const found = [{ key: KYB_INTRO_KEY, text: KYB_REQUIREMENTS_INTRO }];
+  for (const topic of KYB_TOPICS)
+    kybTopicIn((key, text) => {
+      found.push({ key, text });
+      return text;
+    }, topic);
+  return found;
+}

@@ -4,6 +4,7 @@
  * this member by the server); 'Get Started' once setup is complete.
  */
 import { useState, type ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { App, Button, Col, Flex, Row, Typography } from "antd";
 import type { Checklist } from "../../../../resources/kyb.ts";
 import { isApiError } from "../../api/client.ts";
@@ -16,6 +17,7 @@ import { PageTitle } from "../layout/page-title.tsx";
 /** below: what the dashboard will hold (its balances, dimmed until KYB approval). */
 export function OnboardingScreen({ list, firstName, onDone, below }: { list: Checklist; firstName: string; onDone: () => void; below?: ReactNode }) {
   const { message } = App.useApp();
+  const t = useTranslate();
   const [skipping, setSkipping] = useState(false);
   const skip = async () => {
     setSkipping(true);
@@ -23,7 +25,7 @@ export function OnboardingScreen({ list, firstName, onDone, below }: { list: Che
       await call(businessEndpoints.skipGettingStarted);
       onDone();
     } catch (e) {
-      message.error(isApiError(e) ? e.message : "Could not skip setup");
+      message.error(isApiError(e) ? e.message : t("onboarding.skipFailed"));
     } finally {
       setSkipping(false);
     }
@@ -32,19 +34,17 @@ export function OnboardingScreen({ list, firstName, onDone, below }: { list: Che
     <Flex vertical gap={24}>
       <Flex justify="space-between" align="center" gap={16} wrap>
         <div>
-          <PageTitle style={{ margin: 0 }}>
-            Welcome {firstName}, let's get {list.business_name} set up
-          </PageTitle>
-          <Typography.Text type="secondary">Complete these steps to start moving money.</Typography.Text>
+          <PageTitle style={{ margin: 0 }}>{t("onboarding.welcome", { firstName, business: list.business_name })}</PageTitle>
+          <Typography.Text type="secondary">{t("onboarding.intro")}</Typography.Text>
         </div>
         {list.complete ? (
           <Button type="primary" size="large" onClick={onDone}>
-            Get Started
+            {t("onboarding.getStarted")}
           </Button>
         ) : (
           list.can_skip && (
             <Button onClick={skip} loading={skipping}>
-              Skip for now
+              {t("onboarding.skip")}
             </Button>
           )
         )}

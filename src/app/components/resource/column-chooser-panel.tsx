@@ -3,6 +3,7 @@
  * it and buttons to move a shown one up or down (reachable by keyboard, unlike drag and drop), and
  * Reset back to the declared columns.
  */
+import { useTranslate } from "@refinedev/core";
 import { Button, Checkbox, Flex, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined } from "@ant-design/icons";
 
@@ -24,11 +25,12 @@ const moved = (list: string[], from: number, to: number) => {
 };
 
 export function ColumnChooserPanel({ columns, shown, onChange, onReset }: Props) {
+  const t = useTranslate();
   const titleOf = (field: string) => columns.find((c) => c.field === field)?.title ?? field;
   const hidden = columns.filter((c) => !shown.includes(c.field)).map((c) => c.field);
   return (
     <Flex vertical gap={4} style={{ minWidth: 240 }}>
-      <ul aria-label="Columns" style={{ listStyle: "none", margin: 0, padding: 0 }}>
+      <ul aria-label={t("resource.columns.title")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
         {[...shown, ...hidden].map((field, i) => {
           const visible = i < shown.length;
           const title = titleOf(field);
@@ -49,7 +51,7 @@ export function ColumnChooserPanel({ columns, shown, onChange, onReset }: Props)
                       size="small"
                       type="text"
                       icon={<ArrowUpOutlined />}
-                      aria-label={`Move ${title} up`}
+                      aria-label={t("resource.columns.moveUp", { title })}
                       disabled={i === 0}
                       onClick={() => onChange(moved(shown, i, i - 1))}
                     />
@@ -57,7 +59,7 @@ export function ColumnChooserPanel({ columns, shown, onChange, onReset }: Props)
                       size="small"
                       type="text"
                       icon={<ArrowDownOutlined />}
-                      aria-label={`Move ${title} down`}
+                      aria-label={t("resource.columns.moveDown", { title })}
                       disabled={i === shown.length - 1}
                       onClick={() => onChange(moved(shown, i, i + 1))}
                     />
@@ -69,10 +71,10 @@ export function ColumnChooserPanel({ columns, shown, onChange, onReset }: Props)
         })}
       </ul>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        The row's actions always stay.
+        {t("resource.columns.actionsStay")}
       </Typography.Text>
       <Button size="small" onClick={onReset}>
-        Reset
+        {t("resource.columns.reset")}
       </Button>
     </Flex>
   );

@@ -1,5 +1,6 @@
 /** The list's "Columns" button: a popover to show, hide and order the columns (its content loads on first open). */
 import { Suspense, useRef, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Button, Popover, Spin } from "antd";
 import { SettingOutlined } from "@ant-design/icons";
 import { lazyNamed } from "../../lib/lazy.ts";
@@ -10,6 +11,7 @@ const ColumnChooserPanel = lazyNamed(() => import("./column-chooser-panel.tsx"),
 type Props = { columns: ChoosableColumn[]; shown: string[]; onChange: (shown: string[]) => void; onReset: () => void };
 
 export function ColumnChooser(props: Props) {
+  const t = useTranslate();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = () => {
@@ -23,7 +25,7 @@ export function ColumnChooser(props: Props) {
         onOpenChange={setOpen}
         trigger="click"
         placement="bottomRight"
-        title="Columns"
+        title={t("resource.columns.title")}
         // Rendered right after the button, so Tab moves from the button into the choices.
         getPopupContainer={(trigger) => trigger.parentElement ?? document.body}
         content={
@@ -38,7 +40,7 @@ export function ColumnChooser(props: Props) {
         }
       >
         <Button ref={button} icon={<SettingOutlined />} aria-expanded={open}>
-          Columns
+          {t("resource.columns.title")}
         </Button>
       </Popover>
     </span>

@@ -4,6 +4,7 @@
  * list a country). Pure: no React, unit-tested.
  */
 import { SIGN_UP_COUNTRIES } from "../../../lib/countries.ts";
+import { currentFormats } from "../../../lib/formats.ts";
 
 const WORLD: Record<string, string> = {
   AD: "Andorra",
@@ -261,13 +262,47 @@ const NAMES: Record<string, string> = { ...WORLD, ...Object.fromEntries(SIGN_UP_
 
 export type CountryOption = { value: string; label: string };
 
-/** Every country, by name; value = ISO alpha-2 code. */
+/** Every country, by its English name (the names above); value = ISO alpha-2 code. */
 export const COUNTRY_OPTIONS: CountryOption[] = Object.entries(NAMES)
   .map(([value, label]) => ({ value, label }))
   .sort((a, b) => a.label.localeCompare(b.label, "en"));
 
-/** "NG" -> "Nigeria"; an unknown code is shown as given. */
-export const countryName = (code: string) => NAMES[code.toUpperCase()] ?? code;
+/**
+ * A country's name in the member's language (src/lib/formats.ts): English from the names above,
+ * another language from the browser's own region names (Intl.DisplayNames), English where it has none.
+ */
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+function inLanguage(code: string, english: string): string {
+  const { language } = currentFormats();
+  if (language === "en") return english;
+  if (!regionNames.has(language)) {
+    try {
+      regionNames.set(language, new Intl.DisplayNames([language], { type: "region", fallback: "none" }));
+    } catch {
+      regionNames.set(language, null);
+    }
+  }
+  return regionNames.get(language)?.of(code) ?? english;
+}
+
+/** "NG" -> "Nigeria" ("Nigéria" in French); an unknown code is shown as given. */
+export const countryName = (code: string) => {
+  const english = NAMES[code.toUpperCase()];
+  return english ? inLanguage(code.toUpperCase(), english) : code;
+};
+
+const optionsByLanguage = new Map<string, CountryOption[]>();
+/** COUNTRY_OPTIONS in the member's language, sorted as that language sorts. */
+export function countryOptions(): CountryOption[] {
+  const { language } = currentFormats();
+  if (language === "en") return COUNTRY_OPTIONS;
+  let options = optionsByLanguage.get(language);
+  if (!options) {
+    options = COUNTRY_OPTIONS.map((o) => ({ value: o.value, label: inLanguage(o.value, o.label) })).sort((a, b) => a.label.localeCompare(b.label, language));
+    optionsByLanguage.set(language, options);
+  }
+  return options;
+}
 
 /** Search by name (anywhere in it) or by exact code, case-insensitively: "nig", "ng", "Kingdom". */
 export function matchesCountry(input: string, option: CountryOption | undefined): boolean {

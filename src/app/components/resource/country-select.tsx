@@ -1,10 +1,12 @@
 /** The "country" form field: a searchable Select of every country (by name or code); value = ISO alpha-2. */
+import { useTranslate } from "@refinedev/core";
 import { Select } from "antd";
-import { COUNTRY_OPTIONS, matchesCountry } from "./country-options.ts";
+import { countryOptions, matchesCountry } from "./country-options.ts";
 
 type Props = { id?: string; value?: string; onChange: (code: string) => void; onBlur?: () => void; placeholder?: string; disabled?: boolean };
 
 export function CountrySelect({ id, value, onChange, onBlur, placeholder, disabled }: Props) {
+  const t = useTranslate();
   return (
     <Select
       id={id}
@@ -12,9 +14,9 @@ export function CountrySelect({ id, value, onChange, onBlur, placeholder, disabl
       value={value || undefined}
       onChange={onChange}
       onBlur={onBlur}
-      options={COUNTRY_OPTIONS}
+      options={countryOptions()}
       filterOption={matchesCountry}
-      placeholder={placeholder ?? "Select a country"}
+      placeholder={placeholder ?? t("resource.form.selectCountry")}
       disabled={disabled}
       virtual
     />

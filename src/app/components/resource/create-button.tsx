@@ -6,7 +6,9 @@
 import { useNavigate, useSearchParams } from "react-router";
 import { Button, Dropdown } from "antd";
 import { DownOutlined, PlusOutlined } from "@ant-design/icons";
+import { useTranslate } from "@refinedev/core";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
+import { useDeclared } from "./use-declared.ts";
 
 export function useCreateScreen(def: ResourceDef) {
   const navigate = useNavigate();
@@ -30,9 +32,11 @@ export function useCreateScreen(def: ResourceDef) {
 }
 
 /** The create button (the caller checked the member may create): a menu of the declared choices when there are some. */
-export function CreateButton({ def }: { def: ResourceDef }) {
+export function CreateButton({ def: declared }: { def: ResourceDef }) {
+  const t = useTranslate();
+  const def = useDeclared(declared);
   const { open } = useCreateScreen(def);
-  const label = def.createLabel ?? "Create";
+  const label = def.createLabel ?? t("common.create");
   if (!def.createMenu)
     return (
       <Button type="primary" icon={<PlusOutlined />} onClick={() => open()}>

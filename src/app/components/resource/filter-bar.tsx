@@ -1,12 +1,15 @@
 /** The list's search and filters, read from and written to the URL (through Refine's useTable). */
-import { useEffect, useState } from "react";
-import { useList, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { useEffect, useMemo, useState } from "react";
+import { useList, useTranslate, type CrudFilter, type LogicalFilter } from "@refinedev/core";
 import { DatePicker, Input, Select, Space, Typography } from "antd";
 import dayjs from "dayjs";
 import type { Filter, Option, OptionsFrom } from "../../../../resources/define-resource.ts";
+import { declaredFilters } from "./use-declared.ts";
 
 type Props = {
   filters: Filter[];
+  /** The resource that declares the filters: their texts are shown in the member's language (declared-text.ts). */
+  resource?: string;
   current: CrudFilter[];
   features: string[];
   onChange: (field: string, value: unknown) => void;
@@ -36,10 +39,9 @@ function SearchBox({ filter, value, onChange }: { filter: Extract<Filter, { kind
   );
 }
 
-export const DATE_ORDER_MESSAGE = "Date from cannot be greater than date to";
-
 /** From and to as two pickers: a from after the to is refused with the SPEC's message, unapplied. */
 function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind: "dateRange" }>; value: unknown; onChange: (v: unknown) => void }) {
+  const t = useTranslate();
   const applied = (Array.isArray(value) ? value : []) as (string | undefined)[];
   const [from, setFrom] = useState<string | undefined>(applied[0]);
   const [to, setTo] = useState<string | undefined>(applied[1]);
@@ -53,15 +55,15 @@ function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind
     <Space direction="vertical" size={0}>
       <Space>
         <DatePicker
-          placeholder="Date from"
-          aria-label={`${filter.label} from`}
+          placeholder={t("resource.filters.dateFrom")}
+          aria-label={t("resource.filters.rangeFrom", { label: filter.label })}
           value={from ? dayjs(from) : null}
           onChange={pick(setFrom)}
           status={invalid ? "error" : undefined}
         />
         <DatePicker
-          placeholder="Date to"
-          aria-label={`${filter.label} to`}
+          placeholder={t("resource.filters.dateTo")}
+          aria-label={t("resource.filters.rangeTo", { label: filter.label })}
           value={to ? dayjs(to) : null}
           onChange={pick(setTo)}
           status={invalid ? "error" : undefined}
@@ -69,7 +71,7 @@ function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind
       </Space>
       {invalid && (
         <Typography.Text type="danger" role="alert">
-          {DATE_ORDER_MESSAGE}
+          {t("resource.filters.dateOrder")}
         </Typography.Text>
       )}
     </Space>
@@ -116,7 +118,9 @@ function MultiSelect({
   );
 }
 
-export function FilterBar({ filters, current, features, onChange }: Props) {
+export function FilterBar({ filters: declared, resource, current, features, onChange }: Props) {
+  const t = useTranslate();
+  const filters = useMemo(() => (resource ? declaredFilters(t, resource, declared) : declared), [t, resource, declared]);
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       {filters.map((f) => {

@@ -9,6 +9,7 @@ import { actionAccess, editableInState } from "../../../../resources/define-reso
 import { renderField, renderFlags } from "./renderers.tsx";
 import { RecordButtons, RecordMenu } from "./record-actions.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
+import { useDeclared } from "./use-declared.ts";
 
 /** Columns that open or act on the row: they always stay, where declared, whatever the member chooses. */
 const isRowControl = (c: Column) => c.render === "actions" || c.render === "buttons" || c.render === "view";
@@ -38,10 +39,12 @@ type Options = {
 
 /** `editRow` is given when the member may edit (it opens the record's editor). */
 export function useListColumns<Row extends { id: string }>(
-  def: ResourceDef<Row>,
+  declared: ResourceDef<Row>,
   editRow?: (r: Row) => void,
   { sorters = [], shown = null }: Options = {},
 ): TableColumnsType<Row> {
+  // Titles, value labels and flags in the member's language.
+  const def = useDeclared(declared);
   const { can } = useResourceAccess(def as ResourceDef);
   // A column of buttons is left out for a member who may use none of them on any row.
   const mayAct = !!editRow || (def.actions ?? []).some((a) => can(actionAccess(a).obj, actionAccess(a).act));

@@ -1,23 +1,25 @@
 /** The `?` dialog: the keyboard shortcuts of lists and of the whole console (loaded when first asked for). */
+import { useTranslate } from "@refinedev/core";
 import { Modal, Typography } from "antd";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
-const SHORTCUTS: [keys: string[], what: string][] = [
-  [["/"], "Focus the search box"],
-  [["j"], "Highlight the next row"],
-  [["k"], "Highlight the previous row"],
-  [["Enter"], "Open the highlighted row"],
-  [["?"], "Show these shortcuts"],
-  [[isMac ? "⌘" : "Ctrl", "K"], "Open the command palette"],
-];
-
 export function ListShortcutsHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslate();
+  // The keys' names stay as printed on the keyboard.
+  const shortcuts: [keys: string[], what: string][] = [
+    [["/"], t("resource.shortcuts.search")],
+    [["j"], t("resource.shortcuts.next")],
+    [["k"], t("resource.shortcuts.previous")],
+    [["Enter"], t("resource.shortcuts.open")],
+    [["?"], t("resource.shortcuts.help")],
+    [[isMac ? "⌘" : "Ctrl", "K"], t("resource.shortcuts.palette")],
+  ];
   return (
-    <Modal open={open} onCancel={onClose} footer={null} title="Keyboard shortcuts">
-      <table aria-label="Keyboard shortcuts" style={{ width: "100%" }}>
+    <Modal open={open} onCancel={onClose} footer={null} title={t("resource.shortcuts.title")}>
+      <table aria-label={t("resource.shortcuts.title")} style={{ width: "100%" }}>
         <tbody>
-          {SHORTCUTS.map(([keys, what]) => (
+          {shortcuts.map(([keys, what]) => (
             <tr key={what}>
               <td style={{ padding: "4px 16px 4px 0", whiteSpace: "nowrap" }}>
                 {keys.map((k, i) => (

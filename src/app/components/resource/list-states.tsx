@@ -1,5 +1,6 @@
 /** What a list shows instead of rows: its empty state, or the locked-feature notice of SPEC §2. */
 import type { ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Card, Empty, Typography } from "antd";
 import type { EmptyState } from "../../../../resources/define-resource.ts";
 
@@ -24,15 +25,17 @@ export function EmptyMessage({ state, children }: { state: EmptyState; children?
   );
 }
 
+/** `name` is the resource's locked name in the member's language ("transactions"). */
 export function LockedNotice({ name, style }: { name: string; style?: React.CSSProperties }) {
+  const t = useTranslate();
   return (
     <Card style={style}>
       <Empty
         description={
           <>
-            <Typography.Text strong>{`No ${name}`}</Typography.Text>
+            <Typography.Text strong>{t("resource.locked.title", { name })}</Typography.Text>
             <br />
-            {`No ${name} have been created in this account yet. Complete your KYC to have full access`}
+            {t("resource.locked.body", { name })}
           </>
         }
       />

@@ -4,6 +4,7 @@
  * field can say why in major-unit terms. Strings and bigint only: no float touches the amount.
  */
 import { formatMinor, parseMajor, precisionOf } from "../../../lib/money.ts";
+import type { Translate } from "./use-declared.ts";
 
 const isMinor = (v: unknown): v is string => typeof v === "string" && /^\d+$/.test(v);
 
@@ -21,8 +22,9 @@ export function minorValue(text: string, currency: string): string | undefined {
   return minor === null ? text : minor.toString();
 }
 
-/** Why a held value is not an amount in `currency` (said in major units), or null when it is (or is blank). */
-export function moneyProblem(value: unknown, currency: string, label: string): string | null {
+/** Why a held value is not an amount in `currency` (said in major units; with `t`, in the member's language), or null when it is (or is blank). */
+export function moneyProblem(value: unknown, currency: string, label: string, t?: Translate): string | null {
   if (value === undefined || value === null || value === "" || isMinor(value) || typeof value !== "string") return null;
-  return `${label} must be a number with at most ${precisionOf(currency)} decimals`;
+  const decimals = precisionOf(currency);
+  return t ? t("resource.form.moneyDecimals", { label, decimals }) : `${label} must be a number with at most ${decimals} decimals`;
 }

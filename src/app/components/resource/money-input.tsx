@@ -3,6 +3,7 @@
  * money-field.ts). MoneyField wraps it for react-hook-form with the field's label and error.
  */
 import { useEffect, useRef, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Form, Input } from "antd";
 import { Controller, type Control, type FieldValues, type Path } from "react-hook-form";
 import { majorText, minorValue, moneyProblem } from "./money-field.ts";
@@ -57,12 +58,13 @@ type FieldProps<T extends FieldValues> = { control: Control<T>; name: Path<T>; l
 
 /** A money input in a Form.Item: unparsable text is explained in major units, other errors are the schema's. */
 export function MoneyField<T extends FieldValues>({ control, name, label, currency, disabled }: FieldProps<T>) {
+  const t = useTranslate();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
-        const help = fieldState.error ? (moneyProblem(field.value, currency, label) ?? fieldState.error.message) : undefined;
+        const help = fieldState.error ? (moneyProblem(field.value, currency, label, t) ?? fieldState.error.message) : undefined;
         return (
           <Form.Item label={label} htmlFor={`field-${name}`} validateStatus={help ? "error" : undefined} help={help}>
             <MoneyInput id={`field-${name}`} value={field.value} onChange={field.onChange} onBlur={field.onBlur} currency={currency} disabled={disabled} />

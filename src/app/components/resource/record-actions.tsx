@@ -6,7 +6,7 @@
  */
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { useNotification } from "@refinedev/core";
+import { useNotification, useTranslate } from "@refinedev/core";
 import { App, Button, Dropdown, Space, type MenuProps } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
 import type { ApiAction, ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
@@ -14,11 +14,15 @@ import { actionAccess, fillIn, whenHolds } from "../../../../resources/define-re
 import { useWrite } from "../../api/write.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
+import { useDeclared } from "./use-declared.ts";
 
 type ActionRecord = { id: string; state?: string };
 
 /** The actions the member may run on this record now, and how to start one (asking first where declared). */
-export function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?: () => void) {
+export function useRecordActions(declared: ResourceDef, record: ActionRecord, onDone?: () => void) {
+  // The actions' labels and confirmations in the member's language.
+  const def = useDeclared(declared);
+  const t = useTranslate();
   const { can } = useSession();
   const { modal, notification } = App.useApp();
   const navigate = useNavigate();
@@ -43,7 +47,7 @@ export function useRecordActions(def: ResourceDef, record: ActionRecord, onDone?
         { alsoStale: [def.name], gone: a.redirectTo ? { name: def.name, id: record.id } : undefined },
       );
     } catch (e) {
-      notify?.({ type: "error", message: (e as Error)?.message ?? "Request failed" });
+      notify?.({ type: "error", message: (e as Error)?.message ?? t("common.requestFailed") });
       throw e;
     }
     // The server's own wording, for as long as the declaration says (SPEC: delete toasts 5 s).
@@ -87,14 +91,15 @@ export function RecordActions({ def, record, onDone }: { def: ResourceDef; recor
  */
 export function RecordMenu({ def, record, onEdit }: { def: ResourceDef; record: ActionRecord; onEdit?: () => void }) {
   const navigate = useNavigate();
+  const t = useTranslate();
   const { offered, start } = useRecordActions(def, record);
   const trigger = useRef<HTMLButtonElement>(null);
   // Held here so a chosen item closes the menu for sure: a menu left open keeps listening for Tab
   // (antd's dropdown) and would take the focus out of the dialog the item opened.
   const [open, setOpen] = useState(false);
   const items: MenuProps["items"] = [
-    ...(def.routes.show ? [{ key: "view", label: "View" }] : []),
-    ...(onEdit ? [{ key: "edit", label: "Edit" }] : []),
+    ...(def.routes.show ? [{ key: "view", label: t("common.view") }] : []),
+    ...(onEdit ? [{ key: "edit", label: t("common.edit") }] : []),
     ...offered.map((a) => ({ key: `action:${a.key}`, label: a.label, danger: a.danger })),
   ];
   const act = (key: string) => {
@@ -122,7 +127,7 @@ export function RecordMenu({ def, record, onEdit }: { def: ResourceDef; record: 
     // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: only contains the click, acts on nothing
     <span onClick={(e) => e.stopPropagation()}>
       <Dropdown trigger={["click"]} open={open} onOpenChange={setOpen} menu={{ items, onClick }}>
-        <Button ref={trigger} type="text" size="small" icon={<MoreOutlined />} aria-label="Actions" />
+        <Button ref={trigger} type="text" size="small" icon={<MoreOutlined />} aria-label={t("resource.actions.menu")} />
       </Dropdown>
     </span>
   );
@@ -133,13 +138,14 @@ export function RecordMenu({ def, record, onEdit }: { def: ResourceDef; record: 
  * show them outright. Clicks stay here: they do not reach the row (which opens the record).
  */
 export function RecordButtons({ def, record, onEdit }: { def: ResourceDef; record: ActionRecord; onEdit?: () => void }) {
+  const t = useTranslate();
   const { offered, start } = useRecordActions(def, record);
   if (!onEdit && offered.length === 0) return null;
   return (
     <Space size={4} onClick={(e) => e.stopPropagation()}>
       {onEdit && (
         <Button size="small" onClick={onEdit}>
-          Edit
+          {t("common.edit")}
         </Button>
       )}
       {offered.map((a) => (

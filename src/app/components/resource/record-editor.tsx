@@ -4,6 +4,7 @@
  * on that page instead: callers navigate there.)
  */
 import { Suspense, useRef } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { useScreens } from "./screens.tsx";
@@ -13,6 +14,7 @@ type Props = { def: ResourceDef; open: boolean; record: (Record<string, unknown>
 
 export function RecordEditor({ def, open, record, onClose }: Props) {
   const Custom = useScreens().edit[def.editComponent ?? ""];
+  const t = useTranslate();
   // A bespoke modal stays mounted once closed (open false), so antd's dialog can hand the focus back
   // to what opened it (WCAG 2.4.3); each opening mounts it afresh (its form starts from the record).
   const openings = useRef(0);
@@ -29,7 +31,13 @@ export function RecordEditor({ def, open, record, onClose }: Props) {
     ) : null;
   }
   return (
-    <Modal title={record ? `Edit ${def.recordTitle(record)}` : "Edit"} open={open && !!record} onCancel={onClose} footer={null} destroyOnClose>
+    <Modal
+      title={record ? t("resource.edit.titleOf", { record: def.recordTitle(record) }) : t("common.edit")}
+      open={open && !!record}
+      onCancel={onClose}
+      footer={null}
+      destroyOnClose
+    >
       {record && <ResourceForm def={def} mode="edit" record={record} onDone={onClose} />}
     </Modal>
   );

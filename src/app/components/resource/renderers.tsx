@@ -1,5 +1,6 @@
 /** Renderers by key (resources/ names them): money, currency, status, dates, addresses, ... */
 import type { ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { App, Button, Flex, Space, Tag, Tooltip, Typography } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
 import type { Display, Flag, RendererKey } from "../../../../resources/define-resource.ts";
@@ -9,26 +10,44 @@ import { formatDateTime, formatDay } from "../../../lib/dates.ts";
 import { MoneyText, RateText } from "../money/figures.tsx";
 import { countryName, formatPostalAddress, maskSecret } from "./country-options.ts";
 import { NameCheckTag, PayeeStatus } from "../beneficiaries/payee-tags.tsx";
+import { humanize } from "./declared-text.ts";
+import { statusText } from "./use-declared.ts";
 
-const GREEN = ["ACTIVE", "COMPLETED", "COMPLETE", "ENABLED", "APPROVED", "PAID", "REDEEMED", "SETTLED"];
-const GOLD = ["PENDING", "PENDING_APPROVAL", "PROCESSING", "INVITATION_PENDING", "READY", "IN_REVIEW", "OPEN", "PENDING_DEPOSIT_ADDRESS"];
-const RED = ["FAILED", "DISABLED", "REJECTED", "FROZEN", "LOCKED"];
-const COLOURS: Record<string, string> = { FIAT: "blue", CRYPTO: "purple", BUSINESS: "geekblue", INDIVIDUAL: "cyan" };
+import { statusColor } from "./status-colours.ts";
 
-export function statusColor(value: string): string | undefined {
-  if (GREEN.includes(value)) return "green";
-  if (GOLD.includes(value)) return "gold";
-  if (RED.includes(value)) return "red";
-  return COLOURS[value];
+export { statusColor };
+
+/** INVITATION_PENDING -> "Invitation pending" (the English a status value reads as when nothing names it). */
+export { humanize };
+
+/** A status value as a tag: its colour, and its words in the member's language (resources.status.<VALUE>). */
+export function StatusTag({ value }: { value: string }) {
+  const t = useTranslate();
+  return <Tag color={statusColor(value)}>{statusText(t, value)}</Tag>;
 }
 
-/** INVITATION_PENDING -> "Invitation pending". */
-export const humanize = (value: string) => value.charAt(0) + value.slice(1).toLowerCase().replace(/_/g, " ");
+/** The few words renderers say of their own. */
+function Words({ of }: { of: "yes" | "no" | "notApplicable" | "present" }) {
+  const t = useTranslate();
+  const words = { yes: t("common.yes"), no: t("common.no"), notApplicable: t("common.notApplicable"), present: t("resource.value.present") };
+  return words[of];
+}
+
+function ViewButton() {
+  const t = useTranslate();
+  return (
+    <Button type="link" size="small" style={{ paddingInline: 0 }}>
+      {t("common.view")}
+    </Button>
+  );
+}
 
 export const shorten = (s: string, head = 6, tail = 4) => (s.length > head + tail + 3 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s);
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+export function CopyButton({ value, label: given }: { value: string; label?: string }) {
   const { message } = App.useApp();
+  const t = useTranslate();
+  const label = given ?? t("common.copy");
   return (
     <Tooltip title={label}>
       <Button
@@ -40,9 +59,9 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
           e.stopPropagation();
           try {
             await navigator.clipboard.writeText(value);
-            message.success("Copied to clipboard");
+            message.success(t("resource.copy.done"));
           } catch {
-            message.error("Could not copy to the clipboard");
+            message.error(t("resource.copy.failed"));
           }
         }}
       />
@@ -66,7 +85,7 @@ export function renderFlags(flags: Flag[] | undefined, record: unknown): ReactNo
 export function renderValue(key: RendererKey | undefined, value: unknown, record: unknown, currencyField?: string, quoteCurrencyField?: string): ReactNode {
   // Renderers that say something of their own for an empty value.
   if (key === "blank") return null;
-  if (key === "moneyOrNA" && (value === null || value === undefined || value === "")) return "N/A";
+  if (key === "moneyOrNA" && (value === null || value === undefined || value === "")) return <Words of="notApplicable" />;
   if (key === "changes")
     return (
       <Changes
@@ -92,7 +111,7 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "currency":
       return <Tag color={CURRENCY_COLORS[String(value)]}>{String(value)}</Tag>;
     case "status":
-      return <Tag color={statusColor(String(value))}>{humanize(String(value))}</Tag>;
+      return <StatusTag value={String(value)} />;
     case "date":
       return formatDay(String(value));
     case "datetime":
@@ -117,7 +136,7 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "sortCode":
       return String(value).replace(/^(\d{2})(\d{2})(\d{2})$/, "$1-$2-$3");
     case "boolean":
-      return value ? "Yes" : "No";
+      return <Words of={value ? "yes" : "no"} />;
     case "roles":
       return (value as { name: string }[]).map((r) => <Tag key={r.name}>{r.name}</Tag>);
     case "tags":
@@ -152,11 +171,7 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
       return BLOCKCHAIN_LABELS[String(value) as Blockchain] ?? String(value);
     case "view":
       // A real button, so the keyboard reaches it; its click opens the row like a click anywhere on it.
-      return (
-        <Button type="link" size="small" style={{ paddingInline: 0 }}>
-          View
-        </Button>
-      );
+      return <ViewButton />;
     case "country":
       return countryName(String(value));
     case "postalAddress":
@@ -166,7 +181,11 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
     case "period": {
       // The period's start is the value; its end is the record's period_end_date (none while open).
       const end = pathGet(record, "period_end_date");
-      return `${formatDay(String(value))} – ${end ? formatDay(String(end)) : "Present"}`;
+      return (
+        <>
+          {formatDay(String(value))} – {end ? formatDay(String(end)) : <Words of="present" />}
+        </>
+      );
     }
     case "customer": {
       const c = value as { name?: string; account_number?: string };

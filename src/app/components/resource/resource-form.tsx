@@ -2,7 +2,7 @@
  * The generic create / edit form: the declaration's fields (shown when their `when` holds),
  * validated by its zod schema, errors under the fields, submit disabled while pending.
  */
-import { useCreate, useUpdate } from "@refinedev/core";
+import { useCreate, useTranslate, useUpdate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { Button, Form, Input, Radio, Select } from "antd";
 import type { z } from "zod";
@@ -15,6 +15,7 @@ import { CountrySelect } from "./country-select.tsx";
 import { MoneyField } from "./money-input.tsx";
 import { schemaResolver } from "./schema-resolver.ts";
 import { useBeneficiaryCheck } from "../beneficiaries/beneficiary-check.tsx";
+import { type Translate, useDeclared } from "./use-declared.ts";
 
 type Props = {
   def: ResourceDef;
@@ -23,7 +24,10 @@ type Props = {
   onDone: (saved?: { id: string }) => void;
 };
 
-export function ResourceForm({ def, mode, record, onDone }: Props) {
+export function ResourceForm({ def: declared, mode, record, onDone }: Props) {
+  // The fields' labels, placeholders and choices, and the toasts, in the member's language.
+  const def = useDeclared(declared);
+  const t = useTranslate();
   const { session } = useSession();
   const features = session?.features ?? [];
   const schema = (mode === "edit" ? (def.update ?? def.create) : def.create) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
@@ -37,6 +41,7 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
   const update = useUpdate();
   const check = useBeneficiaryCheck(def.formCheck === "beneficiary", values, record);
 
+  const errorToast = (e?: { message?: string }) => ({ message: e?.message ?? t("common.requestFailed"), type: "error" as const });
   const submit = form.handleSubmit(async (checked) => {
     const body = await check.confirm(checked);
     if (!body) return;
@@ -79,21 +84,20 @@ export function ResourceForm({ def, mode, record, onDone }: Props) {
           />
         ) : (
           <Field key={`${f.name}:${JSON.stringify(f.when ?? {})}`} control={form.control} name={f.name} label={f.label}>
-            {(field) => input(f, field, features, mode === "edit" && !!f.createOnly)}
+            {(field) => input(t, f, field, features, mode === "edit" && !!f.createOnly)}
           </Field>
         ),
       )}
       {check.panel}
       <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>
-        {mode === "create" ? (def.createLabel ?? "Create") : "Save changes"}
+        {mode === "create" ? (def.createLabel ?? t("common.create")) : t("resource.form.saveChanges")}
       </Button>
     </Form>
   );
 }
 
-const errorToast = (e?: { message?: string }) => ({ message: e?.message ?? "Request failed", type: "error" as const });
-
 function input(
+  t: Translate,
   f: FormField,
   field: { value: unknown; onChange: (v: unknown) => void; onBlur: () => void; id: string; name: string },
   features: string[],
@@ -109,7 +113,7 @@ function input(
           onChange={field.onChange}
           onBlur={field.onBlur}
           options={options}
-          placeholder={f.placeholder ?? `Select ${f.label.toLowerCase()}`}
+          placeholder={f.placeholder ?? t("resource.form.selectPlaceholder", { label: f.label.toLowerCase() })}
           disabled={disabled}
         />
       );

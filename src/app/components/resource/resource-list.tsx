@@ -25,6 +25,7 @@ import { useListShaping } from "./list-shaping.tsx";
 import { VIEW_PARAM } from "./list-url-state.ts";
 import { useListShortcuts } from "./use-list-shortcuts.ts";
 import { PageTitle } from "../layout/page-title.tsx";
+import { useDeclared } from "./use-declared.ts";
 
 const ListShortcutsHelp = lazyNamed(() => import("./list-shortcuts-help.tsx"), "ListShortcutsHelp");
 
@@ -72,7 +73,9 @@ export function ResourceList<Row extends { id: string }>(props: Props<Row>) {
   return <ListBody<Row> key={props.inUrl === false ? "" : (params.get(VIEW_PARAM) ?? "")} {...props} />;
 }
 
-function ListBody<Row extends { id: string }>({ def, embedded = false, intro = false, inUrl = true, params: hostParams, tabPanels }: Props<Row>) {
+function ListBody<Row extends { id: string }>({ def: declared, embedded = false, intro = false, inUrl = true, params: hostParams, tabPanels }: Props<Row>) {
+  // Every declared text (title, columns, filters, tabs, empty states) in the member's language.
+  const def = useDeclared(declared);
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const screens = useScreens();

@@ -1,6 +1,6 @@
 /** The routed screens generated for every standalone resource: list, show, create, edit. */
 import { useNavigate, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Button, Card, Modal, Skeleton } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
@@ -9,13 +9,15 @@ import { RecordNotRead, ResourceShow } from "./resource-show.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { useScreens } from "./screens.tsx";
 import { PageTitle } from "../layout/page-title.tsx";
+import { useDeclared } from "./use-declared.ts";
 
 function FormPage({ title, children }: { title: string; children: React.ReactNode }) {
   const navigate = useNavigate();
+  const t = useTranslate();
   return (
     <>
       <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
-        Back
+        {t("common.back")}
       </Button>
       <Card style={{ marginTop: 12, maxWidth: 640 }}>
         <PageTitle style={{ marginTop: 0 }}>{title}</PageTitle>
@@ -25,12 +27,14 @@ function FormPage({ title, children }: { title: string; children: React.ReactNod
   );
 }
 
-export function ResourceCreatePage({ def }: { def: ResourceDef }) {
+export function ResourceCreatePage({ def: declared }: { def: ResourceDef }) {
   const navigate = useNavigate();
+  const t = useTranslate();
+  const def = useDeclared(declared);
   const Custom = useScreens().createPages[def.createOpens === "page" && def.createComponent ? def.createComponent : ""];
   if (Custom) return <Custom />;
   return (
-    <FormPage title={def.createLabel ?? "Create"}>
+    <FormPage title={def.createLabel ?? t("common.create")}>
       <ResourceForm
         def={def}
         mode="create"
@@ -43,10 +47,11 @@ export function ResourceCreatePage({ def }: { def: ResourceDef }) {
 export function ResourceEditPage({ def }: { def: ResourceDef }) {
   const { id = "" } = useParams();
   const navigate = useNavigate();
+  const t = useTranslate();
   const { result, query } = useOne<Record<string, unknown> & { id: string }>({ resource: def.name, id, errorNotification: false });
   // A record that cannot be read (an unknown id) says so, as its details page does, instead of loading for ever.
   return (
-    <FormPage title={result ? `Edit ${def.recordTitle(result)}` : "Edit"}>
+    <FormPage title={result ? t("resource.edit.titleOf", { record: def.recordTitle(result) }) : t("common.edit")}>
       {query.isLoading ? (
         <Skeleton active />
       ) : !result ? (
@@ -62,7 +67,8 @@ export function ResourceListPage({ def }: { def: ResourceDef }) {
   const Custom = useScreens().list[def.listComponent ?? ""];
   return Custom ? <Custom /> : <ResourceList def={def as ResourceDef<{ id: string }>} />;
 }
-export function ResourceShowPage({ def }: { def: ResourceDef }) {
+export function ResourceShowPage({ def: declared }: { def: ResourceDef }) {
+  const def = useDeclared(declared);
   const Custom = useScreens().show[def.showComponent ?? ""];
   const navigate = useNavigate();
   const details = Custom ? <Custom /> : <ResourceShow def={def} />;

@@ -1,7 +1,7 @@
 /** The generic details page: back, title, declared fields as label pairs, edit and actions. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
@@ -11,13 +11,18 @@ import { RecordActions } from "./record-actions.tsx";
 import { RecordEditor } from "./record-editor.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 import { PageTitle } from "../layout/page-title.tsx";
+import { useDeclared } from "./use-declared.ts";
 
 /** A record that could not be read (an unknown id: "Beneficiary not found"), said in the server's words. */
 export function RecordNotRead({ error }: { error: unknown }) {
-  return <Alert type="error" showIcon message={(error as { message?: string } | null)?.message ?? "Not found"} style={{ marginTop: 16 }} />;
+  const t = useTranslate();
+  return <Alert type="error" showIcon message={(error as { message?: string } | null)?.message ?? t("resource.show.notFound")} style={{ marginTop: 16 }} />;
 }
 
-export function ResourceShow({ def }: { def: ResourceDef }) {
+export function ResourceShow({ def: declared }: { def: ResourceDef }) {
+  // The detail labels and the actions in the member's language.
+  const def = useDeclared(declared);
+  const t = useTranslate();
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const { canEdit } = useResourceAccess(def);
@@ -30,7 +35,7 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
 
   const back = (
     <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(def.routes.list)}>
-      Back
+      {t("common.back")}
     </Button>
   );
   if (query.isLoading)
@@ -67,7 +72,7 @@ export function ResourceShow({ def }: { def: ResourceDef }) {
           <Flex gap={8}>
             {canEdit && editableInState(def, result) && (
               <Button icon={<EditOutlined />} onClick={edit}>
-                Edit
+                {t("common.edit")}
               </Button>
             )}
             <RecordActions def={def} record={result} />

@@ -3,6 +3,7 @@
  * alone. The server refuses a name the list already has (409); its message shows under the field.
  */
 import { useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Form, Input, Modal, Switch } from "antd";
 import { isApiError } from "../../api/client.ts";
 
@@ -19,18 +20,19 @@ type Props = {
 };
 
 export function SavedViewDialog({ title, okText, initial = { name: "", shared: false }, nameOnly = false, onSubmit, onClose }: Props) {
+  const t = useTranslate();
   const [name, setName] = useState(initial.name);
   const [shared, setShared] = useState(initial.shared);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    if (!name.trim()) return setError("Please enter a name");
+    if (!name.trim()) return setError(t("resource.views.nameRequired"));
     setSaving(true);
     try {
       await onSubmit({ name: name.trim(), shared });
       onClose();
     } catch (e) {
-      setError(isApiError(e) ? e.message : "Something went wrong. Please try again.");
+      setError(isApiError(e) ? e.message : t("common.somethingWentWrong"));
     } finally {
       setSaving(false);
     }
@@ -38,7 +40,7 @@ export function SavedViewDialog({ title, okText, initial = { name: "", shared: f
   return (
     <Modal open title={title} okText={okText} onOk={submit} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
       <Form layout="vertical" onFinish={submit}>
-        <Form.Item label="Name" htmlFor="saved-view-name" validateStatus={error ? "error" : undefined} help={error}>
+        <Form.Item label={t("resource.views.name")} htmlFor="saved-view-name" validateStatus={error ? "error" : undefined} help={error}>
           <Input
             id="saved-view-name"
             autoFocus
@@ -51,7 +53,7 @@ export function SavedViewDialog({ title, okText, initial = { name: "", shared: f
           />
         </Form.Item>
         {!nameOnly && (
-          <Form.Item label="Share with the team" htmlFor="saved-view-shared">
+          <Form.Item label={t("resource.views.share")} htmlFor="saved-view-shared">
             <Switch id="saved-view-shared" checked={shared} onChange={setShared} />
           </Form.Item>
         )}

@@ -6,7 +6,7 @@
  */
 import { Suspense, useState } from "react";
 import { useLocation } from "react-router";
-import { useGo } from "@refinedev/core";
+import { useGo, useTranslate } from "@refinedev/core";
 import { App, Button, Dropdown, Flex, Tabs, Tooltip } from "antd";
 import { MoreOutlined, TeamOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
@@ -35,6 +35,7 @@ type Props = {
 
 export function SavedViewsBar({ def, views, active, state, columns }: Props) {
   const go = useGo();
+  const t = useTranslate();
   const { pathname } = useLocation();
   const list = def.name;
   const current = () => ({ params: viewParamsOf(def, state), columns });
@@ -54,21 +55,21 @@ export function SavedViewsBar({ def, views, active, state, columns }: Props) {
 
   const create = async ({ name, shared }: ViewNaming) => {
     const saved = (await write(savedViewEndpoints.create, { body: { list, name, shared, ...current() } })).data;
-    toast.success(`View '${saved.name}' saved`);
+    toast.success(t("resource.views.saved", { name: saved.name }));
     onChoose(saved);
   };
   const change = (body: SavedViewChange, done: string) => write(savedViewEndpoints.update, { params: { id }, body }).then(() => toast.success(done));
   const act = (run: () => Promise<unknown>) => run().catch((e) => toast.error(e));
   const remove = () =>
     modal.confirm({
-      title: `Delete the view '${view?.name}'?`,
-      content: view?.shared ? "Nobody in the team will see it any more." : undefined,
-      okText: "Delete",
+      title: t("resource.views.deleteConfirm", { name: view?.name }),
+      content: view?.shared ? t("resource.views.deleteSharedBody") : undefined,
+      okText: t("common.delete"),
       okButtonProps: { danger: true },
       onOk: () =>
         act(async () => {
           await write(savedViewEndpoints.remove, { params: { id } });
-          toast.success("View deleted");
+          toast.success(t("resource.views.deleted"));
           onChoose(null);
         }),
     });
@@ -77,14 +78,14 @@ export function SavedViewsBar({ def, views, active, state, columns }: Props) {
   const menu = [
     ...(mine
       ? [
-          { key: "rename", label: "Rename", onClick: () => setNaming("rename") },
-          { key: "update", label: "Update to current", onClick: () => act(() => change(current(), "View updated")) },
+          { key: "rename", label: t("resource.views.rename"), onClick: () => setNaming("rename") },
+          { key: "update", label: t("resource.views.update"), onClick: () => act(() => change(current(), t("resource.views.updated"))) },
           view?.shared
-            ? { key: "unshare", label: "Stop sharing", onClick: () => act(() => change({ shared: false }, "View is private now")) }
-            : { key: "share", label: "Share with the team", onClick: () => act(() => change({ shared: true }, "View shared with the team")) },
+            ? { key: "unshare", label: t("resource.views.unshare"), onClick: () => act(() => change({ shared: false }, t("resource.views.unshared"))) }
+            : { key: "share", label: t("resource.views.share"), onClick: () => act(() => change({ shared: true }, t("resource.views.sharedDone"))) },
         ]
       : []),
-    ...(mine || (view?.shared && session?.is_owner) ? [{ key: "delete", label: "Delete", danger: true, onClick: remove }] : []),
+    ...(mine || (view?.shared && session?.is_owner) ? [{ key: "delete", label: t("common.delete"), danger: true, onClick: remove }] : []),
   ];
 
   return (
@@ -98,15 +99,15 @@ export function SavedViewsBar({ def, views, active, state, columns }: Props) {
           activeKey={view ? id : ALL_VIEWS}
           onChange={(key) => onChoose(views.find((v) => v.id === key) ?? null)}
           items={[
-            { key: ALL_VIEWS, label: "All" },
+            { key: ALL_VIEWS, label: t("resource.views.all") },
             ...views.map((v) => ({
               key: v.id,
               label: (
                 <Flex gap={6} align="center">
                   {v.name}
                   {v.shared && (
-                    <Tooltip title={v.mine ? "Shared with the team" : `Shared by ${v.owner.name}`}>
-                      <TeamOutlined role="img" aria-label={v.mine ? "Shared with the team" : `Shared by ${v.owner.name}`} />
+                    <Tooltip title={v.mine ? t("resource.views.sharedMine") : t("resource.views.sharedBy", { name: v.owner.name })}>
+                      <TeamOutlined role="img" aria-label={v.mine ? t("resource.views.sharedMine") : t("resource.views.sharedBy", { name: v.owner.name })} />
                     </Tooltip>
                   )}
                 </Flex>
@@ -117,20 +118,20 @@ export function SavedViewsBar({ def, views, active, state, columns }: Props) {
         <Flex gap={8}>
           {menu.length > 0 && (
             <Dropdown menu={{ items: menu }} trigger={["click"]}>
-              <Button icon={<MoreOutlined />} aria-label={`View options: ${view?.name}`} />
+              <Button icon={<MoreOutlined />} aria-label={t("resource.views.options", { name: view?.name })} />
             </Dropdown>
           )}
-          {can("saved-views", "create") && <Button onClick={() => setNaming("save")}>Save view</Button>}
+          {can("saved-views", "create") && <Button onClick={() => setNaming("save")}>{t("resource.views.save")}</Button>}
         </Flex>
       </Flex>
       {naming && (
         <Suspense fallback={null}>
           <SavedViewDialog
-            title={naming === "save" ? "Save view" : "Rename view"}
-            okText={naming === "save" ? "Save" : "Rename"}
+            title={naming === "save" ? t("resource.views.save") : t("resource.views.renameTitle")}
+            okText={naming === "save" ? t("common.save") : t("resource.views.rename")}
             nameOnly={naming === "rename"}
             initial={naming === "rename" && view ? { name: view.name, shared: view.shared } : undefined}
-            onSubmit={naming === "save" ? create : ({ name }) => change({ name }, "View renamed")}
+            onSubmit={naming === "save" ? create : ({ name }) => change({ name }, t("resource.views.renamed"))}
             onClose={() => setNaming(null)}
           />
         </Suspense>

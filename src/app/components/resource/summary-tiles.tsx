@@ -7,12 +7,13 @@ import { keys, useCustom } from "@refinedev/core";
 import { Card, Col, Row, Statistic } from "antd";
 import type { ResourceDef, Summary } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
+import { useDeclared } from "./use-declared.ts";
 
 export const summaryQueryKey = (resource: string, summary: Summary) =>
   keys().data("default").resource(resource).action("list").params({ summary: summary.endpoint.path }).get();
 
 export function SummaryTiles({ def }: { def: ResourceDef }) {
-  const summary = def.summary!;
+  const summary = useDeclared(def).summary!;
   const { query, result } = useCustom<Record<string, unknown>>({
     url: summary.endpoint.path,
     method: "get",

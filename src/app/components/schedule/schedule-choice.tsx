@@ -4,24 +4,19 @@
  * end, whether a failed payment pauses it, and a preview of the next dates.
  */
 import dayjs, { type Dayjs } from "dayjs";
+import { useTranslate } from "@refinedev/core";
 import { Checkbox, DatePicker, Flex, Form, InputNumber, Radio, Segmented, Select } from "antd";
-import { FREQUENCY_LABELS, MAX_SCHEDULE_PAYMENTS } from "../../../../resources/payment-schedules.ts";
-import { FREQUENCIES, type EndKind, type Frequency } from "../../../lib/schedule-dates.ts";
+import { MAX_SCHEDULE_PAYMENTS } from "../../../../resources/payment-schedules.ts";
+import { FREQUENCIES, LAST_DAY, type EndKind, type Frequency } from "../../../lib/schedule-dates.ts";
 import { todayUtc } from "../../../lib/dates.ts";
 import { useSession } from "../../session/session.tsx";
-import { isMonthly, LAST_DAY_OPTION, ruleOf, type ScheduleDraft } from "./schedule-draft.ts";
+import { isMonthly, ruleOf, type ScheduleDraft } from "./schedule-draft.ts";
 import { SchedulePreview } from "./schedule-preview.tsx";
 
 const DAY = "YYYY-MM-DD";
 /** Shown as people read a day; typed either way. */
 const DAY_FORMATS = ["D MMM YYYY", DAY];
-const FREQUENCY_OPTIONS = FREQUENCIES.map((f) => ({ value: f, label: f === "ONCE" ? "Once on a date" : FREQUENCY_LABELS[f] }));
-const DAY_OPTIONS = [...Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) })), LAST_DAY_OPTION];
-const END_OPTIONS: { value: EndKind; label: string }[] = [
-  { value: "NEVER", label: "Never" },
-  { value: "AFTER", label: "After a number of payments" },
-  { value: "ON_DATE", label: "On a date" },
-];
+const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
 /** Calendar days before today (UTC, as the scheduler counts them) cannot be picked. */
 const beforeToday = (d: Dayjs) => d.format(DAY) < todayUtc();
@@ -43,21 +38,36 @@ export function DayPicker({ id, value, onChange }: { id: string; value: string |
 /** The choice, then (when "Schedule" is chosen) the timing fields and the dates they give. */
 export function ScheduleChoice({ schedule, note }: { schedule: ScheduleDraft; note?: React.ReactNode }) {
   const { can } = useSession();
+  const t = useTranslate();
   const { values: v, set, errors } = schedule;
   // The same members may pay and schedule (policy.csv); the choice is not offered to anyone the server would refuse.
   if (!can("payment-schedules", "create")) return null;
   const show = (field: string) => (errors[field] ? { validateStatus: "error" as const, help: errors[field] } : {});
   const recurring = v.frequency !== "ONCE";
+  const frequencyLabels: Record<Frequency, string> = {
+    ONCE: t("schedule.frequency.onceOnDate"),
+    WEEKLY: t("schedule.frequency.weekly"),
+    BIWEEKLY: t("schedule.frequency.biweekly"),
+    MONTHLY: t("schedule.frequency.monthly"),
+    QUARTERLY: t("schedule.frequency.quarterly"),
+  };
+  const frequencyOptions = FREQUENCIES.map((f) => ({ value: f, label: frequencyLabels[f] }));
+  const dayOptions = [...DAYS, { value: LAST_DAY, label: t("schedule.choice.lastDay") }];
+  const endOptions: { value: EndKind; label: string }[] = [
+    { value: "NEVER", label: t("schedule.choice.endNever") },
+    { value: "AFTER", label: t("schedule.choice.endAfter") },
+    { value: "ON_DATE", label: t("schedule.choice.endOnDate") },
+  ];
   return (
     <>
-      <Form.Item label="When">
+      <Form.Item label={t("schedule.choice.when")}>
         <Segmented
-          aria-label="When"
+          aria-label={t("schedule.choice.when")}
           value={schedule.mode}
           onChange={(m) => schedule.setMode(m as "now" | "schedule")}
           options={[
-            { value: "now", label: "Pay now" },
-            { value: "schedule", label: "Schedule" },
+            { value: "now", label: t("schedule.choice.payNow") },
+            { value: "schedule", label: t("schedule.choice.schedule") },
           ]}
         />
       </Form.Item>
@@ -65,32 +75,42 @@ export function ScheduleChoice({ schedule, note }: { schedule: ScheduleDraft; no
         <>
           {note}
           <Flex gap={16} wrap>
-            <Form.Item label="How often" htmlFor="schedule-frequency" style={{ flex: "1 1 220px" }} {...show("frequency")}>
-              <Select id="schedule-frequency" value={v.frequency} onChange={(f: Frequency) => set({ frequency: f })} options={FREQUENCY_OPTIONS} />
+            <Form.Item label={t("schedule.choice.howOften")} htmlFor="schedule-frequency" style={{ flex: "1 1 220px" }} {...show("frequency")}>
+              <Select id="schedule-frequency" value={v.frequency} onChange={(f: Frequency) => set({ frequency: f })} options={frequencyOptions} />
             </Form.Item>
-            <Form.Item label={recurring ? "First payment date" : "Payment date"} htmlFor="schedule-start" style={{ flex: "1 1 220px" }} {...show("start_date")}>
+            <Form.Item
+              label={recurring ? t("schedule.choice.firstPaymentDate") : t("schedule.choice.paymentDate")}
+              htmlFor="schedule-start"
+              style={{ flex: "1 1 220px" }}
+              {...show("start_date")}
+            >
               <DayPicker id="schedule-start" value={v.start_date} onChange={(d) => d && set({ start_date: d })} />
             </Form.Item>
             {isMonthly(v.frequency) && (
-              <Form.Item label="Day of the month" htmlFor="schedule-day" style={{ flex: "1 1 160px" }} {...show("day_of_month")}>
+              <Form.Item label={t("schedule.choice.dayOfMonth")} htmlFor="schedule-day" style={{ flex: "1 1 160px" }} {...show("day_of_month")}>
                 <Select
                   id="schedule-day"
                   showSearch
                   optionFilterProp="label"
                   value={v.day_of_month ?? Number(v.start_date.slice(8, 10))}
                   onChange={(d: number) => set({ day_of_month: d })}
-                  options={DAY_OPTIONS}
+                  options={dayOptions}
                 />
               </Form.Item>
             )}
           </Flex>
           {recurring && (
             <>
-              <Form.Item label="Ends" {...show("end_kind")}>
-                <Radio.Group aria-label="Ends" value={v.end_kind} onChange={(e) => set({ end_kind: e.target.value })} options={END_OPTIONS} />
+              <Form.Item label={t("schedule.choice.ends")} {...show("end_kind")}>
+                <Radio.Group
+                  aria-label={t("schedule.choice.ends")}
+                  value={v.end_kind}
+                  onChange={(e) => set({ end_kind: e.target.value })}
+                  options={endOptions}
+                />
               </Form.Item>
               {v.end_kind === "AFTER" && (
-                <Form.Item label="Number of payments" htmlFor="schedule-end-after" {...show("end_after")}>
+                <Form.Item label={t("schedule.choice.numberOfPayments")} htmlFor="schedule-end-after" {...show("end_after")}>
                   <InputNumber
                     id="schedule-end-after"
                     min={1}
@@ -103,13 +123,13 @@ export function ScheduleChoice({ schedule, note }: { schedule: ScheduleDraft; no
                 </Form.Item>
               )}
               {v.end_kind === "ON_DATE" && (
-                <Form.Item label="End date" htmlFor="schedule-end-date" extra="No payment is made after this day" {...show("end_date")}>
+                <Form.Item label={t("schedule.choice.endDate")} htmlFor="schedule-end-date" extra={t("schedule.choice.endDateHint")} {...show("end_date")}>
                   <DayPicker id="schedule-end-date" value={v.end_date} onChange={(d) => set({ end_date: d })} />
                 </Form.Item>
               )}
               <Form.Item>
                 <Checkbox checked={v.pause_after_failure} onChange={(e) => set({ pause_after_failure: e.target.checked })}>
-                  Pause the schedule if a payment fails
+                  {t("schedule.choice.pauseOnFailure")}
                 </Checkbox>
               </Form.Item>
             </>

@@ -4,10 +4,11 @@
  * the server keeps (src/lib/schedule-dates.ts).
  */
 import { useMemo, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { CreatePaymentSchedule, ScheduleTiming, type paymentScheduleEndpoints } from "../../../../resources/payment-schedules.ts";
 import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
-import { addDays, LAST_DAY, type EndKind, type Frequency, type ScheduleRail, type ScheduleRule } from "../../../lib/schedule-dates.ts";
+import { addDays, type EndKind, type Frequency, type ScheduleRail, type ScheduleRule } from "../../../lib/schedule-dates.ts";
 import { todayUtc } from "../../../lib/dates.ts";
 
 export type ScheduleBody = SentBodyOf<typeof paymentScheduleEndpoints.create>;
@@ -69,11 +70,13 @@ export function issuesByField(issues: readonly { path: readonly PropertyKey[]; m
   return out;
 }
 
-export function checkTiming(v: TimingValues): { timing: Timing | null; errors: Record<string, string> } {
+/** t: the console's translate (the unit tests check the English without it). */
+export function checkTiming(v: TimingValues, t?: ReturnType<typeof useTranslate>): { timing: Timing | null; errors: Record<string, string> } {
   const parsed = ScheduleTiming.safeParse(timingInput(v));
   const errors = parsed.success ? {} : issuesByField(parsed.error.issues);
   // The schema takes any day; the server refuses a first payment in the past, and so does the form.
-  if (!errors.start_date && v.start_date < todayUtc()) errors.start_date = "The first payment date cannot be in the past";
+  if (!errors.start_date && v.start_date < todayUtc())
+    errors.start_date = t ? t("schedule.errors.startInPast") : "The first payment date cannot be in the past";
   return { timing: parsed.success && !Object.keys(errors).length ? parsed.data : null, errors };
 }
 
@@ -91,7 +94,8 @@ export function useScheduleDraft(rail: ScheduleRail) {
   const [mode, setMode] = useState<"now" | "schedule">("now");
   const [values, setValues] = useState<TimingValues>(blank);
   const [touched, setTouched] = useState(false);
-  const checked = useMemo(() => checkTiming(values), [values]);
+  const t = useTranslate();
+  const checked = useMemo(() => checkTiming(values, t), [values, t]);
   return {
     rail,
     mode,
@@ -110,5 +114,3 @@ export function useScheduleDraft(rail: ScheduleRail) {
   };
 }
 export type ScheduleDraft = ReturnType<typeof useScheduleDraft>;
-
-export const LAST_DAY_OPTION = { value: LAST_DAY, label: "Last day" };

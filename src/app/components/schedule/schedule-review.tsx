@@ -6,6 +6,7 @@
  */
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Form, Space, Typography } from "antd";
 import { ArrowLeftOutlined, ScheduleOutlined } from "@ant-design/icons";
 import { paymentScheduleEndpoints } from "../../../../resources/payment-schedules.ts";
@@ -32,11 +33,11 @@ type Props = {
   onBack: () => void;
 };
 
-function endText(t: TimingValues) {
-  if (t.frequency === "ONCE") return "After this payment";
-  if (t.end_kind === "AFTER") return `After ${t.end_after} payment${t.end_after === 1 ? "" : "s"}`;
-  if (t.end_kind === "ON_DATE" && t.end_date) return `On ${formatScheduleDay(t.end_date)}`;
-  return "Never (until cancelled)";
+function endText(t: ReturnType<typeof useTranslate>, v: TimingValues) {
+  if (v.frequency === "ONCE") return t("schedule.review.endAfterThis");
+  if (v.end_kind === "AFTER") return t("schedule.review.endAfter", { count: v.end_after ?? 0 });
+  if (v.end_kind === "ON_DATE" && v.end_date) return t("schedule.review.endOn", { date: formatScheduleDay(v.end_date) });
+  return t("schedule.review.endNever");
 }
 
 export function ScheduleReview({ body, timing, currency, from, to, extra, onBack }: Props) {
@@ -44,6 +45,7 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
   const toast = useToast();
   const write = useWrite();
   const otp = useOneTimeCode();
+  const t = useTranslate();
   // One key for this confirmation: a retry of it (a lost answer, a double click) schedules once.
   const [key] = useState(newIdempotencyKey);
   const [sending, setSending] = useState(false);
@@ -57,7 +59,7 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
     setSending(true);
     try {
       const res = await write(paymentScheduleEndpoints.create, { body, headers: { ...idempotencyHeader(key), ...otp.headers() } });
-      toast.success(res.data.state === "PENDING_APPROVAL" ? "Schedule sent for approval" : "Payment scheduled");
+      toast.success(res.data.state === "PENDING_APPROVAL" ? t("schedule.review.sentForApproval") : t("schedule.review.scheduled"));
       navigate(`/payments/scheduled/${res.data.id}`);
     } catch (e) {
       toast.error(e);
@@ -69,43 +71,40 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
 
   return (
     <>
-      <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label="Schedule summary">
-        <Descriptions.Item label="From">{from}</Descriptions.Item>
-        <Descriptions.Item label="To">{to}</Descriptions.Item>
-        <Descriptions.Item label="Amount per payment">
+      <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }} aria-label={t("schedule.review.summary")}>
+        <Descriptions.Item label={t("schedule.review.from")}>{from}</Descriptions.Item>
+        <Descriptions.Item label={t("schedule.review.to")}>{to}</Descriptions.Item>
+        <Descriptions.Item label={t("schedule.review.amountPerPayment")}>
           <Typography.Text strong>{formatMoney(amount, currency)}</Typography.Text>
         </Descriptions.Item>
-        <Descriptions.Item label="Frequency">
+        <Descriptions.Item label={t("schedule.review.frequency")}>
           {describeFrequency({ frequency: rule.frequency, startDate: rule.startDate, dayOfMonth: rule.dayOfMonth })}
         </Descriptions.Item>
-        <Descriptions.Item label={timing.frequency === "ONCE" ? "Payment date" : "First payment"}>
+        <Descriptions.Item label={timing.frequency === "ONCE" ? t("schedule.review.paymentDate") : t("schedule.review.firstPayment")}>
           {formatScheduleDay(first?.date ?? timing.start_date)}
         </Descriptions.Item>
-        <Descriptions.Item label="Ends">{endText(timing)}</Descriptions.Item>
+        <Descriptions.Item label={t("schedule.review.ends")}>{endText(t, timing)}</Descriptions.Item>
         {timing.frequency !== "ONCE" && (
-          <Descriptions.Item label="If a payment fails">{timing.pause_after_failure ? "The schedule is paused" : "The schedule goes on"}</Descriptions.Item>
+          <Descriptions.Item label={t("schedule.review.ifFails")}>
+            {timing.pause_after_failure ? t("schedule.review.paused") : t("schedule.review.goesOn")}
+          </Descriptions.Item>
         )}
-        {body.description ? <Descriptions.Item label="Description">{body.description}</Descriptions.Item> : null}
-        {body.reference ? <Descriptions.Item label="Reference">{body.reference}</Descriptions.Item> : null}
+        {body.description ? <Descriptions.Item label={t("schedule.review.description")}>{body.description}</Descriptions.Item> : null}
+        {body.reference ? <Descriptions.Item label={t("schedule.review.reference")}>{body.reference}</Descriptions.Item> : null}
       </Descriptions>
       {extra}
       <SchedulePreview rule={rule} rail={rail} />
       <ApprovalRoute scope={body.kind === "bank" ? "FIAT" : "CRYPTO"} currency={currency} amount={amount} beneficiaryId={body.beneficiary_id} />
-      <Alert
-        type="info"
-        showIcon
-        style={{ marginBottom: 16 }}
-        message="Each payment is made on its day from the available balance. If the balance is short that day, the payment fails and you are emailed."
-      />
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("schedule.review.balanceNote")} />
       <Form layout="vertical" component="div">
         <OneTimeCodeInput otp={otp} request={{ endpoint: paymentScheduleEndpoints.create, body }} />
       </Form>
       <Space>
         <Button icon={<ArrowLeftOutlined />} onClick={onBack} disabled={sending}>
-          Back
+          {t("schedule.review.back")}
         </Button>
         <Button type="primary" icon={<ScheduleOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>
-          Confirm and schedule
+          {t("schedule.review.confirm")}
         </Button>
       </Space>
     </>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Input, Modal, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { STEP_UP_MINUTES, StepUpByCode, StepUpByPassword, stepUpEndpoints, type StepUpInput } from "../../../../resources/step-up.ts";
 import { isApiError, setStepUpPrompt } from "../../api/client.ts";
@@ -22,6 +23,7 @@ type Pending = { hint: string; resolve: () => void; reject: () => void };
 
 export function StepUpDialog() {
   const { session } = useSession();
+  const t = useTranslate();
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
   pendingRef.current = pending;
@@ -50,13 +52,11 @@ export function StepUpDialog() {
   };
 
   return (
-    <Modal title="Confirm it's you" open={!!pending} onCancel={() => close(false)} footer={null} destroyOnHidden>
+    <Modal title={t("security.stepUp.title")} open={!!pending} onCancel={() => close(false)} footer={null} destroyOnHidden>
       {pending && (
         <>
-          <Typography.Paragraph>
-            {pending.hint}. For your security, changes to who can act for the business and where money can go need a fresh confirmation; it lasts{" "}
-            {STEP_UP_MINUTES} minutes.
-          </Typography.Paragraph>
+          {/* The hint is the server's own wording. */}
+          <Typography.Paragraph>{t("security.stepUp.why", { hint: pending.hint, minutes: STEP_UP_MINUTES })}</Typography.Paragraph>
           {session?.user.two_factor_enabled ? (
             <CodeForm email={session.user.email} onDone={() => close(true)} onCancel={() => close(false)} />
           ) : (
@@ -71,11 +71,12 @@ export function StepUpDialog() {
 type FormProps = { onDone: () => void; onCancel: () => void };
 
 function Actions({ onCancel, submitting }: { onCancel: () => void; submitting: boolean }) {
+  const t = useTranslate();
   return (
     <Flex justify="end" gap={8}>
-      <Button onClick={onCancel}>Cancel</Button>
+      <Button onClick={onCancel}>{t("security.cancel")}</Button>
       <Button type="primary" htmlType="submit" loading={submitting}>
-        Confirm
+        {t("security.stepUp.confirm")}
       </Button>
     </Flex>
   );
@@ -96,11 +97,12 @@ function useConfirm<T extends FieldValues & StepUpInput>(form: UseFormReturn<T>,
 }
 
 function PasswordForm({ onDone, onCancel }: FormProps) {
+  const t = useTranslate();
   const form = useForm<z.input<typeof StepUpByPassword>>({ resolver: zodResolver(StepUpByPassword), defaultValues: { password: "" } });
   const submit = useConfirm(form, onDone);
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
-      <Field control={form.control} name="password" label="Password">
+      <Field control={form.control} name="password" label={t("security.stepUp.password")}>
         {(f) => <Input.Password {...f} autoComplete="current-password" autoFocus />}
       </Field>
       <Actions onCancel={onCancel} submitting={form.formState.isSubmitting} />
@@ -109,6 +111,7 @@ function PasswordForm({ onDone, onCancel }: FormProps) {
 }
 
 function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
+  const t = useTranslate();
   const toast = useToast();
   const { wait, restart } = useCountdown();
   const [sent, setSent] = useState(false);
@@ -128,16 +131,18 @@ function CodeForm({ email, onDone, onCancel }: FormProps & { email: string }) {
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <Typography.Paragraph type="secondary">
-        Two-factor authentication is on: send a 6-digit code to <Typography.Text strong>{email}</Typography.Text> and enter it below.
+        {t("security.stepUp.codeBefore")}
+        <Typography.Text strong>{email}</Typography.Text>
+        {t("security.stepUp.codeAfter")}
       </Typography.Paragraph>
       <Flex gap={8} align="flex-start">
         <div style={{ flex: 1 }}>
-          <Field control={form.control} name="otp_code" label="Verification code">
+          <Field control={form.control} name="otp_code" label={t("security.verificationCode")}>
             {(f) => <CodeInput {...f} />}
           </Field>
         </div>
         <Button style={{ marginTop: 30 }} onClick={sendCode} disabled={wait > 0}>
-          {wait > 0 ? `Resend code in ${wait}s` : sent ? "Resend code" : "Send code"}
+          {wait > 0 ? t("security.resendIn", { seconds: wait }) : sent ? t("security.resendCode") : t("security.sendCode")}
         </Button>
       </Flex>
       <Actions onCancel={onCancel} submitting={form.formState.isSubmitting} />

@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -233,6 +234,7 @@ export type PricedSwap = { quote: ExchangeQuote; request: QuoteRequest };
  * QUOTE_DEBOUNCE_MS after the last change, only with an amount. Failures toast the server's message.
  */
 export function useSwapQuote(source: SwapSource | undefined, destination: SwapDestination | undefined, amountText: string) {
+  const translate = useTranslate();
   const toast = useToast();
   const [priced, setPriced] = useState<PricedSwap | null>(null);
   const [loading, setLoading] = useState(false);
@@ -253,7 +255,7 @@ export function useSwapQuote(source: SwapSource | undefined, destination: SwapDe
       () => {
         call(exchangeEndpoints.quote, { body: request })
           .then((r) => live && setPriced({ quote: r.data, request }))
-          .catch((e) => live && toast.error(isApiError(e) ? e : new Error("Could not get a quote")))
+          .catch((e) => live && toast.error(isApiError(e) ? e : new Error(translate("swap.quoteFailed"))))
           .finally(() => live && setLoading(false));
       },
       now ? 0 : QUOTE_DEBOUNCE_MS,

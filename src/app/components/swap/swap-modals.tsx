@@ -3,11 +3,12 @@
  * and the one-time code when the member needs one, then 'Your transaction is being processed' with
  * what the server recorded and the way to the transactions list of the source's kind.
  */
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, Form, Modal, Result, Spin } from "antd";
 import { formatMoney } from "../../../lib/money.ts";
 import { RateText } from "../money/figures.tsx";
 import type { ExchangeQuote } from "../../../../resources/exchange.ts";
-import { humanize } from "../resource/renderers.tsx";
+import { statusText } from "../resource/use-declared.ts";
 import { OneTimeCodeInput, type CodeRequest, type OneTimeCode } from "../money/one-time-code.tsx";
 import { assetLabel, quoteFee, quoteGiven, quoteRate } from "./swap-data.ts";
 
@@ -47,9 +48,10 @@ export function SwapConfirmModal(props: {
   onCancel: () => void;
 }) {
   const { open, quote, notice, sending, otp, request, onConfirm, onCancel } = props;
+  const t = useTranslate();
   return (
     <Modal
-      title="Confirm your payment"
+      title={t("swap.confirm.title")}
       open={open}
       onCancel={onCancel}
       maskClosable={!sending}
@@ -57,25 +59,23 @@ export function SwapConfirmModal(props: {
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onCancel} disabled={sending}>
-          Cancel
+          {t("swap.confirm.cancel")}
         </Button>,
         <Button key="confirm" type="primary" onClick={onConfirm} loading={sending} disabled={!quote || !otp.ready}>
-          Confirm
+          {t("swap.confirm.confirm")}
         </Button>,
       ]}
     >
-      {notice && (
-        <Alert type="warning" showIcon message={notice} description="Here is the new price: confirm again to swap at it." style={{ marginBottom: 16 }} />
-      )}
+      {notice && <Alert type="warning" showIcon message={notice} description={t("swap.confirm.newPrice")} style={{ marginBottom: 16 }} />}
       {quote ? (
         <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-          <Descriptions.Item label="You give">{formatMoney(quoteGiven(quote).amount, quoteGiven(quote).currency)}</Descriptions.Item>
-          <Descriptions.Item label="You receive">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
-          <Descriptions.Item label="Exchange rate">
+          <Descriptions.Item label={t("swap.youGive")}>{formatMoney(quoteGiven(quote).amount, quoteGiven(quote).currency)}</Descriptions.Item>
+          <Descriptions.Item label={t("swap.youReceive")}>{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
+          <Descriptions.Item label={t("swap.rate")}>
             <RateText from={quoteGiven(quote).currency} to={quote.destination_amount.currency} rate={quoteRate(quote)} />
           </Descriptions.Item>
-          <Descriptions.Item label="Fees">{formatMoney(quoteFee(quote).amount, quoteFee(quote).currency)}</Descriptions.Item>
-          <Descriptions.Item label="Destination">
+          <Descriptions.Item label={t("swap.fees")}>{formatMoney(quoteFee(quote).amount, quoteFee(quote).currency)}</Descriptions.Item>
+          <Descriptions.Item label={t("swap.confirm.destination")}>
             {quote.destination
               ? `${quote.destination.name} · ${assetLabel(quote.destination.currency, quote.destination.blockchain)}`
               : quote.destination_amount.currency}
@@ -100,6 +100,7 @@ export function SwapSuccessModal({
   onGo: () => void;
   onClose: () => void;
 }) {
+  const t = useTranslate();
   const quote = done?.quote;
   const r = done?.result;
   const source = quote && r ? readMoney(r.source_amount, quoteGiven(quote)) : null;
@@ -109,17 +110,17 @@ export function SwapSuccessModal({
     <Modal open={!!done} onCancel={onClose} footer={null} destroyOnHidden>
       {r && source && fee && destination && (
         <>
-          <Result status="success" title="Your transaction is being processed" style={{ paddingBottom: 16 }} />
+          <Result status="success" title={t("swap.success.title")} style={{ paddingBottom: 16 }} />
           <Descriptions size="small" column={1} bordered>
-            <Descriptions.Item label="Source amount">{formatMoney(source.amount, source.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Fees">{formatMoney(fee.amount, fee.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Destination amount">{formatMoney(destination.amount, destination.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Description">{r.description || "—"}</Descriptions.Item>
-            <Descriptions.Item label="Status">{humanize(r.state)}</Descriptions.Item>
+            <Descriptions.Item label={t("swap.success.sourceAmount")}>{formatMoney(source.amount, source.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t("swap.fees")}>{formatMoney(fee.amount, fee.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t("swap.success.destinationAmount")}>{formatMoney(destination.amount, destination.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t("swap.success.description")}>{r.description || "—"}</Descriptions.Item>
+            <Descriptions.Item label={t("swap.success.status")}>{statusText(t, r.state)}</Descriptions.Item>
           </Descriptions>
           <Flex justify="center" style={{ marginTop: 24 }}>
             <Button type="primary" onClick={onGo}>
-              Go to transactions
+              {t("swap.success.goToTransactions")}
             </Button>
           </Flex>
         </>

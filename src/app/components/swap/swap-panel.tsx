@@ -7,6 +7,7 @@
 import { PAGES } from "../../../../resources/pages.ts";
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, Form, Input, Select, Skeleton, Space, Spin, Typography, type InputRef } from "antd";
 import { isApiError } from "../../api/client.ts";
 import { useWrite } from "../../api/write.ts";
@@ -79,6 +80,7 @@ function AmountInput({ value, onChange, invalid }: { value: string; onChange: (v
 }
 
 export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | "wallet"; style?: CSSProperties }) {
+  const t = useTranslate();
   const navigate = useNavigate();
   const toast = useToast();
   const write = useWrite();
@@ -155,42 +157,42 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
   ) : indicative.rate ? (
     <RateText from={source!.currency} to={destination!.currency} rate={indicative.rate} />
   ) : indicative.loading ? null : (
-    "Not available"
+    t("swap.rateUnavailable")
   );
-  const fee = quote ? formatMoney(quoteFee(quote).amount, quoteFee(quote).currency) : `${FEE_SHARE} of the amount`;
+  const fee = quote ? formatMoney(quoteFee(quote).amount, quoteFee(quote).currency) : t("swap.feeShare", { share: FEE_SHARE });
 
   return (
     <Card
-      title="Swap your assets"
+      title={t("swap.title")}
       variant="borderless"
       style={style}
-      extra={<Link to={PAGES.rates.path}>See rates</Link>}
+      extra={<Link to={PAGES.rates.path}>{t("swap.seeRates")}</Link>}
       role="region"
-      aria-label="Swap your assets"
+      aria-label={t("swap.title")}
     >
       {loading ? (
         <Skeleton active />
       ) : error ? (
-        <Alert type="error" showIcon message="Error fetching balance" />
+        <Alert type="error" showIcon message={t("swap.balanceError")} />
       ) : !source ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accounts or wallets to swap from" />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("swap.noSources")} />
       ) : (
         <Form layout="vertical" component="div">
           <Form.Item
-            label="You give"
+            label={t("swap.youGive")}
             htmlFor="swap-give-amount"
             validateStatus={insufficient ? "error" : undefined}
-            help={insufficient ? "Insufficient funds" : undefined}
+            help={insufficient ? t("swap.insufficient") : undefined}
             extra={
               <span data-testid="swap-available">
-                Available: {displayMinor(source.available, source.currency)} {source.currency}
+                {t("swap.available", { amount: displayMinor(source.available, source.currency), currency: source.currency })}
               </span>
             }
           >
             <Space.Compact block>
               <AmountInput value={amount} onChange={setAmount} invalid={insufficient} />
               <label htmlFor="swap-give-currency" style={VISUALLY_HIDDEN}>
-                You give currency
+                {t("swap.youGiveCurrency")}
               </label>
               <Select
                 id="swap-give-currency"
@@ -203,7 +205,7 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
               />
             </Space.Compact>
           </Form.Item>
-          <Form.Item label="You receive" htmlFor="swap-receive-amount">
+          <Form.Item label={t("swap.youReceive")} htmlFor="swap-receive-amount">
             <Space.Compact block>
               <Input
                 id="swap-receive-amount"
@@ -213,16 +215,16 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
                 suffix={quoting ? <Spin size="small" /> : undefined}
               />
               <label htmlFor="swap-receive-currency" style={VISUALLY_HIDDEN}>
-                You receive currency
+                {t("swap.youReceiveCurrency")}
               </label>
               <Select
                 id="swap-receive-currency"
                 value={destination?.key}
-                placeholder="Currency"
+                placeholder={t("swap.currency")}
                 onChange={(key) => setDestinationKey(key)}
                 options={destinations.map((d) => ({ value: d.key, label: d.label }))}
                 labelRender={({ value }) => destinations.find((d) => d.key === value)?.short ?? value}
-                notFoundContent="Nothing to receive into"
+                notFoundContent={t("swap.nothingToReceive")}
                 popupMatchSelectWidth={false}
                 style={{ width: "48%" }}
               />
@@ -230,16 +232,16 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
           </Form.Item>
           <Flex vertical gap={4} style={{ marginBottom: 16 }}>
             <Flex justify="space-between" gap={8}>
-              <Typography.Text type="secondary">Exchange rate</Typography.Text>
+              <Typography.Text type="secondary">{t("swap.rate")}</Typography.Text>
               <Typography.Text data-testid="swap-rate">{destination ? (rate ?? <Spin size="small" />) : "—"}</Typography.Text>
             </Flex>
             <Flex justify="space-between" gap={8}>
-              <Typography.Text type="secondary">Fees</Typography.Text>
+              <Typography.Text type="secondary">{t("swap.fees")}</Typography.Text>
               <Typography.Text data-testid="swap-fee">{fee}</Typography.Text>
             </Flex>
           </Flex>
           <Button type="primary" block onClick={openConfirm} disabled={!quote || quoting || insufficient}>
-            Swap
+            {t("swap.swap")}
           </Button>
         </Form>
       )}

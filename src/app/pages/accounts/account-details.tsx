@@ -1,13 +1,13 @@
 /** /accounts/:id (SPEC §2 Account details): balance, Make a transfer, Exchange, Receive, Export statement, the graph, deposit details, transactions. */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
 import { accountEndpoints, type Account } from "../../../../resources/accounts.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
 import { DepositDetails } from "../../components/money/deposit-details.tsx";
-import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
+import { accountRanges, FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
 import { ExchangeButton, accountSource } from "../../components/money/exchange-modal.tsx";
@@ -15,6 +15,7 @@ import { useSession } from "../../session/session.tsx";
 import { PendingAccount } from "./pending-account.tsx";
 
 export default function AccountDetails() {
+  const t = useTranslate();
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const [receiving, setReceiving] = useState(false);
@@ -23,7 +24,7 @@ export default function AccountDetails() {
   const { result: account, query } = useOne<Account>({ resource: "accounts", id, errorNotification: false });
   const back = (
     <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/accounts")}>
-      Back
+      {t("accounts.details.back")}
     </Button>
   );
   if (query.isLoading)
@@ -40,7 +41,7 @@ export default function AccountDetails() {
         <Alert
           type="error"
           showIcon
-          message="Error fetching account details"
+          message={t("accounts.details.error")}
           description={(query.error as { message?: string } | null)?.message}
           style={{ marginTop: 12 }}
         />
@@ -69,18 +70,18 @@ export default function AccountDetails() {
               <>
                 {account.state === "ACTIVE" && can("page:/payments/send/money", "view") && (
                   <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>
-                    Make a transfer
+                    {t("accounts.details.transfer")}
                   </Button>
                 )}
                 {/* Shown only when the account has a target the business holds (ExchangeButton checks). */}
                 {account.state === "ACTIVE" && can("exchanges", "create") && <ExchangeButton source={accountSource(account)} />}
                 <Button icon={<DownloadOutlined />} onClick={() => setReceiving(true)}>
-                  Receive
+                  {t("accounts.details.receive")}
                 </Button>
                 {/* SPEC §6: statements_read opens it (past statements); creating one needs statements_write. */}
                 {can("statements", "list") && (
                   <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>
-                    Export statement
+                    {t("accounts.details.exportStatement")}
                   </Button>
                 )}
               </>
@@ -88,22 +89,22 @@ export default function AccountDetails() {
           />
         </Col>
         <Col xs={24} lg={16}>
-          <Card title="Transactions graph">
-            <FlowsChart endpoint={accountEndpoints.summary} params={{ id: account.id }} ranges={ACCOUNT_RANGES} currency={account.currency} />
+          <Card title={t("accounts.details.graph")}>
+            <FlowsChart endpoint={accountEndpoints.summary} params={{ id: account.id }} ranges={accountRanges(t)} currency={account.currency} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title="Deposit details">
+          <Card title={t("accounts.details.depositDetails")}>
             <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
           </Card>
         </Col>
         <Col span={24}>
-          <Card title="Transactions">
+          <Card title={t("accounts.details.transactions")}>
             <OwnerTransactions endpoint={accountEndpoints.transactions} params={{ id: account.id }} detailBase="/transactions" />
           </Card>
         </Col>
       </Row>
-      <Modal title={`Receive ${account.currency}`} open={receiving} onCancel={() => setReceiving(false)} footer={null}>
+      <Modal title={t("accounts.details.receiveTitle", { currency: account.currency })} open={receiving} onCancel={() => setReceiving(false)} footer={null}>
         <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
       </Modal>
       <ExportStatementModal

@@ -3,6 +3,7 @@
  * sent by email; completed steps can be revisited. After the last, the provisioning message.
  */
 import { useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Checkbox, Input, Space, Steps, Typography } from "antd";
 import { download } from "../../api/client.ts";
 import { urlOf } from "../../api/call.ts";
@@ -11,13 +12,18 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { accountRequestEndpoints, type AccountRequest } from "../../../../resources/account-requests.ts";
 import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
 
-const TITLES: Record<string, string> = { DECLARATION: "Declaration", AGREEMENT: "Agreement", EMAIL_OTP: "Email verification", PHONE_OTP: "Phone verification" };
-
 export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
+  const t = useTranslate();
+  const titles: Record<string, string> = {
+    DECLARATION: t("accounts.request.steps.declaration"),
+    AGREEMENT: t("accounts.request.steps.agreement"),
+    EMAIL_OTP: t("accounts.request.steps.emailOtp"),
+    PHONE_OTP: t("accounts.request.steps.phoneOtp"),
+  };
   const toast = useToast();
   const write = useWrite();
   const [request, setRequest] = useState(initial);
-  const firstOpen = request.tasks.findIndex((t) => t.state !== "COMPLETED");
+  const firstOpen = request.tasks.findIndex((x) => x.state !== "COMPLETED");
   const [current, setCurrent] = useState(firstOpen < 0 ? request.tasks.length - 1 : firstOpen);
   const [accepted, setAccepted] = useState(false);
   const [code, setCode] = useState("");
@@ -42,29 +48,29 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
     }
   }
   async function submit() {
-    if (task.type === "DECLARATION" && !accepted) return setError("Please accept declaration");
-    if (task.type === "AGREEMENT" && !accepted) return setError("Please accept agreement");
-    if (task.type === "EMAIL_OTP" && !code) return setError("Enter the verification code");
-    if (task.type === "EMAIL_OTP" && !/^\d{6}$/.test(code)) return setError("Incomplete code");
+    if (task.type === "DECLARATION" && !accepted) return setError(t("accounts.request.acceptDeclaration"));
+    if (task.type === "AGREEMENT" && !accepted) return setError(t("accounts.request.acceptAgreement"));
+    if (task.type === "EMAIL_OTP" && !code) return setError(t("accounts.request.enterCode"));
+    if (task.type === "EMAIL_OTP" && !/^\d{6}$/.test(code)) return setError(t("accounts.request.incompleteCode"));
     const body = task.type === "AGREEMENT" ? { accepted, agreement_id: task.data.id } : task.type === "EMAIL_OTP" ? { otp_code: code } : { accepted };
     const next = await send("submit", body);
     if (!next) return;
     // SPEC §8: the emailed code accepted says so, as its sending did ('Verification code sent').
-    if (task.type === "EMAIL_OTP") toast.success("Verification successful");
+    if (task.type === "EMAIL_OTP") toast.success(t("accounts.request.verified"));
     setAccepted(false);
     setCode("");
-    const open = next.tasks.findIndex((t) => t.state !== "COMPLETED");
+    const open = next.tasks.findIndex((x) => x.state !== "COMPLETED");
     if (open >= 0) setCurrent(open);
   }
   async function sendCode() {
     if (await send("initialize")) {
       setSent(true);
-      toast.success("Verification code sent");
+      toast.success(t("accounts.request.codeSent"));
     }
   }
 
   if (request.state === "COMPLETED") {
-    return <Alert type="success" showIcon message="Your account has been provisioned" description="Its deposit details are ready on the account page." />;
+    return <Alert type="success" showIcon message={t("accounts.request.provisioned")} description={t("accounts.request.provisionedHint")} />;
   }
   const done = task.state === "COMPLETED";
   return (
@@ -73,7 +79,7 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
         size="small"
         current={current}
         onChange={(i) => i <= (firstOpen < 0 ? i : firstOpen) && setCurrent(i)}
-        items={request.tasks.map((t) => ({ title: TITLES[t.type] ?? t.type, status: t.state === "COMPLETED" ? "finish" : undefined }))}
+        items={request.tasks.map((x) => ({ title: titles[x.type] ?? x.type, status: x.state === "COMPLETED" ? "finish" : undefined }))}
       />
       {task.type === "DECLARATION" && <Typography.Paragraph>{task.data.text}</Typography.Paragraph>}
       {task.type === "AGREEMENT" && (
@@ -82,30 +88,37 @@ export function AccountRequestSteps({ initial }: { initial: AccountRequest }) {
           <Typography.Link
             onClick={() => download(urlOf(accountRequestEndpoints.agreement, { params: { id: task.data.id } }), "agreement.pdf").catch((e) => toast.error(e))}
           >
-            Download the agreement (PDF)
+            {t("accounts.request.downloadAgreement")}
           </Typography.Link>
         </Typography.Paragraph>
       )}
       {(task.type === "DECLARATION" || task.type === "AGREEMENT") && !done && (
         <Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)}>
-          {task.type === "DECLARATION" ? "I accept this declaration" : "I have read and accept the agreement"}
+          {task.type === "DECLARATION" ? t("accounts.request.acceptsDeclaration") : t("accounts.request.acceptsAgreement")}
         </Checkbox>
       )}
       {task.type === "EMAIL_OTP" && !done && (
         <Space direction="vertical" style={{ width: "100%" }}>
-          <Typography.Text>We will send a 6-digit code to {task.data.email}.</Typography.Text>
-          <Button onClick={sendCode}>{sent ? "Resend code" : "Send code"}</Button>
-          <Input aria-label="Verification code" inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} placeholder="000000" />
+          <Typography.Text>{t("accounts.request.willSend", { email: task.data.email })}</Typography.Text>
+          <Button onClick={sendCode}>{sent ? t("accounts.request.resendCode") : t("accounts.request.sendCode")}</Button>
+          <Input
+            aria-label={t("accounts.request.code")}
+            inputMode="numeric"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="000000"
+          />
         </Space>
       )}
-      {done && <Alert type="info" showIcon message="This step is complete." />}
+      {done && <Alert type="info" showIcon message={t("accounts.request.stepComplete")} />}
       {error && <Alert type="error" showIcon message={error} />}
       {!done && (
         <Button type="primary" block onClick={submit}>
-          Continue
+          {t("accounts.request.continue")}
         </Button>
       )}
-      <Typography.Text type="secondary">Your account is being provisioned once every step is complete.</Typography.Text>
+      <Typography.Text type="secondary">{t("accounts.request.footer")}</Typography.Text>
     </Space>
   );
 }

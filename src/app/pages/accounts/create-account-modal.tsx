@@ -4,6 +4,7 @@
  * request's task steps.
  */
 import { useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Button, Modal, Select, Space } from "antd";
 import { FIAT_CURRENCIES, type FiatCurrency } from "../../../lib/assets.ts";
 import { useWrite } from "../../api/write.ts";
@@ -13,6 +14,7 @@ import { AccountRequestSteps } from "./account-request-steps.tsx";
 import { accountRequestEndpoints, type AccountRequest, type NgnOwnerInfo } from "../../../../resources/account-requests.ts";
 
 export default function CreateAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   const [currency, setCurrency] = useState<FiatCurrency>();
@@ -38,7 +40,7 @@ export default function CreateAccountModal({ open, onClose }: { open: boolean; o
   }
 
   return (
-    <Modal title="Create an account" open={open} onCancel={close} footer={null} destroyOnClose width={560}>
+    <Modal title={t("accounts.create.title")} open={open} onCancel={close} footer={null} destroyOnClose width={560}>
       {request ? (
         <AccountRequestSteps initial={request} />
       ) : askOwner ? (
@@ -46,15 +48,15 @@ export default function CreateAccountModal({ open, onClose }: { open: boolean; o
       ) : (
         <Space direction="vertical" style={{ width: "100%" }} size={16}>
           <Select
-            aria-label="Currency"
-            placeholder="Choose an asset"
+            aria-label={t("accounts.create.currency")}
+            placeholder={t("accounts.create.chooseAsset")}
             style={{ width: "100%" }}
             value={currency}
             onChange={setCurrency}
             options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))}
           />
           <Button type="primary" block disabled={!currency} onClick={() => (currency === "NGN" ? setAskOwner(true) : submit())}>
-            Create Account
+            {t("accounts.create.submit")}
           </Button>
         </Space>
       )}

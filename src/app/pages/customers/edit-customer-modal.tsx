@@ -7,34 +7,30 @@ import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { CUSTOMER_BUSINESS_TYPES, type Customer } from "../../../../resources/customers.ts";
 import { isApiError } from "../../api/client.ts";
 import { useWrite } from "../../api/write.ts";
 import { Field } from "../../components/form/field.tsx";
 import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
-import { humanize } from "../../components/resource/renderers.tsx";
 import type { EditScreenProps } from "../../components/resource/screens.tsx";
-import {
-  EDIT_FAILURE,
-  EDIT_REFUSED,
-  EDIT_SUCCESS,
-  editCustomerSchema,
-  editRequests,
-  editValues,
-  formPathOf,
-  isInNigeria,
-  type EditCustomerValues,
-} from "./edit-customer.ts";
-
-const TYPE_OPTIONS = [
-  { value: "INDIVIDUAL", label: "Individual" },
-  { value: "BUSINESS", label: "Business" },
-];
-const BUSINESS_TYPE_OPTIONS = CUSTOMER_BUSINESS_TYPES.map((t) => ({ value: t, label: humanize(t) }));
+import { editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
 
 export default function EditCustomerModal({ open, record, onClose }: EditScreenProps) {
   const customer = record as unknown as Customer;
+  const t = useTranslate();
+  const typeOptions = [
+    { value: "INDIVIDUAL", label: t("customers.edit.types.individual") },
+    { value: "BUSINESS", label: t("customers.edit.types.business") },
+  ];
+  const businessTypeNames: Record<(typeof CUSTOMER_BUSINESS_TYPES)[number], string> = {
+    CORPORATION: t("customers.edit.businessTypes.corporation"),
+    LLC: t("customers.edit.businessTypes.llc"),
+    PARTNERSHIP: t("customers.edit.businessTypes.partnership"),
+    SOLE_PROPRIETORSHIP: t("customers.edit.businessTypes.soleProprietorship"),
+  };
+  const businessTypeOptions = CUSTOMER_BUSINESS_TYPES.map((value) => ({ value, label: businessTypeNames[value] }));
   const { notification } = App.useApp();
   const write = useWrite();
   const schema = useMemo(() => editCustomerSchema(customer), [customer]);
@@ -54,12 +50,12 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
         // Each save re-reads the customer: even a half-done edit (profile saved, numbers refused) changed it.
         await write(r.endpoint, { params: r.params, body: r.body });
       }
-      notification.success({ message: EDIT_SUCCESS, placement: "topRight" });
+      notification.success({ message: t("customers.edit.success"), placement: "topRight" });
       onClose();
     } catch (e) {
       if (isApiError(e))
         for (const err of e.errors ?? []) if (err.path) form.setError(formPathOf(err.path) as Path<EditCustomerValues>, { message: err.message });
-      notification.error({ message: EDIT_FAILURE, description: isApiError(e) ? e.message : undefined, placement: "topRight" });
+      notification.error({ message: t("customers.edit.failure"), description: isApiError(e) ? e.message : undefined, placement: "topRight" });
       setRefusal(isApiError(e) ? e.message : "");
     }
   });
@@ -86,37 +82,37 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
   );
 
   return (
-    <Modal title="Edit Customer" open={open} onCancel={onClose} footer={null} destroyOnClose width={640}>
+    <Modal title={t("customers.edit.title")} open={open} onCancel={onClose} footer={null} destroyOnClose width={640}>
       <Form layout="vertical" component="form" onFinish={submit} noValidate>
-        <Field control={control} name="type" label="Customer type">
-          {(f) => <Radio.Group id={f.id} value={f.value} options={TYPE_OPTIONS} optionType="button" buttonStyle="solid" disabled />}
+        <Field control={control} name="type" label={t("customers.edit.type")}>
+          {(f) => <Radio.Group id={f.id} value={f.value} options={typeOptions} optionType="button" buttonStyle="solid" disabled />}
         </Field>
-        {text("email", "Email", { disabled: true })}
+        {text("email", t("customers.edit.email"), { disabled: true })}
         {business ? (
           <Row gutter={12}>
-            <Col span={12}>{text("name", "Business name", { disabled: true })}</Col>
+            <Col span={12}>{text("name", t("customers.edit.businessName"), { disabled: true })}</Col>
             <Col span={12}>
-              <Field control={control} name="business_type" label="Business type">
-                {(f) => <Select id={f.id} value={f.value || undefined} options={BUSINESS_TYPE_OPTIONS} disabled />}
+              <Field control={control} name="business_type" label={t("customers.edit.businessType")}>
+                {(f) => <Select id={f.id} value={f.value || undefined} options={businessTypeOptions} disabled />}
               </Field>
             </Col>
           </Row>
         ) : (
           <Row gutter={12}>
-            <Col span={12}>{text("first_name", "First name", { disabled: true })}</Col>
-            <Col span={12}>{text("last_name", "Last name", { disabled: true })}</Col>
+            <Col span={12}>{text("first_name", t("customers.edit.firstName"), { disabled: true })}</Col>
+            <Col span={12}>{text("last_name", t("customers.edit.lastName"), { disabled: true })}</Col>
           </Row>
         )}
-        {text("phone_number", "Phone number", { placeholder: "+2348012345678", inputMode: "tel" })}
-        {text("address.line_1", "Address")}
+        {text("phone_number", t("customers.edit.phone"), { placeholder: "+2348012345678", inputMode: "tel" })}
+        {text("address.line_1", t("customers.edit.address"))}
         <Row gutter={12}>
-          <Col span={12}>{text("address.city", "City")}</Col>
-          <Col span={12}>{text("address.state", "State")}</Col>
+          <Col span={12}>{text("address.city", t("customers.edit.city"))}</Col>
+          <Col span={12}>{text("address.state", t("customers.edit.state"))}</Col>
         </Row>
         <Row gutter={12}>
-          <Col span={12}>{text("address.postal_code", "Postal code")}</Col>
+          <Col span={12}>{text("address.postal_code", t("customers.edit.postalCode"))}</Col>
           <Col span={12}>
-            <Field control={control} name="address.country" label="Country">
+            <Field control={control} name="address.country" label={t("customers.edit.country")}>
               {(f) => <CountrySelect id={f.id} value={f.value as string} onChange={f.onChange} onBlur={f.onBlur} />}
             </Field>
           </Col>
@@ -124,26 +120,28 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
         {nigerian && (
           <Row gutter={12}>
             <Col span={12}>
-              {text("bvn", "BVN", {
+              {text("bvn", t("customers.edit.bvn"), {
                 inputMode: "numeric",
-                placeholder: "11 digits",
-                extra: onFile.bvn ? `On file: ${maskSecret(onFile.bvn)}. Leave blank to keep it.` : undefined,
+                placeholder: t("customers.edit.elevenDigits"),
+                extra: onFile.bvn ? t("customers.edit.onFile", { masked: maskSecret(onFile.bvn) }) : undefined,
               })}
             </Col>
             <Col span={12}>
-              {text("nin", "NIN", {
+              {text("nin", t("customers.edit.nin"), {
                 inputMode: "numeric",
-                placeholder: "11 digits",
-                extra: onFile.nin ? `On file: ${maskSecret(onFile.nin)}. Leave blank to keep it.` : undefined,
+                placeholder: t("customers.edit.elevenDigits"),
+                extra: onFile.nin ? t("customers.edit.onFile", { masked: maskSecret(onFile.nin) }) : undefined,
               })}
             </Col>
           </Row>
         )}
-        {refusal !== null && <Alert type="error" showIcon message={EDIT_REFUSED} description={refusal || undefined} style={{ marginBottom: 16 }} />}
+        {refusal !== null && (
+          <Alert type="error" showIcon message={t("customers.edit.refused")} description={refusal || undefined} style={{ marginBottom: 16 }} />
+        )}
         <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("customers.edit.cancel")}</Button>
           <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} disabled={form.formState.isSubmitting}>
-            Save changes
+            {t("customers.edit.save")}
           </Button>
         </Flex>
       </Form>

@@ -27,11 +27,6 @@ export type EditCustomerValues = {
   nin: string;
 };
 
-export const EDIT_SUCCESS = "Customer details updated successfully";
-export const EDIT_FAILURE = "Error updating customer details";
-/** Said in the modal, over the server's reason, while it stays open after a refused save (SPEC §8). */
-export const EDIT_REFUSED = "Error updating customer information";
-
 const CustomerType = z.enum(CUSTOMER_TYPES, { error: "Customer type is required" });
 /** The create schema's email rule (required, 'Invalid email'): shown, not editable, still checked. */
 const Email = CustomerInput.options[0].shape.email;

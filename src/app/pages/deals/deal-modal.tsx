@@ -6,6 +6,7 @@
  * qualify; otherwise 'Redeem', which asks the eligibility questions ('Get deal' sends them).
  */
 import { useEffect, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Typography } from "antd";
 import { dealEndpoints, type Deal } from "../../../../resources/deals.ts";
 import { call } from "../../api/call.ts";
@@ -34,6 +35,7 @@ function useDeal(id: string) {
 }
 
 function Instruction({ dealId }: { dealId: string }) {
+  const t = useTranslate();
   const [state, setState] = useState<{ text?: string; failed?: boolean }>({});
   useEffect(() => {
     let live = true;
@@ -44,10 +46,10 @@ function Instruction({ dealId }: { dealId: string }) {
       live = false;
     };
   }, [dealId]);
-  if (state.failed) return <Alert type="error" showIcon message="Error getting redemption instruction" />;
+  if (state.failed) return <Alert type="error" showIcon message={t("deals.modal.instructionError")} />;
   if (state.text === undefined) return <Skeleton active paragraph={{ rows: 1 }} />;
   return (
-    <Card size="small" title="Redemption instruction" role="region" aria-label="Redemption instruction">
+    <Card size="small" title={t("deals.modal.instruction")} role="region" aria-label={t("deals.modal.instruction")}>
       <Typography.Paragraph copyable style={{ margin: 0 }}>
         {state.text}
       </Typography.Paragraph>
@@ -56,13 +58,14 @@ function Instruction({ dealId }: { dealId: string }) {
 }
 
 function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
+  const t = useTranslate();
   const [showInstruction, setShowInstruction] = useState(false);
   const { can } = useSession();
   switch (deal.business_deal_state) {
     case "APPLICATION_PENDING":
       return (
         <Button block disabled>
-          Your application is being reviewed
+          {t("deals.modal.reviewing")}
         </Button>
       );
     case "REDEEMED":
@@ -70,14 +73,14 @@ function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
         <Instruction dealId={deal.id} />
       ) : (
         <Button type="primary" block onClick={() => setShowInstruction(true)}>
-          View
+          {t("deals.modal.view")}
         </Button>
       );
     case "NOT_ELIGIBLE":
       return (
         <>
           <Button block disabled>
-            You are not eligible for this deal
+            {t("deals.modal.notEligible")}
           </Button>
           <NotEligiblePanel />
         </>
@@ -86,23 +89,24 @@ function DealAction({ deal, onRedeem }: { deal: Deal; onRedeem: () => void }) {
       // Redeeming signs the business up (policy: accounts_write); others see the deal without the button.
       return can("deals", "redeem") ? (
         <Button type="primary" block onClick={onRedeem}>
-          Redeem
+          {t("deals.modal.redeem")}
         </Button>
       ) : (
         <Button block disabled>
-          Only members who can open accounts can redeem deals
+          {t("deals.modal.cannotRedeem")}
         </Button>
       );
   }
 }
 
 export function DealModal({ dealId, onClose, onChanged }: { dealId: string; onClose: () => void; onChanged: () => void }) {
+  const t = useTranslate();
   const current = useDeal(dealId);
   const [view, setView] = useState<View>("details");
   const deal = current.deal;
 
   const body = current.failed ? (
-    <Alert type="error" showIcon message="Error Fetching deal" />
+    <Alert type="error" showIcon message={t("deals.fetchError")} />
   ) : !deal ? (
     <Skeleton active avatar paragraph={{ rows: 4 }} />
   ) : view === "not-qualified" ? (
@@ -141,7 +145,7 @@ export function DealModal({ dealId, onClose, onChanged }: { dealId: string; onCl
   );
 
   return (
-    <Modal open title={deal?.name ?? "Deal"} onCancel={onClose} footer={null} width={600} destroyOnHidden>
+    <Modal open title={deal?.name ?? t("deals.modal.fallbackTitle")} onCancel={onClose} footer={null} width={600} destroyOnHidden>
       {body}
     </Modal>
   );

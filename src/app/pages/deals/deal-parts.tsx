@@ -1,12 +1,13 @@
 /** Pieces shared by the deal cards and the deal modal: logo, state tag, benefits, not-eligible panel. */
 import { Link } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Avatar, Flex, Result, Tag, Typography } from "antd";
 import { splitBenefit, type Deal, type DealState } from "../../../../resources/deals.ts";
 
-export const NOT_ELIGIBLE_TEXT = "You're almost there! Process more transactions to qualify for this deal.";
-
 export function DealLogo({ deal, size = 48 }: { deal: Deal; size?: number }) {
-  if (deal.logo_url) return <img src={deal.logo_url} alt={`${deal.name} logo`} width={size} height={size} style={{ borderRadius: 10, flex: "none" }} />;
+  const t = useTranslate();
+  if (deal.logo_url)
+    return <img src={deal.logo_url} alt={t("deals.logo", { name: deal.name })} width={size} height={size} style={{ borderRadius: 10, flex: "none" }} />;
   // No logo from the partner: its initials, so every card still has a mark.
   const initials = deal.name
     .split(/\s+/)
@@ -14,29 +15,30 @@ export function DealLogo({ deal, size = 48 }: { deal: Deal; size?: number }) {
     .map((w) => w[0]?.toUpperCase() ?? "")
     .join("");
   return (
-    <Avatar shape="square" size={size} style={{ background: "#595959", color: "#fff", flex: "none" }} aria-label={`${deal.name} logo`}>
+    <Avatar shape="square" size={size} style={{ background: "#595959", color: "#fff", flex: "none" }} aria-label={t("deals.logo", { name: deal.name })}>
       {initials}
     </Avatar>
   );
 }
 
-const STATE_TAGS: Partial<Record<DealState, { color: string; label: string }>> = {
-  REDEEMED: { color: "green", label: "Redeemed" },
-  APPLICATION_PENDING: { color: "gold", label: "Under review" },
-  NOT_ELIGIBLE: { color: "default", label: "Not eligible" },
-};
-
 export function DealStateTag({ state }: { state: DealState }) {
-  const tag = STATE_TAGS[state];
+  const t = useTranslate();
+  const tags: Partial<Record<DealState, { color: string; label: string }>> = {
+    REDEEMED: { color: "green", label: t("deals.state.redeemed") },
+    APPLICATION_PENDING: { color: "gold", label: t("deals.state.underReview") },
+    NOT_ELIGIBLE: { color: "default", label: t("deals.state.notEligible") },
+  };
+  const tag = tags[state];
   return tag ? <Tag color={tag.color}>{tag.label}</Tag> : null;
 }
 
 /** SPEC §3: a benefit 'title:description' shows as its title over its text. */
 export function DealBenefits({ benefits }: { benefits: string[] }) {
+  const t = useTranslate();
   if (!benefits.length) return null;
   return (
-    <section aria-label="Benefits">
-      <Typography.Title level={5}>Benefits</Typography.Title>
+    <section aria-label={t("deals.benefits")}>
+      <Typography.Title level={5}>{t("deals.benefits")}</Typography.Title>
       <Flex vertical gap={8} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }}>
         {benefits.map((b, i) => {
           const { title, description } = splitBenefit(b);
@@ -59,12 +61,13 @@ export function DealBenefits({ benefits }: { benefits: string[] }) {
 
 /** SPEC §2, §8: the way to qualify is more activity, so it links to the transactions. */
 export function NotEligiblePanel() {
+  const t = useTranslate();
   return (
     <Result
       status="info"
       style={{ padding: "16px 0" }}
-      title={<span style={{ fontSize: 18 }}>{NOT_ELIGIBLE_TEXT}</span>}
-      extra={<Link to="/transactions">View transactions</Link>}
+      title={<span style={{ fontSize: 18 }}>{t("deals.notEligibleText")}</span>}
+      extra={<Link to="/transactions">{t("deals.viewTransactions")}</Link>}
     />
   );
 }

@@ -4,6 +4,7 @@
  * typing stops, and an emptied box shows every deal again.
  */
 import { useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Flex, Input, Pagination, Row, Skeleton, Tag, Typography, theme } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import { DEAL_SEARCH_MIN_LENGTH, DEALS_PAGE_SIZE, type Deal } from "../../../../resources/deals.ts";
@@ -51,31 +52,33 @@ function DealCard({ deal, onOpen }: { deal: Deal; onOpen: () => void }) {
 }
 
 function SearchBanner({ text, onChange }: { text: string; onChange: (text: string) => void }) {
+  const t = useTranslate();
   const { token } = theme.useToken();
   return (
     <Card style={{ background: `linear-gradient(120deg, ${token.colorPrimaryBg} 0%, ${token.purple1} 100%)` }}>
       <Typography.Title level={4} style={{ marginTop: 0 }}>
-        Exclusive deals for your business
+        {t("deals.page.bannerTitle")}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">Save on the software and services you already use, from our partners.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t("deals.page.bannerText")}</Typography.Paragraph>
       <Input
         allowClear
         size="large"
         prefix={<SearchOutlined />}
-        placeholder="Search deals"
-        aria-label="Search deals"
+        placeholder={t("deals.page.search")}
+        aria-label={t("deals.page.search")}
         value={text}
         onChange={(e) => onChange(e.target.value)}
         style={{ maxWidth: 480 }}
       />
       <Typography.Text type="secondary" style={{ display: "block", marginTop: 4, fontSize: 12 }}>
-        Type at least {DEAL_SEARCH_MIN_LENGTH} characters to search
+        {t("deals.page.minLength", { min: DEAL_SEARCH_MIN_LENGTH })}
       </Typography.Text>
     </Card>
   );
 }
 
 export default function DealsPage() {
+  const t = useTranslate();
   const search = useDealSearch();
   // The page belongs to the filter it was chosen under: a new search starts at page 1.
   const [paging, setPaging] = useState({ name: "", page: 1 });
@@ -87,18 +90,18 @@ export default function DealsPage() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <PageTitle style={{ margin: 0 }}>Deals</PageTitle>
-        <Typography.Text type="secondary">Discounts and credits from our partners</Typography.Text>
+        <PageTitle style={{ margin: 0 }}>{t("deals.page.title")}</PageTitle>
+        <Typography.Text type="secondary">{t("deals.page.subtitle")}</Typography.Text>
       </div>
       <SearchBanner text={search.text} onChange={search.setText} />
       {failed ? (
-        <Alert type="error" showIcon message="Error Fetching deal" />
+        <Alert type="error" showIcon message={t("deals.fetchError")} />
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : data.items.length === 0 ? (
-        <Empty description={search.name ? "No deals match your search" : "No deals available yet"} />
+        <Empty description={search.name ? t("deals.page.noMatch") : t("deals.page.none")} />
       ) : (
-        <section aria-label="Deals" aria-busy={loading} style={{ opacity: loading ? 0.6 : 1 }}>
+        <section aria-label={t("deals.page.title")} aria-busy={loading} style={{ opacity: loading ? 0.6 : 1 }}>
           <Row gutter={[16, 16]}>
             {data.items.map((deal) => (
               <Col key={deal.id} xs={24} sm={12} lg={8} xl={6}>

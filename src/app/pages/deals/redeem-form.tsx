@@ -5,6 +5,7 @@
  */
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslate } from "@refinedev/core";
 import { Button, Flex, Form, Input, Typography } from "antd";
 import { DO_NOT_QUALIFY, dealEndpoints, RedeemDeal, type Deal } from "../../../../resources/deals.ts";
 import { isApiError } from "../../api/client.ts";
@@ -23,6 +24,7 @@ type Props = {
 };
 
 export function RedeemForm({ deal, onBack, onRedeemed, onNotQualified, onStale }: Props) {
+  const t = useTranslate();
   const toast = useToast();
   const form = useForm<RedeemDeal>({
     resolver: zodResolver(RedeemDeal) as never,
@@ -44,9 +46,9 @@ export function RedeemForm({ deal, onBack, onRedeemed, onNotQualified, onStale }
   });
 
   return (
-    <Form layout="vertical" component="form" onFinish={submit} noValidate aria-label="Eligibility questions">
-      <Typography.Title level={5}>Eligibility questions</Typography.Title>
-      {deal.eligbility_questions.length === 0 && <Typography.Paragraph type="secondary">This deal has no eligibility questions.</Typography.Paragraph>}
+    <Form layout="vertical" component="form" onFinish={submit} noValidate aria-label={t("deals.redeem.questions")}>
+      <Typography.Title level={5}>{t("deals.redeem.questions")}</Typography.Title>
+      {deal.eligbility_questions.length === 0 && <Typography.Paragraph type="secondary">{t("deals.redeem.none")}</Typography.Paragraph>}
       {deal.eligbility_questions.map((q, i) => (
         <Field key={q.id} control={form.control} name={`eligibility_questions.${i}.answer`} label={q.content.en}>
           {(f) => <Input.TextArea id={f.id} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={1000} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
@@ -54,10 +56,10 @@ export function RedeemForm({ deal, onBack, onRedeemed, onNotQualified, onStale }
       ))}
       <Flex gap={8} justify="end">
         <Button onClick={onBack} disabled={form.formState.isSubmitting}>
-          Back
+          {t("deals.redeem.back")}
         </Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-          Get deal
+          {t("deals.redeem.getDeal")}
         </Button>
       </Flex>
     </Form>

@@ -6,7 +6,7 @@
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { HttpError } from "@refinedev/core";
+import { useTranslate, type HttpError } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal } from "antd";
 import dayjs from "dayjs";
@@ -29,14 +29,16 @@ const DAY = "YYYY-MM-DD";
 type Props = { open: boolean; onClose: () => void; onCreated: (key: CreatedKey) => void };
 
 export function ApiKeyCreateModal({ open, onClose, onCreated }: Props) {
+  const t = useTranslate();
   return (
-    <Modal title="Generate API key" open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
+    <Modal title={t("developers.apiKey.generateTitle")} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
       <ApiKeyForm onClose={onClose} onCreated={onCreated} />
     </Modal>
   );
 }
 
 function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
+  const t = useTranslate();
   const { session } = useSession();
   const call = useDeveloperCall();
   const form = useForm<Values, HttpError, Body>({ resolver: zodResolver(ApiKeyInput), defaultValues: EMPTY });
@@ -60,19 +62,19 @@ function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
 
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
-      <Field control={form.control} name="name" label="Name">
-        {(f) => <Input {...f} maxLength={100} placeholder="e.g. Reporting integration" autoComplete="off" />}
+      <Field control={form.control} name="name" label={t("developers.apiKey.name")}>
+        {(f) => <Input {...f} maxLength={100} placeholder={t("developers.apiKey.namePlaceholder")} autoComplete="off" />}
       </Field>
-      <Field control={form.control} name="description" label="Description (optional)">
-        {(f) => <Input.TextArea {...f} value={f.value ?? ""} rows={2} maxLength={300} placeholder="What this key is used for" />}
+      <Field control={form.control} name="description" label={t("developers.apiKey.description")}>
+        {(f) => <Input.TextArea {...f} value={f.value ?? ""} rows={2} maxLength={300} placeholder={t("developers.apiKey.descriptionPlaceholder")} />}
       </Field>
-      <Field control={form.control} name="expiry_date" label="Expiry date (optional)" extra="Leave empty for a key that does not expire.">
+      <Field control={form.control} name="expiry_date" label={t("developers.apiKey.expiry")} extra={t("developers.apiKey.expiryExtra")}>
         {(f) => (
           <DatePicker
             id={f.id}
             style={{ width: "100%" }}
             format={DAY}
-            placeholder="No expiry"
+            placeholder={t("developers.apiKey.noExpiry")}
             // Past days stay selectable on purpose: the schema explains why they are refused.
             value={f.value ? dayjs(f.value, DAY) : null}
             onChange={(d) => f.onChange(d ? d.format(DAY) : null)}
@@ -80,19 +82,19 @@ function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
           />
         )}
       </Field>
-      <Field control={form.control} name="grants" label="Permissions">
+      <Field control={form.control} name="grants" label={t("developers.apiKey.permissions")}>
         {(f) =>
           options.length ? (
             <Checklist id={f.id} options={options} value={f.value} onChange={(v) => f.onChange(v as Permission[])} onBlur={f.onBlur} />
           ) : (
-            <Alert id={f.id} type="info" showIcon message="You hold no permissions that can be granted to a key." />
+            <Alert id={f.id} type="info" showIcon message={t("developers.apiKey.noPermissions")} />
           )
         }
       </Field>
       <Flex justify="end" gap={8}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t("developers.cancel")}</Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-          Generate
+          {t("developers.apiKey.generate")}
         </Button>
       </Flex>
     </Form>

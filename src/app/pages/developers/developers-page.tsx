@@ -4,6 +4,7 @@
  * place of the tabs, like the other locked features.
  */
 import { useSearchParams } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Flex, Tabs, Typography } from "antd";
 import { ExportOutlined } from "@ant-design/icons";
 import { useSession } from "../../session/session.tsx";
@@ -12,33 +13,32 @@ import { ApiKeysTab } from "./api-keys-tab.tsx";
 import { WebhooksTab } from "./webhooks-tab.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
-const LOCKED_NAME = "API keys or webhooks";
-
 export default function DevelopersPage() {
+  const t = useTranslate();
   const { session } = useSession();
   const [params, setParams] = useSearchParams();
   if (!session) return null;
   const locked = !session.features.includes("api_access");
   const tabs = [
-    { key: "api-keys", label: "Api Keys", children: <ApiKeysTab /> },
-    { key: "webhooks", label: "Webhooks", children: <WebhooksTab /> },
+    { key: "api-keys", label: t("developers.page.apiKeys"), children: <ApiKeysTab /> },
+    { key: "webhooks", label: t("developers.page.webhooks"), children: <WebhooksTab /> },
   ];
-  const active = tabs.some((t) => t.key === params.get("tab")) ? params.get("tab")! : "api-keys";
+  const active = tabs.some((tab) => tab.key === params.get("tab")) ? params.get("tab")! : "api-keys";
 
   return (
     <>
       <Flex justify="space-between" align="flex-start" wrap gap={12}>
         <div>
-          <PageTitle style={{ margin: 0 }}>Developers</PageTitle>
-          <Typography.Text type="secondary">Manage API keys and webhooks to connect your systems.</Typography.Text>
+          <PageTitle style={{ margin: 0 }}>{t("developers.page.title")}</PageTitle>
+          <Typography.Text type="secondary">{t("developers.page.subtitle")}</Typography.Text>
         </div>
         {/* Served by the API server, outside the app's routes: a plain link in a new tab. */}
         <Typography.Link href="/docs" target="_blank" rel="noopener noreferrer">
-          API documentation <ExportOutlined />
+          {t("developers.page.docs")} <ExportOutlined />
         </Typography.Link>
       </Flex>
       {locked ? (
-        <LockedNotice name={LOCKED_NAME} style={{ marginTop: 16 }} />
+        <LockedNotice name={t("developers.page.lockedName")} style={{ marginTop: 16 }} />
       ) : (
         <Tabs style={{ marginTop: 16 }} activeKey={active} onChange={(key) => setParams({ tab: key })} items={tabs} destroyOnHidden />
       )}

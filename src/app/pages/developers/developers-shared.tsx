@@ -2,9 +2,10 @@
  * What the Developers tabs' bespoke screens share (SPEC §4 Key/webhook states, §7 Developers, §9 page
  * size 10): writes through the shared write (an endpoint of resources/developers.ts, which declares
  * what it changes) with the server's message toasted, the delivery state tags,
- * dates shown as 'Never' when absent, and a checklist with 'Select all' for the forms.
+ * dates shown with what stands for their absence, and a checklist with 'Select all' for the forms.
  */
 import { useCallback, type ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Checkbox, Space, Tag, Typography } from "antd";
 import { formatDateTime as dateTime } from "../../../lib/dates.ts";
 import type { CallInput } from "../../api/call.ts";
@@ -64,7 +65,7 @@ export function StateTag({ state }: { state: string }) {
   return <Tag color={STATE_COLOURS[state]}>{state}</Tag>;
 }
 
-export const formatDateTime = (value: string | null | undefined, empty = "Never") => (value ? dateTime(value) : empty);
+export const formatDateTime = (value: string | null | undefined, empty: string) => (value ? dateTime(value) : empty);
 
 export function FetchError({ message, error }: { message: string; error: unknown }) {
   return <Alert type="error" showIcon message={message} description={(error as { message?: string } | null)?.message} />;
@@ -88,6 +89,7 @@ export function Checklist({
   onBlur?: () => void;
   disabled?: boolean;
 }) {
+  const t = useTranslate();
   const chosen = value ?? [];
   const all = options.length > 0 && options.every((o) => chosen.includes(o.value));
   const some = !all && options.some((o) => chosen.includes(o.value));
@@ -99,7 +101,7 @@ export function Checklist({
         disabled={disabled || options.length === 0}
         onChange={(e) => onChange(e.target.checked ? options.map((o) => o.value) : [])}
       >
-        Select all
+        {t("developers.selectAll")}
       </Checkbox>
       <Checkbox.Group value={chosen} onChange={(next) => onChange(next as string[])} disabled={disabled} style={{ display: "block" }}>
         <Space direction="vertical" size={6} style={{ paddingInlineStart: 12 }}>

@@ -10,7 +10,7 @@ import { useState } from "react";
 import { useForm, type Control, type FieldValues, type Path } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import type { HttpError } from "@refinedev/core";
+import { useTranslate, type HttpError } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Button, Flex, Form, Input, Modal, Skeleton, Tooltip, Typography } from "antd";
 import dayjs from "dayjs";
@@ -39,24 +39,27 @@ type UpdateBody = z.output<typeof WebhookUpdate>;
 const newSecret = () => generateWebhookSecret((n) => crypto.getRandomValues(new Uint8Array(n)));
 
 export function WebhookCreateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslate();
   return (
-    <Modal title="Add webhook" open={open} onCancel={onClose} footer={null} destroyOnHidden maskClosable={false} width={640}>
+    <Modal title={t("developers.webhook.addTitle")} open={open} onCancel={onClose} footer={null} destroyOnHidden maskClosable={false} width={640}>
       <CreateForm onClose={onClose} />
     </Modal>
   );
 }
 
 export function WebhookUpdateModal({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  const t = useTranslate();
   return (
-    <Modal title="Update webhook" open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden width={640}>
+    <Modal title={t("developers.webhook.updateTitle")} open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden width={640}>
       {webhook && <UpdateForm webhook={webhook} onClose={onClose} />}
     </Modal>
   );
 }
 
 export function WebhookRotateSecretModal({ webhook, onClose }: { webhook: Webhook | null; onClose: () => void }) {
+  const t = useTranslate();
   return (
-    <Modal title="Rotate signing secret" open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden maskClosable={false} width={560}>
+    <Modal title={t("developers.webhook.rotateTitle")} open={!!webhook} onCancel={onClose} footer={null} destroyOnHidden maskClosable={false} width={560}>
       {webhook && <RotateSecret webhook={webhook} onClose={onClose} />}
     </Modal>
   );
@@ -64,6 +67,7 @@ export function WebhookRotateSecretModal({ webhook, onClose }: { webhook: Webhoo
 
 /** The confirmation: the new secret (made here, shown in full only now) and how long the old one still verifies. */
 function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const t = useTranslate();
   const send = useDeveloperCall();
   // Made once per opening, so the secret copied is the one sent.
   const [secret] = useState(newSecret);
@@ -83,26 +87,26 @@ function RotateSecret({ webhook, onClose }: { webhook: Webhook; onClose: () => v
   return (
     <Flex vertical gap={16}>
       <Typography.Text>
-        New signing secret for{" "}
+        {t("developers.webhook.newSecretFor")}{" "}
         <Typography.Text strong style={{ wordBreak: "break-all" }}>
           {webhook.url}
         </Typography.Text>
-        :
+        {t("developers.webhook.newSecretForEnd")}
       </Typography.Text>
       <Flex gap={4} align="center">
-        <Input readOnly value={secret} aria-label="New signing secret" style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
-        <CopyButton value={secret} label="Copy secret" />
+        <Input readOnly value={secret} aria-label={t("developers.webhook.newSecret")} style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
+        <CopyButton value={secret} label={t("developers.webhook.copySecret")} />
       </Flex>
       <Alert
         type="info"
         showIcon
-        message={`The old secret keeps verifying for ${SECRET_OVERLAP_HOURS} hours, until ${formatDateTime(overlapEnds)}: deliveries carry both signatures until then, so switch your endpoint to the new secret before.`}
+        message={t("developers.webhook.overlap", { hours: SECRET_OVERLAP_HOURS, when: formatDateTime(overlapEnds, t("developers.never")) })}
       />
-      <Typography.Text type="secondary">Copy it now: afterwards only its last characters are shown.</Typography.Text>
+      <Typography.Text type="secondary">{t("developers.webhook.copyNow")}</Typography.Text>
       <Flex justify="end" gap={8}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t("developers.cancel")}</Button>
         <Button type="primary" loading={saving} onClick={rotate}>
-          Rotate secret
+          {t("developers.webhook.rotateSecret")}
         </Button>
       </Flex>
     </Flex>
@@ -123,6 +127,7 @@ function useSave(onClose: () => void) {
 }
 
 function CreateForm({ onClose }: { onClose: () => void }) {
+  const t = useTranslate();
   const save = useSave(onClose);
   // Made once per opening, so the secret copied is the one sent.
   const [initial] = useState<CreateValues>(() => ({ url: "", secret: newSecret(), enabled_events: [] }));
@@ -133,34 +138,31 @@ function CreateForm({ onClose }: { onClose: () => void }) {
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <UrlField control={form.control} />
-      <Field
-        control={form.control}
-        name="secret"
-        label="Signing secret"
-        extra={
-          <>
-            Your endpoint verifies each delivery's signature with this secret (Standard Webhooks: the webhook-id, webhook-timestamp and webhook-signature
-            headers). Copy it now: afterwards only its last characters are shown.
-          </>
-        }
-      >
+      <Field control={form.control} name="secret" label={t("developers.webhook.signingSecret")} extra={t("developers.webhook.signingSecretExtra")}>
         {(f) => (
           <Flex gap={4} align="center">
             <Input id={f.id} readOnly value={f.value} style={{ fontFamily: "monospace" }} onFocus={(e) => e.target.select()} />
-            <CopyButton value={f.value} label="Copy secret" />
-            <Tooltip title="Generate another secret">
-              <Button type="text" size="small" aria-label="Generate another secret" icon={<ReloadOutlined />} onClick={() => f.onChange(newSecret())} />
+            <CopyButton value={f.value} label={t("developers.webhook.copySecret")} />
+            <Tooltip title={t("developers.webhook.anotherSecret")}>
+              <Button
+                type="text"
+                size="small"
+                aria-label={t("developers.webhook.anotherSecret")}
+                icon={<ReloadOutlined />}
+                onClick={() => f.onChange(newSecret())}
+              />
             </Tooltip>
           </Flex>
         )}
       </Field>
       <EventsField control={form.control} />
-      <Actions onClose={onClose} submitting={form.formState.isSubmitting} label="Create webhook" />
+      <Actions onClose={onClose} submitting={form.formState.isSubmitting} label={t("developers.webhook.create")} />
     </Form>
   );
 }
 
 function UpdateForm({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+  const t = useTranslate();
   const save = useSave(onClose);
   const form = useForm<UpdateValues, HttpError, UpdateBody>({
     resolver: zodResolver(WebhookUpdate),
@@ -175,7 +177,7 @@ function UpdateForm({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <UrlField control={form.control} />
       <EventsField control={form.control} />
-      <Actions onClose={onClose} submitting={form.formState.isSubmitting} label="Save changes" />
+      <Actions onClose={onClose} submitting={form.formState.isSubmitting} label={t("developers.webhook.saveChanges")} />
     </Form>
   );
 }
@@ -183,9 +185,10 @@ function UpdateForm({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
 type Shared = { url: string; enabled_events: WebhookEvent[] };
 
 function UrlField<T extends FieldValues & Shared>({ control }: { control: Control<T> }) {
+  const t = useTranslate();
   return (
-    <Field control={control} name={"url" as Path<T>} label="URL" extra="The HTTPS (or HTTP) endpoint the events are POSTed to.">
-      {(f) => <Input {...f} type="url" placeholder="https://example.com/webhooks" autoComplete="off" />}
+    <Field control={control} name={"url" as Path<T>} label={t("developers.webhook.url")} extra={t("developers.webhook.urlExtra")}>
+      {(f) => <Input {...f} type="url" placeholder={t("developers.webhook.urlPlaceholder")} autoComplete="off" />}
     </Field>
   );
 }
@@ -199,9 +202,10 @@ export function useAvailableEvents() {
 }
 
 function EventsField<T extends FieldValues & Shared>({ control }: { control: Control<T> }) {
+  const t = useTranslate();
   const events = useAvailableEvents();
   return (
-    <Field control={control} name={"enabled_events" as Path<T>} label="Events">
+    <Field control={control} name={"enabled_events" as Path<T>} label={t("developers.webhook.events")}>
       {(f) =>
         events.isLoading ? (
           <div id={f.id}>
@@ -224,9 +228,10 @@ function EventsField<T extends FieldValues & Shared>({ control }: { control: Con
 }
 
 function Actions({ onClose, submitting, label }: { onClose: () => void; submitting: boolean; label: string }) {
+  const t = useTranslate();
   return (
     <Flex justify="end" gap={8}>
-      <Button onClick={onClose}>Cancel</Button>
+      <Button onClick={onClose}>{t("developers.cancel")}</Button>
       <Button type="primary" htmlType="submit" loading={submitting}>
         {label}
       </Button>

@@ -4,6 +4,7 @@
  * edit it, with the schema's messages under them.
  */
 import { Col, Form, Input, Radio, Row, Select } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { useFormContext, useWatch, type Path } from "react-hook-form";
 import { Field } from "../../components/form/field.tsx";
 import { MoneyField } from "../../components/resource/money-input.tsx";
@@ -37,6 +38,7 @@ const textInput = (field: { id: string; value: unknown; onChange: (v: string) =>
 );
 
 export function DiscountEditor({ name, currency, title }: Props) {
+  const t = useTranslate();
   const { control, value, set } = useAdjustment<DiscountSpec>(name);
   const kind = value?.type ?? "none";
   const choose = (next: string) => {
@@ -53,9 +55,9 @@ export function DiscountEditor({ name, currency, title }: Props) {
           optionType="button"
           size="small"
           options={[
-            { value: "none", label: "None" },
-            { value: "fixed", label: "Fixed amount" },
-            { value: "percentage", label: "Percentage" },
+            { value: "none", label: t("invoices.adjustments.none") },
+            { value: "fixed", label: t("invoices.adjustments.fixed") },
+            { value: "percentage", label: t("invoices.adjustments.percentage") },
           ]}
         />
       </Form.Item>
@@ -63,15 +65,15 @@ export function DiscountEditor({ name, currency, title }: Props) {
         <Row gutter={12}>
           <Col xs={24} sm={10}>
             {value.type === "fixed" ? (
-              <MoneyField control={control} name={at(name, "fixed_amount")} label="Discount amount" currency={currency} />
+              <MoneyField control={control} name={at(name, "fixed_amount")} label={t("invoices.adjustments.discountAmount")} currency={currency} />
             ) : (
-              <Field control={control} name={at(name, "percentage_rate")} label="Discount rate">
+              <Field control={control} name={at(name, "percentage_rate")} label={t("invoices.adjustments.discountRate")}>
                 {rateInput}
               </Field>
             )}
           </Col>
           <Col xs={24} sm={14}>
-            <Field control={control} name={at(name, "reason")} label="Reason">
+            <Field control={control} name={at(name, "reason")} label={t("invoices.adjustments.reason")}>
               {textInput}
             </Field>
           </Col>
@@ -81,13 +83,13 @@ export function DiscountEditor({ name, currency, title }: Props) {
   );
 }
 
-const TAX_TYPES = [
-  { value: "STANDARD", label: "Standard" },
-  { value: "ZERO_RATED", label: "Zero rated" },
-  { value: "EXEMPT", label: "Exempt" },
-];
-
 export function TaxEditor({ name, currency, title }: Props) {
+  const t = useTranslate();
+  const taxTypes = [
+    { value: "STANDARD", label: t("invoices.adjustments.standard") },
+    { value: "ZERO_RATED", label: t("invoices.adjustments.zeroRated") },
+    { value: "EXEMPT", label: t("invoices.adjustments.exempt") },
+  ];
   const { control, value, set } = useAdjustment<TaxSpec>(name);
   const kind = value?.method ?? "none";
   const choose = (next: string) => {
@@ -110,9 +112,9 @@ export function TaxEditor({ name, currency, title }: Props) {
           optionType="button"
           size="small"
           options={[
-            { value: "none", label: "None" },
-            { value: "percentage", label: "Percentage" },
-            { value: "fixed", label: "Fixed amount" },
+            { value: "none", label: t("invoices.adjustments.none") },
+            { value: "percentage", label: t("invoices.adjustments.percentage") },
+            { value: "fixed", label: t("invoices.adjustments.fixed") },
           ]}
         />
       </Form.Item>
@@ -120,28 +122,28 @@ export function TaxEditor({ name, currency, title }: Props) {
         <Row gutter={12}>
           <Col xs={24} sm={6}>
             {value.method === "fixed" ? (
-              <MoneyField control={control} name={at(name, "tax_amount")} label="Tax amount" currency={currency} />
+              <MoneyField control={control} name={at(name, "tax_amount")} label={t("invoices.adjustments.taxAmount")} currency={currency} />
             ) : (
-              <Field control={control} name={at(name, "percentage_rate")} label="Tax rate">
+              <Field control={control} name={at(name, "percentage_rate")} label={t("invoices.adjustments.taxRate")}>
                 {rateInput}
               </Field>
             )}
           </Col>
           <Col xs={24} sm={6}>
-            <Field control={control} name={at(name, "type")} label="Tax type">
-              {(field) => <Select id={field.id} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} options={TAX_TYPES} />}
+            <Field control={control} name={at(name, "type")} label={t("invoices.adjustments.taxType")}>
+              {(field) => <Select id={field.id} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} options={taxTypes} />}
             </Field>
           </Col>
           <Col xs={24} sm={12}>
-            <Field control={control} name={at(name, "behaviour")} label="Behaviour">
+            <Field control={control} name={at(name, "behaviour")} label={t("invoices.adjustments.behaviour")}>
               {(field) => (
                 <Radio.Group
                   id={field.id}
                   value={field.value}
                   onChange={(e) => field.onChange(e.target.value)}
                   options={[
-                    { value: "exclusive", label: "Exclusive (added on top)" },
-                    { value: "inclusive", label: "Inclusive (in the price)" },
+                    { value: "exclusive", label: t("invoices.adjustments.exclusive") },
+                    { value: "inclusive", label: t("invoices.adjustments.inclusive") },
                   ]}
                 />
               )}
@@ -149,7 +151,7 @@ export function TaxEditor({ name, currency, title }: Props) {
           </Col>
           {value.type === "EXEMPT" && (
             <Col xs={24}>
-              <Field control={control} name={at(name, "exemption_reason")} label="Exemption reason">
+              <Field control={control} name={at(name, "exemption_reason")} label={t("invoices.adjustments.exemptionReason")}>
                 {textInput}
               </Field>
             </Col>

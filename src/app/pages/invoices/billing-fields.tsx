@@ -2,7 +2,7 @@
  * Who the invoice is for: an optional customer (picking one fills the billing details from its
  * billing information, else its own email, name and address), then the billing name, email and address.
  */
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { Col, Input, Row, Select } from "antd";
 import { useFormContext, type Path } from "react-hook-form";
 import { customers, type Customer } from "../../../../resources/customers.ts";
@@ -17,6 +17,7 @@ const text = (field: TextField) => (
 const address = (key: string) => `billing_information.address.${key}` as Path<InvoiceValues>;
 
 export function BillingFields() {
+  const t = useTranslate();
   const { control, setValue, formState } = useFormContext<InvoiceValues>();
   const { result, query } = useList<Customer>({ resource: customers.name, pagination: { pageSize: 100 }, errorNotification: false });
   const list = result.data ?? [];
@@ -28,7 +29,7 @@ export function BillingFields() {
 
   return (
     <>
-      <Field control={control} name="customer_id" label="Customer (optional)">
+      <Field control={control} name="customer_id" label={t("invoices.billing.customer")}>
         {(field) => (
           <Select
             id={field.id}
@@ -36,7 +37,7 @@ export function BillingFields() {
             showSearch
             optionFilterProp="label"
             loading={query.isLoading}
-            placeholder="Pick a customer to fill the billing details"
+            placeholder={t("invoices.billing.pickCustomer")}
             value={(field.value as string | null) ?? undefined}
             onChange={(v) => pickCustomer(v as string | undefined)}
             onBlur={field.onBlur}
@@ -46,37 +47,37 @@ export function BillingFields() {
       </Field>
       <Row gutter={12}>
         <Col xs={24} md={12}>
-          <Field control={control} name="billing_information.name" label="Customer name">
+          <Field control={control} name="billing_information.name" label={t("invoices.billing.name")}>
             {text}
           </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name="billing_information.email" label="Customer email">
+          <Field control={control} name="billing_information.email" label={t("invoices.billing.email")}>
             {text}
           </Field>
         </Col>
         <Col xs={24}>
-          <Field control={control} name={address("line_1")} label="Address">
+          <Field control={control} name={address("line_1")} label={t("invoices.billing.address")}>
             {text}
           </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("city")} label="City">
+          <Field control={control} name={address("city")} label={t("invoices.billing.city")}>
             {text}
           </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("state_province")} label="State">
+          <Field control={control} name={address("state_province")} label={t("invoices.billing.state")}>
             {text}
           </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("postal_code")} label="Postal code">
+          <Field control={control} name={address("postal_code")} label={t("invoices.billing.postalCode")}>
             {text}
           </Field>
         </Col>
         <Col xs={24} md={12}>
-          <Field control={control} name={address("country")} label="Country">
+          <Field control={control} name={address("country")} label={t("invoices.billing.country")}>
             {(field) => <CountrySelect id={field.id} value={field.value as string | undefined} onChange={field.onChange} onBlur={field.onBlur} />}
           </Field>
         </Col>

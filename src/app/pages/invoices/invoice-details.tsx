@@ -6,7 +6,7 @@
  */
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Card, Flex, Skeleton, Table } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, LinkOutlined } from "@ant-design/icons";
 import { INVOICE_FLAGS, invoiceEndpoints, invoices, type Invoice } from "../../../../resources/invoices.ts";
@@ -14,26 +14,30 @@ import { editableInState } from "../../../../resources/define-resource.ts";
 import { download } from "../../api/client.ts";
 import { urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
+import { formatDateTime } from "../../../lib/dates.ts";
 import { MoneyText } from "../../components/money/figures.tsx";
 import { renderFlags, renderValue } from "../../components/resource/renderers.tsx";
 import { RecordActions } from "../../components/resource/record-actions.tsx";
 import { RecordEditor } from "../../components/resource/record-editor.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
+import { useDeclared } from "../../components/resource/use-declared.ts";
 import { InvoicePreview } from "./invoice-preview.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
 export default function InvoiceDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
+  const t = useTranslate();
   const toast = useToast();
   const { message } = App.useApp();
+  const def = useDeclared(invoices);
   const { canEdit } = useResourceAccess(invoices);
   const [editing, setEditing] = useState(false);
   const { result: inv, query } = useOne<Invoice>({ resource: invoices.name, id, errorNotification: false });
 
   const back = (
     <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate(invoices.routes.list)}>
-      Back
+      {t("invoices.back")}
     </Button>
   );
   if (query.isLoading)
@@ -47,13 +51,7 @@ export default function InvoiceDetails() {
     return (
       <>
         {back}
-        <Alert
-          type="error"
-          showIcon
-          message={invoices.errorMessage}
-          description={(query.error as { message?: string } | null)?.message}
-          style={{ marginTop: 12 }}
-        />
+        <Alert type="error" showIcon message={def.errorMessage} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} />
       </>
     );
   }
@@ -62,9 +60,9 @@ export default function InvoiceDetails() {
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(inv.public_url!);
-      message.success("Copied to clipboard");
+      message.success(t("invoices.details.copied"));
     } catch {
-      message.error("Could not copy to the clipboard");
+      message.error(t("invoices.details.copyFailed"));
     }
   };
 
@@ -73,25 +71,25 @@ export default function InvoiceDetails() {
       {back}
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <Flex align="center" gap={12} wrap>
-          <PageTitle style={{ margin: 0 }}>{invoices.recordTitle(inv)}</PageTitle>
+          <PageTitle style={{ margin: 0 }}>{inv.number ?? t("invoices.details.draftTitle")}</PageTitle>
           <span data-testid="invoice-state">
             {renderValue("status", inv.state, inv)}
-            {renderFlags(INVOICE_FLAGS, inv)}
+            {renderFlags(def.columns.find((c) => c.field === "state")?.flags ?? INVOICE_FLAGS, inv)}
           </span>
         </Flex>
         <Flex gap={8} wrap>
           {canEdit && editableInState(invoices, inv) && (
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              Edit
+              {t("invoices.details.edit")}
             </Button>
           )}
           <RecordActions def={invoices} record={inv} />
           <Button icon={<DownloadOutlined />} onClick={pdf}>
-            Download PDF
+            {t("invoices.details.downloadPdf")}
           </Button>
           {inv.public_url && inv.state !== "DRAFT" && (
             <Button icon={<LinkOutlined />} onClick={copyLink}>
-              Copy public link
+              {t("invoices.details.copyLink")}
             </Button>
           )}
         </Flex>
@@ -102,25 +100,25 @@ export default function InvoiceDetails() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message={<>The customer says they have paid ({renderValue("datetime", inv.timestamps.payment_notified_at, inv)})</>}
-          description="The invoice is marked paid when a deposit with its number as the reference reaches the receiving account."
+          message={t("invoices.details.customerPaid", { when: formatDateTime(inv.timestamps.payment_notified_at) })}
+          description={t("invoices.details.customerPaidNote")}
         />
       )}
       <InvoicePreview invoice={inv} />
-      <Card title="Payments" style={{ marginTop: 16 }}>
+      <Card title={t("invoices.details.payments")} style={{ marginTop: 16 }}>
         <Table
           rowKey="transaction_id"
           size="small"
           pagination={false}
           dataSource={inv.payments}
-          locale={{ emptyText: "No payments received yet" }}
+          locale={{ emptyText: t("invoices.details.noPayments") }}
           columns={[
-            { key: "date", title: "Date", render: (_, p) => renderValue("datetime", p.date, p) },
-            { key: "amount", title: "Amount", render: (_, p) => <MoneyText minor={p.amount} currency={inv.currency} /> },
+            { key: "date", title: t("invoices.details.date"), render: (_, p) => renderValue("datetime", p.date, p) },
+            { key: "amount", title: t("invoices.details.amount"), render: (_, p) => <MoneyText minor={p.amount} currency={inv.currency} /> },
             {
               key: "transaction",
-              title: "Transaction",
-              render: (_, p) => <Link to={`/transactions/${encodeURIComponent(p.transaction_id)}`}>View transaction</Link>,
+              title: t("invoices.details.transaction"),
+              render: (_, p) => <Link to={`/transactions/${encodeURIComponent(p.transaction_id)}`}>{t("invoices.details.viewTransaction")}</Link>,
             },
           ]}
         />

@@ -5,7 +5,7 @@
  * their fields.
  */
 import { useEffect, useMemo, useState } from "react";
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from "antd";
 import dayjs from "dayjs";
@@ -37,6 +37,7 @@ const area = (field: TextField) => (
 const accountNumber = (a: Account) => a.deposit_addresses[0]?.data.account_number ?? a.deposit_addresses[0]?.data.iban ?? "";
 
 export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (saved: Invoice) => void }) {
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   const form = useForm<InvoiceValues, unknown, InvoiceBody>({ resolver: invoiceResolver, defaultValues: record ? valuesOf(record) : emptyInvoice() });
@@ -89,27 +90,27 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
       <Form layout="vertical" component={false}>
         <Row gutter={16} align="top">
           <Col xs={24} xl={16}>
-            <Card title="Bill to" size="small" style={{ marginBottom: 16 }}>
+            <Card title={t("invoices.form.billTo")} size="small" style={{ marginBottom: 16 }}>
               <BillingFields />
             </Card>
-            <Card title="Invoice details" size="small" style={{ marginBottom: 16 }}>
+            <Card title={t("invoices.form.details")} size="small" style={{ marginBottom: 16 }}>
               <Row gutter={12}>
                 <Col xs={24} md={8}>
-                  <Field control={control} name="currency" label="Currency">
+                  <Field control={control} name="currency" label={t("invoices.form.currency")}>
                     {(field) => (
                       <Select
                         id={field.id}
                         value={field.value}
                         onChange={field.onChange}
                         onBlur={field.onBlur}
-                        placeholder="Select currency"
+                        placeholder={t("invoices.form.selectCurrency")}
                         options={FIAT_CURRENCIES.map((c) => ({ value: c, label: c }))}
                       />
                     )}
                   </Field>
                 </Col>
                 <Col xs={24} md={16}>
-                  <Field control={control} name="account_id" label="Receiving account">
+                  <Field control={control} name="account_id" label={t("invoices.form.receivingAccount")}>
                     {(field) => (
                       <Select
                         id={field.id}
@@ -118,15 +119,15 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
                         onBlur={field.onBlur}
                         loading={accountList.query.isLoading}
                         disabled={!currency}
-                        placeholder={currency ? "Select the account to be paid into" : "Select a currency first"}
-                        notFoundContent={`No ${currency} account`}
+                        placeholder={currency ? t("invoices.form.selectAccount") : t("invoices.form.selectCurrencyFirst")}
+                        notFoundContent={t("invoices.form.noAccount", { currency })}
                         options={receiving.map((a) => ({ value: a.id, label: `${a.name} · ${accountNumber(a)}` }))}
                       />
                     )}
                   </Field>
                 </Col>
                 <Col xs={24} md={8}>
-                  <Field control={control} name="due_date" label="Due date">
+                  <Field control={control} name="due_date" label={t("invoices.form.dueDate")}>
                     {(field) => (
                       <DatePicker
                         id={field.id}
@@ -141,42 +142,42 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
                   </Field>
                 </Col>
                 <Col xs={24} md={16}>
-                  <Field control={control} name="description" label="Description">
+                  <Field control={control} name="description" label={t("invoices.form.description")}>
                     {area}
                   </Field>
                 </Col>
               </Row>
             </Card>
-            <Card title="Items" size="small" style={{ marginBottom: 16 }}>
+            <Card title={t("invoices.form.items")} size="small" style={{ marginBottom: 16 }}>
               <ItemsEditor currency={currency} lines={totals.items} />
             </Card>
-            <Card title="Invoice discount, tax and shipping" size="small" style={{ marginBottom: 16 }}>
-              <DiscountEditor name="discount" currency={currency} title="Invoice discount" />
-              <TaxEditor name="tax" currency={currency} title="Invoice tax" />
+            <Card title={t("invoices.form.adjustments")} size="small" style={{ marginBottom: 16 }}>
+              <DiscountEditor name="discount" currency={currency} title={t("invoices.form.invoiceDiscount")} />
+              <TaxEditor name="tax" currency={currency} title={t("invoices.form.invoiceTax")} />
               <Row>
                 <Col xs={24} md={8}>
-                  <MoneyField control={control} name="shipping_amount" label="Shipping" currency={currency} />
+                  <MoneyField control={control} name="shipping_amount" label={t("invoices.form.shipping")} currency={currency} />
                 </Col>
               </Row>
             </Card>
-            <Card title="Notes and terms" size="small" style={{ marginBottom: 16 }}>
-              <Field control={control} name="notes" label="Notes">
+            <Card title={t("invoices.form.notesAndTerms")} size="small" style={{ marginBottom: 16 }}>
+              <Field control={control} name="notes" label={t("invoices.form.notes")}>
                 {area}
               </Field>
-              <Field control={control} name="terms" label="Terms">
+              <Field control={control} name="terms" label={t("invoices.form.terms")}>
                 {area}
               </Field>
             </Card>
           </Col>
           <Col xs={24} xl={8} style={{ position: "sticky", top: 16 }}>
-            <Card title="Summary" size="small">
+            <Card title={t("invoices.form.summary")} size="small">
               <TotalsPanel currency={currency} totals={totals} />
               <Flex gap={8} wrap style={{ marginTop: 16 }}>
                 <Button onClick={() => save(false)} loading={saving === "save"} disabled={!!saving}>
-                  {record ? "Save changes" : "Save as draft"}
+                  {record ? t("invoices.form.saveChanges") : t("invoices.form.saveDraft")}
                 </Button>
                 <Button type="primary" onClick={() => save(true)} loading={saving === "issue"} disabled={!!saving}>
-                  Save and issue
+                  {t("invoices.form.saveAndIssue")}
                 </Button>
               </Flex>
             </Card>

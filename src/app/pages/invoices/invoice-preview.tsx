@@ -2,6 +2,7 @@
  * The invoice as its recipient reads it: from and to, the lines with their discounts and taxes, the
  * stored totals, how to pay (payment instructions), notes and terms.
  */
+import { useTranslate } from "@refinedev/core";
 import { Card, Col, Descriptions, Divider, Flex, Row, Space, Table, Typography } from "antd";
 import { formatDay } from "../../../lib/dates.ts";
 import type { Invoice } from "../../../../resources/invoices.ts";
@@ -15,6 +16,8 @@ type Address = { line_1: string; city: string; state_province: string; postal_co
 const addressLine = (a: Address) => (a ? formatPostalAddress({ ...a, state: a.state_province }) : "");
 const day = (d: string | null | undefined) => (d ? formatDay(d) : "—");
 
+type Translate = ReturnType<typeof useTranslate>;
+
 export function discountText(d: unknown, currency: string): string {
   const spec = d as DiscountSpec | null;
   if (!spec) return "";
@@ -22,13 +25,18 @@ export function discountText(d: unknown, currency: string): string {
   return spec.reason ? `${what} (${spec.reason})` : what;
 }
 
-export function taxText(t: unknown, currency: string): string {
-  const spec = t as TaxSpec | null;
+export function taxText(tax: unknown, currency: string, t: Translate): string {
+  const spec = tax as TaxSpec | null;
   if (!spec) return "";
-  if (spec.type === "EXEMPT") return spec.exemption_reason ? `Exempt (${spec.exemption_reason})` : "Exempt";
-  if (spec.type === "ZERO_RATED") return "Zero rated";
+  if (spec.type === "EXEMPT")
+    return spec.exemption_reason ? t("invoices.preview.exemptBecause", { reason: spec.exemption_reason }) : t("invoices.preview.exempt");
+  if (spec.type === "ZERO_RATED") return t("invoices.preview.zeroRated");
   const what = spec.method === "percentage" ? `${spec.percentage_rate}%` : formatMoney(spec.tax_amount ?? "0", currency);
-  return `${what} ${spec.behaviour}`;
+  const behaviour: Record<string, string> = {
+    exclusive: t("invoices.preview.exclusive", { what }),
+    inclusive: t("invoices.preview.inclusive", { what }),
+  };
+  return behaviour[spec.behaviour] ?? `${what} ${spec.behaviour}`;
 }
 
 /** An amount with what gave it ("10% (loyalty)"), or a dash when there is none. */
@@ -45,6 +53,7 @@ function Adjusted({ amount, text, currency }: { amount: string; text: string; cu
 }
 
 export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
+  const t = useTranslate();
   const c = inv.currency;
   const paid = inv.state === "OPEN" || inv.state === "PAID";
   const logo = inv.business_information.logo;
@@ -53,7 +62,7 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
       <Flex justify="space-between" align="start" wrap gap={16}>
         <div>
           {logo && /^(https?:|\/|data:)/.test(logo) && (
-            <img src={logo} alt={`${inv.business_information.name} logo`} style={{ maxHeight: 56, marginBottom: 8 }} />
+            <img src={logo} alt={t("invoices.preview.logo", { name: inv.business_information.name })} style={{ maxHeight: 56, marginBottom: 8 }} />
           )}
           <Typography.Title level={4} style={{ margin: 0 }}>
             {inv.business_information.name}
@@ -63,20 +72,20 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
         <div style={{ textAlign: "right" }}>
           {(
             [
-              ["Invoice Number", inv.number ?? "Draft"],
-              ["Issued", day(inv.timestamps.issued_at)],
-              ["Due Date", day(inv.due_date)],
+              [t("invoices.preview.number"), inv.number ?? t("invoices.preview.draft")],
+              [t("invoices.preview.issued"), day(inv.timestamps.issued_at)],
+              [t("invoices.preview.dueDate"), day(inv.due_date)],
             ] as const
           ).map(([label, value]) => (
             <div key={label}>
-              <Typography.Text type="secondary">{label}: </Typography.Text>
+              <Typography.Text type="secondary">{t("invoices.preview.labelled", { label })}</Typography.Text>
               <Typography.Text strong>{value}</Typography.Text>
             </div>
           ))}
         </div>
       </Flex>
       <Divider />
-      <Typography.Text type="secondary">Bill To</Typography.Text>
+      <Typography.Text type="secondary">{t("invoices.preview.billTo")}</Typography.Text>
       <div data-testid="bill-to">
         <Typography.Text strong>{inv.billing_information.name}</Typography.Text>
         <br />
@@ -99,7 +108,7 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
         columns={[
           {
             key: "name",
-            title: "Item",
+            title: t("invoices.preview.item"),
             render: (_, i) => (
               <Space direction="vertical" size={0}>
                 <span>{i.name}</span>
@@ -111,16 +120,26 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
               </Space>
             ),
           },
-          { key: "quantity", title: "Qty", dataIndex: "quantity", align: "right" },
-          { key: "unit_price", title: "Unit price", align: "right", render: (_, i) => <MoneyText minor={i.unit_price} currency={c} /> },
+          { key: "quantity", title: t("invoices.preview.qty"), dataIndex: "quantity", align: "right" },
+          { key: "unit_price", title: t("invoices.preview.unitPrice"), align: "right", render: (_, i) => <MoneyText minor={i.unit_price} currency={c} /> },
           {
             key: "discount",
-            title: "Discount",
+            title: t("invoices.preview.discount"),
             align: "right",
             render: (_, i) => <Adjusted amount={i.discount_amount} text={discountText(i.discount, c)} currency={c} />,
           },
-          { key: "tax", title: "Tax", align: "right", render: (_, i) => <Adjusted amount={i.tax_amount} text={taxText(i.tax, c)} currency={c} /> },
-          { key: "total", title: "Amount", align: "right", render: (_, i) => <MoneyText data-testid="item-total" minor={i.total_amount} currency={c} /> },
+          {
+            key: "tax",
+            title: t("invoices.preview.tax"),
+            align: "right",
+            render: (_, i) => <Adjusted amount={i.tax_amount} text={taxText(i.tax, c, t)} currency={c} />,
+          },
+          {
+            key: "total",
+            title: t("invoices.preview.amount"),
+            align: "right",
+            render: (_, i) => <MoneyText data-testid="item-total" minor={i.total_amount} currency={c} />,
+          },
         ]}
       />
       <Row gutter={[24, 16]} style={{ marginTop: 16 }}>
@@ -144,8 +163,10 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
           )}
         </Col>
         <Col xs={24} md={12}>
-          {inv.discount != null && <Typography.Paragraph>Invoice discount: {discountText(inv.discount, c)}</Typography.Paragraph>}
-          {inv.tax != null && <Typography.Paragraph>Invoice tax: {taxText(inv.tax, c)}</Typography.Paragraph>}
+          {inv.discount != null && (
+            <Typography.Paragraph>{t("invoices.preview.invoiceDiscount", { text: discountText(inv.discount, c) })}</Typography.Paragraph>
+          )}
+          {inv.tax != null && <Typography.Paragraph>{t("invoices.preview.invoiceTax", { text: taxText(inv.tax, c, t) })}</Typography.Paragraph>}
           <TotalsPanel
             currency={c}
             totals={{ ...inv.totals, shipping_amount: inv.shipping_amount, ...(paid ? {} : { total_amount_paid: undefined, total_amount_pending: undefined }) }}
@@ -155,13 +176,13 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
       {(inv.notes || inv.terms) && <Divider />}
       {inv.notes && (
         <>
-          <Typography.Text strong>Notes</Typography.Text>
+          <Typography.Text strong>{t("invoices.preview.notes")}</Typography.Text>
           <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.notes}</Typography.Paragraph>
         </>
       )}
       {inv.terms && (
         <>
-          <Typography.Text strong>Terms</Typography.Text>
+          <Typography.Text strong>{t("invoices.preview.terms")}</Typography.Text>
           <Typography.Paragraph style={{ whiteSpace: "pre-wrap" }}>{inv.terms}</Typography.Paragraph>
         </>
       )}

@@ -2,7 +2,7 @@
  * The invoice's lines: each a product's copy or a free line (name, description, quantity, unit price
  * in major units) with its own discount and tax, and its total as the server will compute it.
  */
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { Button, Card, Col, Flex, Input, InputNumber, Row, Select, Typography } from "antd";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, useFormContext, type Path } from "react-hook-form";
@@ -20,6 +20,7 @@ const isUntouched = (i: ItemValues) =>
   !i.product_id && !i.name?.trim() && !i.description?.trim() && (i.unit_price == null || i.unit_price === "") && !i.discount && !i.tax;
 
 export function ItemsEditor({ currency, lines }: { currency: string; lines: ItemTotals[] }) {
+  const t = useTranslate();
   const { control, formState, getValues } = useFormContext<InvoiceValues>();
   const { fields, append, remove, update } = useFieldArray({ control, name: "items" });
   const { result, query } = useList<Product>({ resource: products.name, pagination: { pageSize: 100 }, errorNotification: false });
@@ -44,19 +45,19 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
           key={f.id}
           size="small"
           role="group"
-          aria-label={`Item ${i + 1}`}
+          aria-label={t("invoices.items.item", { n: i + 1 })}
           style={{ marginBottom: 12 }}
-          title={`Item ${i + 1}`}
-          extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={`Remove item ${i + 1}`} onClick={() => remove(i)} />}
+          title={t("invoices.items.item", { n: i + 1 })}
+          extra={<Button type="text" danger icon={<DeleteOutlined />} aria-label={t("invoices.items.remove", { n: i + 1 })} onClick={() => remove(i)} />}
         >
           <Row gutter={12}>
             <Col xs={24} md={12}>
-              <Field control={control} name={item(i, "name")} label="Name">
+              <Field control={control} name={item(i, "name")} label={t("invoices.items.name")}>
                 {(field) => <Input id={field.id} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />}
               </Field>
             </Col>
             <Col xs={12} md={4}>
-              <Field control={control} name={item(i, "quantity")} label="Quantity">
+              <Field control={control} name={item(i, "quantity")} label={t("invoices.items.quantity")}>
                 {(field) => (
                   <InputNumber
                     id={field.id}
@@ -71,18 +72,18 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
               </Field>
             </Col>
             <Col xs={12} md={8}>
-              <MoneyField control={control} name={item(i, "unit_price")} label="Unit price" currency={currency} />
+              <MoneyField control={control} name={item(i, "unit_price")} label={t("invoices.items.unitPrice")} currency={currency} />
             </Col>
             <Col xs={24}>
-              <Field control={control} name={item(i, "description")} label="Description">
+              <Field control={control} name={item(i, "description")} label={t("invoices.items.description")}>
                 {(field) => <Input id={field.id} value={String(field.value ?? "")} onChange={(e) => field.onChange(e.target.value)} onBlur={field.onBlur} />}
               </Field>
             </Col>
           </Row>
-          <DiscountEditor name={`items.${i}.discount`} currency={currency} title="Discount" />
-          <TaxEditor name={`items.${i}.tax`} currency={currency} title="Tax" />
+          <DiscountEditor name={`items.${i}.discount`} currency={currency} title={t("invoices.items.discount")} />
+          <TaxEditor name={`items.${i}.tax`} currency={currency} title={t("invoices.items.tax")} />
           <Flex justify="end" gap={8}>
-            <Typography.Text type="secondary">Line total</Typography.Text>
+            <Typography.Text type="secondary">{t("invoices.items.lineTotal")}</Typography.Text>
             <Typography.Text strong data-testid={`line-total-${i}`}>
               {formatMoney(lines[i]?.total_amount ?? 0n, currency)}
             </Typography.Text>
@@ -96,20 +97,20 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
       )}
       <Flex gap={8} wrap style={{ marginTop: 8 }}>
         <Select
-          aria-label="Add a product"
-          placeholder={currency ? "Add a product" : "Select a currency to add products"}
+          aria-label={t("invoices.items.addProduct")}
+          placeholder={currency ? t("invoices.items.addProduct") : t("invoices.items.selectCurrency")}
           style={{ minWidth: 260 }}
           value={null}
           loading={query.isLoading}
           disabled={!currency || full}
           onChange={addProduct}
           options={offered.map((p) => ({ value: p.id, label: `${p.name} (${formatMoney(p.unit_price, p.currency)})` }))}
-          notFoundContent={`No products in ${currency}`}
+          notFoundContent={t("invoices.items.noProducts", { currency })}
           showSearch
           optionFilterProp="label"
         />
         <Button icon={<PlusOutlined />} onClick={() => append(blankItem())} disabled={full}>
-          Add line
+          {t("invoices.items.addLine")}
         </Button>
       </Flex>
     </>

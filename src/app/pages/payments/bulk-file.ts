@@ -3,6 +3,7 @@
  * or Excel file goes to the server as base64, which reads it into the same rows), and text the browser
  * made handed back as a file (the check's report).
  */
+import type { useTranslate } from "@refinedev/core";
 import { MAX_BULK_ROWS } from "../../../../resources/bulk-payments.ts";
 import { parseCsv } from "../../../lib/csv.ts";
 
@@ -25,15 +26,15 @@ export function saveText(text: string, name: string, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** The CSV's text -> the rows to check, or the reason the file cannot be used. */
-export function readBulkCsv(name: string, text: string): ParsedFile | string {
+/** The CSV's text -> the rows to check, or the reason the file cannot be used (t: the console's translate). */
+export function readBulkCsv(t: ReturnType<typeof useTranslate>, name: string, text: string): ParsedFile | string {
   const records = parseCsv(text);
-  if (!records.length) return "The file is empty. Download the template and fill in one row per payment.";
+  if (!records.length) return t("payments.bulkUpload.csv.empty");
   const header = records[0].fields.map((h) => h.trim().toLowerCase());
-  if (!header.includes("amount")) return "The file has no amount column. Use the header row of the template.";
+  if (!header.includes("amount")) return t("payments.bulkUpload.csv.noAmount");
   const body = records.slice(1);
-  if (!body.length) return "The file has no payments. Add one row per payment under the header row.";
-  if (body.length > MAX_BULK_ROWS) return `A file can hold at most ${MAX_BULK_ROWS} payments; this one has ${body.length}. Split it into smaller files.`;
+  if (!body.length) return t("payments.bulkUpload.csv.noRows");
+  if (body.length > MAX_BULK_ROWS) return t("payments.bulkUpload.csv.tooMany", { max: MAX_BULK_ROWS, rows: body.length });
   const rows = body.map((r) => {
     const row: Record<string, string> = {};
     header.forEach((h, i) => {

@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { formatDateTime } from "../../../lib/dates.ts";
@@ -38,6 +39,7 @@ export default function BulkPaymentDetails() {
   const write = useWrite();
   const [busy, setBusy] = useState<"approve" | "reject" | null>(null);
   const confirm = useDecisionConfirm();
+  const t = useTranslate();
 
   // Polls every second while the payments are moving; stops on approval wait or a final state, and
   // when the page unmounts (React Query drops the interval with its last observer).
@@ -60,13 +62,13 @@ export default function BulkPaymentDetails() {
     const approvalId = batch?.approval_request_id;
     if (!batch || !approvalId) return;
     // Neither can be undone: each asks first, a rejection for its reason (optional).
-    const what = `${batch.total_recipients} payments, ${formatMoney(batch.total_amount, batch.currency)} in all`;
+    const what = t("payments.bulkDetails.what", { recipients: batch.total_recipients, amount: formatMoney(batch.total_amount, batch.currency) });
     const reason =
       decision === "approve"
-        ? (await confirm.approve("Approve this bulk payment?", what))
+        ? (await confirm.approve(t("payments.bulkDetails.approveTitle"), what))
           ? ""
           : null
-        : await confirm.reject("Reject this bulk payment?", what);
+        : await confirm.reject(t("payments.bulkDetails.rejectTitle"), what);
     if (reason === null) return;
     setBusy(decision);
     try {
@@ -89,7 +91,7 @@ export default function BulkPaymentDetails() {
     <Link to="/payments/bulk-payment">
       <Space size={6}>
         <ArrowLeftOutlined />
-        Back to bulk payments
+        {t("payments.bulkDetails.back")}
       </Space>
     </Link>
   );
@@ -101,7 +103,7 @@ export default function BulkPaymentDetails() {
       </>
     );
   if (!batch) {
-    const message = isApiError(query.error) && query.error.statusCode === 404 ? "Bulk payment not found" : "Error fetching bulk payment";
+    const message = isApiError(query.error) && query.error.statusCode === 404 ? t("payments.bulkDetails.notFound") : t("payments.bulkDetails.loadError");
     return (
       <>
         {back}
@@ -139,17 +141,17 @@ export default function BulkPaymentDetails() {
         {approvable && (
           <Space wrap>
             <Button type="primary" icon={<CheckOutlined />} loading={busy === "approve"} disabled={!!busy} onClick={() => decide("approve")}>
-              Approve bulk payment
+              {t("payments.bulkDetails.approve")}
             </Button>
             <Popconfirm
-              title="Reject this bulk payment?"
-              description="None of its payments will be made."
-              okText="Reject"
+              title={t("payments.bulkDetails.rejectTitle")}
+              description={t("payments.bulkDetails.rejectDescription")}
+              okText={t("payments.bulkDetails.rejectOk")}
               okButtonProps={{ danger: true }}
               onConfirm={() => decide("reject")}
             >
               <Button danger icon={<CloseOutlined />} loading={busy === "reject"} disabled={!!busy}>
-                Reject bulk payment
+                {t("payments.bulkDetails.reject")}
               </Button>
             </Popconfirm>
           </Space>
@@ -161,10 +163,10 @@ export default function BulkPaymentDetails() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="Couldn't refresh this bulk payment"
+          message={t("payments.bulkDetails.refreshError")}
           action={
             <Button size="small" onClick={() => query.refetch()}>
-              Refresh
+              {t("payments.common.refresh")}
             </Button>
           }
         />
@@ -174,8 +176,8 @@ export default function BulkPaymentDetails() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="This bulk payment is waiting for approval"
-          description="Its total is held on the account; the payments are sent once a member who can approve payments approves it."
+          message={t("payments.bulkDetails.pending")}
+          description={t("payments.bulkDetails.pendingDescription")}
         />
       )}
       {/* What approving it does (issue 29): the approver sees it before deciding. */}
@@ -185,45 +187,58 @@ export default function BulkPaymentDetails() {
         </div>
       )}
       {batch.rejection_reason && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} message="This bulk payment was rejected" description={`Reason: ${batch.rejection_reason}`} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t("payments.bulkDetails.rejected")}
+          description={t("payments.bulkDetails.reason", { reason: batch.rejection_reason })}
+        />
       )}
 
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title="Total amount" value={formatMoney(batch.total_amount, currency)} />
+            <Statistic title={t("payments.common.totalAmount")} value={formatMoney(batch.total_amount, currency)} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title="Fees" value={formatMoney(batch.total_fees, currency)} />
+            <Statistic title={t("payments.bulkDetails.fees")} value={formatMoney(batch.total_fees, currency)} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title="Recipients" value={batch.total_recipients} />
+            <Statistic title={t("payments.bulkDetails.recipients")} value={batch.total_recipients} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title="Source account" value={currency} />
+            <Statistic title={t("payments.bulkDetails.sourceAccount")} value={currency} />
             {account.data && <Typography.Text type="secondary">{account.data.name}</Typography.Text>}
           </Card>
         </Col>
         <Col span={24}>
-          <Card title="Progress">
+          <Card title={t("payments.bulkDetails.progress")}>
             <Progress
-              aria-label="Payments finished"
+              aria-label={t("payments.bulkDetails.finishedLabel")}
               percent={percent}
               status={p.failed > 0 ? "exception" : percent === 100 ? "success" : MOVING.includes(batch.state) ? "active" : "normal"}
             />
             <Typography.Text type="secondary">
-              {finished} of {total} payments finished: {p.completed} completed, {p.failed} failed, {p.cancelled} cancelled, {p.in_progress} in progress
+              {t("payments.bulkDetails.progressText", {
+                finished,
+                total,
+                completed: p.completed,
+                failed: p.failed,
+                cancelled: p.cancelled,
+                inProgress: p.in_progress,
+              })}
             </Typography.Text>
           </Card>
         </Col>
         <Col span={24}>
-          <Card title="Payments">
+          <Card title={t("payments.bulkDetails.payments")}>
             <Table<BankingTransaction>
               rowKey="id"
               size="small"
@@ -231,23 +246,27 @@ export default function BulkPaymentDetails() {
               pagination={batch.payments.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
               scroll={{ x: 800 }}
               columns={[
-                { key: "beneficiary", title: "Beneficiary", render: (_, t) => t.counterparty.name || dash },
+                { key: "beneficiary", title: t("payments.common.beneficiary"), render: (_, x) => x.counterparty.name || dash },
                 {
                   key: "amount",
-                  title: "Amount",
+                  title: t("payments.common.amount"),
                   align: "right",
-                  render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.sending_amount, t.sending_currency)}</span>,
+                  render: (_, x) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(x.sending_amount, x.sending_currency)}</span>,
                 },
                 {
                   key: "fee",
-                  title: "Fee",
+                  title: t("payments.common.fee"),
                   align: "right",
-                  render: (_, t) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(t.total_fee_amount, t.total_fee_currency)}</span>,
+                  render: (_, x) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(x.total_fee_amount, x.total_fee_currency)}</span>,
                 },
-                { key: "reference", title: "Reference", render: (_, t) => t.client_reference || dash },
-                { key: "transaction", title: "Transaction", render: (_, t) => <Link to={`/transactions/${t.id}`}>{t.reference}</Link> },
-                { key: "state", title: "Status", render: (_, t) => renderValue("status", t.state, t) },
-                { key: "failure", title: "Failure reason", render: (_, t) => (t.failure_reason ? <Tag color="red">{t.failure_reason}</Tag> : dash) },
+                { key: "reference", title: t("payments.common.reference"), render: (_, x) => x.client_reference || dash },
+                { key: "transaction", title: t("payments.bulkDetails.transaction"), render: (_, x) => <Link to={`/transactions/${x.id}`}>{x.reference}</Link> },
+                { key: "state", title: t("payments.common.status"), render: (_, x) => renderValue("status", x.state, x) },
+                {
+                  key: "failure",
+                  title: t("payments.bulkDetails.failureReason"),
+                  render: (_, x) => (x.failure_reason ? <Tag color="red">{x.failure_reason}</Tag> : dash),
+                },
               ]}
             />
           </Card>

@@ -12,6 +12,7 @@ import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Flex, Form, Modal, Select, Spin, Upload } from "antd";
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
@@ -38,6 +39,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
   const navigate = useNavigate();
   const write = useWrite();
   const otp = useOneTimeCode();
+  const t = useTranslate();
   const [accountId, setAccountId] = useState<string>();
   const [file, setFile] = useState<ParsedFile | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -60,24 +62,27 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
   });
   const account = accounts.data?.find((a) => a.id === accountId);
 
-  const check = useCallback(async (source: string, f: ParsedFile) => {
-    const seq = ++checkSeq.current;
-    setChecking(true);
-    setCheckError(null);
-    setPreview(null);
-    setSkipInvalid(false);
-    try {
-      const res = await call(bulkPaymentEndpoints.check, { body: { source_account_id: source, file_name: f.name, rows: f.rows } });
-      if (seq !== checkSeq.current) return;
-      setPreview(res.data);
-      setIdemKey(newIdempotencyKey());
-    } catch (e) {
-      if (seq !== checkSeq.current) return;
-      setCheckError(isApiError(e) ? e.message : "The file could not be checked. Please try again.");
-    } finally {
-      if (seq === checkSeq.current) setChecking(false);
-    }
-  }, []);
+  const check = useCallback(
+    async (source: string, f: ParsedFile) => {
+      const seq = ++checkSeq.current;
+      setChecking(true);
+      setCheckError(null);
+      setPreview(null);
+      setSkipInvalid(false);
+      try {
+        const res = await call(bulkPaymentEndpoints.check, { body: { source_account_id: source, file_name: f.name, rows: f.rows } });
+        if (seq !== checkSeq.current) return;
+        setPreview(res.data);
+        setIdemKey(newIdempotencyKey());
+      } catch (e) {
+        if (seq !== checkSeq.current) return;
+        setCheckError(isApiError(e) ? e.message : t("payments.bulkUpload.checkError"));
+      } finally {
+        if (seq === checkSeq.current) setChecking(false);
+      }
+    },
+    [t],
+  );
 
   useEffect(() => {
     if (open && accountId && file) void check(accountId, file);
@@ -90,7 +95,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
     setCheckError(null);
     let parsed: ParsedFile | string;
     try {
-      if (/\.csv$/i.test(f.name)) parsed = readBulkCsv(f.name, await f.text());
+      if (/\.csv$/i.test(f.name)) parsed = readBulkCsv(t, f.name, await f.text());
       else if (/\.(xml|xlsx)$/i.test(f.name)) {
         // pain.001 and Excel are read by the server into the CSV's rows; nothing is held or written.
         setFile(null);
@@ -101,11 +106,11 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
         if (seq !== checkSeq.current) return;
         setChecking(false);
         parsed = { name: f.name, rows: res.data.rows, lines: res.data.lines };
-      } else parsed = "Upload a CSV (.csv), an ISO 20022 pain.001 (.xml) or an Excel (.xlsx) file.";
+      } else parsed = t("payments.bulkUpload.wrongType");
     } catch (e) {
       setChecking(false);
       setFile(null);
-      setFileError(isApiError(e) ? e.message : "The file could not be read. Please try again.");
+      setFileError(isApiError(e) ? e.message : t("payments.bulkUpload.readError"));
       return;
     }
     if (typeof parsed === "string") {
@@ -194,34 +199,34 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
   const badRows = preview?.rows.filter((r) => r.errors.length).length ?? 0;
 
   return (
-    <Modal title="New bulk payment" open={open} onCancel={close} footer={null} width={1000} destroyOnHidden>
+    <Modal title={t("payments.bulkUpload.title")} open={open} onCancel={close} footer={null} width={1000} destroyOnHidden>
       <Form layout="vertical" component="div">
         <Flex gap={16} align="end" wrap>
           <Form.Item
-            label="Pay from"
+            label={t("payments.bulkUpload.payFrom")}
             htmlFor={ACCOUNT_ID}
             style={{ flex: 1, minWidth: 280 }}
-            extra={account && `Available: ${formatMoney(account.balance.available, account.currency)}`}
+            extra={account && t("payments.common.availableBalance", { amount: formatMoney(account.balance.available, account.currency) })}
           >
             <Select
               id={ACCOUNT_ID}
-              placeholder="Select an account"
+              placeholder={t("payments.bulkUpload.selectAccount")}
               loading={accounts.isLoading}
               value={accountId}
               onChange={setAccountId}
               options={(accounts.data ?? []).map((a) => ({ value: a.id, label: `${accountLabel(a)} (${a.currency})` }))}
-              notFoundContent={accounts.isError ? "Error fetching accounts" : "No active accounts"}
+              notFoundContent={accounts.isError ? t("payments.bulkUpload.accountsError") : t("payments.bulkUpload.noAccounts")}
             />
           </Form.Item>
           <Form.Item label=" " colon={false}>
             <Button icon={<DownloadOutlined />} loading={downloading} onClick={saveTemplate}>
-              Download template
+              {t("payments.bulkUpload.downloadTemplate")}
             </Button>
           </Form.Item>
         </Flex>
         <Form.Item
-          label="Payments file"
-          extra={`A CSV or Excel (.xlsx) file with the template's header row and one payment per row, or an ISO 20022 pain.001 (.xml) file (at most ${MAX_BULK_ROWS} payments); amounts in ${currency || "the account's currency"}, e.g. 1250.00.`}
+          label={t("payments.bulkUpload.file")}
+          extra={t("payments.bulkUpload.fileHint", { max: MAX_BULK_ROWS, currency: currency || t("payments.bulkUpload.accountCurrency") })}
         >
           <Upload.Dragger
             accept=".csv,text/csv,.xml,application/xml,text/xml,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -237,19 +242,17 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
               <InboxOutlined />
             </p>
             <p className="ant-upload-text">
-              {file
-                ? `${file.name}: ${file.rows.length} ${file.rows.length === 1 ? "payment" : "payments"}. Click or drop another file to replace it`
-                : "Click or drag a CSV, pain.001 (.xml) or Excel (.xlsx) file here to upload"}
+              {file ? t("payments.bulkUpload.fileRead", { name: file.name, count: file.rows.length }) : t("payments.bulkUpload.drop")}
             </p>
           </Upload.Dragger>
         </Form.Item>
       </Form>
 
       {fileError && <Alert type="error" showIcon message={fileError} style={{ marginBottom: 16 }} />}
-      {file && !accountId && <Alert type="info" showIcon message="Select the account to pay from to check the file." style={{ marginBottom: 16 }} />}
+      {file && !accountId && <Alert type="info" showIcon message={t("payments.bulkUpload.selectToCheck")} style={{ marginBottom: 16 }} />}
       {checking && (
         <Flex justify="center" style={{ padding: 24 }}>
-          <Spin tip="Checking the file…">
+          <Spin tip={t("payments.bulkUpload.checking")}>
             <div style={{ width: 120 }} />
           </Spin>
         </Flex>
@@ -263,7 +266,7 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
           action={
             accountId && file ? (
               <Button size="small" onClick={() => check(accountId, file)}>
-                Try again
+                {t("payments.bulkUpload.tryAgain")}
               </Button>
             ) : undefined
           }
@@ -281,15 +284,19 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
             items={[
               {
                 key: "count",
-                label: "Payments",
+                label: t("payments.bulkUpload.payments"),
                 children:
                   badRows > 0
-                    ? `${preview.rows.length - badRows} of ${preview.rows.length} payments without errors`
-                    : `${preview.rows.length} ${preview.rows.length === 1 ? "payment" : "payments"}`,
+                    ? t("payments.bulkUpload.withoutErrors", { valid: preview.rows.length - badRows, total: preview.rows.length })
+                    : t("payments.bulkUpload.paymentCount", { count: preview.rows.length }),
               },
-              { key: "total", label: "Total amount", children: formatMoney(preview.total_amount, currency) },
-              { key: "fees", label: "Total fees", children: formatMoney(preview.total_fees, currency) },
-              { key: "debit", label: "Total debit", children: formatMoney((BigInt(preview.total_amount) + BigInt(preview.total_fees)).toString(), currency) },
+              { key: "total", label: t("payments.common.totalAmount"), children: formatMoney(preview.total_amount, currency) },
+              { key: "fees", label: t("payments.bulkUpload.totalFees"), children: formatMoney(preview.total_fees, currency) },
+              {
+                key: "debit",
+                label: t("payments.common.totalDebit"),
+                children: formatMoney((BigInt(preview.total_amount) + BigInt(preview.total_fees)).toString(), currency),
+              },
             ]}
           />
           {preview.problem && <Alert type="error" showIcon style={{ marginTop: 16 }} message={preview.problem} />}
@@ -300,22 +307,18 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
               style={{ marginTop: 16 }}
               message={
                 skipInvalid
-                  ? `${badRows} invalid ${badRows === 1 ? "row is" : "rows are"} left out: only the ${sent.length} ${sent.length === 1 ? "row" : "rows"} without errors will be submitted`
-                  : `${badRows} of ${preview.rows.length} ${preview.rows.length === 1 ? "row has" : "rows have"} errors`
+                  ? t("payments.bulkUpload.leftOut", { count: badRows, kept: t("payments.bulkUpload.rows", { count: sent.length }) })
+                  : t("payments.bulkUpload.rowsWithErrors", { bad: badRows, count: preview.rows.length })
               }
-              description={
-                skipInvalid
-                  ? undefined
-                  : `Fix ${badRows === 1 ? "the row" : `the ${badRows} rows`} marked in red in your file and upload the fixed file, or continue without ${badRows === 1 ? "it" : "them"}. The totals above count only the rows without errors.`
-              }
+              description={skipInvalid ? undefined : t("payments.bulkUpload.fixRows", { count: badRows })}
               action={
                 skipInvalid ? (
                   <Button size="small" onClick={() => leaveOutInvalid(false)}>
-                    Include them again
+                    {t("payments.bulkUpload.includeAgain")}
                   </Button>
                 ) : preview.rows.length > badRows ? (
                   <Button size="small" onClick={() => leaveOutInvalid(true)}>
-                    {`Continue without the ${badRows} invalid ${badRows === 1 ? "row" : "rows"}`}
+                    {t("payments.bulkUpload.continueWithout", { count: badRows })}
                   </Button>
                 ) : undefined
               }
@@ -331,11 +334,11 @@ export default function BulkUploadModal({ open, onClose }: { open: boolean; onCl
           )}
           <Flex justify="end" gap={8} style={{ marginTop: 16 }}>
             <Button icon={<DownloadOutlined />} onClick={saveReport}>
-              Download report
+              {t("payments.bulkUpload.downloadReport")}
             </Button>
-            <Button onClick={close}>Cancel</Button>
+            <Button onClick={close}>{t("payments.common.cancel")}</Button>
             <Button type="primary" loading={submitting} disabled={!payable || checking || !otp.ready} onClick={submit}>
-              Submit bulk payment
+              {t("payments.bulkUpload.submit")}
             </Button>
           </Flex>
         </>

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Col, Descriptions, Flex, Row, Skeleton, Space, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import { paymentScheduleEndpoints, paymentSchedules } from "../../../../resources/payment-schedules.ts";
@@ -21,25 +22,26 @@ import { formatScheduleDay } from "../../components/schedule/schedule-preview.ts
 import { NextPayments, PastPayments, ScheduleStateTag, type ScheduleDetails } from "./payment-schedule-parts.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
-function endText(s: ScheduleDetails) {
-  if (s.frequency === "ONCE") return "After its one payment";
-  if (s.end_kind === "AFTER") return `After ${s.end_after} payment${s.end_after === 1 ? "" : "s"} (${s.payments_made} made)`;
-  if (s.end_kind === "ON_DATE" && s.end_date) return `On ${formatScheduleDay(s.end_date)}`;
-  return "Never (until cancelled)";
+function endText(t: ReturnType<typeof useTranslate>, s: ScheduleDetails) {
+  if (s.frequency === "ONCE") return t("payments.scheduleDetails.endAfterOne");
+  if (s.end_kind === "AFTER") return t("payments.scheduleDetails.endAfter", { count: s.end_after ?? 0, made: s.payments_made });
+  if (s.end_kind === "ON_DATE" && s.end_date) return t("payments.scheduleDetails.endOn", { date: formatScheduleDay(s.end_date) });
+  return t("payments.scheduleDetails.endNever");
 }
 
 /** An edit waiting for approval: what it changes. */
 function PendingChange({ schedule: s }: { schedule: ScheduleDetails }) {
+  const t = useTranslate();
   const change = s.pending_change;
   if (!change) return null;
   const parts = [
-    change.amount && `amount per payment ${formatMoney(change.amount.value, change.amount.currency)}`,
-    change.next_date && `next payment on ${formatScheduleDay(change.next_date)}`,
+    change.amount && t("payments.scheduleDetails.changeAmount", { amount: formatMoney(change.amount.value, change.amount.currency) }),
+    change.next_date && t("payments.scheduleDetails.changeNextDate", { date: formatScheduleDay(change.next_date) }),
   ].filter(Boolean);
   return (
     <Space wrap>
       <span>{parts.join(", ")}</span>
-      <Tag color="gold">Waiting for approval</Tag>
+      <Tag color="gold">{t("payments.scheduleDetails.waiting")}</Tag>
     </Space>
   );
 }
@@ -48,6 +50,7 @@ export default function PaymentScheduleDetailsPage() {
   const { id = "" } = useParams();
   const { canEdit } = useResourceAccess(paymentSchedules);
   const [editing, setEditing] = useState(false);
+  const t = useTranslate();
   // Keyed by the resource's name: every write that changes schedules refetches it (resources/stale.ts).
   const query = useQuery({
     queryKey: ["payment-schedules", "detail", id],
@@ -60,7 +63,7 @@ export default function PaymentScheduleDetailsPage() {
     <Link to={paymentSchedules.routes.list}>
       <Space size={6}>
         <ArrowLeftOutlined />
-        Back to scheduled payments
+        {t("payments.scheduleDetails.back")}
       </Space>
     </Link>
   );
@@ -81,7 +84,7 @@ export default function PaymentScheduleDetailsPage() {
           type="error"
           showIcon
           style={{ marginTop: 12 }}
-          message={notFound ?? "Error fetching the scheduled payment"}
+          message={notFound ?? t("payments.scheduleDetails.loadError")}
           description={!notFound && isApiError(query.error) ? query.error.message : undefined}
         />
       </>
@@ -98,13 +101,15 @@ export default function PaymentScheduleDetailsPage() {
             <ScheduleStateTag state={s.state} />
           </Space>
           <div>
-            <Typography.Text type="secondary">{s.kind === "bank" ? "Bank payment" : "Stablecoin send"}</Typography.Text>
+            <Typography.Text type="secondary">
+              {s.kind === "bank" ? t("payments.scheduleDetails.bankPayment") : t("payments.scheduleDetails.stablecoinSend")}
+            </Typography.Text>
           </div>
         </div>
         <Flex gap={8} wrap>
           {canEdit && editableInState(paymentSchedules, s) && (
             <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-              Edit
+              {t("payments.scheduleDetails.edit")}
             </Button>
           )}
           <RecordActions def={paymentSchedules} record={s} />
@@ -116,10 +121,10 @@ export default function PaymentScheduleDetailsPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="Couldn't refresh this scheduled payment"
+          message={t("payments.scheduleDetails.refreshError")}
           action={
             <Button size="small" onClick={() => query.refetch()}>
-              Refresh
+              {t("payments.common.refresh")}
             </Button>
           }
         />
@@ -129,8 +134,8 @@ export default function PaymentScheduleDetailsPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 16 }}
-          message="This schedule is waiting for approval"
-          description="No payment is made until a member who can approve payments approves it; it is approved once for all its payments."
+          message={t("payments.scheduleDetails.pending")}
+          description={t("payments.scheduleDetails.pendingDescription")}
         />
       )}
       {s.pending_change && (
@@ -138,40 +143,44 @@ export default function PaymentScheduleDetailsPage() {
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          message="A change to this schedule is waiting for approval"
+          message={t("payments.scheduleDetails.changePending")}
           description={<PendingChange schedule={s} />}
         />
       )}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <Descriptions column={1} bordered size="small" aria-label="Schedule details">
-            <Descriptions.Item label="Beneficiary">{s.beneficiary.name}</Descriptions.Item>
-            <Descriptions.Item label="From">
+          <Descriptions column={1} bordered size="small" aria-label={t("payments.scheduleDetails.label")}>
+            <Descriptions.Item label={t("payments.common.beneficiary")}>{s.beneficiary.name}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.common.from")}>
               {s.source.name} ({s.source.currency})
             </Descriptions.Item>
-            <Descriptions.Item label="Amount per payment">
+            <Descriptions.Item label={t("payments.common.amountPerPayment")}>
               <Typography.Text strong>{formatMoney(s.amount.value, s.amount.currency)}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label="Frequency">{s.frequency_label}</Descriptions.Item>
-            <Descriptions.Item label={s.frequency === "ONCE" ? "Payment date" : "Starts"}>{formatScheduleDay(s.start_date)}</Descriptions.Item>
-            <Descriptions.Item label="Ends">{endText(s)}</Descriptions.Item>
-            <Descriptions.Item label="Next payment">{s.next_date ? formatScheduleDay(s.next_date) : "—"}</Descriptions.Item>
-            <Descriptions.Item label="Payments made">{s.payments_made}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.scheduleDetails.frequency")}>{s.frequency_label}</Descriptions.Item>
+            <Descriptions.Item label={s.frequency === "ONCE" ? t("payments.scheduleDetails.paymentDate") : t("payments.scheduleDetails.starts")}>
+              {formatScheduleDay(s.start_date)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("payments.scheduleDetails.ends")}>{endText(t, s)}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.scheduleDetails.nextPayment")}>{s.next_date ? formatScheduleDay(s.next_date) : "—"}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.scheduleDetails.paymentsMade")}>{s.payments_made}</Descriptions.Item>
             {s.frequency !== "ONCE" && (
-              <Descriptions.Item label="If a payment fails">{s.pause_after_failure ? "The schedule is paused" : "The schedule goes on"}</Descriptions.Item>
+              <Descriptions.Item label={t("payments.scheduleDetails.ifFails")}>
+                {s.pause_after_failure ? t("payments.scheduleDetails.paused") : t("payments.scheduleDetails.goesOn")}
+              </Descriptions.Item>
             )}
-            <Descriptions.Item label="Status">
+            <Descriptions.Item label={t("payments.common.status")}>
               <ScheduleStateTag state={s.state} />
             </Descriptions.Item>
             {s.pending_change && (
-              <Descriptions.Item label="Pending change">
+              <Descriptions.Item label={t("payments.scheduleDetails.pendingChange")}>
                 <PendingChange schedule={s} />
               </Descriptions.Item>
             )}
-            <Descriptions.Item label="Description">{s.description || "—"}</Descriptions.Item>
-            {s.reference && <Descriptions.Item label="Reference">{s.reference}</Descriptions.Item>}
-            <Descriptions.Item label="Created by">
+            <Descriptions.Item label={t("payments.common.description")}>{s.description || "—"}</Descriptions.Item>
+            {s.reference && <Descriptions.Item label={t("payments.common.reference")}>{s.reference}</Descriptions.Item>}
+            <Descriptions.Item label={t("payments.scheduleDetails.createdBy")}>
               {s.created_by.name} ({s.created_by.email}) · {formatDateTime(s.created_date)}
             </Descriptions.Item>
           </Descriptions>

@@ -4,6 +4,7 @@
  * approvals on, the change waits for approval like a new schedule and the schedule says so.
  */
 import { useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Form, Modal, Space, Typography } from "antd";
 import { paymentScheduleEndpoints, UpdatePaymentSchedule, type PaymentSchedule } from "../../../../resources/payment-schedules.ts";
 import { nextBusinessDay } from "../../../lib/schedule-dates.ts";
@@ -16,7 +17,7 @@ import { moneyProblem } from "../../components/resource/money-field.ts";
 import type { EditScreenProps } from "../../components/resource/screens.tsx";
 import { DayPicker } from "../../components/schedule/schedule-choice.tsx";
 import { issuesByField } from "../../components/schedule/schedule-draft.ts";
-import { formatScheduleDay, WEEKEND_RULE } from "../../components/schedule/schedule-preview.tsx";
+import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
 
 export default function PaymentScheduleEdit({ open, record, onClose }: EditScreenProps) {
   const schedule = record as unknown as PaymentSchedule;
@@ -24,6 +25,7 @@ export default function PaymentScheduleEdit({ open, record, onClose }: EditScree
   const toast = useToast();
   const { notification } = App.useApp();
   const write = useWrite();
+  const t = useTranslate();
   const [amount, setAmount] = useState<string | undefined>(schedule.amount.value);
   const [nextDate, setNextDate] = useState<string | null>(schedule.next_date);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -37,7 +39,7 @@ export default function PaymentScheduleEdit({ open, record, onClose }: EditScree
     if (nextDate && nextDate !== schedule.next_date) body.next_date = nextDate;
     const parsed = UpdatePaymentSchedule.safeParse(body);
     const found = parsed.success ? {} : issuesByField(parsed.error.issues);
-    if (body.next_date && body.next_date < todayUtc()) found.next_date = "The next payment date cannot be in the past";
+    if (body.next_date && body.next_date < todayUtc()) found.next_date = t("payments.scheduleEdit.nextInPast");
     setErrors(found);
     if (Object.keys(found).length) return;
     setSaving(true);
@@ -45,11 +47,11 @@ export default function PaymentScheduleEdit({ open, record, onClose }: EditScree
       const res = await write(paymentScheduleEndpoints.update, { params: { id: schedule.id }, body });
       if (res.data.pending_change)
         notification.info({
-          message: "The change waits for approval",
-          description: "The schedule goes on as it was until a member who can approve payments approves the change.",
+          message: t("payments.scheduleEdit.waits"),
+          description: t("payments.scheduleEdit.waitsDescription"),
           placement: "topRight",
         });
-      else toast.success(res.message || "Schedule updated");
+      else toast.success(res.message || t("payments.scheduleEdit.updated"));
       onClose();
     } catch (e) {
       toast.error(e);
@@ -59,40 +61,49 @@ export default function PaymentScheduleEdit({ open, record, onClose }: EditScree
     }
   }
 
-  const amountHelp = errors.amount && (moneyProblem(amount, currency, "Amount per payment") ?? errors.amount);
+  const amountHelp = errors.amount && (moneyProblem(amount, currency, t("payments.common.amountPerPayment"), t) ?? errors.amount);
   return (
     <Modal
-      title={`Edit the payments to ${schedule.beneficiary.name}`}
+      title={t("payments.scheduleEdit.title", { name: schedule.beneficiary.name })}
       open={open}
       onCancel={onClose}
       destroyOnHidden
       footer={
         <Space>
           <Button onClick={onClose} disabled={saving}>
-            Cancel
+            {t("payments.common.cancel")}
           </Button>
           <Button type="primary" onClick={save} loading={saving}>
-            Save changes
+            {t("payments.scheduleEdit.save")}
           </Button>
         </Space>
       }
     >
       <Form layout="vertical" component="div">
-        <Form.Item label="Amount per payment" htmlFor="schedule-edit-amount" validateStatus={amountHelp ? "error" : undefined} help={amountHelp}>
+        <Form.Item
+          label={t("payments.common.amountPerPayment")}
+          htmlFor="schedule-edit-amount"
+          validateStatus={amountHelp ? "error" : undefined}
+          help={amountHelp}
+        >
           <MoneyInput id="schedule-edit-amount" value={amount} onChange={setAmount} currency={currency} />
         </Form.Item>
         <Form.Item
-          label="Next payment date"
+          label={t("payments.scheduleEdit.nextDate")}
           htmlFor="schedule-edit-next-date"
           validateStatus={errors.next_date ? "error" : undefined}
           help={errors.next_date}
-          extra={movedTo && movedTo !== nextDate ? `Made on ${formatScheduleDay(movedTo)}. ${WEEKEND_RULE}` : undefined}
+          extra={
+            movedTo && movedTo !== nextDate
+              ? `${t("payments.scheduleEdit.madeOn", { date: formatScheduleDay(movedTo) })} ${t("schedule.weekendRule")}`
+              : undefined
+          }
         >
           <DayPicker id="schedule-edit-next-date" value={nextDate} onChange={setNextDate} />
         </Form.Item>
         {errors[""] && <Alert type="error" showIcon message={errors[""]} style={{ marginBottom: 16 }} />}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-          With approvals on, the change waits for approval like a new schedule; until then the payments go on as they were.
+          {t("payments.scheduleEdit.approvalNote")}
         </Typography.Paragraph>
       </Form>
     </Modal>

@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Form, Select, Typography } from "antd";
 import { useSession } from "../../session/session.tsx";
 import { ExchangeFlow, accountSource, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-modal.tsx";
@@ -20,6 +20,7 @@ export default function SendExchangePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { can, session } = useSession();
+  const t = useTranslate();
   const fromAccounts = can("exchanges", "create");
   const fromWallets = can("crypto-exchanges", "create") && !!session?.features.includes("crypto");
 
@@ -56,28 +57,31 @@ export default function SendExchangePage() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <PageTitle style={{ marginTop: 0, marginBottom: 0 }}>Exchange</PageTitle>
-      <Typography.Text type="secondary">Convert money between the currencies you hold</Typography.Text>
+      <PageTitle style={{ marginTop: 0, marginBottom: 0 }}>{t("payments.exchange.title")}</PageTitle>
+      <Typography.Text type="secondary">{t("payments.exchange.subtitle")}</Typography.Text>
       <Card style={{ marginTop: 24 }}>
-        {failed && <Alert type="error" showIcon message="Error fetching your accounts and wallets" style={{ marginBottom: 16 }} />}
+        {failed && <Alert type="error" showIcon message={t("payments.exchange.loadError")} style={{ marginBottom: 16 }} />}
         {!loading && !failed && sources.length === 0 ? (
-          <Empty description="You have no account or wallet to exchange from">
+          <Empty description={t("payments.exchange.none")}>
             <Button type="primary" onClick={() => navigate("/accounts")}>
-              Go to accounts
+              {t("payments.exchange.goToAccounts")}
             </Button>
           </Empty>
         ) : (
           <Form layout="vertical" component="div">
-            <Form.Item label="Exchange from" htmlFor="exchange-source">
+            <Form.Item label={t("payments.exchange.from")} htmlFor="exchange-source">
               <Select
                 id="exchange-source"
                 showSearch
                 optionFilterProp="label"
-                placeholder="Choose an account or wallet"
+                placeholder={t("payments.exchange.choose")}
                 loading={loading}
                 value={source ? keyOf(source) : undefined}
                 onChange={choose}
-                options={sources.map((s) => ({ value: keyOf(s), label: `${sourceLabel(s)} · ${formatMoney(s.available, s.currency)} available` }))}
+                options={sources.map((s) => ({
+                  value: keyOf(s),
+                  label: `${sourceLabel(s)} · ${t("payments.common.available", { amount: formatMoney(s.available, s.currency) })}`,
+                }))}
               />
             </Form.Item>
           </Form>

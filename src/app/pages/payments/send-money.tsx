@@ -11,7 +11,7 @@ import { ScheduleReview } from "../../components/schedule/schedule-review.tsx";
 import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Select, Space, Spin, Steps, Typography, Upload } from "antd";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
@@ -57,6 +57,7 @@ const readBase64 = (file: File) =>
 
 /** The price of the payment as typed: re-asked when account, beneficiary or amount change. */
 function useQuote(draft: Draft, currency: string | undefined) {
+  const translate = useTranslate();
   const [quote, setQuote] = useState<FiatQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -71,7 +72,7 @@ function useQuote(draft: Draft, currency: string | undefined) {
     const t = setTimeout(() => {
       call(paymentEndpoints.quote, { body: { source_account_id: draft.accountId, beneficiary_id: draft.beneficiaryId, amount: minor.toString() } })
         .then((r) => live && setQuote(r.data))
-        .catch((e) => live && setError(isApiError(e) ? e.message : "Could not get a quote"))
+        .catch((e) => live && setError(isApiError(e) ? e.message : translate("payments.sendMoney.quoteError")))
         .finally(() => live && setLoading(false));
     }, QUOTE_DEBOUNCE_MS);
     return () => {
@@ -97,6 +98,7 @@ function SendMoneyForm() {
   const write = useWrite();
   const { can } = useSession();
   const otp = useOneTimeCode();
+  const t = useTranslate();
   // "Schedule" (issue 29): the same payment on a date or a frequency; no quote is taken for it.
   const schedule = useScheduleDraft("fiat");
   const [scheduled, setScheduled] = useState<ScheduleBody | null>(null);
@@ -139,16 +141,16 @@ function SendMoneyForm() {
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const problems = useMemo(() => {
     const p: Record<string, string> = {};
-    if (!account) p.account = "Please select an account";
-    if (!beneficiary) p.beneficiary = "Please select a beneficiary";
+    if (!account) p.account = t("payments.sendMoney.errors.account");
+    if (!beneficiary) p.beneficiary = t("payments.sendMoney.errors.beneficiary");
     const amount = account ? amountProblem(draft.amount, account.currency) : null;
     if (amount) p.amount = amount;
     else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.available))
-      p.amount = "Insufficient funds";
-    if (draft.description.length > 140) p.description = "Description must be at most 140 characters";
-    if (draft.reference.length > 35) p.reference = "Reference must be at most 35 characters";
+      p.amount = t("payments.sendMoney.errors.insufficientFunds");
+    if (draft.description.length > 140) p.description = t("payments.sendMoney.errors.descriptionTooLong", { max: 140 });
+    if (draft.reference.length > 35) p.reference = t("payments.sendMoney.errors.referenceTooLong", { max: 35 });
     return p;
-  }, [account, beneficiary, draft, quote]);
+  }, [account, beneficiary, draft, quote, t]);
   const show = (field: string) => (touched && problems[field] ? { validateStatus: "error" as const, help: problems[field] } : {});
 
   function toReview() {
@@ -210,33 +212,37 @@ function SendMoneyForm() {
   }
 
   async function addDocument(file: File) {
-    if (draft.documents.length >= MAX_DOCUMENTS) return void toast.error(new Error(`Attach at most ${MAX_DOCUMENTS} documents`));
+    if (draft.documents.length >= MAX_DOCUMENTS) return void toast.error(new Error(t("payments.sendMoney.errors.tooManyDocuments", { max: MAX_DOCUMENTS })));
     const content_type = file.type;
-    if (!isDocumentType(content_type)) return void toast.error(new Error("Documents must be PDF, PNG or JPEG files"));
-    if (file.size > MAX_DOCUMENT_BYTES) return void toast.error(new Error("Each document must be at most 2 MB"));
+    if (!isDocumentType(content_type)) return void toast.error(new Error(t("payments.sendMoney.errors.documentType")));
+    if (file.size > MAX_DOCUMENT_BYTES) return void toast.error(new Error(t("payments.sendMoney.errors.documentSize")));
     const content_base64 = await readBase64(file);
     setDraft((d) => ({ ...d, documents: [...d.documents, { file_name: file.name, content_type, content_base64, size: file.size }] }));
   }
 
+  /** "USD · Operations (sub-account)": where the payment comes from. */
+  const sourceName = (a: Source) => `${a.currency} · ${a.name}${a.sub ? ` ${t("payments.sendMoney.subAccount")}` : ""}`;
   const crossCurrency = !!account && !!beneficiary && account.currency !== beneficiary.currency;
   const pricing = quote && (
     <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-      <Descriptions.Item label="You send">{formatMoney(quote.sending_amount.amount, quote.sending_amount.currency)}</Descriptions.Item>
-      <Descriptions.Item label="Fees">{formatMoney(quote.total_fees.amount, quote.total_fees.currency)}</Descriptions.Item>
-      <Descriptions.Item label="Total debit">
+      <Descriptions.Item label={t("payments.sendMoney.youSend")}>{formatMoney(quote.sending_amount.amount, quote.sending_amount.currency)}</Descriptions.Item>
+      <Descriptions.Item label={t("payments.sendMoney.fees")}>{formatMoney(quote.total_fees.amount, quote.total_fees.currency)}</Descriptions.Item>
+      <Descriptions.Item label={t("payments.common.totalDebit")}>
         {formatMoney((BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount)).toString(), quote.sending_amount.currency)}
       </Descriptions.Item>
       {crossCurrency && (
-        <Descriptions.Item label="Exchange rate">
+        <Descriptions.Item label={t("payments.sendMoney.exchangeRate")}>
           <RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.exchange_rate} />
         </Descriptions.Item>
       )}
       {crossCurrency && (
-        <Descriptions.Item label="Market rate">
+        <Descriptions.Item label={t("payments.sendMoney.marketRate")}>
           <RateText from={quote.sending_amount.currency} to={quote.destination_amount.currency} rate={quote.fx_rate} />
         </Descriptions.Item>
       )}
-      <Descriptions.Item label="Beneficiary receives">{formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}</Descriptions.Item>
+      <Descriptions.Item label={t("payments.sendMoney.beneficiaryReceives")}>
+        {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}
+      </Descriptions.Item>
     </Descriptions>
   );
 
@@ -246,12 +252,7 @@ function SendMoneyForm() {
   const perPayment = account && !amountProblem(draft.amount, account.currency) ? parseMajor(draft.amount, account.currency)?.toString() : undefined;
   const scheduleRoute = account && <ApprovalRoute scope="FIAT" currency={account.currency} amount={perPayment} beneficiaryId={beneficiary?.id} />;
   const convertedNote = crossCurrency && beneficiary && (
-    <Alert
-      type="info"
-      showIcon
-      style={{ marginBottom: 16 }}
-      message={`Each payment is converted at the rate of its day: the beneficiary receives ${beneficiary.currency}, no rate is fixed in advance.`}
-    />
+    <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("payments.sendMoney.convertedNote", { currency: beneficiary.currency })} />
   );
 
   if (step === "done" && sent) {
@@ -259,11 +260,11 @@ function SendMoneyForm() {
       <Card style={{ maxWidth: 640 }}>
         <Result
           status="success"
-          title="Your payment is being processed"
-          subTitle={`Reference ${sent.reference} · Status: ${humanize(sent.state)}`}
+          title={t("payments.sendMoney.done.title")}
+          subTitle={t("payments.sendMoney.done.subtitle", { reference: sent.reference, status: humanize(sent.state) })}
           extra={[
             <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>
-              View transaction
+              {t("payments.common.viewTransaction")}
             </Button>,
             <Button
               key="again"
@@ -274,7 +275,7 @@ function SendMoneyForm() {
                 setStep("details");
               }}
             >
-              Send another payment
+              {t("payments.sendMoney.done.sendAnother")}
             </Button>,
           ]}
         />
@@ -284,69 +285,69 @@ function SendMoneyForm() {
 
   return (
     <div style={{ maxWidth: 720 }}>
-      <PageTitle style={{ marginTop: 0, marginBottom: 0 }}>Send money</PageTitle>
-      <Typography.Text type="secondary">Send a domestic or international wire to a beneficiary</Typography.Text>
+      <PageTitle style={{ marginTop: 0, marginBottom: 0 }}>{t("payments.sendMoney.title")}</PageTitle>
+      <Typography.Text type="secondary">{t("payments.sendMoney.subtitle")}</Typography.Text>
       <Steps
         size="small"
         current={step === "details" ? 0 : 1}
-        items={[{ title: "Payment details" }, { title: "Review and confirm" }]}
+        items={[{ title: t("payments.sendMoney.steps.details") }, { title: t("payments.common.reviewAndConfirm") }]}
         style={{ margin: "24px 0" }}
       />
       <Card>
         {step === "details" ? (
           <Form layout="vertical" component="div">
-            <Form.Item label="From account" htmlFor="send-account" {...show("account")}>
+            <Form.Item label={t("payments.sendMoney.fromAccount")} htmlFor="send-account" {...show("account")}>
               <Select
                 id="send-account"
                 showSearch
                 optionFilterProp="label"
-                placeholder="Choose an account"
+                placeholder={t("payments.sendMoney.chooseAccount")}
                 loading={accountsQuery.query.isLoading || subAccountsQuery.query.isLoading}
                 // Until the account is among the options, nothing is shown rather than its id.
                 value={account ? draft.accountId : undefined}
                 onChange={(v) => set({ accountId: v })}
                 options={accounts.map((a) => ({
                   value: a.id,
-                  label: `${a.currency} · ${a.name}${a.sub ? " (sub-account)" : ""} · ${formatMoney(a.available, a.currency)} available`,
+                  label: `${sourceName(a)} · ${t("payments.common.available", { amount: formatMoney(a.available, a.currency) })}`,
                 }))}
               />
             </Form.Item>
-            {accountsQuery.query.isError && <Alert type="error" showIcon message="Error fetching accounts" style={{ marginBottom: 16 }} />}
-            <Form.Item label="Beneficiary" htmlFor="send-beneficiary" {...show("beneficiary")}>
+            {accountsQuery.query.isError && <Alert type="error" showIcon message={t("payments.sendMoney.accountsError")} style={{ marginBottom: 16 }} />}
+            <Form.Item label={t("payments.common.beneficiary")} htmlFor="send-beneficiary" {...show("beneficiary")}>
               <Space.Compact style={{ width: "100%" }}>
                 <Select
                   id="send-beneficiary"
                   showSearch
                   optionFilterProp="label"
-                  placeholder="Choose a beneficiary"
+                  placeholder={t("payments.common.chooseBeneficiary")}
                   loading={beneficiariesQuery.query.isLoading}
                   value={draft.beneficiaryId || undefined}
                   onChange={(v) => set({ beneficiaryId: v })}
                   options={beneficiaries.map((b) => ({
                     value: b.id,
                     // Payee protection (issue 29): a payee still in its cooling period says so where it is picked.
-                    label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}${b.cooling_ends_at ? ` · ${coolingLabel(b.cooling_ends_at)}` : ""}`,
+                    label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}${b.cooling_ends_at ? ` · ${coolingLabel(t, b.cooling_ends_at)}` : ""}`,
                   }))}
                   style={{ width: "100%" }}
                 />
                 {can("beneficiaries", "create") && (
                   <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                    New beneficiary
+                    {t("payments.sendMoney.newBeneficiary")}
                   </Button>
                 )}
               </Space.Compact>
             </Form.Item>
-            {beneficiariesQuery.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
+            {beneficiariesQuery.query.isError && <Alert type="error" showIcon message={t("payments.common.beneficiariesError")} style={{ marginBottom: 16 }} />}
             {beneficiary?.cooling_ends_at && (
               <Alert
                 type="warning"
                 showIcon
                 style={{ marginBottom: 16 }}
-                message={`${beneficiary.name}: ${coolingLabel(beneficiary.cooling_ends_at)}`}
-                description="Until then a payment to it needs one more approval, or is refused, as your business has set in Settings → Payee protection."
+                message={`${beneficiary.name}: ${coolingLabel(t, beneficiary.cooling_ends_at)}`}
+                description={t("payments.sendMoney.coolingNote")}
               />
             )}
-            <Form.Item label="Amount" htmlFor="send-amount" {...show("amount")}>
+            <Form.Item label={t("payments.common.amount")} htmlFor="send-amount" {...show("amount")}>
               <Input
                 id="send-amount"
                 inputMode="decimal"
@@ -361,19 +362,19 @@ function SendMoneyForm() {
             {schedule.on ? scheduleRoute : pricing}
             {!schedule.on && route}
             <ScheduleChoice schedule={schedule} note={convertedNote} />
-            <Form.Item label="Description" htmlFor="send-description" {...show("description")}>
+            <Form.Item label={t("payments.common.description")} htmlFor="send-description" {...show("description")}>
               <Input
                 id="send-description"
                 maxLength={140}
-                placeholder="What is this payment for?"
+                placeholder={t("payments.sendMoney.descriptionPlaceholder")}
                 value={draft.description}
                 onChange={(e) => set({ description: e.target.value })}
               />
             </Form.Item>
-            <Form.Item label="Reference" htmlFor="send-reference" extra="Shown to the beneficiary on their statement" {...show("reference")}>
+            <Form.Item label={t("payments.common.reference")} htmlFor="send-reference" extra={t("payments.sendMoney.referenceHint")} {...show("reference")}>
               <Input id="send-reference" maxLength={35} value={draft.reference} onChange={(e) => set({ reference: e.target.value })} />
             </Form.Item>
-            <Form.Item label="Supporting documents" hidden={schedule.on} extra={`Up to ${MAX_DOCUMENTS} PDF, PNG or JPEG files, 2 MB each`}>
+            <Form.Item label={t("payments.sendMoney.documents")} hidden={schedule.on} extra={t("payments.sendMoney.documentsHint", { max: MAX_DOCUMENTS })}>
               <Upload
                 accept={Object.keys(DOCUMENT_TYPES).join(",")}
                 multiple
@@ -384,11 +385,11 @@ function SendMoneyForm() {
                 }}
                 onRemove={(f) => set({ documents: draft.documents.filter((_, i) => String(i) !== f.uid) })}
               >
-                <Button icon={<UploadOutlined />}>Attach document</Button>
+                <Button icon={<UploadOutlined />}>{t("payments.sendMoney.attachDocument")}</Button>
               </Upload>
             </Form.Item>
             <Button type="primary" onClick={toReview} disabled={quoting}>
-              Continue
+              {t("payments.common.continue")}
             </Button>
           </Form>
         ) : scheduled && account && beneficiary ? (
@@ -396,7 +397,7 @@ function SendMoneyForm() {
             body={scheduled}
             timing={schedule.values}
             currency={account.currency}
-            from={`${account.currency} · ${account.name}${account.sub ? " (sub-account)" : ""}`}
+            from={sourceName(account)}
             to={`${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}
             extra={convertedNote}
             onBack={() => {
@@ -408,20 +409,22 @@ function SendMoneyForm() {
           <>
             {notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
-              <Descriptions.Item label="From">{account && `${account.currency} · ${account.name}${account.sub ? " (sub-account)" : ""}`}</Descriptions.Item>
-              <Descriptions.Item label="To">
+              <Descriptions.Item label={t("payments.common.from")}>{account && sourceName(account)}</Descriptions.Item>
+              <Descriptions.Item label={t("payments.common.to")}>
                 {beneficiary && `${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}
               </Descriptions.Item>
-              <Descriptions.Item label="Description">{draft.description || "—"}</Descriptions.Item>
-              <Descriptions.Item label="Reference">{draft.reference || "—"}</Descriptions.Item>
-              <Descriptions.Item label="Documents">{draft.documents.map((d) => d.file_name).join(", ") || "—"}</Descriptions.Item>
+              <Descriptions.Item label={t("payments.common.description")}>{draft.description || "—"}</Descriptions.Item>
+              <Descriptions.Item label={t("payments.common.reference")}>{draft.reference || "—"}</Descriptions.Item>
+              <Descriptions.Item label={t("payments.sendMoney.documentsLabel")}>{draft.documents.map((d) => d.file_name).join(", ") || "—"}</Descriptions.Item>
             </Descriptions>
             {quote ? pricing : <Spin />}
             {route}
             {quote && crossCurrency && (
               <Typography.Paragraph type="secondary">
-                This price holds until {formatTime(quote.expires_at)}; the beneficiary receives exactly{" "}
-                {formatMoney(quote.destination_amount.amount, quote.destination_amount.currency)}.
+                {t("payments.sendMoney.priceHolds", {
+                  time: formatTime(quote.expires_at),
+                  amount: formatMoney(quote.destination_amount.amount, quote.destination_amount.currency),
+                })}
               </Typography.Paragraph>
             )}
             <Form layout="vertical" component="div">
@@ -429,19 +432,21 @@ function SendMoneyForm() {
             </Form>
             <Space>
               <Button onClick={() => setStep("details")} disabled={sending}>
-                Back
+                {t("payments.common.back")}
               </Button>
               <Button type="primary" onClick={confirm} loading={sending} disabled={!quote || !otp.ready}>
-                Confirm and send
+                {t("payments.common.confirmAndSend")}
               </Button>
             </Space>
           </>
         )}
       </Card>
       <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-        Paying many beneficiaries at once? Use <Link to="/payments/bulk-payment">bulk payments</Link>.
+        {t("payments.sendMoney.bulkHint.before")}
+        <Link to="/payments/bulk-payment">{t("payments.sendMoney.bulkHint.link")}</Link>
+        {t("payments.sendMoney.bulkHint.after")}
       </Typography.Paragraph>
-      <Modal title="New beneficiary" open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
+      <Modal title={t("payments.sendMoney.newBeneficiary")} open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
         <ResourceForm
           def={beneficiaryResource}
           mode="create"

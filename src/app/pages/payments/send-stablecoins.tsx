@@ -10,7 +10,7 @@ import { ScheduleReview } from "../../components/schedule/schedule-review.tsx";
 import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { useList } from "@refinedev/core";
+import { useList, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -58,28 +58,30 @@ type Draft = {
 
 const FORM_PATHS = ["wallet_id", "beneficiary_id", "address", "name", "amount", "description"];
 const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
+type Translate = ReturnType<typeof useTranslate>;
 
 /** What is wrong with the amount typed (major units), given the wallet's balance and the fee. */
-function amountProblem(text: string, wallet?: Wallet, fee?: bigint): string | null {
+function amountProblem(t: Translate, text: string, wallet?: Wallet, fee?: bigint): string | null {
   const currency = wallet?.currency ?? "USDT";
   const clean = text.replace(/,/g, "").trim();
-  if (!clean) return "Amount is required";
-  if (!/^\d+(\.\d*)?$/.test(clean)) return "Enter an amount such as 25 or 25.50";
+  if (!clean) return t("payments.sendStablecoins.errors.amountRequired");
+  if (!/^\d+(\.\d*)?$/.test(clean)) return t("payments.sendStablecoins.errors.amountFormat");
   const decimals = precisionOf(currency);
   const amount = parseMajor(clean, currency);
-  if (amount === null) return `${currency} amounts have at most ${decimals} decimal places`;
-  if (amount <= 0n) return "Amount must be greater than zero";
+  if (amount === null) return t("payments.sendStablecoins.errors.decimals", { currency, decimals });
+  if (amount <= 0n) return t("payments.sendStablecoins.errors.notPositive");
   if (wallet && fee !== undefined) {
     const available = BigInt(wallet.available_balance);
-    if (available <= fee) return `The available balance (${formatMoney(available, currency)}) does not cover the ${formatMoney(fee, currency)} network fee`;
+    if (available <= fee)
+      return t("payments.sendStablecoins.errors.feeNotCovered", { available: formatMoney(available, currency), fee: formatMoney(fee, currency) });
     if (amount + fee > available)
-      return `Amount plus the ${formatMoney(fee, currency)} network fee is more than the available balance: you can send up to ${formatMoney(available - fee, currency)}`;
+      return t("payments.sendStablecoins.errors.overBalance", { fee: formatMoney(fee, currency), max: formatMoney(available - fee, currency) });
   }
   return null;
 }
 
 /** The shared send rules, plus what only the page knows: the wallet's chain, balance and fee. */
-function schemaFor(wallet?: Wallet, fee?: bigint) {
+function schemaFor(t: Translate, wallet?: Wallet, fee?: bigint) {
   return z.preprocess(
     (raw) => {
       const v = raw as Values;
@@ -94,11 +96,11 @@ function schemaFor(wallet?: Wallet, fee?: bigint) {
     SendStablecoins.safeExtend({ destination: z.enum(["beneficiary", "address"]), amount: z.string() }).superRefine(
       (v, ctx) => {
         if (v.destination === "address") {
-          if (!v.address) ctx.addIssue({ code: "custom", path: ["address"], message: "Wallet address is required" });
+          if (!v.address) ctx.addIssue({ code: "custom", path: ["address"], message: t("payments.sendStablecoins.errors.addressRequired") });
           const problem = v.address && wallet ? addressProblem(wallet.blockchain as Blockchain, v.address) : null;
           if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
         }
-        const problem = amountProblem(String(v.amount ?? ""), wallet, fee);
+        const problem = amountProblem(t, String(v.amount ?? ""), wallet, fee);
         if (problem) ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
       },
       // Every field's message at once, not only after the others are right.
@@ -114,6 +116,7 @@ export default function SendStablecoinsPage() {
   const write = useWrite();
   const { can } = useSession();
   const otp = useOneTimeCode();
+  const t = useTranslate();
   const [step, setStep] = useState<"form" | "review" | "done">("form");
   const [draft, setDraft] = useState<Draft | null>(null);
   const [key, setKey] = useState("");
@@ -131,7 +134,7 @@ export default function SendStablecoinsPage() {
   const context = useRef<{ wallet?: Wallet; fee?: bigint }>({});
   // Built per validation, so it always checks against the wallet and fee on screen.
   const resolver: Resolver<Values> = (values, ctx, options) =>
-    (zodResolver(schemaFor(context.current.wallet, context.current.fee) as never) as unknown as Resolver<Values>)(values, ctx, options);
+    (zodResolver(schemaFor(t, context.current.wallet, context.current.fee) as never) as unknown as Resolver<Values>)(values, ctx, options);
   const blank: Values = {
     wallet_id: params.get("wallet") ?? undefined,
     destination: "beneficiary",
@@ -168,7 +171,7 @@ export default function SendStablecoinsPage() {
     () => (beneficiaries.result.data ?? []).filter((b) => wallet && b.currency === wallet.currency && b.details.blockchain === wallet.blockchain),
     [beneficiaries.result.data, wallet],
   );
-  const amount = wallet && !amountProblem(values.amount ?? "", wallet) ? parseMajor(values.amount ?? "", wallet.currency) : null;
+  const amount = wallet && !amountProblem(t, values.amount ?? "", wallet) ? parseMajor(values.amount ?? "", wallet.currency) : null;
 
   // A schedule pays a saved beneficiary: a typed address is not kept for later sends.
   useEffect(() => {
@@ -202,7 +205,7 @@ export default function SendStablecoinsPage() {
     setDraft({
       body,
       wallet,
-      to: saved ? (b?.name ?? "") : name || "External wallet",
+      to: saved ? (b?.name ?? "") : name || t("payments.sendStablecoins.externalWallet"),
       address: saved ? (b?.details.address ?? "") : address,
       amount: minor,
       fee,
@@ -257,29 +260,33 @@ export default function SendStablecoinsPage() {
   const walletOptions = walletList.map((w) => ({
     value: w.id,
     disabled: w.state !== "ACTIVE",
-    label: `${w.currency} · ${networkOf(w.blockchain)} · ${formatMoney(w.available_balance, w.currency)} available${w.name !== `${w.currency} wallet` ? ` (${w.name})` : ""}`,
+    label: `${w.currency} · ${networkOf(w.blockchain)} · ${t("payments.common.available", { amount: formatMoney(w.available_balance, w.currency) })}${w.name !== `${w.currency} wallet` ? ` (${w.name})` : ""}`,
   }));
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 720 }}>
       <div>
-        <PageTitle style={{ margin: 0 }}>Send stablecoins</PageTitle>
-        <Typography.Text type="secondary">Send USDT or USDC to a wallet address</Typography.Text>
+        <PageTitle style={{ margin: 0 }}>{t("payments.sendStablecoins.title")}</PageTitle>
+        <Typography.Text type="secondary">{t("payments.sendStablecoins.subtitle")}</Typography.Text>
       </div>
       <Steps
         size="small"
         current={["form", "review", "done"].indexOf(step)}
         status={step === "done" ? "finish" : "process"}
-        items={[{ title: "Details" }, { title: "Review" }, { title: "Sent" }]}
+        items={[
+          { title: t("payments.sendStablecoins.steps.details") },
+          { title: t("payments.sendStablecoins.steps.review") },
+          { title: t("payments.sendStablecoins.steps.sent") },
+        ]}
       />
 
       <div hidden={step !== "form"}>
         <Card>
-          {wallets.query.isError && <Alert type="error" showIcon message="Error fetching wallets" style={{ marginBottom: 16 }} />}
+          {wallets.query.isError && <Alert type="error" showIcon message={t("payments.sendStablecoins.walletsError")} style={{ marginBottom: 16 }} />}
           {wallets.query.isSuccess && walletList.length === 0 ? (
-            <Empty description="You've not created any wallet yet">
+            <Empty description={t("payments.sendStablecoins.noWallets")}>
               <Button type="primary" onClick={() => navigate("/crypto/wallets")}>
-                Go to wallets
+                {t("payments.sendStablecoins.goToWallets")}
               </Button>
             </Empty>
           ) : (
@@ -287,8 +294,8 @@ export default function SendStablecoinsPage() {
               <Field
                 control={form.control}
                 name="wallet_id"
-                label="From wallet"
-                extra={wallet && `Available: ${formatMoney(wallet.available_balance, wallet.currency)}`}
+                label={t("payments.sendStablecoins.fromWallet")}
+                extra={wallet && t("payments.common.availableBalance", { amount: formatMoney(wallet.available_balance, wallet.currency) })}
               >
                 {(f) => (
                   <Select
@@ -297,7 +304,7 @@ export default function SendStablecoinsPage() {
                     onBlur={f.onBlur}
                     options={walletOptions}
                     loading={wallets.query.isLoading}
-                    placeholder="Choose a wallet"
+                    placeholder={t("payments.sendStablecoins.chooseWallet")}
                     onChange={(v) => {
                       f.onChange(v);
                       form.setValue("beneficiary_id", undefined);
@@ -306,13 +313,19 @@ export default function SendStablecoinsPage() {
                 )}
               </Field>
               <Form.Item
-                label="Network"
+                label={t("payments.sendStablecoins.network")}
                 htmlFor="network"
-                extra={wallet && `Only send to ${wallet.currency} addresses on ${networkOf(wallet.blockchain)}: coins sent on another network are lost.`}
+                extra={wallet && t("payments.sendStablecoins.networkHint", { currency: wallet.currency, network: networkOf(wallet.blockchain) })}
               >
-                <Input id="network" readOnly variant="filled" value={wallet ? networkOf(wallet.blockchain) : ""} placeholder="The wallet's network" />
+                <Input
+                  id="network"
+                  readOnly
+                  variant="filled"
+                  value={wallet ? networkOf(wallet.blockchain) : ""}
+                  placeholder={t("payments.sendStablecoins.networkPlaceholder")}
+                />
               </Form.Item>
-              <Field control={form.control} name="destination" label="Send to">
+              <Field control={form.control} name="destination" label={t("payments.sendStablecoins.sendTo")}>
                 {(f) => (
                   <Radio.Group
                     id={f.id}
@@ -321,15 +334,15 @@ export default function SendStablecoinsPage() {
                     optionType="button"
                     buttonStyle="solid"
                     options={[
-                      { value: "beneficiary", label: "Saved beneficiary" },
-                      { value: "address", label: "New address", disabled: schedule.on },
+                      { value: "beneficiary", label: t("payments.sendStablecoins.savedBeneficiary") },
+                      { value: "address", label: t("payments.sendStablecoins.newAddress"), disabled: schedule.on },
                     ]}
                   />
                 )}
               </Field>
               {values.destination === "beneficiary" ? (
                 <>
-                  <Field control={form.control} name="beneficiary_id" label="Beneficiary">
+                  <Field control={form.control} name="beneficiary_id" label={t("payments.common.beneficiary")}>
                     {(f) => (
                       <Select
                         id={f.id}
@@ -338,11 +351,11 @@ export default function SendStablecoinsPage() {
                         onBlur={f.onBlur}
                         disabled={!wallet}
                         loading={beneficiaries.query.isLoading}
-                        placeholder={wallet ? "Choose a beneficiary" : "Choose a wallet first"}
+                        placeholder={wallet ? t("payments.common.chooseBeneficiary") : t("payments.sendStablecoins.chooseWalletFirst")}
                         options={matching.map((b) => ({
                           value: b.id,
                           // Payee protection (issue 29): a payee still in its cooling period says so where it is picked.
-                          label: b.cooling_ends_at ? `${b.name} · ${coolingLabel(b.cooling_ends_at)}` : b.name,
+                          label: b.cooling_ends_at ? `${b.name} · ${coolingLabel(t, b.cooling_ends_at)}` : b.name,
                           title: b.name,
                           address: b.details.address ?? "",
                         }))}
@@ -358,18 +371,22 @@ export default function SendStablecoinsPage() {
                       />
                     )}
                   </Field>
-                  {beneficiaries.query.isError && <Alert type="error" showIcon message="Error fetching beneficiaries" style={{ marginBottom: 16 }} />}
+                  {beneficiaries.query.isError && (
+                    <Alert type="error" showIcon message={t("payments.common.beneficiariesError")} style={{ marginBottom: 16 }} />
+                  )}
                   {wallet && beneficiaries.query.isSuccess && (matching.length === 0 || can("crypto-beneficiaries", "create")) && (
                     <Flex align="center" gap={8} wrap style={{ marginTop: -8, marginBottom: 16 }}>
                       {matching.length === 0 && (
                         <Typography.Text type="secondary">
-                          No saved beneficiary receives {wallet.currency} on {networkOf(wallet.blockchain)} yet.
-                          {can("crypto-beneficiaries", "create") ? " Add one, or send to a new address." : " Send to a new address instead."}
+                          {t("payments.sendStablecoins.noMatching", { currency: wallet.currency, network: networkOf(wallet.blockchain) })}
+                          {can("crypto-beneficiaries", "create")
+                            ? ` ${t("payments.sendStablecoins.addOneOrAddress")}`
+                            : ` ${t("payments.sendStablecoins.useNewAddress")}`}
                         </Typography.Text>
                       )}
                       {can("crypto-beneficiaries", "create") && (
                         <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                          Add beneficiary
+                          {t("payments.sendStablecoins.addBeneficiary")}
                         </Button>
                       )}
                     </Flex>
@@ -377,7 +394,7 @@ export default function SendStablecoinsPage() {
                 </>
               ) : (
                 <>
-                  <Field control={form.control} name="address" label="Wallet address">
+                  <Field control={form.control} name="address" label={t("payments.sendStablecoins.walletAddress")}>
                     {(f) => (
                       <Input
                         id={f.id}
@@ -386,16 +403,18 @@ export default function SendStablecoinsPage() {
                         onBlur={f.onBlur}
                         autoComplete="off"
                         spellCheck={false}
-                        placeholder={wallet?.blockchain === "ETHEREUM" ? "0x…" : wallet?.blockchain === "TRON" ? "T…" : "Choose a wallet first"}
+                        placeholder={
+                          wallet?.blockchain === "ETHEREUM" ? "0x…" : wallet?.blockchain === "TRON" ? "T…" : t("payments.sendStablecoins.chooseWalletFirst")
+                        }
                       />
                     )}
                   </Field>
-                  <Field control={form.control} name="name" label="Recipient name (optional)">
+                  <Field control={form.control} name="name" label={t("payments.sendStablecoins.recipientName")}>
                     {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={100} />}
                   </Field>
                 </>
               )}
-              <Field control={form.control} name="amount" label="Amount">
+              <Field control={form.control} name="amount" label={t("payments.common.amount")}>
                 {(f) => (
                   <Input
                     id={f.id}
@@ -408,7 +427,7 @@ export default function SendStablecoinsPage() {
                   />
                 )}
               </Field>
-              <Field control={form.control} name="description" label="Description (optional)">
+              <Field control={form.control} name="description" label={t("payments.sendStablecoins.descriptionOptional")}>
                 {(f) => <Input id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} onBlur={f.onBlur} maxLength={140} showCount />}
               </Field>
               <ScheduleChoice schedule={schedule} />
@@ -419,28 +438,32 @@ export default function SendStablecoinsPage() {
                       type="error"
                       showIcon
                       style={{ marginBottom: 16 }}
-                      message="Error fetching the network fee"
+                      message={t("payments.sendStablecoins.feeError")}
                       action={
                         <Button size="small" onClick={() => feeQuery.refetch()}>
-                          Retry
+                          {t("payments.sendStablecoins.retry")}
                         </Button>
                       }
                     />
                   )}
-                  <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} aria-label="Cost">
-                    <Descriptions.Item label="Network fee">
+                  <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }} aria-label={t("payments.sendStablecoins.cost")}>
+                    <Descriptions.Item label={t("payments.sendStablecoins.networkFee")}>
                       <span data-testid="network-fee">
-                        {fee !== undefined ? formatMoney(fee, wallet.currency) : feeQuery.isError ? "Unavailable" : "Loading…"}
+                        {fee !== undefined
+                          ? formatMoney(fee, wallet.currency)
+                          : feeQuery.isError
+                            ? t("payments.sendStablecoins.unavailable")
+                            : t("payments.sendStablecoins.loading")}
                       </span>
                     </Descriptions.Item>
-                    <Descriptions.Item label="Total debit">
+                    <Descriptions.Item label={t("payments.common.totalDebit")}>
                       <span data-testid="total-debit">{amount && fee !== undefined ? formatMoney(amount + fee, wallet.currency) : "—"}</span>
                     </Descriptions.Item>
                   </Descriptions>
                 </>
               )}
               <Button type="primary" htmlType="submit" disabled={!!wallet && fee === undefined} loading={!!wallet && feeQuery.isLoading}>
-                Continue
+                {t("payments.common.continue")}
               </Button>
             </Form>
           )}
@@ -448,7 +471,7 @@ export default function SendStablecoinsPage() {
       </div>
 
       {step === "review" && scheduled && (
-        <Card title="Review and confirm">
+        <Card title={t("payments.common.reviewAndConfirm")}>
           <ScheduleReview
             body={scheduled.body}
             timing={schedule.values}
@@ -458,7 +481,7 @@ export default function SendStablecoinsPage() {
             extra={
               fee !== undefined && (
                 <Typography.Paragraph type="secondary">
-                  Each send also pays the network fee of its day ({formatMoney(fee, scheduled.wallet.currency)} today).
+                  {t("payments.sendStablecoins.scheduleFee", { fee: formatMoney(fee, scheduled.wallet.currency) })}
                 </Typography.Paragraph>
               )
             }
@@ -471,22 +494,22 @@ export default function SendStablecoinsPage() {
       )}
 
       {step === "review" && draft && (
-        <Card title="Review and confirm">
+        <Card title={t("payments.common.reviewAndConfirm")}>
           <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label="From wallet">
+            <Descriptions.Item label={t("payments.sendStablecoins.fromWallet")}>
               {draft.wallet.currency} · {networkOf(draft.wallet.blockchain)} ({shorten(draft.wallet.address, 8, 6)})
             </Descriptions.Item>
-            <Descriptions.Item label="To">{draft.to}</Descriptions.Item>
-            <Descriptions.Item label="Wallet address">
+            <Descriptions.Item label={t("payments.common.to")}>{draft.to}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.sendStablecoins.walletAddress")}>
               <Typography.Text style={{ wordBreak: "break-all" }}>{draft.address}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label="Network">{networkOf(draft.wallet.blockchain)}</Descriptions.Item>
-            <Descriptions.Item label="Amount">{formatMoney(draft.amount, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Network fee">{formatMoney(draft.fee, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label="Total debit">
+            <Descriptions.Item label={t("payments.sendStablecoins.network")}>{networkOf(draft.wallet.blockchain)}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.common.amount")}>{formatMoney(draft.amount, draft.wallet.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.sendStablecoins.networkFee")}>{formatMoney(draft.fee, draft.wallet.currency)}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.common.totalDebit")}>
               <Typography.Text strong>{formatMoney(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text>
             </Descriptions.Item>
-            {draft.description && <Descriptions.Item label="Description">{draft.description}</Descriptions.Item>}
+            {draft.description && <Descriptions.Item label={t("payments.common.description")}>{draft.description}</Descriptions.Item>}
           </Descriptions>
           <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
           <Form layout="vertical" component={false}>
@@ -494,10 +517,10 @@ export default function SendStablecoinsPage() {
           </Form>
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>
-              Back
+              {t("payments.common.back")}
             </Button>
             <Button type="primary" icon={<SendOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>
-              Confirm and send
+              {t("payments.common.confirmAndSend")}
             </Button>
           </Space>
         </Card>
@@ -511,31 +534,35 @@ export default function SendStablecoinsPage() {
             subTitle={
               <Flex vertical gap={8} align="center">
                 <span>
-                  {formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency)} to {draft.to} on {networkOf(draft.wallet.blockchain)}
+                  {t("payments.sendStablecoins.done.summary", {
+                    amount: formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency),
+                    to: draft.to,
+                    network: networkOf(draft.wallet.blockchain),
+                  })}
                 </span>
                 <span>
-                  Status: <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag>
+                  {t("payments.sendStablecoins.done.status")} <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag>
                 </span>
-                {sent.data.state === "PENDING_APPROVAL" && <span>It is sent once an approver approves it.</span>}
+                {sent.data.state === "PENDING_APPROVAL" && <span>{t("payments.sendStablecoins.done.pendingApproval")}</span>}
               </Flex>
             }
             extra={[
               <Button key="view" type="primary" onClick={() => navigate(`/crypto/transactions/${sent.data.id}`)}>
-                View transaction
+                {t("payments.common.viewTransaction")}
               </Button>,
               <Button key="again" onClick={another}>
-                Send another
+                {t("payments.sendStablecoins.done.sendAnother")}
               </Button>,
             ]}
           />
         </Card>
       )}
 
-      <Modal title="Add beneficiary" open={adding && !!addDef} onCancel={() => setAdding(false)} footer={null} destroyOnHidden>
+      <Modal title={t("payments.sendStablecoins.addBeneficiary")} open={adding && !!addDef} onCancel={() => setAdding(false)} footer={null} destroyOnHidden>
         {wallet && addDef && (
           <>
             <Typography.Paragraph type="secondary">
-              Receives {wallet.currency} on {networkOf(wallet.blockchain)}.
+              {t("payments.sendStablecoins.receives", { currency: wallet.currency, network: networkOf(wallet.blockchain) })}
             </Typography.Paragraph>
             <ResourceForm
               def={addDef}

@@ -2,6 +2,7 @@
  * /sandbox/kyb: the sandbox KYB provider's reviewer console (no sign-in). Lists every verification
  * case and decides the submitted ones, as a real provider's reviewer would.
  */
+import { useTranslate } from "@refinedev/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button, Card, Flex, Table, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
@@ -17,6 +18,7 @@ export default function SandboxKybConsolePage() {
   const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<KybCaseRow | null>(null);
   const toast = useToast();
+  const t = useTranslate();
   // The toaster changes whenever antd's context does (theme, language): the list is loaded once, not again for each.
   const toastRef = useRef(toast);
   toastRef.current = toast;
@@ -41,34 +43,34 @@ export default function SandboxKybConsolePage() {
       <Card>
         <Flex justify="space-between" align="center" wrap gap={12}>
           <PageTitle look={2} style={{ margin: 0 }}>
-            Sandbox KYB console
+            {t("sandbox.kyb.console.title")}
           </PageTitle>
           <Button icon={<ReloadOutlined />} onClick={() => void load()} loading={loading}>
-            Refresh
+            {t("sandbox.kyb.console.refresh")}
           </Button>
         </Flex>
         <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
-          Decide on submitted business verifications, as the KYB provider's reviewer would.
+          {t("sandbox.kyb.console.intro")}
         </Typography.Paragraph>
         <Table
           rowKey="business_id"
           loading={loading}
           dataSource={rows}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
-          locale={{ emptyText: "No verification cases yet" }}
+          locale={{ emptyText: t("sandbox.kyb.console.empty") }}
           columns={[
-            { title: "Business", dataIndex: "business_name" },
-            { title: "State", render: (_, r) => <StateTag state={r.state} /> },
-            { title: "Review status", render: (_, r) => <ReviewTag status={r.review_status} /> },
-            { title: "Submitted", render: (_, r) => when(r.submitted_at) },
-            { title: "Decided", render: (_, r) => when(r.decided_at) },
+            { title: t("sandbox.kyb.console.business"), dataIndex: "business_name" },
+            { title: t("sandbox.kyb.console.state"), render: (_, r) => <StateTag state={r.state} /> },
+            { title: t("sandbox.kyb.console.reviewStatus"), render: (_, r) => <ReviewTag status={r.review_status} /> },
+            { title: t("sandbox.kyb.console.submitted"), render: (_, r) => when(r.submitted_at) },
+            { title: t("sandbox.kyb.console.decided"), render: (_, r) => when(r.decided_at) },
             {
               title: "",
               key: "actions",
               align: "right",
               render: (_, r) => (
-                <Button aria-label={`Review ${r.business_name}`} onClick={() => setOpen(r)}>
-                  Review
+                <Button aria-label={t("sandbox.kyb.console.reviewLabel", { name: r.business_name })} onClick={() => setOpen(r)}>
+                  {t("sandbox.kyb.console.review")}
                 </Button>
               ),
             },

@@ -2,21 +2,24 @@
  * One row per document kind: what it is, what the reviewer expects, the file uploaded (one per kind;
  * a new upload replaces it) and the control to upload or remove it.
  */
+import { useTranslate } from "@refinedev/core";
 import { useRef, useState } from "react";
 import { Button, Card, Flex, List, Space, Typography } from "antd";
 import { FileOutlined } from "@ant-design/icons";
 import { KYB_DOCUMENT_KINDS, KYB_DOCUMENT_MAX_BYTES, KYB_DOCUMENT_TYPES, KYB_DOCUMENTS, type KybDocumentKind } from "../../../../resources/kyb.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { verificationApi, type KybCaseView, type KybDocumentInfo } from "./api.ts";
+import { documentLabels } from "./labels.ts";
 
 const ACCEPT = ".pdf,.png,.jpg,.jpeg";
 
 type Props = { token: string; view: KybCaseView; onChanged: (view: KybCaseView) => void };
 
 export function DocumentsCard({ token, view, onChanged }: Props) {
+  const t = useTranslate();
   return (
-    <Card title="Documents">
-      <Typography.Paragraph type="secondary">{KYB_DOCUMENT_TYPES}, at most 5MB each.</Typography.Paragraph>
+    <Card title={t("sandbox.kyb.documents.title")}>
+      <Typography.Paragraph type="secondary">{t("sandbox.kyb.documents.limits", { types: KYB_DOCUMENT_TYPES })}</Typography.Paragraph>
       <List
         dataSource={KYB_DOCUMENT_KINDS}
         renderItem={(kind) => (
@@ -40,7 +43,9 @@ function DocumentRow({
   disabled: boolean;
   onChanged: (view: KybCaseView) => void;
 }) {
-  const { label, required, hint } = KYB_DOCUMENTS[kind];
+  const t = useTranslate();
+  const { required } = KYB_DOCUMENTS[kind];
+  const { label, hint } = documentLabels(t)[kind];
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -61,15 +66,15 @@ function DocumentRow({
     // Cleared so choosing the same file again still fires a change.
     if (input.current) input.current.value = "";
     if (!file) return;
-    if (file.size > KYB_DOCUMENT_MAX_BYTES) return void toast.error(new Error("The file is larger than 5MB"));
-    await run(() => verificationApi.upload(token, kind, file), "Document uploaded");
+    if (file.size > KYB_DOCUMENT_MAX_BYTES) return void toast.error(new Error(t("sandbox.kyb.documents.tooLarge")));
+    await run(() => verificationApi.upload(token, kind, file), t("sandbox.kyb.documents.uploaded"));
   }
 
   return (
     <List.Item>
       <Flex justify="space-between" align="center" gap={16} wrap style={{ width: "100%" }}>
         <div>
-          <Typography.Text strong>{required ? label : `${label} (optional)`}</Typography.Text>
+          <Typography.Text strong>{required ? label : t("sandbox.kyb.documents.optional", { label })}</Typography.Text>
           <br />
           <Typography.Text type="secondary">{hint}</Typography.Text>
           {doc && (
@@ -86,23 +91,23 @@ function DocumentRow({
             <Button
               danger
               disabled={disabled || busy}
-              aria-label={`Remove ${label}`}
-              onClick={() => run(() => verificationApi.removeDocument(token, doc.id), "Document removed")}
+              aria-label={t("sandbox.kyb.documents.removeLabel", { label })}
+              onClick={() => run(() => verificationApi.removeDocument(token, doc.id), t("sandbox.kyb.documents.removed"))}
             >
-              Remove
+              {t("sandbox.kyb.documents.remove")}
             </Button>
           )}
           <input
             ref={input}
             type="file"
             accept={ACCEPT}
-            aria-label={`Upload ${label}`}
+            aria-label={t("sandbox.kyb.documents.uploadLabel", { label })}
             hidden
             disabled={disabled || busy}
             onChange={(e) => chosen(e.target.files?.[0])}
           />
           <Button disabled={disabled} loading={busy} onClick={() => input.current?.click()}>
-            {doc ? "Replace" : "Upload"}
+            {doc ? t("sandbox.kyb.documents.replace") : t("sandbox.kyb.documents.upload")}
           </Button>
         </Space>
       </Flex>

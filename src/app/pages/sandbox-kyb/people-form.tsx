@@ -2,6 +2,7 @@
  * Directors and beneficial owners: one row per person, checked with the provider's schema (each a
  * director or a 5%+ owner, at least one director, at most 100% in all), then saved (PUT people).
  */
+import { useTranslate } from "@refinedev/core";
 import { useState } from "react";
 import { Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Typography } from "antd";
 import { KybPeople } from "../../../../resources/kyb.ts";
@@ -28,6 +29,7 @@ export function PeopleForm({ token, view, onSaved }: Props) {
   const [form] = Form.useForm<{ people: Person[] }>();
   const [saving, setSaving] = useState(false);
   const toast = useToast();
+  const t = useTranslate();
   // A fresh case starts with one empty row: nearly every business has at least one director to enter.
   const [initial] = useState(() => ({ people: view.people.length ? view.people : [BLANK] }));
 
@@ -44,7 +46,7 @@ export function PeopleForm({ token, view, onSaved }: Props) {
     setSaving(true);
     try {
       onSaved(await verificationApi.savePeople(token, parsed.data.people));
-      toast.success("Directors and owners saved");
+      toast.success(t("sandbox.kyb.people.saved"));
     } catch (e) {
       const unplaced = isApiError(e) && e.errors.length ? showErrors(form, serverIssues(e.errors)) : null;
       if (!unplaced || unplaced.length) toast.error(e);
@@ -54,8 +56,8 @@ export function PeopleForm({ token, view, onSaved }: Props) {
   }
 
   return (
-    <Card title="Directors and owners">
-      <Typography.Paragraph type="secondary">List every director, and every owner holding 5% or more.</Typography.Paragraph>
+    <Card title={t("sandbox.kyb.people.title")}>
+      <Typography.Paragraph type="secondary">{t("sandbox.kyb.people.intro")}</Typography.Paragraph>
       <Form form={form} name="people" layout="vertical" onFinish={save} initialValues={initial} disabled={!view.editable} noValidate>
         <Form.List name="people">
           {(fields, { add, remove }, { errors }) => (
@@ -65,43 +67,52 @@ export function PeopleForm({ token, view, onSaved }: Props) {
                   key={field.key}
                   size="small"
                   type="inner"
-                  title={`Person ${i + 1}`}
+                  title={t("sandbox.kyb.people.person", { number: i + 1 })}
                   style={{ marginBottom: 12 }}
                   extra={
-                    <Button size="small" danger onClick={() => remove(field.name)} aria-label={`Remove person ${i + 1}`}>
-                      Remove person
+                    <Button size="small" danger onClick={() => remove(field.name)} aria-label={t("sandbox.kyb.people.removePersonLabel", { number: i + 1 })}>
+                      {t("sandbox.kyb.people.removePerson")}
                     </Button>
                   }
                 >
                   <Row gutter={16}>
                     <Col xs={24} md={12}>
-                      <Form.Item name={[field.name, "first_name"]} label="First name">
+                      <Form.Item name={[field.name, "first_name"]} label={t("sandbox.kyb.people.firstName")}>
                         <Input maxLength={100} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={12}>
-                      <Form.Item name={[field.name, "last_name"]} label="Last name">
+                      <Form.Item name={[field.name, "last_name"]} label={t("sandbox.kyb.people.lastName")}>
                         <Input maxLength={100} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, "date_of_birth"]} label="Date of birth">
+                      <Form.Item name={[field.name, "date_of_birth"]} label={t("sandbox.kyb.people.dateOfBirth")}>
                         <Input type="date" />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, "nationality"]} label="Nationality" normalize={upper} extra="Two-letter code">
+                      <Form.Item
+                        name={[field.name, "nationality"]}
+                        label={t("sandbox.kyb.people.nationality")}
+                        normalize={upper}
+                        extra={t("sandbox.kyb.company.countryCode")}
+                      >
                         <Input maxLength={2} />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[field.name, "ownership_percent"]} label="Ownership %" extra="0 if under 5%">
+                      <Form.Item
+                        name={[field.name, "ownership_percent"]}
+                        label={t("sandbox.kyb.people.ownership")}
+                        extra={t("sandbox.kyb.people.ownershipHint")}
+                      >
                         <InputNumber min={0} max={100} precision={0} style={{ width: "100%" }} />
                       </Form.Item>
                     </Col>
                     <Col span={24}>
                       <Form.Item name={[field.name, "is_director"]} valuePropName="checked" style={{ marginBottom: 0 }}>
-                        <Checkbox>Director</Checkbox>
+                        <Checkbox>{t("sandbox.kyb.people.director")}</Checkbox>
                       </Form.Item>
                     </Col>
                   </Row>
@@ -109,14 +120,14 @@ export function PeopleForm({ token, view, onSaved }: Props) {
               ))}
               <Form.ErrorList errors={errors} />
               <Button onClick={() => add({ ...BLANK })} style={{ margin: "8px 0 16px" }}>
-                Add person
+                {t("sandbox.kyb.people.add")}
               </Button>
             </>
           )}
         </Form.List>
         <div>
           <Button type="primary" htmlType="submit" loading={saving}>
-            Save directors and owners
+            {t("sandbox.kyb.people.save")}
           </Button>
         </div>
       </Form>

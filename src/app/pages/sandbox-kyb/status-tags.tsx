@@ -1,22 +1,31 @@
 /** The case's state and review status in words, shared by the verification page and the console. */
+import { useTranslate } from "@refinedev/core";
 import { Tag } from "antd";
 import type { KycState, ReviewStatus } from "../../../../resources/kyb.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 
-const STATES: Record<KycState, { label: string; color: string }> = {
-  CREATED: { label: "Created", color: "default" },
-  READY: { label: "Ready", color: "default" },
-  IN_PROGRESS: { label: "In progress", color: "processing" },
-  IN_REVIEW: { label: "In review", color: "gold" },
-};
-const REVIEWS: Record<ReviewStatus, { label: string; color: string }> = {
-  PENDING: { label: "Pending", color: "default" },
-  APPROVED: { label: "Approved", color: "success" },
-  CORRECTION_REQUESTED: { label: "Correction requested", color: "warning" },
-  REJECTED: { label: "Rejected", color: "error" },
-};
+const STATE_COLORS: Record<KycState, string> = { CREATED: "default", READY: "default", IN_PROGRESS: "processing", IN_REVIEW: "gold" };
+const REVIEW_COLORS: Record<ReviewStatus, string> = { PENDING: "default", APPROVED: "success", CORRECTION_REQUESTED: "warning", REJECTED: "error" };
 
-export const StateTag = ({ state }: { state: KycState }) => <Tag color={STATES[state]?.color}>{STATES[state]?.label ?? state}</Tag>;
-export const ReviewTag = ({ status }: { status: ReviewStatus }) => <Tag color={REVIEWS[status]?.color}>{REVIEWS[status]?.label ?? status}</Tag>;
+export const StateTag = ({ state }: { state: KycState }) => {
+  const t = useTranslate();
+  const labels: Record<KycState, string> = {
+    CREATED: t("sandbox.kyb.state.created"),
+    READY: t("sandbox.kyb.state.ready"),
+    IN_PROGRESS: t("sandbox.kyb.state.inProgress"),
+    IN_REVIEW: t("sandbox.kyb.state.inReview"),
+  };
+  return <Tag color={STATE_COLORS[state]}>{labels[state] ?? state}</Tag>;
+};
+export const ReviewTag = ({ status }: { status: ReviewStatus }) => {
+  const t = useTranslate();
+  const labels: Record<ReviewStatus, string> = {
+    PENDING: t("sandbox.kyb.review.pending"),
+    APPROVED: t("sandbox.kyb.review.approved"),
+    CORRECTION_REQUESTED: t("sandbox.kyb.review.correctionRequested"),
+    REJECTED: t("sandbox.kyb.review.rejected"),
+  };
+  return <Tag color={REVIEW_COLORS[status]}>{labels[status] ?? status}</Tag>;
+};
 
 export const when = (iso: string | null) => (iso ? formatDateTime(iso) : "—");

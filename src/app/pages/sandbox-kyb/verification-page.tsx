@@ -3,6 +3,7 @@
  * unguessable link (no sign-in). The business enters its company facts, directors and owners, uploads
  * documents, and submits for review; once submitted or decided, the page is read-only.
  */
+import { useTranslate } from "@refinedev/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router";
 import { Alert, Button, Card, Flex, Result, Space, Spin, Typography } from "antd";
@@ -21,16 +22,18 @@ type Missing = { message: string; items: string[] };
 export default function SandboxKybVerificationPage() {
   const { token = "" } = useParams();
   const [view, setView] = useState<KybCaseView | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The server's message, or none (then the page words it).
+  const [failure, setFailure] = useState<{ message?: string } | null>(null);
   const [missing, setMissing] = useState<Missing | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const toast = useToast();
+  const t = useTranslate();
 
   useEffect(() => {
     verificationApi
       .get(token)
       .then(setView)
-      .catch((e) => setFailure(isApiError(e) ? e.message : "This verification could not be loaded"));
+      .catch((e) => setFailure({ message: isApiError(e) ? e.message : undefined }));
   }, [token]);
 
   async function submit() {
@@ -38,7 +41,7 @@ export default function SandboxKybVerificationPage() {
     try {
       setView(await verificationApi.submit(token));
       setMissing(null);
-      toast.success("Verification submitted");
+      toast.success(t("sandbox.kyb.verification.submitted"));
     } catch (e) {
       // What is still missing is listed where the business is looking, not in a passing toast.
       if (isApiError(e) && e.statusCode === 400 && e.errors.length) setMissing({ message: e.message, items: e.errors.map((x) => x.message) });
@@ -52,7 +55,7 @@ export default function SandboxKybVerificationPage() {
     return (
       <ProviderFrame width={860}>
         <Card>
-          <Result status="warning" title={failure} />
+          <Result status="warning" title={failure.message ?? t("sandbox.kyb.verification.loadError")} />
         </Card>
       </ProviderFrame>
     );
@@ -71,12 +74,12 @@ export default function SandboxKybVerificationPage() {
         <div>
           <Flex align="center" gap={12} wrap>
             <PageTitle look={2} style={{ margin: 0 }}>
-              Verify {view.business_name}
+              {t("sandbox.kyb.verification.title", { name: view.business_name })}
             </PageTitle>
             <StateTag state={view.state} />
           </Flex>
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-            Sandbox business verification: tell us about the company, its directors and owners, and upload its documents.
+            {t("sandbox.kyb.verification.intro")}
           </Typography.Paragraph>
         </div>
         <StatusAlert view={view} />
@@ -99,7 +102,7 @@ export default function SandboxKybVerificationPage() {
         )}
         <Flex justify="flex-end">
           <Button type="primary" size="large" onClick={submit} loading={submitting} disabled={!view.editable}>
-            Submit for review
+            {t("sandbox.kyb.verification.submit")}
           </Button>
         </Flex>
       </Space>
@@ -109,17 +112,18 @@ export default function SandboxKybVerificationPage() {
 
 /** Where the case stands with the reviewer, and why when they sent it back or turned it down. */
 function StatusAlert({ view }: { view: KybCaseView }) {
+  const t = useTranslate();
   const reason = view.decision_reason ?? undefined;
   switch (view.review_status) {
     case "CORRECTION_REQUESTED":
-      return <Alert type="warning" showIcon message="Correction requested" description={reason} />;
+      return <Alert type="warning" showIcon message={t("sandbox.kyb.review.correctionRequested")} description={reason} />;
     case "APPROVED":
-      return <Alert type="success" showIcon message="Approved" description="The business is verified." />;
+      return <Alert type="success" showIcon message={t("sandbox.kyb.review.approved")} description={t("sandbox.kyb.verification.approvedText")} />;
     case "REJECTED":
-      return <Alert type="error" showIcon message="Rejected" description={reason} />;
+      return <Alert type="error" showIcon message={t("sandbox.kyb.review.rejected")} description={reason} />;
     default:
       return view.state === "IN_REVIEW" ? (
-        <Alert type="info" showIcon message="Submitted — in review" description="A reviewer will decide shortly. The details cannot be changed meanwhile." />
+        <Alert type="info" showIcon message={t("sandbox.kyb.verification.inReview")} description={t("sandbox.kyb.verification.inReviewText")} />
       ) : null;
   }
 }

@@ -7,12 +7,12 @@
 import { useEffect, type ReactNode } from "react";
 import { Controller, useFieldArray, useForm, useWatch, type Control } from "react-hook-form";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Flex, Form, Input, InputNumber, List, Select, Skeleton, Space, Tooltip, Typography } from "antd";
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import {
   ANY_CURRENCY_UNIT,
   APPROVAL_SCOPES,
-  APPROVAL_SCOPE_LABELS,
   MAX_APPROVALS,
   MAX_RULES,
   RULE_CURRENCIES,
@@ -59,20 +59,18 @@ const NEW_ROW: Row = { scope: "ANY", currency: ANY, above: "", upTo: "", approva
 
 export default function ApprovalRulesTab() {
   const { can } = useSession();
+  const t = useTranslate();
   const rules = useQuery({ queryKey: KEY, queryFn: async () => (await call(approvalRuleEndpoints.list)).data });
   return (
     <Card>
       <Typography.Title level={5} style={{ margin: 0 }}>
-        Approval rules
+        {t("settings.approvalRules.title")}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Rules are checked in order: the first that matches a payment decides how many approvals it needs and whether one of them must come from a role. A
-        payment no rule covers needs one approval. Nobody approves a payment they made, and each approver counts once.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t("settings.approvalRules.intro")}</Typography.Paragraph>
       {rules.isLoading ? (
         <Skeleton active />
       ) : rules.isError || !rules.data ? (
-        <Alert type="error" showIcon message="Error fetching approval rules" />
+        <Alert type="error" showIcon message={t("settings.approvalRules.loadError")} />
       ) : can("approval-rules", "edit") ? (
         <RulesEditor data={rules.data} />
       ) : (
@@ -83,18 +81,20 @@ export default function ApprovalRulesTab() {
 }
 
 function RulesList({ rules }: { rules: Listed[] }) {
-  if (!rules.length) return <Empty description="No approval rules: every payment needs one approval." />;
+  const t = useTranslate();
+  if (!rules.length) return <Empty description={t("settings.approvalRules.empty")} />;
   return (
     <>
       <List size="small" bordered dataSource={rules} renderItem={(r) => <List.Item>{`${r.position}. ${r.reason}`}</List.Item>} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        Only the owner changes the approval rules.
+        {t("settings.approvalRules.ownerOnly")}
       </Typography.Paragraph>
     </>
   );
 }
 
 function RulesEditor({ data }: { data: Answer }) {
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   const form = useForm<Values>({ defaultValues: { rules: data.rules.map(rowOf) } });
@@ -113,7 +113,7 @@ function RulesEditor({ data }: { data: Answer }) {
 
   return (
     <Form layout="vertical" component="form" onFinish={save}>
-      {fields.length === 0 && <Empty description="No approval rules: every payment needs one approval." />}
+      {fields.length === 0 && <Empty description={t("settings.approvalRules.empty")} />}
       <Space direction="vertical" size={12} style={{ width: "100%" }}>
         {fields.map((f, i) => (
           <RuleRow
@@ -130,10 +130,10 @@ function RulesEditor({ data }: { data: Answer }) {
       </Space>
       <Flex justify="space-between" style={{ marginTop: 16 }}>
         <Button icon={<PlusOutlined />} disabled={fields.length >= MAX_RULES} onClick={() => append({ ...NEW_ROW })}>
-          Add rule
+          {t("settings.approvalRules.addRule")}
         </Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-          Save rules
+          {t("settings.approvalRules.saveRules")}
         </Button>
       </Flex>
     </Form>
@@ -176,81 +176,96 @@ type RowProps = {
 };
 
 function RuleRow({ index: i, count, control, roles, reason, onMove, onRemove }: RowProps) {
+  const t = useTranslate();
   const row = useWatch({ control, name: `rules.${i}` });
   const unit = row?.currency || ANY_CURRENCY_UNIT;
+  const n = i + 1;
+  const scopeLabels: Record<(typeof APPROVAL_SCOPES)[number], string> = {
+    ANY: t("settings.approvalRules.scopes.any"),
+    FIAT: t("settings.approvalRules.scopes.fiat"),
+    CRYPTO: t("settings.approvalRules.scopes.crypto"),
+    BULK: t("settings.approvalRules.scopes.bulk"),
+  };
   return (
     <Card
       size="small"
       role="group"
-      aria-label={`Rule ${i + 1}`}
-      title={`Rule ${i + 1}`}
+      aria-label={t("settings.approvalRules.rule", { n })}
+      title={t("settings.approvalRules.rule", { n })}
       extra={
         <Space size={4}>
-          <Tooltip title="Move up">
+          <Tooltip title={t("settings.approvalRules.moveUp")}>
             <Button
               size="small"
               type="text"
-              aria-label={`Move rule ${i + 1} up`}
+              aria-label={t("settings.approvalRules.moveRuleUp", { n })}
               icon={<ArrowUpOutlined />}
               disabled={i === 0}
               onClick={() => onMove(i, i - 1)}
             />
           </Tooltip>
-          <Tooltip title="Move down">
+          <Tooltip title={t("settings.approvalRules.moveDown")}>
             <Button
               size="small"
               type="text"
-              aria-label={`Move rule ${i + 1} down`}
+              aria-label={t("settings.approvalRules.moveRuleDown", { n })}
               icon={<ArrowDownOutlined />}
               disabled={i === count - 1}
               onClick={() => onMove(i, i + 1)}
             />
           </Tooltip>
-          <Tooltip title="Remove">
-            <Button size="small" type="text" danger aria-label={`Remove rule ${i + 1}`} icon={<DeleteOutlined />} onClick={() => onRemove(i)} />
+          <Tooltip title={t("settings.approvalRules.remove")}>
+            <Button
+              size="small"
+              type="text"
+              danger
+              aria-label={t("settings.approvalRules.removeRule", { n })}
+              icon={<DeleteOutlined />}
+              onClick={() => onRemove(i)}
+            />
           </Tooltip>
         </Space>
       }
     >
       <Flex wrap gap={12} align="start">
-        <RuleField control={control} name={`rules.${i}.scope`} label="Applies to" width={170}>
-          {(v, set, id) => (
-            <Select id={id} value={v as string} onChange={set} options={APPROVAL_SCOPES.map((s) => ({ value: s, label: APPROVAL_SCOPE_LABELS[s] }))} />
-          )}
+        <RuleField control={control} name={`rules.${i}.scope`} label={t("settings.approvalRules.appliesTo")} width={170}>
+          {(v, set, id) => <Select id={id} value={v as string} onChange={set} options={APPROVAL_SCOPES.map((s) => ({ value: s, label: scopeLabels[s] }))} />}
         </RuleField>
-        <RuleField control={control} name={`rules.${i}.currency`} label="Currency" width={190}>
+        <RuleField control={control} name={`rules.${i}.currency`} label={t("settings.approvalRules.currency")} width={190}>
           {(v, set, id) => (
             <Select
               id={id}
               value={v as string}
               onChange={set}
-              options={[{ value: ANY, label: "Any (US dollar value)" }, ...RULE_CURRENCIES.map((c) => ({ value: c, label: c }))]}
+              options={[{ value: ANY, label: t("settings.approvalRules.anyCurrency") }, ...RULE_CURRENCIES.map((c) => ({ value: c, label: c }))]}
             />
           )}
         </RuleField>
-        <RuleField control={control} name={`rules.${i}.above`} label={`Above (${unit})`} width={150}>
+        <RuleField control={control} name={`rules.${i}.above`} label={t("settings.approvalRules.above", { unit })} width={150}>
           {(v, set, id) => <Input id={id} inputMode="decimal" placeholder="0" value={v as string} onChange={(e) => set(e.target.value)} />}
         </RuleField>
-        <RuleField control={control} name={`rules.${i}.upTo`} label={`Up to (${unit})`} width={150}>
-          {(v, set, id) => <Input id={id} inputMode="decimal" placeholder="No limit" value={v as string} onChange={(e) => set(e.target.value)} />}
+        <RuleField control={control} name={`rules.${i}.upTo`} label={t("settings.approvalRules.upTo", { unit })} width={150}>
+          {(v, set, id) => (
+            <Input id={id} inputMode="decimal" placeholder={t("settings.approvalRules.noLimit")} value={v as string} onChange={(e) => set(e.target.value)} />
+          )}
         </RuleField>
-        <RuleField control={control} name={`rules.${i}.approvals`} label="Approvals" width={110}>
+        <RuleField control={control} name={`rules.${i}.approvals`} label={t("settings.approvalRules.approvals")} width={110}>
           {(v, set, id) => (
             <InputNumber id={id} min={1} max={MAX_APPROVALS} precision={0} value={v as number} onChange={(n) => set(n ?? 1)} style={{ width: "100%" }} />
           )}
         </RuleField>
-        <RuleField control={control} name={`rules.${i}.role`} label="One of them by" width={170}>
+        <RuleField control={control} name={`rules.${i}.role`} label={t("settings.approvalRules.oneOfThemBy")} width={170}>
           {(v, set, id) => (
             <Select
               id={id}
               value={v as string}
               onChange={set}
-              options={[{ value: ANY, label: "Anyone who approves" }, ...roles.map((r) => ({ value: r, label: r }))]}
+              options={[{ value: ANY, label: t("settings.approvalRules.anyone") }, ...roles.map((r) => ({ value: r, label: r }))]}
             />
           )}
         </RuleField>
       </Flex>
-      {reason && <Typography.Text type="secondary">Saved as: {reason}</Typography.Text>}
+      {reason && <Typography.Text type="secondary">{t("settings.approvalRules.savedAs", { reason })}</Typography.Text>}
     </Card>
   );
 }

@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, App, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { DownloadOutlined } from "@ant-design/icons";
 import { AUDIT_VERIFY_COMMAND, auditLog, auditLogEndpoints } from "../../../../resources/audit-log.ts";
 import { download } from "../../api/client.ts";
@@ -14,21 +15,22 @@ import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { useSession } from "../../session/session.tsx";
 
 function ChainStatus() {
+  const t = useTranslate();
   const check = useQuery({
     queryKey: ["audit-log", "verify"],
     queryFn: async () => (await call(auditLogEndpoints.verify)).data,
   });
   if (check.isLoading) return <Skeleton active paragraph={{ rows: 1 }} title={false} />;
-  if (check.isError || !check.data) return <Alert type="warning" showIcon message="The chain could not be checked just now" />;
+  if (check.isError || !check.data) return <Alert type="warning" showIcon message={t("settings.auditLog.checkFailed")} />;
   const c = check.data;
   return c.valid ? (
     <Alert
       type="success"
       showIcon
-      message={`Chain intact: ${c.entries} entries`}
+      message={t("settings.auditLog.intact", { count: c.entries })}
       description={
         <>
-          Last hash{" "}
+          {t("settings.auditLog.lastHash")}{" "}
           <Typography.Text code copyable>
             {c.head_hash}
           </Typography.Text>
@@ -36,11 +38,12 @@ function ChainStatus() {
       }
     />
   ) : (
-    <Alert type="error" showIcon message={`Chain broken at entry ${c.first_invalid_seq}`} description={c.reason} />
+    <Alert type="error" showIcon message={t("settings.auditLog.broken", { seq: c.first_invalid_seq })} description={c.reason} />
   );
 }
 
 function ExportButtons() {
+  const t = useTranslate();
   const { notification } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
   const get = async (format: "csv" | "json") => {
@@ -48,7 +51,7 @@ function ExportButtons() {
     try {
       await download(urlOf(auditLogEndpoints.export, { query: { format } }), `audit-log.${format}`);
     } catch (e) {
-      notification.error({ message: (e as { message?: string }).message ?? "Download failed" });
+      notification.error({ message: (e as { message?: string }).message ?? t("settings.auditLog.downloadFailed") });
     } finally {
       setBusy(null);
     }
@@ -56,10 +59,10 @@ function ExportButtons() {
   return (
     <Space wrap>
       <Button icon={<DownloadOutlined />} loading={busy === "csv"} onClick={() => get("csv")}>
-        Export CSV
+        {t("settings.auditLog.exportCsv")}
       </Button>
       <Button icon={<DownloadOutlined />} loading={busy === "json"} onClick={() => get("json")}>
-        Export JSON
+        {t("settings.auditLog.exportJson")}
       </Button>
     </Space>
   );
@@ -67,21 +70,24 @@ function ExportButtons() {
 
 export default function AuditLogTab() {
   const { can } = useSession();
+  const t = useTranslate();
   return (
     <Space direction="vertical" size={16} style={{ width: "100%" }}>
       <Card>
         <Flex justify="space-between" align="start" wrap gap={12} style={{ marginBottom: 12 }}>
           <div style={{ maxWidth: 640 }}>
             <Typography.Title level={5} style={{ margin: 0 }}>
-              {auditLog.title}
+              {t("settings.auditLog.title")}
             </Typography.Title>
-            <Typography.Text type="secondary">{auditLog.subtitle}</Typography.Text>
+            <Typography.Text type="secondary">{t("settings.auditLog.subtitle")}</Typography.Text>
           </div>
           {can("audit-log", "export") && <ExportButtons />}
         </Flex>
         <ChainStatus />
         <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          An export carries each entry's hash and the one before it: check it offline with <Typography.Text code>{AUDIT_VERIFY_COMMAND}</Typography.Text>.
+          {t("settings.auditLog.exportHint")}
+          <Typography.Text code>{AUDIT_VERIFY_COMMAND}</Typography.Text>
+          {t("settings.auditLog.exportHintEnd")}
         </Typography.Paragraph>
       </Card>
       <ResourceList def={auditLog} embedded />

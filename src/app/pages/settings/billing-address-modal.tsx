@@ -6,6 +6,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Col, Form, Input, Modal, Row } from "antd";
+import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { BillingAddress } from "../../../../resources/invoices.ts";
 import { invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
@@ -21,14 +22,16 @@ type Props = { open: boolean; address: InvoiceConfig["business_address"]; onClos
 const EMPTY: Values = { line_1: "", city: "", state_province: "", postal_code: "", country: "" };
 
 export function BillingAddressModal({ open, address, onClose, onSaved }: Props) {
+  const t = useTranslate();
   return (
-    <Modal title="Edit billing address" open={open} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal title={t("settings.invoicing.editAddress")} open={open} onCancel={onClose} footer={null} destroyOnHidden>
       <BillingAddressForm address={address} onClose={onClose} onSaved={onSaved} />
     </Modal>
   );
 }
 
 function BillingAddressForm({ address, onClose, onSaved }: Omit<Props, "open">) {
+  const t = useTranslate();
   const toast = useToast();
   const form = useForm<Values>({ resolver: zodResolver(BillingAddress) as never, defaultValues: address ?? EMPTY });
 
@@ -51,40 +54,40 @@ function BillingAddressForm({ address, onClose, onSaved }: Omit<Props, "open">) 
 
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
-      <Field control={form.control} name="line_1" label="Address">
+      <Field control={form.control} name="line_1" label={t("settings.invoicing.address")}>
         {(f) => <Input {...f} autoComplete="address-line1" />}
       </Field>
       <Row gutter={12}>
         <Col span={12}>
-          <Field control={form.control} name="city" label="City">
+          <Field control={form.control} name="city" label={t("settings.invoicing.city")}>
             {(f) => <Input {...f} autoComplete="address-level2" />}
           </Field>
         </Col>
         <Col span={12}>
-          <Field control={form.control} name="state_province" label="State">
+          <Field control={form.control} name="state_province" label={t("settings.invoicing.state")}>
             {(f) => <Input {...f} autoComplete="address-level1" />}
           </Field>
         </Col>
       </Row>
       <Row gutter={12}>
         <Col span={12}>
-          <Field control={form.control} name="country" label="Country">
+          <Field control={form.control} name="country" label={t("settings.invoicing.country")}>
             {(f) => <CountrySelect id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
           </Field>
         </Col>
         <Col span={12}>
-          <Field control={form.control} name="postal_code" label="Postal code">
+          <Field control={form.control} name="postal_code" label={t("settings.invoicing.postalCode")}>
             {(f) => <Input {...f} value={f.value ?? ""} autoComplete="postal-code" />}
           </Field>
         </Col>
       </Row>
       <Row justify="end" gutter={8}>
         <Col>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("settings.cancel")}</Button>
         </Col>
         <Col>
           <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-            Save
+            {t("settings.save")}
           </Button>
         </Col>
       </Row>

@@ -7,9 +7,10 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, Form, Input, Select, Switch, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { z } from "zod";
-import { InvoiceConfigUpdate, NUMBERING_LOCKED_MESSAGE, invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
-import { NUMBERING_STRATEGIES, numberPreview } from "../../../lib/invoice-numbering.ts";
+import { InvoiceConfigUpdate, invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
+import { DEFAULT_INVOICE_PREFIX, NUMBERING_STRATEGIES, numberPreview } from "../../../lib/invoice-numbering.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -23,12 +24,6 @@ const GeneralSettings = z.object({
 });
 type Values = z.input<typeof GeneralSettings>;
 
-const STRATEGY_OPTIONS = [
-  { value: "SEQUENTIAL", label: "Sequential" },
-  { value: "MONTHLY", label: "Monthly" },
-  { value: "YEARLY", label: "Yearly" },
-];
-
 const valuesOf = (c: InvoiceConfig): Values => ({
   invoice_prefix: c.invoice_prefix,
   invoice_numbering_strategy: c.invoice_numbering_strategy,
@@ -38,7 +33,13 @@ const valuesOf = (c: InvoiceConfig): Values => ({
 type Props = { config: InvoiceConfig; canEdit: boolean; onSaved: (config: InvoiceConfig) => void };
 
 export function GeneralSettingsForm({ config, canEdit, onSaved }: Props) {
+  const t = useTranslate();
   const toast = useToast();
+  const strategyOptions = [
+    { value: "SEQUENTIAL", label: t("settings.invoicing.strategies.sequential") },
+    { value: "MONTHLY", label: t("settings.invoicing.strategies.monthly") },
+    { value: "YEARLY", label: t("settings.invoicing.strategies.yearly") },
+  ];
   const form = useForm<Values>({ resolver: zodResolver(GeneralSettings) as never, defaultValues: valuesOf(config) });
   // Only a change of these three refills the form: a new logo or address must not drop unsaved edits.
   const { invoice_prefix, invoice_numbering_strategy, include_logo_in_header } = config;
@@ -65,24 +66,32 @@ export function GeneralSettingsForm({ config, canEdit, onSaved }: Props) {
 
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate style={{ maxWidth: 480 }}>
-      <Alert type="warning" showIcon message={NUMBERING_LOCKED_MESSAGE} style={{ marginBottom: 16 }} />
-      <Field control={form.control} name="invoice_prefix" label="Invoice prefix">
-        {(f) => <Input {...f} disabled={numberingDisabled} maxLength={10} placeholder="INV" onChange={(e) => f.onChange(e.target.value.toUpperCase())} />}
+      <Alert type="warning" showIcon message={t("settings.invoicing.numberingLocked")} style={{ marginBottom: 16 }} />
+      <Field control={form.control} name="invoice_prefix" label={t("settings.invoicing.prefix")}>
+        {(f) => (
+          <Input
+            {...f}
+            disabled={numberingDisabled}
+            maxLength={10}
+            placeholder={DEFAULT_INVOICE_PREFIX}
+            onChange={(e) => f.onChange(e.target.value.toUpperCase())}
+          />
+        )}
       </Field>
-      <Field control={form.control} name="invoice_numbering_strategy" label="Numbering strategy">
-        {(f) => <Select id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={STRATEGY_OPTIONS} disabled={numberingDisabled} />}
+      <Field control={form.control} name="invoice_numbering_strategy" label={t("settings.invoicing.strategy")}>
+        {(f) => <Select id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={strategyOptions} disabled={numberingDisabled} />}
       </Field>
-      <Form.Item label="Preview">
+      <Form.Item label={t("settings.invoicing.preview")}>
         <Typography.Text code data-testid="invoice-number-preview">
           {numberPreview(prefix.trim(), strategy)}
         </Typography.Text>
       </Form.Item>
-      <Field control={form.control} name="include_logo_in_header" label="Include logo in header">
+      <Field control={form.control} name="include_logo_in_header" label={t("settings.invoicing.includeLogo")}>
         {(f) => <Switch id={f.id} checked={f.value} onChange={f.onChange} disabled={!canEdit} />}
       </Field>
       {canEdit && (
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-          Save
+          {t("settings.save")}
         </Button>
       )}
     </Form>

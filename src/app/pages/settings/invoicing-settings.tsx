@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Button, Card, Col, Descriptions, Row, Skeleton } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { EditOutlined } from "@ant-design/icons";
 import { invoiceSettingsEndpoints, type InvoiceConfig } from "../../../../resources/invoice-settings.ts";
 import { call } from "../../api/call.ts";
@@ -12,9 +13,6 @@ import { formatPostalAddress } from "../../components/resource/country-options.t
 import { GeneralSettingsForm } from "./general-settings-form.tsx";
 import { BillingAddressModal } from "./billing-address-modal.tsx";
 import { LogoCard } from "./logo-card.tsx";
-
-/** SPEC §8 uses the notification settings' wording for invoice settings too. */
-export const INVOICE_SETTINGS_FETCH_ERROR = "Error fetching notification settings";
 
 function useInvoiceConfig() {
   const [config, setConfig] = useState<InvoiceConfig | null>(null);
@@ -31,6 +29,7 @@ function useInvoiceConfig() {
 
 export default function InvoicingSettings() {
   const { can } = useSession();
+  const t = useTranslate();
   const canEdit = can("invoice-settings", "edit");
   const { config, setConfig, failed, reload } = useInvoiceConfig();
   const [editingAddress, setEditingAddress] = useState(false);
@@ -40,10 +39,11 @@ export default function InvoicingSettings() {
       <Alert
         type="error"
         showIcon
-        message={INVOICE_SETTINGS_FETCH_ERROR}
+        // SPEC §8 uses the notification settings' wording for invoice settings too.
+        message={t("settings.invoicing.loadError")}
         action={
           <Button size="small" onClick={reload}>
-            Retry
+            {t("settings.retry")}
           </Button>
         }
       />
@@ -55,7 +55,7 @@ export default function InvoicingSettings() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
-        <Card title="General settings">
+        <Card title={t("settings.invoicing.general")}>
           <GeneralSettingsForm config={config} canEdit={canEdit} onSaved={setConfig} />
         </Card>
       </Col>
@@ -63,19 +63,19 @@ export default function InvoicingSettings() {
         <Row gutter={[16, 16]}>
           <Col span={24}>
             <Card
-              title="Billing address"
+              title={t("settings.invoicing.billingAddress")}
               extra={
                 canEdit && (
                   <Button icon={<EditOutlined />} onClick={() => setEditingAddress(true)}>
-                    Edit
+                    {t("settings.invoicing.edit")}
                   </Button>
                 )
               }
             >
               <Descriptions column={1} size="small">
-                <Descriptions.Item label="Business name">{config.business_name}</Descriptions.Item>
-                <Descriptions.Item label="Address">
-                  {address ? formatPostalAddress({ ...address, state: address.state_province }) : "No billing address yet"}
+                <Descriptions.Item label={t("settings.invoicing.businessName")}>{config.business_name}</Descriptions.Item>
+                <Descriptions.Item label={t("settings.invoicing.address")}>
+                  {address ? formatPostalAddress({ ...address, state: address.state_province }) : t("settings.invoicing.noAddress")}
                 </Descriptions.Item>
               </Descriptions>
             </Card>

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from "react";
 import { Button, Card, Space, Spin, Typography, theme } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { UploadOutlined } from "@ant-design/icons";
 import { LOGO_SIDE } from "../../../../resources/invoice-settings.ts";
 import { LogoUploadModal } from "./logo-upload-modal.tsx";
@@ -38,6 +39,7 @@ function useLogoObjectUrl(logoUrl: string | null, version: number) {
 type Props = { logoUrl: string | null; canEdit: boolean; onUploaded: (logoUrl: string | null) => void };
 
 export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
+  const t = useTranslate();
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   const [version, setVersion] = useState(0);
@@ -46,11 +48,11 @@ export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
 
   return (
     <Card
-      title="Logo"
+      title={t("settings.logo.title")}
       extra={
         canEdit && (
           <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-            {logoUrl ? "Change logo" : "Upload logo"}
+            {logoUrl ? t("settings.logo.change") : t("settings.logo.upload")}
           </Button>
         )
       }
@@ -70,12 +72,12 @@ export function LogoCard({ logoUrl, canEdit, onUploaded }: Props) {
           {logo.loading ? (
             <Spin />
           ) : logo.url ? (
-            <img src={logo.url} alt="Business logo" style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} />
+            <img src={logo.url} alt={t("settings.logo.alt")} style={{ maxWidth: "100%", maxHeight: "100%", objectFit: "contain" }} />
           ) : (
-            <Typography.Text type="secondary">{logo.failed ? "Logo unavailable" : "No logo uploaded"}</Typography.Text>
+            <Typography.Text type="secondary">{logo.failed ? t("settings.logo.unavailable") : t("settings.logo.none")}</Typography.Text>
           )}
         </div>
-        <Typography.Text type="secondary">Shown on your invoices. JPG, PNG or SVG, up to 1MB.</Typography.Text>
+        <Typography.Text type="secondary">{t("settings.logo.shownOn")}</Typography.Text>
       </Space>
       <LogoUploadModal
         open={open}

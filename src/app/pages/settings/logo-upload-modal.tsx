@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { Alert, Button, Modal, Space, Typography, Upload, theme } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, ArrowUpOutlined, UploadOutlined, ZoomInOutlined, ZoomOutOutlined } from "@ant-design/icons";
 import { LOGO_MESSAGES, LOGO_SIDE, LOGO_ZOOM_IN, LOGO_ZOOM_OUT, invoiceSettingsEndpoints } from "../../../../resources/invoice-settings.ts";
 import { apiForm } from "../../api/client.ts";
@@ -22,8 +23,9 @@ type Picked = { kind: "raster"; file: File; url: string; img: HTMLImageElement }
 type Props = { open: boolean; onClose: () => void; onUploaded: (logoUrl: string | null) => void };
 
 export function LogoUploadModal({ open, onClose, onUploaded }: Props) {
+  const t = useTranslate();
   return (
-    <Modal title="Upload logo" open={open} onCancel={onClose} footer={null} destroyOnHidden width={LOGO_SIDE + 80}>
+    <Modal title={t("settings.logo.upload")} open={open} onCancel={onClose} footer={null} destroyOnHidden width={LOGO_SIDE + 80}>
       <LogoUploadBody onClose={onClose} onUploaded={onUploaded} />
     </Modal>
   );
@@ -54,7 +56,14 @@ async function svgRendering(url: string): Promise<Blob> {
 }
 
 function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
+  const t = useTranslate();
   const { token } = theme.useToken();
+  // logo-crop.ts and the loaders name a problem by its English message (resources/invoice-settings.ts): shown in the member's language.
+  const problems: Record<string, string> = {
+    [LOGO_MESSAGES.type]: t("settings.logo.errors.type"),
+    [LOGO_MESSAGES.size]: t("settings.logo.errors.size"),
+    [LOGO_MESSAGES.load]: t("settings.logo.errors.load"),
+  };
   const toast = useToast();
   const [picked, setPicked] = useState<Picked | null>(null);
   const [crop, setCrop] = useState<Crop | null>(null);
@@ -140,7 +149,7 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
       onUploaded(res.data.logo_url);
       onClose();
     } catch (e) {
-      toast.error(e);
+      toast.error(e instanceof Error && problems[e.message] ? new Error(problems[e.message]) : e);
     } finally {
       setSaving(false);
     }
@@ -149,9 +158,7 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
   const s = size && crop ? scaleOf(crop, size, LOGO_SIDE) : 1;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-      <Typography.Text type="secondary">
-        JPG, PNG or SVG, up to 1MB. Photos are cropped to a {LOGO_SIDE}x{LOGO_SIDE} square.
-      </Typography.Text>
+      <Typography.Text type="secondary">{t("settings.logo.hint", { side: LOGO_SIDE })}</Typography.Text>
       <Upload
         accept={ACCEPT}
         showUploadList={false}
@@ -161,14 +168,14 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />}>{picked ? "Choose another file" : "Choose file"}</Button>
+        <Button icon={<UploadOutlined />}>{picked ? t("settings.logo.chooseAnother") : t("settings.logo.choose")}</Button>
       </Upload>
-      {error && <Alert type="error" showIcon message={error} />}
+      {error && <Alert type="error" showIcon message={problems[error] ?? error} />}
       {picked?.kind === "raster" && size && crop && (
         <>
           <div
             role="img"
-            aria-label="Crop preview"
+            aria-label={t("settings.logo.cropPreview")}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the crop is moved with the arrow keys, so it takes focus
             tabIndex={0}
             onPointerDown={onPointerDown}
@@ -205,26 +212,26 @@ function LogoUploadBody({ onClose, onUploaded }: Omit<Props, "open">) {
             />
           </div>
           <Space wrap>
-            <Button aria-label="Zoom in" icon={<ZoomInOutlined />} onClick={() => zoom(LOGO_ZOOM_IN)} />
-            <Button aria-label="Zoom out" icon={<ZoomOutOutlined />} onClick={() => zoom(LOGO_ZOOM_OUT)} />
-            <Button aria-label="Move image left" icon={<ArrowLeftOutlined />} onClick={() => pan(-STEP, 0)} />
-            <Button aria-label="Move image right" icon={<ArrowRightOutlined />} onClick={() => pan(STEP, 0)} />
-            <Button aria-label="Move image up" icon={<ArrowUpOutlined />} onClick={() => pan(0, -STEP)} />
-            <Button aria-label="Move image down" icon={<ArrowDownOutlined />} onClick={() => pan(0, STEP)} />
+            <Button aria-label={t("settings.logo.zoomIn")} icon={<ZoomInOutlined />} onClick={() => zoom(LOGO_ZOOM_IN)} />
+            <Button aria-label={t("settings.logo.zoomOut")} icon={<ZoomOutOutlined />} onClick={() => zoom(LOGO_ZOOM_OUT)} />
+            <Button aria-label={t("settings.logo.moveLeft")} icon={<ArrowLeftOutlined />} onClick={() => pan(-STEP, 0)} />
+            <Button aria-label={t("settings.logo.moveRight")} icon={<ArrowRightOutlined />} onClick={() => pan(STEP, 0)} />
+            <Button aria-label={t("settings.logo.moveUp")} icon={<ArrowUpOutlined />} onClick={() => pan(0, -STEP)} />
+            <Button aria-label={t("settings.logo.moveDown")} icon={<ArrowDownOutlined />} onClick={() => pan(0, STEP)} />
           </Space>
         </>
       )}
       {picked?.kind === "svg" && (
         <img
           src={picked.url}
-          alt="Logo preview"
+          alt={t("settings.logo.preview")}
           style={{ maxWidth: LOGO_SIDE, maxHeight: LOGO_SIDE, objectFit: "contain", border: `1px solid ${token.colorBorder}` }}
         />
       )}
       <Space style={{ justifyContent: "flex-end", width: "100%" }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t("settings.cancel")}</Button>
         <Button type="primary" disabled={!picked} loading={saving} onClick={save}>
-          Save logo
+          {t("settings.logo.save")}
         </Button>
       </Space>
     </Space>

@@ -4,13 +4,8 @@
  */
 import { useState } from "react";
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Switch, Typography } from "antd";
-import {
-  NOTIFICATION_TOPIC_KEYS,
-  NOTIFICATION_TOPICS,
-  settingsEndpoints,
-  type NotificationTopic,
-  type UserNotifications,
-} from "../../../../resources/settings.ts";
+import { useTranslate } from "@refinedev/core";
+import { NOTIFICATION_TOPIC_KEYS, settingsEndpoints, type NotificationTopic, type UserNotifications } from "../../../../resources/settings.ts";
 import { call } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
@@ -19,10 +14,15 @@ import { useFetched } from "../../hooks/use-fetched.ts";
 import { BusinessDestinations } from "./notifications/business-destinations.tsx";
 import type { Destination } from "./notifications/add-destination-modal.tsx";
 
-export const NOTIFICATIONS_FETCH_ERROR = "Error fetching notification settings";
-
 function YourNotifications({ value, onShow }: { value: UserNotifications; onShow: (v: UserNotifications) => void }) {
+  const t = useTranslate();
   const toast = useToast();
+  const topics: Record<NotificationTopic, string> = {
+    inbound_outbound_transfers: t("settings.notifications.topics.transfers"),
+    fx_conversions: t("settings.notifications.topics.fx"),
+    invoice_payments: t("settings.notifications.topics.invoicePayments"),
+    account_updates: t("settings.notifications.topics.accountUpdates"),
+  };
   // The PATCH carries all four: two writes in flight could each send a stale copy of the other's switch.
   const [saving, setSaving] = useState<NotificationTopic | null>(null);
 
@@ -34,13 +34,13 @@ function YourNotifications({ value, onShow }: { value: UserNotifications; onShow
   }
 
   return (
-    <Card title="Your notifications" data-testid="your-notifications">
-      <Typography.Paragraph type="secondary">What we email you about.</Typography.Paragraph>
+    <Card title={t("settings.notifications.yours")} data-testid="your-notifications">
+      <Typography.Paragraph type="secondary">{t("settings.notifications.yoursHelp")}</Typography.Paragraph>
       {NOTIFICATION_TOPIC_KEYS.map((topic) => (
         <Flex key={topic} justify="space-between" align="center" style={{ padding: "8px 0" }}>
-          <Typography.Text>{NOTIFICATION_TOPICS[topic]}</Typography.Text>
+          <Typography.Text>{topics[topic]}</Typography.Text>
           <Switch
-            aria-label={NOTIFICATION_TOPICS[topic]}
+            aria-label={topics[topic]}
             checked={value[topic]}
             loading={saving === topic}
             disabled={saving !== null && saving !== topic}
@@ -54,6 +54,7 @@ function YourNotifications({ value, onShow }: { value: UserNotifications; onShow
 
 export default function NotificationsTab() {
   const { can } = useSession();
+  const t = useTranslate();
   const { data: settings, setData: setSettings, failed, reload } = useFetched(settingsEndpoints.notifications);
 
   if (failed)
@@ -61,10 +62,10 @@ export default function NotificationsTab() {
       <Alert
         type="error"
         showIcon
-        message={NOTIFICATIONS_FETCH_ERROR}
+        message={t("settings.notifications.loadError")}
         action={
           <Button size="small" onClick={reload}>
-            Retry
+            {t("settings.retry")}
           </Button>
         }
       />

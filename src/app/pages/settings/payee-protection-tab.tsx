@@ -5,18 +5,27 @@
  */
 import { useEffect, useState } from "react";
 import { Alert, Button, Card, Form, Radio, Skeleton, Space, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { payeeProtectionEndpoints, type PayeeProtection } from "../../../../resources/payee-protection.ts";
-import { COOLING_HOURS, COOLING_MODES, COOLING_MODE_LABELS, type CoolingMode } from "../../../lib/payee-protection.ts";
+import { COOLING_HOURS, COOLING_MODES, type CoolingMode } from "../../../lib/payee-protection.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 
-const HOURS_LABELS: Record<number, string> = { 0: "Off", 24: "24 hours", 48: "48 hours" };
-
 export default function PayeeProtectionTab() {
   const { can } = useSession();
+  const t = useTranslate();
   const toast = useToast();
+  const hoursLabels: Record<number, string> = {
+    0: t("settings.payeeProtection.off"),
+    24: t("settings.payeeProtection.hours", { hours: 24 }),
+    48: t("settings.payeeProtection.hours", { hours: 48 }),
+  };
+  const modeLabels: Record<CoolingMode, string> = {
+    EXTRA_APPROVAL: t("settings.payeeProtection.modes.extraApproval"),
+    REFUSE: t("settings.payeeProtection.modes.refuse"),
+  };
   const write = useWrite();
   const [saved, setSaved] = useState<PayeeProtection | null>(null);
   const [failed, setFailed] = useState(false);
@@ -44,53 +53,47 @@ export default function PayeeProtectionTab() {
     }
   }
 
-  if (failed) return <Alert type="error" showIcon message="Error fetching payee protection" />;
+  if (failed) return <Alert type="error" showIcon message={t("settings.payeeProtection.loadError")} />;
   if (!saved) return <Skeleton active />;
   // Without approvals there is no one to ask for the extra approval: such payments are refused.
   const refusedAnyway = hours > 0 && mode === "EXTRA_APPROVAL" && !saved.approval_required;
   return (
-    <Card title="Cooling period for new or changed beneficiaries" style={{ maxWidth: 720 }}>
-      <Typography.Paragraph type="secondary">
-        A fraudster's favourite trick is a supplier's bank details "updated" by email. After a beneficiary is added, or its bank details or wallet address
-        change, payments to it wait out this period: they need one more approval than the rules ask, or are refused until it ends. The beneficiary shows "New —
-        details can be paid from …" meanwhile.
-      </Typography.Paragraph>
+    <Card title={t("settings.payeeProtection.title")} style={{ maxWidth: 720 }}>
+      <Typography.Paragraph type="secondary">{t("settings.payeeProtection.intro")}</Typography.Paragraph>
       <Form layout="vertical" onFinish={save}>
-        <Form.Item label="Cooling period">
+        <Form.Item label={t("settings.payeeProtection.period")}>
           <Radio.Group
-            aria-label="Cooling period"
+            aria-label={t("settings.payeeProtection.period")}
             disabled={!canEdit}
             value={hours}
             onChange={(e) => setHours(e.target.value)}
-            options={COOLING_HOURS.map((h) => ({ value: h, label: HOURS_LABELS[h] }))}
+            options={COOLING_HOURS.map((h) => ({ value: h, label: hoursLabels[h] }))}
             optionType="button"
           />
         </Form.Item>
-        <Form.Item label="During the cooling period, a payment">
-          <Radio.Group aria-label="During the cooling period" disabled={!canEdit || hours === 0} value={mode} onChange={(e) => setMode(e.target.value)}>
+        <Form.Item label={t("settings.payeeProtection.duringLabel")}>
+          <Radio.Group
+            aria-label={t("settings.payeeProtection.during")}
+            disabled={!canEdit || hours === 0}
+            value={mode}
+            onChange={(e) => setMode(e.target.value)}
+          >
             <Space direction="vertical">
               {COOLING_MODES.map((m) => (
                 <Radio key={m} value={m}>
-                  {COOLING_MODE_LABELS[m]}
+                  {modeLabels[m]}
                 </Radio>
               ))}
             </Space>
           </Radio.Group>
         </Form.Item>
-        {refusedAnyway && (
-          <Alert
-            type="info"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message="Your business does not ask for approvals, so payments to a beneficiary in its cooling period are refused until it ends."
-          />
-        )}
+        {refusedAnyway && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("settings.payeeProtection.refusedAnyway")} />}
         {canEdit ? (
           <Button type="primary" htmlType="submit" loading={busy} disabled={busy || (hours === saved.cooling_hours && mode === saved.cooling_mode)}>
-            Save
+            {t("settings.save")}
           </Button>
         ) : (
-          <Typography.Text type="secondary">Only the business's owner changes this.</Typography.Text>
+          <Typography.Text type="secondary">{t("settings.payeeProtection.ownerOnly")}</Typography.Text>
         )}
       </Form>
     </Card>

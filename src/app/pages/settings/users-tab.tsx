@@ -4,8 +4,8 @@
  */
 import { useState } from "react";
 import { Button, Card, Flex, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { UserAddOutlined } from "@ant-design/icons";
-import { users } from "../../../../resources/users.ts";
 import { useSession } from "../../session/session.tsx";
 import { InviteUserModal } from "./users/invite-user-modal.tsx";
 import { UserDetailsDrawer } from "./users/user-details-drawer.tsx";
@@ -13,6 +13,7 @@ import { UsersTable } from "./users/users-table.tsx";
 
 export default function UsersTab() {
   const { can } = useSession();
+  const t = useTranslate();
   const [inviting, setInviting] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   return (
@@ -20,13 +21,13 @@ export default function UsersTab() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <div>
           <Typography.Title level={5} style={{ margin: 0 }}>
-            {users.title}
+            {t("settings.users.title")}
           </Typography.Title>
-          <Typography.Text type="secondary">{users.subtitle}</Typography.Text>
+          <Typography.Text type="secondary">{t("settings.users.subtitle")}</Typography.Text>
         </div>
         {can("users", "invite") && (
           <Button type="primary" icon={<UserAddOutlined />} onClick={() => setInviting(true)}>
-            Invite user
+            {t("settings.users.invite")}
           </Button>
         )}
       </Flex>

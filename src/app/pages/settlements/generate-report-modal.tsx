@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslate } from "@refinedev/core";
 import { Button, Col, DatePicker, Form, Modal, Row, Select } from "antd";
 import dayjs from "dayjs";
 import { SettlementReportForm, settlementEndpoints, type Settlement } from "../../../../resources/settlements.ts";
@@ -17,7 +18,6 @@ import { customerLabel } from "../../../lib/labels.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 
 const DAY = "YYYY-MM-DD";
-export const REPORT_GENERATED = "Report Generated";
 
 /** Customers matching what is typed (first 10), for the optional customer. */
 function useCustomers(keyword: string, enabled: boolean) {
@@ -43,6 +43,7 @@ function useCustomers(keyword: string, enabled: boolean) {
 }
 
 export function GenerateReportModal({ open, onClose, settlement }: { open: boolean; onClose: () => void; settlement: Settlement }) {
+  const t = useTranslate();
   const toast = useToast();
   const [keyword, setKeyword] = useState("");
   const customers = useCustomers(keyword, open);
@@ -61,7 +62,7 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
     const query = { from: values.from, to: values.to, customer_id: values.customer_id || undefined };
     try {
       await download(urlOf(settlementEndpoints.report, { params: { id: settlement.id }, query }), `settlement-${settlement.reference}.csv`);
-      toast.success(REPORT_GENERATED);
+      toast.success(t("settlements.report.generated"));
       close();
     } catch (e) {
       toast.error(e);
@@ -70,16 +71,16 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
   });
 
   return (
-    <Modal title="Generate Report" open={open} onCancel={close} footer={null} destroyOnHidden>
+    <Modal title={t("settlements.report.title")} open={open} onCancel={close} footer={null} destroyOnHidden>
       <Form layout="vertical" component="form" onFinish={submit} noValidate>
-        <Field control={form.control} name="customer_id" label="Customer">
+        <Field control={form.control} name="customer_id" label={t("settlements.report.customer")}>
           {(f) => (
             <Select
               id={f.id}
               allowClear
               showSearch
               filterOption={false}
-              placeholder="All customers"
+              placeholder={t("settlements.report.allCustomers")}
               loading={customers.loading}
               value={f.value || undefined}
               onSearch={setKeyword}
@@ -92,7 +93,7 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
         <Row gutter={12}>
           {(["from", "to"] as const).map((name) => (
             <Col span={12} key={name}>
-              <Field control={form.control} name={name} label={name === "from" ? "From" : "To"}>
+              <Field control={form.control} name={name} label={name === "from" ? t("settlements.report.from") : t("settlements.report.to")}>
                 {(f) => (
                   <DatePicker
                     id={f.id}
@@ -108,7 +109,7 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
           ))}
         </Row>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting} block>
-          Generate
+          {t("settlements.report.generate")}
         </Button>
       </Form>
     </Modal>

@@ -7,31 +7,38 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Card, Space, Table, Tag, Typography } from "antd";
 import { pathGet } from "../../../../resources/define-resource.ts";
-import { ADJUSTMENT_KIND_LABELS, settlementAdjustments, settlements, type SettlementAdjustment } from "../../../../resources/settlements.ts";
+import { settlementAdjustments, settlements, type SettlementAdjustment } from "../../../../resources/settlements.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { renderValue } from "../../components/resource/renderers.tsx";
 import { settlementEndpoints } from "../../../../resources/settlements.ts";
 import { call } from "../../api/call.ts";
-
-const def = settlementAdjustments;
+import { useDeclared } from "../../components/resource/use-declared.ts";
 
 function Adjustment({ line }: { line: SettlementAdjustment }) {
+  const t = useTranslate();
+  const kinds: Record<SettlementAdjustment["kind"], string> = {
+    REVERSAL: t("settlements.adjustments.reversal"),
+    REINSTATEMENT: t("settlements.adjustments.reinstatement"),
+  };
   return (
     <Space direction="vertical" size={0}>
       <span>
-        <Tag color={line.kind === "REVERSAL" ? "orange" : "blue"}>{ADJUSTMENT_KIND_LABELS[line.kind]}</Tag>
+        <Tag color={line.kind === "REVERSAL" ? "orange" : "blue"}>{kinds[line.kind]}</Tag>
         {line.reason}
       </span>
       <Typography.Text type="secondary">
-        {line.payment.reference}, settled in <Link to={withId(settlements.routes.show!, line.settled_in.id)}>{line.settled_in.reference}</Link>
+        {t("settlements.adjustments.settledIn", { reference: line.payment.reference })}
+        <Link to={withId(settlements.routes.show!, line.settled_in.id)}>{line.settled_in.reference}</Link>
       </Typography.Text>
     </Space>
   );
 }
 
 export function SettlementAdjustments({ settlementId }: { settlementId: string }) {
+  const def = useDeclared(settlementAdjustments);
   const [page, setPage] = useState(1);
   const result = useQuery({
     queryKey: [def.name, settlementId, page],

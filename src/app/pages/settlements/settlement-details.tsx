@@ -5,20 +5,22 @@
  */
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Flex, Row, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { settlements, settlementPayments, type Settlement } from "../../../../resources/settlements.ts";
 import { renderValue } from "../../components/resource/renderers.tsx";
+import { useDeclared } from "../../components/resource/use-declared.ts";
 import { SettlementPayments } from "./settlement-payments.tsx";
 import { SettlementAdjustments } from "./settlement-adjustments.tsx";
 import { GenerateReportModal } from "./generate-report-modal.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
-export const SETTLEMENT_ERROR = "Error settlement details";
-
 export default function SettlementDetails() {
+  const t = useTranslate();
+  const shown = useDeclared(settlements);
+  const payments = useDeclared(settlementPayments);
   const { id = "" } = useParams();
   const [reporting, setReporting] = useState(false);
   const { result: settlement, query } = useOne<Settlement>({ resource: settlements.name, id, errorNotification: false });
@@ -26,7 +28,7 @@ export default function SettlementDetails() {
   const back = (
     <Link to={settlements.routes.list}>
       <Button type="text" icon={<ArrowLeftOutlined />}>
-        Back
+        {t("settlements.back")}
       </Button>
     </Link>
   );
@@ -41,7 +43,13 @@ export default function SettlementDetails() {
     return (
       <>
         {back}
-        <Alert type="error" showIcon message={SETTLEMENT_ERROR} description={(query.error as { message?: string } | null)?.message} style={{ marginTop: 12 }} />
+        <Alert
+          type="error"
+          showIcon
+          message={t("settlements.error")}
+          description={(query.error as { message?: string } | null)?.message}
+          style={{ marginTop: 12 }}
+        />
       </>
     );
   }
@@ -51,22 +59,23 @@ export default function SettlementDetails() {
       {back}
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
-          <Typography.Text type="secondary">Reference</Typography.Text>
+          <Typography.Text type="secondary">{t("settlements.reference")}</Typography.Text>
           <PageTitle style={{ margin: 0 }}>{settlement.reference}</PageTitle>
           <Typography.Text type="secondary">
             {settlement.source_currency} → {settlement.settlement_currency}
           </Typography.Text>
         </div>
         <Button type="primary" icon={<FileTextOutlined />} onClick={() => setReporting(true)}>
-          Generate Report
+          {t("settlements.report.title")}
         </Button>
       </Flex>
       <Row gutter={[16, 16]}>
-        {(settlements.detail ?? []).map((d) => (
-          <Col key={d.label} xs={12} md={8} xl={4}>
+        {(shown.detail ?? []).map((d, i) => (
+          <Col key={d.field} xs={12} md={8} xl={4}>
             <Card size="small" role="group" aria-label={d.label} style={{ height: "100%" }}>
               <Typography.Text type="secondary">{d.label}</Typography.Text>
-              <div data-testid={`tile-${d.label}`} style={{ fontSize: 16, fontWeight: 500, marginTop: 4, minHeight: 24 }}>
+              {/* The test id keeps the declared English label, whatever the language. */}
+              <div data-testid={`tile-${settlements.detail?.[i]?.label}`} style={{ fontSize: 16, fontWeight: 500, marginTop: 4, minHeight: 24 }}>
                 {renderValue(d.render, pathGet(settlement, d.field), settlement, d.currencyField)}
               </div>
             </Card>
@@ -74,7 +83,7 @@ export default function SettlementDetails() {
         ))}
       </Row>
       <SettlementAdjustments settlementId={settlement.id} />
-      <Card title={settlementPayments.title} style={{ marginTop: 16 }}>
+      <Card title={payments.title} style={{ marginTop: 16 }}>
         <SettlementPayments settlementId={settlement.id} />
       </Card>
       <GenerateReportModal open={reporting} onClose={() => setReporting(false)} settlement={settlement} />

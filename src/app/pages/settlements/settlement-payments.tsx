@@ -14,8 +14,7 @@ import { FilterBar } from "../../components/resource/filter-bar.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { call } from "../../api/call.ts";
-
-const def = settlementPayments;
+import { useDeclared } from "../../components/resource/use-declared.ts";
 
 /** The list's query string as call() takes it: a parameter given more than once (`states[]`) as the list of its values. */
 function queryOf(text: string): Record<string, string | string[]> {
@@ -30,6 +29,7 @@ function queryOf(text: string): Record<string, string | string[]> {
 const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.every((x) => !x));
 
 export function SettlementPayments({ settlementId }: { settlementId: string }) {
+  const def = useDeclared(settlementPayments);
   const { features } = useResourceAccess(def);
   const [filters, setFilters] = useState<CrudFilter[]>([]);
   const [page, setPage] = useState(1);
@@ -50,7 +50,7 @@ export function SettlementPayments({ settlementId }: { settlementId: string }) {
 
   return (
     <>
-      <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} />
+      <FilterBar filters={settlementPayments.filters} resource={def.name} current={filters} features={features} onChange={onFilter} />
       {result.isError ? (
         <Alert type="error" showIcon message={def.errorMessage} description={(result.error as { message?: string })?.message} />
       ) : (

@@ -9,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
@@ -25,17 +26,18 @@ type Values = { kind: Kind; currency: string; name: string; customer_id: string 
 type Missing = ReceivedOf<typeof subAccountEndpoints.requirements>[number];
 
 /** The create form: the shared schema, plus which of name / customer the chosen kind needs. */
-const FormSchema = z
-  .object({ kind: z.enum(["own", "customer"]), currency: z.string(), name: z.string().optional(), customer_id: z.string().optional() })
-  .superRefine((v, ctx) => {
-    if (!v.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: "Please select a currency" });
-    if (v.kind === "own") {
-      const r = CreateSubAccount.safeParse({ currency: v.currency || "X", name: v.name?.trim() || undefined });
-      for (const i of r.success ? [] : r.error.issues) ctx.addIssue({ code: "custom", path: i.path as string[], message: i.message });
-    } else if (!v.customer_id || !z.string().uuid().safeParse(v.customer_id).success) {
-      ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
-    }
-  });
+const formSchema = (t: ReturnType<typeof useTranslate>) =>
+  z
+    .object({ kind: z.enum(["own", "customer"]), currency: z.string(), name: z.string().optional(), customer_id: z.string().optional() })
+    .superRefine((v, ctx) => {
+      if (!v.currency) ctx.addIssue({ code: "custom", path: ["currency"], message: t("subAccounts.create.currencyRequired") });
+      if (v.kind === "own") {
+        const r = CreateSubAccount.safeParse({ currency: v.currency || "X", name: v.name?.trim() || undefined });
+        for (const i of r.success ? [] : r.error.issues) ctx.addIssue({ code: "custom", path: i.path as string[], message: i.message });
+      } else if (!v.customer_id || !z.string().uuid().safeParse(v.customer_id).success) {
+        ctx.addIssue({ code: "custom", path: ["customer_id"], message: t("subAccounts.create.customerRequired") });
+      }
+    });
 
 /** The currencies of the business's accounts (the first 10), each a master account for sub-accounts. */
 function useCurrencies(open: boolean) {
@@ -50,6 +52,7 @@ function useCurrencies(open: boolean) {
 }
 
 function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: string; onChange: (v: string) => void; onBlur: () => void }) {
+  const translate = useTranslate();
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<{ value: string; label: string }[]>([]);
   const [loading, setLoading] = useState(false);
@@ -82,14 +85,15 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
       onChange={onChange}
       onBlur={onBlur}
       options={preset && !options.some((o) => o.value === preset.value) ? [preset, ...options] : options}
-      placeholder="Search customers by name or email"
-      notFoundContent={loading ? "Loading…" : "No customers"}
+      placeholder={translate("subAccounts.create.searchCustomers")}
+      notFoundContent={loading ? translate("subAccounts.create.loading") : translate("subAccounts.create.noCustomers")}
     />
   );
 }
 
 export default function CreateSubAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [params] = useSearchParams();
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   const currencies = useCurrencies(open);
@@ -97,7 +101,7 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
   // Opened from a customer's row (SPEC §2 Customers): the 'Create a sub-account' modal, the customer already chosen.
   const forChosenCustomer = initialKind === "customer" && !!params.get("customer");
   const form = useForm<Values>({
-    resolver: zodResolver(FormSchema) as never,
+    resolver: zodResolver(formSchema(t)) as never,
     defaultValues: { kind: initialKind, currency: params.get("currency") ?? "", name: "", customer_id: params.get("customer") ?? "" },
   });
   const [missing, setMissing] = useState<Missing[] | null>(null);
@@ -136,17 +140,23 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
 
   return (
     <>
-      <Modal title={forChosenCustomer ? "Create a sub-account" : "Create sub-account"} open={open && !missing} onCancel={onClose} footer={null} destroyOnHidden>
+      <Modal
+        title={forChosenCustomer ? t("subAccounts.create.titleForCustomer") : t("subAccounts.create.title")}
+        open={open && !missing}
+        onCancel={onClose}
+        footer={null}
+        destroyOnHidden
+      >
         <Form layout="vertical" component="form" onFinish={submit} noValidate>
-          <Field control={form.control} name="kind" label="Sub-account for">
+          <Field control={form.control} name="kind" label={t("subAccounts.create.for")}>
             {(f) => (
               <Radio.Group id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} optionType="button">
-                <Radio.Button value="own">My business</Radio.Button>
-                <Radio.Button value="customer">A customer</Radio.Button>
+                <Radio.Button value="own">{t("subAccounts.create.myBusiness")}</Radio.Button>
+                <Radio.Button value="customer">{t("subAccounts.create.aCustomer")}</Radio.Button>
               </Radio.Group>
             )}
           </Field>
-          <Field control={form.control} name="currency" label="Currency">
+          <Field control={form.control} name="currency" label={t("subAccounts.currency")}>
             {(f) => (
               <Select
                 id={f.id}
@@ -155,21 +165,21 @@ export default function CreateSubAccountModal({ open, onClose }: { open: boolean
                 onBlur={f.onBlur}
                 options={currencyOptions}
                 loading={!currencies}
-                placeholder="Select currency"
+                placeholder={t("subAccounts.create.selectCurrency")}
               />
             )}
           </Field>
           {kind === "own" ? (
-            <Field control={form.control} name="name" label="Sub-account name">
-              {(f) => <Input {...f} placeholder="e.g. Marketing expenses" maxLength={100} />}
+            <Field control={form.control} name="name" label={t("subAccounts.create.name")}>
+              {(f) => <Input {...f} placeholder={t("subAccounts.create.namePlaceholder")} maxLength={100} />}
             </Field>
           ) : (
-            <Field control={form.control} name="customer_id" label="Customer">
+            <Field control={form.control} name="customer_id" label={t("subAccounts.create.customer")}>
               {(f) => <CustomerSelect id={f.id} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
             </Field>
           )}
           <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-            Create sub-account
+            {t("subAccounts.create.title")}
           </Button>
         </Form>
       </Modal>
@@ -191,17 +201,18 @@ function MissingRequirementsModal({
   onSubmit: (values: Record<string, string>) => Promise<void>;
 }) {
   const toast = useToast();
+  const t = useTranslate();
   const schema = useMemo(
     () =>
       z.object({ requirements: z.record(z.string(), z.string()) }).superRefine((v, ctx) => {
         for (const m of missing) {
           const rule = REQUIREMENTS[m.key];
           const value = v.requirements[m.key] ?? "";
-          const problem = rule ? rule.check(value) : value.trim() ? null : `${m.description} is required`;
+          const problem = rule ? rule.check(value) : value.trim() ? null : t("subAccounts.missing.required", { what: m.description });
           if (problem) ctx.addIssue({ code: "custom", path: ["requirements", m.key], message: problem });
         }
       }),
-    [missing],
+    [missing, t],
   );
   const form = useForm<{ requirements: Record<string, string> }>({
     resolver: zodResolver(schema) as never,
@@ -216,8 +227,8 @@ function MissingRequirementsModal({
     }
   });
   return (
-    <Modal title="Missing requirements" open onCancel={onCancel} footer={null} destroyOnHidden>
-      <p>This customer needs a few more details before a sub-account can be created.</p>
+    <Modal title={t("subAccounts.missing.title")} open onCancel={onCancel} footer={null} destroyOnHidden>
+      <p>{t("subAccounts.missing.intro")}</p>
       <Form layout="vertical" component="form" onFinish={submit} noValidate>
         {missing.map((m) => (
           <Field key={m.key} control={form.control} name={`requirements.${m.key}`} label={REQUIREMENTS[m.key]?.description ?? m.description}>
@@ -225,13 +236,19 @@ function MissingRequirementsModal({
               <Input
                 {...f}
                 value={f.value ?? ""}
-                placeholder={m.key === "incorporation_date" ? "YYYY-MM-DD" : m.key === "incorporation_country" ? "e.g. NG" : undefined}
+                placeholder={
+                  m.key === "incorporation_date"
+                    ? t("subAccounts.missing.datePlaceholder")
+                    : m.key === "incorporation_country"
+                      ? t("subAccounts.missing.countryPlaceholder")
+                      : undefined
+                }
               />
             )}
           </Field>
         ))}
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Submit and create
+          {t("subAccounts.missing.submit")}
         </Button>
       </Form>
     </Modal>

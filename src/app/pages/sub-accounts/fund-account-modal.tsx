@@ -7,6 +7,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Button, Form, Input, Modal, Result, Select } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -19,6 +20,7 @@ import { accountEndpoints, type Account } from "../../../../resources/accounts.t
 
 export function FundAccountModal({ open, account, onClose, onFunded }: { open: boolean; account: SubAccount; onClose: () => void; onFunded: () => void }) {
   const toast = useToast();
+  const t = useTranslate();
   const write = useWrite();
   const otp = useOneTimeCode();
   const [sources, setSources] = useState<Account[] | null>(null);
@@ -67,38 +69,43 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
   }
 
   return (
-    <Modal title={done ? undefined : "Fund account"} open={open} onCancel={close} footer={null} destroyOnHidden>
+    <Modal title={done ? undefined : t("subAccounts.fund.title")} open={open} onCancel={close} footer={null} destroyOnHidden>
       {done ? (
         <Result
           status="success"
           title={done}
-          subTitle={`${formatMoney(minor ?? 0n, account.currency)} was added to ${account.name}.`}
+          subTitle={t("subAccounts.fund.added", { amount: formatMoney(minor ?? 0n, account.currency), name: account.name })}
           extra={[
             <Link key="tx" to="/transactions">
-              <Button type="primary">View transactions</Button>
+              <Button type="primary">{t("subAccounts.fund.viewTransactions")}</Button>
             </Link>,
             <Button key="close" onClick={close}>
-              Done
+              {t("subAccounts.fund.done")}
             </Button>,
           ]}
         />
       ) : (
         <Form layout="vertical" component="form" onFinish={fund}>
-          <Form.Item label="Source account" htmlFor="fund-source">
+          <Form.Item label={t("subAccounts.fund.source")} htmlFor="fund-source">
             <Select
               id="fund-source"
               value={source}
               onChange={setSource}
               loading={!sources}
-              placeholder="Select an account"
+              placeholder={t("subAccounts.fund.selectAccount")}
               options={(sources ?? []).map((s) => ({
                 value: s.id,
                 label: `${accountLabel(s)} (${s.currency}) · ${formatMoney(s.balance.available, s.currency)}`,
               }))}
-              notFoundContent={`No ${account.currency} account to fund from`}
+              notFoundContent={t("subAccounts.fund.noSource", { currency: account.currency })}
             />
           </Form.Item>
-          <Form.Item label="Amount" htmlFor="fund-amount" validateStatus={touched && problem ? "error" : undefined} help={touched ? problem : undefined}>
+          <Form.Item
+            label={t("subAccounts.fund.amount")}
+            htmlFor="fund-amount"
+            validateStatus={touched && problem ? "error" : undefined}
+            help={touched ? problem : undefined}
+          >
             <Input
               id="fund-amount"
               inputMode="decimal"
@@ -111,7 +118,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
           </Form.Item>
           <OneTimeCodeInput otp={otp} request={transfer && { endpoint: subAccountEndpoints.fund, body: transfer }} />
           <Button type="primary" htmlType="submit" block disabled={!ready} loading={sending}>
-            Fund account
+            {t("subAccounts.fund.title")}
           </Button>
         </Form>
       )}

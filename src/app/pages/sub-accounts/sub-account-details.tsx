@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Statistic, Tabs, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
@@ -24,15 +24,16 @@ import { FundAccountModal } from "./fund-account-modal.tsx";
 import { actionAccess } from "../../../../resources/define-resource.ts";
 import { call } from "../../api/call.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { declaredKey } from "../../components/resource/declared-text.ts";
 
 const DAY = "YYYY-MM-DD";
 
 /** SPEC §4: a sub-account's graph ranges (its summary answers exactly these). */
-const SUB_ACCOUNT_RANGES: Range[] = [
-  { key: "last_week", label: "1 week" },
-  { key: "last_30_days", label: "30 days" },
-  { key: "last_3_months", label: "3 months" },
-  { key: "last_6_months", label: "6 months" },
+const subAccountRanges = (t: ReturnType<typeof useTranslate>): Range[] => [
+  { key: "last_week", label: t("subAccounts.details.ranges.week") },
+  { key: "last_30_days", label: t("subAccounts.details.ranges.days30") },
+  { key: "last_3_months", label: t("subAccounts.details.ranges.months3") },
+  { key: "last_6_months", label: t("subAccounts.details.ranges.months6") },
 ];
 
 function useSummary(id: string, from: string | undefined, version: number) {
@@ -50,6 +51,7 @@ export default function SubAccountDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const { modal } = App.useApp();
+  const t = useTranslate();
   const toast = useToast();
   const { can } = useSession();
   const [funding, setFunding] = useState(false);
@@ -67,7 +69,7 @@ export default function SubAccountDetails() {
   const back = (
     <Link to={`${subAccounts.routes.list}?currency=${account?.currency ?? ""}`}>
       <Button type="text" icon={<ArrowLeftOutlined />}>
-        Back
+        {t("subAccounts.details.back")}
       </Button>
     </Link>
   );
@@ -85,7 +87,7 @@ export default function SubAccountDetails() {
         <Alert
           type="error"
           showIcon
-          message="Error fetching sub-account details"
+          message={t("subAccounts.details.error")}
           description={(query.error as { message?: string } | null)?.message}
           style={{ marginTop: 12 }}
         />
@@ -94,11 +96,13 @@ export default function SubAccountDetails() {
 
   const deposit = account.deposit_addresses[0]?.data ?? {};
   const action = (key: "freeze" | "unfreeze") => subAccounts.actions!.find((a): a is ApiAction => a.key === key && "endpoint" in a)!;
+  /** An action's declared label (or confirmation), in the member's language. */
+  const said = (key: "freeze" | "unfreeze", what: "label" | "confirm") => t(declaredKey(subAccounts.name, `actions.${key}.${what}`), action(key)[what] ?? "");
   const runAction = (key: "freeze" | "unfreeze") => {
     const a = action(key);
     modal.confirm({
-      title: a.confirm,
-      okText: a.label,
+      title: said(key, "confirm"),
+      okText: said(key, "label"),
       okButtonProps: { danger: a.danger },
       onOk: async () => {
         try {
@@ -114,11 +118,11 @@ export default function SubAccountDetails() {
   const offered = (key: "freeze" | "unfreeze") =>
     can(actionAccess(action(key)).obj, actionAccess(action(key)).act) && action(key).states!.includes(account.state);
   const menu = [
-    { key: "customer", label: "View customer", disabled: true },
-    ...(can("statements", "list") ? [{ key: "export", label: "Export statement" }] : []),
-    ...(offered("freeze") ? [{ key: "freeze", label: action("freeze").label, danger: true }] : []),
-    ...(offered("unfreeze") ? [{ key: "unfreeze", label: action("unfreeze").label }] : []),
-    { key: "close", label: "Close account", disabled: true },
+    { key: "customer", label: t("subAccounts.details.viewCustomer"), disabled: true },
+    ...(can("statements", "list") ? [{ key: "export", label: t("subAccounts.details.exportStatement") }] : []),
+    ...(offered("freeze") ? [{ key: "freeze", label: said("freeze", "label"), danger: true }] : []),
+    ...(offered("unfreeze") ? [{ key: "unfreeze", label: said("unfreeze", "label") }] : []),
+    { key: "close", label: t("subAccounts.details.closeAccount"), disabled: true },
   ];
   const onMenu = ({ key }: { key: string }) => {
     if (key === "export") setExporting(true);
@@ -134,7 +138,7 @@ export default function SubAccountDetails() {
           <div>
             <Flex align="center" gap={8}>
               <PageTitle style={{ margin: 0 }}>{account.name}</PageTitle>
-              <Tag color="blue">Sub-account</Tag>
+              <Tag color="blue">{t("subAccounts.details.badge")}</Tag>
               <SubAccountState state={account.state} />
             </Flex>
             <Typography.Text type="secondary" data-testid="sub-account-header">
@@ -145,17 +149,17 @@ export default function SubAccountDetails() {
             {/* A frozen (or closed) account takes no money in: the server would refuse the funding. */}
             {can("transfers", "create") && account.state === "ACTIVE" && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setFunding(true)}>
-                Fund account
+                {t("subAccounts.fund.title")}
               </Button>
             )}
             {account.classification === "institution" && can("page:/payments/send/money", "view") && (
               <Button icon={<SendOutlined />} onClick={() => navigate(`/payments/send/money?account=${account.id}`)}>
-                Make payment
+                {t("subAccounts.details.makePayment")}
               </Button>
             )}
             <Dropdown trigger={["click"]} menu={{ items: menu, onClick: onMenu }}>
               <Button>
-                More actions <DownOutlined />
+                {t("subAccounts.details.moreActions")} <DownOutlined />
               </Button>
             </Dropdown>
           </Flex>
@@ -164,21 +168,21 @@ export default function SubAccountDetails() {
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Total Balance" value={money(account.balances.available)} />
+            <Statistic title={t("subAccounts.details.totalBalance")} value={money(account.balances.available)} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} />
+            <Statistic title={t("subAccounts.details.totalInflow")} value={summary.error ? "—" : money(summary.totals?.inbound)} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} />
+            <Statistic title={t("subAccounts.details.totalOutflow")} value={summary.error ? "—" : money(summary.totals?.outbound)} />
           </Card>
         </Col>
       </Row>
-      {summary.error && <Alert type="error" showIcon message="Error fetching account summary" style={{ marginTop: 16 }} />}
+      {summary.error && <Alert type="error" showIcon message={t("subAccounts.details.summaryError")} style={{ marginTop: 16 }} />}
       <Card style={{ marginTop: 16 }}>
         <Tabs
           activeKey={tab}
@@ -186,20 +190,20 @@ export default function SubAccountDetails() {
           items={[
             {
               key: "overview",
-              label: "Overview",
+              label: t("subAccounts.details.overview"),
               children: (
                 <FlowsChart
                   key={version}
                   endpoint={accountEndpoints.summary}
                   params={{ id: account.id }}
-                  ranges={SUB_ACCOUNT_RANGES}
+                  ranges={subAccountRanges(t)}
                   currency={account.currency}
                 />
               ),
             },
             {
               key: "transactions",
-              label: "Transactions",
+              label: t("subAccounts.details.transactions"),
               children: <OwnerTransactions key={version} endpoint={accountEndpoints.transactions} params={{ id: account.id }} detailBase="/transactions" />,
             },
           ]}

@@ -7,6 +7,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Card, Empty, Flex, Select, Skeleton, Statistic, Tag, Typography } from "antd";
 import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type MasterAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
@@ -19,12 +20,14 @@ import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { withoutListState } from "../../components/resource/list-url-state.ts";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { declaredKey, segment } from "../../components/resource/declared-text.ts";
 
-export const LOCKED_MESSAGE = "You do not have sub-accounts enabled on your account. Please contact support to enable sub-accounts";
-const MASTER_ERROR = "Error fetching master account details";
-
+/** A sub-account's state in words, as the declaration's Status column names it (in the member's language). */
 export function SubAccountState({ state }: { state: string }) {
-  return <Tag color={statusColor(state)}>{SUB_ACCOUNT_STATE_LABELS[state] ?? state}</Tag>;
+  const t = useTranslate();
+  return (
+    <Tag color={statusColor(state)}>{t(declaredKey(subAccounts.name, `columns.state.labels.${segment(state)}`), SUB_ACCOUNT_STATE_LABELS[state] ?? state)}</Tag>
+  );
 }
 
 function useCurrencies() {
@@ -50,16 +53,17 @@ function useMaster(currency: string) {
 }
 
 function MasterCard({ master, error }: { master?: MasterAccount; error?: boolean }) {
+  const t = useTranslate();
   return (
-    <Card style={{ marginBottom: 16 }} title="Master account">
+    <Card style={{ marginBottom: 16 }} title={t("subAccounts.master.title")}>
       {error ? (
-        <Alert type="error" showIcon message={MASTER_ERROR} />
+        <Alert type="error" showIcon message={t("subAccounts.master.error")} />
       ) : !master ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : (
         <Flex gap={48} wrap>
-          <Statistic title={`${master.name} balance`} value={formatMoney(master.balances.available, master.currency)} />
-          <Statistic title="Sub-accounts" value={master.sub_account_count} />
+          <Statistic title={t("subAccounts.master.balance", { name: master.name })} value={formatMoney(master.balances.available, master.currency)} />
+          <Statistic title={t("subAccounts.master.count")} value={master.sub_account_count} />
         </Flex>
       )}
     </Card>
@@ -67,12 +71,14 @@ function MasterCard({ master, error }: { master?: MasterAccount; error?: boolean
 }
 
 function MasterTransactions({ master, error }: { master?: MasterAccount; error?: boolean }) {
+  const t = useTranslate();
   if (master) return <OwnerTransactions endpoint={accountEndpoints.transactions} params={{ id: master.id }} detailBase="/transactions" />;
-  return error ? <Alert type="error" showIcon message={MASTER_ERROR} /> : <Skeleton active />;
+  return error ? <Alert type="error" showIcon message={t("subAccounts.master.error")} /> : <Skeleton active />;
 }
 
 export default function SubAccountsList() {
   const [params, setParams] = useSearchParams();
+  const t = useTranslate();
   const currencies = useCurrencies();
   const { canCreate, features } = useResourceAccess(subAccounts);
   const currency = params.get("currency") ?? "";
@@ -94,13 +100,13 @@ export default function SubAccountsList() {
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={12}>
         <div>
-          <PageTitle style={{ margin: 0 }}>{subAccounts.title}</PageTitle>
-          <Typography.Text type="secondary">{subAccounts.subtitle}</Typography.Text>
+          <PageTitle style={{ margin: 0 }}>{t(declaredKey(subAccounts.name, "title"), subAccounts.title)}</PageTitle>
+          <Typography.Text type="secondary">{t(declaredKey(subAccounts.name, "subtitle"), subAccounts.subtitle)}</Typography.Text>
         </div>
         {!locked && (
           <Flex gap={8} align="center">
             <Select
-              aria-label="Currency"
+              aria-label={t("subAccounts.currency")}
               style={{ width: 120 }}
               value={currency || undefined}
               loading={!currencies}
@@ -111,7 +117,7 @@ export default function SubAccountsList() {
                   return withoutListState(p);
                 })
               }
-              placeholder="Currency"
+              placeholder={t("subAccounts.currency")}
             />
             {canCreate && <CreateButton def={subAccounts} />}
           </Flex>
@@ -119,7 +125,7 @@ export default function SubAccountsList() {
       </Flex>
       {locked ? (
         <Card>
-          <Empty description={LOCKED_MESSAGE} />
+          <Empty description={t("subAccounts.locked")} />
         </Card>
       ) : (
         <>

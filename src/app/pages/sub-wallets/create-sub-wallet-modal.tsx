@@ -9,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { isApiError } from "../../api/client.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -36,19 +37,20 @@ const toBody = (v: Values) => {
 };
 
 /** The form: the shared schema's issues, with currency and blockchain shown under the one asset field. */
-const FormSchema = z.object({ kind: z.enum(["own", "customer"]), asset: z.string(), name: z.string(), customer_id: z.string() }).superRefine((v, ctx) => {
-  const r = CreateSubWallet.safeParse(toBody(v));
-  const seen = new Set<string>();
-  for (const i of r.success ? [] : r.error.issues) {
-    const field = i.path[0] === "currency" || i.path[0] === "blockchain" ? "asset" : String(i.path[0]);
-    if (seen.has(field)) continue;
-    seen.add(field);
-    ctx.addIssue({ code: "custom", path: [field], message: i.message });
-  }
-  // The schema's own customer check runs only once the rest is valid; the form says it at once.
-  if (v.kind === "customer" && !v.customer_id && !seen.has("customer_id"))
-    ctx.addIssue({ code: "custom", path: ["customer_id"], message: "Please select a customer" });
-});
+const formSchema = (t: ReturnType<typeof useTranslate>) =>
+  z.object({ kind: z.enum(["own", "customer"]), asset: z.string(), name: z.string(), customer_id: z.string() }).superRefine((v, ctx) => {
+    const r = CreateSubWallet.safeParse(toBody(v));
+    const seen = new Set<string>();
+    for (const i of r.success ? [] : r.error.issues) {
+      const field = i.path[0] === "currency" || i.path[0] === "blockchain" ? "asset" : String(i.path[0]);
+      if (seen.has(field)) continue;
+      seen.add(field);
+      ctx.addIssue({ code: "custom", path: [field], message: i.message });
+    }
+    // The schema's own customer check runs only once the rest is valid; the form says it at once.
+    if (v.kind === "customer" && !v.customer_id && !seen.has("customer_id"))
+      ctx.addIssue({ code: "custom", path: ["customer_id"], message: t("subWallets.create.customerRequired") });
+  });
 
 /** The business's main wallets: the assets it can open sub-wallets in. */
 function useMainAssets(open: boolean) {
@@ -65,6 +67,7 @@ function useMainAssets(open: boolean) {
 type CustomerOption = { value: string; label: string; name: string };
 
 function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: string; onChange: (v: string, name: string) => void; onBlur: () => void }) {
+  const translate = useTranslate();
   const [keyword, setKeyword] = useState("");
   const [options, setOptions] = useState<CustomerOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -89,8 +92,8 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
       onChange={(v: string, o) => onChange(v, (o as CustomerOption | undefined)?.name ?? "")}
       onBlur={onBlur}
       options={options}
-      placeholder="Search customers by name or email"
-      notFoundContent={loading ? "Loading…" : "No customers"}
+      placeholder={translate("subWallets.create.searchCustomers")}
+      notFoundContent={loading ? translate("subWallets.create.loading") : translate("subWallets.create.noCustomers")}
     />
   );
 }
@@ -98,6 +101,7 @@ function CustomerSelect({ id, value, onChange, onBlur }: { id: string; value?: s
 export default function CreateSubWalletModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   const assets = useMainAssets(open);
@@ -107,7 +111,7 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
     name: "",
     customer_id: "",
   });
-  const form = useForm<Values>({ resolver: zodResolver(FormSchema) as never, defaultValues: initial() });
+  const form = useForm<Values>({ resolver: zodResolver(formSchema(t)) as never, defaultValues: initial() });
   const kind = form.watch("kind");
   useEffect(() => {
     if (open) form.reset(initial());
@@ -132,17 +136,17 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
   });
 
   return (
-    <Modal title="Create sub-wallet" open={open} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal title={t("subWallets.create.title")} open={open} onCancel={onClose} footer={null} destroyOnHidden>
       <Form layout="vertical" component="form" onFinish={submit} noValidate>
-        <Field control={form.control} name="kind" label="Sub-wallet for">
+        <Field control={form.control} name="kind" label={t("subWallets.create.for")}>
           {(f) => (
             <Radio.Group id={f.id} value={f.value} onChange={(e) => f.onChange(e.target.value)} optionType="button">
-              <Radio.Button value="own">Own</Radio.Button>
-              <Radio.Button value="customer">Customer</Radio.Button>
+              <Radio.Button value="own">{t("subWallets.create.own")}</Radio.Button>
+              <Radio.Button value="customer">{t("subWallets.create.customer")}</Radio.Button>
             </Radio.Group>
           )}
         </Field>
-        <Field control={form.control} name="asset" label="Asset">
+        <Field control={form.control} name="asset" label={t("subWallets.asset")}>
           {(f) => (
             <Select
               id={f.id}
@@ -151,13 +155,13 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
               onBlur={f.onBlur}
               loading={!assets}
               options={(assets ?? []).map((a) => ({ value: `${a.currency}:${a.blockchain}`, label: assetLabel(a.currency, a.blockchain) }))}
-              placeholder="Select asset"
-              notFoundContent="Create a wallet for an asset first"
+              placeholder={t("subWallets.create.selectAsset")}
+              notFoundContent={t("subWallets.create.noAsset")}
             />
           )}
         </Field>
         {kind === "customer" && (
-          <Field control={form.control} name="customer_id" label="Customer">
+          <Field control={form.control} name="customer_id" label={t("subWallets.create.customer")}>
             {(f) => (
               <CustomerSelect
                 id={f.id}
@@ -172,11 +176,11 @@ export default function CreateSubWalletModal({ open, onClose }: { open: boolean;
             )}
           </Field>
         )}
-        <Field control={form.control} name="name" label="Sub-wallet name">
-          {(f) => <Input {...f} placeholder="e.g. Payroll float" maxLength={100} />}
+        <Field control={form.control} name="name" label={t("subWallets.create.name")}>
+          {(f) => <Input {...f} placeholder={t("subWallets.create.namePlaceholder")} maxLength={100} />}
         </Field>
         <Button type="primary" htmlType="submit" block loading={form.formState.isSubmitting}>
-          Create sub-wallet
+          {t("subWallets.create.title")}
         </Button>
       </Form>
     </Modal>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Statistic, Tabs, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
 import { assetLabel, subWallets, SUB_WALLET_CLASSIFICATION_LABELS, type SubWallet } from "../../../../resources/sub-wallets.ts";
@@ -21,13 +21,14 @@ import { ExportStatementModal } from "../../components/money/export-statement-mo
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import { SubWalletState } from "./sub-wallets-list.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { declaredKey, segment } from "../../components/resource/declared-text.ts";
 
 /** SPEC §4: a sub-wallet's graph ranges (its summary answers exactly these). */
-const SUB_WALLET_RANGES: Range[] = [
-  { key: "last_week", label: "1 week" },
-  { key: "last_30_days", label: "30 days" },
-  { key: "last_3_months", label: "3 months" },
-  { key: "last_6_months", label: "6 months" },
+const subWalletRanges = (t: ReturnType<typeof useTranslate>): Range[] => [
+  { key: "last_week", label: t("subWallets.details.ranges.week") },
+  { key: "last_30_days", label: t("subWallets.details.ranges.days30") },
+  { key: "last_3_months", label: t("subWallets.details.ranges.months3") },
+  { key: "last_6_months", label: t("subWallets.details.ranges.months6") },
 ];
 
 type Totals = { inbound: string; outbound: string };
@@ -47,6 +48,7 @@ function useTotals(id: string) {
 export default function SubWalletDetails() {
   const { id = "" } = useParams();
   const { can } = useSession();
+  const t = useTranslate();
   const [exporting, setExporting] = useState(false);
   const [tab, setTab] = useState("overview");
   const [qrFailed, setQrFailed] = useState(false);
@@ -56,7 +58,7 @@ export default function SubWalletDetails() {
   const back = (
     <Link to={subWallets.routes.list}>
       <Button type="text" icon={<ArrowLeftOutlined />}>
-        Back
+        {t("subWallets.details.back")}
       </Button>
     </Link>
   );
@@ -74,7 +76,7 @@ export default function SubWalletDetails() {
         <Alert
           type="error"
           showIcon
-          message="Error fetching sub-wallet details"
+          message={t("subWallets.details.error")}
           description={(query.error as { message?: string } | null)?.message}
           style={{ marginTop: 12 }}
         />
@@ -93,8 +95,13 @@ export default function SubWalletDetails() {
           <div>
             <Flex align="center" gap={8} wrap>
               <PageTitle style={{ margin: 0 }}>{wallet.name}</PageTitle>
-              <Tag color="purple">Sub-wallet</Tag>
-              <Tag>{SUB_WALLET_CLASSIFICATION_LABELS[wallet.classification] ?? wallet.classification}</Tag>
+              <Tag color="purple">{t("subWallets.details.badge")}</Tag>
+              <Tag>
+                {t(
+                  declaredKey(subWallets.name, `columns.classification.labels.${segment(wallet.classification)}`),
+                  SUB_WALLET_CLASSIFICATION_LABELS[wallet.classification] ?? wallet.classification,
+                )}
+              </Tag>
               <SubWalletState state={wallet.state} />
             </Flex>
             <Typography.Text type="secondary" data-testid="sub-wallet-header">
@@ -103,7 +110,7 @@ export default function SubWalletDetails() {
           </div>
           {can("statements", "list") && (
             <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>
-              Export statement
+              {t("subWallets.details.exportStatement")}
             </Button>
           )}
         </Flex>
@@ -111,21 +118,21 @@ export default function SubWalletDetails() {
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Total Balance" value={money(wallet.available_balance)} />
+            <Statistic title={t("subWallets.details.totalBalance")} value={money(wallet.available_balance)} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Total Inflow" value={summary.error ? "—" : money(summary.totals?.inbound)} />
+            <Statistic title={t("subWallets.details.totalInflow")} value={summary.error ? "—" : money(summary.totals?.inbound)} />
           </Card>
         </Col>
         <Col xs={24} md={8}>
           <Card>
-            <Statistic title="Total Outflow" value={summary.error ? "—" : money(summary.totals?.outbound)} />
+            <Statistic title={t("subWallets.details.totalOutflow")} value={summary.error ? "—" : money(summary.totals?.outbound)} />
           </Card>
         </Col>
       </Row>
-      {summary.error && <Alert type="error" showIcon message="Error fetching wallet summary" style={{ marginTop: 16 }} />}
+      {summary.error && <Alert type="error" showIcon message={t("subWallets.details.summaryError")} style={{ marginTop: 16 }} />}
       <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
         <Col xs={24} lg={16}>
           <Card>
@@ -135,12 +142,12 @@ export default function SubWalletDetails() {
               items={[
                 {
                   key: "overview",
-                  label: "Overview",
-                  children: <FlowsChart endpoint={walletEndpoints.summary} params={{ id: wallet.id }} ranges={SUB_WALLET_RANGES} currency={wallet.currency} />,
+                  label: t("subWallets.details.overview"),
+                  children: <FlowsChart endpoint={walletEndpoints.summary} params={{ id: wallet.id }} ranges={subWalletRanges(t)} currency={wallet.currency} />,
                 },
                 {
                   key: "transactions",
-                  label: "Transactions",
+                  label: t("subWallets.details.transactions"),
                   children: <OwnerTransactions endpoint={walletEndpoints.transactions} params={{ id: wallet.id }} detailBase="/crypto/transactions" />,
                 },
               ]}
@@ -148,34 +155,36 @@ export default function SubWalletDetails() {
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title="Deposit address">
+          <Card title={t("subWallets.details.depositAddress")}>
             <Flex vertical align="center" gap={12}>
               {qr && !qrFailed ? (
-                <Image src={qr} alt={`QR code of ${wallet.address}`} width={200} preview={false} onError={() => setQrFailed(true)} />
+                <Image
+                  src={qr}
+                  alt={t("subWallets.details.qrAlt", { address: wallet.address })}
+                  width={200}
+                  preview={false}
+                  onError={() => setQrFailed(true)}
+                />
               ) : (
-                <Alert type="error" showIcon message="Error fetching deposit address qr code" />
+                <Alert type="error" showIcon message={t("subWallets.details.qrError")} />
               )}
               <Descriptions column={1} size="small" style={{ width: "100%" }}>
-                <Descriptions.Item label="Network">
+                <Descriptions.Item label={t("subWallets.details.network")}>
                   <Space size={4}>
                     <span data-testid="sub-wallet-network">{network}</span>
-                    <CopyButton value={network} label="Copy network" />
+                    <CopyButton value={network} label={t("subWallets.details.copyNetwork")} />
                   </Space>
                 </Descriptions.Item>
-                <Descriptions.Item label="Address">
+                <Descriptions.Item label={t("subWallets.details.address")}>
                   <Space size={4} align="start">
                     <Typography.Text style={{ wordBreak: "break-all" }} data-testid="sub-wallet-address">
                       {wallet.address}
                     </Typography.Text>
-                    <CopyButton value={wallet.address} label="Copy address" />
+                    <CopyButton value={wallet.address} label={t("subWallets.details.copyAddress")} />
                   </Space>
                 </Descriptions.Item>
               </Descriptions>
-              <Alert
-                type="warning"
-                showIcon
-                message={`Only send ${wallet.currency} on ${network} to this address. Deposits from any other network will be lost.`}
-              />
+              <Alert type="warning" showIcon message={t("subWallets.details.networkWarning", { currency: wallet.currency, network })} />
             </Flex>
           </Card>
         </Col>

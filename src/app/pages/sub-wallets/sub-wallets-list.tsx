@@ -4,7 +4,8 @@
  * Customer) and tabs 'List of sub-wallets' (the generic list of the subWallets declaration, of the
  * chosen asset) and 'Recent transactions'.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslate } from "@refinedev/core";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useTable } from "@refinedev/antd";
@@ -20,12 +21,17 @@ import { CreateButton } from "../../components/resource/create-button.tsx";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { withoutListState } from "../../components/resource/list-url-state.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { declaredKey, segment, translateDef } from "../../components/resource/declared-text.ts";
 
 export type Asset = { currency: string; blockchain: string };
 export const assetKey = (a: Asset) => `${a.currency}:${a.blockchain}`;
 
+/** A sub-wallet's state in words, as the declaration's Status column names it (in the member's language). */
 export function SubWalletState({ state }: { state: string }) {
-  return <Tag color={statusColor(state)}>{SUB_WALLET_STATE_LABELS[state] ?? state}</Tag>;
+  const t = useTranslate();
+  return (
+    <Tag color={statusColor(state)}>{t(declaredKey(subWallets.name, `columns.state.labels.${segment(state)}`), SUB_WALLET_STATE_LABELS[state] ?? state)}</Tag>
+  );
 }
 
 /** The assets the product supports (every stablecoin on every chain). */
@@ -48,6 +54,9 @@ function useDistribution() {
 /** Recent transactions of sub-wallets (GET transactions?sub_wallet_txns=true), of one asset when one is chosen. */
 function RecentTransactions({ asset }: { asset?: Asset }) {
   const navigate = useNavigate();
+  const t = useTranslate();
+  // The crypto transactions' declared columns, in the member's language.
+  const columns = useMemo(() => translateDef(cryptoTransactions, (path, text) => t(declaredKey(cryptoTransactions.name, path), text)).columns, [t]);
   const { tableProps, tableQuery } = useTable<Record<string, unknown> & { id: string }>({
     resource: cryptoTransactions.name,
     meta: { params: { sub_wallet_txns: "true", ...(asset ? { sub_wallet_asset: asset.currency, sub_wallet_blockchain: asset.blockchain } : {}) } },
@@ -56,42 +65,46 @@ function RecentTransactions({ asset }: { asset?: Asset }) {
     sorters: { mode: "off" },
     errorNotification: false,
   });
-  if (tableQuery.isError) return <Alert type="error" showIcon message="Error fetching transactions" />;
+  if (tableQuery.isError) return <Alert type="error" showIcon message={t("subWallets.transactionsError")} />;
   return (
     <Table
       {...tableProps}
       rowKey="id"
       onRow={(r) => ({ onClick: () => navigate(cryptoTransactions.routes.show!.replace(":id", r.id)), style: { cursor: "pointer" } })}
-      columns={cryptoTransactions.columns.map((c) => ({
+      columns={columns.map((c) => ({
         key: c.field,
         title: c.title,
         render: (_: unknown, r: unknown) => renderField(c, r),
       }))}
-      locale={{ emptyText: tableQuery.isLoading ? " " : "No transactions" }}
+      locale={{ emptyText: tableQuery.isLoading ? " " : t("subWallets.noTransactions") }}
     />
   );
 }
 
 export default function SubWalletsList() {
   const [params, setParams] = useSearchParams();
+  const t = useTranslate();
   const assets = useSupportedAssets();
   const { canCreate } = useResourceAccess(subWallets);
   const distribution = useDistribution();
   const currency = params.get("asset") ?? "";
   const blockchain = params.get("blockchain") ?? "";
   const asset = currency && blockchain ? { currency, blockchain } : undefined;
-  const assetOptions = [{ value: "", label: "All" }, ...(assets ?? []).map((a) => ({ value: assetKey(a), label: assetLabel(a.currency, a.blockchain) }))];
+  const assetOptions = [
+    { value: "", label: t("subWallets.allAssets") },
+    ...(assets ?? []).map((a) => ({ value: assetKey(a), label: assetLabel(a.currency, a.blockchain) })),
+  ];
 
   return (
     <>
       <Flex justify="space-between" align="center" style={{ marginBottom: 16 }} wrap gap={12}>
         <div>
-          <PageTitle style={{ margin: 0 }}>{subWallets.title}</PageTitle>
-          <Typography.Text type="secondary">{subWallets.subtitle}</Typography.Text>
+          <PageTitle style={{ margin: 0 }}>{t(declaredKey(subWallets.name, "title"), subWallets.title)}</PageTitle>
+          <Typography.Text type="secondary">{t(declaredKey(subWallets.name, "subtitle"), subWallets.subtitle)}</Typography.Text>
         </div>
         <Flex gap={8} align="center">
           <Select
-            aria-label="Asset"
+            aria-label={t("subWallets.asset")}
             style={{ width: 180 }}
             value={asset ? assetKey(asset) : ""}
             loading={!assets}
@@ -128,6 +141,7 @@ export default function SubWalletsList() {
 
 /** All: the USD value of every sub-wallet; one asset: what its sub-wallets hold in that asset. */
 function DistributionCard({ distribution, asset }: { distribution: { rows?: SubWalletDistribution; error?: boolean }; asset?: Asset }) {
+  const t = useTranslate();
   const rows = distribution.rows ?? [];
   const chosen = asset ? rows.find((r) => r.currency === asset.currency && r.blockchain === asset.blockchain) : undefined;
   const total = asset
@@ -140,13 +154,13 @@ function DistributionCard({ distribution, asset }: { distribution: { rows?: SubW
   return (
     <Card style={{ marginBottom: 16 }}>
       {distribution.error ? (
-        <Alert type="error" showIcon message="Error fetching wallet distribution" />
+        <Alert type="error" showIcon message={t("subWallets.distributionError")} />
       ) : !distribution.rows ? (
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : (
         <Flex gap={48} wrap>
-          <Statistic title="Total balance" value={total} valueRender={(v) => <span data-testid="sub-wallets-total">{v}</span>} />
-          <Statistic title="Sub-wallets" value={count} valueRender={(v) => <span data-testid="sub-wallets-count">{v}</span>} />
+          <Statistic title={t("subWallets.totalBalance")} value={total} valueRender={(v) => <span data-testid="sub-wallets-total">{v}</span>} />
+          <Statistic title={t("subWallets.count")} value={count} valueRender={(v) => <span data-testid="sub-wallets-count">{v}</span>} />
         </Flex>
       )}
     </Card>

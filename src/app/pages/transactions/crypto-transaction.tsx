@@ -1,6 +1,6 @@
 /** The crypto view of the transaction details modal (SPEC §3 Crypto transaction). */
 import { useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Skeleton, Typography } from "antd";
 import { AmountHeader, Documents, Pairs, person, ReceiptButton, Section } from "./detail-parts.tsx";
 import { PaymentActions } from "./payment-actions.tsx";
@@ -34,18 +34,20 @@ type Detail = {
   rejection_reason: string | null;
 };
 
-const endOf = (e?: End) =>
+const endOf = (translate: ReturnType<typeof useTranslate>, e?: End) =>
   !e
     ? null
     : e.type === "ASSET"
-      ? `${e.asset?.currency} wallet on ${e.asset?.blockchain}${e.address ? ` (${e.address})` : ""}`
+      ? `${translate("transactions.walletOn", { currency: e.asset?.currency, blockchain: e.asset?.blockchain })}${e.address ? ` (${e.address})` : ""}`
       : `${e.counterparty?.name ?? ""}${e.address ? ` (${e.address})` : ""}`;
 
 export default function CryptoTransactionDetails() {
   const { id = "" } = useParams();
+  const translate = useTranslate();
   const { result: t, query } = useOne<Detail>({ resource: "crypto-transactions", id, errorNotification: false });
   if (query.isLoading) return <Skeleton active />;
-  if (!t) return <Alert type="error" showIcon message="Error fetching this transaction" description={(query.error as { message?: string } | null)?.message} />;
+  if (!t) return <Alert type="error" showIcon message={translate("transactions.error")} description={(query.error as { message?: string } | null)?.message} />;
+  const to = endOf(translate, t.destination);
   return (
     <>
       <AmountHeader
@@ -59,33 +61,40 @@ export default function CryptoTransactionDetails() {
       {t.state === "FAILED" && t.status_description && <Alert type="error" showIcon message={t.status_description} style={{ marginBottom: 12 }} />}
       <Pairs
         items={[
-          ["Description", t.description],
-          ["From", endOf(t.source) || "Couldn't get sender details"],
-          ["To", endOf(t.destination) || "Couldn't get beneficiary details"],
-          ["Amount received", formatMoney(t.destination_amount.value, t.destination_amount.currency)],
-          ["Network fee", formatMoney(t.fee.value, t.fee.currency)],
-          ["Exchange rate", t.fx_rate && <RateText from={t.sending_amount.currency} to={t.destination_amount.currency} rate={t.fx_rate} />],
+          [translate("transactions.fields.description"), t.description],
+          [translate("transactions.fields.from"), endOf(translate, t.source) || translate("transactions.noSender")],
+          [translate("transactions.fields.to"), to || translate("transactions.noBeneficiary")],
+          [translate("transactions.fields.amountReceived"), formatMoney(t.destination_amount.value, t.destination_amount.currency)],
+          [translate("transactions.fields.networkFee"), formatMoney(t.fee.value, t.fee.currency)],
           [
-            "Transaction hash",
+            translate("transactions.fields.exchangeRate"),
+            t.fx_rate && <RateText from={t.sending_amount.currency} to={t.destination_amount.currency} rate={t.fx_rate} />,
+          ],
+          [
+            translate("transactions.fields.hash"),
             t.txn_hash && (
               <Typography.Text code copyable>
                 {t.txn_hash}
               </Typography.Text>
             ),
           ],
-          ["Amount sent", t.direction === "outbound" ? formatMoney(t.sending_amount.value, t.sending_amount.currency) : null],
-          ["Initiated by", person(t.transaction_initiator)],
-          [t.state === "CANCELLED" ? "Rejected by" : "Approved by", person(t.transaction_approver)],
-          ["Rejection reason", t.rejection_reason],
+          [translate("transactions.fields.amountSent"), t.direction === "outbound" ? formatMoney(t.sending_amount.value, t.sending_amount.currency) : null],
+          [translate("transactions.fields.initiatedBy"), person(t.transaction_initiator)],
+          [t.state === "CANCELLED" ? translate("transactions.fields.rejectedBy") : translate("transactions.fields.approvedBy"), person(t.transaction_approver)],
+          [translate("transactions.fields.rejectionReason"), t.rejection_reason],
         ]}
       />
-      <Section title="Documents">
+      <Section title={translate("transactions.documents")}>
         <Documents docs={t.documentation} endpoint={transactionEndpoints.cryptoDocument} paramsOf={(docId) => ({ id: t.id, docId })} />
       </Section>
       <PaymentActions
         payment={t}
         initiator={t.transaction_initiator?.email}
-        summary={`${formatMoney(t.sending_amount.value, t.sending_amount.currency)} to ${endOf(t.destination) || "the beneficiary"}`}
+        summary={
+          to
+            ? translate("transactions.summary", { amount: formatMoney(t.sending_amount.value, t.sending_amount.currency), name: to })
+            : translate("transactions.summaryNoName", { amount: formatMoney(t.sending_amount.value, t.sending_amount.currency) })
+        }
       />
       <div style={{ marginTop: 16 }}>
         <ReceiptButton state={t.state} endpoint={transactionEndpoints.cryptoReceipt} params={{ id: t.id }} reference={t.id.slice(0, 8)} />

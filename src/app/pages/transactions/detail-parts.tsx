@@ -1,5 +1,6 @@
 /** Pieces both transaction detail views share: the amount header, documents, people, receipt. */
 import type { ReactNode } from "react";
+import { useTranslate } from "@refinedev/core";
 import { Button, Descriptions, Flex, List, Tag, Typography } from "antd";
 import { DownloadOutlined, FileTextOutlined } from "@ant-design/icons";
 import { download } from "../../api/client.ts";
@@ -8,6 +9,7 @@ import type { Endpoint, SentParamsOf } from "../../../../resources/define-endpoi
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { humanize, statusColor } from "../../components/resource/renderers.tsx";
+import { statusKey } from "../../components/resource/declared-text.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 
 export const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
@@ -28,15 +30,18 @@ export function AmountHeader({
   type: string;
   date: string;
 }) {
+  const t = useTranslate();
   const outbound = direction === "outbound";
   const v = BigInt(value);
+  // A state or type in words, as the lists' status tags say it.
+  const words = (x: string) => t(statusKey(x), humanize(x));
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }}>
       <Flex gap={8} align="center">
-        <Tag color={outbound ? "volcano" : "green"}>{outbound ? "Debit" : "Credit"}</Tag>
-        <Tag color={statusColor(state)}>{humanize(state)}</Tag>
+        <Tag color={outbound ? "volcano" : "green"}>{outbound ? t("transactions.debit") : t("transactions.credit")}</Tag>
+        <Tag color={statusColor(state)}>{words(state)}</Tag>
         <Typography.Text type="secondary">
-          {humanize(type)} · {formatDateTime(date)}
+          {words(type)} · {formatDateTime(date)}
         </Typography.Text>
       </Flex>
       <Typography.Title level={3} style={{ margin: 0 }} data-testid="transaction-amount">
@@ -79,7 +84,8 @@ export function Documents<E extends Endpoint>({
   paramsOf: (id: string) => SentParamsOf<E>;
 }) {
   const toast = useToast();
-  if (!docs.length) return <Typography.Text type="secondary">No documents</Typography.Text>;
+  const t = useTranslate();
+  if (!docs.length) return <Typography.Text type="secondary">{t("transactions.noDocuments")}</Typography.Text>;
   return (
     <List
       size="small"
@@ -94,7 +100,7 @@ export function Documents<E extends Endpoint>({
               icon={<DownloadOutlined />}
               onClick={() => download(urlOf(endpoint, { params: paramsOf(d.id) }), d.file ?? d.file_name ?? "document").catch((e) => toast.error(e))}
             >
-              Download
+              {t("transactions.download")}
             </Button>,
           ]}
         >
@@ -119,10 +125,11 @@ export function ReceiptButton<E extends Endpoint>({
   reference: string;
 }) {
   const toast = useToast();
+  const t = useTranslate();
   if (!RECEIPT_STATES.includes(state)) return null;
   return (
     <Button icon={<DownloadOutlined />} onClick={() => download(urlOf(endpoint, { params }), `receipt-${reference}.pdf`).catch((e) => toast.error(e))}>
-      Download receipt
+      {t("transactions.downloadReceipt")}
     </Button>
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { Button, Space, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { CheckOutlined, CloseOutlined, RedoOutlined } from "@ant-design/icons";
 import type { CallInput } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
@@ -23,6 +24,7 @@ type Summary = string;
 /** A decision or a retry refreshes what its endpoint declares it changes (the histories, the balances). */
 export function PaymentActions({ payment, initiator, summary }: { payment: Payment; initiator?: string | null; summary: Summary }) {
   const { can, session } = useSession();
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   const confirm = useDecisionConfirm();
@@ -56,7 +58,7 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
       {waiting && <PendingApprovalImpact entityId={payment.id} request={request} />}
       {waiting && approvedByMe && (
         <Typography.Paragraph type="secondary" style={{ marginTop: 16 }}>
-          You approved this payment. It waits for {request!.approvals_remaining} more approval{request!.approvals_remaining === 1 ? "" : "s"}.
+          {t("transactions.actions.youApproved", { count: request!.approvals_remaining })}
         </Typography.Paragraph>
       )}
       <Space style={{ marginTop: 16 }}>
@@ -67,21 +69,22 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
               icon={<CheckOutlined />}
               loading={busy === "approve"}
               onClick={async () =>
-                (await confirm.approve("Approve this payment?", summary)) && run("approve", paymentEndpoints.approve, { params: { id: approvalId! } })
+                (await confirm.approve(t("transactions.actions.approveConfirm"), summary)) &&
+                run("approve", paymentEndpoints.approve, { params: { id: approvalId! } })
               }
             >
-              Approve payment
+              {t("transactions.actions.approve")}
             </Button>
             <Button
               danger
               icon={<CloseOutlined />}
               loading={busy === "reject"}
               onClick={async () => {
-                const reason = await confirm.reject("Reject this payment?", summary);
+                const reason = await confirm.reject(t("transactions.actions.rejectConfirm"), summary);
                 if (reason !== null) await run("reject", paymentEndpoints.reject, { params: { id: approvalId! }, body: rejectionBody(reason) });
               }}
             >
-              Reject payment
+              {t("transactions.actions.reject")}
             </Button>
           </>
         )}
@@ -92,7 +95,7 @@ export function PaymentActions({ payment, initiator, summary }: { payment: Payme
             disabled={!!busy}
             onClick={() => run("retry", paymentEndpoints.retry, { params: { id: payment.id } })}
           >
-            Retry Payment
+            {t("transactions.actions.retry")}
           </Button>
         )}
       </Space>

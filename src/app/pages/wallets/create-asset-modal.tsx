@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Modal, Select, Space } from "antd";
 import { SupportedAsset, walletEndpoints } from "../../../../resources/wallets.ts";
 import { call } from "../../api/call.ts";
@@ -16,6 +17,7 @@ import type { z } from "zod";
 type Asset = z.infer<typeof SupportedAsset>;
 
 export default function CreateAssetModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslate();
   const toast = useToast();
   const write = useWrite();
   // The supported assets, and those of them the business does not hold yet (the ones offered).
@@ -35,7 +37,7 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
           offered: supported.data.filter((a) => !held.data.some((w) => w.currency === a.currency && w.blockchain === a.blockchain)),
         }),
       )
-      .catch(() => setError("Error fetching supported assets - Contact support"));
+      .catch(() => setError(t("wallets.create.fetchError")));
   }, [open]);
 
   async function create() {
@@ -57,16 +59,14 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
   }
 
   return (
-    <Modal title="Create a wallet" open={open} onCancel={onClose} footer={null} destroyOnClose>
+    <Modal title={t("wallets.create.title")} open={open} onCancel={onClose} footer={null} destroyOnClose>
       <Space direction="vertical" style={{ width: "100%" }} size={16}>
         {error && <Alert type="error" showIcon message={error} />}
-        {assets && assets.supported.length === 0 && <Alert type="warning" showIcon message="No supported assets at the moment - Contact support" />}
-        {assets && assets.supported.length > 0 && assets.offered.length === 0 && (
-          <Alert type="info" showIcon message="You already have a wallet of every supported asset" />
-        )}
+        {assets && assets.supported.length === 0 && <Alert type="warning" showIcon message={t("wallets.create.noAssets")} />}
+        {assets && assets.supported.length > 0 && assets.offered.length === 0 && <Alert type="info" showIcon message={t("wallets.create.allHeld")} />}
         <Select
-          aria-label="Asset"
-          placeholder="Choose an asset"
+          aria-label={t("wallets.create.asset")}
+          placeholder={t("wallets.create.chooseAsset")}
           style={{ width: "100%" }}
           loading={!assets && !error}
           value={choice}
@@ -74,10 +74,10 @@ export default function CreateAssetModal({ open, onClose }: { open: boolean; onC
           options={(assets?.offered ?? []).map((a) => ({ value: `${a.currency}:${a.blockchain}`, label: `${a.currency} - ${a.blockchain}` }))}
         />
         <Button type="primary" block disabled={!choice} loading={saving} onClick={create}>
-          Create Wallet
+          {t("wallets.create.submit")}
         </Button>
         <Link to="/accounts" onClick={onClose}>
-          Create a bank account?
+          {t("wallets.create.bankAccount")}
         </Link>
       </Space>
     </Modal>

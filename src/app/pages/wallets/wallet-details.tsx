@@ -4,13 +4,13 @@
  */
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Typography } from "antd";
 import { ArrowLeftOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
 import { walletEndpoints, type Wallet } from "../../../../resources/wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
-import { ACCOUNT_RANGES, FlowsChart } from "../../components/money/flows-chart.tsx";
+import { accountRanges, FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
@@ -18,6 +18,7 @@ import { ExchangeButton, walletSource } from "../../components/money/exchange-mo
 import { useSession } from "../../session/session.tsx";
 
 export default function WalletDetails() {
+  const t = useTranslate();
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
@@ -25,7 +26,7 @@ export default function WalletDetails() {
   const { result: wallet, query } = useOne<Wallet>({ resource: "wallets", id, errorNotification: false });
   const back = (
     <Button type="text" icon={<ArrowLeftOutlined />} onClick={() => navigate("/crypto/wallets")}>
-      Back
+      {t("wallets.details.back")}
     </Button>
   );
   if (query.isLoading)
@@ -42,7 +43,7 @@ export default function WalletDetails() {
         <Alert
           type="error"
           showIcon
-          message="Error fetching wallet details"
+          message={t("wallets.details.error")}
           description={(query.error as { message?: string } | null)?.message}
           style={{ marginTop: 12 }}
         />
@@ -66,13 +67,13 @@ export default function WalletDetails() {
               <>
                 {wallet.state === "ACTIVE" && can("page:/crypto/send-stablecoins", "view") && (
                   <Button type="primary" icon={<SendOutlined />} onClick={() => navigate(`/crypto/send-stablecoins?wallet=${wallet.id}`)}>
-                    Send
+                    {t("wallets.details.send")}
                   </Button>
                 )}
                 {wallet.state === "ACTIVE" && can("crypto-exchanges", "create") && <ExchangeButton source={walletSource(wallet)} />}
                 {can("statements", "list") && (
                   <Button icon={<FileTextOutlined />} onClick={() => setExporting(true)}>
-                    Export statement
+                    {t("wallets.details.exportStatement")}
                   </Button>
                 )}
               </>
@@ -80,35 +81,31 @@ export default function WalletDetails() {
           />
         </Col>
         <Col xs={24} lg={16}>
-          <Card title="Transactions graph">
-            <FlowsChart endpoint={walletEndpoints.summary} params={{ id: wallet.id }} ranges={ACCOUNT_RANGES} currency={wallet.currency} />
+          <Card title={t("wallets.details.graph")}>
+            <FlowsChart endpoint={walletEndpoints.summary} params={{ id: wallet.id }} ranges={accountRanges(t)} currency={wallet.currency} />
           </Card>
         </Col>
         <Col xs={24} lg={8}>
-          <Card title="Deposit address">
+          <Card title={t("wallets.details.depositAddress")}>
             <Flex vertical align="center" gap={12}>
-              <Image src={wallet.deposit_address.qr_code_link} alt={`QR code of ${wallet.address}`} width={200} preview={false} />
+              <Image src={wallet.deposit_address.qr_code_link} alt={t("wallets.details.qrCode", { address: wallet.address })} width={200} preview={false} />
               <Descriptions column={1} size="small" style={{ width: "100%" }}>
-                <Descriptions.Item label="Network">{network}</Descriptions.Item>
-                <Descriptions.Item label="Address">
+                <Descriptions.Item label={t("wallets.details.network")}>{network}</Descriptions.Item>
+                <Descriptions.Item label={t("wallets.details.address")}>
                   <Space size={4} align="start">
                     <Typography.Text style={{ wordBreak: "break-all" }} data-testid="wallet-address">
                       {wallet.address}
                     </Typography.Text>
-                    <CopyButton value={wallet.address} label="Copy address" />
+                    <CopyButton value={wallet.address} label={t("wallets.details.copyAddress")} />
                   </Space>
                 </Descriptions.Item>
               </Descriptions>
-              <Alert
-                type="warning"
-                showIcon
-                message={`Only deposit ${wallet.currency} from the ${network} network. Deposits from any other network will be lost.`}
-              />
+              <Alert type="warning" showIcon message={t("wallets.details.networkWarning", { currency: wallet.currency, network })} />
             </Flex>
           </Card>
         </Col>
         <Col span={24}>
-          <Card title="Transactions">
+          <Card title={t("wallets.details.transactions")}>
             <OwnerTransactions endpoint={walletEndpoints.transactions} params={{ id: wallet.id }} detailBase="/crypto/transactions" />
           </Card>
         </Col>

@@ -5,13 +5,14 @@
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Input, Modal, Switch, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import {
   BusinessNotification,
   NOTIFICATION_TOPIC_KEYS,
-  NOTIFICATION_TOPICS,
   settingsEndpoints,
   type NotificationSettings,
+  type NotificationTopic,
 } from "../../../../../resources/settings.ts";
 import { isApiError } from "../../../api/client.ts";
 import { call } from "../../../api/call.ts";
@@ -26,15 +27,23 @@ type Props = { open: boolean; onClose: () => void; onCreated: (d: Destination) =
 const EMPTY: Values = { email: "", inbound_outbound_transfers: true, fx_conversions: true, invoice_payments: true, account_updates: true };
 
 export function AddDestinationModal({ open, onClose, onCreated }: Props) {
+  const t = useTranslate();
   return (
-    <Modal title="Add email" open={open} onCancel={onClose} footer={null} destroyOnHidden>
+    <Modal title={t("settings.notifications.addEmail")} open={open} onCancel={onClose} footer={null} destroyOnHidden>
       <AddDestinationForm onClose={onClose} onCreated={onCreated} />
     </Modal>
   );
 }
 
 function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
+  const t = useTranslate();
   const toast = useToast();
+  const topics: Record<NotificationTopic, string> = {
+    inbound_outbound_transfers: t("settings.notifications.topics.transfers"),
+    fx_conversions: t("settings.notifications.topics.fx"),
+    invoice_payments: t("settings.notifications.topics.invoicePayments"),
+    account_updates: t("settings.notifications.topics.accountUpdates"),
+  };
   const form = useForm<Values, unknown, Output>({ resolver: zodResolver(BusinessNotification), defaultValues: EMPTY });
 
   const submit = form.handleSubmit(async (values) => {
@@ -51,10 +60,10 @@ function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
 
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
-      <Field control={form.control} name="email" label="Email">
-        {(f) => <Input {...f} type="email" autoComplete="off" placeholder="finance@company.com" />}
+      <Field control={form.control} name="email" label={t("settings.notifications.email")}>
+        {(f) => <Input {...f} type="email" autoComplete="off" placeholder={t("settings.notifications.emailPlaceholder")} />}
       </Field>
-      <Typography.Text type="secondary">Send this address</Typography.Text>
+      <Typography.Text type="secondary">{t("settings.notifications.sendThisAddress")}</Typography.Text>
       {/* Booleans that cannot be wrong: no validation message to show, so no Form.Item spacing either. */}
       <Flex vertical gap={12} style={{ margin: "12px 0 24px" }}>
         {NOTIFICATION_TOPIC_KEYS.map((key) => (
@@ -64,7 +73,7 @@ function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
             name={key}
             render={({ field }) => (
               <Flex justify="space-between" align="center">
-                <label htmlFor={`field-${key}`}>{NOTIFICATION_TOPICS[key]}</label>
+                <label htmlFor={`field-${key}`}>{topics[key]}</label>
                 <Switch id={`field-${key}`} checked={field.value ?? true} onChange={field.onChange} />
               </Flex>
             )}
@@ -72,9 +81,9 @@ function AddDestinationForm({ onClose, onCreated }: Omit<Props, "open">) {
         ))}
       </Flex>
       <Flex justify="end" gap={8}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t("settings.cancel")}</Button>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-          Save
+          {t("settings.save")}
         </Button>
       </Flex>
     </Form>

@@ -6,8 +6,9 @@
  */
 import { useState } from "react";
 import { App, Button, Card, Switch, Table, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { NOTIFICATION_TOPIC_KEYS, NOTIFICATION_TOPICS, settingsEndpoints, type NotificationTopic } from "../../../../../resources/settings.ts";
+import { NOTIFICATION_TOPIC_KEYS, settingsEndpoints, type NotificationTopic } from "../../../../../resources/settings.ts";
 import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { toggleOptimistically } from "../security/optimistic.ts";
@@ -20,8 +21,15 @@ type Props = {
 };
 
 export function BusinessDestinations({ destinations, canManage, onChange }: Props) {
+  const t = useTranslate();
   const toast = useToast();
   const { modal } = App.useApp();
+  const topics: Record<NotificationTopic, string> = {
+    inbound_outbound_transfers: t("settings.notifications.topics.transfers"),
+    fx_conversions: t("settings.notifications.topics.fx"),
+    invoice_payments: t("settings.notifications.topics.invoicePayments"),
+    account_updates: t("settings.notifications.topics.accountUpdates"),
+  };
   const [adding, setAdding] = useState(false);
   // One write at a time: a failed toggle's revert must not undo a later toggle of the same row.
   const [busy, setBusy] = useState<string | null>(null);
@@ -44,9 +52,9 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
 
   function remove(row: Destination) {
     modal.confirm({
-      title: "Are you sure you want to proceed?",
-      content: `${row.email} will no longer receive notifications.`,
-      okText: "Delete",
+      title: t("settings.confirm"),
+      content: t("settings.notifications.removeConfirm", { email: row.email }),
+      okText: t("settings.delete"),
       okButtonProps: { danger: true },
       onOk: async () => {
         try {
@@ -62,32 +70,32 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
 
   return (
     <Card
-      title="Business notifications"
+      title={t("settings.notifications.business")}
       data-testid="business-notifications"
       extra={
         canManage && (
           <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add email
+            {t("settings.notifications.addEmail")}
           </Button>
         )
       }
     >
-      <Typography.Paragraph type="secondary">Other email addresses that hear about this business's activity.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t("settings.notifications.businessHelp")}</Typography.Paragraph>
       <Table<Destination>
         rowKey="id"
         size="middle"
         pagination={false}
         dataSource={destinations}
-        locale={{ emptyText: "No extra email addresses yet" }}
+        locale={{ emptyText: t("settings.notifications.empty") }}
         scroll={{ x: "max-content" }}
         columns={[
-          { title: "Email", dataIndex: "email", key: "email" },
+          { title: t("settings.notifications.email"), dataIndex: "email", key: "email" },
           ...NOTIFICATION_TOPIC_KEYS.map((topic) => ({
-            title: NOTIFICATION_TOPICS[topic],
+            title: topics[topic],
             key: topic,
             render: (_: unknown, row: Destination) => (
               <Switch
-                aria-label={`${NOTIFICATION_TOPICS[topic]} for ${row.email}`}
+                aria-label={t("settings.notifications.topicFor", { topic: topics[topic], email: row.email })}
                 size="small"
                 checked={row[topic]}
                 disabled={!canManage || busy !== null}
@@ -103,7 +111,13 @@ export function BusinessDestinations({ destinations, canManage, onChange }: Prop
                   key: "action",
                   align: "right" as const,
                   render: (_: unknown, row: Destination) => (
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.email}`} onClick={() => remove(row)} />
+                    <Button
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t("settings.notifications.deleteEmail", { email: row.email })}
+                      onClick={() => remove(row)}
+                    />
                   ),
                 },
               ]

@@ -6,6 +6,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Card, Form, Input } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { ChangePasswordForm, settingsEndpoints } from "../../../../../resources/settings.ts";
 import { PasswordChecklist } from "../../../components/form/password-checklist.tsx";
 import { isApiError } from "../../../api/client.ts";
@@ -17,6 +18,7 @@ const EMPTY: ChangePasswordForm = { password: "", new_password: "", confirm_pass
 
 /** `onChanged`: the server ended the member's other sessions, so whoever lists them re-reads. */
 export function ChangePasswordCard({ onChanged }: { onChanged: () => void }) {
+  const t = useTranslate();
   const toast = useToast();
   const form = useForm<ChangePasswordForm>({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
   const newPassword = form.watch("new_password");
@@ -34,20 +36,20 @@ export function ChangePasswordCard({ onChanged }: { onChanged: () => void }) {
   });
 
   return (
-    <Card title="Change password" data-testid="change-password">
+    <Card title={t("security.password.title")} data-testid="change-password">
       <Form layout="vertical" component="form" onFinish={submit} noValidate style={{ maxWidth: 420 }}>
-        <Field control={form.control} name="password" label="Current password">
+        <Field control={form.control} name="password" label={t("security.password.current")}>
           {(f) => <Input.Password {...f} autoComplete="current-password" />}
         </Field>
-        <Field control={form.control} name="new_password" label="New password">
+        <Field control={form.control} name="new_password" label={t("security.password.new")}>
           {(f) => <Input.Password {...f} autoComplete="new-password" />}
         </Field>
         <PasswordChecklist value={newPassword ?? ""} />
-        <Field control={form.control} name="confirm_password" label="Confirm new password">
+        <Field control={form.control} name="confirm_password" label={t("security.password.confirm")}>
           {(f) => <Input.Password {...f} autoComplete="new-password" />}
         </Field>
         <Button type="primary" htmlType="submit" loading={form.formState.isSubmitting}>
-          Change password
+          {t("security.password.submit")}
         </Button>
       </Form>
     </Card>

@@ -4,8 +4,9 @@
  */
 import { useEffect, useState } from "react";
 import { Alert, Button, Card, Skeleton, Space, Table, Tag, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { settingsEndpoints, type SessionView } from "../../../../../resources/settings.ts";
-import { relativeActivity } from "../../../../lib/user-agent.ts";
+import { formatDay } from "../../../../lib/dates.ts";
 import { isApiError } from "../../../api/client.ts";
 import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
@@ -21,8 +22,23 @@ function useMinuteClock() {
   return now;
 }
 
+type T = ReturnType<typeof useTranslate>;
+
+/** SPEC §9: 'Just now', minutes, hours, days under 7 days; older activity shows its date. */
+function activity(t: T, at: Date, now: Date): string {
+  const minutes = Math.floor((now.getTime() - at.getTime()) / 60_000);
+  if (minutes < 1) return t("security.sessions.justNow");
+  if (minutes < 60) return t("security.sessions.minutesAgo", { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t("security.sessions.hoursAgo", { count: hours });
+  const days = Math.floor(hours / 24);
+  if (days < 7) return t("security.sessions.daysAgo", { count: days });
+  return formatDay(at);
+}
+
 /** `version` changes when something else ended sessions (a password change): the list is re-read. */
 export function SessionsCard({ version }: { version: number }) {
+  const t = useTranslate();
   const toast = useToast();
   const now = useMinuteClock();
   const { data: sessions, error, failed, reload: load } = useFetched(settingsEndpoints.sessions, {}, version);
@@ -45,11 +61,11 @@ export function SessionsCard({ version }: { version: number }) {
   const others = (sessions ?? []).filter((s) => !s.is_this_session);
   return (
     <Card
-      title="Active sessions"
+      title={t("security.sessions.title")}
       data-testid="sessions"
       extra={
         <Button danger disabled={!others.length} loading={busy === "others"} onClick={() => revoke("others")}>
-          Revoke other sessions
+          {t("security.sessions.revokeOthers")}
         </Button>
       }
     >
@@ -57,10 +73,10 @@ export function SessionsCard({ version }: { version: number }) {
         <Alert
           type="error"
           showIcon
-          message={isApiError(error) ? error.message : "Error fetching sessions"}
+          message={isApiError(error) ? error.message : t("security.sessions.loadError")}
           action={
             <Button size="small" onClick={load}>
-              Retry
+              {t("security.retry")}
             </Button>
           }
         />
@@ -74,20 +90,20 @@ export function SessionsCard({ version }: { version: number }) {
           dataSource={sessions}
           columns={[
             {
-              title: "Device",
+              title: t("security.sessions.device"),
               key: "device",
               render: (_, s) => (
                 <Space size={8} wrap>
-                  <Typography.Text title={s.user_agent}>{`${s.browser} on ${s.os}`}</Typography.Text>
-                  {s.is_this_session && <Tag color="green">This session</Tag>}
+                  <Typography.Text title={s.user_agent}>{t("security.sessions.browserOn", { browser: s.browser, os: s.os })}</Typography.Text>
+                  {s.is_this_session && <Tag color="green">{t("security.sessions.thisSession")}</Tag>}
                 </Space>
               ),
             },
-            { title: "IP address", dataIndex: "ip", key: "ip" },
+            { title: t("security.sessions.ip"), dataIndex: "ip", key: "ip" },
             {
-              title: "Last activity",
+              title: t("security.sessions.lastActivity"),
               key: "last_activity",
-              render: (_, s) => relativeActivity(new Date(s.last_activity), now),
+              render: (_, s) => activity(t, new Date(s.last_activity), now),
             },
             {
               title: "",
@@ -96,7 +112,7 @@ export function SessionsCard({ version }: { version: number }) {
               render: (_, s) =>
                 s.is_this_session ? null : (
                   <Button size="small" danger loading={busy === s.id} disabled={!!busy && busy !== s.id} onClick={() => revoke(s.id)}>
-                    Revoke
+                    {t("security.sessions.revoke")}
                   </Button>
                 ),
             },

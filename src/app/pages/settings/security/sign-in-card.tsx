@@ -4,6 +4,7 @@
  */
 import { useState, type ReactNode } from "react";
 import { Alert, Button, Card, Flex, Skeleton, Switch, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { settingsEndpoints } from "../../../../../resources/settings.ts";
 import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
@@ -11,8 +12,6 @@ import { useSession } from "../../../session/session.tsx";
 import { toggleOptimistically } from "./optimistic.ts";
 import { TwoFactorModal } from "./two-factor-modal.tsx";
 import { useFetched } from "../../../hooks/use-fetched.ts";
-
-export const SECURITY_FETCH_ERROR = "Error fetching security settings";
 
 function Setting({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   return (
@@ -28,6 +27,7 @@ function Setting({ title, description, children }: { title: string; description:
 }
 
 export function SignInCard() {
+  const t = useTranslate();
   const toast = useToast();
   const { session, refresh } = useSession();
   const { data: settings, setData: setSettings, failed, reload: load } = useFetched(settingsEndpoints.security);
@@ -36,15 +36,15 @@ export function SignInCard() {
 
   if (failed || !settings) {
     return (
-      <Card title="Sign-in protection">
+      <Card title={t("security.signIn.title")}>
         {failed ? (
           <Alert
             type="error"
             showIcon
-            message={SECURITY_FETCH_ERROR}
+            message={t("security.signIn.loadError")}
             action={
               <Button size="small" onClick={load}>
-                Retry
+                {t("security.retry")}
               </Button>
             }
           />
@@ -75,13 +75,13 @@ export function SignInCard() {
   }
 
   return (
-    <Card title="Sign-in protection" data-testid="sign-in-protection">
-      <Setting title="Login alerts" description="Email me whenever someone signs in to my account.">
-        <Switch aria-label="Login alerts" checked={settings.alertOnLogin} loading={savingAlerts} onChange={setAlerts} />
+    <Card title={t("security.signIn.title")} data-testid="sign-in-protection">
+      <Setting title={t("security.signIn.loginAlerts")} description={t("security.signIn.loginAlertsHelp")}>
+        <Switch aria-label={t("security.signIn.loginAlerts")} checked={settings.alertOnLogin} loading={savingAlerts} onChange={setAlerts} />
       </Setting>
-      <Setting title="Two-factor authentication" description="Ask for a code sent to my email at every sign-in.">
+      <Setting title={t("security.signIn.twoFactor")} description={t("security.signIn.twoFactorHelp")}>
         {/* Stays as it is until the modal confirms the change with the emailed code. */}
-        <Switch aria-label="Two-factor authentication" checked={settings["2faEnabled"]} onChange={(on) => setTwoFactorTarget(on)} />
+        <Switch aria-label={t("security.signIn.twoFactor")} checked={settings["2faEnabled"]} onChange={(on) => setTwoFactorTarget(on)} />
       </Setting>
       <TwoFactorModal target={twoFactorTarget} email={session?.user.email ?? ""} onClose={() => setTwoFactorTarget(null)} onChanged={twoFactorChanged} />
     </Card>

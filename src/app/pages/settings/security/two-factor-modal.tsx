@@ -7,6 +7,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button, Flex, Form, Modal, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { TwoFactorChange, settingsEndpoints } from "../../../../../resources/settings.ts";
 import { isApiError } from "../../../api/client.ts";
@@ -26,9 +27,10 @@ type Props = {
 };
 
 export function TwoFactorModal({ target, email, onClose, onChanged }: Props) {
+  const t = useTranslate();
   return (
     <Modal
-      title={target ? "Turn on two-factor authentication" : "Turn off two-factor authentication"}
+      title={target ? t("security.twoFactor.turnOnTitle") : t("security.twoFactor.turnOffTitle")}
       open={target !== null}
       onCancel={onClose}
       footer={null}
@@ -40,6 +42,7 @@ export function TwoFactorModal({ target, email, onClose, onChanged }: Props) {
 }
 
 function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "target"> & { target: boolean }) {
+  const t = useTranslate();
   const toast = useToast();
   const { wait, restart } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -74,31 +77,32 @@ function TwoFactorForm({ target, email, onClose, onChanged }: Omit<Props, "targe
   return (
     <Form layout="vertical" component="form" onFinish={submit} noValidate>
       <Typography.Paragraph>
-        {target ? "Once on, every sign-in asks for a code we email you." : "Once off, signing in needs only your password."} To confirm, send a 6-digit code to{" "}
-        <Typography.Text strong>{email}</Typography.Text> and enter it below.
+        {target ? t("security.twoFactor.onBefore") : t("security.twoFactor.offBefore")}
+        <Typography.Text strong>{email}</Typography.Text>
+        {t("security.twoFactor.after")}
       </Typography.Paragraph>
       <Flex gap={8} align="flex-start">
         <div style={{ flex: 1 }}>
-          <Field control={form.control} name="otp_code" label="Verification code">
+          <Field control={form.control} name="otp_code" label={t("security.verificationCode")}>
             {(f) => <CodeInput {...f} />}
           </Field>
         </div>
         <Form.Item label=" ">
           {wait > 0 ? (
             <Typography.Text type="secondary" style={{ lineHeight: "32px" }}>
-              Resend code in {wait}s
+              {t("security.resendIn", { seconds: wait })}
             </Typography.Text>
           ) : (
             <Button onClick={send} loading={sending}>
-              {sent ? "Resend code" : "Send code"}
+              {sent ? t("security.resendCode") : t("security.sendCode")}
             </Button>
           )}
         </Form.Item>
       </Flex>
       <Flex justify="end" gap={8}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t("security.cancel")}</Button>
         <Button type="primary" danger={!target} htmlType="submit" loading={form.formState.isSubmitting}>
-          {target ? "Turn on" : "Turn off"}
+          {target ? t("security.twoFactor.turnOn") : t("security.twoFactor.turnOff")}
         </Button>
       </Flex>
     </Form>

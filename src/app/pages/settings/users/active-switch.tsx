@@ -4,10 +4,12 @@
  */
 import { useState } from "react";
 import { Space, Switch, Typography } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { useTeamCall } from "./use-team.ts";
 
 export function ActiveSwitch({ member }: { member: BusinessUser }) {
+  const t = useTranslate();
   const call = useTeamCall();
   // The value shown while a change is in flight; null once the server's state is shown again.
   const [shown, setShown] = useState<boolean | null>(null);
@@ -26,8 +28,8 @@ export function ActiveSwitch({ member }: { member: BusinessUser }) {
 
   return (
     <Space>
-      <Switch aria-label="Active" checked={checked} disabled={shown !== null} onChange={change} />
-      <Typography.Text>{checked ? "Active" : "Inactive"}</Typography.Text>
+      <Switch aria-label={t("settings.users.active")} checked={checked} disabled={shown !== null} onChange={change} />
+      <Typography.Text>{checked ? t("settings.users.active") : t("settings.users.inactive")}</Typography.Text>
     </Space>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { HttpError } from "@refinedev/core";
+import { type HttpError, useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Form, Input, Modal, Select } from "antd";
 import { InviteBody, teamEndpoints } from "../../../../../resources/users.ts";
@@ -18,6 +18,7 @@ type Body = z.output<typeof InviteBody>;
 const EMPTY: Values = { email: "", position: "", role: [] };
 
 export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useTranslate();
   const { roles, loading, failed } = useAssignableRoles();
   const call = useTeamCall();
   const form = useForm<Values, HttpError, Body>({ resolver: zodResolver(InviteBody), defaultValues: EMPTY });
@@ -38,24 +39,32 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <Modal
-      title="Invite user"
+      title={t("settings.users.invite")}
       open={open}
       onCancel={close}
-      okText="Send invite"
+      okText={t("settings.users.sendInvite")}
       onOk={() => form.handleSubmit(submit)()}
       confirmLoading={form.formState.isSubmitting}
       destroyOnHidden
     >
-      {failed && <Alert type="error" showIcon message="Error fetching roles" style={{ marginBottom: 16 }} />}
+      {failed && <Alert type="error" showIcon message={t("settings.users.rolesError")} style={{ marginBottom: 16 }} />}
       <Form layout="vertical" component="form" noValidate onFinish={() => form.handleSubmit(submit)()}>
-        <Field control={form.control} name="email" label="Email">
-          {(f) => <Input {...f} type="email" autoComplete="off" placeholder="name@company.com" />}
+        <Field control={form.control} name="email" label={t("settings.users.email")}>
+          {(f) => <Input {...f} type="email" autoComplete="off" placeholder={t("settings.users.emailPlaceholder")} />}
         </Field>
-        <Field control={form.control} name="position" label="Position">
-          {(f) => <Input {...f} placeholder="e.g. Finance manager" />}
+        <Field control={form.control} name="position" label={t("settings.users.position")}>
+          {(f) => <Input {...f} placeholder={t("settings.users.positionPlaceholder")} />}
         </Field>
-        <Field control={form.control} name="role" label="Roles">
-          {(f) => <Select {...f} mode="multiple" placeholder="Select roles" loading={loading} options={roles.map((r) => ({ value: r.name, label: r.name }))} />}
+        <Field control={form.control} name="role" label={t("settings.users.roles")}>
+          {(f) => (
+            <Select
+              {...f}
+              mode="multiple"
+              placeholder={t("settings.users.selectRoles")}
+              loading={loading}
+              options={roles.map((r) => ({ value: r.name, label: r.name }))}
+            />
+          )}
         </Field>
         {/* Enter in a field submits, like the OK button. */}
         <button type="submit" hidden />

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import { Button, Form, Select } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { RolesUpdate } from "../../../../../resources/settings.ts";
 import { isApiError } from "../../../api/client.ts";
@@ -13,6 +14,7 @@ import { useAssignableRoles, useTeamCall } from "./use-team.ts";
 type Values = z.infer<typeof RolesUpdate>;
 
 export function RoleEditor({ member }: { member: BusinessUser }) {
+  const t = useTranslate();
   const { roles, loading, failed } = useAssignableRoles();
   const call = useTeamCall();
   const current = member.roles.map((r) => r.name);
@@ -31,11 +33,19 @@ export function RoleEditor({ member }: { member: BusinessUser }) {
 
   return (
     <Form layout="vertical" component="form" noValidate onFinish={() => form.handleSubmit(save)()}>
-      <Field control={form.control} name="role" label="Change roles" extra={failed ? "Error fetching roles" : undefined}>
-        {(f) => <Select {...f} mode="multiple" placeholder="Select roles" loading={loading} options={roles.map((r) => ({ value: r.name, label: r.name }))} />}
+      <Field control={form.control} name="role" label={t("settings.users.changeRoles")} extra={failed ? t("settings.users.rolesError") : undefined}>
+        {(f) => (
+          <Select
+            {...f}
+            mode="multiple"
+            placeholder={t("settings.users.selectRoles")}
+            loading={loading}
+            options={roles.map((r) => ({ value: r.name, label: r.name }))}
+          />
+        )}
       </Field>
       <Button htmlType="submit" type="primary" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
-        Update roles
+        {t("settings.users.updateRoles")}
       </Button>
     </Form>
   );

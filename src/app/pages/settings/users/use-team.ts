@@ -6,6 +6,7 @@
 import { useCallback, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { App } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { assignableRoles, teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { businessEndpoints } from "../../../../../resources/business.ts";
 import type { Endpoint } from "../../../../../resources/define-endpoint.ts";
@@ -13,8 +14,6 @@ import { call, type CallInput } from "../../../api/call.ts";
 import { type After, useWrite } from "../../../api/write.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { useSession } from "../../../session/session.tsx";
-
-export const CONFIRM_TEXT = "Are you sure you want to proceed?";
 
 /** GET businesses/roles: the server's role definitions with their permissions (read once, shared). */
 export function useRoles() {
@@ -92,6 +91,7 @@ export function useTeamCall() {
 
 /** The state actions of SPEC §4 for one member, each with its label; delete asks first. */
 export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
+  const t = useTranslate();
   const access = useMemberAccess()(member);
   const send = useTeamCall();
   const { modal } = App.useApp();
@@ -99,18 +99,20 @@ export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 
   const actions: { key: string; label: string; danger?: boolean; run: () => void }[] = [];
-  if (access.cancelInvite) actions.push({ key: "cancel", label: "Cancel invite", run: () => quiet(send(teamEndpoints.cancelInvitation, { params })) });
-  if (access.resendInvite) actions.push({ key: "resend", label: "Resend email", run: () => quiet(send(teamEndpoints.resendInvitation, { params })) });
-  if (access.reinvite) actions.push({ key: "reinvite", label: "Reinvite", run: () => quiet(send(teamEndpoints.reinvite, { params })) });
+  if (access.cancelInvite)
+    actions.push({ key: "cancel", label: t("settings.users.cancelInvite"), run: () => quiet(send(teamEndpoints.cancelInvitation, { params })) });
+  if (access.resendInvite)
+    actions.push({ key: "resend", label: t("settings.users.resendEmail"), run: () => quiet(send(teamEndpoints.resendInvitation, { params })) });
+  if (access.reinvite) actions.push({ key: "reinvite", label: t("settings.users.reinvite"), run: () => quiet(send(teamEndpoints.reinvite, { params })) });
   if (access.remove) {
     actions.push({
       key: "delete",
-      label: "Delete",
+      label: t("settings.delete"),
       danger: true,
       run: () =>
         modal.confirm({
-          title: CONFIRM_TEXT,
-          okText: "Delete",
+          title: t("settings.confirm"),
+          okText: t("settings.delete"),
           okButtonProps: { danger: true },
           // The deleted member's details are gone: they are not re-read.
           onOk: () => quiet(send(teamEndpoints.remove, { params }, { gone: { name: "users", id: member.id } }).then(() => onDeleted?.())),

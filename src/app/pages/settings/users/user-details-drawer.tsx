@@ -3,7 +3,7 @@
  * with GET users/:id, and what the signed-in member may do with them in their state (SPEC §4).
  */
 import { useState } from "react";
-import { useOne } from "@refinedev/core";
+import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Divider, Drawer, Skeleton, Space, Typography } from "antd";
 import { users, type BusinessUser } from "../../../../../resources/users.ts";
 import { renderValue } from "../../../components/resource/renderers.tsx";
@@ -15,12 +15,13 @@ import { useMemberActions } from "./use-team.ts";
 type Props = { id: string | null; onClose: () => void };
 
 export function UserDetailsDrawer({ id, onClose }: Props) {
+  const t = useTranslate();
   const { query, result } = useOne<BusinessUser>({ resource: "users", id: id ?? "", queryOptions: { enabled: !!id }, errorNotification: false });
   const member = id && result?.id === id ? result : null;
   return (
-    <Drawer title={member ? users.recordTitle(member) : "User details"} open={!!id} onClose={onClose} width={520} destroyOnHidden>
+    <Drawer title={member ? users.recordTitle(member) : t("settings.users.details")} open={!!id} onClose={onClose} width={520} destroyOnHidden>
       {query.isError ? (
-        <Alert type="error" showIcon message={(query.error as { message?: string })?.message ?? "User not found"} />
+        <Alert type="error" showIcon message={(query.error as { message?: string })?.message ?? t("settings.users.notFound")} />
       ) : member ? (
         <MemberDetails member={member} onDeleted={onClose} />
       ) : (
@@ -31,29 +32,34 @@ export function UserDetailsDrawer({ id, onClose }: Props) {
 }
 
 function MemberDetails({ member, onDeleted }: { member: BusinessUser; onDeleted: () => void }) {
+  const t = useTranslate();
   const { access, actions } = useMemberActions(member, onDeleted);
   const [showPermissions, setShowPermissions] = useState(false);
   return (
     <>
       <Descriptions column={1} size="small" bordered>
-        <Descriptions.Item label="Name">
-          {member.user ? `${member.user.first_name} ${member.user.last_name}` : <Typography.Text type="secondary">Not joined yet</Typography.Text>}
+        <Descriptions.Item label={t("settings.users.name")}>
+          {member.user ? (
+            `${member.user.first_name} ${member.user.last_name}`
+          ) : (
+            <Typography.Text type="secondary">{t("settings.users.notJoined")}</Typography.Text>
+          )}
         </Descriptions.Item>
-        <Descriptions.Item label="Email">{member.email}</Descriptions.Item>
-        <Descriptions.Item label="Position">{renderValue("text", member.position, member)}</Descriptions.Item>
-        <Descriptions.Item label="Status">
+        <Descriptions.Item label={t("settings.users.email")}>{member.email}</Descriptions.Item>
+        <Descriptions.Item label={t("settings.users.position")}>{renderValue("text", member.position, member)}</Descriptions.Item>
+        <Descriptions.Item label={t("settings.users.status")}>
           <Space>
             {renderValue("status", member.state, member)}
-            {member.is_owner && <Typography.Text type="secondary">Owner</Typography.Text>}
-            {access.isSelf && <Typography.Text type="secondary">You</Typography.Text>}
+            {member.is_owner && <Typography.Text type="secondary">{t("settings.users.owner")}</Typography.Text>}
+            {access.isSelf && <Typography.Text type="secondary">{t("settings.users.you")}</Typography.Text>}
           </Space>
         </Descriptions.Item>
-        <Descriptions.Item label="Roles">{renderValue("roles", member.roles, member)}</Descriptions.Item>
-        <Descriptions.Item label="Joined">{renderValue("date", member.created_date, member)}</Descriptions.Item>
+        <Descriptions.Item label={t("settings.users.roles")}>{renderValue("roles", member.roles, member)}</Descriptions.Item>
+        <Descriptions.Item label={t("settings.users.joined")}>{renderValue("date", member.created_date, member)}</Descriptions.Item>
       </Descriptions>
 
       <Space wrap style={{ marginTop: 16 }}>
-        <Button onClick={() => setShowPermissions(true)}>View permissions</Button>
+        <Button onClick={() => setShowPermissions(true)}>{t("settings.users.viewPermissions")}</Button>
         {actions.map((a) => (
           <Button key={a.key} danger={a.danger} onClick={a.run}>
             {a.label}
@@ -67,7 +73,7 @@ function MemberDetails({ member, onDeleted }: { member: BusinessUser; onDeleted:
           <ActiveSwitch member={member} />
         </>
       )}
-      {member.state === "LOCKED" && <Alert style={{ marginTop: 16 }} type="warning" showIcon message="This user is locked." />}
+      {member.state === "LOCKED" && <Alert style={{ marginTop: 16 }} type="warning" showIcon message={t("settings.users.locked")} />}
       {access.changeRoles && (
         <>
           <Divider />

@@ -5,7 +5,7 @@
  */
 import { useCallback } from "react";
 import { useTable } from "@refinedev/antd";
-import type { LogicalFilter } from "@refinedev/core";
+import { type LogicalFilter, useTranslate } from "@refinedev/core";
 import { Alert, Button, Dropdown, Empty, Space, Table, Typography } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
 import { users, type BusinessUser } from "../../../../../resources/users.ts";
@@ -17,6 +17,14 @@ import { useMemberActions } from "./use-team.ts";
 
 export function UsersTable({ onOpen }: { onOpen: (m: BusinessUser) => void }) {
   const { session } = useSession();
+  const t = useTranslate();
+  const titles: Record<string, string> = {
+    user: t("settings.users.name"),
+    email: t("settings.users.email"),
+    position: t("settings.users.position"),
+    roles: t("settings.users.roles"),
+    state: t("settings.users.status"),
+  };
   const { tableProps, filters, setFilters, tableQuery } = useTable<BusinessUser>({
     resource: users.name,
     syncWithLocation: true,
@@ -28,12 +36,14 @@ export function UsersTable({ onOpen }: { onOpen: (m: BusinessUser) => void }) {
   const onFilter = useCallback((field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"), [setFilters]);
 
   const filtered = filters.some((f) => "field" in f && (f as LogicalFilter).value !== undefined && (f as LogicalFilter).value !== "");
-  const state = filtered ? users.emptyFiltered : users.empty;
+  const state = filtered
+    ? { title: t("settings.users.emptyFiltered.title"), body: t("settings.users.emptyFiltered.body") }
+    : { title: t("settings.users.empty.title"), body: t("settings.users.empty.body") };
   const rows = tableProps.dataSource ?? [];
   const loading = tableQuery.isLoading;
 
   if (tableQuery.isError) {
-    return <Alert type="error" showIcon message={users.errorMessage} description={(tableQuery.error as { message?: string })?.message} />;
+    return <Alert type="error" showIcon message={t("settings.users.loadError")} description={(tableQuery.error as { message?: string })?.message} />;
   }
   return (
     <>
@@ -46,10 +56,10 @@ export function UsersTable({ onOpen }: { onOpen: (m: BusinessUser) => void }) {
         columns={[
           ...users.columns.map((c) => ({
             key: c.field,
-            title: c.title,
+            title: titles[c.field] ?? c.title,
             render: (_: unknown, r: BusinessUser) => renderValue(c.render, pathGet(r, c.field), r),
           })),
-          { key: "action", title: "Action", render: (_: unknown, r: BusinessUser) => <RowActions member={r} onOpen={onOpen} /> },
+          { key: "action", title: t("settings.users.action"), render: (_: unknown, r: BusinessUser) => <RowActions member={r} onOpen={onOpen} /> },
         ]}
         locale={{
           emptyText: loading ? (
@@ -74,12 +84,13 @@ export function UsersTable({ onOpen }: { onOpen: (m: BusinessUser) => void }) {
 
 /** 'View', and a menu only when the member may be acted on (never for the owner or oneself). */
 function RowActions({ member, onOpen }: { member: BusinessUser; onOpen: (m: BusinessUser) => void }) {
+  const t = useTranslate();
   const { actions } = useMemberActions(member);
   return (
     // The row opens the panel on click: the action cell's own clicks must not do it twice.
     <Space size={4} onClick={(e) => e.stopPropagation()}>
       <Button type="link" size="small" onClick={() => onOpen(member)}>
-        View
+        {t("settings.users.view")}
       </Button>
       {actions.length > 0 && (
         <Dropdown
@@ -89,7 +100,7 @@ function RowActions({ member, onOpen }: { member: BusinessUser; onOpen: (m: Busi
             onClick: ({ key }) => actions.find((a) => a.key === key)?.run(),
           }}
         >
-          <Button type="text" size="small" aria-label="More actions" icon={<MoreOutlined />} />
+          <Button type="text" size="small" aria-label={t("settings.users.moreActions")} icon={<MoreOutlined />} />
         </Dropdown>
       )}
     </Space>

@@ -1,0 +1,79 @@
+/**
+ * Issue 30 item 2, "every UI string through the i18nProvider", as a reader sees it: the demo owner
+ * (no language chosen) in a French browser opens every signed-in route, and no page shows one of the
+ * console's English texts that French words differently. The English texts are the catalogues'
+ * (src/app/i18n/locales/en) and the declared ones (resources/), each with the French that should
+ * have been there; one seen on a French page is a text that missed its key. Texts the server writes
+ * (data, API messages) are not the console's and are not looked for. Nothing is changed: the
+ * language comes from the browser, as it does for a member who never chose one.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { RESOURCES } from "../../resources/index.ts";
+import { declaredTexts } from "../../src/app/components/resource/declared-text.ts";
+import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
+import { visitEveryRoute } from "./console-routes.ts";
+
+test.use({ locale: "fr-FR" });
+
+type Tree = { [k: string]: string | Tree };
+const LOCALES = new URL("../../src/app/i18n/locales/", import.meta.url).pathname;
+function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
+  for (const [k, v] of Object.entries(tree)) typeof v === "string" ? out.set(prefix + k, v) : flatten(v, `${prefix}${k}.`, out);
+  return out;
+}
+const catalogue = (language: string) =>
+  flatten(Object.fromEntries(readdirSync(join(LOCALES, language)).map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(LOCALES, language, f), "utf8"))])));
+
+/** English text → its key, for every text French words differently (whole texts only: no placeholders). */
+function englishTexts(): Map<string, string> {
+  const en = catalogue("en");
+  const fr = catalogue("fr");
+  const english = new Map<string, string>();
+  const add = (key: string, text: string) => {
+    const french = fr.get(key);
+    if (french !== undefined && french !== text && !/\{/.test(text) && /\p{L}{3}/u.test(text)) english.set(text, key);
+  };
+  for (const [key, text] of en) add(key, text);
+  for (const r of RESOURCES) for (const { key, text } of declaredTexts(r)) add(key, text);
+  return english;
+}
+
+/** What the page shows a reader: each text node, and the texts of labels, placeholders and titles. */
+const shownTexts = (page: Page) =>
+  page.evaluate(() => {
+    const texts = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (el && !el.closest("script, style, [aria-hidden='true']") && n.textContent?.trim()) texts.add(n.textContent.trim());
+    }
+    for (const el of document.querySelectorAll("[aria-label], [placeholder], [title]"))
+      for (const a of ["aria-label", "placeholder", "title"]) {
+        const v = el.getAttribute(a)?.trim();
+        if (v) texts.add(v);
+      }
+    texts.add(document.title.replace(/ · Stablebank$/, ""));
+    return [...texts];
+  });
+
+test("in a French browser, no signed-in page shows an English text of the console's", async ({ page }) => {
+  test.setTimeout(240_000);
+  const english = englishTexts();
+  expect(english.size, "the texts looked for").toBeGreaterThan(1000);
+  // Signed in by the API (the sign-in form reads French here), into the page's own cookies.
+  const signedIn = await page.request.post("/api/onboarding/login", { data: { email: "owner@demo.example", password: DEMO_PASSWORD } });
+  expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: /Bienvenue Ada/ })).toBeVisible();
+  const found: string[] = [];
+  const visited = await visitEveryRoute(page, async (route) => {
+    for (const text of await shownTexts(page)) {
+      const key = english.get(text);
+      if (key) found.push(`${route}: "${text}" (${key})`);
+    }
+  });
+  expect(visited).toBeGreaterThan(30);
+  expect(found, found.join("\n")).toEqual([]);
+});
