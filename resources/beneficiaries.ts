@@ -270,7 +270,7 @@ const detail: DetailField[] = [
   { field: "kind", label: "Kind", render: "status" },
   { field: "type", label: "Type", render: "status" },
   { field: "currency", label: "Currency", render: "currency" },
-  { field: "destination_label", label: "Destination" },
+  { field: "destination_label", label: "Destination", render: "destination" },
   ...detailKeys.map(
     (key): DetailField => ({
       field: `details.details.${key}`,
@@ -310,7 +310,7 @@ const columns = [
   { field: "name", title: "Name", sort: "name" },
   { field: "type", title: "Type", render: "status" as const },
   { field: "currency", title: "Currency", render: "currency" as const },
-  { field: "destination_label", title: "Destination" },
+  { field: "destination_label", title: "Destination", render: "destination" as const },
   { field: "account_identifier", title: "Account", render: "address" as const },
   { field: "created_date", title: "Added on", render: "date" as const, sort: "created_date" },
   { field: "cooling_ends_at", title: "Payee protection", render: "payeeStatus" as const },

@@ -44,6 +44,10 @@ export type RendererKey =
   | "rate"
   /** A {name, account_number} object: the name above the account number. */
   | "customer"
+  /** A beneficiary's destination_label ("Bank transfer"), in the member's language. */
+  | "destination"
+  /** A payment schedule's frequency_label ("Monthly on the 1st"), in the member's language, from the row's frequency, start_date and day_of_month. */
+  | "frequency"
   /** Always empty (a figure the SPEC shows blank). */
   | "blank"
   /** In monospace, as code (an API key's masked form). */

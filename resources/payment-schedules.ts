@@ -264,7 +264,7 @@ export const paymentSchedules = defineResource<PaymentSchedule>({
   columns: [
     { field: "beneficiary.name", title: "Beneficiary" },
     { field: "amount.value", title: "Amount", render: "money", currencyField: "amount.currency", sort: "amount" },
-    { field: "frequency_label", title: "Frequency" },
+    { field: "frequency_label", title: "Frequency", render: "frequency" },
     { field: "next_date", title: "Next date", render: "date", emptyText: "—", sort: "next_date" },
     { field: "state", title: "Status", render: "status", labels: STATE_LABELS, sort: "state" },
     { field: "id", title: "Action", render: "actions" },

@@ -4,7 +4,6 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
 import { keepPreviousData, QueryClient } from "@tanstack/react-query";
 import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
-import { useNotificationProvider } from "@refinedev/antd";
 import { App as AntdApp, ConfigProvider, theme as antdTheme } from "antd";
 import "@refinedev/antd/dist/reset.css";
 import "./theme/links.css";
@@ -17,7 +16,8 @@ import { accessControl } from "./providers/access-control.ts";
 import { authProvider } from "./providers/auth-provider.ts";
 import { createLiveProvider } from "./providers/live-provider.ts";
 import { translatedMenu, routesOf } from "./navigation.tsx";
-import { activeLanguage, i18nProvider, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
+import { useNotificationProvider } from "./providers/notification-provider.ts";
+import { activeLanguage, antdLocale, i18nProvider, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
 import { isNumberFormat, pickLanguage, setFormats } from "../lib/formats.ts";
 import { DARK_COMPONENTS, DARK_THEME_TOKENS, LIGHT_COMPONENTS, THEME_TOKENS } from "../lib/palette.ts";
 import { useThemeMode } from "./theme/theme-mode.ts";
@@ -154,9 +154,13 @@ export default function App() {
   const reducedMotion = useReducedMotion();
   const { dark } = useThemeMode();
   const theme = useMemo(() => themeOf(!reducedMotion, dark), [reducedMotion, dark]);
+  // antd's own texts follow the console's language (loaded with it: src/app/i18n/i18n.ts). Its
+  // dialogs' and drawers' close buttons take their name from `closable`, not from the locale.
+  const language = useSyncExternalStore(subscribeLanguage, activeLanguage);
+  const closable = useMemo(() => ({ "aria-label": i18nProvider.translate("common.close") }), [language]); // eslint-disable-line react-hooks/exhaustive-deps -- the words change with the language
   return (
     <BrowserRouter>
-      <ConfigProvider theme={theme}>
+      <ConfigProvider theme={theme} locale={antdLocale()} modal={{ closable }} drawer={{ closable }}>
         <ThemeBody dark={dark} />
         <AntdApp>
           <ThemeVariables />

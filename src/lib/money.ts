@@ -76,12 +76,18 @@ export function parseMajor(text: string, currency: string): bigint | null {
   return BigInt(m[1]) * 10n ** BigInt(p) + BigInt(frac.padEnd(p, "0") || "0");
 }
 
-/** Why a typed amount (major units) cannot be sent in `currency`, or null when it can. One rule for forms and files. */
-export function amountProblem(text: string, currency: string): string | null {
-  if (!text.trim()) return "Amount is required";
-  if (/^\s*-\s*[\d.,]+\s*$/.test(text)) return "Amount must be greater than zero";
+/** amountProblem's answer as data: which rule the amount breaks (the console words it in the member's language), and its English. */
+export type AmountIssue = { code: "required" | "notPositive" | "decimals"; decimals: number; message: string };
+export function amountIssue(text: string, currency: string): AmountIssue | null {
+  const decimals = precisionOf(currency);
+  if (!text.trim()) return { code: "required", decimals, message: "Amount is required" };
+  const notPositive: AmountIssue = { code: "notPositive", decimals, message: "Amount must be greater than zero" };
+  if (/^\s*-\s*[\d.,]+\s*$/.test(text)) return notPositive;
   const minor = parseMajor(text, currency);
-  if (minor === null) return `Amount must be a number with at most ${precisionOf(currency)} decimals`;
-  if (minor <= 0n) return "Amount must be greater than zero";
+  if (minor === null) return { code: "decimals", decimals, message: `Amount must be a number with at most ${decimals} decimals` };
+  if (minor <= 0n) return notPositive;
   return null;
 }
+
+/** Why a typed amount (major units) cannot be sent in `currency`, or null when it can. One rule for forms and files. */
+export const amountProblem = (text: string, currency: string): string | null => amountIssue(text, currency)?.message ?? null;

@@ -103,12 +103,19 @@ export function upcoming(rule: ScheduleRule, rail: ScheduleRail, from: number, c
 }
 
 const ORDINAL = (d: number) => `${d}${d % 10 === 1 && d !== 11 ? "st" : d % 10 === 2 && d !== 12 ? "nd" : d % 10 === 3 && d !== 13 ? "rd" : "th"}`;
-const WEEKDAY = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+export const WEEKDAY = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/** What describeFrequency names besides the frequency: the weekday (0 = Sunday) and the day of the month (LAST_DAY for the last). */
+export function frequencyDays(rule: Pick<ScheduleRule, "startDate" | "dayOfMonth">): { weekday: number; day: number } {
+  const start = new Date(toUtc(rule.startDate));
+  return { weekday: start.getUTCDay(), day: rule.dayOfMonth ?? start.getUTCDate() };
+}
 
 /** How the schedule reads in a list: "Monthly on the 1st", "Every 2 weeks on Friday", "Once". */
 export function describeFrequency(rule: Pick<ScheduleRule, "frequency" | "startDate" | "dayOfMonth">): string {
-  const weekday = WEEKDAY[new Date(toUtc(rule.startDate)).getUTCDay()];
-  const day = rule.dayOfMonth ?? new Date(toUtc(rule.startDate)).getUTCDate();
+  const days = frequencyDays(rule);
+  const weekday = WEEKDAY[days.weekday];
+  const day = days.day;
   const onDay = day === LAST_DAY ? "on the last day" : `on the ${ORDINAL(day)}`;
   switch (rule.frequency) {
     case "ONCE":

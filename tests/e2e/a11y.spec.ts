@@ -9,7 +9,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { login } from "./helpers.ts";
-import { settled, visitEveryRoute } from "./console-routes.ts";
+import { SIGNED_OUT_ROUTES, settled, visitEveryRoute } from "./console-routes.ts";
 
 // Six independent sweeps (no data changes): they share the run's workers.
 test.describe.configure({ mode: "parallel" });
@@ -19,20 +19,6 @@ const THEMES: Theme[] = ["light", "dark"];
 const ROLES = [
   { role: "owner", email: "owner@demo.example", greeting: /Welcome Ada/ },
   { role: "viewer", email: "viewer@demo.example", greeting: /Welcome/ },
-];
-
-const SIGNED_OUT = [
-  "/login",
-  "/login?action=verified",
-  "/create-account",
-  "/forgot-password",
-  "/reset-password/not-a-real-token",
-  "/email-verification/not-a-real-token",
-  "/invitation/not-a-real-token",
-  "/404",
-  "/sandbox/mailbox",
-  "/sandbox/deposit",
-  "/sandbox/kyb",
 ];
 
 /** Serious and critical violations on the page as "rule: target" lines, and the page's h1s. */
@@ -73,7 +59,7 @@ for (const theme of THEMES) {
     test("the signed-out, sandbox and public invoice pages", async ({ page }) => {
       test.setTimeout(120_000);
       const problems: string[] = [];
-      for (const route of SIGNED_OUT) {
+      for (const route of SIGNED_OUT_ROUTES) {
         await page.goto(route);
         await expect(page.locator("h1").first()).toBeVisible();
         problems.push(...(await audit(page, route, theme)));

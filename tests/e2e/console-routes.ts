@@ -19,6 +19,21 @@ export const SIGNED_IN_ROUTES: { path: string; list?: string }[] = [
   { path: "/payments/beneficiaries?add-new=true" },
 ];
 
+/** The pages one reaches signed out (SPEC §2), the sandbox's partner pages included; tokens that are not real. */
+export const SIGNED_OUT_ROUTES = [
+  "/login",
+  "/login?action=verified",
+  "/create-account",
+  "/forgot-password",
+  "/reset-password/not-a-real-token",
+  "/email-verification/not-a-real-token",
+  "/invitation/not-a-real-token",
+  "/404",
+  "/sandbox/mailbox",
+  "/sandbox/deposit",
+  "/sandbox/kyb",
+];
+
 /** The page has settled: no skeleton, spinner or loading button left (content, not a timer). */
 export async function settled(page: Page) {
   await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .ant-btn-loading")).toHaveCount(0, { timeout: 15_000 });

@@ -1,6 +1,6 @@
 /**
  * Issue 30 item 2, "every UI string through the i18nProvider", as a reader sees it: the demo owner
- * (no language chosen) in a French browser opens every signed-in route, and no page shows one of the
+ * (no language chosen) in a French browser opens every route, signed out then signed in, and no page shows one of the
  * console's English texts that French words differently. The English texts are the catalogues'
  * (src/app/i18n/locales/en) and the declared ones (resources/), each with the French that should
  * have been there; one seen on a French page is a text that missed its key. Texts the server writes
@@ -13,7 +13,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { RESOURCES } from "../../resources/index.ts";
 import { declaredTexts } from "../../src/app/components/resource/declared-text.ts";
 import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
-import { visitEveryRoute } from "./console-routes.ts";
+import { SIGNED_OUT_ROUTES, settled, visitEveryRoute } from "./console-routes.ts";
 
 test.use({ locale: "fr-FR" });
 
@@ -58,22 +58,34 @@ const shownTexts = (page: Page) =>
     return [...texts];
   });
 
-test("in a French browser, no signed-in page shows an English text of the console's", async ({ page }) => {
+test("in a French browser, no page shows an English text of the console's, signed out or signed in", async ({ page }) => {
   test.setTimeout(240_000);
   const english = englishTexts();
   expect(english.size, "the texts looked for").toBeGreaterThan(1000);
+  const found: string[] = [];
+  /** Names that are the business's data, not the console's words (the server names a new account "Naira account"). */
+  const data = new Set<string>();
+  const look = async (route: string) => {
+    for (const text of await shownTexts(page)) {
+      const key = english.get(text);
+      if (key && !data.has(text)) found.push(`${route}: "${text}" (${key})`);
+    }
+  };
+  for (const route of SIGNED_OUT_ROUTES) {
+    await page.goto(route);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await settled(page);
+    await look(route);
+  }
   // Signed in by the API (the sign-in form reads French here), into the page's own cookies.
   const signedIn = await page.request.post("/api/onboarding/login", { data: { email: "owner@demo.example", password: DEMO_PASSWORD } });
   expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
+  const accounts = (await (await page.request.get("/api/accounts/corporate")).json()).data as { name: string }[] | { items: { name: string }[] };
+  for (const a of Array.isArray(accounts) ? accounts : accounts.items) data.add(a.name);
+  expect(data.size).toBeGreaterThan(0);
   await page.goto("/");
   await expect(page.getByRole("heading", { name: /Bienvenue Ada/ })).toBeVisible();
-  const found: string[] = [];
-  const visited = await visitEveryRoute(page, async (route) => {
-    for (const text of await shownTexts(page)) {
-      const key = english.get(text);
-      if (key) found.push(`${route}: "${text}" (${key})`);
-    }
-  });
+  const visited = await visitEveryRoute(page, look);
   expect(visited).toBeGreaterThan(30);
   expect(found, found.join("\n")).toEqual([]);
 });

@@ -76,6 +76,12 @@ test("French in Profile: menu, dashboard and profile in French, '1 234,56', time
   await expect(row).toContainText(`+1${NNBSP}234,56 USD`);
   await expect(row.locator("td").filter({ hasText: /UTC\+[12]$/ })).toHaveText(/^\d{1,2} [a-zéû.]+ \d{4}(,| à) \d{2}:\d{2} UTC\+[12]$/);
 
+  // A form's validation messages (the schemas' English, resources/settings.ts) read in French: the change-password form sent empty.
+  await page.goto("/settings?tab=security");
+  const password = page.getByTestId("change-password");
+  await password.locator("button[type=submit]").click();
+  await expect(password.getByText("Le mot de passe doit comporter au moins 8 caractères").first()).toBeVisible();
+
   // Stored on the server: a reload reads in French again.
   await page.goto("/");
   await page.reload();

@@ -49,7 +49,7 @@ test("a new payee shows its name check and cooling period, and paying it is refu
 
   const row = page.locator(".ant-table-row").filter({ hasText: "Mismatch Paper LLC" });
   await expect(row.getByText(/^New — details can be paid from \d+ \w{3} \d{4}, \d\d:\d\d [A-Z][\w+:-]*$/)).toBeVisible();
-  await row.click();
+  await row.locator("td").first().click(); // its name: the middle of the row is the account number's Copy button
   await expect(page.getByRole("heading", { name: "Mismatch Paper LLC" })).toBeVisible();
   await expect(page.getByText(/No match: the bank did not recognise this name/)).toBeVisible();
   await expect(page.getByText(/^New — details can be paid from/)).toBeVisible();

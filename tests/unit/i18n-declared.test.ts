@@ -13,6 +13,11 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import type { ResourceDef } from "../../resources/define-resource.ts";
 import { RESOURCES } from "../../resources/index.ts";
+import { settlementAdjustments, settlementPayments } from "../../resources/settlements.ts";
+import { BANKING_TYPES, CRYPTO_TYPES, TRANSACTION_STATES } from "../../resources/transactions.ts";
+import { REVIEW_STATUSES } from "../../resources/kyb.ts";
+import { FxRate } from "../../resources/fx-rates.ts";
+import { STATEMENT_STATES } from "../../resources/statements.ts";
 import { declaredKey, declaredTexts, humanize, statusKey, translateDef } from "../../src/app/components/resource/declared-text.ts";
 import { COLOURED_STATUSES } from "../../src/app/components/resource/status-colours.ts";
 import { kybTopicTexts } from "../../src/app/components/onboarding/kyb-topics.ts";
@@ -54,12 +59,27 @@ function schemaAt(schema: z.ZodType | undefined, path: string[]): z.ZodType | un
 }
 
 /**
+ * Declarations not in RESOURCES (no page of their own) that a bespoke screen renders through
+ * useDeclared: the settlement details page's payments and adjustments.
+ */
+const RENDERED: ResourceDef[] = [...RESOURCES, settlementPayments, settlementAdjustments];
+
+/**
+ * The values bespoke screens show through statusText / StatusTag outside a declaration's status
+ * column: a transaction's type and state (account and wallet transactions, the dashboard, the
+ * payment screens' outcomes, transaction details), the business's KYB review status (Settings →
+ * Profile), an FX rate's state (/rates) and a statement's (the statements list).
+ */
+const SHOWN_ELSEWHERE = [...TRANSACTION_STATES, ...BANKING_TYPES, ...CRYPTO_TYPES, ...REVIEW_STATUSES, ...FxRate.shape.state.options, ...STATEMENT_STATES];
+
+/**
  * The status values the generic screens show as tags (render "status"): the values a status
  * column's or field's schema allows, the options of the filter on the same field (state → states),
- * and the values given a colour. A value its column names itself (`labels`) is its column's text.
+ * the values given a colour, and those bespoke screens show the same way (SHOWN_ELSEWHERE). A
+ * value its column names itself (`labels`) is its column's text.
  */
 function statusValues(defs: ResourceDef[]): Set<string> {
-  const out = new Set<string>(COLOURED_STATUSES);
+  const out = new Set<string>([...COLOURED_STATUSES, ...SHOWN_ELSEWHERE]);
   for (const def of defs) {
     const one = (def.api.one?.answer as { one?: z.ZodType } | undefined)?.one;
     for (const shown of [...def.columns, ...(def.detail ?? [])]) {
@@ -77,8 +97,8 @@ function statusValues(defs: ResourceDef[]): Set<string> {
   return out;
 }
 
-const DECLARED = [...RESOURCES.flatMap((def) => declaredTexts(def)), ...kybTopicTexts()];
-const STATUSES = statusValues(RESOURCES);
+const DECLARED = [...RENDERED.flatMap((def) => declaredTexts(def)), ...kybTopicTexts()];
+const STATUSES = statusValues(RENDERED);
 const braces = (text: string) => [...text.matchAll(/\{([\w.]+)\}/g)].map((m) => m[1]).sort();
 
 describe("the texts declared in resources/ have their French", () => {
@@ -97,12 +117,14 @@ describe("the texts declared in resources/ have their French", () => {
       "resources.api-keys.actions.disable.confirm",
       "resources.api-keys.columns.state.labels.ENABLED",
       "resources.customers.summary.total",
+      "resources.settlement-payments.columns.customer.title",
       "onboarding.kybTopics.intro",
       "onboarding.kybTopics.company-information.points.0",
     ])
       expect(keys, k).toContain(k);
     expect(STATUSES.size).toBeGreaterThan(20);
     expect(STATUSES).toContain("INVITATION_PENDING");
+    for (const v of ["SWAP", "WITHDRAWAL", "TRANSFER", "EXPIRED", "CORRECTION_REQUESTED"]) expect(STATUSES).toContain(v);
   });
 
   test("a key names one text: two declarations that share a key say the same", () => {

@@ -85,10 +85,12 @@ const NOT_WORDS = new Set(["Stablebank"]);
 const REFINE_KEYS = /^buttons\./;
 /**
  * Keys of texts declared once in data (resources/: src/app/components/resource/declared-text.ts; the
- * KYB knowledge base: src/app/components/onboarding/kyb-topics.ts): English is the declarations
- * themselves; tests/unit/i18n-declared.test.ts checks the other languages' against them.
+ * KYB knowledge base: src/app/components/onboarding/kyb-topics.ts; the shared modules' texts, labels.*:
+ * src/app/i18n/shared-labels.ts): English is the declarations themselves; tests/unit/i18n-declared.test.ts
+ * and tests/unit/i18n-labels.test.ts check the other languages' against them. validation.*: French's words for
+ * the schemas' messages, keyed by their English (src/app/i18n/validation.ts, tests/unit/i18n-validation.test.ts).
  */
-const DECLARED = /^(resources|onboarding\.kybTopics)\./;
+const DECLARED = /^(resources|onboarding\.kybTopics|labels|validation)\./;
 
 type Tree = { [k: string]: string | Tree };
 function flatten(tree: Tree, prefix = ""): Map<string, string> {

@@ -2,16 +2,20 @@
 import { useMemo } from "react";
 import { App } from "antd";
 import { isApiError } from "../api/client.ts";
+import { i18nProvider } from "../i18n/i18n.ts";
+import { closable } from "../providers/notification-provider.ts";
 
 export function useToast() {
   const { notification } = App.useApp();
   return useMemo(
     () => ({
-      success: (message: string, durationSeconds = 4.5) => notification.success({ message, placement: "topRight", duration: durationSeconds }),
-      error: (e: unknown, fallback = "Something went wrong. Please try again.") =>
+      success: (message: string, durationSeconds = 4.5) =>
+        notification.success({ message, placement: "topRight", duration: durationSeconds, closable: closable() }),
+      error: (e: unknown, fallback?: string) =>
         notification.error({
-          message: isApiError(e) ? e.message : e instanceof Error ? e.message : fallback,
+          message: isApiError(e) ? e.message : e instanceof Error ? e.message : (fallback ?? i18nProvider.translate("common.somethingWentWrong")),
           placement: "topRight",
+          closable: closable(),
         }),
     }),
     [notification],

@@ -7,6 +7,7 @@
  */
 import type { I18nProvider } from "@refinedev/core";
 import type { i18n as I18n, TOptions } from "i18next";
+import type { Locale as AntdLocale } from "antd/es/locale";
 import { LANGUAGE_CODES, type Language } from "../../lib/formats.ts";
 
 type Catalogue = Record<string, unknown>;
@@ -55,15 +56,32 @@ function i18next(): Promise<I18n> {
   return engine;
 }
 
-let active: { language: Language; i18n: I18n } | null = null;
+/**
+ * antd's own words (pagination, "Close", "Copy", date pickers, empty tables) and dayjs's month and
+ * day names come with each language too, loaded with it; English is their built-in default.
+ */
+const ANTD_LOCALES: Partial<Record<Language, () => Promise<AntdLocale>>> = {
+  fr: () => import("antd/es/locale/fr_FR").then((m) => m.default),
+  de: () => import("antd/es/locale/de_DE").then((m) => m.default),
+};
+const DAYJS_LOCALES: Partial<Record<Language, () => Promise<unknown>>> = {
+  fr: () => import("dayjs/locale/fr"),
+  de: () => import("dayjs/locale/de"),
+};
+async function dayjsIn(language: Language) {
+  const [{ default: dayjs }] = await Promise.all([import("dayjs"), DAYJS_LOCALES[language]?.()]);
+  dayjs.locale(language);
+}
+
+let active: { language: Language; i18n: I18n; components?: AntdLocale } | null = null;
 const listeners = new Set<() => void>();
 
 /** Makes `language` the console's: its catalogue loaded, i18next switched, the page's lang set; then listeners hear. */
 export async function switchLanguage(language: Language): Promise<void> {
-  const [i, catalogue] = await Promise.all([i18next(), preloadLanguage(language)]);
+  const [i, catalogue, components] = await Promise.all([i18next(), preloadLanguage(language), ANTD_LOCALES[language]?.(), dayjsIn(language)]);
   if (!i.hasResourceBundle(language, "translation")) i.addResourceBundle(language, "translation", catalogue);
   await i.changeLanguage(language);
-  active = { language, i18n: i };
+  active = { language, i18n: i, components };
   document.documentElement.lang = language;
   for (const l of listeners) l();
 }
@@ -72,6 +90,8 @@ export const subscribeLanguage = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
 };
+/** antd's texts in the active language (undefined: its English). */
+export const antdLocale = (): AntdLocale | undefined => active?.components;
 /** The language now active, or null before the first one has loaded. */
 export const activeLanguage = (): Language | null => active?.language ?? null;
 

@@ -14,6 +14,7 @@ import { displayRate, invertRate } from "../../lib/rate-display.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { RateText } from "../components/money/figures.tsx";
 import { DEFAULT_BASE, DEFAULT_QUOTE, FX_FIAT_CURRENCIES, fxRateEndpoints, sameCurrencyIssue, type FxRate } from "../../../resources/fx-rates.ts";
+import { sameCurrencyText } from "../i18n/shared-labels.ts";
 import { RatesChart } from "../components/fx/rates-chart.tsx";
 import { RatesTable } from "../components/fx/rates-table.tsx";
 import { PageTitle } from "../components/layout/page-title.tsx";
@@ -92,7 +93,7 @@ export default function RatesPage() {
       {!currencies ? (
         <Skeleton active />
       ) : same ? (
-        <Alert type="error" showIcon message={same} />
+        <Alert type="error" showIcon message={sameCurrencyText(t, same)} />
       ) : (
         <>
           <Card>

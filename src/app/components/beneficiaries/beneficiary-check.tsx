@@ -10,7 +10,8 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, App, Space } from "antd";
 import type { z } from "zod";
 import { BeneficiaryInput } from "../../../../resources/beneficiaries.ts";
-import { CHANGE_PENDING_MESSAGE, payeeProtectionEndpoints, type BeneficiaryCheck } from "../../../../resources/payee-protection.ts";
+import { payeeProtectionEndpoints, type BeneficiaryCheck } from "../../../../resources/payee-protection.ts";
+import { changePendingText } from "../../i18n/shared-labels.ts";
 import { call } from "../../api/call.ts";
 import { nameCheckText } from "./payee-tags.tsx";
 
@@ -94,7 +95,7 @@ export function useBeneficiaryCheck(enabled: boolean, values: Values, record?: V
 
   /** What the saved answer means when it is not the form's usual "updated": a change of details waiting for approval. */
   const savedMessage = (saved: unknown) =>
-    enabled && (saved as { details_change_pending?: boolean } | undefined)?.details_change_pending ? CHANGE_PENDING_MESSAGE : undefined;
+    enabled && (saved as { details_change_pending?: boolean } | undefined)?.details_change_pending ? changePendingText(t) : undefined;
 
   return { panel, confirm, savedMessage };
 }

@@ -5,8 +5,9 @@
  * list are asked, and a result is offered only when the member may open its details.
  */
 import type { useTranslate } from "@refinedev/core";
+import { destinationText } from "../../i18n/shared-labels.ts";
 import { customerLabel } from "../../../lib/labels.ts";
-import { humanize, statusKey } from "../resource/declared-text.ts";
+import { statusText } from "../resource/use-declared.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
 import { beneficiaries, beneficiaryEndpoints, cryptoBeneficiaries } from "../../../../resources/beneficiaries.ts";
 import { customerEndpoints, customers } from "../../../../resources/customers.ts";
@@ -29,7 +30,7 @@ const firstOf = (keyword: string) => ({ query: { page: 1, limit: PER_KIND, keywo
 const withId = (route: string | undefined, id: string) => (route ?? "").replace(":id", encodeURIComponent(id));
 export function searchSources(can: Can, canView: Can, t: ReturnType<typeof useTranslate>): SearchSource[] {
   // A type or state value in words, as the list screens show it (resources.status.<VALUE>).
-  const words = (v: string) => t(statusKey(v), humanize(v));
+  const words = (v: string) => statusText(t, v);
   const viewable = (route: string | undefined) => !!route && canView(`page:${route}`, "view");
   const maySend = maySendMoney(can);
   const sources: SearchSource[] = [];
@@ -44,7 +45,12 @@ export function searchSources(can: Can, canView: Can, t: ReturnType<typeof useTr
           const show = b.type === "CRYPTO" ? cryptoBeneficiaries.routes.show : beneficiaries.routes.show;
           const hits: SearchHit[] = [];
           if (viewable(show))
-            hits.push({ value: `beneficiary ${b.name} ${b.id}`, label: b.name, hint: `${b.currency} · ${b.destination_label}`, to: withId(show, b.id) });
+            hits.push({
+              value: `beneficiary ${b.name} ${b.id}`,
+              label: b.name,
+              hint: `${b.currency} · ${destinationText(t, b.destination_label)}`,
+              to: withId(show, b.id),
+            });
           // The send-money screen pays fiat beneficiaries; crypto ones are paid from a wallet.
           if (maySend && b.type === "FIAT")
             hits.push({ value: `send ${b.name} ${b.id}`, label: t("palette.search.sendMoneyTo", { name: b.name }), to: sendMoneyTo(b.id), send: true });

@@ -9,7 +9,8 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, Card, Empty, Table, Tabs, Tag, Typography, theme } from "antd";
 import { call } from "../../api/call.ts";
 import { transactionEndpoints } from "../../../../resources/transactions.ts";
-import { humanize, statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/renderers.tsx";
+import { statusText } from "../resource/use-declared.ts";
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDay } from "../../../lib/dates.ts";
 
@@ -36,7 +37,7 @@ type CryptoTxn = {
   counterparty: { name?: string } | null;
 };
 /** `amount`: what the balance gained or lost (fee included), signed, as every transaction list shows it. */
-type Row = { id: string; href: string; date: string; title: string; detail: string; inbound: boolean; amount: Money; state: string };
+type Row = { id: string; href: string; date: string; type: string; title?: string; detail?: string; inbound: boolean; amount: Money; state: string };
 
 /** The five newest rows of each rail. */
 const LATEST = { page: 1, limit: 5 };
@@ -51,14 +52,16 @@ const RAILS = {
     ),
 };
 
+/** A `title` or `detail` left out shows the transaction's type instead, named in the member's language when rendered. */
 function common(t: BankingTxn | CryptoTxn, href: string) {
-  const title = t.counterparty?.name || t.description || humanize(t.type);
+  const title = t.counterparty?.name || t.description || undefined;
   return {
     id: t.id,
     href,
     date: t.created_date,
+    type: t.type,
     title,
-    detail: t.description && t.description !== title ? t.description : humanize(t.type),
+    detail: t.description && t.description !== title ? t.description : undefined,
     inbound: t.direction === "inbound",
     state: t.state,
   };
@@ -91,11 +94,11 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           render: (_, r) => (
             <>
               <Link to={r.href} onClick={(e) => e.stopPropagation()}>
-                {r.title}
+                {r.title ?? statusText(t, r.type)}
               </Link>
               <br />
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {r.detail}
+                {r.detail ?? statusText(t, r.type)}
               </Typography.Text>
             </>
           ),
@@ -116,7 +119,7 @@ function DashboardTransactionRows({ rail }: { rail: keyof typeof RAILS }) {
           align: "right",
           render: (_, r) => (
             <Tag color={statusColor(r.state)} style={{ marginInlineEnd: 0 }}>
-              {humanize(r.state)}
+              {statusText(t, r.state)}
             </Tag>
           ),
         },

@@ -8,6 +8,7 @@ import { displayRate, invertRate } from "../../../lib/rate-display.ts";
 import { formatDay } from "../../../lib/dates.ts";
 import { fxRateEndpoints, type FxRate } from "../../../../resources/fx-rates.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
+import { statusText } from "../resource/use-declared.ts";
 
 const PAGE_SIZE = 10;
 
@@ -45,7 +46,7 @@ export function RatesTable({ base, quote }: { base: string; quote: string }) {
         { title: t("fx.table.date"), render: (_, r) => formatDay(r.created_date) },
         { title: t("fx.table.oneIn", { from: base, to: quote }), align: "right", render: (_, r) => displayRate(r.rate, 8) },
         { title: t("fx.table.oneIn", { from: quote, to: base }), align: "right", render: (_, r) => displayRate(invertRate(r.rate), 8) },
-        { title: t("fx.table.status"), render: (_, r) => <Tag color={r.state === "ACTIVE" ? "green" : "default"}>{r.state}</Tag> },
+        { title: t("fx.table.status"), render: (_, r) => <Tag color={r.state === "ACTIVE" ? "green" : "default"}>{statusText(t, r.state, r.state)}</Tag> },
       ]}
     />
   );

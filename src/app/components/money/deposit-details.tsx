@@ -6,6 +6,7 @@ import { useTranslate } from "@refinedev/core";
 import { Card, Descriptions, Space } from "antd";
 import { CopyButton, humanize } from "../resource/renderers.tsx";
 import { DEPOSIT_TYPE_LABELS, depositFields } from "../../../lib/deposit-labels.ts";
+import { depositFieldText, depositTypeText } from "../../i18n/shared-labels.ts";
 
 export type DepositAddress = { type: string; data: Record<string, string> };
 
@@ -14,16 +15,19 @@ export function DepositDetails({ currency, addresses }: { currency: string; addr
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       {addresses.map((a) => (
-        <Card key={a.type} size="small" title={DEPOSIT_TYPE_LABELS[a.type] ?? humanize(a.type)}>
+        <Card key={a.type} size="small" title={depositTypeText(t, a.type, DEPOSIT_TYPE_LABELS[a.type] ?? humanize(a.type))}>
           <Descriptions column={1} size="small">
-            {depositFields(currency, a.data).map(([label, value]) => (
-              <Descriptions.Item key={label} label={label}>
-                <Space size={4}>
-                  {value}
-                  <CopyButton value={value} label={t("money.deposit.copy", { label: label.toLowerCase() })} />
-                </Space>
-              </Descriptions.Item>
-            ))}
+            {depositFields(currency, a.data).map(([english, value]) => {
+              const label = depositFieldText(t, english);
+              return (
+                <Descriptions.Item key={english} label={label}>
+                  <Space size={4}>
+                    {value}
+                    <CopyButton value={value} label={t("money.deposit.copy", { label: label.toLowerCase() })} />
+                  </Space>
+                </Descriptions.Item>
+              );
+            })}
           </Descriptions>
         </Card>
       ))}

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Space, Spin, Steps, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
@@ -29,6 +29,7 @@ import { statusColor } from "../resource/renderers.tsx";
 import { statusText } from "../resource/use-declared.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { amountProblemText } from "../../i18n/shared-labels.ts";
 import { formatTime } from "../../../lib/dates.ts";
 import { RateText } from "./figures.tsx";
 import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../../../lib/assets.ts";
@@ -195,7 +196,7 @@ type Money = { amount: string; currency: string };
 function formSchema(currency: string, t: Translate) {
   return z.object({
     amount: z.string({ error: t("money.exchange.amountRequired") }).superRefine((v, ctx) => {
-      const problem = amountProblem(v, currency);
+      const problem = amountProblemText(t, v, currency);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     }),
     destination: FiatExchangeQuoteRequest.shape.destination_currency,

@@ -8,7 +8,7 @@
 import { useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Alert, Button, Col, DatePicker, Divider, Form, Modal, Result, Row, Select, Spin, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";

@@ -6,7 +6,7 @@ import { Alert, Table, Tag } from "antd";
 import { call, urlOf } from "../../api/call.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
-import { humanize, statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/renderers.tsx";
 import { statusText } from "../resource/use-declared.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
 import type { BankingTransaction, CryptoTransaction } from "../../../../resources/transaction-views.ts";
@@ -46,7 +46,7 @@ export function OwnerTransactions({ endpoint, params, detailBase }: { endpoint: 
       columns={[
         { title: t("money.transactions.date"), render: (_, r) => formatDateTime(r.created_date) },
         { title: t("money.transactions.description"), dataIndex: "description" },
-        { title: t("money.transactions.type"), render: (_, r) => humanize(r.type) },
+        { title: t("money.transactions.type"), render: (_, r) => statusText(t, r.type) },
         {
           title: t("money.transactions.amount"),
           align: "right",

@@ -1,10 +1,14 @@
 /** The list's search and filters, read from and written to the URL (through Refine's useTable). */
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { useList, useTranslate, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { DatePicker, Input, Select, Space, Typography } from "antd";
-import dayjs from "dayjs";
+import { Input, Select, Space, Typography } from "antd";
 import type { Filter, Option, OptionsFrom } from "../../../../resources/define-resource.ts";
 import { declaredFilters } from "./use-declared.ts";
+import { lazyNamed } from "../../lib/lazy.ts";
+
+const DatePickers = lazyNamed(() => import("./date-pickers.tsx"), "DatePickers");
+/** Both the pickers and the boxes that stand in for them while they load. */
+const PICKER_WIDTH = 150;
 
 type Props = {
   filters: Filter[];
@@ -50,25 +54,25 @@ function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind
     if (invalid || (from === applied[0] && to === applied[1])) return;
     onChange(from || to ? [from, to] : undefined);
   }, [from, to]); // eslint-disable-line react-hooks/exhaustive-deps -- apply only on the user's change
-  const pick = (set: (v: string | undefined) => void) => (d: dayjs.Dayjs | null) => set(d ? d.format("YYYY-MM-DD") : undefined);
+  const labels = {
+    from: t("resource.filters.rangeFrom", { label: filter.label }),
+    to: t("resource.filters.rangeTo", { label: filter.label }),
+    fromPlaceholder: t("resource.filters.dateFrom"),
+    toPlaceholder: t("resource.filters.dateTo"),
+  };
   return (
     <Space direction="vertical" size={0}>
-      <Space>
-        <DatePicker
-          placeholder={t("resource.filters.dateFrom")}
-          aria-label={t("resource.filters.rangeFrom", { label: filter.label })}
-          value={from ? dayjs(from) : null}
-          onChange={pick(setFrom)}
-          status={invalid ? "error" : undefined}
-        />
-        <DatePicker
-          placeholder={t("resource.filters.dateTo")}
-          aria-label={t("resource.filters.rangeTo", { label: filter.label })}
-          value={to ? dayjs(to) : null}
-          onChange={pick(setTo)}
-          status={invalid ? "error" : undefined}
-        />
-      </Space>
+      {/* Until the pickers arrive, two boxes of their size hold their place (disabled: nothing typed is lost). */}
+      <Suspense
+        fallback={
+          <Space>
+            <Input disabled aria-label={labels.from} placeholder={labels.fromPlaceholder} style={{ width: PICKER_WIDTH }} />
+            <Input disabled aria-label={labels.to} placeholder={labels.toPlaceholder} style={{ width: PICKER_WIDTH }} />
+          </Space>
+        }
+      >
+        <DatePickers from={from} to={to} labels={labels} invalid={invalid} onFrom={setFrom} onTo={setTo} width={PICKER_WIDTH} />
+      </Suspense>
       {invalid && (
         <Typography.Text type="danger" role="alert">
           {t("resource.filters.dateOrder")}

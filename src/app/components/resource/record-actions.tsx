@@ -15,6 +15,7 @@ import { useWrite } from "../../api/write.ts";
 import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
 import { useDeclared } from "./use-declared.ts";
+import { closable } from "../../providers/notification-provider.ts";
 
 type ActionRecord = { id: string; state?: string };
 
@@ -51,7 +52,7 @@ export function useRecordActions(declared: ResourceDef, record: ActionRecord, on
       throw e;
     }
     // The server's own wording, for as long as the declaration says (SPEC: delete toasts 5 s).
-    notification.success({ message: res.message ?? a.label, placement: "topRight", duration: a.toastSeconds ?? 4.5 });
+    notification.success({ closable: closable(), message: res.message ?? a.label, placement: "topRight", duration: a.toastSeconds ?? 4.5 });
     if (a.redirectTo) navigate(a.redirectTo);
     onDone?.();
   }

@@ -14,6 +14,8 @@ import { humanize } from "./declared-text.ts";
 import { statusText } from "./use-declared.ts";
 
 import { statusColor } from "./status-colours.ts";
+import { destinationText, frequencyText } from "../../i18n/shared-labels.ts";
+import type { Frequency as ScheduleFrequency } from "../../../lib/schedule-dates.ts";
 
 export { statusColor };
 
@@ -31,6 +33,18 @@ function Words({ of }: { of: "yes" | "no" | "notApplicable" | "present" }) {
   const t = useTranslate();
   const words = { yes: t("common.yes"), no: t("common.no"), notApplicable: t("common.notApplicable"), present: t("resource.value.present") };
   return words[of];
+}
+
+/** A beneficiary's destination as the server names it ("Bank transfer"), in the member's language. */
+function DestinationWords({ value }: { value: string }) {
+  return destinationText(useTranslate(), value);
+}
+
+/** A payment schedule's frequency ("Monthly on the 1st") from its row, in the member's language; the server's words if the row lacks the rule. */
+function FrequencyWords({ record, value }: { record: Record<string, unknown>; value: string }) {
+  const t = useTranslate();
+  const { frequency, start_date, day_of_month } = record as { frequency?: ScheduleFrequency; start_date?: string; day_of_month?: number | null };
+  return frequency && start_date ? frequencyText(t, { frequency, startDate: start_date, dayOfMonth: day_of_month ?? null }) : value;
 }
 
 function ViewButton() {
@@ -97,6 +111,10 @@ export function renderValue(key: RendererKey | undefined, value: unknown, record
   if (key === "payeeStatus") return <PayeeStatus record={(record ?? {}) as Record<string, never>} />;
   if (value === null || value === undefined || value === "") return <Typography.Text type="secondary">—</Typography.Text>;
   switch (key) {
+    case "destination":
+      return <DestinationWords value={String(value)} />;
+    case "frequency":
+      return <FrequencyWords record={(record ?? {}) as Record<string, unknown>} value={String(value)} />;
     case "nameCheck":
       return <NameCheckTag check={value as Parameters<typeof NameCheckTag>[0]["check"]} />;
     case "moneyOrNA":

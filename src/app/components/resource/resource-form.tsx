@@ -33,7 +33,7 @@ export function ResourceForm({ def: declared, mode, record, onDone }: Props) {
   const schema = (mode === "edit" ? (def.update ?? def.create) : def.create) as z.ZodType<Record<string, unknown>, Record<string, unknown>>;
   const fields = (mode === "edit" ? (def.editFields ?? def.fields) : def.fields) ?? [];
   const form = useForm<Record<string, unknown>>({
-    resolver: schemaResolver(schema),
+    resolver: schemaResolver(schema, Object.fromEntries(fields.map((f) => [f.name, f.label]))),
     defaultValues: mode === "edit" ? editDefaults(fields, record) : { ...def.formDefaults },
   });
   const values = useWatch({ control: form.control });

@@ -5,10 +5,13 @@
  * and the form should say the same. A union that names none gets its words from the global map
  * (resources/zod-messages.ts), which knows the union's field where a branch's issue does not: those
  * win over the branch's too.
+ *
+ * In another language than English, the messages are the member's (src/app/i18n/validation.ts);
+ * `labels` are the form's field labels in that language, by field path.
  */
 import { z } from "zod";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { type Labels, parseOptions, translateMessage, validationCatalogue, zodResolver } from "../../i18n/validation.ts";
 
 type Issue = z.core.$ZodIssue;
 
@@ -35,13 +38,15 @@ function patch(errors: Record<string, unknown>, path: string, message: string) {
   if (leaf && typeof leaf === "object" && "message" in leaf) leaf.message = message;
 }
 
-export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S): Resolver<z.input<S>, unknown, z.output<S>> {
-  const base = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
+export function schemaResolver<S extends z.ZodType<FieldValues, FieldValues>>(schema: S, labels?: Labels): Resolver<z.input<S>, unknown, z.output<S>> {
+  const base = zodResolver(schema as never, labels) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   return async (values, context, options) => {
     const result = await base(values, context, options);
     if (!Object.keys(result.errors).length) return result;
-    const parsed = await schema.safeParseAsync(values);
-    for (const [path, message] of unionMessages(parsed.error?.issues ?? [])) patch(result.errors as Record<string, unknown>, path, message);
+    const catalogue = await validationCatalogue();
+    const parsed = await schema.safeParseAsync(values, catalogue && parseOptions(catalogue, labels));
+    for (const [path, message] of unionMessages(parsed.error?.issues ?? []))
+      patch(result.errors as Record<string, unknown>, path, translateMessage(message, catalogue));
     return result;
   };
 }

@@ -37,5 +37,8 @@ export function declaredFilters(t: Translate, resource: string, filters: Filter[
   return translateDef(def as unknown as ResourceDef, (path, text) => t(declaredKey(resource, path), {}, text)).filters;
 }
 
-/** A status value's words (a tag's text): its key, by default the value in words. */
-export const statusText = (t: Translate, value: string) => t(statusKey(value), {}, humanize(value));
+/**
+ * A status value's words (a tag's text): its key, by default the value in words, or `english` where
+ * a screen shows it otherwise in English (the rates table shows "EXPIRED" as it comes).
+ */
+export const statusText = (t: Translate, value: string, english = humanize(value)) => t(statusKey(value), {}, english);

@@ -10,7 +10,8 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Descriptions, Form, Space, Typography } from "antd";
 import { ArrowLeftOutlined, ScheduleOutlined } from "@ant-design/icons";
 import { paymentScheduleEndpoints } from "../../../../resources/payment-schedules.ts";
-import { describeFrequency, upcoming } from "../../../lib/schedule-dates.ts";
+import { upcoming } from "../../../lib/schedule-dates.ts";
+import { frequencyText } from "../../i18n/shared-labels.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { isApiError } from "../../api/client.ts";
 import { useWrite } from "../../api/write.ts";
@@ -78,7 +79,7 @@ export function ScheduleReview({ body, timing, currency, from, to, extra, onBack
           <Typography.Text strong>{formatMoney(amount, currency)}</Typography.Text>
         </Descriptions.Item>
         <Descriptions.Item label={t("schedule.review.frequency")}>
-          {describeFrequency({ frequency: rule.frequency, startDate: rule.startDate, dayOfMonth: rule.dayOfMonth })}
+          {frequencyText(t, { frequency: rule.frequency, startDate: rule.startDate, dayOfMonth: rule.dayOfMonth })}
         </Descriptions.Item>
         <Descriptions.Item label={timing.frequency === "ONCE" ? t("schedule.review.paymentDate") : t("schedule.review.firstPayment")}>
           {formatScheduleDay(first?.date ?? timing.start_date)}

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Button, Flex, Form, Input, Modal, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";

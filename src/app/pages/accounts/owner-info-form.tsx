@@ -1,7 +1,7 @@
 /** The Naira account owner's details (SPEC §3 NGN account owner info), validated by the shared schema. */
 import { useForm } from "react-hook-form";
 import { useTranslate } from "@refinedev/core";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Button, Col, Form, Input, Row } from "antd";
 import { NgnOwnerInfo } from "../../../../resources/account-requests.ts";
 import { Field } from "../../components/form/field.tsx";

@@ -1,11 +1,12 @@
 /** /create-account (SPEC §5 Sign-up): every field required; on success, /login?action=signup. */
 import { Link, useNavigate } from "react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Button, Checkbox, Form, Input, Select, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { NameFields } from "../../components/form/name-fields.tsx";
-import { authEndpoints, BUSINESS_TYPES, BUSINESS_TYPE_LABELS, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
+import { authEndpoints, BUSINESS_TYPES, SIGN_UP_REASONS, SignUpForm } from "../../../../resources/auth.ts";
+import { businessTypeText, signUpReasonText } from "../../i18n/shared-labels.ts";
 import { SIGN_UP_COUNTRIES } from "../../../lib/countries.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -72,7 +73,7 @@ export default function CreateAccountPage() {
             <Select
               {...f}
               placeholder={t("auth.signup.businessTypePlaceholder")}
-              options={BUSINESS_TYPES.map((b) => ({ value: b, label: BUSINESS_TYPE_LABELS[b] }))}
+              options={BUSINESS_TYPES.map((b) => ({ value: b, label: businessTypeText(t, b) }))}
             />
           )}
         </Field>
@@ -105,7 +106,7 @@ export default function CreateAccountPage() {
               value={f.value}
               onChange={f.onChange}
               style={{ display: "grid", gap: 6 }}
-              options={SIGN_UP_REASONS.map((r) => ({ value: r.value, label: r.label }))}
+              options={SIGN_UP_REASONS.map((r) => ({ value: r.value, label: signUpReasonText(t, r.value) }))}
             />
           )}
         </Field>

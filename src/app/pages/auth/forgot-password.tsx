@@ -1,7 +1,7 @@
 /** /forgot-password: asks for the email; the same answer whether or not it has an account. */
 import { Link, useNavigate } from "react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import type { z } from "zod";
 import { Button, Form, Input, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import type { z } from "zod";
 import { Button, Form, Input, Spin } from "antd";
 import { useTranslate } from "@refinedev/core";

@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
 import { Alert, Button, Form, Input, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";

@@ -1,7 +1,7 @@
 /** /reset-password/:token (SPEC §5 Reset password). Errors toast and return to /login. */
 import { useNavigate, useParams } from "react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import type { z } from "zod";
 import { Button, Form, Input } from "antd";
 import { useTranslate } from "@refinedev/core";

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Alert, App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { CUSTOMER_BUSINESS_TYPES, type Customer } from "../../../../resources/customers.ts";
@@ -16,6 +16,7 @@ import { CountrySelect } from "../../components/resource/country-select.tsx";
 import { maskSecret } from "../../components/resource/country-options.ts";
 import type { EditScreenProps } from "../../components/resource/screens.tsx";
 import { editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
+import { closable } from "../../providers/notification-provider.ts";
 
 export default function EditCustomerModal({ open, record, onClose }: EditScreenProps) {
   const customer = record as unknown as Customer;
@@ -50,12 +51,17 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
         // Each save re-reads the customer: even a half-done edit (profile saved, numbers refused) changed it.
         await write(r.endpoint, { params: r.params, body: r.body });
       }
-      notification.success({ message: t("customers.edit.success"), placement: "topRight" });
+      notification.success({ closable: closable(), message: t("customers.edit.success"), placement: "topRight" });
       onClose();
     } catch (e) {
       if (isApiError(e))
         for (const err of e.errors ?? []) if (err.path) form.setError(formPathOf(err.path) as Path<EditCustomerValues>, { message: err.message });
-      notification.error({ message: t("customers.edit.failure"), description: isApiError(e) ? e.message : undefined, placement: "topRight" });
+      notification.error({
+        closable: closable(),
+        message: t("customers.edit.failure"),
+        description: isApiError(e) ? e.message : undefined,
+        placement: "topRight",
+      });
       setRefusal(isApiError(e) ? e.message : "");
     }
   });

@@ -4,7 +4,7 @@
  * reject the same answers with the same words, and server field errors land under their question.
  */
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { useTranslate } from "@refinedev/core";
 import { Button, Flex, Form, Input, Typography } from "antd";
 import { DO_NOT_QUALIFY, dealEndpoints, RedeemDeal, type Deal } from "../../../../resources/deals.ts";

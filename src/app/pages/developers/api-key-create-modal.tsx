@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { useTranslate, type HttpError } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Button, DatePicker, Flex, Form, Input, Modal } from "antd";

@@ -8,7 +8,7 @@
  */
 import { useState } from "react";
 import { useForm, type Control, type FieldValues, type Path } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate, type HttpError } from "@refinedev/core";
 import type { z } from "zod";

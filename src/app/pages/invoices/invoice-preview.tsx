@@ -11,6 +11,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { formatPostalAddress } from "../../components/resource/country-options.ts";
 import { TotalsPanel } from "./totals-panel.tsx";
 import { MoneyText } from "../../components/money/figures.tsx";
+import { depositFieldText } from "../../i18n/shared-labels.ts";
 
 type Address = { line_1: string; city: string; state_province: string; postal_code: string; country: string } | null;
 const addressLine = (a: Address) => (a ? formatPostalAddress({ ...a, state: a.state_province }) : "");
@@ -149,7 +150,7 @@ export function InvoicePreview({ invoice: inv }: { invoice: Invoice }) {
               <Typography.Title level={5}>{inv.payment_instructions.title}</Typography.Title>
               <Descriptions column={1} size="small" bordered>
                 {inv.payment_instructions.lines.map((l) => (
-                  <Descriptions.Item key={l.label} label={l.label}>
+                  <Descriptions.Item key={l.label} label={depositFieldText(t, l.label)}>
                     {l.value}
                   </Descriptions.Item>
                 ))}

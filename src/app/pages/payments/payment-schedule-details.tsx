@@ -21,6 +21,7 @@ import { useResourceAccess } from "../../components/resource/use-resource-access
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
 import { NextPayments, PastPayments, ScheduleStateTag, type ScheduleDetails } from "./payment-schedule-parts.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { frequencyText, scheduleTitleText } from "../../i18n/shared-labels.ts";
 
 function endText(t: ReturnType<typeof useTranslate>, s: ScheduleDetails) {
   if (s.frequency === "ONCE") return t("payments.scheduleDetails.endAfterOne");
@@ -97,7 +98,14 @@ export default function PaymentScheduleDetailsPage() {
       <Flex justify="space-between" align="center" wrap gap={12} style={{ margin: "12px 0 16px" }}>
         <div>
           <Space align="center" size={12}>
-            <PageTitle style={{ margin: 0 }}>{paymentSchedules.recordTitle(s)}</PageTitle>
+            <PageTitle style={{ margin: 0 }}>
+              {scheduleTitleText(
+                t,
+                paymentSchedules.recordTitle(s),
+                { frequency: s.frequency, startDate: s.start_date, dayOfMonth: s.day_of_month },
+                s.beneficiary.name,
+              )}
+            </PageTitle>
             <ScheduleStateTag state={s.state} />
           </Space>
           <div>
@@ -158,7 +166,9 @@ export default function PaymentScheduleDetailsPage() {
             <Descriptions.Item label={t("payments.common.amountPerPayment")}>
               <Typography.Text strong>{formatMoney(s.amount.value, s.amount.currency)}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t("payments.scheduleDetails.frequency")}>{s.frequency_label}</Descriptions.Item>
+            <Descriptions.Item label={t("payments.scheduleDetails.frequency")}>
+              {frequencyText(t, { frequency: s.frequency, startDate: s.start_date, dayOfMonth: s.day_of_month })}
+            </Descriptions.Item>
             <Descriptions.Item label={s.frequency === "ONCE" ? t("payments.scheduleDetails.paymentDate") : t("payments.scheduleDetails.starts")}>
               {formatScheduleDay(s.start_date)}
             </Descriptions.Item>

@@ -18,6 +18,7 @@ import type { EditScreenProps } from "../../components/resource/screens.tsx";
 import { DayPicker } from "../../components/schedule/schedule-choice.tsx";
 import { issuesByField } from "../../components/schedule/schedule-draft.ts";
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
+import { closable } from "../../providers/notification-provider.ts";
 
 export default function PaymentScheduleEdit({ open, record, onClose }: EditScreenProps) {
   const schedule = record as unknown as PaymentSchedule;
@@ -47,6 +48,7 @@ export default function PaymentScheduleEdit({ open, record, onClose }: EditScree
       const res = await write(paymentScheduleEndpoints.update, { params: { id: schedule.id }, body });
       if (res.data.pending_change)
         notification.info({
+          closable: closable(),
           message: t("payments.scheduleEdit.waits"),
           description: t("payments.scheduleEdit.waitsDescription"),
           placement: "topRight",

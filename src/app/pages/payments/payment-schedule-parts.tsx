@@ -9,7 +9,8 @@ import type { z } from "zod";
 import type { PaymentScheduleDetails } from "../../../../resources/payment-schedules.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
-import { humanize, statusColor } from "../../components/resource/renderers.tsx";
+import { statusColor } from "../../components/resource/renderers.tsx";
+import { statusText } from "../../components/resource/use-declared.ts";
 
 export type ScheduleDetails = z.output<typeof PaymentScheduleDetails>;
 type Occurrence = ScheduleDetails["occurrences"][number];
@@ -107,7 +108,7 @@ export function PastPayments({ schedule }: { schedule: ScheduleDetails }) {
                   {t("payments.scheduleParts.viewPayment")}
                   {o.transaction_state && (
                     <Tag color={statusColor(o.transaction_state)} style={{ marginInlineStart: 8 }}>
-                      {humanize(o.transaction_state)}
+                      {statusText(t, o.transaction_state)}
                     </Tag>
                   )}
                 </Link>

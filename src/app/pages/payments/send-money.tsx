@@ -20,6 +20,7 @@ import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { amountProblemText, destinationText } from "../../i18n/shared-labels.ts";
 import { accountLabel } from "../../../lib/labels.ts";
 import { formatTime } from "../../../lib/dates.ts";
 import { RateText } from "../../components/money/figures.tsx";
@@ -31,7 +32,7 @@ import type { Account } from "../../../../resources/accounts.ts";
 import type { SubAccount } from "../../../../resources/sub-accounts.ts";
 import { ResourceForm } from "../../components/resource/resource-form.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
-import { humanize } from "../../components/resource/renderers.tsx";
+import { statusText } from "../../components/resource/use-declared.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
@@ -143,7 +144,7 @@ function SendMoneyForm() {
     const p: Record<string, string> = {};
     if (!account) p.account = t("payments.sendMoney.errors.account");
     if (!beneficiary) p.beneficiary = t("payments.sendMoney.errors.beneficiary");
-    const amount = account ? amountProblem(draft.amount, account.currency) : null;
+    const amount = account ? amountProblemText(t, draft.amount, account.currency) : null;
     if (amount) p.amount = amount;
     else if (account && quote && BigInt(quote.sending_amount.amount) + BigInt(quote.total_fees.amount) > BigInt(account.available))
       p.amount = t("payments.sendMoney.errors.insufficientFunds");
@@ -261,7 +262,7 @@ function SendMoneyForm() {
         <Result
           status="success"
           title={t("payments.sendMoney.done.title")}
-          subTitle={t("payments.sendMoney.done.subtitle", { reference: sent.reference, status: humanize(sent.state) })}
+          subTitle={t("payments.sendMoney.done.subtitle", { reference: sent.reference, status: statusText(t, sent.state) })}
           extra={[
             <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>
               {t("payments.common.viewTransaction")}
@@ -326,7 +327,7 @@ function SendMoneyForm() {
                   options={beneficiaries.map((b) => ({
                     value: b.id,
                     // Payee protection (issue 29): a payee still in its cooling period says so where it is picked.
-                    label: `${b.name} · ${b.destination_label} ${b.account_identifier} · ${b.currency}${b.cooling_ends_at ? ` · ${coolingLabel(t, b.cooling_ends_at)}` : ""}`,
+                    label: `${b.name} · ${destinationText(t, b.destination_label)} ${b.account_identifier} · ${b.currency}${b.cooling_ends_at ? ` · ${coolingLabel(t, b.cooling_ends_at)}` : ""}`,
                   }))}
                   style={{ width: "100%" }}
                 />
@@ -398,7 +399,7 @@ function SendMoneyForm() {
             timing={schedule.values}
             currency={account.currency}
             from={sourceName(account)}
-            to={`${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}
+            to={`${beneficiary.name} · ${destinationText(t, beneficiary.destination_label)} ${beneficiary.account_identifier}`}
             extra={convertedNote}
             onBack={() => {
               setScheduled(null);
@@ -411,7 +412,7 @@ function SendMoneyForm() {
             <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t("payments.common.from")}>{account && sourceName(account)}</Descriptions.Item>
               <Descriptions.Item label={t("payments.common.to")}>
-                {beneficiary && `${beneficiary.name} · ${beneficiary.destination_label} ${beneficiary.account_identifier}`}
+                {beneficiary && `${beneficiary.name} · ${destinationText(t, beneficiary.destination_label)} ${beneficiary.account_identifier}`}
               </Descriptions.Item>
               <Descriptions.Item label={t("payments.common.description")}>{draft.description || "—"}</Descriptions.Item>
               <Descriptions.Item label={t("payments.common.reference")}>{draft.reference || "—"}</Descriptions.Item>

@@ -13,9 +13,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
-import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Result, Select, Space, Steps, Tag, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Result, Select, Space, Steps, Typography } from "antd";
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -25,11 +25,12 @@ import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { ResourceForm } from "../../components/resource/resource-form.tsx";
-import { humanize, shorten, statusColor } from "../../components/resource/renderers.tsx";
+import { shorten, StatusTag } from "../../components/resource/renderers.tsx";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { formatMoney, parseMajor, precisionOf } from "../../../lib/money.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { SendStablecoins, addressProblem, cryptoSendEndpoints } from "../../../../resources/crypto-send.ts";
+import { addressProblemText } from "../../i18n/shared-labels.ts";
 import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
 import type { CryptoTransaction } from "../../../../resources/transaction-views.ts";
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
@@ -98,7 +99,7 @@ function schemaFor(t: Translate, wallet?: Wallet, fee?: bigint) {
         if (v.destination === "address") {
           if (!v.address) ctx.addIssue({ code: "custom", path: ["address"], message: t("payments.sendStablecoins.errors.addressRequired") });
           const problem = v.address && wallet ? addressProblem(wallet.blockchain as Blockchain, v.address) : null;
-          if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: problem });
+          if (problem) ctx.addIssue({ code: "custom", path: ["address"], message: addressProblemText(t, problem) });
         }
         const problem = amountProblem(t, String(v.amount ?? ""), wallet, fee);
         if (problem) ctx.addIssue({ code: "custom", path: ["amount"], message: problem });
@@ -541,7 +542,7 @@ export default function SendStablecoinsPage() {
                   })}
                 </span>
                 <span>
-                  {t("payments.sendStablecoins.done.status")} <Tag color={statusColor(sent.data.state)}>{humanize(sent.data.state)}</Tag>
+                  {t("payments.sendStablecoins.done.status")} <StatusTag value={sent.data.state} />
                 </span>
                 {sent.data.state === "PENDING_APPROVAL" && <span>{t("payments.sendStablecoins.done.pendingApproval")}</span>}
               </Flex>

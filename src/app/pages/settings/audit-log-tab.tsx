@@ -13,6 +13,7 @@ import { download } from "../../api/client.ts";
 import { call, urlOf } from "../../api/call.ts";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { useSession } from "../../session/session.tsx";
+import { closable } from "../../providers/notification-provider.ts";
 
 function ChainStatus() {
   const t = useTranslate();
@@ -51,7 +52,7 @@ function ExportButtons() {
     try {
       await download(urlOf(auditLogEndpoints.export, { query: { format } }), `audit-log.${format}`);
     } catch (e) {
-      notification.error({ message: (e as { message?: string }).message ?? t("settings.auditLog.downloadFailed") });
+      notification.error({ closable: closable(), message: (e as { message?: string }).message ?? t("settings.auditLog.downloadFailed") });
     } finally {
       setBusy(null);
     }

@@ -4,7 +4,7 @@
  * 'Billing address updated' is toasted and the saved config handed back.
  */
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Button, Col, Form, Input, Modal, Row } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";

@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { Alert, Button, Form, Input, Select, Switch, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { z } from "zod";

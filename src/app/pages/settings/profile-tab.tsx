@@ -10,13 +10,13 @@ import { BUSINESS_TYPE_LABELS } from "../../../../resources/auth.ts";
 import { isApiError } from "../../api/client.ts";
 import { useSession } from "../../session/session.tsx";
 import { countryName, formatPostalAddress } from "../../components/resource/country-options.ts";
-import { humanize, statusColor } from "../../components/resource/renderers.tsx";
+import { humanize, StatusTag } from "../../components/resource/renderers.tsx";
 import { useFetched } from "../../hooks/use-fetched.ts";
 import { businessEndpoints } from "../../../../resources/business.ts";
 import { ProfilePreferences } from "./profile-preferences.tsx";
+import { businessTypeText } from "../../i18n/shared-labels.ts";
 
 const dash = <Typography.Text type="secondary">—</Typography.Text>;
-const businessType = (t: string) => BUSINESS_TYPE_LABELS[t as keyof typeof BUSINESS_TYPE_LABELS] ?? humanize(t);
 const orDash = (v: string | null | undefined) => (v ? v : dash);
 
 export default function ProfileTab() {
@@ -49,9 +49,11 @@ export default function ProfileTab() {
         <Card title={t("profile.business")} data-testid="profile-business">
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t("profile.businessName")}>{business.name}</Descriptions.Item>
-            <Descriptions.Item label={t("profile.businessType")}>{businessType(business.business_type)}</Descriptions.Item>
+            <Descriptions.Item label={t("profile.businessType")}>
+              {business.business_type in BUSINESS_TYPE_LABELS ? businessTypeText(t, business.business_type) : humanize(business.business_type)}
+            </Descriptions.Item>
             <Descriptions.Item label={t("profile.kycStatus")}>
-              <Tag color={statusColor(business.kyc_status)}>{humanize(business.kyc_status)}</Tag>
+              <StatusTag value={business.kyc_status} />
             </Descriptions.Item>
             <Descriptions.Item label={t("profile.created")}>{formatDay(business.created_date)}</Descriptions.Item>
           </Descriptions>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { useTranslate } from "@refinedev/core";
 import { Button, Col, DatePicker, Form, Modal, Row, Select } from "antd";
 import dayjs from "dayjs";

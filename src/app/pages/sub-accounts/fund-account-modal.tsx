@@ -13,7 +13,8 @@ import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
-import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
+import { formatMoney, parseMajor } from "../../../lib/money.ts";
+import { amountProblemText } from "../../i18n/shared-labels.ts";
 import { accountLabel } from "../../../lib/labels.ts";
 import { subAccountEndpoints, type SubAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints, type Account } from "../../../../resources/accounts.ts";
@@ -39,7 +40,7 @@ export function FundAccountModal({ open, account, onClose, onFunded }: { open: b
       .catch(() => setSources([]));
   }, [open, account.currency, account.id]);
 
-  const problem = amount ? amountProblem(amount, account.currency) : null;
+  const problem = amount ? amountProblemText(t, amount, account.currency) : null;
   const minor = parseMajor(amount, account.currency);
   const ready = !!source && !!amount && !problem && minor !== null && otp.ready;
   /** The transfer as it will be sent, which the one-time code is asked for. */

@@ -6,7 +6,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
 import { Button, Form, Input, Modal, Radio, Select } from "antd";
 import { useTranslate } from "@refinedev/core";

@@ -8,8 +8,8 @@ import { urlOf } from "../../api/call.ts";
 import type { Endpoint, SentParamsOf } from "../../../../resources/define-endpoint.ts";
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { humanize, statusColor } from "../../components/resource/renderers.tsx";
-import { statusKey } from "../../components/resource/declared-text.ts";
+import { statusColor } from "../../components/resource/renderers.tsx";
+import { statusText } from "../../components/resource/use-declared.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 
 export const RECEIPT_STATES = ["COMPLETED", "PROCESSING"];
@@ -34,7 +34,7 @@ export function AmountHeader({
   const outbound = direction === "outbound";
   const v = BigInt(value);
   // A state or type in words, as the lists' status tags say it.
-  const words = (x: string) => t(statusKey(x), humanize(x));
+  const words = (x: string) => statusText(t, x);
   return (
     <Flex vertical gap={4} style={{ marginBottom: 16 }}>
       <Flex gap={8} align="center">

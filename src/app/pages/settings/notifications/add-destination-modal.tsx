@@ -3,7 +3,7 @@
  * an extra address that hears about the business, its four topics on unless switched off here.
  */
 import { Controller, useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../i18n/validation.ts";
 import { Button, Flex, Form, Input, Modal, Switch, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";

@@ -4,7 +4,7 @@
  * schema. The server's field errors ('Current password is incorrect') land on their fields.
  */
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../i18n/validation.ts";
 import { Button, Card, Form, Input } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { ChangePasswordForm, settingsEndpoints } from "../../../../../resources/settings.ts";

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../i18n/validation.ts";
 import { Button, Flex, Form, Modal, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import type { z } from "zod";

@@ -3,7 +3,7 @@
  * validated with the same schema the server validates POST users/invites with.
  */
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../i18n/validation.ts";
 import { type HttpError, useTranslate } from "@refinedev/core";
 import type { z } from "zod";
 import { Alert, Form, Input, Modal, Select } from "antd";

@@ -1,7 +1,7 @@
 /** A member's roles as a multi-select (SPEC §5 Role update: at least one; OWNER never offered). */
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "../../../i18n/validation.ts";
 import type { z } from "zod";
 import { Button, Form, Select } from "antd";
 import { useTranslate } from "@refinedev/core";
