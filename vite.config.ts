@@ -5,6 +5,7 @@ import react from "@vitejs/plugin-react";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { availableParallelism } from "node:os";
 
 const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
 
@@ -80,6 +81,10 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts"],
     globalSetup: ["tests/helpers/pglite-template.ts"],
+    // One test file per core. Vitest's default leaves one core to itself (cores - 1: a single worker
+    // on a two-core machine), but its own process idles while the files run; each file has its own
+    // database, so files never meet.
+    maxWorkers: availableParallelism(),
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -61,6 +61,10 @@ const CONVERTED = [
   "src/app/components/onboarding",
   "src/app/pages/not-found.tsx",
   "src/app/App.tsx",
+  "src/app/main.tsx",
+  "src/app/routing",
+  "src/app/session",
+  "src/app/theme",
 ];
 /** Props that people read (or hear): a literal string in one is a text without a key. */
 const TEXT_PROPS = new Set([

@@ -3,16 +3,18 @@
  * remembered. Switched to what the system asks for, it forgets the choice and follows the system again.
  */
 import { Switch, Tooltip } from "antd";
+import { useTranslate } from "@refinedev/core";
 import { MoonOutlined, SunOutlined } from "@ant-design/icons";
 import { useThemeMode } from "./theme-mode.ts";
 import { systemPrefersDark } from "../../lib/theme-choice.ts";
 
 export function ThemeSwitch() {
   const { dark, setChoice } = useThemeMode();
+  const t = useTranslate();
   return (
-    <Tooltip title="Dark theme">
+    <Tooltip title={t("layout.darkTheme")}>
       <Switch
-        aria-label="Dark theme"
+        aria-label={t("layout.darkTheme")}
         checked={dark}
         onChange={(on) => setChoice(on === systemPrefersDark() ? "system" : on ? "dark" : "light")}
         checkedChildren={<MoonOutlined aria-hidden />}
