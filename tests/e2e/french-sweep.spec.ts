@@ -7,29 +7,19 @@
  * (data, API messages) are not the console's and are not looked for. Nothing is changed: the
  * language comes from the browser, as it does for a member who never chose one.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { RESOURCES } from "../../resources/index.ts";
 import { declaredTexts } from "../../src/app/components/resource/declared-text.ts";
 import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
+import { catalogueOf } from "../helpers/catalogues.ts";
 import { SIGNED_OUT_ROUTES, settled, visitEveryRoute } from "./console-routes.ts";
 
 test.use({ locale: "fr-FR" });
 
-type Tree = { [k: string]: string | Tree };
-const LOCALES = new URL("../../src/app/i18n/locales/", import.meta.url).pathname;
-function flatten(tree: Tree, prefix = "", out = new Map<string, string>()) {
-  for (const [k, v] of Object.entries(tree)) typeof v === "string" ? out.set(prefix + k, v) : flatten(v, `${prefix}${k}.`, out);
-  return out;
-}
-const catalogue = (language: string) =>
-  flatten(Object.fromEntries(readdirSync(join(LOCALES, language)).map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(LOCALES, language, f), "utf8"))])));
-
 /** English text → its key, for every text French words differently (whole texts only: no placeholders). */
 function englishTexts(): Map<string, string> {
-  const en = catalogue("en");
-  const fr = catalogue("fr");
+  const en = catalogueOf("en");
+  const fr = catalogueOf("fr");
   const english = new Map<string, string>();
   const add = (key: string, text: string) => {
     const french = fr.get(key);

@@ -1,14 +1,3 @@
-/**
- * The texts declared in resources/ (issue 30, "declare, don't repeat"): the generic screens show
- * each through a key derived from where it is declared (src/app/components/resource/declared-text.ts),
- * with the declared English as its default, so English lists none of them. French translates them
- * in locales/fr/resources.json. This test enumerates every declaration the console renders and
- * fails when French lacks one of its texts (or changes its {path} placeholders), and when French
- * keeps a `resources.*` key no declaration has any more (a stale translation). The KYB knowledge
- * base (src/app/components/onboarding/kyb-topics.ts, keys onboarding.kybTopics.*) works the same way.
- */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import type { ResourceDef } from "../../resources/define-resource.ts";
@@ -21,26 +10,11 @@ import { STATEMENT_STATES } from "../../resources/statements.ts";
 import { declaredKey, declaredTexts, humanize, statusKey, translateDef } from "../../src/app/components/resource/declared-text.ts";
 import { COLOURED_STATUSES } from "../../src/app/components/resource/status-colours.ts";
 import { kybTopicTexts } from "../../src/app/components/onboarding/kyb-topics.ts";
+import { catalogueOf } from "../helpers/catalogues.ts";
 
-const LOCALES = new URL("../../src/app/i18n/locales/", import.meta.url).pathname;
-
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out.set(prefix + k, v);
-    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
-/** A language's keys as the console merges them: each area file under its area's name. */
-const keysOf = (language: string) => {
-  const dir = join(LOCALES, language);
-  return flatten(Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, f), "utf8")) as Tree])));
-};
-const EN = keysOf("en");
-const FR = keysOf("fr");
-const DE = keysOf("de");
+const EN = catalogueOf("en");
+const FR = catalogueOf("fr");
+const DE = catalogueOf("de");
 const declaredIn = (catalogue: Map<string, string>) => [...catalogue.keys()].filter((k) => /^(resources|onboarding\.kybTopics)\./.test(k));
 
 /** The zod schema at a dotted path of an object schema (through nullable, optional, default and pipes). */

@@ -16,6 +16,7 @@ import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
 import type * as TS from "../openapi-client/node_modules/typescript";
 import { MENU } from "../../src/app/navigation.tsx";
+import { catalogueOf } from "../helpers/catalogues.ts";
 
 const ts = createRequire(new URL("../openapi-client/package.json", import.meta.url))("typescript") as typeof TS;
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -96,23 +97,9 @@ const REFINE_KEYS = /^buttons\./;
  */
 const DECLARED = /^(resources|onboarding\.kybTopics|labels|validation)\./;
 
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out.set(prefix + k, v);
-    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
-/** A language's catalogue as the console merges it: each area file under its area's name. */
-const catalogue = (language: string): Tree => {
-  const dir = join(ROOT, "src/app/i18n/locales", language);
-  return Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/\.json$/, ""), JSON.parse(readFileSync(join(dir, f), "utf8")) as Tree]));
-};
-const EN = flatten(catalogue("en"));
-const FR = flatten(catalogue("fr"));
-const DE = flatten(catalogue("de"));
+const EN = catalogueOf("en");
+const FR = catalogueOf("fr");
+const DE = catalogueOf("de");
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** A key as code asks for it: "dashboard.approvals.payments" is there when its plural forms are. */
 const hasKey = (catalogue: Map<string, string>, key: string) => catalogue.has(key) || catalogue.has(`${key}_other`);

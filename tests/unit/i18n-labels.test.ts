@@ -1,37 +1,16 @@
-/**
- * The texts of the modules the console shares with the server, the PDFs and the tests (issue 30):
- * those modules keep their English (the server and the PDFs read it), and the console shows each
- * through a `labels.*` key with the module's English as default (src/app/i18n/shared-labels.ts), so
- * English lists none of them and French translates them in locales/fr/labels.json. This test fails
- * when French lacks one, names a value the text does not have, or keeps a key no text has.
- */
-import { readFileSync } from "node:fs";
 import type { useTranslate } from "@refinedev/core";
 import { describe, expect, test } from "vitest";
 import { amountProblem } from "../../src/lib/money.ts";
 import { describeFrequency } from "../../src/lib/schedule-dates.ts";
 import { DEPOSIT_FIELD_LABELS } from "../../src/lib/deposit-labels.ts";
+import { catalogueOf } from "../helpers/catalogues.ts";
 import { amountProblemText, depositFieldText, destinationText, frequencyText, labelTexts } from "../../src/app/i18n/shared-labels.ts";
 
 type Translate = ReturnType<typeof useTranslate>;
-type Tree = { [k: string]: string | Tree };
-function flatten(tree: Tree, prefix = ""): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(tree)) {
-    if (typeof v === "string") out.set(prefix + k, v);
-    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
-const catalogue = (language: string) => {
-  try {
-    return flatten(JSON.parse(readFileSync(new URL(`../../src/app/i18n/locales/${language}/labels.json`, import.meta.url), "utf8")) as Tree, "labels.");
-  } catch {
-    return new Map<string, string>();
-  }
-};
-const EN = catalogue("en");
-const FR = catalogue("fr");
+/** A language's labels.* keys. */
+const labelsOf = (language: string) => new Map([...catalogueOf(language)].filter(([k]) => k.startsWith("labels.")));
+const EN = labelsOf("en");
+const FR = labelsOf("fr");
 const TEXTS = labelTexts();
 const values = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
 
