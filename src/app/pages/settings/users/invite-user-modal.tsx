@@ -6,11 +6,12 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "../../../i18n/validation.ts";
 import { type HttpError, useTranslate } from "@refinedev/core";
 import type { z } from "zod";
-import { Alert, Form, Input, Modal, Select } from "antd";
+import { Alert, Form, Input, Modal } from "antd";
 import { InviteBody, teamEndpoints } from "../../../../../resources/users.ts";
 import { isApiError } from "../../../api/client.ts";
 import { applyServerErrors, Field } from "../../../components/form/field.tsx";
 import { useAssignableRoles, useTeamCall } from "./use-team.ts";
+import { RolesSelect } from "./roles-select.tsx";
 
 type Values = z.input<typeof InviteBody>;
 type Body = z.output<typeof InviteBody>;
@@ -56,15 +57,7 @@ export function InviteUserModal({ open, onClose }: { open: boolean; onClose: () 
           {(f) => <Input {...f} placeholder={t("settings.users.positionPlaceholder")} />}
         </Field>
         <Field control={form.control} name="role" label={t("settings.users.roles")}>
-          {(f) => (
-            <Select
-              {...f}
-              mode="multiple"
-              placeholder={t("settings.users.selectRoles")}
-              loading={loading}
-              options={roles.map((r) => ({ value: r.name, label: r.name }))}
-            />
-          )}
+          {(f) => <RolesSelect {...f} roles={roles} loading={loading} />}
         </Field>
         {/* Enter in a field submits, like the OK button. */}
         <button type="submit" hidden />

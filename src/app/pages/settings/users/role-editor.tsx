@@ -3,13 +3,14 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "../../../i18n/validation.ts";
 import type { z } from "zod";
-import { Button, Form, Select } from "antd";
+import { Button, Form } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { RolesUpdate } from "../../../../../resources/settings.ts";
 import { isApiError } from "../../../api/client.ts";
 import { applyServerErrors, Field } from "../../../components/form/field.tsx";
 import { useAssignableRoles, useTeamCall } from "./use-team.ts";
+import { RolesSelect } from "./roles-select.tsx";
 
 type Values = z.infer<typeof RolesUpdate>;
 
@@ -34,15 +35,7 @@ export function RoleEditor({ member }: { member: BusinessUser }) {
   return (
     <Form layout="vertical" component="form" noValidate onFinish={() => form.handleSubmit(save)()}>
       <Field control={form.control} name="role" label={t("settings.users.changeRoles")} extra={failed ? t("settings.users.rolesError") : undefined}>
-        {(f) => (
-          <Select
-            {...f}
-            mode="multiple"
-            placeholder={t("settings.users.selectRoles")}
-            loading={loading}
-            options={roles.map((r) => ({ value: r.name, label: r.name }))}
-          />
-        )}
+        {(f) => <RolesSelect {...f} roles={roles} loading={loading} />}
       </Field>
       <Button htmlType="submit" type="primary" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
         {t("settings.users.updateRoles")}
