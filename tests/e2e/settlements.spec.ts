@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { login } from "./helpers.ts";
+import { DEMO, MemberApi } from "./business-fixtures.ts";
 import { rateLine } from "../../src/lib/rate-display.ts";
 
 type Settlement = { id: string; reference: string; state: string; period_start_date: string; period_end_date: string | null };
@@ -19,6 +20,25 @@ async function filter(page: Page, label: string, option: string) {
   await page.locator(`.ant-select[aria-label="${label}"]`).click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
 }
+
+/**
+ * The demo opens today's settlement when it is seeded; a run that crosses midnight UTC finds the day's
+ * settlement closed and none open until a customer converts again. So, when none is open, a customer
+ * of the demo converts some naira, as the console's exchange does: that opens today's settlement.
+ */
+test.beforeAll(async () => {
+  const admin = await MemberApi.signIn(DEMO.admin);
+  try {
+    const { items } = await admin.get<{ items: Settlement[] }>("/settlements?page=1&limit=50&state=OPEN");
+    if (items.length) return;
+    const [naira] = (await admin.get<{ items: { id: string }[] }>("/sub-accounts?page=1&limit=10&currency=NGN&keyword=Chiamaka")).items;
+    const exchange = { source_account_id: naira.id, fixed_side: "source", amount: "500000", destination_currency: "USD" };
+    const quote = await admin.post<{ id: string }>("/quotes/exchange", exchange);
+    await admin.post("/payments/exchange", { ...exchange, quote_id: quote.id }, { status: 201, idempotent: true });
+  } finally {
+    await admin.dispose();
+  }
+});
 
 async function openList(page: Page) {
   await login(page, "admin@demo.example");
