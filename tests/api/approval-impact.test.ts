@@ -118,6 +118,8 @@ describe("the balance after", () => {
     expect(r.impact.balance_after).toEqual({ value: (now - 50_000n).toString(), currency: "USD" });
     expect(r.impact.balance_after_scheduled).toEqual({ value: (now - 50_000n - due).toString(), currency: "USD" });
     expect(r.impact.beneficiary_history.completed_before).toBeGreaterThanOrEqual(0);
+    // Paid in the account's own currency: nothing converts.
+    expect(r.impact.fx_cost).toBeNull();
   });
 
   test("a request once decided shows no balance after; a team change has no impact", async () => {
@@ -167,6 +169,50 @@ describe("the FX cost", () => {
     });
     // The spread is 50 basis points: about half a percent, a little more for the cent the destination is truncated by.
     expect(r.impact.fx_cost.percent).toMatch(/^0\.5\d$/);
+  });
+});
+
+describe("the FX cost of a schedule", () => {
+  test("a USD schedule paying in EUR shows one payment's cost at today's rate (the mid now less the spread); its edit, the new amount's", async () => {
+    const made = await as.admin.post(
+      "/payment-schedules",
+      { kind: "bank", source_id: usd, beneficiary_id: rhein, amount: "345678", frequency: "MONTHLY", start_date: addDays(today(), 1), end_kind: "NEVER" },
+      idem(),
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const r = await requestFor(made.body.data.id);
+    const fx = r.impact.fx_cost;
+    expect(fx).toMatchObject({ destination_currency: "EUR", amount: { currency: "USD" } });
+    // Worked out here from the figures shown: rate = mid × (1 − 50 bp) exactly; EUR truncated to the cent; the shortfall at mid.
+    const parse = (rate: string) => {
+      const [int, frac = ""] = rate.split(".");
+      return { n: BigInt(int + frac), k: 10n ** BigInt(frac.length) };
+    };
+    const mid = parse(fx.mid_rate);
+    const rate = parse(fx.rate);
+    expect(rate.n * mid.k * 10_000n).toBe(mid.n * 9_950n * rate.k);
+    const sent = 345_678n;
+    const got = (sent * rate.n) / rate.k;
+    const shortfall = sent * mid.n - got * mid.k;
+    const roundHalfUp = (n: bigint, d: bigint) => (n * 2n + d) / (2n * d);
+    expect(fx.amount.value).toBe(roundHalfUp(shortfall, mid.n).toString());
+    const hundredths = roundHalfUp(shortfall * 10_000n, sent * mid.n);
+    expect(fx.percent).toBe(`${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`);
+    // Today's rate: the mid a quote gives now (the sandbox's mid drifts by the second, so compared to a millionth).
+    const quote = (await as.admin.post("/quotes/payment", { source_account_id: usd, beneficiary_id: rhein, amount: "345678" })).body.data;
+    expect(Math.abs(Number(fx.mid_rate) / Number(quote.fx_rate) - 1)).toBeLessThan(1e-6);
+
+    expect((await as.owner.patch(`/approval-requests/${r.id}/approve`)).body.data.approvals_remaining).toBe(0);
+    expect((await as.admin.patch(`/payment-schedules/${made.body.data.id}`, { amount: "1000000" })).status).toBe(200);
+    const edit = ((await as.owner.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items as Record<string, any>[]).find(
+      (x) => x.entity_id === made.body.data.id && x.entity_type === "SCHEDULE_CHANGE",
+    )!;
+    const editMid = parse(edit.impact.fx_cost.mid_rate);
+    const editRate = parse(edit.impact.fx_cost.rate);
+    const editShortfall = 1_000_000n * editMid.n - ((1_000_000n * editRate.n) / editRate.k) * editMid.k;
+    expect(edit.impact.fx_cost.amount.value).toBe(roundHalfUp(editShortfall, editMid.n).toString());
+    // Not left to count among the next tests' scheduled payments.
+    expect((await as.admin.post(`/payment-schedules/${made.body.data.id}/cancel`)).status).toBe(200);
   });
 });
 

@@ -29,6 +29,18 @@ const ach = (name: string, accountNumber: string, extra: Record<string, unknown>
   ...extra,
 });
 const TRON_NEW = "TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t";
+/** A fresh Ethereum address (lowercase hex is valid unchecksummed), unlike any saved one. */
+const ethAddress = () => `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+const usdcPayee = (name: string, address: string, extra: Record<string, unknown> = {}) => ({
+  type: "CRYPTO",
+  name,
+  kind: "BUSINESS",
+  currency: "USDC",
+  details: { blockchain: "ETHEREUM", address },
+  ...extra,
+});
+/** The demo's Ethereum payee, as its address is compared (one case). */
+const NORTHWIND = "0x52908400098527886e0f7030069857d2e4169ee7";
 
 beforeAll(async () => {
   s = await startServer();
@@ -90,6 +102,22 @@ describe("the setting", () => {
     expect((await client.get("/businesses/payee-protection")).body.data).toMatchObject({ cooling_hours: 24, approval_required: false });
     const { client: off } = await signedUpClient(s.app, {}, { verified: false });
     expect((await off.get("/businesses/payee-protection")).body.data.cooling_hours).toBe(0);
+  });
+});
+
+describe("the demo", () => {
+  test("shows a waiting payment to its new supplier, in its cooling period: one more approval, flagged", async () => {
+    const waiting = (await as.approver.get("/approval-requests?state[]=PENDING&limit=100")).body.data.items as Record<string, any>[];
+    const kano = waiting.find((r) => r.data_fields?.beneficiary_name?.content === "Kano Grain Merchants");
+    expect(kano).toMatchObject({ entity_type: "PAYMENT", approvals_required: 2, amount: { value: "85000000", currency: "NGN" } });
+    expect(kano!.payee_flags).toEqual([
+      {
+        kind: "COOLING",
+        message: expect.stringMatching(
+          /^Kano Grain Merchants' new details can be paid from \d+ \w{3} \d{4}, \d\d:\d\d UTC: this payment needs one more approval$/,
+        ),
+      },
+    ]);
   });
 });
 
@@ -203,7 +231,60 @@ describe("the cooling period", () => {
   });
 });
 
+describe("a change of details with approvals off", () => {
+  test("new bank details apply at once and the cooling period starts again", async () => {
+    const b = await addPayee(ach("Approvals Off Bank LLC", "4402220001"));
+    await changedAgo(b.id, 30);
+    expect((await as.viewer.get(`/v1/beneficiaries/${b.id}`)).body.data.cooling_ends_at).toBeNull();
+    await s.app.services.businessAdmin.setApprovalRequired(demoId, false);
+    try {
+      const res = await as.admin.patch(`/v1/beneficiaries/${b.id}`, ach("Approvals Off Bank LLC", "4402220999"));
+      expect([res.status, res.body.data.details_change_pending, res.body.data.details.details.account_number]).toEqual([200, false, "4402220999"]);
+      expect(Math.abs(new Date(res.body.data.cooling_ends_at).getTime() - (Date.now() + 24 * HOUR))).toBeLessThan(60_000);
+      // Paying it now is refused (approvals off: nobody to ask for the extra approval).
+      expect((await pay(b.id)).status).toBe(409);
+    } finally {
+      await s.app.services.businessAdmin.setApprovalRequired(demoId, true);
+    }
+    expect(await requestOf(b.id)).toBeUndefined();
+  });
+
+  test("a crypto beneficiary's new wallet address applies at once and cools again", async () => {
+    const b = await addPayee(usdcPayee("Approvals Off Wallet Co", ethAddress()));
+    await changedAgo(b.id, 30);
+    const address = ethAddress();
+    await s.app.services.businessAdmin.setApprovalRequired(demoId, false);
+    try {
+      const res = await as.admin.patch(`/v1/beneficiaries/${b.id}`, usdcPayee("Approvals Off Wallet Co", address));
+      expect([res.status, res.body.data.details.address.toLowerCase()]).toEqual([200, address]);
+      expect(res.body.data.cooling_ends_at).not.toBeNull();
+    } finally {
+      await s.app.services.businessAdmin.setApprovalRequired(demoId, true);
+    }
+  });
+});
+
 describe("a change of details with approvals on", () => {
+  test("a crypto beneficiary's new wallet address is a change request; approved, the new address applies and cools", async () => {
+    const old = ethAddress();
+    const b = await addPayee(usdcPayee("Changing Wallet Co", old));
+    await changedAgo(b.id, 30);
+    const address = ethAddress();
+    // The edit form's route, and the full edit through the API, both wait.
+    const res = await as.admin.put(`/v1/beneficiaries/${b.id}/crypto`, { name: "Changing Wallet Co", address });
+    expect([res.status, res.body.data.details_change_pending, res.body.data.details.address.toLowerCase()]).toEqual([202, true, old]);
+    expect(res.body.data.cooling_ends_at).toBeNull();
+    const r = await requestOf(b.id);
+    expect(r).toMatchObject({ entity_type: "BENEFICIARY_CHANGE", approvals_required: 1 });
+    expect((await as.owner.request("PATCH", `/approval-requests/${r.id}/approve`)).status).toBe(200);
+    const after = (await as.viewer.get(`/v1/beneficiaries/${b.id}`)).body.data;
+    expect([after.details.address.toLowerCase(), after.details_change_pending]).toEqual([address, false]);
+    expect(after.cooling_ends_at).not.toBeNull();
+    await changedAgo(b.id, 30);
+    const full = await as.admin.patch(`/v1/beneficiaries/${b.id}`, usdcPayee("Changing Wallet Co", ethAddress()));
+    expect([full.status, full.body.data.details_change_pending, full.body.data.details.address.toLowerCase()]).toEqual([202, true, address]);
+  });
+
   test("waits for another member (202); the maker cannot approve it; approved, it applies and cools again", async () => {
     const b = await addPayee(ach("Changing Details LLC", "4407770001"));
     await changedAgo(b.id, 30);
@@ -284,6 +365,39 @@ describe("look-alikes", () => {
     const none = await as.admin.post("/v1/beneficiaries/check", { draft: ach("Totally Unrelated Holdings", "5647382910") });
     expect(none.body.data.look_alikes).toEqual([]);
     expect((await as.viewer.post("/v1/beneficiaries/check", { draft: ach("Viewer Draft", "5647382911") })).status).toBe(403);
+  });
+});
+
+describe("wallet-address look-alikes", () => {
+  test("an address one character off, or with the same first and last four, is named; saved anyway, a send to it is flagged", async () => {
+    const oneOff = `${NORTHWIND.slice(0, -3)}fe7`;
+    const check = await as.admin.post("/v1/beneficiaries/check", { draft: usdcPayee("Someone New", oneOff) });
+    expect(check.status).toBe(200);
+    expect(check.body.data.look_alikes).toEqual([
+      expect.objectContaining({
+        name: "Northwind Exports",
+        what: "address",
+        message: expect.stringMatching(/^Looks like Northwind Exports' address, which you have/),
+      }),
+    ]);
+    const ends = `${NORTHWIND.slice(0, 6)}${"ab".repeat(16)}${NORTHWIND.slice(-4)}`;
+    const same = await as.admin.post("/v1/beneficiaries/check", { draft: usdcPayee("Another One", ends) });
+    expect(same.body.data.look_alikes.map((l: { name: string; what: string }) => [l.name, l.what])).toEqual([["Northwind Exports", "address"]]);
+    // In another case it is the same address read differently: still a look-alike, whatever the asset.
+    const upper = await as.admin.post("/v1/beneficiaries/check", {
+      draft: { ...usdcPayee("Third One", `0x${oneOff.slice(2).toUpperCase()}`), currency: "USDT" },
+    });
+    expect(upper.body.data.look_alikes.map((l: { name: string }) => l.name)).toEqual(["Northwind Exports"]);
+    const none = await as.admin.post("/v1/beneficiaries/check", { draft: usdcPayee("Unrelated Wallet", ethAddress()) });
+    expect(none.body.data.look_alikes).toEqual([]);
+
+    // Saved anyway (the API does not refuse it), the send to it carries the warning to its approvers.
+    const saved = await addPayee(usdcPayee("Northwind Exprts", oneOff));
+    const usdc = ((await as.admin.get("/wallets?limit=100")).body.data.items as { id: string; currency: string }[]).find((w) => w.currency === "USDC")!.id;
+    const sent = await as.admin.post("/transactions/withdrawal", { wallet_id: usdc, beneficiary_id: saved.id, amount: "1000000" }, key());
+    expect(sent.status).toBe(201);
+    const flags = (await requestOf(sent.body.data.id)).payee_flags as { kind: string; message: string }[];
+    expect(flags.filter((f) => f.kind === "LOOK_ALIKE").map((f) => f.message)).toEqual([check.body.data.look_alikes[0].message]);
   });
 });
 

@@ -13,7 +13,7 @@ import { seedDemo } from "../../src/server/seed/demo.ts";
 import { runDueSchedules } from "../../src/server/jobs/payment-schedules.ts";
 import { addDays, nextBusinessDay } from "../../src/lib/schedule-dates.ts";
 import { todayUtc } from "../../src/lib/dates.ts";
-import { beneficiaries, transactions } from "../../src/server/db/schema/index.ts";
+import { beneficiaries, transactions, webhookDeliveries } from "../../src/server/db/schema/index.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 import { FEATURE_NAMES } from "../../policies/catalog.ts";
 
@@ -152,6 +152,35 @@ describe("the scheduler", () => {
     }
   });
 
+  test("each payment, made or failed, is in the audit log by the scheduler, naming its schedule, and the chain still verifies", async () => {
+    const paid = (await schedule({ frequency: "ONCE", start_date: addDays(today, 6), reference: "AUDIT-PAID" })).body.data;
+    const failed = (await schedule({ frequency: "ONCE", start_date: addDays(today, 6), amount: "900000000000" })).body.data;
+    for (const m of [paid, failed]) await approved(m.id);
+    await runOn(addDays(today, 6));
+    const entryOf = async (id: string) => {
+      const items = (await as.owner.get(`/audit-log?limit=10&keyword=${id}`)).body.data.items as Record<string, any>[];
+      expect(items).toHaveLength(1);
+      return items[0];
+    };
+    const madeRow = (await details(paid.id)).occurrences[0];
+    expect(await entryOf(paid.id)).toMatchObject({
+      actor_email: "scheduler",
+      actor_via: "system",
+      actor_user_id: null,
+      action: "payment-schedules.occurrence_paid",
+      route: "scheduler",
+      target_id: paid.id,
+      after: { schedule_id: paid.id, due_date: paid.next_date, state: "PAID", amount: "12500", currency: "USD", transaction_id: madeRow.transaction_id },
+    });
+    const failure = await entryOf(failed.id);
+    expect(failure).toMatchObject({ action: "payment-schedules.occurrence_failed", target_id: failed.id, after: { state: "FAILED", transaction_id: null } });
+    expect(failure.after.failure_reason).toMatch(/^Insufficient funds/);
+    // Another pass on the same day pays nothing again, and writes nothing again.
+    await runOn(addDays(today, 6));
+    await entryOf(paid.id);
+    expect((await as.owner.get("/audit-log/verify")).body.data).toMatchObject({ valid: true });
+  });
+
   test("set to pause after a failure, it pauses; resumed, it skips the dates that passed meanwhile", async () => {
     const made = (await schedule({ amount: "900000000000", frequency: "WEEKLY", pause_after_failure: true })).body.data;
     await approved(made.id);
@@ -177,7 +206,41 @@ describe("webhooks", () => {
     await approved(made.id);
     await runOn(addDays(today, 5));
     const deliveries = (await as.owner.get(`/iris/v1/client-webhooks/${hook.body.data.id}/deliveries?limit=100`)).body.data.items as { event_type: string }[];
-    expect(deliveries.map((d) => d.event_type).sort()).toEqual(["schedule.created", "schedule.ended", "schedule.occurrence.paid"]);
+    // Other schedules due by then (the demo's) are told too; this schedule's own deliveries are its life.
+    const own = (await s.app.services.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.body.data.id)))
+      .map((d) => d.payload as { type: string; data: { id: string } })
+      .filter((p) => p.data.id === made.id);
+    expect(own.map((p) => p.type).sort()).toEqual(["schedule.created", "schedule.ended", "schedule.occurrence.paid"]);
+    expect(deliveries.map((d) => d.event_type)).toEqual(expect.arrayContaining(own.map((p) => p.type)));
+  });
+});
+
+describe("webhooks of a failure and of changes", () => {
+  test("a subscribed webhook is sent a failed payment with its reason, the edit, the pause, the resume and the cancel", async () => {
+    const hook = await as.owner.post("/iris/v1/client-webhooks", {
+      url: "http://127.0.0.1:9/schedule-changes",
+      secret: "Sched0les456",
+      enabled_events: ["schedule.occurrence.failed", "schedule.updated", "schedule.paused", "schedule.resumed", "schedule.cancelled"],
+    });
+    expect(hook.status).toBe(201);
+    const made = (await schedule({ amount: "900000000000", frequency: "WEEKLY", reference: "HOOK-FAIL" })).body.data;
+    await approved(made.id);
+    await runOn(made.next_date);
+    expect((await as.admin.patch(`/payment-schedules/${made.id}`, { amount: "12500" })).status).toBe(200);
+    await approved(made.id, "SCHEDULE_CHANGE");
+    for (const action of ["pause", "resume", "cancel"]) expect((await as.admin.post(`/payment-schedules/${made.id}/${action}`)).status).toBe(200);
+
+    const listed = (await as.owner.get(`/iris/v1/client-webhooks/${hook.body.data.id}/deliveries?limit=100`)).body.data.items as { event_type: string }[];
+    // What a receiver is sent: the body of each delivery, this schedule's in the order they happened.
+    const sent = (await s.app.services.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.body.data.id)))
+      .map((d) => d.payload as { type: string; data: Record<string, any> })
+      .filter((p) => p.data.id === made.id);
+    expect(sent.map((p) => p.type)).toEqual(["schedule.occurrence.failed", "schedule.updated", "schedule.paused", "schedule.resumed", "schedule.cancelled"]);
+    expect(listed.map((d) => d.event_type)).toEqual(expect.arrayContaining(sent.map((p) => p.type)));
+    expect(sent[0].data).toMatchObject({ due_date: made.next_date, amount: { value: "900000000000", currency: "USD" } });
+    expect(sent[0].data.reason).toMatch(/^Insufficient funds: 9,000,000,000\.00 USD and its fee needed/);
+    expect(sent[1].data).toMatchObject({ amount: { value: "12500" }, state: "ACTIVE" });
+    expect(sent.slice(2).map((p) => p.data.state)).toEqual(["PAUSED", "ACTIVE", "CANCELLED"]);
   });
 });
 
@@ -331,5 +394,37 @@ describe("payee protection", () => {
     expect(d.occurrences[0].state).toBe("FAILED");
     expect(d.occurrences[0].failure_reason).toMatch(/^Cedar Leasing Inc's details changed after this schedule was approved: they can be paid from .* UTC$/);
     expect(d.state).toBe("ACTIVE");
+  });
+
+  test("an edit of a schedule whose payee is cooling asks one more approval, flagged, as a new schedule would; with approvals off it is refused", async () => {
+    // A stablecoin schedule's next payment is today (stablecoins move every day), inside the 24 hours the payee cools.
+    const coins = { kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: "5000000", frequency: "WEEKLY" };
+    const made = (await schedule({ ...coins, description: "EDIT-COOL" })).body.data;
+    const other = (await schedule({ ...coins, description: "EDIT-OFF" })).body.data;
+    for (const m of [made, other]) await approved(m.id);
+    // The payee's details change after the schedule was approved: they cool from now.
+    const db = s.app.services.ctx.db;
+    const [before] = await db.select({ at: beneficiaries.detailsChangedAt }).from(beneficiaries).where(eq(beneficiaries.id, atlas));
+    await db.update(beneficiaries).set({ detailsChangedAt: new Date() }).where(eq(beneficiaries.id, atlas));
+    try {
+      const edit = await as.admin.patch(`/payment-schedules/${made.id}`, { amount: "6000000" });
+      expect(edit.status).toBe(200);
+      const r = await requestFor(made.id, "SCHEDULE_CHANGE");
+      expect(r.approvals_required).toBe(2);
+      expect(r.rule_reason).toMatch(/1 more approval: Atlas Trading DMCC's details changed less than 24 hours ago/);
+      expect(r.payee_flags.map((f: { kind: string }) => f.kind)).toContain("COOLING");
+      await as.admin.post(`/payment-schedules/${made.id}/cancel`);
+
+      const businessId = (await as.owner.get("/session")).body.data.business.id as string;
+      await s.app.services.businessAdmin.setApprovalRequired(businessId, false);
+      try {
+        const refused = await as.admin.patch(`/payment-schedules/${other.id}`, { amount: "7000000" });
+        expect([refused.status, refused.body.message]).toEqual([409, expect.stringMatching(/^Atlas Trading DMCC's new details can be paid from/)]);
+      } finally {
+        await s.app.services.businessAdmin.setApprovalRequired(businessId, true);
+      }
+    } finally {
+      await db.update(beneficiaries).set({ detailsChangedAt: before.at }).where(eq(beneficiaries.id, atlas));
+    }
   });
 });

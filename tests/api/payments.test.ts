@@ -52,8 +52,9 @@ describe("the demo", () => {
     expect(bulk).toEqual(["COMPLETED", "PENDING_APPROVAL"]);
     const scopes = (await as.approver.get("/approval-requests?state=PENDING&limit=100")).body.data.items.map((r: { scope: string }) => r.scope).sort();
     // The third wire is the one above the demo's approval rule: the owner approved it, it waits for the approver.
-    // The team change is the admin's invitation of a second approver, waiting for the owner.
-    expect(scopes).toEqual(["bulk", "centurion", "helios", "helios", "helios", "team"]);
+    // The team change is the admin's invitation of a second approver, waiting for the owner. The fourth
+    // wire pays the supplier added last (payee protection's demo), still in its cooling period.
+    expect(scopes).toEqual(["bulk", "centurion", "helios", "helios", "helios", "helios", "team"]);
     expect(await checkLedger(s.app.services.ctx.db)).toEqual([]);
   });
 });

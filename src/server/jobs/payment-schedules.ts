@@ -5,7 +5,10 @@
  * (schedule, date) has one occurrence row under a unique index: two processes, or a crash between
  * any two steps, never pay an occurrence twice. A payment that cannot be made (insufficient funds,
  * the beneficiary removed, a frozen account) is a FAILED occurrence with its reason; the owner and the
- * schedule's maker are emailed and the schedule goes on (or pauses, when it asks to).
+ * schedule's maker are emailed and the schedule goes on (or pauses, when it asks to). Each occurrence,
+ * paid or failed, is an entry of the business's audit log by the scheduler, naming its schedule,
+ * written in the same transaction; a batch writes its entries last, after its payments, so it takes
+ * ledger rows before audit heads as a request does.
  */
 import { and, asc, eq, lte } from "drizzle-orm";
 import { accounts, beneficiaries, businesses, businessUsers, paymentScheduleOccurrences, paymentSchedules, users, wallets } from "../db/schema/index.ts";
@@ -23,6 +26,7 @@ import { scheduleEvent } from "../services/payment-schedules.ts";
 import { railOf, ruleOf, type ScheduleRow } from "../services/payment-schedule-view.ts";
 import { emitEvent } from "../services/webhooks.ts";
 import { emails, formatsOfUser } from "../services/emails.ts";
+import { appendAuditEntries, SCHEDULER_ACTOR, SYSTEM_ORIGIN, type AuditRecord } from "../services/audit-log.ts";
 import { repeatEvery } from "./repeat.ts";
 
 const BATCH = 20;
@@ -88,8 +92,30 @@ async function tellFailure(tx: Tx, s: ScheduleRow, due: string, reason: string, 
   }
 }
 
-/** One due payment of a locked schedule: made or failed, recorded once, the schedule moved on. */
-async function runOne(tx: Tx, payers: Payers, s: ScheduleRow, now: Date) {
+/** The audit entry of an occurrence: the scheduler acted, on this schedule, for this date. */
+const auditOf = (s: ScheduleRow, due: string, transactionId: string | null, failure: string | null): AuditRecord => ({
+  businessId: s.businessId,
+  actor: SCHEDULER_ACTOR,
+  action: failure ? "payment-schedules.occurrence_failed" : "payment-schedules.occurrence_paid",
+  route: "scheduler",
+  targetId: s.id,
+  ...SYSTEM_ORIGIN,
+  after: {
+    schedule_id: s.id,
+    due_date: due,
+    state: failure ? "FAILED" : "PAID",
+    kind: s.rail === "fiat" ? "bank" : "stablecoin",
+    source_id: s.sourceId,
+    beneficiary_id: s.beneficiaryId,
+    amount: s.amount,
+    currency: s.currency,
+    transaction_id: transactionId,
+    failure_reason: failure,
+  },
+});
+
+/** One due payment of a locked schedule: made or failed, recorded once, the schedule moved on. Returns its audit entry (none when the date already had its occurrence). */
+async function runOne(tx: Tx, payers: Payers, s: ScheduleRow, now: Date): Promise<AuditRecord | null> {
   const due = s.nextDate!;
   // The unique (schedule, date) is the gate: a date that already has its occurrence is never paid again.
   const [made] = await tx
@@ -127,7 +153,7 @@ async function runOne(tx: Tx, payers: Payers, s: ScheduleRow, now: Date) {
     })
     .where(eq(paymentSchedules.id, s.id))
     .returning();
-  if (!made) return;
+  if (!made) return null;
   if (failure) {
     await emitEvent(tx, s.businessId, "schedule.occurrence.failed", scheduleEvent(row, { due_date: due, reason: failure }));
     await tellFailure(tx, s, due, failure, Boolean(pause));
@@ -136,6 +162,7 @@ async function runOne(tx: Tx, payers: Payers, s: ScheduleRow, now: Date) {
     await emitEvent(tx, s.businessId, "schedule.occurrence.paid", scheduleEvent(row, { due_date: due, transaction_id: transactionId }));
   }
   if (!next) await emitEvent(tx, s.businessId, "schedule.ended", scheduleEvent(row));
+  return auditOf(s, due, transactionId, failure);
 }
 
 /**
@@ -154,7 +181,12 @@ export async function runDueSchedules(db: Db, payers: Payers, now = new Date()) 
         .orderBy(asc(paymentSchedules.nextDate), asc(paymentSchedules.id))
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      for (const s of due) await runOne(tx, payers, s, now);
+      const entries: AuditRecord[] = [];
+      for (const s of due) {
+        const entry = await runOne(tx, payers, s, now);
+        if (entry) entries.push(entry);
+      }
+      await appendAuditEntries(tx, entries);
       return due.length;
     });
     done += n;

@@ -3,9 +3,11 @@
  * history is written with the cooling period off (its payees were saved long before it began), then
  * the owner turns on 24 hours, a supplier added just now waits out its cooling period, and a
  * look-alike of the demo's most paid supplier sits among the beneficiaries (its account one digit off).
+ * The admin has already paid the new supplier: that payment waits for one more approval than its rule
+ * asks, flagged (a flag is stored when its request is made, so the payment comes after the setting).
  */
 import { eq } from "drizzle-orm";
-import { beneficiaries } from "../db/schema/index.ts";
+import { beneficiaries, users } from "../db/schema/index.ts";
 import { BeneficiaryInput } from "../../../resources/beneficiaries.ts";
 import type { Services } from "../services/index.ts";
 
@@ -47,5 +49,16 @@ export async function seedPayeeProtection(services: Services, businessId: string
     .set({ detailsChangedAt: new Date(Date.now() - 3 * 86_400_000), createdAt: new Date(Date.now() - 3 * 86_400_000) })
     .where(eq(beneficiaries.id, lookAlike.id));
   await services.payeeProtection.update(businessId, { cooling_hours: 24, cooling_mode: "EXTRA_APPROVAL" });
-  await services.beneficiaries.create(businessId, ownerId, BeneficiaryInput.parse(NEW_SUPPLIER));
+  const kano = await services.beneficiaries.create(businessId, ownerId, BeneficiaryInput.parse(NEW_SUPPLIER));
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, "admin@demo.example"));
+  const naira = (await services.accounts.list(businessId, { page: 1, limit: 100 })).items.find((a) => a.currency === "NGN")!;
+  await db.transaction((tx) =>
+    services.payments.send(tx, businessId, admin.id, {
+      source_account_id: naira.id,
+      beneficiary_id: kano.id,
+      amount: 85_000_000n,
+      description: "Maize, first delivery (advance)",
+      documents: [],
+    }),
+  );
 }

@@ -3,12 +3,28 @@
  * number of queries whatever the page's size (entities, sources, schedules, quotes, history), never
  * one per row. Every query is scoped to the caller's business, so another business's payments,
  * beneficiaries or schedules never count.
+ *
+ * A payment's FX cost is its quote's. A schedule has no quote (each payment converts at its day's
+ * rate), so its approval shows what one payment would cost at today's rate: the mid now, less the
+ * spread, the destination truncated as a quote's is.
  */
 import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
-import { accounts, type approvalRequests, batchPayments, ledgerAccounts, paymentSchedules, quotes, transactions, wallets } from "../db/schema/index.ts";
+import {
+  accounts,
+  type approvalRequests,
+  batchPayments,
+  beneficiaries,
+  ledgerAccounts,
+  paymentSchedules,
+  quotes,
+  transactions,
+  wallets,
+} from "../db/schema/index.ts";
 import type { Queryable } from "../db/client.ts";
 import { available } from "../ledger/ledger.ts";
 import { fxCost } from "../../lib/fx-cost.ts";
+import { applySpread, convertMinorDown } from "../../lib/fx.ts";
+import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ApprovalImpact } from "../../../resources/approval-impact.ts";
 import { addDays, nextBusinessDay, occurrence, type Frequency, type EndKind, type ScheduleRail } from "../../lib/schedule-dates.ts";
 
@@ -22,6 +38,8 @@ type Subject = {
   currency: string;
   beneficiaryId: string | null;
   payment?: typeof transactions.$inferSelect;
+  /** A bank schedule's payment: priced at today's rate for the FX cost (it has no quote). */
+  scheduled?: boolean;
 };
 
 /** A new schedule and an edit of one (src/server/services/payment-schedules.ts): the request's entity is the schedule. */
@@ -34,7 +52,13 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 /** The last day whose scheduled payments leave before an approval given now settles: the next business day after today. */
 export const settlesBy = (now: Date) => nextBusinessDay(addDays(today(now), 1));
 
-export async function approvalImpacts(db: Queryable, businessId: string, requests: Request[], now = new Date()): Promise<Map<string, ApprovalImpact>> {
+export async function approvalImpacts(
+  db: Queryable,
+  fx: FxProvider,
+  businessId: string,
+  requests: Request[],
+  now = new Date(),
+): Promise<Map<string, ApprovalImpact>> {
   const out = new Map<string, ApprovalImpact>();
   const ids = (...types: string[]) => requests.filter((r) => types.includes(r.entityType)).map((r) => r.entityId);
   const [payments, batches, schedules] = await Promise.all([
@@ -67,17 +91,28 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
     const kind: SourceKind = s.rail === "crypto" ? "wallet" : "account";
     // An edit waiting for approval pays its new amount (the request's); a new schedule its own.
     const amount = s.pendingChange?.amount ? BigInt(s.pendingChange.amount) : s.amount;
-    subjects.set(s.id, { source: { kind, id: s.sourceId }, unheld: amount, currency: s.currency, beneficiaryId: s.beneficiaryId });
+    subjects.set(s.id, {
+      source: { kind, id: s.sourceId },
+      unheld: amount,
+      currency: s.currency,
+      beneficiaryId: s.beneficiaryId,
+      scheduled: s.rail === "fiat",
+    });
   }
   const wanted = requests.filter((r) => MONEY.includes(r.entityType) && subjects.has(r.entityId));
   if (!wanted.length) return out;
 
   const all = [...subjects.values()];
-  const [sources, due, mids, history] = await Promise.all([
+  const [sources, due, mids, history, paidIn] = await Promise.all([
     sourcesOf(db, businessId, all),
     scheduledBySource(db, businessId, [...new Set(all.map((s) => s.source.id))], now),
     midsOf(db, businessId, payments),
     historyOf(db, businessId, wanted, subjects),
+    currenciesOf(
+      db,
+      businessId,
+      all.filter((s) => s.scheduled),
+    ),
   ]);
 
   for (const r of wanted) {
@@ -91,24 +126,20 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
       .filter((d) => d.sourceId === s.source.id && d.scheduleId !== r.entityId)
       .reduce((sum, d) => ({ count: sum.count + d.count, total: sum.total + d.total }), { count: 0, total: 0n });
     const t = s.payment;
-    const mid = t ? mids.get(t.id) : undefined;
-    const cost = t && mid ? fxCost(t.sendingAmount, t.sendingCurrency, t.destinationAmount, t.destinationCurrency, mid) : null;
+    const to = s.scheduled && s.beneficiaryId ? paidIn.get(s.beneficiaryId) : undefined;
+    const priced = t ? quotedPrice(t, mids.get(t.id)) : to && to !== s.currency ? priceToday(fx, s.unheld, s.currency, to, now) : null;
     const h = history.get(r.id);
     out.set(r.id, {
       source: { kind: s.source.kind, id: s.source.id, name: src.name },
       balance_after: pending ? money(after, src.currency) : null,
       scheduled_before_settlement: pending ? { count: scheduled.count, total: money(scheduled.total, src.currency), through: settlesBy(now) } : null,
       balance_after_scheduled: pending ? money(after - scheduled.total, src.currency) : null,
-      fx_cost:
-        cost && t && mid
-          ? {
-              amount: money(cost.amount, t.sendingCurrency),
-              percent: cost.percent,
-              mid_rate: mid,
-              rate: t.fxRate ?? "",
-              destination_currency: t.destinationCurrency,
-            }
-          : null,
+      fx_cost: priced
+        ? (() => {
+            const cost = fxCost(priced.sent, priced.from, priced.delivered, priced.to, priced.mid);
+            return { amount: money(cost.amount, priced.from), percent: cost.percent, mid_rate: priced.mid, rate: priced.rate, destination_currency: priced.to };
+          })()
+        : null,
       beneficiary_history:
         s.beneficiaryId && h
           ? {
@@ -121,6 +152,31 @@ export async function approvalImpacts(db: Queryable, businessId: string, request
     });
   }
   return out;
+}
+
+type Priced = { sent: bigint; from: string; delivered: bigint; to: string; mid: string; rate: string };
+
+/** A converting payment as its quote priced it (none without its quote's mid). */
+const quotedPrice = (t: typeof transactions.$inferSelect, mid: string | undefined): Priced | null =>
+  mid ? { sent: t.sendingAmount, from: t.sendingCurrency, delivered: t.destinationAmount, to: t.destinationCurrency, mid, rate: t.fxRate ?? "" } : null;
+
+/** One scheduled payment priced at today's rate, as the payment made on its day is (payments.ts `price`). */
+function priceToday(fx: FxProvider, amount: bigint, from: string, to: string, now: Date): Priced | null {
+  const mid = fx.mid(from, to, now);
+  const rate = applySpread(mid, fx.spreadBps);
+  const delivered = convertMinorDown(amount, from, to, rate);
+  return delivered > 0n ? { sent: amount, from, delivered, to, mid, rate } : null;
+}
+
+/** The currency each bank schedule's beneficiary is paid in (this business's beneficiaries only). */
+async function currenciesOf(db: Queryable, businessId: string, subjects: Subject[]) {
+  const ids = [...new Set(subjects.flatMap((s) => (s.beneficiaryId ? [s.beneficiaryId] : [])))];
+  if (!ids.length) return new Map<string, string>();
+  const rows = await db
+    .select({ id: beneficiaries.id, currency: beneficiaries.currency })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.businessId, businessId), inArray(beneficiaries.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.currency]));
 }
 
 /** Each source's name, currency and available balance (holds already taken off). */

@@ -21,6 +21,7 @@ import { BENEFICIARY_CHANGE } from "../../../resources/payee-protection.ts";
 import { decideBeneficiaryChange } from "./payee-protection.ts";
 import type { ApprovalImpact } from "../../../resources/approval-impact.ts";
 import { approvalImpacts } from "./approval-impact.ts";
+import type { FxProvider } from "../providers/fx/provider.ts";
 import { decideSchedule, SCHEDULE_REQUESTS } from "./schedule-approvals.ts";
 
 type Row = typeof approvalRequests.$inferSelect;
@@ -50,7 +51,7 @@ const view = (r: Row, requester: { name: string; email: string }, approvedBy: Ap
   approved_by: approvedBy,
 });
 
-export function approvalService({ db, config, access }: ServiceContext) {
+export function approvalService({ db, config, access }: ServiceContext, deps: { fx: FxProvider }) {
   /** Decides one request in the caller's transaction. `via`: how the decider reached us (a team change needs a person). */
   async function decide(tx: Tx, businessId: string, userId: string, id: string, decision: Decision, via: "session" | "api_key" = "session", reason?: string) {
     const [r] = isUuid(id)
@@ -190,6 +191,7 @@ export function approvalService({ db, config, access }: ServiceContext) {
         approvalsOf(rows.map((x) => x.r.id)),
         approvalImpacts(
           db,
+          deps.fx,
           businessId,
           rows.map((x) => x.r),
         ),

@@ -15,6 +15,11 @@ import type { AUDIT_SORTS } from "../../../resources/audit-log.ts";
 /** How the actor reached us: a session, an API key, the system itself, or a sign-in-free call (sign-up, emailed links, the public invoice page). */
 export type AuditActor = { userId: string | null; email: string; via: "session" | "api_key" | "system" | "public" };
 
+/** The payment scheduler, acting on its own (issue 29): its entries name the schedule, not a person or a request. */
+export const SCHEDULER_ACTOR: AuditActor = { userId: null, email: "scheduler", via: "system" };
+/** Where a background job's entry comes from: no client address or browser. */
+export const SYSTEM_ORIGIN = { ip: "internal", userAgent: "payment scheduler" };
+
 export type AuditRecord = {
   businessId: string;
   actor: AuditActor;
@@ -81,7 +86,8 @@ export async function appendAuditEntries(q: Queryable, recs: AuditRecord[]): Pro
   if (!recs.length) return [];
   const run = async (tx: Queryable) => {
     const out: AuditEntry[] = [];
-    for (const businessId of [...new Set(recs.map((r) => r.businessId))]) {
+    // Heads are locked in one order (by business id), so two writers of several businesses' entries (scheduler passes) never wait on each other in a cycle.
+    for (const businessId of [...new Set(recs.map((r) => r.businessId))].sort()) {
       await tx.insert(auditHeads).values({ businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
       const [head] = await tx.select().from(auditHeads).where(eq(auditHeads.businessId, businessId)).for("update");
       let prev = { seq: head.seq, hash: head.hash };

@@ -215,7 +215,8 @@ export function beneficiaryService({ db }: ServiceContext, deps: { nameCheck: Pa
       }
       const renamed = input.name !== row.name || cols.bankDetails?.account_name !== row.bankDetails?.account_name;
       const named = renamed ? checkName(deps.nameCheck, input, cols.bankDetails) : {};
-      const moved = !sameDetails(cols.bankDetails, row.bankDetails);
+      // Where the money goes: the bank details, or (a crypto beneficiary edited through this route) its wallet address.
+      const moved = !sameDetails(cols.bankDetails, row.bankDetails) || cols.destinationKey !== row.destinationKey;
       const change: DetailsChange = { name: input.name, friendlyName: input.friendly_name, kind: input.kind, ...cols, ...named };
       return saveEdit(businessId, userId, row, change, moved);
     },

@@ -108,7 +108,7 @@ export function buildServices(ctx: ServiceContext, providers: Providers = SANDBO
     webhooks: webhookService(ctx),
     savedViews: savedViewService(ctx),
     auditLog: auditLogService(ctx),
-    approvals: approvalService(ctx),
+    approvals: approvalService(ctx, { fx: providers.fx }),
     approvalRules: approvalRuleService(ctx, { fx: providers.fx }),
   };
 }

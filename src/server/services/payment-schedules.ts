@@ -64,6 +64,17 @@ async function approvalsOn(q: Queryable, businessId: string) {
   return b.on;
 }
 
+/**
+ * Payee protection on a schedule's payment due `day`: a payee still in its cooling period on that
+ * day asks one more approval (or refuses), and look-alikes and name checks become flags, as a payment would.
+ */
+async function guardOf(tx: Tx, businessId: string, beneficiaryId: string, day: string) {
+  const [payee] = await tx.select().from(beneficiaries).where(eq(beneficiaries.id, beneficiaryId));
+  // A payee gone since is refused by the payment's own checks (the parties), not here.
+  if (!payee) return undefined;
+  return payeeGuard(tx, businessId, payee, new Date(Math.max(Date.now(), Date.parse(`${day}T00:00:00Z`))));
+}
+
 export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
   /** The source's currency and the payee, checked as a payment of the schedule's kind would check them. */
   async function partiesOf(q: Queryable, businessId: string, input: Pick<CreateInput, "kind" | "source_id" | "beneficiary_id">) {
@@ -222,9 +233,7 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
         throw badRequest("No payment falls between the first payment date and the end date", [
           { path: "end_date", message: "No payment falls before the end date" },
         ]);
-      // Payee protection: a payee still in its cooling period on the first payment's day asks one more approval (or refuses), as a payment would.
-      const [payee] = await tx.select().from(beneficiaries).where(eq(beneficiaries.id, input.beneficiary_id));
-      const guard = await payeeGuard(tx, businessId, payee, new Date(Math.max(Date.now(), Date.parse(`${first.date}T00:00:00Z`))));
+      const guard = await guardOf(tx, businessId, input.beneficiary_id, first.date);
       const waits = await approvalsOn(tx, businessId);
       const [s] = await tx
         .insert(paymentSchedules)
@@ -281,6 +290,9 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
                   : null;
           if (problem) throw badRequest(problem, [{ path: "next_date", message: problem }]);
         }
+        // The same payee check as a new schedule's, on the payment the edit makes next.
+        const nextDay = input.next_date ?? s.nextDate;
+        const guard = nextDay ? await guardOf(tx, businessId, s.beneficiaryId, nextDay) : undefined;
         const change = {
           ...(input.amount !== undefined ? { amount: input.amount.toString() } : {}),
           ...(input.next_date ? { next_date: input.next_date } : {}),
@@ -298,7 +310,7 @@ export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {
           ]
             .filter(Boolean)
             .join("; ");
-          await ask(tx, row, userId, SCHEDULE_CHANGE, input.amount ?? s.amount, `Change: ${what}`, parties.name, parties.destination);
+          await ask(tx, row, userId, SCHEDULE_CHANGE, input.amount ?? s.amount, `Change: ${what}`, parties.name, parties.destination, guard);
           return scheduleDetails(tx, row);
         }
         const row = await applyChange(tx, s, change);
