@@ -6,9 +6,15 @@
  * the processes' background work), fundings of sub-accounts and exchanges among a handful of
  * accounts, each with an Idempotency-Key and retried on the other process when a call fails; they
  * also ask for statements (rendered by the background workers) while every event goes out to a
- * webhook receiver run here. Clients also schedule payments for today, which the scheduler of either
- * process makes once approved: the checker finds each one paid once, under one occurrence.
+ * webhook receiver run here. Clients also schedule payments for today (bank payments and stablecoin
+ * sends, which move at weekends too), which the scheduler of either process makes once approved: the
+ * checker finds each one paid once, under one occurrence, and at least one paid in a run of 10 s or more.
  * Partway through, one process is killed with SIGKILL and restarted.
+ * With `--proxy` the clients go through a real HAProxy (the README's example configuration,
+ * scripts/proxy/haproxy.cfg) to the two processes instead, and partway through both processes are
+ * restarted in turn the way a deploy does it: SIGTERM (the process drains), start it again, wait
+ * until the proxy has it UP, then the other; the proxy routes around the one draining. HAProxy must
+ * be installed: without it the proxy mode fails, it never passes without having run.
  * Then the checker (scripts/bank/checker.ts) must find nothing wrong (the background work included:
  * nothing left undone, no statement lost, every webhook delivery received), while the same checker,
  * in the same run, must catch the negative control: transfers without row locks
@@ -30,13 +36,23 @@ import { WEBHOOK_EVENTS, generateWebhookSecret } from "../resources/developers.t
 import { Person, waitHealthy, type Outcome } from "./bank/http.ts";
 import { checkBank, idOf, negativeBalances, unsettled, type OpKind, type Write } from "./bank/checker.ts";
 import { runBrokenTransfers } from "./bank/control.ts";
+import { HAPROXY_CONFIG, findHaproxy, startProxy, type LoadBalancer } from "./bank/proxy.ts";
 
-const { values: args } = parseArgs({ options: { seconds: { type: "string", default: "60" }, clients: { type: "string", default: "16" } } });
+const { values: args } = parseArgs({
+  options: { seconds: { type: "string", default: "60" }, clients: { type: "string", default: "16" }, proxy: { type: "boolean", default: false } },
+});
 const SECONDS = Number(args.seconds);
 const CLIENTS = Number(args.clients);
 const SERVER = process.env.BANK_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const PORTS = [Number(process.env.BANK_PORT ?? 4610), Number(process.env.BANK_PORT ?? 4610) + 1];
+const PORT = Number(process.env.BANK_PORT ?? 4610);
+const PORTS = [PORT, PORT + 1];
 const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
+/** With --proxy: HAProxy on the next port (its stats page on the one after), the only address the clients know. */
+const haproxy = args.proxy ? findHaproxy() : undefined;
+if (args.proxy && !haproxy) {
+  console.error("Bank test FAILED: --proxy needs HAProxy (Debian: apt-get install haproxy), and no haproxy was found on the PATH or in /usr/sbin.");
+  process.exit(1);
+}
 
 // ---- databases: one for the run, one for the negative control ----
 const admin = new pg.Client({ connectionString: SERVER, connectionTimeoutMillis: 2000 });
@@ -71,7 +87,12 @@ function startProcess(i: number) {
       SERVE_UI: "false",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "100000000",
-      PUBLIC_URL: bases[i],
+      PUBLIC_URL: args.proxy ? `http://127.0.0.1:${PORT + 2}` : bases[i],
+      // Behind the proxy, the client's address comes from X-Forwarded-For (as the README's deployment says).
+      TRUST_PROXY: args.proxy ? "true" : "false",
+      DRAIN_TIMEOUT_SECONDS: "20",
+      // Each is one API process (no cluster of its own): the test is about two processes on one database.
+      WORKERS: "1",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,18 +102,35 @@ function startProcess(i: number) {
   return waitHealthy(bases[i]);
 }
 
+/** SIGTERM: the process drains (answers what it has read, then exits); resolves with how long that took. */
+async function drainProcess(i: number) {
+  const child = procs[i]!;
+  const from = Date.now();
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  child.kill("SIGTERM");
+  const code = await exited;
+  if (code !== 0) throw new Error(`the process on ${PORTS[i]} exited ${code} when drained`);
+  return Date.now() - from;
+}
+
+/** How long a run lasts before at least one of its schedules must have been approved and paid (the scheduler passes every 5 s). */
+const SCHEDULED_AFTER_SECONDS = 10;
+
 let failed = false;
+let proxy: LoadBalancer | undefined;
 try {
   const t0 = Date.now();
   await startProcess(0); // seeds the demo through the services
   await startProcess(1);
+  if (haproxy) proxy = await startProxy({ executable: haproxy, port: PORT + 2, statsPort: PORT + 3, servers: PORTS.map((p) => `127.0.0.1:${p}`), log });
   console.log(
-    `Bank test: ${CLIENTS} clients, ${SECONDS} s, processes on ${PORTS.join(" and ")}, database ${names.run} (ready in ${Date.now() - t0} ms; server log ${logPath})`,
+    `Bank test: ${CLIENTS} clients, ${SECONDS} s, processes on ${PORTS.join(" and ")}${proxy ? `, through HAProxy on ${PORT + 2} (${HAPROXY_CONFIG})` : ""}, database ${names.run} (ready in ${Date.now() - t0} ms; server log ${logPath})`,
   );
 
   // ---- the people and the accounts ----
-  const maker = new Person(bases);
-  const checker = new Person(bases);
+  const entry = proxy ? [proxy.base] : bases;
+  const maker = new Person(entry);
+  const checker = new Person(entry);
   await maker.signIn("admin@demo.example", DEMO_PASSWORD);
   await checker.signIn("owner@demo.example", DEMO_PASSWORD);
   const businessId = (await maker.get("/session")).business.id as string;
@@ -108,6 +146,9 @@ try {
   }
   const beneficiaries = (await maker.get("/v1/beneficiaries?limit=100")).items as { id: string; name: string }[];
   const harbor = beneficiaries.find((b) => b.name.startsWith("Harbor"))!.id;
+  // Stablecoin schedules too: they pay every day, so a run at a weekend (bank payments due Monday) still makes scheduled payments.
+  const atlas = beneficiaries.find((b) => b.name === "Atlas Trading DMCC")!.id;
+  const usdt = ((await maker.get("/wallets?limit=100")).items as { id: string; currency: string }[]).find((w) => w.currency === "USDT")!.id;
   const payers = [usd.id, ...subs];
 
   // A webhook receiver: every event of the run is delivered here; it counts each message id.
@@ -185,15 +226,15 @@ try {
     [25, () => write("fund", "/transfers/internal", { source_account_id: usd.id, destination_account_id: pick(subs), amount: between(100, 30_000) })],
     [25, () => write("payment", "/payments", { source_account_id: pick(payers), beneficiary_id: harbor, amount: between(100, 8_000) })],
     [15, exchange],
-    // A payment scheduled for today: once approved, the scheduler of either process makes it.
+    // A payment scheduled for today: once approved, the scheduler of either process makes it. Half
+    // are stablecoin sends (1 to 5 USDT), due today whatever the day; bank ones at a weekend fall on Monday.
     [
       6,
       () =>
         write("schedule", "/payment-schedules", {
-          kind: "bank",
-          source_id: pick(payers),
-          beneficiary_id: harbor,
-          amount: between(100, 5_000),
+          ...(Math.random() < 0.5
+            ? { kind: "bank", source_id: pick(payers), beneficiary_id: harbor, amount: between(100, 5_000) }
+            : { kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: between(1_000_000, 5_000_000) }),
           frequency: pick(["ONCE", "WEEKLY", "MONTHLY"]),
           start_date: new Date().toISOString().slice(0, 10),
         }),
@@ -218,24 +259,52 @@ try {
     }
   })();
 
-  const until = Date.now() + SECONDS * 1000;
-  const killAt = Date.now() + SECONDS * 400;
+  const started = Date.now();
+  const until = started + SECONDS * 1000;
+  const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  let chaosOver = false;
+  let chaosFailed: unknown;
   const chaos = (async () => {
-    await new Promise((r) => setTimeout(r, killAt - Date.now()));
-    procs[0]!.kill("SIGKILL");
-    const killed = Date.now();
-    await new Promise((r) => setTimeout(r, 1500));
-    await startProcess(0);
-    console.log(
-      `  SIGKILL of the process on ${PORTS[0]} at ${((killed - (until - SECONDS * 1000)) / 1000).toFixed(1)} s; back after ${Date.now() - killed} ms`,
-    );
+    await new Promise((r) => setTimeout(r, SECONDS * (proxy ? 250 : 400)));
+    try {
+      await restarts();
+    } catch (err) {
+      chaosFailed = err;
+    } finally {
+      chaosOver = true;
+    }
   })();
+  async function restarts() {
+    if (proxy) {
+      // A deploy: each process in turn drains and starts again, once the proxy has the other one UP.
+      for (const i of [0, 1]) {
+        const from = at();
+        const drained = await drainProcess(i);
+        const restartFrom = Date.now();
+        await startProcess(i);
+        await proxy.waitUp(`api${i + 1}`);
+        console.log(
+          `  rolling restart: the process on ${PORTS[i]} drained at ${from} in ${drained} ms, back and UP at the proxy ${Date.now() - restartFrom} ms later`,
+        );
+      }
+    } else {
+      procs[0]!.kill("SIGKILL");
+      const killed = Date.now();
+      const when = at();
+      await new Promise((r) => setTimeout(r, 1500));
+      await startProcess(0);
+      console.log(`  SIGKILL of the process on ${PORTS[0]} at ${when}; back after ${Date.now() - killed} ms`);
+    }
+  }
+  // The clients keep going until the restarts are over too, so every restart happens under load.
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (Date.now() < until) await randomOperation()();
+      while (Date.now() < until || !chaosOver) await randomOperation()();
     }),
   );
   await chaos;
+  if (chaosFailed) throw chaosFailed;
+  const ranSeconds = (Date.now() - started) / 1000;
 
   // Let the background work of both processes finish: payments, statements, webhook deliveries.
   const settleFrom = Date.now();
@@ -244,7 +313,8 @@ try {
   sampling = false;
   await monitor;
 
-  const findings = await checkBank(observer.db, { ...background, writes, since, received });
+  // A run of SCHEDULED_AFTER_SECONDS or more must have made scheduled payments (the checker says so if not).
+  const findings = await checkBank(observer.db, { ...background, writes, since, received, scheduledPaymentsDue: ranSeconds >= SCHEDULED_AFTER_SECONDS });
   const scheduled = (
     (await observer.db.execute(
       sql`select state, count(*)::int as n from payment_schedule_occurrences where business_id = ${businessId} group by state`,
@@ -258,7 +328,7 @@ try {
   const acked = writes.filter((w) => w.outcome === "ack").length;
   const unknown = writes.filter((w) => w.outcome === "unknown").length;
   console.log(
-    `  ${total} money writes (${acked} acknowledged, ${unknown} unknown after retries), ${(total / SECONDS).toFixed(1)} per second; ${maker.retries + checker.retries} retries, ${maker.serverErrors + checker.serverErrors} 5xx answers`,
+    `  ${total} money writes (${acked} acknowledged, ${unknown} unknown after retries), ${(total / ranSeconds).toFixed(1)} per second over ${ranSeconds.toFixed(1)} s; ${maker.retries + checker.retries} retries, ${maker.serverErrors + checker.serverErrors} 5xx answers`,
   );
   for (const [op, outcomes] of Object.entries(tally))
     console.log(
@@ -266,9 +336,15 @@ try {
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")}`,
     );
+  if (proxy) {
+    const servers = await proxy.stats();
+    console.log(
+      `  HAProxy: ${servers.map((s) => `${s.name} ${s.status}, ${s.retries} retried, ${s.redispatches} sent to the other`).join("; ")} (its own retries, which the clients never saw)`,
+    );
+  }
   const duplicates = [...received.values()].filter((n) => n > 1).length;
   console.log(
-    `  background work: ${scheduled.map((r) => `${r.n} scheduled payments ${r.state}`).join(", ") || "no scheduled payment made"}, ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after the kill)`,
+    `  background work: ${scheduled.map((r) => `${r.n} scheduled payments ${r.state}`).join(", ") || "no scheduled payment made"}, ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after a ${proxy ? "restart" : "kill"})`,
   );
   console.log(`  settled ${Date.now() - settleFrom} ms after the run; checker: ${findings.length ? `${findings.length} FINDINGS` : "no findings"}`);
   for (const f of findings.slice(0, 20)) console.log(`    ✗ ${f.rule}: ${f.detail}`);
@@ -291,6 +367,7 @@ try {
   console.error(err);
   failed = true;
 } finally {
+  proxy?.process.kill("SIGKILL");
   for (const p of procs) p?.kill("SIGKILL");
   await new Promise((r) => setTimeout(r, 500));
   log.end();

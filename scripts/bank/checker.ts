@@ -43,7 +43,10 @@ async function pending(q: Queryable, b: Background) {
 
 export const unsettled = async (q: Queryable, b: Background) => Object.values(await pending(q, b)).reduce((a, n) => a + n, 0);
 
-export async function checkBank(q: Queryable, run?: Background & { writes: Write[]; since: Date; received: Map<string, number> }): Promise<Violation[]> {
+export async function checkBank(
+  q: Queryable,
+  run?: Background & { writes: Write[]; since: Date; received: Map<string, number>; scheduledPaymentsDue?: boolean },
+): Promise<Violation[]> {
   const out = await checkLedger(q);
 
   // A hold on a finished payment that was never posted or voided, or a hold nothing refers to.
@@ -159,6 +162,21 @@ export async function checkBank(q: Queryable, run?: Background & { writes: Write
     where o.business_id = ${run.businessId} and o.state = 'PAID' and not exists (select 1 from transactions t where t.id = o.transaction_id)`,
   )) {
     out.push({ rule: "exactly once", detail: `occurrence ${r.id} is PAID without a payment` });
+  }
+  // A run long enough for its schedules to be approved and reach a scheduler pass made scheduled payments
+  // (stablecoin ones fall due every day): a run that checks none proves nothing of them.
+  const ours = run.writes.filter((w) => w.outcome === "ack" && w.kind === "schedule").map((w) => w.id!);
+  if (run.scheduledPaymentsDue) {
+    const [paid] = ours.length
+      ? await rows<{ n: string }>(
+          q,
+          sql`select count(*)::text as n from payment_schedule_occurrences where state = 'PAID' and schedule_id in (${sql.join(
+            ours.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
+      : [{ n: "0" }];
+    if (Number(paid.n) < 1) out.push({ rule: "scheduled payments are made", detail: `none of the run's ${ours.length} acknowledged schedules made a payment` });
   }
   return out;
 }
