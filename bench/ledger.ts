@@ -7,9 +7,13 @@
  * and 256 concurrent clients, on embedded PGlite and on a PostgreSQL server (a fresh database on
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test, dropped afterwards; skipped
  * with a line when no server answers within 1 s), then the invariant check per engine; then the
- * same movement through the HTTP API (overHttp).
+ * same movement through the HTTP API (overHttp); then, on PostgreSQL, the HTTP API with 1 and 2
+ * worker processes (WORKERS), transfers and payments beside one worker and the transfers beside
+ * the raw-SQL transfer at 64 clients (overHttpPostgres, issue 31).
  */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database, type Db } from "../src/server/db/client.ts";
@@ -17,12 +21,15 @@ import { checkLedger } from "../src/server/ledger/check.ts";
 import * as ledger from "../src/server/ledger/ledger.ts";
 import { TransferBatcher } from "../src/server/ledger/batch.ts";
 import autocannon from "autocannon";
-import { withDemoServer } from "./lib/demo-server.ts";
+import { buildServer, SERVER_NODE_ARGS, withDemoServer } from "./lib/demo-server.ts";
+import { SEED_ONLY_FLAG } from "../src/server/seed/seed-apart.ts";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ACCOUNTS = 10_000;
 const FUNDING = 10n ** 12n; // no transfer in the bench is ever refused for funds
 const ASSET = "USD";
+/** The concurrency at which the HTTP API is set beside the raw-SQL transfer (issue 31). */
+const HTTP_CLIENTS = 64;
 
 type Transfer = (db: Db, debit: string, credit: string, amount: bigint) => Promise<unknown>;
 type Workload = { name: string; ids: string[] };
@@ -94,7 +101,10 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const fmt = (x: number) => Math.round(x).toLocaleString("en-US");
 const HEADER = `${"engine".padEnd(11)}${"workload".padEnd(24)}${pad("clients", 8)}${pad("service tx/s", 14)}${pad("group tx/s", 12)}${pad("raw SQL tx/s", 14)}${pad("service/raw", 13)}${pad("group/raw", 11)}`;
 
-async function benchEngine(name: string, database: Database, perCell: number, note = "") {
+/** The raw-SQL transfer's rate at HTTP_CLIENTS clients per workload, the baseline the HTTP rows are set beside. */
+type RawBaseline = Record<string, number>;
+
+async function benchEngine(name: string, database: Database, perCell: number, note = ""): Promise<{ violations: number; raw: RawBaseline }> {
   const { db } = database;
   // One batch at a time on PGlite (one connection); on a pool, a few, as their id-ordered locks allow.
   const group = grouped(database.kind === "postgres" ? 4 : 1);
@@ -109,8 +119,9 @@ async function benchEngine(name: string, database: Database, perCell: number, no
   for (const fn of [service, group, rawSql]) await measure(db, fn, workloads[0], 16, 100);
 
   const rows: string[] = [];
+  const raw: RawBaseline = {};
   for (const w of workloads) {
-    for (const clients of [1, 16, 256]) {
+    for (const clients of [1, 16, HTTP_CLIENTS, 256]) {
       // Alternate the order so no side always runs on the warmer (or fuller) database.
       const sides = [
         ["service", service],
@@ -124,6 +135,7 @@ async function benchEngine(name: string, database: Database, perCell: number, no
       const row = `${name.padEnd(11)}${w.name.padEnd(24)}${pad(clients, 8)}${pad(fmt(tps.service), 14)}${pad(fmt(tps.group), 12)}${pad(fmt(tps.raw), 14)}${pad((tps.service / tps.raw).toFixed(2), 13)}${pad((tps.group / tps.raw).toFixed(2), 11)}`;
       rows.push(row);
       console.log(row);
+      if (clients === HTTP_CLIENTS) raw[w.name] = tps.raw;
     }
   }
   const violations = await checkLedger(db);
@@ -132,10 +144,14 @@ async function benchEngine(name: string, database: Database, perCell: number, no
       ? `${name} ledger check: ${violations.length} violation(s)\n${violations.map((v) => `  ${v.rule}: ${v.detail}`).join("\n")}`
       : `${name} ledger check: clean (every asset sums to zero, every balance equals its entries, no overdraft, holds resolved once)`,
   );
-  return violations.length;
+  return { violations: violations.length, raw };
 }
 
-async function postgresDatabase(): Promise<Database | string> {
+/**
+ * A fresh database on the PostgreSQL server (its URL), and how to drop it; a line saying why not when
+ * no server answers. `template`: a copy of that database (PostgreSQL copies its files: seconds, not a re-seed).
+ */
+async function freshPostgres(template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> } | string> {
   const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
   try {
     await admin.connect();
@@ -143,28 +159,37 @@ async function postgresDatabase(): Promise<Database | string> {
     return `PostgreSQL skipped: no server answers at ${PG_URL} (${(e as Error).message})`;
   }
   const name = `bench_ledger_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    // A pool's end() resolves before its sessions are gone: wait for them rather than killing
+    // them (a killed idle session raises an unhandled error on its already-released client).
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  return { url: url.toString(), name, drop };
+}
+
+async function postgresDatabase(): Promise<Database | string> {
+  const fresh = await freshPostgres();
+  if (typeof fresh === "string") return fresh;
   // One connection per client, so 16 clients really run 16 transactions at once.
   process.env.DATABASE_POOL_SIZE ??= "16";
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: fresh.url });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      // The pool's end() resolves before its sessions are gone: wait for them rather than killing
-      // them (a killed idle session raises an unhandled error on its already-released client).
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await fresh.drop();
     },
   };
 }
@@ -208,28 +233,167 @@ export async function overHttp() {
   });
 }
 
+/** The server's processes: the one started and its children (the cluster's workers), from /proc (Linux). */
+function processTree(pid: number) {
+  let n = 1;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent; the name (field 2) may hold spaces, so read after its ")".
+      if (Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid) n++;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return n;
+}
+
+type Load = { rate: number; p50: number; p99: number; failed: number };
+
+/** HTTP_CLIENTS clients for `seconds`, each request with its own Idempotency-Key when `body` is given (a money write). */
+async function load(url: string, credentials: { cookie: string; csrf: string }, seconds: number, body?: unknown): Promise<Load> {
+  const r = await autocannon({
+    url,
+    method: body ? "POST" : "GET",
+    connections: HTTP_CLIENTS,
+    duration: seconds,
+    headers: body ? { cookie: credentials.cookie, "x-csrf-token": credentials.csrf, "content-type": "application/json" } : { cookie: credentials.cookie },
+    body: body ? JSON.stringify(body) : undefined,
+    requests: body
+      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) }]
+      : undefined,
+  });
+  return { rate: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.timeouts + r.non2xx };
+}
+
+/**
+ * The HTTP API on PostgreSQL as `WORKERS=n npm run serve` runs it with DATABASE_URL set: n API
+ * processes sharing one port (node:cluster), on a fresh database (dropped afterwards) seeded once
+ * with the demo, whose business then pays without approval (so payments take the group-commit path)
+ * and with no cooling period. At 64 clients, for 1 and 2 workers: transfers between two of the
+ * business's USD accounts, payments from its USD account to a USD beneficiary (each holds amount +
+ * fee), and the signed-in read; each set beside one worker, the transfers also beside the raw-SQL
+ * transfer at 64 clients measured above. Then the ledger check on what all of it wrote.
+ */
+export async function overHttpPostgres(raw: RawBaseline) {
+  const fresh = await freshPostgres();
+  if (typeof fresh === "string") {
+    console.log(fresh);
+    return 0;
+  }
+  const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+  const skipBuild = process.env.BENCH_SKIP_BUILD;
+  let violations = 0;
+  try {
+    buildServer();
+    process.env.BENCH_SKIP_BUILD = "1"; // built once for every server below
+    // Seeded by one process before any worker starts, as an operator would (`--seed-demo-only`).
+    const env = { ...process.env, DATABASE_URL: fresh.url, LOG_LEVEL: "warn" };
+    const seedStart = Date.now();
+    if (spawnSync(process.execPath, [...SERVER_NODE_ARGS, SEED_ONLY_FLAG], { env, stdio: ["ignore", "ignore", "inherit"] }).status !== 0)
+      throw new Error("seeding the demo on PostgreSQL failed");
+    const c = new pg.Client({ connectionString: fresh.url });
+    await c.connect();
+    await c.query("update businesses set approval_required = false, payee_cooling_hours = 0");
+    await c.end();
+    const [many, hot] = Object.keys(raw);
+    console.log(
+      `\nHTTP API on PostgreSQL (fresh database, demo seeded in ${Date.now() - seedStart} ms; WORKERS=n API processes on one port), ${HTTP_CLIENTS} clients, ${seconds} s per row` +
+        `\nbaseline, raw-SQL single transfer at ${HTTP_CLIENTS} clients (above, same run): ${fmt(raw[many])}/s on ${many}, ${fmt(raw[hot])}/s on the ${hot}`,
+    );
+    console.log(
+      `${"workers".padEnd(8)}${pad("procs", 6)}  ${"request".padEnd(30)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("failed", 8)}${pad("/1 worker", 11)}${pad("/raw SQL", 10)}`,
+    );
+    const one: Record<string, number> = {};
+    for (const workers of [1, 2]) {
+      // Each worker count starts from the same seeded state: on one database, the second run would also
+      // carry the first one's payments, which the background jobs settle on the same accounts meanwhile.
+      const copy = await freshPostgres(fresh.name);
+      if (typeof copy === "string") throw new Error(copy);
+      try {
+        await withDemoServer(
+          Number(process.env.BENCH_LEDGER_PORT ?? 4830) + workers,
+          async ({ base, pid, admin }) => {
+            const usd = ((await admin.get("/accounts/corporate")).items as { id: string; currency: string }[]).filter((a) => a.currency === "USD");
+            const subs = ((await admin.get("/sub-accounts?limit=100")).items as { id: string; currency: string }[]).filter((a) => a.currency === "USD");
+            const bens = (await admin.get("/v1/beneficiaries?limit=100&type=FIAT")).items as { id: string; currency: string; details: { type: string } }[];
+            const payee = bens.find((b) => b.currency === "USD" && b.details.type === "ACH") ?? bens.find((b) => b.currency === "USD")!;
+            const procs = processTree(pid);
+            // Payments last: the background jobs then settle them on the same accounts, under no other row.
+            const rows: [string, Load][] = [
+              [
+                "POST /api/transfers/internal",
+                await load(`${base}/api/transfers/internal`, admin.credentials, seconds, {
+                  source_account_id: usd[0].id,
+                  destination_account_id: (subs[0] ?? usd[1]).id,
+                  amount: "1",
+                }),
+              ],
+              ["GET /api/session", await load(`${base}/api/session`, admin.credentials, seconds)],
+              [
+                "POST /api/payments (no approval)",
+                await load(`${base}/api/payments`, admin.credentials, seconds, {
+                  source_account_id: usd[0].id,
+                  beneficiary_id: payee.id,
+                  amount: "1",
+                }),
+              ],
+            ];
+            for (const [request, l] of rows) {
+              if (workers === 1) one[request] = l.rate;
+              const vsRaw = request.startsWith("POST /api/transfers") ? `${(l.rate / raw[many]).toFixed(2)}` : "";
+              console.log(
+                `${String(workers).padEnd(8)}${pad(procs, 6)}  ${request.padEnd(30)}${pad(fmt(l.rate), 8)}${pad(l.p50, 8)}${pad(l.p99, 8)}${pad(l.failed, 8)}${pad((l.rate / one[request]).toFixed(2), 11)}${pad(vsRaw, 10)}`,
+              );
+            }
+          },
+          { env: { DATABASE_URL: copy.url, WORKERS: String(workers) } },
+        );
+        const database = await openDatabase({ url: copy.url });
+        try {
+          const found = await checkLedger(database.db);
+          violations += found.length;
+          console.log(
+            found.length
+              ? `${workers} worker(s), ledger check: ${found.length} violation(s)\n${found.map((v) => `  ${v.rule}: ${v.detail}`).join("\n")}`
+              : `${workers} worker(s), ledger check: clean (no overdraft, every balance equals its entries)`,
+          );
+        } finally {
+          await database.close();
+        }
+      } finally {
+        await copy.drop();
+      }
+    }
+  } finally {
+    if (skipBuild === undefined) delete process.env.BENCH_SKIP_BUILD;
+    else process.env.BENCH_SKIP_BUILD = skipBuild;
+    await fresh.drop();
+  }
+  return violations;
+}
+
 export async function run() {
   let violations = 0;
   const lite = await openDatabase({ dataDir: "memory://" });
   try {
-    violations += await benchEngine("PGlite", lite, 1_000);
+    violations += (await benchEngine("PGlite", lite, 1_000)).violations;
   } finally {
     await lite.close();
   }
+  let raw: RawBaseline | undefined;
   const server = await postgresDatabase();
   if (typeof server === "string") console.log(server);
   else {
     try {
-      violations += await benchEngine(
-        "PostgreSQL",
-        server,
-        2_000,
-        ` (${PG_URL.replace(/\/[^/]*$/, "")}, pool of ${process.env.DATABASE_POOL_SIZE} connections)`,
-      );
+      const out = await benchEngine("PostgreSQL", server, 2_000, ` (${PG_URL.replace(/\/[^/]*$/, "")}, pool of ${process.env.DATABASE_POOL_SIZE} connections)`);
+      violations += out.violations;
+      raw = out.raw;
     } finally {
       await server.close();
     }
   }
   await overHttp();
+  if (raw) violations += await overHttpPostgres(raw);
   if (violations) process.exitCode = 1;
 }

@@ -4,7 +4,8 @@ import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, paymentEndpoints as ep } from "../..
 import type { Services } from "../services/index.ts";
 import { partialMessage } from "../services/approvals.ts";
 import { serve } from "./endpoint.ts";
-import { declared, moneyWrite } from "./money.ts";
+import { declared, moneyWrite, writeGroup } from "./money.ts";
+import { paymentGroup } from "../services/payments-group.ts";
 import { normaliseArrayKeys } from "./list-query.ts";
 import { ok } from "./respond.ts";
 
@@ -16,14 +17,22 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
     audit: false /* a price, not a movement */,
   });
 
+  // Concurrent payments are committed together (services/payments-group.ts), each exactly as it would be alone.
+  const sending = writeGroup(
+    services,
+    paymentGroup(async (tx, { businessId, userId, input }) =>
+      declared(ep.send, "Your payment is being processed", await services.payments.send(tx, businessId, userId, input)),
+    ),
+  );
   serve(
     app,
     ep.send,
     async (req, reply) => {
       const auth = req.auth!;
-      return moneyWrite(services, req, reply, "payments:create", req.body, async (tx) =>
-        declared(ep.send, "Your payment is being processed", await services.payments.send(tx, auth.businessId, auth.userId, req.body)),
-      );
+      return moneyWrite(services, req, reply, "payments:create", req.body, {
+        group: sending,
+        item: { businessId: auth.businessId, userId: auth.userId, input: req.body },
+      });
     },
     { bodyLimit: SEND_BODY_LIMIT },
   );
