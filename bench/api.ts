@@ -1,120 +1,223 @@
 /**
- * `npm run bench -- api`: the API under a realistic load. One server process (the product as
- * `npm start` runs it, on a fresh embedded database with the demo) takes 200 requests/s for 60 s
- * (BENCH_API_SECONDS overrides): transaction lists, transaction details, payment quotes and payment
- * creations (each with its own Idempotency-Key), as a signed-in member would send them, beside a
- * hello route (GET /api/health) in the same run as the baseline, one request every 4 ms (see paced)
- * after a short unmeasured warm-up. Prints p50 / p99 / max per route, the errors, and the server's
- * resident memory (sampled every second).
+ * `npm run bench -- api`: the API's headroom. One server process (the product as `npm start` runs
+ * it, on a fresh embedded database with the demo), a signed-in member's requests sent open-loop at
+ * constant rates (lib/paced-load.ts), after a short unmeasured warm-up:
+ *  1. the baseline: 200 requests/s of transaction lists, details, payment quotes and payment
+ *     creations (each with its own Idempotency-Key), plus 50/s to the hello route (GET /api/health),
+ *     for BENCH_API_SECONDS (30 s);
+ *  2. the mix's saturation point: the same mix, proportions kept, at rising rates (BENCH_API_STEPS,
+ *     BENCH_API_STEP_SECONDS each); the highest rate at which every route's p99 stays within
+ *     BENCH_API_P99_MS (50 ms) with no error, stopping at the first step that misses;
+ *  3. the hello route's own saturation point, alone, stepped the same way (BENCH_API_HELLO_STEPS).
+ * Each run also gives the server's event-loop delay (p99 of perf_hooks' histogram, read inside the
+ * server by lib/loop-delay.mjs) and the figures print beside their baselines: the 200 requests/s run
+ * and the hello route. Prints the server's resident memory too (sampled every second).
  */
-import type { EventEmitter } from "node:events";
-import autocannon from "autocannon";
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { rssOf, withDemoServer } from "./lib/demo-server.ts";
+import { pacedLoad, quantile, scaled, type Route, type RouteFigures } from "./lib/paced-load.ts";
 
 const PORT = Number(process.env.BENCH_API_PORT ?? 4810);
-const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 60);
-/** The same load before the measured run, unmeasured: a server just started reads its pages from disk and plans every query afresh. */
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 30);
+/** The same load before the measured runs, unmeasured: a server just started reads its pages from disk and plans every query afresh. */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 5);
+const STEP_SECONDS = Number(process.env.BENCH_API_STEP_SECONDS ?? 10);
+const P99_GOAL_MS = Number(process.env.BENCH_API_P99_MS ?? 50);
+const list = (v: string | undefined, fallback: number[]) => (v ? v.split(",").map(Number) : fallback);
+/** Total requests/s of the business mix (the hello route's share rides on top, as in the baseline). */
+const MIX_STEPS = list(process.env.BENCH_API_STEPS, [100, 200, 300, 400, 500, 600, 800, 1000]);
+const HELLO_STEPS = list(process.env.BENCH_API_HELLO_STEPS, [250, 500, 750, 1000, 1500, 2000, 3000]);
+/**
+ * Before each measured run the server must have worked off the last one's queue: requests a client
+ * gave up on (timeouts) are still answered by the server. Settled: the hello route answers within
+ * this many ms (or SETTLE_LIMIT_MS have passed).
+ */
+const SETTLED_MS = 20;
+const SETTLE_LIMIT_MS = 60_000;
+const BASE_RATE = 200;
+const IDLE_SECONDS = 5;
+
+/** cpuMs: the server's CPU time (user + system) over the run, a figure neighbours on a shared machine disturb less than latency. */
+type Run = { figures: RouteFigures[]; seconds: number; loopDelay: LoopDelay; cpuMs: number };
+type LoopDelay = { p50: number; p99: number; max: number };
 
 export async function run() {
-  await withDemoServer(PORT, async ({ base, pid, admin }) => {
-    const { cookie, csrf } = admin.credentials;
-    const usd = ((await admin.get("/accounts/corporate")).items as { id: string; currency: string }[]).find((a) => a.currency === "USD")!.id;
-    const harbor = ((await admin.get("/v1/beneficiaries?limit=100")).items as { id: string; name: string }[]).find((b) => b.name.startsWith("Harbor"))!.id;
-    const payment = (await admin.get("/payments?limit=1")).items[0].id as string;
-    const headers = { cookie, "x-csrf-token": csrf, "content-type": "application/json" };
+  const delayFile = join(tmpdir(), `bench-api-loop-delay-${process.pid}.json`);
+  const preload = fileURLToPath(new URL("./lib/loop-delay.mjs", import.meta.url));
+  const env = {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${preload}`.trim(),
+    BENCH_LOOP_DELAY_FILE: delayFile,
+  };
+  await withDemoServer(
+    PORT,
+    async ({ base, pid, admin }) => {
+      const { cookie, csrf } = admin.credentials;
+      const usd = ((await admin.get("/accounts/corporate")).items as { id: string; currency: string }[]).find((a) => a.currency === "USD")!.id;
+      const harbor = ((await admin.get("/v1/beneficiaries?limit=100")).items as { id: string; name: string }[]).find((b) => b.name.startsWith("Harbor"))!.id;
+      const payment = (await admin.get("/payments?limit=1")).items[0].id as string;
+      const headers = { cookie, "x-csrf-token": csrf, "content-type": "application/json" };
 
-    // Requests per second of each kind: 200 in all, plus the hello route beside them.
-    const mix = [
-      { name: "GET /api/payments (list)", rate: 90, method: "GET" as const, path: "/api/payments?limit=20" },
-      { name: "GET /api/payments/:id", rate: 60, method: "GET" as const, path: `/api/payments/${payment}` },
-      {
-        name: "POST /api/quotes/payment",
-        rate: 30,
-        method: "POST" as const,
-        path: "/api/quotes/payment",
-        body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "10000" }),
-      },
-      {
-        name: "POST /api/payments (create)",
-        rate: 20,
-        method: "POST" as const,
-        path: "/api/payments",
-        body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "1", description: "Load test" }),
-        unique: true,
-      },
-      { name: "GET /api/health (hello)", rate: 50, method: "GET" as const, path: "/api/health" },
-    ];
+      const hello: Route = { name: "GET /api/health (hello)", rate: 50, method: "GET", path: "/api/health" };
+      // Requests per second of each kind: 200 in all, plus the hello route beside them.
+      const mix: Route[] = [
+        { name: "GET /api/payments (list)", rate: 90, method: "GET", path: "/api/payments?limit=20" },
+        { name: "GET /api/payments/:id", rate: 60, method: "GET", path: `/api/payments/${payment}` },
+        {
+          name: "POST /api/quotes/payment",
+          rate: 30,
+          method: "POST",
+          path: "/api/quotes/payment",
+          body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "10000" }),
+        },
+        {
+          name: "POST /api/payments (create)",
+          rate: 20,
+          method: "POST",
+          path: "/api/payments",
+          body: JSON.stringify({ source_account_id: usd, beneficiary_id: harbor, amount: "1", description: "Load test" }),
+          unique: true,
+        },
+        hello,
+      ];
 
-    await paced(base, headers, mix, WARMUP_SECONDS);
-    let peak = rssOf(pid);
-    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 1000);
-    const before = rssOf(pid);
-    const results = await paced(base, headers, mix, SECONDS);
-    clearInterval(sampler);
+      /** One measured run; the loop-delay histogram is restarted before it and read after it. */
+      const measure = async (routes: Route[], seconds: number): Promise<Run> => {
+        await settled(base);
+        await loopDelaySince(pid, delayFile);
+        const cpuBefore = cpuMsOf(pid);
+        const figures = await pacedLoad(base, headers, routes, seconds);
+        return { figures, seconds, loopDelay: await loopDelaySince(pid, delayFile), cpuMs: cpuMsOf(pid) - cpuBefore };
+      };
 
-    console.log(
-      `${SECONDS} s at 200 requests/s (plus 50/s to the hello route), one request every ${1000 / results.length} ms, after ${WARMUP_SECONDS} s of the same unmeasured; one server process, embedded database with the demo`,
-    );
-    console.log(
-      `${"route".padEnd(30)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"errors".padStart(7)} ${"non-2xx".padStart(8)}`,
-    );
-    for (const m of mix) {
-      const rs = results.filter((r) => r.route === m);
-      const ms = rs.flatMap((r) => r.latencies).sort((a, b) => a - b);
-      const count = (f: (r: Slot) => number) => rs.reduce((n, r) => n + f(r), 0);
-      const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? NaN;
+      // The background jobs' own cost: the server with no request at all.
+      const idleCpu = cpuMsOf(pid);
+      await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+      const idleShare = (cpuMsOf(pid) - idleCpu) / (IDLE_SECONDS * 1000);
+
+      await pacedLoad(base, headers, mix, WARMUP_SECONDS);
+      let peak = rssOf(pid);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 1000);
+      const before = rssOf(pid);
+
+      const baseline = await measure(mix, SECONDS);
       console.log(
-        `${m.name.padEnd(30)} ${(ms.length / SECONDS).toFixed(0).padStart(7)} ${at(0.5).toFixed(1).padStart(7)} ${at(0.99).toFixed(1).padStart(7)} ${(ms.at(-1) ?? NaN).toFixed(0).padStart(7)} ${String(count((r) => r.errors)).padStart(7)} ${String(count((r) => r.non2xx)).padStart(8)}`,
+        `1. Baseline: ${SECONDS} s at ${BASE_RATE} requests/s (plus ${hello.rate}/s to the hello route), open-loop, one request every ${(1000 / (BASE_RATE + hello.rate)).toFixed(0)} ms, after ${WARMUP_SECONDS} s of the same unmeasured; one server process, embedded database with the demo`,
       );
-    }
-    console.log(`server memory (RSS): ${(before / 1048576).toFixed(0)} MB before the load, ${(peak / 1048576).toFixed(0)} MB at its peak (budget 300 MB)`);
-  });
+      printTable(baseline);
+
+      console.log(
+        `\n2. The mix's saturation point: the same proportions at rising rates, ${STEP_SECONDS} s a step; passes while every route's p99 <= ${P99_GOAL_MS} ms with no error`,
+      );
+      const mixSteps = await stepUp(MIX_STEPS, (rate) => scaled(mix, rate / BASE_RATE), measure);
+      console.log("\n3. The hello route's own saturation point (GET /api/health alone), stepped the same way");
+      const helloSteps = await stepUp(HELLO_STEPS, (rate) => [{ ...hello, rate }], measure);
+      clearInterval(sampler);
+
+      const mixPoint = mixSteps.at(-1)?.passed ? mixSteps.at(-1)?.rate : mixSteps.at(-2)?.rate;
+      const helloPoint = helloSteps.at(-1)?.passed ? helloSteps.at(-1)?.rate : helloSteps.at(-2)?.rate;
+      const bound = (steps: Step[], point: number | undefined) =>
+        point === undefined ? "below the first step" : steps.at(-1)?.passed ? `>= ${point} requests/s (the last step passed)` : `${point} requests/s`;
+      console.log("\nHeadroom (each beside its baseline, this run):");
+      console.log(
+        `  mix saturation point: ${bound(mixSteps, mixPoint)}${mixPoint ? ` = ${(mixPoint / BASE_RATE).toFixed(1)}x the ${BASE_RATE} requests/s baseline (goal >= 2x)` : ""}; worst p99 in the baseline ${worstP99(baseline).toFixed(1)} ms`,
+      );
+      console.log(`  hello route alone:    ${bound(helloSteps, helloPoint)}; hello p99 in the baseline ${p99Of(baseline, hello).toFixed(1)} ms`);
+      console.log(
+        `  event-loop delay p99: ${baseline.loopDelay.p99} ms in the baseline; ${mixSteps.map((s) => `${s.rate}/s ${s.run.loopDelay.p99} ms`).join(", ")} (mix steps); ${helloSteps.map((s) => `${s.rate}/s ${s.run.loopDelay.p99} ms`).join(", ")} (hello steps)`,
+      );
+      console.log(`server CPU with no request (the background jobs, ${IDLE_SECONDS} s): ${(idleShare * 100).toFixed(1)}% of a core`);
+      console.log(`server memory (RSS): ${(before / 1048576).toFixed(0)} MB before the load, ${(peak / 1048576).toFixed(0)} MB at its peak (budget 300 MB)`);
+    },
+    { env },
+  );
+  rmSync(delayFile, { force: true });
 }
 
-type Route = { name: string; rate: number; method: "GET" | "POST"; path: string; body?: string; unique?: boolean };
-type Slot = { route: Route; latencies: number[]; errors: number; non2xx: number };
+type Step = { rate: number; run: Run; passed: boolean };
 
-/**
- * Requests at a constant rate, evenly spaced. autocannon's own rate limit sends each connection's
- * quota for the second back to back when the second starts, so 250 requests/s arrive as one burst of
- * 250 at the top of each second and the figures measure the queue behind that burst; and its
- * correction for coordinated omission takes the expected interval as ceil(1 / rate) = 1 ms, adding
- * made-up samples to every response slower than 1 ms. Here each request slot of the second is its
- * own autocannon connection sending once a second, the slots started 1000 / total ms apart and the
- * routes interleaved, so a request leaves every 4 ms; latencies are recorded as measured.
- */
-async function paced(base: string, headers: Record<string, string>, mix: Route[], seconds: number): Promise<Slot[]> {
-  // Slot k of a route with rate r sits at (k + 0.5) / r of the second: each route evenly spread.
-  const slots = mix.flatMap((route) => Array.from({ length: route.rate }, (_, k) => ({ route, at: (k + 0.5) / route.rate }))).sort((a, b) => a.at - b.at);
-  const gap = 1000 / slots.length;
-  return Promise.all(
-    slots.map(async ({ route }, i): Promise<Slot> => {
-      await new Promise((r) => setTimeout(r, i * gap));
-      const slot: Slot = { route, latencies: [], errors: 0, non2xx: 0 };
-      const instance = autocannon({
-        url: `${base}${route.path}`,
-        method: route.method,
-        headers,
-        body: route.body,
-        connections: 1,
-        overallRate: 1,
-        duration: seconds,
-        ignoreCoordinatedOmission: true,
-        // A money write carries its own Idempotency-Key, like any client that means a new payment.
-        ...(route.unique
-          ? {
-              requests: [
-                { setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) },
-              ],
-            }
-          : {}),
-      }) as unknown as EventEmitter & PromiseLike<autocannon.Result>; // the run is also its event emitter
-      instance.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => {
-        if (status >= 200 && status < 300) slot.latencies.push(ms);
-      });
-      const r = await instance;
-      return { ...slot, errors: r.errors + r.timeouts, non2xx: r.non2xx };
-    }),
+/** Runs each rate in turn and stops after the first that misses the goal; prints a line per step. */
+async function stepUp(rates: number[], load: (rate: number) => Route[], measure: (routes: Route[], seconds: number) => Promise<Run>): Promise<Step[]> {
+  console.log(
+    `${"rate/s".padStart(7)} ${"served/s".padStart(9)} ${"worst p99 ms".padStart(13)}  ${"(route)".padEnd(30)} ${"errors".padStart(7)} ${"loop p99 ms".padStart(12)} ${"CPU ms/req".padStart(9)}  verdict`,
   );
+  const steps: Step[] = [];
+  for (const rate of rates) {
+    const routes = load(rate);
+    const run = await measure(routes, STEP_SECONDS);
+    const worst = run.figures.reduce((w, f) => (p99(f) > p99(w) || Number.isNaN(p99(f)) ? f : w));
+    const errors = run.figures.reduce((n, f) => n + f.errors + f.non2xx, 0);
+    const served = run.figures.reduce((n, f) => n + f.latencies.length, 0) / STEP_SECONDS;
+    const passed = errors === 0 && worstP99(run) <= P99_GOAL_MS;
+    const offered = routes.reduce((n, r) => n + r.rate, 0);
+    console.log(
+      `${String(rate).padStart(7)} ${served.toFixed(0).padStart(9)} ${worstP99(run).toFixed(1).padStart(13)}  ${worst.route.name.padEnd(30)} ${String(errors).padStart(7)} ${String(run.loopDelay.p99).padStart(12)} ${cpuPerRequest(run).toFixed(2).padStart(9)}  ${passed ? "pass" : "MISS"}${offered !== rate ? ` (${offered}/s offered with the hello route's share)` : ""}`,
+    );
+    steps.push({ rate, run, passed });
+    if (!passed) break;
+  }
+  return steps;
+}
+
+const cpuPerRequest = (run: Run) => run.cpuMs / run.figures.reduce((n, f) => n + f.latencies.length, 0);
+
+/** A process's CPU time so far (user + system), from /proc (Linux; clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const p99 = (f: RouteFigures) =>
+  quantile(
+    [...f.latencies].sort((a, b) => a - b),
+    0.99,
+  );
+const worstP99 = (run: Run) => Math.max(...run.figures.map((f) => (f.latencies.length ? p99(f) : Number.POSITIVE_INFINITY)));
+const p99Of = (run: Run, route: Route) => p99(run.figures.find((f) => f.route.path === route.path && f.route.method === route.method)!);
+
+function printTable({ figures, seconds, loopDelay, cpuMs }: Run) {
+  console.log(
+    `${"route".padEnd(30)} ${"req/s".padStart(7)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"errors".padStart(7)} ${"non-2xx".padStart(8)}`,
+  );
+  for (const f of figures) {
+    const ms = [...f.latencies].sort((a, b) => a - b);
+    console.log(
+      `${f.route.name.padEnd(30)} ${(ms.length / seconds).toFixed(0).padStart(7)} ${quantile(ms, 0.5).toFixed(1).padStart(7)} ${quantile(ms, 0.99).toFixed(1).padStart(7)} ${(ms.at(-1) ?? Number.NaN).toFixed(0).padStart(7)} ${String(f.errors).padStart(7)} ${String(f.non2xx).padStart(8)}`,
+    );
+  }
+  console.log(`server event-loop delay: p50 ${loopDelay.p50} ms, p99 ${loopDelay.p99} ms, max ${loopDelay.max} ms`);
+  console.log(
+    `server CPU: ${(cpuMs / 1000 / seconds).toFixed(2)} cores busy, ${cpuPerRequest({ figures, seconds, loopDelay, cpuMs }).toFixed(2)} ms per answered request`,
+  );
+}
+
+/** Waits until the server answers the hello route promptly again (see SETTLED_MS). */
+async function settled(base: string) {
+  const until = performance.now() + SETTLE_LIMIT_MS;
+  while (performance.now() < until) {
+    const started = performance.now();
+    const ok = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(SETTLE_LIMIT_MS) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok && performance.now() - started <= SETTLED_MS) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Asks the server's preload for its event-loop delay since the last ask (and restarts its histogram). */
+async function loopDelaySince(pid: number, file: string): Promise<LoopDelay> {
+  rmSync(file, { force: true });
+  process.kill(pid, "SIGUSR2");
+  for (let waited = 0; waited < 30_000; waited += 20) {
+    try {
+      return JSON.parse(readFileSync(file, "utf8")) as LoopDelay;
+    } catch {
+      // Not written yet (or half written): the server answers the signal from its event loop.
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  throw new Error("the server never reported its event-loop delay (is bench/lib/loop-delay.mjs preloaded?)");
 }

@@ -25,7 +25,12 @@ export const rssOf = (pid: number) => {
   return m ? Number(m[1]) * 1024 : 0;
 };
 
-export async function withDemoServer<T>(port: number, work: (s: { base: string; pid: number; admin: Person }) => Promise<T>): Promise<T> {
+/** `env` overrides the server's environment, e.g. DATABASE_URL and WORKERS for a PostgreSQL cluster. */
+export async function withDemoServer<T>(
+  port: number,
+  work: (s: { base: string; pid: number; admin: Person }) => Promise<T>,
+  options: { env?: Record<string, string> } = {},
+): Promise<T> {
   const base = `http://127.0.0.1:${port}`;
   buildServer();
   const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
@@ -41,6 +46,7 @@ export async function withDemoServer<T>(port: number, work: (s: { base: string; 
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "100000000",
       PUBLIC_URL: base,
+      ...options.env,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

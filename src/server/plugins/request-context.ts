@@ -11,6 +11,7 @@ import { safeEqual } from "../services/crypto.ts";
 import { forbidden, unauthorized } from "../../lib/errors.ts";
 import { apiKeyService } from "../services/api-keys.ts";
 import type { ClientInfo } from "../services/context.ts";
+import { sharedLookup } from "../lib/shared-lookup.ts";
 
 export type AuthContext = {
   /** A person's browser session, or an API key acting for the member who made it. */
@@ -91,6 +92,22 @@ function assertSameOrigin(req: FastifyRequest, config: Config) {
 
 export function registerRequestContext(app: FastifyInstance, deps: { db: Db; config: Config; access: Access }) {
   const keys = apiKeyService({ db: deps.db, config: deps.config, access: deps.access });
+  const sessions = sharedLookup((token) => findSession(deps.db, deps.config, token));
+  // Roles come in a few combinations; walking the policy's role lines for each request cost more than the answer.
+  const permissionsByRoles = new Map<string, string[]>();
+  const permissionsOf = (roles: string[]) => {
+    const key = roles.join(" ");
+    let permissions = permissionsByRoles.get(key);
+    if (!permissions) {
+      if (permissionsByRoles.size > 1000) permissionsByRoles.clear();
+      permissionsByRoles.set(key, (permissions = deps.access.permissionsOf(roles)));
+    }
+    return permissions;
+  };
+  // Once a write has been answered, its change (a sign-out, new roles, a step-up) is what the next request sees.
+  app.addHook("onSend", async (req) => {
+    if (UNSAFE.has(req.method)) sessions.invalidate();
+  });
   app.decorateRequest("auth", null);
   app.decorateRequest("client", null as unknown as ClientInfo);
   app.addHook("onRequest", async (req) => {
@@ -118,7 +135,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
     }
     const token = sessionToken(req, deps.config);
     if (!token) return;
-    const row = await findSession(deps.db, deps.config, token);
+    const row = await sessions.get(token);
     if (!row) return;
     if (unsafe) {
       const sent = req.headers[CSRF_HEADER];
@@ -141,7 +158,7 @@ export function registerRequestContext(app: FastifyInstance, deps: { db: Db; con
       businessUserId: row.businessUserId,
       isOwner: row.isOwner,
       roles: row.roles,
-      permissions: deps.access.permissionsOf(row.roles),
+      permissions: permissionsOf(row.roles),
       features: row.features,
       kybStatus: row.kybStatus,
       csrfToken: row.csrfToken,
