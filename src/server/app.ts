@@ -1,7 +1,7 @@
 /** Builds the API + UI server. Tests call buildApp() on a fresh database and use app.inject. */
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -32,7 +32,7 @@ import type { HostLookup } from "./services/outbound-address.ts";
 import { startStatementWorker } from "./jobs/statements.ts";
 import { startSearchUpkeep } from "./jobs/search-upkeep.ts";
 import { startKybAutoReview } from "./jobs/kyb-review.ts";
-import { createLiveHub } from "./live/hub.ts";
+import { createLiveHub, type LiveOptions } from "./live/hub.ts";
 import { liveEventRoutes } from "./live/routes.ts";
 
 declare module "fastify" {
@@ -56,6 +56,8 @@ export type BuildOptions = {
   scheduler?: boolean;
   /** Webhook delivery: off, on with the defaults, or on with other retry delays (tests). */
   webhookDelivery?: boolean | Partial<DeliveryOptions>;
+  /** Live updates' timings (tests: a poll that never comes, to see events pushed). */
+  live?: Partial<LiveOptions>;
   /** Where the log goes instead of stdout (tests read it back). */
   logStream?: { write: (line: string) => void };
   /** How webhook hosts are resolved, on save and for each delivery (default: the system's resolver; tests answer for DNS). */
@@ -75,6 +77,7 @@ export async function buildApp({
   paymentProcessing = mailDispatcher,
   scheduler = paymentProcessing,
   webhookDelivery = mailDispatcher,
+  live: liveOptions,
   logStream,
   hostLookup,
   extraRoutes = [],
@@ -94,6 +97,9 @@ export async function buildApp({
         : { level: config.logLevel, redact: LOG_REDACT, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
+    // A request that reaches a draining process on a kept-alive connection is served (with
+    // Connection: close), not refused with a 503: draining loses no request (src/server/cluster.ts).
+    return503OnClosing: false,
     // The router's own refusals (a malformed escape, an over-long segment) in the API's error shape.
     frameworkErrors: (err, _req, reply) => {
       const { status, body } = errorResponse(err);
@@ -111,7 +117,14 @@ export async function buildApp({
 
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
-  await app.register(rateLimit, { max: config.rateLimitPerMinute, timeWindow: "1 minute" });
+  await app.register(rateLimit, {
+    max: config.rateLimitPerMinute,
+    timeWindow: "1 minute",
+    // The default key reads req.ip, which is undefined once the client has gone (a health check that
+    // timed out): the plugin then throws and the request is logged as a 500. Such a request is counted
+    // under one key; nobody is waiting for its answer.
+    keyGenerator: (req) => (req.ip ? normalizeIP(req.ip) : "client-gone"),
+  });
   await app.register(swagger, {
     openapi: {
       // 3.1: JSON Schema 2020-12 for the bodies, so a nullable field is `type: [..., "null"]` that every tool reads.
@@ -140,7 +153,11 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 
   // Live updates (GET /api/events): streams open only while browsers listen; old events are pruned with the background work.
-  const live = createLiveHub(dbh.db, config, (err) => app.log.error({ err }, "live updates failed"));
+  // On PostgreSQL events are pushed (LISTEN/NOTIFY) unless LIVE_PUSH=false; PGlite polls.
+  const live = createLiveHub(dbh.db, config, (err) => app.log.error({ err }, "live updates failed"), {
+    ...(config.livePush && dbh.url ? { listenUrl: dbh.url } : {}),
+    ...liveOptions,
+  });
   app.decorate("live", live);
   // Open streams would keep close() waiting: they end first.
   app.addHook("preClose", async () => live.endAll());

@@ -34,6 +34,8 @@ export type Config = {
   webhookPrivateTargets: boolean;
   /** The key that seals secrets at rest (base64 of 32 bytes); unset: DATA_DIR/secrets.key. */
   secretsKey?: string;
+  /** Live updates pushed by LISTEN/NOTIFY on PostgreSQL (LIVE_PUSH=false: polled, as on PGlite). */
+  livePush: boolean;
 };
 
 const LOOPBACK = new BlockList();
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookPrivateTargets: flag(env.WEBHOOK_ALLOW_PRIVATE_TARGETS) ?? (sandbox && isLocalOnly(host, publicUrl)),
     webhookLeaseSeconds: Math.max(15, Number(env.WEBHOOK_LEASE_SECONDS ?? 60)),
     secretsKey: env.SECRETS_KEY || undefined,
+    livePush: env.LIVE_PUSH !== "false",
   };
 }
 

@@ -23,9 +23,12 @@
  * missed in between). Without those APIs each tab keeps a stream of its own.
  *
  * Events are gathered for DEBOUNCE_MS, so a burst (a bulk payment's rows settling) refetches once.
- * The browser reconnects a dropped stream by itself; after any reconnect every topic is refreshed once,
- * since events may have been missed meanwhile. A refused stream (signed out, too many tabs, a proxy
- * error) is retried with a growing delay.
+ * The browser reconnects a dropped stream by itself, sending the id of the last frame it read
+ * (Last-Event-ID): the server first sends what was missed meanwhile (issue 31), so nothing is refetched
+ * beyond it, unless the server answers `event: reset` (the missed events are no longer kept): then
+ * every topic is refreshed once, in every tab. A new stream (after a refused one, or in a tab taking
+ * over from the one that streamed) has no id to send, so it refreshes everything once as well. A
+ * refused stream (signed out, too many tabs, a proxy error) is retried with a growing delay.
  */
 import { useRef } from "react";
 import { useSubscription, type LiveEvent, type LiveProvider } from "@refinedev/core";
@@ -117,15 +120,21 @@ export function createLiveProvider(queryClient: QueryClient, { url = `/api${live
     if (!running || source || typeof EventSource === "undefined") return;
     const es = new EventSource(url);
     source = es;
+    let reconnecting = false;
+    const resyncEverywhere = () => {
+      resyncAll();
+      relay?.postMessage({ kind: "resync" } satisfies Relayed);
+    };
     es.onopen = () => {
       retryMs = RETRY_FIRST_MS;
-      // A reconnect: whatever happened while the stream was down was not heard, so everything is refreshed once, in every tab.
-      if (openedBefore) {
-        resyncAll();
-        relay?.postMessage({ kind: "resync" } satisfies Relayed);
-      }
+      // This stream's own reconnect sent Last-Event-ID: the server replays what was missed (or resets).
+      // A new stream after another one could not: what happened in between was not heard.
+      if (openedBefore && !reconnecting) resyncEverywhere();
       openedBefore = true;
+      reconnecting = true;
     };
+    // The events missed while the stream was down are no longer kept: everything is refreshed once, in every tab.
+    es.addEventListener("reset", resyncEverywhere);
     es.onmessage = (m: MessageEvent<string>) => {
       let data: { topic?: unknown; id?: unknown };
       try {

@@ -15,8 +15,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Anything that can run a query: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
-/** dump: (PGlite only) the whole data directory as a tarball, for `from` to start another database at. */
-export type Database = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void>; dump?: () => Promise<Blob> };
+/**
+ * dump: (PGlite only) the whole data directory as a tarball, for `from` to start another database at.
+ * url: (PostgreSQL only) the connection string, for connections outside the pool (the live hub's LISTEN).
+ */
+export type Database = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void>; dump?: () => Promise<Blob>; url?: string };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -33,7 +36,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     retryConflicts(db as unknown as Db);
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    announceCommits(db as unknown as Db);
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), url: opts.url };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // pg_trgm backs substring search (the migrations create the extension; PostgreSQL ships it in contrib).
@@ -49,7 +53,33 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await migrate(db, { migrationsFolder });
   const { usePreparedStatements } = await import("./pglite-statements.ts");
   usePreparedStatements(client);
+  announceCommits(db as unknown as Db);
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") };
+}
+
+const committed = new WeakMap<Db, Set<() => void>>();
+
+/**
+ * Calls `fn` after each top-level transaction of `db` commits (HTTP handlers and background jobs
+ * alike); the returned function stops it. The live hub uses it to announce new events after the
+ * commit, outside the transaction (src/server/live/hub.ts). A statement run outside a transaction is
+ * not announced. `fn` must not throw and should return at once.
+ */
+export function afterCommit(db: Db, fn: () => void): () => void {
+  let fns = committed.get(db);
+  if (!fns) committed.set(db, (fns = new Set()));
+  fns.add(fn);
+  return () => fns.delete(fn);
+}
+
+/** Wraps `db.transaction` (after any retry: a retried transaction commits once) to call the afterCommit functions. */
+function announceCommits(db: Db) {
+  const run = db.transaction.bind(db);
+  db.transaction = (async (fn: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) => {
+    const result = await run(fn, config);
+    for (const f of committed.get(db) ?? []) f();
+    return result;
+  }) as Db["transaction"];
 }
 
 const CONFLICT_ATTEMPTS = 5;

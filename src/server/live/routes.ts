@@ -1,7 +1,8 @@
 /**
- * GET /api/events: the signed-in business's live updates as server-sent events (issue 15). Each
- * event is `data: {"topic":"transactions"|"approvals","id":"<record id>"}`; comments keep the stream
- * open. The console's Refine liveProvider (src/app/providers/live-provider.ts) reads it with one
+ * GET /api/events: the signed-in business's live updates as server-sent events (issues 15, 31). Each
+ * event is `data: {"topic":"transactions"|"approvals","id":"<record id>"}` with an `id:` that a
+ * reconnecting browser sends back as Last-Event-ID (it then gets what it missed, or `event: reset`:
+ * refetch everything); comments keep the stream open. The console's Refine liveProvider (src/app/providers/live-provider.ts) reads it with one
  * EventSource and refetches what the topic touches. Every member may listen (policy object "events"):
  * an event names only a record id of the member's own business, never its contents.
  *
@@ -12,7 +13,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { liveEventEndpoints } from "../../../resources/live-events.ts";
 import { serve } from "../routes/endpoint.ts";
 import { AppError, tooManyRequests } from "../../lib/errors.ts";
-import type { LiveCredential, LiveHub } from "./hub.ts";
+import type { LiveCredential, LiveHub, LiveStream } from "./hub.ts";
 
 export const NOT_EVENT_STREAM_MESSAGE = "This endpoint streams server-sent events: send Accept: text/event-stream";
 export const TOO_MANY_STREAMS_MESSAGE = "Too many live update connections for this sign-in: close some tabs and try again";
@@ -60,7 +61,7 @@ export const liveEventRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app,
       "x-accel-buffering": "no",
     });
     res.socket?.setNoDelay(true);
-    const remove = hub.add({
+    const stream: LiveStream = {
       businessId: req.auth!.businessId,
       credential,
       write: (chunk) => {
@@ -74,7 +75,9 @@ export const liveEventRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app,
         remove();
         if (!res.writableEnded) res.end();
       },
-    });
+    };
+    // Held until start(): a reconnecting browser's missed events go out before any live one.
+    const remove = hub.add(stream, { held: true });
     // The reader went away (tab closed, network lost): the stream leaves the hub and its socket is let go at once.
     const gone = () => {
       remove();
@@ -82,10 +85,11 @@ export const liveEventRoutes: FastifyPluginAsync<{ hub: LiveHub }> = async (app,
     };
     res.on("close", gone);
     if (req.raw.socket?.destroyed) gone();
-    // The first bytes go out once the poller knows where it starts: a client that has read them
-    // receives every change made after.
-    await hub.ready();
-    if (!res.writableEnded) res.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+    // The first bytes go out once the hub knows where it starts: a client that has read ": connected"
+    // receives every change made after. A browser reconnecting by itself sends the id of the last
+    // frame it read, and first gets what its business had meanwhile (or a reset).
+    const lastEventId = req.headers["last-event-id"];
+    await hub.start(stream, `retry: ${RECONNECT_MS}\n`, Array.isArray(lastEventId) ? lastEventId[0] : lastEventId);
     return reply;
   });
 };

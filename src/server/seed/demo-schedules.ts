@@ -1,7 +1,8 @@
 /**
  * The demo's scheduled payments (issue 29), made and approved through the services as a member
  * would: the studio rent each month, a weekly payroll top-up whose first payment the scheduler makes
- * today, and a paused weekly stablecoin send.
+ * today (seeded on a Saturday or Sunday, on the Monday after: bank payments keep business days), and
+ * a paused weekly stablecoin send.
  */
 import { addDays } from "../../lib/schedule-dates.ts";
 import { todayUtc } from "../../lib/dates.ts";
