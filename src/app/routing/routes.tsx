@@ -15,7 +15,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   return <Page />;
 };
 const screens = () => import("../components/resource/resource-pages.tsx");
-const ListPage = lazy(() => import("../components/resource/resource-list-page.tsx").then((m) => ({ default: m.ResourceListPage })));
+const ListPage = lazy(() => screens().then((m) => ({ default: m.ResourceListPage })));
 const ShowPage = lazy(() => screens().then((m) => ({ default: m.ResourceShowPage })));
 const CreatePage = lazy(() => screens().then((m) => ({ default: m.ResourceCreatePage })));
 const EditPage = lazy(() => screens().then((m) => ({ default: m.ResourceEditPage })));

@@ -4,8 +4,7 @@
  * create menu beside it; a resource that creates on a page goes there instead.
  */
 import { useNavigate, useSearchParams } from "react-router";
-import { Button } from "antd";
-import { LazyDropdown as Dropdown } from "./lazy-dropdown.tsx";
+import { Button, Dropdown } from "antd";
 import { DownOutlined, PlusOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";

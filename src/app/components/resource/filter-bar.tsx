@@ -1,21 +1,12 @@
 /** The list's search and filters, read from and written to the URL (through Refine's useTable). */
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { useList, useTranslate, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { Input, Space, Typography } from "antd";
-import type { Select as AntdSelect } from "antd";
+import { Input, Select, Space, Typography } from "antd";
 import type { Filter, Option, OptionsFrom } from "../../../../resources/define-resource.ts";
 import { declaredFilters } from "./use-declared.ts";
 import { lazyNamed } from "../../lib/lazy.ts";
 
 const DatePickers = lazyNamed(() => import("./date-pickers.tsx"), "DatePickers");
-// antd's Select (rc-select, its virtual list: ~24 kB gzip) loads after the list's frame, as the
-// date pickers do; a disabled box of its size holds its place (SelectSlot).
-const Select = lazyNamed(() => import("./filter-select.tsx"), "FilterSelect") as typeof AntdSelect;
-
-/** A select filter's place until Select arrives: disabled, as wide, named and showing what is chosen. */
-function SelectSlot({ label, width, shown, children }: { label: string; width: number; shown?: string; children: React.ReactNode }) {
-  return <Suspense fallback={<Input disabled aria-label={label} placeholder={label} value={shown} style={{ width }} />}>{children}</Suspense>;
-}
 /** Both the pickers and the boxes that stand in for them while they load. */
 const PICKER_WIDTH = 150;
 
@@ -116,20 +107,18 @@ function MultiSelect({
 }) {
   const options = useOptions(filter.optionsFrom, filter.options);
   return (
-    <SelectSlot label={filter.label} width={200}>
-      <Select
-        mode="multiple"
-        allowClear
-        maxTagCount="responsive"
-        placeholder={filter.label}
-        aria-label={filter.label}
-        style={{ minWidth: 200 }}
-        value={(value as string[] | undefined) ?? []}
-        onChange={(v) => onChange(v)}
-        options={allowed(options, features)}
-        optionFilterProp="label"
-      />
-    </SelectSlot>
+    <Select
+      mode="multiple"
+      allowClear
+      maxTagCount="responsive"
+      placeholder={filter.label}
+      aria-label={filter.label}
+      style={{ minWidth: 200 }}
+      value={(value as string[] | undefined) ?? []}
+      onChange={(v) => onChange(v)}
+      options={allowed(options, features)}
+      optionFilterProp="label"
+    />
   );
 }
 
@@ -148,17 +137,16 @@ export function FilterBar({ filters: declared, resource, current, features, onCh
             return <MultiSelect key={f.field} filter={f} value={appliedValue(current, f.field)} features={features} onChange={(v) => onChange(f.field, v)} />;
           case "select":
             return (
-              <SelectSlot key={f.field} label={f.label} width={160} shown={f.options.find((o) => o.value === appliedValue(current, f.field))?.label}>
-                <Select
-                  allowClear
-                  placeholder={f.label}
-                  aria-label={f.label}
-                  style={{ minWidth: 160 }}
-                  value={appliedValue(current, f.field) as string | undefined}
-                  onChange={(v) => onChange(f.field, v)}
-                  options={allowed(f.options, features)}
-                />
-              </SelectSlot>
+              <Select
+                key={f.field}
+                allowClear
+                placeholder={f.label}
+                aria-label={f.label}
+                style={{ minWidth: 160 }}
+                value={appliedValue(current, f.field) as string | undefined}
+                onChange={(v) => onChange(f.field, v)}
+                options={allowed(f.options, features)}
+              />
             );
           default:
             return null;

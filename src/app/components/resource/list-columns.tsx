@@ -10,9 +10,20 @@ import { renderField, renderFlags } from "./renderers.tsx";
 import { RecordButtons, RecordMenu } from "./record-actions.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 import { useDeclared } from "./use-declared.ts";
-import { columnsInOrder } from "./column-choice.ts";
 
-export { choosableColumns, columnsInOrder } from "./column-choice.ts";
+/** Columns that open or act on the row: they always stay, where declared, whatever the member chooses. */
+const isRowControl = (c: Column) => c.render === "actions" || c.render === "buttons" || c.render === "view";
+
+/** The columns a member may show, hide and order. */
+export const choosableColumns = (def: Pick<ResourceDef, "columns">) => def.columns.filter((c) => !isRowControl(c));
+
+/** The declared columns in the order chosen (fields; null: as declared), the row's controls kept after them. */
+export function columnsInOrder(def: Pick<ResourceDef, "columns">, chosen: string[] | null): Column[] {
+  if (!chosen) return def.columns;
+  const picked = chosen.flatMap((field) => choosableColumns(def).filter((c) => c.field === field));
+  // A choice naming no column that still exists shows the declared ones rather than an empty table.
+  return picked.length ? [...picked, ...def.columns.filter(isRowControl)] : def.columns;
+}
 
 const sortOrderOf = (c: Column, sorters: CrudSort[]) => {
   const sorter = c.sort ? sorters.find((s) => s.field === c.sort) : undefined;

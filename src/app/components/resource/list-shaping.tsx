@@ -6,7 +6,7 @@
 import { Suspense, useState } from "react";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ColumnChooser } from "./column-chooser.tsx";
-import { choosableColumns } from "./column-choice.ts";
+import { choosableColumns } from "./list-columns.tsx";
 import type { ListState } from "./list-view-params.ts";
 import { useColumnPreference, useSavedViews } from "./use-list-choices.ts";
 import { useToast } from "../../hooks/use-toast.ts";

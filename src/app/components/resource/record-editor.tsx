@@ -5,13 +5,10 @@
  */
 import { Suspense, useRef } from "react";
 import { useTranslate } from "@refinedev/core";
-import { Modal, Skeleton } from "antd";
+import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { useScreens } from "./screens.tsx";
-import { lazyNamed } from "../../lib/lazy.ts";
-
-// The form loads when a record is first edited: lists that edit rows in place do not ship it up front.
-const ResourceForm = lazyNamed(() => import("./resource-form.tsx"), "ResourceForm");
+import { ResourceForm } from "./resource-form.tsx";
 
 type Props = { def: ResourceDef; open: boolean; record: (Record<string, unknown> & { id: string }) | null; onClose: () => void };
 
@@ -41,11 +38,7 @@ export function RecordEditor({ def, open, record, onClose }: Props) {
       footer={null}
       destroyOnClose
     >
-      {record && (
-        <Suspense fallback={<Skeleton active />}>
-          <ResourceForm def={def} mode="edit" record={record} onDone={onClose} />
-        </Suspense>
-      )}
+      {record && <ResourceForm def={def} mode="edit" record={record} onDone={onClose} />}
     </Modal>
   );
 }

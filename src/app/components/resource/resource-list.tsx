@@ -9,12 +9,15 @@ import { useScreens } from "./screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useTable } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { Button, Card, Drawer, Flex, Skeleton, Tabs, Typography, theme, type TableProps } from "antd";
-import type { ListTable as ListTableType } from "./list-table.tsx";
+import { Alert, Button, Card, Drawer, Flex, Skeleton, Table, Tabs, Typography, theme, type TableProps } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { FilterBar } from "./filter-bar.tsx";
+import { ResourceForm } from "./resource-form.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
+import { RecordEditor } from "./record-editor.tsx";
+import { SummaryTiles } from "./summary-tiles.tsx";
 import { CreateButton, useCreateScreen } from "./create-button.tsx";
+import { useListColumns } from "./list-columns.tsx";
 import { EmptyMessage, LockedNotice } from "./list-states.tsx";
 import { withId } from "../../providers/data-provider.ts";
 import { lazyNamed } from "../../lib/lazy.ts";
@@ -25,21 +28,6 @@ import { PageTitle } from "../layout/page-title.tsx";
 import { useDeclared } from "./use-declared.ts";
 
 const ListShortcutsHelp = lazyNamed(() => import("./list-shortcuts-help.tsx"), "ListShortcutsHelp");
-// The table loads beside the list's data (list-table.tsx): its download starts when this module runs.
-const tableModule = import("./list-table.tsx");
-const Table = lazyNamed(() => tableModule, "ListTable") as typeof ListTableType;
-/** Where the table will be while it loads: as tall as antd's table with its header row and an empty loading body (px). */
-const TABLE_LOADING_HEIGHT = 110;
-const TABLE_PLACEHOLDER: CSSProperties = { minHeight: TABLE_LOADING_HEIGHT };
-// The summary tiles (antd's Statistic and grid) load beside their figures; one row of small cards
-// holds their place (a tile: 12 px padding each side, a 22 px title, 4 px gap, a 38 px figure, borders).
-const SummaryTiles = lazyNamed(() => import("./summary-tiles.tsx"), "SummaryTiles");
-const TILES_PLACEHOLDER: CSSProperties = { minHeight: 90, marginBottom: 16 };
-// Shown on demand: a failed read's notice, and the row editor (its modal and form).
-const Alert = lazyNamed(() => import("./list-error.tsx"), "ListError");
-const RecordEditor = lazyNamed(() => import("./record-editor.tsx"), "RecordEditor");
-// The create form (react-hook-form, antd's Form, Radio and Select, the country list) loads when the drawer opens.
-const ResourceForm = lazyNamed(() => import("./resource-form.tsx"), "ResourceForm");
 
 const initialFilters = (def: ResourceDef): CrudFilter[] =>
   def.filters.flatMap((f) => (f.kind === "select" && f.initial ? [{ field: f.field, operator: "eq" as const, value: f.initial }] : []));
@@ -148,6 +136,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   const editsRows = def.columns.some((c) => c.render === "actions" || c.render === "buttons") || !!Details;
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
+  const columns = useListColumns(def, editRow, { sorters, shown: shaping.shown });
   const openRow = (r: Row) =>
     def.routes.show ? navigate(def.routes.show.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")) : setViewing(r.id);
   const opens = !!(def.routes.show || Details);
@@ -161,9 +150,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   });
 
   const table = tableQuery.isError ? (
-    <Suspense fallback={null}>
-      <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
-    </Suspense>
+    <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
   ) : (
     <Table<Row>
       {...tableProps}
@@ -175,10 +162,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
         // The row j / k reached: marked for assistive technology, and shown as antd shows a selected row.
         ...(i === shortcuts.highlight ? { "aria-current": true, className: "ant-table-row-selected" } : {}),
       })}
-      def={def}
-      editRow={editRow}
-      sorters={sorters}
-      shown={shaping.shown}
+      columns={columns}
       // A column kept at the right edge means rows may be wider than the card: they scroll under it.
       scroll={def.columns.some((c) => c.fixed) ? { x: "max-content" } : tableProps.scroll}
       locale={{
@@ -196,7 +180,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
         {def.filters.length > 0 ? <FilterBar filters={def.filters} current={filters} features={features} onChange={onFilter} /> : <span />}
         {shaping.chooser}
       </Flex>
-      <Suspense fallback={<div style={TABLE_PLACEHOLDER} aria-busy="true" />}>{table}</Suspense>
+      {table}
     </>
   );
   // With hosted tabs each tab holds its own content; otherwise the tabs only switch the list's parameters.
@@ -229,11 +213,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
           </Flex>
         </Card>
       )}
-      {!locked && def.summary && (
-        <Suspense fallback={<div style={TILES_PLACEHOLDER} aria-busy="true" />}>
-          <SummaryTiles def={def as ResourceDef} />
-        </Suspense>
-      )}
+      {!locked && def.summary && <SummaryTiles def={def as ResourceDef} />}
       {locked ? (
         <LockedNotice name={def.lockedFeature!.name} />
       ) : (
@@ -279,9 +259,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
       )}
       {def.create && !CustomCreate && !createPage && (
         <Drawer title={def.createLabel} open={adding && canCreate} onClose={closeAdd} width={520} destroyOnClose>
-          <Suspense fallback={<Skeleton active />}>
-            <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
-          </Suspense>
+          <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
         </Drawer>
       )}
       {Details && (
@@ -300,14 +278,12 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
         </Suspense>
       )}
       {editsRows && canEdit && (
-        <Suspense fallback={null}>
-          <RecordEditor
-            def={def as ResourceDef}
-            open={!!editing}
-            record={editing as (Record<string, unknown> & { id: string }) | null}
-            onClose={() => setEditing(null)}
-          />
-        </Suspense>
+        <RecordEditor
+          def={def as ResourceDef}
+          open={!!editing}
+          record={editing as (Record<string, unknown> & { id: string }) | null}
+          onClose={() => setEditing(null)}
+        />
       )}
     </>
   );

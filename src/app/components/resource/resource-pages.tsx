@@ -1,8 +1,4 @@
-/**
- * The routed screens generated for every standalone resource: show, create, edit (the list has a
- * file of its own, resource-list-page.tsx, so a list route does not download the forms and the
- * details view).
- */
+/** The routed screens generated for every standalone resource: list, show, create, edit. */
 import { useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
 import { Button, Card, Modal, Skeleton } from "antd";
@@ -67,6 +63,10 @@ export function ResourceEditPage({ def }: { def: ResourceDef }) {
   );
 }
 
+export function ResourceListPage({ def }: { def: ResourceDef }) {
+  const Custom = useScreens().list[def.listComponent ?? ""];
+  return Custom ? <Custom /> : <ResourceList def={def as ResourceDef<{ id: string }>} />;
+}
 export function ResourceShowPage({ def: declared }: { def: ResourceDef }) {
   const def = useDeclared(declared);
   const Custom = useScreens().show[def.showComponent ?? ""];

@@ -7,8 +7,7 @@
 import { Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { useGo, useTranslate } from "@refinedev/core";
-import { App, Button, Flex, Tabs, Tooltip } from "antd";
-import { LazyDropdown as Dropdown } from "./lazy-dropdown.tsx";
+import { App, Button, Dropdown, Flex, Tabs, Tooltip } from "antd";
 import { MoreOutlined, TeamOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { savedViewEndpoints, type SavedView, type SavedViewChange } from "../../../../resources/saved-views.ts";
