@@ -15,6 +15,8 @@ const RECORD_ROUTES = RESOURCES.filter((r) => r.standalone !== false && r.api.on
 );
 
 test("every details and edit route shows its not-found state for an unknown id", async ({ page }) => {
+  // One full page load per declared details and edit route (13 and growing), each with its reads.
+  test.setTimeout(150_000);
   expect(RECORD_ROUTES.length).toBeGreaterThan(10);
   // The owner may open every screen of the demo business.
   await login(page, "owner@demo.example");
