@@ -12,7 +12,6 @@
  * the raw-SQL transfer at 64 clients (overHttpPostgres, issue 31).
  */
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -21,6 +20,7 @@ import { checkLedger } from "../src/server/ledger/check.ts";
 import * as ledger from "../src/server/ledger/ledger.ts";
 import { TransferBatcher } from "../src/server/ledger/batch.ts";
 import autocannon from "autocannon";
+import { freshPostgres } from "./lib/fresh-postgres.ts";
 import { buildServer, SERVER_NODE_ARGS, withDemoServer } from "./lib/demo-server.ts";
 import { SEED_ONLY_FLAG } from "../src/server/seed/seed-apart.ts";
 
@@ -147,40 +147,8 @@ async function benchEngine(name: string, database: Database, perCell: number, no
   return { violations: violations.length, raw };
 }
 
-/**
- * A fresh database on the PostgreSQL server (its URL), and how to drop it; a line saying why not when
- * no server answers. `template`: a copy of that database (PostgreSQL copies its files: seconds, not a re-seed).
- */
-async function freshPostgres(template?: string): Promise<{ url: string; name: string; drop: () => Promise<void> } | string> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    return `PostgreSQL skipped: no server answers at ${PG_URL} (${(e as Error).message})`;
-  }
-  const name = `bench_ledger_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    // A pool's end() resolves before its sessions are gone: wait for them rather than killing
-    // them (a killed idle session raises an unhandled error on its already-released client).
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return { url: url.toString(), name, drop };
-}
-
 async function postgresDatabase(): Promise<Database | string> {
-  const fresh = await freshPostgres();
+  const fresh = await freshPostgres(PG_URL, "bench_ledger");
   if (typeof fresh === "string") return fresh;
   // One connection per client, so 16 clients really run 16 transactions at once.
   process.env.DATABASE_POOL_SIZE ??= "16";
@@ -276,7 +244,7 @@ async function load(url: string, credentials: { cookie: string; csrf: string }, 
  * transfer at 64 clients measured above. Then the ledger check on what all of it wrote.
  */
 export async function overHttpPostgres(raw: RawBaseline) {
-  const fresh = await freshPostgres();
+  const fresh = await freshPostgres(PG_URL, "bench_ledger");
   if (typeof fresh === "string") {
     console.log(fresh);
     return 0;
@@ -308,7 +276,7 @@ export async function overHttpPostgres(raw: RawBaseline) {
     for (const workers of [1, 2]) {
       // Each worker count starts from the same seeded state: on one database, the second run would also
       // carry the first one's payments, which the background jobs settle on the same accounts meanwhile.
-      const copy = await freshPostgres(fresh.name);
+      const copy = await freshPostgres(PG_URL, "bench_ledger", fresh.name);
       if (typeof copy === "string") throw new Error(copy);
       try {
         await withDemoServer(

@@ -20,10 +20,10 @@
  * nobody announcing, with the told app's post-commit announcement (its real hook, no stream open), and
  * with a notifying trigger inside each transaction (the first design, installed for the run).
  */
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { freshPostgres } from "./lib/fresh-postgres.ts";
 import { buildApp } from "../src/server/app.ts";
 import { testConfig } from "../src/server/config.ts";
 import { sql } from "drizzle-orm";
@@ -43,32 +43,13 @@ const CONCURRENCY = 16;
 const SECONDS = 5;
 
 async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> } | string> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1000 });
-  try {
-    await admin.connect();
-  } catch (e) {
-    return `PostgreSQL skipped: no server answers at ${PG_URL} (${(e as Error).message})`;
-  }
-  const name = `bench_live_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
+  const fresh = await freshPostgres(PG_URL, "bench_live");
+  if (typeof fresh === "string") return fresh;
   process.env.DATABASE_POOL_SIZE ??= String(CONCURRENCY + 4);
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: fresh.url });
   const drop = async () => {
     await database.close();
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    // A pool's end() resolves before its sessions are gone: wait for them rather than killing them
-    // (a killed idle session raises an unhandled error on its already-released client).
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await c.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name]);
-      if (rows[0].n === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
+    await fresh.drop();
   };
   return { database, drop };
 }
