@@ -99,6 +99,16 @@ describe("recording", () => {
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(seqs[0]).toBe(check.entries);
   });
+
+  test("a check made while the business keeps acting never reports the chain broken", async () => {
+    // Other members act while the owner looks at the log: an entry committed between the check's reads
+    // is neither a gap nor a removal.
+    const acting = Array.from({ length: 30 }, (_, i) => owner.post("/settings/business-notifications", { email: `busy-${i}-${Date.now()}@example.com` }));
+    const checks = Array.from({ length: 30 }, () => owner.get("/audit-log/verify"));
+    const [done, checked] = await Promise.all([Promise.all(acting), Promise.all(checks)]);
+    expect(done.map((r) => r.status)).toEqual(Array(30).fill(201));
+    for (const c of checked) expect(c.body.data).toMatchObject({ valid: true });
+  });
 });
 
 describe("access", () => {

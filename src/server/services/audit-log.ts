@@ -138,15 +138,19 @@ export function auditLogService({ db }: ServiceContext) {
     return and(...where)!;
   };
 
-  /** Every entry of the chain in order, a page of rows at a time (an export of years stays bounded in memory per query). */
-  async function allEntries(businessId: string): Promise<AuditEntry[]> {
+  /**
+   * Every entry of the chain in order, a page of rows at a time (an export of years stays bounded in
+   * memory per query), up to `upTo` when given: entries are never changed, so a prefix read in pages
+   * is as consistent as one read at once.
+   */
+  async function allEntries(businessId: string, upTo = Number.MAX_SAFE_INTEGER): Promise<AuditEntry[]> {
     const out: AuditEntry[] = [];
     const BATCH = 1000;
     for (let after = 0; ; ) {
       const rows = await db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.businessId, businessId), gte(auditLog.seq, after + 1)))
+        .where(and(eq(auditLog.businessId, businessId), gte(auditLog.seq, after + 1), lte(auditLog.seq, upTo)))
         .orderBy(asc(auditLog.seq))
         .limit(BATCH);
       out.push(...rows.map(entryOf));
@@ -179,12 +183,16 @@ export function auditLogService({ db }: ServiceContext) {
 
     allEntries,
 
-    /** The stored chain checked end to end, and against its head (which catches entries cut off the end). */
+    /**
+     * The stored chain checked end to end, and against its head (which catches entries cut off the
+     * end). The head is read first and the chain up to it: an entry and its head commit together, so
+     * an action the business takes while this runs is neither missed nor mistaken for a removal.
+     */
     async verify(businessId: string): Promise<ChainCheck> {
-      const entries = await allEntries(businessId);
+      const [head] = await db.select().from(auditHeads).where(eq(auditHeads.businessId, businessId));
+      const entries = await allEntries(businessId, head?.seq ?? 0);
       const check = verifyChain(entries);
       if (!check.valid) return check;
-      const [head] = await db.select().from(auditHeads).where(eq(auditHeads.businessId, businessId));
       const last = entries.at(-1);
       if ((head?.seq ?? 0) !== (last?.seq ?? 0) || (head && head.hash !== check.head_hash)) {
         return {
