@@ -40,44 +40,29 @@ async function namesOf(q: Queryable, rows: ScheduleRow[]) {
   const ids = (pick: (s: ScheduleRow) => string) => [...new Set(rows.map(pick))];
   if (!rows.length)
     return { source: new Map<string, string>(), beneficiary: new Map<string, string>(), maker: new Map<string, { name: string; email: string }>() };
-  const [accs, ws, bs, us] = await Promise.all([
-    q
-      .select({ id: accounts.id, name: accounts.name })
-      .from(accounts)
-      .where(
-        inArray(
-          accounts.id,
-          ids((s) => s.sourceId),
-        ),
+  // One after another, not side by side: `q` may be a transaction, whose one connection runs a
+  // query at a time (pg queues the rest and warns that it will stop doing so).
+  const sources = ids((s) => s.sourceId);
+  const accs = await q.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, sources));
+  const ws = await q.select({ id: wallets.id, name: wallets.name }).from(wallets).where(inArray(wallets.id, sources));
+  const bs = await q
+    .select({ id: beneficiaries.id, name: beneficiaries.name })
+    .from(beneficiaries)
+    .where(
+      inArray(
+        beneficiaries.id,
+        ids((s) => s.beneficiaryId),
       ),
-    q
-      .select({ id: wallets.id, name: wallets.name })
-      .from(wallets)
-      .where(
-        inArray(
-          wallets.id,
-          ids((s) => s.sourceId),
-        ),
+    );
+  const us = await q
+    .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        ids((s) => s.createdBy),
       ),
-    q
-      .select({ id: beneficiaries.id, name: beneficiaries.name })
-      .from(beneficiaries)
-      .where(
-        inArray(
-          beneficiaries.id,
-          ids((s) => s.beneficiaryId),
-        ),
-      ),
-    q
-      .select({ id: users.id, first: users.firstName, last: users.lastName, email: users.email })
-      .from(users)
-      .where(
-        inArray(
-          users.id,
-          ids((s) => s.createdBy),
-        ),
-      ),
-  ]);
+    );
   return {
     source: new Map([...accs, ...ws].map((r) => [r.id, r.name])),
     beneficiary: new Map(bs.map((r) => [r.id, r.name])),
@@ -121,15 +106,13 @@ export async function scheduleViews(q: Queryable, rows: ScheduleRow[]) {
 
 /** One schedule with its next dates and every payment it made or tried. */
 export async function scheduleDetails(q: Queryable, s: ScheduleRow): Promise<z.input<typeof PaymentScheduleDetails>> {
-  const [[row], past] = await Promise.all([
-    scheduleViews(q, [s]),
-    q
-      .select({ o: paymentScheduleOccurrences, txState: transactions.state })
-      .from(paymentScheduleOccurrences)
-      .leftJoin(transactions, eq(transactions.id, paymentScheduleOccurrences.transactionId))
-      .where(and(eq(paymentScheduleOccurrences.scheduleId, s.id)))
-      .orderBy(desc(paymentScheduleOccurrences.dueDate), asc(paymentScheduleOccurrences.id)),
-  ]);
+  const [row] = await scheduleViews(q, [s]);
+  const past = await q
+    .select({ o: paymentScheduleOccurrences, txState: transactions.state })
+    .from(paymentScheduleOccurrences)
+    .leftJoin(transactions, eq(transactions.id, paymentScheduleOccurrences.transactionId))
+    .where(and(eq(paymentScheduleOccurrences.scheduleId, s.id)))
+    .orderBy(desc(paymentScheduleOccurrences.dueDate), asc(paymentScheduleOccurrences.id));
   return {
     ...row,
     next_dates: nextDates(s, NEXT_DATES_SHOWN),
