@@ -149,6 +149,13 @@ test("security headers: CSP without inline scripts, no framing, nosniff; no HSTS
   expect(csp).toContain("frame-ancestors 'none'");
   expect(res.headers["x-content-type-options"]).toBe("nosniff");
   expect(res.headers["strict-transport-security"]).toBeUndefined();
+  // Answers that never reach a route carry them too: a 404, a refused body.
+  const c = new Client(s.app);
+  for (const other of [await c.get("/no/such/route"), await c.request("POST", "/onboarding/login", "{not json", { "content-type": "application/json" })]) {
+    expect(other.status).toBeGreaterThanOrEqual(400);
+    expect(other.headers["content-security-policy"]).toBe(res.headers["content-security-policy"]);
+    expect(other.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  }
 });
 
 test("no /api answer may be stored by a browser or a proxy: the session with its CSRF token, errors and 404s say Cache-Control: no-store", async () => {
