@@ -1,10 +1,11 @@
 /**
- * Refine's antd notifications, with their close button named in the reader's language: rc-notification
- * names it "Close" in English unless the notice's `closable` names it (issue 30). Progress (undoable)
- * notices are Refine's own, unchanged.
+ * Refine's antd notifications (as @refinedev/antd's provider shows them), with their close button
+ * named in the reader's language: rc-notification names it "Close" in English unless the notice's
+ * `closable` names it (issue 30). Progress (undoable) notices look as Refine's own; their body loads
+ * when the first opens (./undoable-notification.tsx).
  */
+import { createElement, Fragment } from "react";
 import type { NotificationProvider } from "@refinedev/core";
-import { useNotificationProvider as useAntdNotificationProvider } from "@refinedev/antd";
 import { App } from "antd";
 import { i18nProvider } from "../i18n/i18n.ts";
 
@@ -15,11 +16,29 @@ import { i18nProvider } from "../i18n/i18n.ts";
 export const closable = () => ({ "aria-label": i18nProvider.translate("common.close"), role: "button" });
 
 export function useNotificationProvider(): NotificationProvider {
-  const refine = useAntdNotificationProvider();
   const { notification } = App.useApp();
   return {
     open: (params) => {
-      if (params.type === "progress") return refine.open(params);
+      if (params.type === "progress") {
+        const { key, message, cancelMutation, undoableTimeout } = params;
+        void import("./undoable-notification.tsx").then(({ UndoableNotification }) =>
+          notification.open({
+            key,
+            description: createElement(UndoableNotification, {
+              message,
+              undoableTimeout,
+              cancelMutation: () => {
+                cancelMutation?.();
+                notification.destroy(key ?? "");
+              },
+            }),
+            message: null,
+            duration: 0,
+            closeIcon: createElement(Fragment),
+          }),
+        );
+        return;
+      }
       notification.open({
         key: params.key,
         description: params.message,
@@ -28,6 +47,6 @@ export function useNotificationProvider(): NotificationProvider {
         closable: closable(),
       });
     },
-    close: refine.close,
+    close: (key) => notification.destroy(key),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { Avatar, Button, Flex, Grid, Layout, Tooltip, Typography, theme } from "antd";
 import { LogoutOutlined, MenuOutlined } from "@ant-design/icons";
-import { useThemedLayoutContext } from "@refinedev/antd";
+import { useThemedLayoutContext } from "./refine-layout.ts";
 import { useTranslate } from "@refinedev/core";
 import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";

@@ -4,7 +4,7 @@
  */
 import { Suspense, type ComponentProps } from "react";
 import { Outlet } from "react-router";
-import { ThemedLayout, ThemedSider } from "@refinedev/antd";
+import { ThemedLayout, ThemedSider } from "./refine-layout.ts";
 import { AppHeader } from "./app-header.tsx";
 import { FullPageSpin } from "../../routing/guarded.tsx";
 import { StepUpDialog } from "../security/step-up-dialog.tsx";
