@@ -45,6 +45,7 @@ function routesToMeasure(): { route: string; modules: string[] }[] {
   const screens = lazyModules(SCREENS, /"([\w-]+)": lazy\(\(\) => import\("([^"]+)"\)/g);
   const signedIn = (...modules: (string | undefined)[]) => ["index.html", LAYOUT, ...modules.filter((m): m is string => !!m)];
   const generated = "src/app/components/resource/resource-pages.tsx";
+  const formPages = "src/app/components/resource/resource-form-pages.tsx";
   const routes = [
     ...[...pages].map(([route, module]) => ({ route, modules: ["index.html", module] })),
     ...Object.entries(PAGES).map(([key, page]) => ({ route: page.path, modules: signedIn(bespoke.get(key)) })),
@@ -52,9 +53,9 @@ function routesToMeasure(): { route: string; modules: string[] }[] {
   for (const def of RESOURCES.filter((r) => r.standalone !== false)) {
     const { list, show, create, edit } = def.routes;
     routes.push({ route: list, modules: signedIn(generated, screens.get(def.listComponent ?? "")) });
-    if (create) routes.push({ route: create, modules: signedIn(generated, def.createOpens === "page" ? screens.get(def.createComponent ?? "") : undefined) });
+    if (create) routes.push({ route: create, modules: signedIn(formPages, def.createOpens === "page" ? screens.get(def.createComponent ?? "") : undefined) });
     if (show) routes.push({ route: show, modules: signedIn(generated, screens.get(def.showComponent ?? "")) });
-    if (edit) routes.push({ route: edit, modules: signedIn(generated, screens.get(def.editComponent ?? "")) });
+    if (edit) routes.push({ route: edit, modules: signedIn(formPages, screens.get(def.editComponent ?? "")) });
   }
   routes.push({ route: "/public/apps/invoices/:reference", modules: ["src/public/invoice.html"] });
   return routes;

@@ -17,8 +17,9 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => {
 const screens = () => import("../components/resource/resource-pages.tsx");
 const ListPage = lazy(() => screens().then((m) => ({ default: m.ResourceListPage })));
 const ShowPage = lazy(() => screens().then((m) => ({ default: m.ResourceShowPage })));
-const CreatePage = lazy(() => screens().then((m) => ({ default: m.ResourceCreatePage })));
-const EditPage = lazy(() => screens().then((m) => ({ default: m.ResourceEditPage })));
+const formScreens = () => import("../components/resource/resource-form-pages.tsx");
+const CreatePage = lazy(() => formScreens().then((m) => ({ default: m.ResourceCreatePage })));
+const EditPage = lazy(() => formScreens().then((m) => ({ default: m.ResourceEditPage })));
 
 const resourceRoutes: AppRoute[] = RESOURCES.filter((r) => r.standalone !== false).flatMap((def) => {
   const { list, show, create, edit } = def.routes;

@@ -3,18 +3,22 @@
  * when it declares one, else the generic form in a modal. (A resource with an edit route is edited
  * on that page instead: callers navigate there.)
  */
-import { Suspense, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { useScreens } from "./screens.tsx";
-import { ResourceForm } from "./resource-form.tsx";
+import { ResourceFormOnDemand, loadResourceForm } from "./resource-form-on-demand.tsx";
+import { prefetchWhenIdle } from "../../lib/lazy.ts";
 
 type Props = { def: ResourceDef; open: boolean; record: (Record<string, unknown> & { id: string }) | null; onClose: () => void };
 
 export function RecordEditor({ def, open, record, onClose }: Props) {
   const Custom = useScreens().edit[def.editComponent ?? ""];
   const t = useTranslate();
+  useEffect(() => {
+    if (!Custom) prefetchWhenIdle(loadResourceForm);
+  }, [Custom]);
   // A bespoke modal stays mounted once closed (open false), so antd's dialog can hand the focus back
   // to what opened it (WCAG 2.4.3); each opening mounts it afresh (its form starts from the record).
   const openings = useRef(0);
@@ -38,7 +42,7 @@ export function RecordEditor({ def, open, record, onClose }: Props) {
       footer={null}
       destroyOnClose
     >
-      {record && <ResourceForm def={def} mode="edit" record={record} onDone={onClose} />}
+      {record && <ResourceFormOnDemand def={def} mode="edit" record={record} onDone={onClose} />}
     </Modal>
   );
 }

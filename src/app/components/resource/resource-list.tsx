@@ -12,7 +12,7 @@ import type { CrudFilter } from "@refinedev/core";
 import { Alert, Button, Card, Drawer, Flex, Skeleton, Table, Tabs, Typography, theme, type TableProps } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { FilterBar } from "./filter-bar.tsx";
-import { ResourceForm } from "./resource-form.tsx";
+import { ResourceFormOnDemand, loadResourceForm } from "./resource-form-on-demand.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 import { RecordEditor } from "./record-editor.tsx";
 import { SummaryTiles } from "./summary-tiles.tsx";
@@ -20,7 +20,7 @@ import { CreateButton, useCreateScreen } from "./create-button.tsx";
 import { useListColumns } from "./list-columns.tsx";
 import { EmptyMessage, LockedNotice } from "./list-states.tsx";
 import { withId } from "../../providers/data-provider.ts";
-import { lazyNamed } from "../../lib/lazy.ts";
+import { lazyNamed, prefetchWhenIdle } from "../../lib/lazy.ts";
 import { useListShaping } from "./list-shaping.tsx";
 import { VIEW_PARAM } from "./list-url-state.ts";
 import { useListShortcuts } from "./use-list-shortcuts.ts";
@@ -134,6 +134,10 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   const Details = def.detailsModal ? screens.details[def.detailsModal] : undefined;
   const Aside = def.aside ? screens.aside[def.aside] : undefined;
   const editsRows = def.columns.some((c) => c.render === "actions" || c.render === "buttons") || !!Details;
+  const formOnDemand = (def.create && canCreate && !CustomCreate && !createPage) || (editsRows && canEdit && !def.editComponent);
+  useEffect(() => {
+    if (formOnDemand) prefetchWhenIdle(loadResourceForm);
+  }, [formOnDemand]);
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
   const columns = useListColumns(def, editRow, { sorters, shown: shaping.shown });
@@ -259,7 +263,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
       )}
       {def.create && !CustomCreate && !createPage && (
         <Drawer title={def.createLabel} open={adding && canCreate} onClose={closeAdd} width={520} destroyOnClose>
-          <ResourceForm def={def as ResourceDef} mode="create" onDone={closeAdd} />
+          <ResourceFormOnDemand def={def as ResourceDef} mode="create" onDone={closeAdd} />
         </Drawer>
       )}
       {Details && (
