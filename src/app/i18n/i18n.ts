@@ -56,6 +56,11 @@ function i18next(): Promise<I18n> {
   return engine;
 }
 
+/** i18next and the English catalogue fetched at boot, beside the session read, before the page's code (main.tsx). */
+export function preloadI18n() {
+  i18next().catch(() => undefined);
+}
+
 /**
  * antd's own words (pagination, "Close", "Copy", date pickers, empty tables) and dayjs's month and
  * day names come with each language too, loaded with it; English is their built-in default.

@@ -27,6 +27,19 @@ type SessionState = {
 
 const SessionContext = createContext<SessionState | null>(null);
 
+/**
+ * The session read sent at boot (main.tsx), before the first render asks for some thirty chunks: a
+ * browser on HTTP/1.1 opens six connections to a host, and asked after them, this read, which every
+ * signed-in page waits for, waited behind them. The provider's first refresh takes its answer.
+ */
+let sentAtBoot: ReturnType<typeof readSession> | null = null;
+const readSession = () => call(sessionEndpoints.current);
+export function readSessionAtBoot() {
+  sentAtBoot = readSession();
+  // Its failure is the provider's to handle when it takes the answer, not an unhandled rejection.
+  sentAtBoot.catch(() => undefined);
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
@@ -37,7 +50,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback(async () => {
     try {
       // Answered 200 with null when nobody is signed in: a signed-out page logs no 401.
-      const res = await call(sessionEndpoints.current);
+      const early = sentAtBoot;
+      sentAtBoot = null;
+      const res = await (early ?? readSession());
       setCsrfToken(res.data?.csrf_token);
       setSession(res.data);
       return res.data;
