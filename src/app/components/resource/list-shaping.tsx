@@ -3,7 +3,7 @@
  * the server per member; a saved view's while it is chosen) and the saved views above the table.
  * A view lives in the URL (?view=<id> beside its filters, sort and tab), so a link reproduces it.
  */
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { ColumnChooser } from "./column-chooser.tsx";
 import { choosableColumns } from "./list-columns.tsx";
@@ -34,11 +34,19 @@ export function useListShaping(def: ResourceDef, { state, viewId, views: viewsOn
   // Columns changed while a view is chosen stay with the page until "Update to current" keeps them in the view.
   const [viewDraft, setViewDraft] = useState<string[] | null>(null);
   const declared = choosableColumns(def);
-  const chosen = (view ? (viewDraft ?? view.columns) : null) ?? preference.columns;
+  // The member's own choice as just made: shown in the same render as the click (a checkbox ticks when
+  // clicked), while the cache that keeps it tells its readers a moment later; dropped once it has.
+  const [justChosen, setJustChosen] = useState<string[] | null>(null);
+  useEffect(() => setJustChosen(null), [preference.columns]);
+  const chosen = (view ? (viewDraft ?? view.columns) : null) ?? justChosen ?? preference.columns;
   const kept = (chosen ?? []).filter((f) => declared.some((c) => c.field === f));
   // A choice naming no column that still exists shows the declared ones (as the table does).
   const shown = kept.length ? kept : declared.map((c) => c.field);
-  const setShown = (fields: string[]) => (view ? setViewDraft(fields) : preference.save(fields).catch(toast.error));
+  const setShown = (fields: string[]) => {
+    if (view) return setViewDraft(fields);
+    setJustChosen(fields);
+    preference.save(fields).catch(toast.error);
+  };
 
   const chooser = (
     <ColumnChooser

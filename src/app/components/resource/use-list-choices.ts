@@ -3,13 +3,23 @@
  * endpoints and kept under the names their writes refresh ("saved-views", "list-preferences").
  */
 import { useCallback } from "react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { SavedView } from "../../../../resources/saved-views.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
 
 /** The declarations (and their schemas) load with the first read, not in every route's initial JavaScript. */
 const endpoints = async () => (await import("../../../../resources/saved-views.ts")).savedViewEndpoints;
+
+/**
+ * A change shown before the server confirms it. A read of the same data still in flight (the first
+ * load, or a refresh a live event started) is cancelled first: its older answer would otherwise land
+ * after the change and undo it on screen, as a column unticked in the chooser ticking itself again.
+ */
+export async function showAtOnce<T>(client: QueryClient, queryKey: QueryKey, value: T) {
+  await client.cancelQueries({ queryKey });
+  client.setQueryData(queryKey, value);
+}
 
 export function useSavedViews(list: string, enabled: boolean) {
   const query = useQuery({
@@ -35,7 +45,7 @@ export function useColumnPreference(list: string) {
   const save = useCallback(
     async (columns: string[]) => {
       // Shown at once; the server's answer then confirms it.
-      client.setQueryData(["list-preferences", list], columns);
+      await showAtOnce(client, ["list-preferences", list], columns);
       await write((await endpoints()).saveColumns, { params: { list }, body: { columns } });
     },
     [client, write, list],
