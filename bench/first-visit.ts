@@ -9,15 +9,9 @@
  * which the console asks for its code and its data shows. BENCH_FIRST_VISIT_RUNS (default 5) per
  * page; the median and the spread are printed. BENCH_SKIP_BUILD=1 keeps the last dist/.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { build } from "vite";
 import { chromium } from "@playwright/test";
 import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
-import { waitHealthy } from "../scripts/bank/http.ts";
-import { buildServer, SERVER_NODE_ARGS } from "./lib/demo-server.ts";
+import { withDemoServer } from "./lib/demo-server.ts";
 
 const PORT = Number(process.env.BENCH_FIRST_VISIT_PORT ?? 4830);
 const RUNS = Number(process.env.BENCH_FIRST_VISIT_RUNS ?? 5);
@@ -30,29 +24,12 @@ const PAGES = [
 ];
 
 export async function run() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
-    console.log("building the console (vite build) ...");
-    await build({ logLevel: "warn", build: { outDir: "dist" } });
-  }
-  buildServer();
-  const dir = mkdtempSync(join(tmpdir(), "bench-first-visit-"));
-  const server = spawn(process.execPath, SERVER_NODE_ARGS, {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dir, "data"),
-      DATABASE_URL: "",
-      SERVE_UI: "true",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "100000",
-      PUBLIC_URL: base,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await withDemoServer(PORT, measure, { ui: true });
+}
+
+async function measure() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
-    await waitHealthy(base, 120_000);
     // Signed in once through the console; each visit then starts from that cookie with nothing cached.
     const signIn = await browser.newContext({ baseURL: base });
     const page = await signIn.newPage();
@@ -90,8 +67,5 @@ export async function run() {
     }
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
-    rmSync(dir, { recursive: true, force: true });
   }
 }

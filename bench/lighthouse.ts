@@ -9,19 +9,17 @@
  * performance, accessibility and best-practices scores with LCP, TBT and CLS against the aim
  * (issue 31: performance at least 98, accessibility 100), and, under the aim, the audits that cost the points.
  */
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "vite";
 import lighthouse from "lighthouse";
 import type { Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { launch } from "chrome-launcher";
 import puppeteer from "puppeteer-core";
 import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
-import { Person, waitHealthy } from "../scripts/bank/http.ts";
-import { buildServer, SERVER_NODE_ARGS } from "./lib/demo-server.ts";
+import { Person } from "../scripts/bank/http.ts";
+import { withDemoServer } from "./lib/demo-server.ts";
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 4820);
 const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -100,29 +98,13 @@ async function audit(url: string, port: number) {
 }
 
 export async function run() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
-    console.log("building the console (vite build) ...");
-    await build({ logLevel: "warn", build: { outDir: "dist" } });
-  }
-  buildServer();
-  const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
-  const server = spawn(process.execPath, SERVER_NODE_ARGS, {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: join(dir, "data"),
-      DATABASE_URL: "",
-      SERVE_UI: "true",
-      LOG_LEVEL: "warn",
-      RATE_LIMIT_PER_MINUTE: "100000",
-      PUBLIC_URL: base,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  await withDemoServer(PORT, auditPages, { ui: true });
+}
+
+async function auditPages() {
   let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+  const dir = mkdtempSync(join(tmpdir(), "bench-lighthouse-"));
   try {
-    await waitHealthy(base, 120_000);
     const owner = new Person([base]);
     await owner.signIn("owner@demo.example", DEMO_PASSWORD);
     const cookie = owner.credentials.cookie;
@@ -192,7 +174,6 @@ export async function run() {
     }
   } finally {
     chrome?.kill();
-    server.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }
 }

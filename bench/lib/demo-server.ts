@@ -1,6 +1,7 @@
 /**
  * For benchmarks that go through the HTTP API: the product as `npm start` runs it (one process,
- * fresh embedded database seeded with the demo, no UI), and the demo admin signed in.
+ * fresh embedded database seeded with the demo; the UI too for those that drive a browser), and the
+ * demo admin signed in.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { SERVER_NODE_ARGS } from "../../scripts/server-command.ts";
 import { DEMO_PASSWORD } from "../../src/server/seed/demo.ts";
 import { Person, waitHealthy } from "../../scripts/bank/http.ts";
+import { build } from "vite";
 
 export { SERVER_NODE_ARGS } from "../../scripts/server-command.ts";
 
@@ -25,13 +27,20 @@ export const rssOf = (pid: number) => {
   return m ? Number(m[1]) * 1024 : 0;
 };
 
-/** `env` overrides the server's environment, e.g. DATABASE_URL and WORKERS for a PostgreSQL cluster. */
+/**
+ * `env` overrides the server's environment, e.g. DATABASE_URL and WORKERS for a PostgreSQL cluster;
+ * `ui` serves the console too, built first (`vite build`) unless BENCH_SKIP_BUILD=1 keeps the last dist/.
+ */
 export async function withDemoServer<T>(
   port: number,
   work: (s: { base: string; pid: number; admin: Person }) => Promise<T>,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; ui?: boolean } = {},
 ): Promise<T> {
   const base = `http://127.0.0.1:${port}`;
+  if (options.ui && process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log("building the console (vite build) ...");
+    await build({ logLevel: "warn", build: { outDir: "dist" } });
+  }
   buildServer();
   const dir = mkdtempSync(join(tmpdir(), "bench-server-"));
   // BENCH_NODE_FLAGS: Node options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
@@ -42,7 +51,7 @@ export async function withDemoServer<T>(
       HOST: "127.0.0.1",
       DATA_DIR: join(dir, "data"),
       DATABASE_URL: "",
-      SERVE_UI: "false",
+      SERVE_UI: options.ui ? "true" : "false",
       LOG_LEVEL: "warn",
       RATE_LIMIT_PER_MINUTE: "100000000",
       PUBLIC_URL: base,
