@@ -134,10 +134,11 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   const Details = def.detailsModal ? screens.details[def.detailsModal] : undefined;
   const Aside = def.aside ? screens.aside[def.aside] : undefined;
   const editsRows = def.columns.some((c) => c.render === "actions" || c.render === "buttons") || !!Details;
-  const formOnDemand = (def.create && canCreate && !CustomCreate && !createPage) || (editsRows && canEdit && !def.editComponent);
+  // The Create drawer's form (the edit modal's is fetched by RecordEditor, mounted when it can open).
+  const createsInDrawer = !!def.create && canCreate && !CustomCreate && !createPage;
   useEffect(() => {
-    if (formOnDemand) prefetchWhenIdle(loadResourceForm);
-  }, [formOnDemand]);
+    if (createsInDrawer) prefetchWhenIdle(loadResourceForm);
+  }, [createsInDrawer]);
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
   const columns = useListColumns(def, editRow, { sorters, shown: shaping.shown });
@@ -281,7 +282,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
           />
         </Suspense>
       )}
-      {editsRows && canEdit && (
+      {editsRows && canEdit && !def.routes.edit && (
         <RecordEditor
           def={def as ResourceDef}
           open={!!editing}

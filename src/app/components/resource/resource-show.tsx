@@ -88,7 +88,7 @@ export function ResourceShow({ def: declared }: { def: ResourceDef }) {
             ))}
         </Descriptions>
       </Card>
-      <RecordEditor def={def} open={editing} record={result} onClose={() => setEditing(false)} />
+      {canEdit && !def.routes.edit && <RecordEditor def={def} open={editing} record={result} onClose={() => setEditing(false)} />}
     </>
   );
 }
