@@ -19,6 +19,12 @@ export async function waitForMail(request: APIRequestContext, to: string, subjec
 
 export const pathOf = (link: string) => new URL(link).pathname;
 
+/**
+ * A URL check on the path alone, for a page that shows a list: the list writes its page and page size into the query
+ * once it mounts (Refine's syncWithLocation), so whether the query is there yet depends on when the check first looks.
+ */
+export const onPath = (path: RegExp) => (url: URL) => path.test(url.pathname);
+
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
