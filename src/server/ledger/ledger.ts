@@ -28,16 +28,23 @@ export const available = (a: Pick<LedgerAccount, "posted" | "pendingDebits">) =>
 /** The same in SQL, for a list sorted by balance. */
 export const availableSql = sql`${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits}`;
 
-/** Opens (or returns, when the code exists) a ledger account. */
+/**
+ * Opens (or returns, when the code exists) a ledger account. Read first: a system account is asked
+ * for on every payment and send (their clearing account) and exists after the first, so the usual
+ * case is one query, not an insert that does nothing and then the read.
+ */
 export async function openAccount(
   q: Queryable,
   a: { code: string; asset: string; businessId?: string | null; allowNegative?: boolean },
 ): Promise<LedgerAccount> {
+  const byCode = () => q.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, a.code));
+  const [found] = await byCode();
+  if (found) return found;
   await q
     .insert(ledgerAccounts)
     .values({ code: a.code, asset: a.asset, businessId: a.businessId ?? null, allowNegative: a.allowNegative ?? false })
     .onConflictDoNothing({ target: ledgerAccounts.code });
-  const [row] = await q.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, a.code));
+  const [row] = await byCode();
   return row;
 }
 

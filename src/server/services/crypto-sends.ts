@@ -6,10 +6,10 @@
 import type { FxProvider } from "../providers/fx/provider.ts";
 import { and, eq } from "drizzle-orm";
 import { requestApproval } from "./request-approval.ts";
-import { payeeGuard } from "./payee-protection.ts";
+import { payeeGuard, protectionOf } from "./payee-protection.ts";
 import { walletKey } from "../../../resources/beneficiary-destinations.ts";
 import type { z } from "zod";
-import { beneficiaries, businesses, wallets } from "../db/schema/index.ts";
+import { beneficiaries, wallets } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../lib/assets.ts";
@@ -75,20 +75,18 @@ export function cryptoSendService({ db }: ServiceContext, deps: { chain: ChainPr
       const w = await walletOf(tx, businessId, input.wallet_id);
       const to = await destinationOf(tx, businessId, w, input);
       // Payee protection (issue 29), found by destination: a one-off send to a cooling payee's address is a send to that payee.
-      const guard = scheduleId
-        ? null
-        : await payeeGuard(tx, businessId, {
-            name: to.name,
-            type: "CRYPTO",
-            currency: w.currency,
-            identifier: to.address,
-            destinationKey: walletKey(w.blockchain, to.address),
-          });
+      const settings = scheduleId ? null : await protectionOf(tx, businessId);
+      const guard = settings
+        ? await payeeGuard(
+            tx,
+            businessId,
+            { name: to.name, type: "CRYPTO", currency: w.currency, identifier: to.address, destinationKey: walletKey(w.blockchain, to.address) },
+            { settings },
+          )
+        : null;
       const chain = w.blockchain as Blockchain;
       const fee = NETWORK_FEES[chain];
-      const [business] = scheduleId
-        ? [{ approvalRequired: false }]
-        : await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
+      const business = { approvalRequired: settings?.approvalRequired ?? false };
       const id = crypto.randomUUID();
       const clearing = await systemAccount(tx, "chain_clearing", w.currency);
       const h = await hold(tx, {

@@ -121,25 +121,39 @@ export async function coolingOfPayee(q: Queryable, businessId: string, beneficia
 export type PayeeGuard = { payeeFlags: PayeeFlag[]; extraApprovals: number; extraReason?: string };
 
 /**
+ * now: the moment judged (a schedule's payment day). settings: the business's, when the caller has
+ * read them already. saved: the beneficiary being paid, when the caller holds its row (a payment to
+ * a saved beneficiary is judged on that beneficiary, not on whichever one shares its details).
+ */
+type GuardOptions = { now?: Date; settings?: Awaited<ReturnType<typeof protectionOf>>; saved?: Beneficiary };
+
+/**
  * Checks a payment's payee before anything is held. The live beneficiary is found by its destination
  * (currency and destination key), so a one-off send to a cooling beneficiary's address is the same
  * payment as one to the beneficiary. While it cools: one more approval with approvals on and
  * EXTRA_APPROVAL, otherwise a refusal naming when it ends. Look-alikes and a failed name check become
  * flags the approvers see.
  */
-export async function payeeGuard(tx: Tx, businessId: string, payee: PayeeSketch, now = new Date()): Promise<PayeeGuard> {
-  const settings = await protectionOf(tx, businessId);
-  const [b] = await tx
-    .select()
-    .from(beneficiaries)
-    .where(
-      and(
-        eq(beneficiaries.businessId, businessId),
-        eq(beneficiaries.state, "ACTIVE"),
-        eq(beneficiaries.currency, payee.currency),
-        eq(beneficiaries.destinationKey, payee.destinationKey),
-      ),
-    );
+export async function payeeGuard(
+  tx: Tx,
+  businessId: string,
+  payee: PayeeSketch,
+  { now = new Date(), settings: known, saved }: GuardOptions = {},
+): Promise<PayeeGuard> {
+  const settings = known ?? (await protectionOf(tx, businessId));
+  const [b] = saved
+    ? [saved]
+    : await tx
+        .select()
+        .from(beneficiaries)
+        .where(
+          and(
+            eq(beneficiaries.businessId, businessId),
+            eq(beneficiaries.state, "ACTIVE"),
+            eq(beneficiaries.currency, payee.currency),
+            eq(beneficiaries.destinationKey, payee.destinationKey),
+          ),
+        );
   const flags: PayeeFlag[] = [];
   let extra = 0;
   let extraReason: string | undefined;
@@ -151,7 +165,8 @@ export async function payeeGuard(tx: Tx, businessId: string, payee: PayeeSketch,
     flags.push({ kind: "COOLING", message: `${cooling.message}: this payment needs one more approval` });
   }
   const sketch = b ? { id: b.id, name: b.name, type: b.type, currency: b.currency, identifier: b.identifier, destinationKey: b.destinationKey } : payee;
-  for (const l of await lookAlikesOf(tx, businessId, sketch)) flags.push({ kind: "LOOK_ALIKE", message: l.message });
+  // Look-alikes are words for approvers: with approvals off there is nobody to read them.
+  if (settings.approvalRequired) for (const l of await lookAlikesOf(tx, businessId, sketch)) flags.push({ kind: "LOOK_ALIKE", message: l.message });
   if (b?.nameCheck === "NO_MATCH") flags.push({ kind: "NAME_CHECK", message: `The bank did not recognise "${b.name}" as the account holder's name` });
   if (b?.nameCheck === "CLOSE_MATCH") {
     flags.push({ kind: "NAME_CHECK", message: `The bank holds the account as "${b.nameCheckName}", close to "${b.name}"` });

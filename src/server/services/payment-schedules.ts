@@ -72,7 +72,7 @@ async function guardOf(tx: Tx, businessId: string, beneficiaryId: string, day: s
   const [payee] = await tx.select().from(beneficiaries).where(eq(beneficiaries.id, beneficiaryId));
   // A payee gone since is refused by the payment's own checks (the parties), not here.
   if (!payee) return undefined;
-  return payeeGuard(tx, businessId, payee, new Date(Math.max(Date.now(), Date.parse(`${day}T00:00:00Z`))));
+  return payeeGuard(tx, businessId, payee, { now: new Date(Math.max(Date.now(), Date.parse(`${day}T00:00:00Z`))) });
 }
 
 export function paymentScheduleService({ db }: ServiceContext, deps: Deps) {

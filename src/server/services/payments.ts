@@ -10,9 +10,9 @@
  */
 import { and, eq } from "drizzle-orm";
 import { requestApproval } from "./request-approval.ts";
-import { payeeGuard } from "./payee-protection.ts";
+import { payeeGuard, protectionOf } from "./payee-protection.ts";
 import type { z } from "zod";
-import { accounts, beneficiaries, businesses, transactions } from "../db/schema/index.ts";
+import { accounts, beneficiaries, transactions } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { applySpread, convertMinor, convertMinorDown } from "../../lib/fx.ts";
@@ -127,11 +127,10 @@ export function paymentService({ db }: ServiceContext, deps: { fx: FxProvider })
     async send(tx: Tx, businessId: string, userId: string, input: SendMoneyInput, { scheduleId }: { scheduleId?: string } = {}) {
       const { account, b } = await paymentParties(tx, businessId, input.source_account_id, input.beneficiary_id);
       // Payee protection (issue 29): a payee in its cooling period needs one more approval, or is refused.
-      const guard = scheduleId ? null : await payeeGuard(tx, businessId, b);
+      const settings = scheduleId ? null : await protectionOf(tx, businessId);
+      const guard = settings ? await payeeGuard(tx, businessId, b, { settings, saved: b }) : null;
       const p = scheduleId ? price(account, b, input.amount) : await agreedPrice(tx, businessId, account, b, input);
-      const [business] = scheduleId
-        ? [{ approvalRequired: false }]
-        : await tx.select({ approvalRequired: businesses.approvalRequired }).from(businesses).where(eq(businesses.id, businessId));
+      const business = { approvalRequired: settings?.approvalRequired ?? false };
       const type = b.destinationType as DestinationType;
       const id = crypto.randomUUID();
       const holdId = await holdPayment(tx, account, p.amount + p.fee, `transaction:${id}`);
