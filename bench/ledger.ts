@@ -13,6 +13,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database, type Db } from "../src/server/db/client.ts";
@@ -22,6 +23,8 @@ import { TransferBatcher } from "../src/server/ledger/batch.ts";
 import autocannon from "autocannon";
 import { freshPostgres } from "./lib/fresh-postgres.ts";
 import { buildServer, SERVER_NODE_ARGS, withDemoServer } from "./lib/demo-server.ts";
+import { measureCpu, postgresProcesses, treeOf } from "./lib/cpu-use.ts";
+import type { Person } from "../scripts/bank/http.ts";
 import { SEED_ONLY_FLAG } from "../src/server/seed/seed-apart.ts";
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -218,17 +221,62 @@ function processTree(pid: number) {
 
 type Load = { rate: number; p50: number; p99: number; failed: number };
 
-/** HTTP_CLIENTS clients for `seconds`, each request with its own Idempotency-Key when `body` is given (a money write). */
-async function load(url: string, credentials: { cookie: string; csrf: string }, seconds: number, body?: unknown): Promise<Load> {
+/**
+ * How many of the business's accounts the spread transfers move money between: a business paying
+ * from one account queues on that account's row (the hot pair), so only transfers between many
+ * accounts can show what another process adds.
+ */
+const SPREAD_ACCOUNTS = 64;
+/** What each of them starts with: more than it can lose in a run, at one minor unit a transfer. */
+const SPREAD_FUNDING = "100000";
+
+/** `n` new USD sub-accounts of the business, each funded from `master` through the API. */
+async function fundedSubAccounts(admin: Person, master: string, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const made = await admin.call("POST", "/sub-accounts", { currency: "USD", name: `Bench ${i + 1}` });
+    if (made.kind !== "ack") throw new Error(`creating a sub-account: ${JSON.stringify(made)}`);
+    const id = made.answer.body.data.id as string;
+    const funded = await admin.call(
+      "POST",
+      "/transfers/internal",
+      { source_account_id: master, destination_account_id: id, amount: SPREAD_FUNDING },
+      { "idempotency-key": `bench-fund-${id}` },
+    );
+    if (funded.kind !== "ack") throw new Error(`funding a sub-account: ${JSON.stringify(funded)}`);
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** Two different accounts of `ids`, drawn at random. */
+function twoOf(ids: string[]): [string, string] {
+  const a = Math.floor(Math.random() * ids.length);
+  const b = (a + 1 + Math.floor(Math.random() * (ids.length - 1))) % ids.length;
+  return [ids[a], ids[b]];
+}
+
+/**
+ * HTTP_CLIENTS clients for `seconds`; with `bodyOf` a money write: each request its own body (a pair
+ * of accounts drawn afresh, say) and its own Idempotency-Key.
+ */
+async function load(url: string, credentials: { cookie: string; csrf: string }, seconds: number, bodyOf?: () => unknown): Promise<Load> {
   const r = await autocannon({
     url,
-    method: body ? "POST" : "GET",
+    method: bodyOf ? "POST" : "GET",
     connections: HTTP_CLIENTS,
     duration: seconds,
-    headers: body ? { cookie: credentials.cookie, "x-csrf-token": credentials.csrf, "content-type": "application/json" } : { cookie: credentials.cookie },
-    body: body ? JSON.stringify(body) : undefined,
-    requests: body
-      ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` } }) }]
+    headers: bodyOf ? { cookie: credentials.cookie, "x-csrf-token": credentials.csrf, "content-type": "application/json" } : { cookie: credentials.cookie },
+    requests: bodyOf
+      ? [
+          {
+            setupRequest: (req: autocannon.Request) => ({
+              ...req,
+              body: JSON.stringify(bodyOf()),
+              headers: { ...req.headers, "idempotency-key": `bench-${crypto.randomUUID()}` },
+            }),
+          },
+        ]
       : undefined,
   });
   return { rate: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.timeouts + r.non2xx };
@@ -239,9 +287,13 @@ async function load(url: string, credentials: { cookie: string; csrf: string }, 
  * processes sharing one port (node:cluster), on a fresh database (dropped afterwards) seeded once
  * with the demo, whose business then pays without approval (so payments take the group-commit path)
  * and with no cooling period. At 64 clients, for 1 and 2 workers: transfers between two of the
- * business's USD accounts, payments from its USD account to a USD beneficiary (each holds amount +
- * fee), and the signed-in read; each set beside one worker, the transfers also beside the raw-SQL
- * transfer at 64 clients measured above. Then the ledger check on what all of it wrote.
+ * business's USD accounts (the hot pair), transfers between random pairs of 64 funded sub-accounts,
+ * payments from its USD account to a USD beneficiary (each holds amount + fee), and the signed-in
+ * read; each set beside one worker, the transfers also beside the raw-SQL transfer at 64 clients
+ * measured above (on the hot pair, and on many accounts). Each row says how busy the machine was and
+ * the cores the API processes, PostgreSQL and the load generator used (lib/cpu-use.ts): on a
+ * machine the three share, that is where a second process's gain ends. Then the ledger check on
+ * what all of it wrote.
  */
 export async function overHttpPostgres(raw: RawBaseline) {
   const fresh = await freshPostgres(PG_URL, "bench_ledger");
@@ -270,7 +322,11 @@ export async function overHttpPostgres(raw: RawBaseline) {
         `\nbaseline, raw-SQL single transfer at ${HTTP_CLIENTS} clients (above, same run): ${fmt(raw[many])}/s on ${many}, ${fmt(raw[hot])}/s on the ${hot}`,
     );
     console.log(
-      `${"workers".padEnd(8)}${pad("procs", 6)}  ${"request".padEnd(30)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("failed", 8)}${pad("/1 worker", 11)}${pad("/raw SQL", 10)}`,
+      `${"workers".padEnd(8)}${pad("procs", 6)}  ${"request".padEnd(40)}${pad("req/s", 8)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}${pad("failed", 8)}${pad("/1 worker", 11)}${pad("/raw SQL", 10)}` +
+        `${pad("busy", 7)}${pad("API", 6)}${pad("db", 6)}${pad("client", 8)}`,
+    );
+    console.log(
+      `(busy: the machine's share of ${cpus().length} cores in use during the row; API, db, client: the cores the API processes, PostgreSQL and this load generator used)`,
     );
     const one: Record<string, number> = {};
     for (const workers of [1, 2]) {
@@ -286,32 +342,43 @@ export async function overHttpPostgres(raw: RawBaseline) {
             const subs = ((await admin.get("/sub-accounts?limit=100")).items as { id: string; currency: string }[]).filter((a) => a.currency === "USD");
             const bens = (await admin.get("/v1/beneficiaries?limit=100&type=FIAT")).items as { id: string; currency: string; details: { type: string } }[];
             const payee = bens.find((b) => b.currency === "USD" && b.details.type === "ACH") ?? bens.find((b) => b.currency === "USD")!;
+            const spread = await fundedSubAccounts(admin, usd[0].id, SPREAD_ACCOUNTS);
             const procs = processTree(pid);
+            const groups = { api: treeOf(pid), db: postgresProcesses, client: (p: { pid: number }) => p.pid === process.pid };
+            const measured = async (request: string, run: () => Promise<Load>) => {
+              const { result, use } = await measureCpu(groups, run);
+              return [request, result, use] as const;
+            };
             // Payments last: the background jobs then settle them on the same accounts, under no other row.
-            const rows: [string, Load][] = [
-              [
-                "POST /api/transfers/internal",
-                await load(`${base}/api/transfers/internal`, admin.credentials, seconds, {
+            const rows = [
+              await measured("POST /api/transfers/internal (hot pair)", () =>
+                load(`${base}/api/transfers/internal`, admin.credentials, seconds, () => ({
                   source_account_id: usd[0].id,
                   destination_account_id: (subs[0] ?? usd[1]).id,
                   amount: "1",
+                })),
+              ),
+              await measured(`POST /api/transfers/internal (${SPREAD_ACCOUNTS} accts)`, () =>
+                load(`${base}/api/transfers/internal`, admin.credentials, seconds, () => {
+                  const [from, to] = twoOf(spread);
+                  return { source_account_id: from, destination_account_id: to, amount: "1" };
                 }),
-              ],
-              ["GET /api/session", await load(`${base}/api/session`, admin.credentials, seconds)],
-              [
-                "POST /api/payments (no approval)",
-                await load(`${base}/api/payments`, admin.credentials, seconds, {
+              ),
+              await measured("GET /api/session", () => load(`${base}/api/session`, admin.credentials, seconds)),
+              await measured("POST /api/payments (no approval)", () =>
+                load(`${base}/api/payments`, admin.credentials, seconds, () => ({
                   source_account_id: usd[0].id,
                   beneficiary_id: payee.id,
                   amount: "1",
-                }),
-              ],
+                })),
+              ),
             ];
-            for (const [request, l] of rows) {
+            for (const [request, l, use] of rows) {
               if (workers === 1) one[request] = l.rate;
-              const vsRaw = request.startsWith("POST /api/transfers") ? `${(l.rate / raw[many]).toFixed(2)}` : "";
+              const vsRaw = request.startsWith("POST /api/transfers") ? `${(l.rate / raw[request.includes("hot pair") ? hot : many]).toFixed(2)}` : "";
               console.log(
-                `${String(workers).padEnd(8)}${pad(procs, 6)}  ${request.padEnd(30)}${pad(fmt(l.rate), 8)}${pad(l.p50, 8)}${pad(l.p99, 8)}${pad(l.failed, 8)}${pad((l.rate / one[request]).toFixed(2), 11)}${pad(vsRaw, 10)}`,
+                `${String(workers).padEnd(8)}${pad(procs, 6)}  ${request.padEnd(40)}${pad(fmt(l.rate), 8)}${pad(l.p50, 8)}${pad(l.p99, 8)}${pad(l.failed, 8)}${pad((l.rate / one[request]).toFixed(2), 11)}${pad(vsRaw, 10)}` +
+                  `${pad(`${Math.round(use.busyShare * 100)}%`, 7)}${pad(use.cores.api.toFixed(2), 6)}${pad(use.cores.db.toFixed(2), 6)}${pad(use.cores.client.toFixed(2), 8)}`,
               );
             }
           },
