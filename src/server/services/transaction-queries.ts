@@ -11,7 +11,7 @@ import { isUuid, likePattern, offsetOf, paged, type PageQuery } from "../db/pagi
 import type { Sort } from "../../../resources/list-query.ts";
 import type { TRANSACTION_SORTS } from "../../../resources/transactions.ts";
 import type { ServiceContext } from "./context.ts";
-import { bankingView, cryptoView, type TransactionRow } from "./transactions.ts";
+import { bankingView, cryptoView, type TransactionRow, type ViewedRow, viewedColumns } from "./transactions.ts";
 import { boundedCount, boundedTotal, cachedCount, countHit, remember } from "./transaction-counts.ts";
 
 type TransactionSort = Sort<(typeof TRANSACTION_SORTS)[number]>;
@@ -78,7 +78,7 @@ export function transactionQueries({ db }: ServiceContext) {
   const rowsWhere = (where: SQL | undefined, sort: TransactionSort) =>
     db
       .select({
-        t: transactions,
+        t: viewedColumns,
         key: sql<string>`${SORT_KEYS[sort.key].column}::text`,
         accountName: accounts.name,
         walletName: wallets.name,
@@ -95,7 +95,7 @@ export function transactionQueries({ db }: ServiceContext) {
    * search, `keyword` the search. By page number (OFFSET) or, after a previous page's next_cursor
    * (made under the same sort), from where that page ended.
    */
-  async function page<Row>(businessId: string, filters: SQL[], keyword: string | undefined, q: Common, view: (t: TransactionRow, owner: Owner) => Row) {
+  async function page<Row>(businessId: string, filters: SQL[], keyword: string | undefined, q: Common, view: (t: ViewedRow, owner: Owner) => Row) {
     const sort = q.sort ?? NEWEST;
     const c = q.cursor ? decodeCursor(q.cursor, sort) : undefined;
     const { column, type } = SORT_KEYS[sort.key];
@@ -287,21 +287,20 @@ export function transactionQueries({ db }: ServiceContext) {
     return { id: w.id, name: w.name, currency: w.currency, blockchain: w.blockchain, address: w.address };
   }
 
-  /** The request an approver decides on, while a payment waits for one. */
-  const pendingApproval = (entityId: string) =>
-    db
-      .select({ id: approvalRequests.id })
+  /**
+   * A payment's approval, in one read: the request an approver decides on while the payment waits
+   * for one, and why it was rejected when its approver said (issue 26).
+   */
+  async function approvalOf(entityId: string) {
+    const rows = await db
+      .select({ id: approvalRequests.id, state: approvalRequests.state, reason: approvalRequests.decisionReason })
       .from(approvalRequests)
-      .where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "PENDING")));
-  /** Why a payment was rejected, when its approver said (issue 26). */
-  const rejectionReason = async (entityId: string) =>
-    (
-      await db
-        .select({ reason: approvalRequests.decisionReason })
-        .from(approvalRequests)
-        .where(and(eq(approvalRequests.entityId, entityId), eq(approvalRequests.state, "REJECTED")))
-        .limit(1)
-    )[0]?.reason ?? null;
+      .where(and(eq(approvalRequests.entityId, entityId), inArray(approvalRequests.state, ["PENDING", "REJECTED"])));
+    return {
+      approval_request_id: rows.find((r) => r.state === "PENDING")?.id ?? null,
+      rejection_reason: rows.find((r) => r.state === "REJECTED")?.reason ?? null,
+    };
+  }
 
   return {
     async listBanking(businessId: string, f: BankingFilter) {
@@ -341,13 +340,7 @@ export function transactionQueries({ db }: ServiceContext) {
 
     async bankingDetail(businessId: string, id: string) {
       const t = await find(businessId, "fiat", id);
-      const [owner, who, documents, [approval], rejection_reason] = await Promise.all([
-        ownerOf(t),
-        people(t),
-        documentsOf(t),
-        pendingApproval(t.id),
-        rejectionReason(t.id),
-      ]);
+      const [owner, who, documents, approval] = await Promise.all([ownerOf(t), people(t), documentsOf(t), approvalOf(t.id)]);
       const [batch] = t.batchId
         ? await db.select({ id: batchPayments.id, reference: batchPayments.reference }).from(batchPayments).where(eq(batchPayments.id, t.batchId))
         : [];
@@ -367,21 +360,14 @@ export function transactionQueries({ db }: ServiceContext) {
         split_payment: batch ? { group_reference: batch.reference, batch_id: batch.id } : null,
         identifiers: [{ type: "REFERENCE", id: t.reference }, ...(t.senderReference ? [{ type: "SENDER_REFERENCE", id: t.senderReference }] : [])],
         documents,
-        /** The request an approver decides on, while the payment waits for one. */
-        approval_request_id: approval?.id ?? null,
-        rejection_reason,
+        // The request an approver decides on while the payment waits, or why it was rejected.
+        ...approval,
       };
     },
 
     async cryptoDetail(businessId: string, id: string) {
       const t = await find(businessId, "crypto", id);
-      const [owner, who, documents, [approval], rejection_reason] = await Promise.all([
-        ownerOf(t),
-        people(t),
-        documentsOf(t),
-        pendingApproval(t.id),
-        rejectionReason(t.id),
-      ]);
+      const [owner, who, documents, approval] = await Promise.all([ownerOf(t), people(t), documentsOf(t), approvalOf(t.id)]);
       const asset = { type: "ASSET", asset: { id: owner.id, currency: owner.currency, blockchain: owner.blockchain }, address: owner.address ?? null };
       const party = {
         type: "COUNTERPARTY",
@@ -402,8 +388,7 @@ export function transactionQueries({ db }: ServiceContext) {
         transaction_initiator: who.initiator,
         transaction_approver: who.approver,
         documentation: documents.map((d) => ({ id: d.id, description: d.description, file: d.file_name, value: d.value })),
-        approval_request_id: approval?.id ?? null,
-        rejection_reason,
+        ...approval,
         is_retryable: false,
       };
     },
@@ -458,11 +443,11 @@ export function transactionQueries({ db }: ServiceContext) {
 type Owner = { name: string; blockchain: string | null; address?: string };
 
 /** SPEC §3 Transaction row, plus what the list shows: the account and the other party. */
-function bankingRow(t: TransactionRow, owner: Owner) {
+function bankingRow(t: ViewedRow, owner: Owner) {
   return { ...bankingView(t), account: { id: t.ownerId, name: owner.name }, beneficiary: { id: t.beneficiaryId, name: String(t.counterparty.name ?? "") } };
 }
 
-function cryptoRow(t: TransactionRow, owner: Owner) {
+function cryptoRow(t: ViewedRow, owner: Owner) {
   return {
     ...cryptoView(t),
     asset: { id: t.ownerId, name: owner.name, blockchain: owner.blockchain },

@@ -15,6 +15,39 @@ import type { Flows } from "../../../resources/transaction-views.ts";
 export type TransactionRow = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
 
+/**
+ * The columns the API's views of a transaction read (bankingView, cryptoView and a list's row), so a
+ * list reads these and not the rest of each row (its search text, ids of holds, batches, schedules):
+ * on the busiest route, every column read is a field the database client parses, 21 rows a page.
+ */
+const VIEWED = [
+  "id",
+  "reference",
+  "type",
+  "state",
+  "direction",
+  "createdAt",
+  "completedAt",
+  "description",
+  "senderReference",
+  "clientReference",
+  "failureReason",
+  "sendingAmount",
+  "sendingCurrency",
+  "feeAmount",
+  "feeCurrency",
+  "fxRate",
+  "destinationAmount",
+  "destinationCurrency",
+  "isRetryable",
+  "ownerId",
+  "beneficiaryId",
+  "counterparty",
+  "txnHash",
+] as const satisfies readonly (keyof TransactionRow)[];
+export type ViewedRow = Pick<TransactionRow, (typeof VIEWED)[number]>;
+export const viewedColumns = Object.fromEntries(VIEWED.map((k) => [k, transactions[k]])) as { [K in (typeof VIEWED)[number]]: (typeof transactions)[K] };
+
 export const newReference = () =>
   `TXN-${randomToken(9)
     .replace(/[^A-Za-z0-9]/g, "X")
@@ -62,7 +95,7 @@ export const signedAmount = (t: Pick<TransactionRow, "direction" | "sendingAmoun
   (t.direction === "inbound" ? t.sendingAmount : -(t.sendingAmount + t.feeAmount)).toString();
 
 /** SPEC §3 Banking transaction (the fields that exist so far). */
-export function bankingView(t: TransactionRow) {
+export function bankingView(t: ViewedRow) {
   return {
     id: t.id,
     reference: t.reference,
@@ -94,7 +127,7 @@ export function bankingView(t: TransactionRow) {
 }
 
 /** SPEC §3 Crypto transaction (the fields that exist so far). */
-export function cryptoView(t: TransactionRow) {
+export function cryptoView(t: ViewedRow) {
   return {
     id: t.id,
     type: t.type,
@@ -127,7 +160,7 @@ export function transactionService({ db }: ServiceContext) {
       const where = and(eq(transactions.businessId, businessId), eq(transactions.rail, rail), eq(transactions.ownerId, q.ownerId));
       const [rows, total] = await Promise.all([
         db
-          .select()
+          .select(viewedColumns)
           .from(transactions)
           .where(where)
           .orderBy(desc(transactions.createdAt), desc(transactions.id))
@@ -136,7 +169,7 @@ export function transactionService({ db }: ServiceContext) {
         boundedCount(db, where),
       ]);
       // The view of the rail asked for (TypeScript does not follow the choice through the generic).
-      const view = VIEWS[rail] as (t: TransactionRow) => ReturnType<(typeof VIEWS)[R]>;
+      const view = VIEWS[rail] as (t: ViewedRow) => ReturnType<(typeof VIEWS)[R]>;
       const shown = rows.slice(0, q.limit);
       return { ...paged(shown.map(view), 0, q), ...boundedTotal(total, offsetOf(q), shown.length, rows.length > q.limit) };
     },
