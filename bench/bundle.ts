@@ -6,7 +6,7 @@
  * renders; what a page loads lazily, such as the charts, is not initial). Every route of SPEC §2 is
  * measured, read from the app's own route table (src/app/routing/routes.tsx, the bespoke screens of
  * src/app/pages/screens.ts, the resource declarations); each figure is printed beside the 450 kB gzip
- * budget and flagged when over it.
+ * budget and flagged when over it. BENCH_BUNDLE_DETAIL=<route> also lists that route's files.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -122,6 +122,16 @@ export async function run() {
       console.log(
         `  ${r.route.padEnd(36)} ${kb(size).padStart(10)}  ${(size / shellSize).toFixed(2)}x shell, ${String(files.length).padStart(3)} files  ${verdict}`,
       );
+    }
+    // BENCH_BUNDLE_DETAIL=/transactions: that route's initial files, largest first, marked when the dashboard (/) has them too.
+    const detail = routes.find((r) => r.route === process.env.BENCH_BUNDLE_DETAIL);
+    if (detail) {
+      const home = new Set(initialFiles(app, routes.find((r) => r.route === "/")!.modules));
+      console.log(`\ninitial files of ${detail.route} (gzip; * also on the dashboard):`);
+      for (const f of initialFiles(app, detail.modules)
+        .map((file) => ({ file, gzip: gzipOf(appDir, file) }))
+        .sort((a, b) => b.gzip - a.gzip))
+        console.log(`  ${kb(f.gzip).padStart(10)} ${home.has(f.file) ? "*" : " "} ${f.file}`);
     }
     const plots = Object.entries(app).find(([k]) => k.includes("@ant-design/plots") || k.includes("@ant-design_plots"));
     const initialSets = routes.flatMap((r) => initialFiles(app, r.modules));
