@@ -5,14 +5,14 @@
  * ends the stream once the session behind it is gone. The events come from database triggers
  * (migration 0011): a transaction's update that keeps its state writes none; housekeeping prunes them.
  */
-import { request, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import { Client, logInDemo, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { liveEvents, sessions, transactions } from "../../src/server/db/schema/index.ts";
 import { identifierOf } from "../../src/server/providers/rails/provider.ts";
-import { createLiveHub, type LiveMessage } from "../../src/server/live/hub.ts";
+import { createLiveHub } from "../../src/server/live/hub.ts";
+import { openStream, type SseStream, until } from "../helpers/live-stream.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { testConfig } from "../../src/server/config.ts";
 
@@ -26,62 +26,13 @@ let otherUsd: string;
 
 const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 
-async function until(check: () => boolean, what: string, timeoutMs = 6_000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-type Stream = { messages: LiveMessage[]; raw: () => string; ended: () => boolean; status: number; headers: IncomingHttpHeaders; close: () => void };
-
-/**
- * GET /api/events over a connection of its own (as a browser's EventSource holds one), collecting
- * what arrives; with a 200 it resolves once the stream has started.
- */
-function get(c: Client | null, server = base): Promise<{ res: IncomingMessage; req: ClientRequest }> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${server}/api/events`, { agent: false, headers: { accept: "text/event-stream", ...(c ? { cookie: cookieOf(c) } : {}) } }, (res) =>
-      resolve({ res, req }),
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-async function listen(c: Client, server = base): Promise<Stream> {
-  const { res, req } = await get(c, server);
-  const messages: LiveMessage[] = [];
-  let raw = "";
-  let pending = "";
-  let ended = false;
-  res.setEncoding("utf8");
-  res.on("data", (text: string) => {
-    raw += text;
-    pending += text;
-    let end: number;
-    while ((end = pending.indexOf("\n\n")) >= 0) {
-      const event = pending.slice(0, end);
-      pending = pending.slice(end + 2);
-      const data = event
-        .split("\n")
-        .filter((l) => l.startsWith("data: "))
-        .map((l) => l.slice(6))
-        .join("\n");
-      if (data) messages.push(JSON.parse(data));
-    }
-  });
-  res.on("close", () => (ended = true));
-  res.on("error", () => (ended = true));
-  if (res.statusCode === 200) await until(() => raw.includes(": connected"), "the stream to start");
-  return { messages, raw: () => raw, ended: () => ended, status: res.statusCode!, headers: res.headers, close: () => req.destroy() };
-}
-
 const deposit = (identifier: string, amount = "1500") =>
   new Client(s.app).post("/sandbox/deposits", { identifier, currency: "USD", amount, sender_name: "Live Test" }, { "idempotency-key": crypto.randomUUID() });
 
-const streams: Stream[] = [];
+/** The member's stream over a connection of its own, as a browser's EventSource holds one. */
+const listen = (c: Client | null, server = base) => openStream(server, c ? cookieOf(c) : "");
+
+const streams: SseStream[] = [];
 const open = async (c: Client) => {
   const st = await listen(c);
   streams.push(st);
@@ -127,9 +78,7 @@ describe("GET /api/events", () => {
     const res = await new Client(s.app).get("/events", { accept: "text/event-stream" });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Please sign in to continue");
-    const { res: fetched } = await get(null);
-    expect(fetched.statusCode).toBe(401);
-    fetched.resume();
+    expect((await listen(null)).status).toBe(401);
   });
 
   test("streams with the SSE headers", async () => {
@@ -151,15 +100,15 @@ describe("GET /api/events", () => {
     const res = await deposit(demoUsd);
     expect(res.status).toBe(201);
     const txId = res.body.data.transaction.id as string;
-    await until(() => mine.messages.some((m) => m.topic === "transactions" && m.id === txId), "the deposit's event");
-    expect(mine.messages.filter((m) => m.id === txId)).toEqual([{ topic: "transactions", id: txId }]);
+    await until(() => mine.messages().some((m) => m.topic === "transactions" && m.id === txId), "the deposit's event");
+    expect(mine.messages().filter((m) => m.id === txId)).toEqual([{ topic: "transactions", id: txId }]);
     // Another business's deposit reaches them, and by then they have seen nothing of the demo's.
     const theirDeposit = await deposit(otherUsd);
     expect(theirDeposit.status).toBe(201);
     const theirId = theirDeposit.body.data.transaction.id as string;
-    await until(() => theirs.messages.some((m) => m.id === theirId), "the other business's deposit");
-    expect(theirs.messages).toEqual([{ topic: "transactions", id: theirId }]);
-    expect(mine.messages.map((m) => m.id)).not.toContain(theirId);
+    await until(() => theirs.messages().some((m) => m.id === theirId), "the other business's deposit");
+    expect(theirs.messages()).toEqual([{ topic: "transactions", id: theirId }]);
+    expect(mine.messages().map((m) => m.id)).not.toContain(theirId);
   });
 
   test("an approval reaches another member's stream: the request (approvals) and its payment (transactions)", async () => {
@@ -181,8 +130,8 @@ describe("GET /api/events", () => {
       if (next.status !== 403) decided = next;
     }
     expect(decided.body.data?.approvals_remaining ?? 0).toBe(0);
-    await until(() => mine.messages.some((m) => m.topic === "approvals" && m.id === request.id), "the approval's event");
-    await until(() => mine.messages.some((m) => m.topic === "transactions" && m.id === request.entity_id), "the payment's event");
+    await until(() => mine.messages().some((m) => m.topic === "approvals" && m.id === request.id), "the approval's event");
+    await until(() => mine.messages().some((m) => m.topic === "transactions" && m.id === request.entity_id), "the payment's event");
   });
 
   test("a change made through another API process reaches this one's streams (the table, not memory, carries it)", async () => {
@@ -194,7 +143,7 @@ describe("GET /api/events", () => {
       streams.push(st);
       const res = await deposit(demoUsd, "900");
       const txId = res.body.data.transaction.id as string;
-      await until(() => st.messages.some((m) => m.topic === "transactions" && m.id === txId), "the other process's event");
+      await until(() => st.messages().some((m) => m.topic === "transactions" && m.id === txId), "the other process's event");
     } finally {
       await second.close();
     }
@@ -206,9 +155,7 @@ describe("GET /api/events", () => {
     expect((await c.post("/session/logout")).status).toBe(200);
     await s.app.live.heartbeatNow();
     await until(() => st.ended(), "the stream to end");
-    const { res: again } = await get(c);
-    expect(again.statusCode).toBe(401);
-    again.resume();
+    expect((await listen(c)).status).toBe(401);
   });
 
   test("a closed connection leaves the hub", async () => {

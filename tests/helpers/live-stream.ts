@@ -3,12 +3,13 @@
  * Last-Event-ID when asked to, keeping each event's type and data and the last `id:` it read
  * (https://html.spec.whatwg.org/multipage/server-sent-events.html#event-stream-interpretation).
  */
-import { request, type IncomingMessage } from "node:http";
+import { request, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 
 export type SseEvent = { type: string; data: string };
 
 export type SseStream = {
   status: number;
+  headers: IncomingHttpHeaders;
   events: SseEvent[];
   /** The `data` of the "message" events, parsed. */
   messages: () => { topic: string; id: string }[];
@@ -74,6 +75,7 @@ export async function openStream(base: string, cookie: string, lastEventId?: str
   if (res.statusCode === 200) await until(() => raw.includes(": connected"), "the stream to start");
   return {
     status: res.statusCode!,
+    headers: res.headers,
     events,
     messages: () => events.filter((e) => e.type === "message").map((e) => JSON.parse(e.data)),
     lastEventId: () => lastId,
