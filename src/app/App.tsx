@@ -44,18 +44,36 @@ const queryDefaults = { defaultOptions: { queries: { placeholderData: keepPrevio
 const browserLanguages = () => (typeof navigator === "undefined" ? [] : navigator.languages);
 void preloadLanguage(pickLanguage(null, browserLanguages())).catch(() => undefined);
 
+/** The first wait before the words are asked for again when even English could not be had; it doubles up to the last. */
+const LANGUAGE_RETRY_MS = [2_000, 30_000] as const;
+
 /**
  * The member's language (Settings → Profile), else the browser's, else English; active once its
- * catalogue has loaded (null until the first has). A catalogue that fails to load leaves English.
+ * catalogue has loaded (null until the first has). A catalogue that fails to load leaves English;
+ * when English fails too (the network is down), both are asked for again after a pause, so the
+ * console opens once they can be had instead of spinning until a reload.
  */
 function useMemberLanguage(chosen: string | null | undefined, known: boolean) {
   const wanted = pickLanguage(chosen, browserLanguages());
   useEffect(() => {
     if (!known) return;
-    switchLanguage(wanted).catch((e) => {
-      console.error(e);
-      if (wanted !== "en") return switchLanguage("en");
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const attempt = (wait: number) =>
+      switchLanguage(wanted)
+        .catch((e) => {
+          console.error(e);
+          if (wanted === "en") throw e;
+          return switchLanguage("en");
+        })
+        .catch(() => {
+          if (!stopped) timer = setTimeout(() => attempt(Math.min(wait * 2, LANGUAGE_RETRY_MS[1])), wait);
+        });
+    void attempt(LANGUAGE_RETRY_MS[0]);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [wanted, known]);
   return useSyncExternalStore(subscribeLanguage, activeLanguage);
 }

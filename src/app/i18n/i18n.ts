@@ -40,7 +40,8 @@ export function preloadLanguage(language: Language): Promise<Catalogue> {
 }
 
 function i18next(): Promise<I18n> {
-  engine ??= import("i18next").then(async ({ createInstance }) => {
+  if (engine) return engine;
+  engine = import("i18next").then(async ({ createInstance }) => {
     const i = createInstance();
     await i.init({
       lng: "en",
@@ -53,6 +54,8 @@ function i18next(): Promise<I18n> {
     });
     return i;
   });
+  // As a catalogue's: a failed download is tried again by the next call, not remembered.
+  engine.catch(() => (engine = undefined));
   return engine;
 }
 
