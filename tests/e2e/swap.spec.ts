@@ -139,9 +139,12 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   await amount.press("Backspace");
   await expect(swap).toBeDisabled();
   await expect(page.getByLabel("You receive", { exact: true })).toHaveValue("");
-  const again = quoteAnswer(page, (b) => b.amount === "10000" && b.destination_currency === "NGN");
+  // "100.0" is 100 USD too: the quote awaited is one asked for once "100.00" is in the box (a slow
+  // keystroke could otherwise let "100.0"'s own quote go out first, which the panel then drops).
   await amount.press("0");
-  const final = (await (await again).json()).data as Quote;
+  await expect(amount).toHaveValue("100.00");
+  const again = await page.waitForRequest((r) => r.url().endsWith("/api/quotes/exchange") && r.method() === "POST" && r.postDataJSON().amount === "10000");
+  const final = (await (await again.response())!.json()).data as Quote;
   await expect(swap).toBeEnabled();
 
   await swap.click();
