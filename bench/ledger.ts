@@ -12,7 +12,6 @@
  * the raw-SQL transfer at 64 clients (overHttpPostgres, issue 31).
  */
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { sql } from "drizzle-orm";
 import pg from "pg";
@@ -23,7 +22,7 @@ import { TransferBatcher } from "../src/server/ledger/batch.ts";
 import autocannon from "autocannon";
 import { freshPostgres } from "./lib/fresh-postgres.ts";
 import { buildServer, SERVER_NODE_ARGS, withDemoServer } from "./lib/demo-server.ts";
-import { measureCpu, postgresProcesses, treeOf } from "./lib/cpu-use.ts";
+import { countOf, measureCpu, postgresProcesses, treeOf } from "./lib/cpu-use.ts";
 import type { Person } from "../scripts/bank/http.ts";
 import { SEED_ONLY_FLAG } from "../src/server/seed/seed-apart.ts";
 
@@ -204,21 +203,6 @@ export async function overHttp() {
   });
 }
 
-/** The server's processes: the one started and its children (the cluster's workers), from /proc (Linux). */
-function processTree(pid: number) {
-  let n = 1;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent; the name (field 2) may hold spaces, so read after its ")".
-      if (Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid) n++;
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return n;
-}
-
 type Load = { rate: number; p50: number; p99: number; failed: number };
 
 /**
@@ -343,7 +327,7 @@ export async function overHttpPostgres(raw: RawBaseline) {
             const bens = (await admin.get("/v1/beneficiaries?limit=100&type=FIAT")).items as { id: string; currency: string; details: { type: string } }[];
             const payee = bens.find((b) => b.currency === "USD" && b.details.type === "ACH") ?? bens.find((b) => b.currency === "USD")!;
             const spread = await fundedSubAccounts(admin, usd[0].id, SPREAD_ACCOUNTS);
-            const procs = processTree(pid);
+            const procs = countOf(treeOf(pid));
             const groups = { api: treeOf(pid), db: postgresProcesses, client: (p: { pid: number }) => p.pid === process.pid };
             const measured = async (request: string, run: () => Promise<Load>) => {
               const { result, use } = await measureCpu(groups, run);
