@@ -34,10 +34,17 @@ const panel = (page: Page) => page.getByRole("region", { name: "Swap your assets
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 const accountsOf = async (page: Page) => (await (await page.request.get("/api/accounts/corporate?page=1&limit=100")).json()).data.items as Account[];
 const walletsOf = async (page: Page) => (await (await page.request.get("/api/wallets?page=1&limit=100")).json()).data.items as Wallet[];
-/** 1234550n USD -> "12,345.50 USD". */
 /** The real quote's answer (not the indicative one, which is asked for with 10,000 major units). */
 const quoteAnswer = (page: Page, isReal: (body: Record<string, string>) => boolean) =>
   page.waitForResponse((r: Response) => r.url().endsWith("/api/quotes/exchange") && r.request().method() === "POST" && isReal(r.request().postDataJSON()));
+/**
+ * The quote asked for from now on for 100.00 USD, to be called once "100.00" is in the box: "100.0"
+ * is 100 USD too, and a slow keystroke can let "100.0"'s own quote go out first, which the panel drops.
+ */
+const quoteOf100 = async (page: Page) =>
+  (await (
+    await page.waitForRequest((r) => r.url().endsWith("/api/quotes/exchange") && r.method() === "POST" && r.postDataJSON().amount === "10000")
+  ).response())!;
 
 test("dashboard: the amount box keeps to the rules, the quote comes after a pause, and USD → NGN moves exactly the quoted amounts", async ({
   page,
@@ -118,12 +125,11 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   await expect(panel(page).getByTestId("swap-rate")).toHaveText(/^1 USD = [\d,]+(\.\d+)? NGN$/); // indicative, before any amount
   await expect(panel(page).getByTestId("swap-fee")).toHaveText("0.30% of the amount");
   const before = await accountsOf(page);
-  const answer = quoteAnswer(page, (b) => b.amount === "10000" && b.destination_currency === "NGN");
   await amount.pressSequentially("100.0");
   const lastKey = Date.now();
   await amount.press("0");
   await expect(amount).toHaveValue("100.00");
-  const response = await answer;
+  const response = await quoteOf100(page);
   // The quote waits for a one-second pause after the last keystroke.
   expect(Date.now() - lastKey).toBeGreaterThanOrEqual(1000);
   const quote = (await response.json()).data as Quote;
@@ -139,12 +145,9 @@ test("dashboard: the amount box keeps to the rules, the quote comes after a paus
   await amount.press("Backspace");
   await expect(swap).toBeDisabled();
   await expect(page.getByLabel("You receive", { exact: true })).toHaveValue("");
-  // "100.0" is 100 USD too: the quote awaited is one asked for once "100.00" is in the box (a slow
-  // keystroke could otherwise let "100.0"'s own quote go out first, which the panel then drops).
   await amount.press("0");
   await expect(amount).toHaveValue("100.00");
-  const again = await page.waitForRequest((r) => r.url().endsWith("/api/quotes/exchange") && r.method() === "POST" && r.postDataJSON().amount === "10000");
-  const final = (await (await again.response())!.json()).data as Quote;
+  const final = (await (await quoteOf100(page)).json()).data as Quote;
   await expect(swap).toBeEnabled();
 
   await swap.click();
