@@ -44,10 +44,15 @@ const precompress = (): Plugin => ({
  * - @refinedev/antd is one file, so one module: everything any page takes from it (useTable, and
  *   antd's Form with it) travelled with the signed-in frame's ThemedLayout to every page. The frame's
  *   import (src/app/components/layout/refine-layout.ts) gets a module of its own; its layout context
- *   is only used inside the frame, so two copies never need to meet.
+ *   is only used inside the frame, so two copies never need to meet. * - zod 4 builds every schema with its JSON Schema generator attached (toJSONSchema and the
+ *   per-type processors, ~7 kB gzip on every page), though only the server's API document asks for
+ *   JSON Schema. In the browser those two modules are replaced by their export names bound to a
+ *   function that throws, so a call that did reach one would say so rather than answer wrongly.
  */
 const SIDE_CHANNEL = fileURLToPath(new URL("src/app/lib/side-channel.cjs", import.meta.url));
 const REFINE_LAYOUT = "/src/app/components/layout/refine-layout.ts";
+const ZOD_JSON_SCHEMA = /node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
+const NOT_IN_BROWSER = "\0not-in-browser:";
 const lighterPackages = (): Plugin => ({
   name: "lighter-packages",
   apply: "build",
@@ -59,6 +64,18 @@ const lighterPackages = (): Plugin => ({
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved && { ...resolved, id: `${resolved.id}?frame` };
     }
+    if (/json-schema-processors|to-json-schema/.test(source) && importer?.includes("/node_modules/zod/")) {
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      if (resolved && ZOD_JSON_SCHEMA.test(resolved.id)) return `${NOT_IN_BROWSER}${resolved.id}`;
+    }
+  },
+  load(id) {
+    if (!id.startsWith(NOT_IN_BROWSER)) return;
+    const real = id.slice(NOT_IN_BROWSER.length);
+    // Every name the module exports: `export const|function x`, and `export { y as x }`.
+    const names = [...readFileSync(real, "utf8").matchAll(/^export (?:const|function) (\w+)|^export \{ \w+ as (\w+) \}/gm)].map((m) => m[1] ?? m[2]);
+    const absent = `() => { throw new Error("zod's JSON Schema generation is not in the browser build"); }`;
+    return [`const absent = ${absent};`, ...names.map((n) => `export const ${n} = absent;`)].join("\n");
   },
 });
 
@@ -86,16 +103,13 @@ export default defineConfig({
         "public-invoice": fileURLToPath(new URL(PUBLIC_INVOICE_HTML, import.meta.url)),
       },
       output: {
-        // Fewer, larger shared chunks: left to itself the bundler cut the resource declarations and
-        // their helpers into a dozen chunks of under 2 kB that every console page fetched one by one
-        // (43 files for /login). Over HTTP/1.1 each costs a round trip; grouped, /login fetches 32
-        // files for 1 kB more, and Lighthouse's performance on /transactions went from 94 to 95-96.
-        // src/lib first, in a chunk of its own, so the public invoice page (which uses money and
-        // dates from it) does not fetch the console's resource declarations.
+        // Fewer, larger shared chunks where every page needs them anyway. src/lib in a chunk of its
+        // own, so the public invoice page (which uses money and dates from it) does not fetch the
+        // console's. The resource declarations are not grouped: each screen fetches its own
+        // (resources/load.ts), and grouped they travelled whole to every page.
         codeSplitting: {
           groups: [
             { name: "lib", test: /\/src\/lib\//, priority: 2 },
-            { name: "resources", test: /\/resources\//, priority: 1 },
             // React on its own (the public invoice page shares it), so the antd group below, which takes
             // its members' dependencies along, does not take React and make that page fetch antd.
             { name: "react", test: /node_modules\/(react|react-dom|scheduler)\//, priority: 4 },

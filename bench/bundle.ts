@@ -10,11 +10,11 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { RESOURCES } from "../resources/index.ts";
 import { PAGES } from "../resources/pages.ts";
-import { build } from "vite";
+import { build, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
@@ -25,6 +25,7 @@ const BUDGET_KB = 450;
 const LAYOUT = "src/app/components/layout/console-layout.tsx";
 const ROUTE_TABLE = "src/app/routing/routes.tsx";
 const SCREENS = "src/app/pages/screens.ts";
+const DECLARATIONS = "resources/load.ts";
 
 /** `"<key>": lazy(() => import("./file"))` and `{ path: "/x", ... import("../file") }` pairs of a source file, paths made project-relative. */
 function lazyModules(file: string, pattern: RegExp): Map<string, string> {
@@ -43,8 +44,11 @@ function routesToMeasure(): { route: string; modules: string[] }[] {
   const pages = lazyModules(ROUTE_TABLE, /path: "([^"]+)", kind: "\w+", element: page\(\(\) => import\("([^"]+)"\)\)/g);
   const bespoke = lazyModules(ROUTE_TABLE, /^\s+(\w+): \(\) => import\("([^"]+)"\)/gm);
   const screens = lazyModules(SCREENS, /"([\w-]+)": lazy\(\(\) => import\("([^"]+)"\)/g);
+  // A resource's screens arrive with its declaration (resources/load.ts), fetched beside the screen.
+  const declarations = lazyModules(DECLARATIONS, /^\s+"?([\w-]+)"?: \(\) => import\("([^"]+)"\)/gm);
   const signedIn = (...modules: (string | undefined)[]) => ["index.html", LAYOUT, ...modules.filter((m): m is string => !!m)];
-  const generated = "src/app/components/resource/resource-pages.tsx";
+  const listPage = "src/app/components/resource/resource-list-page.tsx";
+  const showPage = "src/app/components/resource/resource-show-page.tsx";
   const formPages = "src/app/components/resource/resource-form-pages.tsx";
   const routes = [
     ...[...pages].map(([route, module]) => ({ route, modules: ["index.html", module] })),
@@ -52,10 +56,13 @@ function routesToMeasure(): { route: string; modules: string[] }[] {
   ];
   for (const def of RESOURCES.filter((r) => r.standalone !== false)) {
     const { list, show, create, edit } = def.routes;
-    routes.push({ route: list, modules: signedIn(generated, screens.get(def.listComponent ?? "")) });
-    if (create) routes.push({ route: create, modules: signedIn(formPages, def.createOpens === "page" ? screens.get(def.createComponent ?? "") : undefined) });
-    if (show) routes.push({ route: show, modules: signedIn(generated, screens.get(def.showComponent ?? "")) });
-    if (edit) routes.push({ route: edit, modules: signedIn(formPages, screens.get(def.editComponent ?? "")) });
+    const declared = declarations.get(def.name);
+    if (!declared) throw new Error(`${DECLARATIONS} does not load ${def.name}`);
+    routes.push({ route: list, modules: signedIn(declared, listPage, screens.get(def.listComponent ?? "")) });
+    if (create)
+      routes.push({ route: create, modules: signedIn(declared, formPages, def.createOpens === "page" ? screens.get(def.createComponent ?? "") : undefined) });
+    if (show) routes.push({ route: show, modules: signedIn(declared, showPage, screens.get(def.showComponent ?? "")) });
+    if (edit) routes.push({ route: edit, modules: signedIn(declared, formPages, screens.get(def.editComponent ?? "")) });
   }
   routes.push({ route: "/public/apps/invoices/:reference", modules: ["src/public/invoice.html"] });
   return routes;
@@ -63,9 +70,26 @@ function routesToMeasure(): { route: string; modules: string[] }[] {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
+/**
+ * Builds with Vite's manifest, whose keys are the entries and the dynamically imported modules. A
+ * module imported dynamically that another chunk also imports statically (a resource's declaration,
+ * which some pages import) has no key of its own: the import resolves to the chunk holding it, so
+ * each such module is keyed here by that chunk's key.
+ */
 async function buildWithManifest(outDir: string, options: Parameters<typeof build>[0] = {}): Promise<Manifest> {
-  await build({ logLevel: "silent", ...options, build: { ...options.build, outDir, manifest: true, emptyOutDir: true } });
-  return JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8"));
+  const chunkOf = new Map<string, string>();
+  const recordChunks: Plugin = {
+    name: "record-chunks",
+    generateBundle(_options, bundle) {
+      for (const out of Object.values(bundle)) if (out.type === "chunk") for (const id of out.moduleIds) chunkOf.set(relative(process.cwd(), id), out.fileName);
+    },
+  };
+  const plugins = [...(options.plugins ?? []), recordChunks];
+  await build({ logLevel: "silent", ...options, plugins, build: { ...options.build, outDir, manifest: true, emptyOutDir: true } });
+  const manifest: Manifest = JSON.parse(readFileSync(join(outDir, ".vite/manifest.json"), "utf8"));
+  const keyOf = new Map(Object.entries(manifest).map(([key, e]) => [e.file, key]));
+  for (const [module, file] of chunkOf) if (!manifest[module] && keyOf.has(file)) manifest[module] = manifest[keyOf.get(file)!];
+  return manifest;
 }
 
 function gzipOf(outDir: string, file: string) {

@@ -1,5 +1,6 @@
 /** Fiat accounts (SPEC §2 Accounts, §3 Bank/fiat account). Details are a bespoke page. */
 import { z } from "zod";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -84,11 +85,9 @@ export const accountEndpoints = {
 };
 
 export const accounts = defineResource<Account>({
-  name: "accounts",
-  label: "Accounts",
+  ...catalogEntry("accounts"),
   title: "Accounts",
   subtitle: "Manage your accounts",
-  routes: { list: "/accounts", show: "/accounts/:id" },
   // SPEC §2: the accounts screens ask for no product (a business without fiat access is offered one
   // there); like every money screen they show the locked state until the business is verified.
   screens: {
@@ -115,5 +114,4 @@ export const accounts = defineResource<Account>({
   banner: { title: "Open a bank account", body: "Get local and international account details to receive and send money.", action: "Open account" },
   createLabel: "Create an account",
   createComponent: "create-account",
-  menu: { label: "Accounts", icon: "bank", order: 10 },
 });

@@ -3,6 +3,7 @@
  * log (users_read). Read-only: the product has no call that edits or removes an entry.
  */
 import { z } from "zod";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint } from "./define-endpoint.ts";
 import { day, sortParam } from "./list-query.ts";
@@ -88,12 +89,9 @@ export const auditLogEndpoints = {
 export const AUDIT_VERIFY_COMMAND = "npm run audit:verify -- <file>";
 
 export const auditLog = defineResource<AuditLogEntry>({
-  name: "audit-log",
-  label: "Audit log",
+  ...catalogEntry("audit-log"),
   title: "Audit log",
   subtitle: "Every change made in this account, who made it and from where. Entries are hash-chained: none can be changed or removed unnoticed.",
-  routes: { list: "/settings" },
-  standalone: false,
   api: { list: auditLogEndpoints.list },
   schema: AuditLogEntry,
   access: { obj: "audit-log" },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { type Blockchain, BLOCKCHAINS, BLOCKCHAIN_LABELS, FIAT_CURRENCIES, STABLECOINS } from "../src/lib/assets.ts";
 import { addressProblem } from "../src/lib/address-checks.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource, type DetailField, type FormField, type Option } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -327,15 +328,8 @@ const deleteAction = (list: string) => ({
 });
 
 export const beneficiaries = defineResource<Beneficiary>({
+  ...catalogEntry("beneficiaries"),
   ...shared,
-  name: "beneficiaries",
-  label: "Beneficiaries",
-  routes: {
-    list: "/payments/beneficiaries",
-    show: "/payments/beneficiaries/:id",
-    create: "/payments/beneficiaries/create",
-    edit: "/payments/beneficiaries/:id/edit",
-  },
   columns,
   filters: [
     search,
@@ -352,14 +346,11 @@ export const beneficiaries = defineResource<Beneficiary>({
     },
   ],
   actions: [deleteAction("/payments/beneficiaries")],
-  menu: { label: "Beneficiaries", icon: "team", parent: "payments", order: 40 },
 });
 
 export const cryptoBeneficiaries = defineResource<Beneficiary>({
+  ...catalogEntry("crypto-beneficiaries"),
   ...shared,
-  name: "crypto-beneficiaries",
-  label: "Crypto beneficiaries",
-  routes: { list: "/crypto/beneficiaries", show: "/crypto/beneficiaries/:id" },
   // They are read through the one beneficiaries endpoint (type=CRYPTO); their screens are the crypto product's.
   screens: {
     list: { alsoNeeds: ["crypto"], why: "stablecoin beneficiaries are part of the crypto product" },
@@ -378,5 +369,4 @@ export const cryptoBeneficiaries = defineResource<Beneficiary>({
   columns: columns.filter((c) => c.field !== "type"),
   filters: [search],
   actions: [deleteAction("/crypto/beneficiaries")],
-  menu: { label: "Beneficiaries", icon: "team", parent: "crypto", order: 30 },
 });

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { DESTINATIONS } from "./beneficiary-destinations.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { PageQuery } from "./page-query.ts";
@@ -226,11 +227,9 @@ export function bulkReportCsv(check: { currency: string; rows: z.input<typeof Bu
 }
 
 export const bulkPayments = defineResource<BulkPayment>({
-  name: "bulk-payments",
-  label: "Bulk payments",
+  ...catalogEntry("bulk-payments"),
   title: "Bulk payments",
   subtitle: "Pay many beneficiaries from one file",
-  routes: { list: "/payments/bulk-payment", show: "/payments/bulk-payment/:id" },
   screens: {
     list: lockedUntilVerified,
     // Approvers read a bulk payment's lines in the approvals modal; the details page is the maker's.
@@ -253,7 +252,6 @@ export const bulkPayments = defineResource<BulkPayment>({
   emptyFiltered: { title: "No bulk payments", body: "No bulk payments match your filters or search query" },
   errorMessage: "Error fetching bulk payments",
   recordTitle: (r) => r.reference,
-  menu: { label: "Bulk payments", icon: "payments", parent: "payments", order: 45 },
   createLabel: "New bulk payment",
   createComponent: "bulk-upload",
   showComponent: "bulk-payment",

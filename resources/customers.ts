@@ -3,6 +3,7 @@
  * and companies it holds money for, each of whom can get sub-accounts and sub-wallets.
  */
 import { z } from "zod";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource, type DetailField, type FormField } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -292,11 +293,9 @@ const ngDetail = (address: string, type: string): DetailField[] => [
 ];
 
 export const customers = defineResource<Customer>({
-  name: "customers",
-  label: "Customers",
+  ...catalogEntry("customers"),
   title: "Customers",
   subtitle: "Manage your customers",
-  routes: { list: "/customers", show: "/customers/:id", create: "/customers/create" },
   api: { list: customerEndpoints.list, one: customerEndpoints.show, create: customerEndpoints.create },
   schema: Customer,
   create: CustomerInput,
@@ -399,5 +398,4 @@ export const customers = defineResource<Customer>({
   emptyFiltered: { title: "No Customers", body: "No customers match your filters or search query" },
   errorMessage: "Error fetching customers",
   recordTitle: (c) => c.display_name,
-  menu: { label: "Customers", icon: "team", order: 25 },
 });

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { PERMISSION_NAMES, type Permission } from "../policies/catalog.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -342,21 +343,15 @@ export const developerEndpoints = {
 
 /** SPEC §4 shows key and webhook states as the API names them (ENABLED, not Enabled). */
 const AS_NAMED = (states: readonly string[]) => Object.fromEntries(states.map((s) => [s, s]));
-/** Hosted by the Developers page's tabs (src/app/pages/developers/), which have no routes of their own. */
-const DEVELOPERS_PAGE = "/developers";
-
 /**
  * The Api Keys tab (SPEC §3 API key, §4, §9 page size 10): masked keys only; a row opens the details;
  * 'Generate API key' leads to the one showing of the key; 'Disable' (confirmed; never re-enabled) for
  * the member's own keys, or anyone's with api-keys/disable-any.
  */
 export const apiKeys = defineResource<ApiKey>({
-  name: "api-keys",
-  label: "Api Keys",
+  ...catalogEntry("api-keys"),
   title: "Api Keys",
   subtitle: "Keys let your systems call the API with the permissions you grant them.",
-  routes: { list: DEVELOPERS_PAGE },
-  standalone: false,
   api: { list: developerEndpoints.listApiKeys, one: developerEndpoints.showApiKey, create: developerEndpoints.createApiKey },
   schema: ApiKey,
   access: { obj: "api-keys" },
@@ -411,12 +406,9 @@ export const apiKeys = defineResource<ApiKey>({
  * or 'Enable' for those who administer the business's webhooks.
  */
 export const webhooks = defineResource<Webhook>({
-  name: "webhooks",
-  label: "Webhooks",
+  ...catalogEntry("webhooks"),
   title: "Webhooks",
   subtitle: "Webhooks POST signed events to your endpoint as they happen.",
-  routes: { list: DEVELOPERS_PAGE },
-  standalone: false,
   api: {
     list: developerEndpoints.listWebhooks,
     one: developerEndpoints.showWebhook,

@@ -1,4 +1,7 @@
-/** Every declared resource. Adding one: a file here, a line below, its endpoints' policy lines (policies/policy.csv). */
+/**
+ * Every declared resource, as the server registers them. Adding one: a file here, its entry in
+ * catalog.ts, a line below and in load.ts (the console's), its endpoints' policy lines (policies/policy.csv).
+ */
 import type { ResourceDef } from "./define-resource.ts";
 import { beneficiaries, cryptoBeneficiaries } from "./beneficiaries.ts";
 import { users } from "./users.ts";

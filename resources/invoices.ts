@@ -9,6 +9,7 @@
  *   public: GET /public/invoicing/invoices/:reference, .../download, .../logo, POST .../payment-notification.
  */
 import { z } from "zod";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -380,11 +381,9 @@ export const publicInvoiceEndpoints = {
 };
 
 export const invoices = defineResource<Invoice>({
-  name: "invoices",
-  label: "Invoices",
+  ...catalogEntry("invoices"),
   title: "Invoices",
   subtitle: "Bill your customers and get paid into your accounts",
-  routes: { list: "/invoicing/invoices", show: "/invoicing/invoices/:id", create: "/invoicing/invoices/create" },
   api: { list: invoiceEndpoints.list, one: invoiceEndpoints.show, create: invoiceEndpoints.create, update: invoiceEndpoints.update },
   schema: Invoice,
   create: InvoiceInput,
@@ -433,5 +432,4 @@ export const invoices = defineResource<Invoice>({
   emptyFiltered: { title: "No Invoices", body: "No invoices match your filters or search query" },
   errorMessage: "Error fetching invoice",
   recordTitle: (i) => i.number ?? "Draft invoice",
-  menu: { label: "Invoices", icon: "invoice", parent: "invoicing", order: 10 },
 });

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { END_KINDS, FREQUENCIES, LAST_DAY } from "../src/lib/schedule-dates.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { day, listOf, sortParam } from "./list-query.ts";
@@ -253,11 +254,9 @@ const ep = paymentScheduleEndpoints;
 const stateOptions = SCHEDULE_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }));
 
 export const paymentSchedules = defineResource<PaymentSchedule>({
-  name: "payment-schedules",
-  label: "Scheduled payments",
+  ...catalogEntry("payment-schedules"),
   title: "Scheduled payments",
   subtitle: "Payments made on a date or on a frequency, approved once",
-  routes: { list: "/payments/scheduled", show: "/payments/scheduled/:id" },
   api: { list: ep.list, one: ep.show },
   schema: PaymentSchedule,
   access: { obj: "payment-schedules" },
@@ -304,5 +303,4 @@ export const paymentSchedules = defineResource<PaymentSchedule>({
   emptyFiltered: { title: "No scheduled payments match", body: "Try other filters." },
   errorMessage: "Scheduled payments could not be loaded",
   recordTitle: (s) => `${s.frequency_label} to ${s.beneficiary.name}`,
-  menu: { label: "Scheduled", icon: "schedule", parent: "payments", order: 42 },
 });

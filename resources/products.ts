@@ -4,6 +4,7 @@
  * API: GET/POST /invoicing/products, GET/PUT/DELETE /invoicing/products/:id.
  */
 import { z } from "zod";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { FIAT_CURRENCIES } from "../src/lib/assets.ts";
 import { MinorString } from "./invoices.ts";
@@ -89,11 +90,9 @@ export const productEndpoints = {
 };
 
 export const products = defineResource<Product>({
-  name: "products",
-  label: "Products",
+  ...catalogEntry("products"),
   title: "Products",
   subtitle: "What you sell, ready to add to invoices",
-  routes: { list: "/invoicing/products" },
   api: { list: productEndpoints.list, one: productEndpoints.show, create: productEndpoints.create, update: productEndpoints.update },
   schema: Product,
   create: ProductInput,
@@ -129,5 +128,4 @@ export const products = defineResource<Product>({
   emptyFiltered: { title: "No Products", body: "No products match your search" },
   errorMessage: "Error fetching products",
   recordTitle: (p) => p.name,
-  menu: { label: "Products", icon: "product", parent: "invoicing", order: 20 },
 });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { isCalendarDay } from "../src/lib/dates.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
@@ -187,11 +188,9 @@ export const settlementEndpoints = {
 export const SETTLEMENT_STATE_LABELS: Record<string, string> = { OPEN: "Open", SETTLED: "Settled" };
 
 export const settlements = defineResource<Settlement>({
-  name: "settlements",
-  label: "Fx Settlements",
+  ...catalogEntry("settlements"),
   title: "Fx Settlements",
   subtitle: "Your customers' currency conversions, netted per currency pair and day",
-  routes: { list: "/settlements", show: "/settlements/:id" },
   screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: settlementEndpoints.list, one: settlementEndpoints.show },
   schema: Settlement,
@@ -229,7 +228,6 @@ export const settlements = defineResource<Settlement>({
   emptyFiltered: { title: "No Fx Settlements", body: "No transactions match your filters or search query" },
   errorMessage: "Error fetching Fx settlements",
   recordTitle: (s) => s.reference,
-  menu: { label: "Fx Settlements", icon: "transactions", order: 27 },
   showComponent: "settlement-details",
 });
 

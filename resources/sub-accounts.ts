@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isCalendarDay } from "../src/lib/dates.ts";
 import { Account } from "./accounts.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
@@ -220,11 +221,9 @@ export const subAccountEndpoints = {
 export const SUB_ACCOUNT_STATE_LABELS: Record<string, string> = { ACTIVE: "Active", FROZEN: "Frozen", CLOSED: "Closed", PENDING_DEPOSIT_ADDRESS: "Processing" };
 
 export const subAccounts = defineResource<SubAccount>({
-  name: "sub-accounts",
-  label: "Sub-accounts",
+  ...catalogEntry("sub-accounts"),
   title: "Sub-accounts",
   subtitle: "Virtual accounts under your master account, for your business or your customers",
-  routes: { list: "/sub-accounts", show: "/sub-accounts/:id" },
   screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: subAccountEndpoints.list, one: subAccountEndpoints.show, create: subAccountEndpoints.create },
   schema: SubAccount,
@@ -281,7 +280,6 @@ export const subAccounts = defineResource<SubAccount>({
   emptyFiltered: { title: "No Sub-Accounts", body: "No sub-accounts match your filters or search query" },
   errorMessage: "Error fetching sub-accounts",
   recordTitle: (s) => s.name,
-  menu: { label: "Sub-accounts", icon: "bank", order: 12 },
   lockedFeature: { feature: "sub_accounts", name: "Sub-Accounts" },
   // The page (currency picker, master account) hosts the list; its transactions are the master account's.
   tabs: [

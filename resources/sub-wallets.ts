@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../src/lib/assets.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint } from "./define-endpoint.ts";
@@ -111,11 +112,9 @@ export const assetLabel = (currency: string, blockchain: string) =>
   `${currency} · ${(BLOCKCHAIN_LABELS[blockchain as Blockchain] ?? blockchain).replace(/ \(.*\)$/, "")}`;
 
 export const subWallets = defineResource<SubWallet>({
-  name: "sub-wallets",
-  label: "Sub-wallets",
+  ...catalogEntry("sub-wallets"),
   title: "Sub-wallets",
   subtitle: "Stablecoin wallets under your main wallets, for your business or your customers",
-  routes: { list: "/crypto/sub-wallets", show: "/crypto/sub-wallets/:id" },
   screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: subWalletEndpoints.list, one: walletEndpoints.show, create: subWalletEndpoints.create },
   schema: SubWallet,
@@ -153,7 +152,6 @@ export const subWallets = defineResource<SubWallet>({
   emptyFiltered: { title: "No Sub-Wallets", body: "No sub-wallets match your filters or search query" },
   errorMessage: "Error fetching sub-wallets",
   recordTitle: (w) => w.name,
-  menu: { label: "Sub-wallets", icon: "crypto", parent: "crypto", order: 12 },
   // The page (asset picker, distribution) hosts the list; its transactions are all sub-wallets' of the asset.
   tabs: [
     { key: "list", label: "List of sub-wallets" },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS } from "../src/lib/assets.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource, type Column, type Filter, type ListTab, type Option } from "./define-resource.ts";
 import { day, flag, listOf, sortParam } from "./list-query.ts";
 import { MoneyValue } from "./money.ts";
@@ -241,10 +242,8 @@ const shared = {
 };
 
 export const transactions = defineResource<z.infer<typeof BankingTransactionRow>>({
+  ...catalogEntry("transactions"),
   ...shared,
-  name: "transactions",
-  label: "Transactions",
-  routes: { list: "/transactions", show: "/transactions/:id" },
   api: { list: transactionEndpoints.listBanking, one: transactionEndpoints.showBanking },
   schema: BankingTransactionRow,
   access: { obj: "transactions" },
@@ -285,14 +284,11 @@ export const transactions = defineResource<z.infer<typeof BankingTransactionRow>
   emptyFiltered: { title: "No transactions", body: "No transactions match your filters or search query" },
   lockedFeature: { feature: "fiat", name: "transactions" },
   showComponent: "banking-transaction",
-  menu: { label: "Transactions", icon: "transactions", order: 20 },
 });
 
 export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactionRow>>({
+  ...catalogEntry("crypto-transactions"),
   ...shared,
-  name: "crypto-transactions",
-  label: "Crypto transactions",
-  routes: { list: "/crypto/transactions", show: "/crypto/transactions/:id" },
   // SPEC §2: only the list needs the crypto feature; a transaction's page opens from anywhere it is linked.
   screens: { show: { without: ["crypto"], why: "SPEC §2 asks the crypto feature of the list only" } },
   api: { list: transactionEndpoints.listCrypto, one: transactionEndpoints.showCrypto },
@@ -323,5 +319,4 @@ export const cryptoTransactions = defineResource<z.infer<typeof CryptoTransactio
   empty: { title: "No transactions", body: "Make your first payment to a beneficiary, or swap your stablecoin the fastest way" },
   emptyFiltered: { title: "No transactions", body: "No transactions match your filters or search query" },
   showComponent: "crypto-transaction",
-  menu: { label: "Transactions", icon: "transactions", parent: "crypto", order: 20 },
 });

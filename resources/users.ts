@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { OWNER_ROLE } from "../policies/catalog.ts";
 import { email } from "./auth.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
 import { PageQuery } from "./page-query.ts";
@@ -190,12 +191,9 @@ export const teamEndpoints = {
 };
 
 export const users = defineResource<BusinessUser>({
-  name: "users",
-  label: "Users",
+  ...catalogEntry("users"),
   title: "User management",
   subtitle: "Manage the people who can use this account",
-  routes: { list: "/settings" },
-  standalone: false,
   api: { list: teamEndpoints.list, one: teamEndpoints.show },
   schema: BusinessUser,
   access: { obj: "users" },

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { BLOCKCHAINS, STABLECOINS } from "../src/lib/assets.ts";
 import { ExchangeTargets } from "./accounts.ts";
+import { catalogEntry } from "./catalog.ts";
 import { defineResource } from "./define-resource.ts";
 import { lockedUntilVerified } from "./define-screen.ts";
 import { endpoint, IdParams } from "./define-endpoint.ts";
@@ -130,11 +131,9 @@ export const walletEndpoints = {
 };
 
 export const wallets = defineResource<Wallet>({
-  name: "wallets",
-  label: "Wallets",
+  ...catalogEntry("wallets"),
   title: "Wallets",
   subtitle: "Manage your wallets",
-  routes: { list: "/crypto/wallets", show: "/crypto/wallets/:id" },
   screens: { list: lockedUntilVerified, show: lockedUntilVerified },
   api: { list: walletEndpoints.list, one: walletEndpoints.show },
   schema: Wallet,
@@ -156,5 +155,4 @@ export const wallets = defineResource<Wallet>({
   recordTitle: (w) => `${w.currency} wallet`,
   showComponent: "wallet-details",
   aside: "swap-panel",
-  menu: { label: "Wallets", icon: "crypto", parent: "crypto", order: 10 },
 });

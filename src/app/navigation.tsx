@@ -6,8 +6,7 @@ import type { ResourceProps } from "@refinedev/core";
 import { BankOutlined, SwapOutlined, DashboardOutlined, SendOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from "@ant-design/icons";
 import { FileDoneOutlined, FileTextOutlined, LineChartOutlined, ShoppingOutlined } from "@ant-design/icons";
 import { ApiOutlined, GiftOutlined, ScheduleOutlined } from "@ant-design/icons";
-import { RESOURCES } from "../../resources/index.ts";
-import { PAGES } from "../../resources/pages.ts";
+import { CATALOG, PAGE_PATHS } from "../../resources/catalog.ts";
 import type { ResourceRoutes } from "./providers/access-control.ts";
 
 const ICONS: Record<string, React.ReactNode> = {
@@ -31,11 +30,11 @@ const ICONS: Record<string, React.ReactNode> = {
 type Entry = { name: string; routes: ResourceRoutes; label: string; icon?: string; parent?: string; order: number; lockedName?: string };
 
 const ENTRIES: Entry[] = [
-  { name: "dashboard", routes: { list: PAGES.dashboard.path }, label: "Dashboard", icon: "dashboard", order: 0 },
+  { name: "dashboard", routes: { list: PAGE_PATHS.dashboard }, label: "Dashboard", icon: "dashboard", order: 0 },
   { name: "payments", routes: {}, label: "Payments", icon: "payments", order: 30 },
   { name: "crypto", routes: {}, label: "Crypto", icon: "crypto", order: 40 },
   { name: "invoicing", routes: {}, label: "Invoicing", icon: "invoicing", order: 50 },
-  ...RESOURCES.filter((r) => r.menu).map((r) => ({
+  ...CATALOG.filter((r) => r.menu).map((r) => ({
     name: r.name,
     routes: r.routes,
     label: r.menu!.label,
@@ -43,20 +42,20 @@ const ENTRIES: Entry[] = [
     parent: r.menu!.parent,
     order: r.menu!.order,
   })),
-  { name: "send-money", routes: { list: PAGES.sendMoney.path }, label: "Send money", parent: "payments", order: 35, lockedName: "Payments" },
-  { name: "send-exchange", routes: { list: PAGES.sendExchange.path }, label: "Exchange", parent: "payments", order: 36, lockedName: "Exchanges" },
+  { name: "send-money", routes: { list: PAGE_PATHS.sendMoney }, label: "Send money", parent: "payments", order: 35, lockedName: "Payments" },
+  { name: "send-exchange", routes: { list: PAGE_PATHS.sendExchange }, label: "Exchange", parent: "payments", order: 36, lockedName: "Exchanges" },
   {
     name: "send-stablecoins",
-    routes: { list: PAGES.sendStablecoins.path },
+    routes: { list: PAGE_PATHS.sendStablecoins },
     label: "Send stablecoins",
     parent: "crypto",
     order: 15,
     lockedName: "Stablecoin payments",
   },
-  { name: "fx-rates", routes: { list: PAGES.rates.path }, label: "Fx Rates", icon: "rates", order: 60 },
-  { name: "deals", routes: { list: PAGES.deals.path }, label: "Deals", icon: "deals", order: 65 },
-  { name: "developers", routes: { list: PAGES.developers.path }, label: "Developers", icon: "developers", order: 85 },
-  { name: "settings", routes: { list: PAGES.settings.path }, label: "Settings", icon: "settings", order: 90 },
+  { name: "fx-rates", routes: { list: PAGE_PATHS.rates }, label: "Fx Rates", icon: "rates", order: 60 },
+  { name: "deals", routes: { list: PAGE_PATHS.deals }, label: "Deals", icon: "deals", order: 65 },
+  { name: "developers", routes: { list: PAGE_PATHS.developers }, label: "Developers", icon: "developers", order: 85 },
+  { name: "settings", routes: { list: PAGE_PATHS.settings }, label: "Settings", icon: "settings", order: 90 },
 ];
 
 export const MENU: ResourceProps[] = [...ENTRIES]

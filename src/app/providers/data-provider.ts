@@ -7,17 +7,11 @@
  * other *Many, which Refine otherwise runs as one call per record through the methods below).
  */
 import type { CrudFilter, CrudSort, DataProvider, Pagination } from "@refinedev/core";
-import { resourceByName } from "../../../resources/index.ts";
+import { loadResource } from "../../../resources/load.ts";
 import type { ApiAction, ResourceDef } from "../../../resources/define-resource.ts";
 import { api } from "../api/client.ts";
 import { call, urlOf } from "../api/call.ts";
 import { sortParamOf } from "./list-sort.ts";
-
-function defOf(resource: string): ResourceDef {
-  const def = resourceByName(resource);
-  if (!def) throw new Error(`Unknown resource "${resource}"`);
-  return def;
-}
 
 export const withId = (path: string, id: string | number) => path.replace(":id", encodeURIComponent(String(id)));
 
@@ -66,7 +60,7 @@ const cursorKey = (resource: string, query: string, page: number) => `${resource
 export const dataProvider: DataProvider = {
   getApiUrl: () => "/api",
   getList: async ({ resource, pagination, filters, sorters, meta }) => {
-    const def = defOf(resource);
+    const def = await loadResource(resource);
     // A list tab's fixed parameters arrive as meta.params.
     const extra = (meta?.params ?? {}) as Record<string, string>;
     const query = listQuery(def, pagination, filters, extra, sorters);
@@ -83,22 +77,22 @@ export const dataProvider: DataProvider = {
     return { data: res.data.items, total: res.data.total_items };
   },
   getOne: async ({ resource, id }) => {
-    const one = defOf(resource).api.one;
+    const one = (await loadResource(resource)).api.one;
     if (!one) throw new Error(`${resource} has no record of its own to read`);
     return { data: (await call(one, { params: { id } })).data as never };
   },
   create: async ({ resource, variables }) => {
-    const def = defOf(resource);
+    const def = await loadResource(resource);
     if (!def.api.create) throw new Error(`${resource} cannot be created`);
     return { data: (await call(def.api.create, { body: variables })).data as never };
   },
   update: async ({ resource, id, variables }) => {
-    const def = defOf(resource);
+    const def = await loadResource(resource);
     if (!def.api.update) throw new Error(`${resource} cannot be edited`);
     return { data: (await call(def.api.update, { params: { id }, body: variables })).data as never };
   },
   deleteOne: async ({ resource, id }) => {
-    const action = defOf(resource).actions?.find((a): a is ApiAction => a.key === "delete" && "endpoint" in a);
+    const action = (await loadResource(resource)).actions?.find((a): a is ApiAction => a.key === "delete" && "endpoint" in a);
     if (!action) throw new Error(`${resource} cannot be deleted`);
     return { data: (await call(action.endpoint, { params: { id } })).data as never };
   },

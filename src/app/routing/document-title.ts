@@ -5,7 +5,7 @@
  * the label through its declared key (resources.<name>.label), the doing through resource.documentTitle.
  */
 import type { Action, IResourceItem } from "@refinedev/core";
-import { resourceByName } from "../../../resources/index.ts";
+import { catalogByName } from "../../../resources/catalog.ts";
 import { declaredKey } from "../components/resource/declared-text.ts";
 
 export const PRODUCT = "Stablebank";
@@ -14,7 +14,7 @@ const english: Translate = (_key, _options, text) => text ?? "";
 
 export function documentTitle({ resource, action }: { resource?: IResourceItem; action?: Action }, t: Translate = english) {
   if (!resource) return PRODUCT;
-  const def = resourceByName(resource.name);
+  const def = catalogByName(resource.name);
   const label = def ? t(declaredKey(def.name, "label"), {}, def.label) : String(resource.meta?.label ?? resource.name);
   const DOING: Partial<Record<Action, string>> = {
     create: t("resource.documentTitle.create", {}, "New"),

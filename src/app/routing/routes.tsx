@@ -4,8 +4,9 @@
  * Resource screens are generated from resources/; pages load lazily so a route ships its own code.
  */
 import { lazy, type ReactElement } from "react";
-import { RESOURCES } from "../../../resources/index.ts";
-import { PAGES } from "../../../resources/pages.ts";
+import { CATALOG, PAGE_PATHS } from "../../../resources/catalog.ts";
+import type { ResourceDef } from "../../../resources/define-resource.ts";
+import { loadResource } from "../../../resources/load.ts";
 import type { RouteKind } from "./guard.ts";
 
 export type AppRoute = { path: string; kind: RouteKind; element: ReactElement };
@@ -14,25 +15,39 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => {
   const Page = lazy(load);
   return <Page />;
 };
-const screens = () => import("../components/resource/resource-pages.tsx");
-const ListPage = lazy(() => screens().then((m) => ({ default: m.ResourceListPage })));
-const ShowPage = lazy(() => screens().then((m) => ({ default: m.ResourceShowPage })));
 const formScreens = () => import("../components/resource/resource-form-pages.tsx");
-const CreatePage = lazy(() => formScreens().then((m) => ({ default: m.ResourceCreatePage })));
-const EditPage = lazy(() => formScreens().then((m) => ({ default: m.ResourceEditPage })));
+type ScreenOf = React.ComponentType<{ def: ResourceDef }>;
 
-const resourceRoutes: AppRoute[] = RESOURCES.filter((r) => r.standalone !== false).flatMap((def) => {
-  const { list, show, create, edit } = def.routes;
+/** A resource's screen, fetched with its declaration (resources/load.ts) on the route's first visit. */
+const screen = (name: string, load: () => Promise<ScreenOf>) => {
+  const Screen = lazy(() => Promise.all([load(), loadResource(name)]).then(([Of, def]) => ({ default: () => <Of def={def} /> })));
+  return <Screen />;
+};
+
+const resourceRoutes: AppRoute[] = CATALOG.filter((r) => r.standalone !== false).flatMap(({ name, routes }) => {
+  const { list, show, create, edit } = routes;
   return [
-    { path: list, kind: "protected" as const, element: <ListPage def={def} /> },
-    ...(create ? [{ path: create, kind: "protected" as const, element: <CreatePage def={def} /> }] : []),
-    ...(show ? [{ path: show, kind: "protected" as const, element: <ShowPage def={def} /> }] : []),
-    ...(edit ? [{ path: edit, kind: "protected" as const, element: <EditPage def={def} /> }] : []),
+    {
+      path: list,
+      kind: "protected" as const,
+      element: screen(name, () => import("../components/resource/resource-list-page.tsx").then((m) => m.ResourceListPage)),
+    },
+    ...(create ? [{ path: create, kind: "protected" as const, element: screen(name, () => formScreens().then((m) => m.ResourceCreatePage)) }] : []),
+    ...(show
+      ? [
+          {
+            path: show,
+            kind: "protected" as const,
+            element: screen(name, () => import("../components/resource/resource-show-page.tsx").then((m) => m.ResourceShowPage)),
+          },
+        ]
+      : []),
+    ...(edit ? [{ path: edit, kind: "protected" as const, element: screen(name, () => formScreens().then((m) => m.ResourceEditPage)) }] : []),
   ];
 });
 
 /** The bespoke pages by their declaration's key (resources/pages.ts gives each its route and rule). */
-const BESPOKE: Record<keyof typeof PAGES, () => Promise<{ default: React.ComponentType }>> = {
+const BESPOKE: Record<keyof typeof PAGE_PATHS, () => Promise<{ default: React.ComponentType }>> = {
   dashboard: () => import("../pages/dashboard.tsx"),
   settings: () => import("../pages/settings.tsx"),
   rates: () => import("../pages/rates.tsx"),
@@ -44,7 +59,7 @@ const BESPOKE: Record<keyof typeof PAGES, () => Promise<{ default: React.Compone
   sendStablecoins: () => import("../pages/payments/send-stablecoins.tsx"),
 };
 const bespokeRoutes: AppRoute[] = Object.entries(BESPOKE).map(([key, load]) => ({
-  path: PAGES[key as keyof typeof PAGES].path,
+  path: PAGE_PATHS[key as keyof typeof PAGE_PATHS],
   kind: "protected",
   element: page(load),
 }));

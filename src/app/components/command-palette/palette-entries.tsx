@@ -3,7 +3,7 @@
  * each only when the policy lets the member open it (the same grants the server enforces, which
  * already include the feature flags and the KYB approval each rule asks for).
  */
-import { PAGES } from "../../../../resources/pages.ts";
+import { PAGE_PATHS } from "../../../../resources/catalog.ts";
 import { invoices } from "../../../../resources/invoices.ts";
 import type { ReactNode } from "react";
 import type { ResourceProps, useTranslate } from "@refinedev/core";
@@ -31,7 +31,7 @@ export type PaletteEntry = {
   target: PaletteTarget;
 };
 
-const SEND_MONEY_ROUTE = PAGES.sendMoney.path;
+const SEND_MONEY_ROUTE = PAGE_PATHS.sendMoney;
 const CREATE_INVOICE_ROUTE = invoices.routes.create!;
 
 /** Sending money: the payments API's create right and the send-money screen (fiat access, KYB approved). */

@@ -8,10 +8,10 @@ import { Button, Dropdown, Space, type MenuProps } from "antd";
 import { DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import { useTranslate } from "@refinedev/core";
 import { useSession } from "../../session/session.tsx";
-import { PAGES } from "../../../../resources/pages.ts";
+import { PAGE_PATHS } from "../../../../resources/catalog.ts";
 
-const SEND_MONEY = PAGES.sendMoney.path;
-const SEND_STABLECOINS = PAGES.sendStablecoins.path;
+const SEND_MONEY = PAGE_PATHS.sendMoney;
+const SEND_STABLECOINS = PAGE_PATHS.sendStablecoins;
 
 export function DashboardActions() {
   const { session, can } = useSession();

@@ -43,8 +43,8 @@ import {
   type ExchangeQuote,
   type ExchangeTarget,
 } from "../../../../resources/exchange.ts";
-import type { Account } from "../../../../resources/accounts.ts";
-import type { Wallet } from "../../../../resources/wallets.ts";
+import { accounts as accountResource, type Account } from "../../../../resources/accounts.ts";
+import { wallets as walletResource, type Wallet } from "../../../../resources/wallets.ts";
 
 const QUOTE_DEBOUNCE_MS = 500;
 /** A quote is asked for again when it lapses while the form is open, but never more often than this. */
@@ -119,8 +119,13 @@ export const sourceLabel = (s: ExchangeSource) =>
 export function useExchangeTargets(source: ExchangeSource | undefined) {
   const { session } = useSession();
   const crypto = !!session?.features.includes("crypto");
-  const accounts = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
-  const wallets = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false, queryOptions: { enabled: crypto } });
+  const accounts = useList<Account>({ resource: accountResource.name, pagination: { pageSize: 100 }, errorNotification: false });
+  const wallets = useList<Wallet>({
+    resource: walletResource.name,
+    pagination: { pageSize: 100 },
+    errorNotification: false,
+    queryOptions: { enabled: crypto },
+  });
   const accountList = accounts.result?.data;
   const walletList = wallets.result?.data;
   const targets = useMemo(() => {

@@ -1,7 +1,7 @@
 /**
  * The routed create and edit pages generated for every standalone resource: the form is their
- * content, so it is imported here directly, while lists and details pages (resource-pages.tsx),
- * where it opens on demand, do not carry it in their first download.
+ * content, so it is imported here directly, while list and details pages (resource-list-page.tsx,
+ * resource-show-page.tsx), where it opens on demand, do not carry it in their first download.
  */
 import { useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";

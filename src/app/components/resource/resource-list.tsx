@@ -129,7 +129,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : (tab?.empty ?? def.empty);
   const createButton = canCreate && <CreateButton def={def as ResourceDef} />;
   const introShown = embedded && intro;
-  // A create page is routed (resource-pages.tsx); only a create modal is hosted by the list.
+  // A create page is routed (resource-form-pages.tsx); only a create modal is hosted by the list.
   const CustomCreate = def.createComponent && !createPage ? screens.create[def.createComponent] : undefined;
   const Details = def.detailsModal ? screens.details[def.detailsModal] : undefined;
   const Aside = def.aside ? screens.aside[def.aside] : undefined;

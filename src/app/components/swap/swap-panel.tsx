@@ -4,7 +4,7 @@
  * rate (indicative until a quote exists) and the fee, then Swap: confirm the quote, and the
  * exchange is recorded at exactly its amounts. Shown only to members allowed to exchange.
  */
-import { PAGES } from "../../../../resources/pages.ts";
+import { PAGE_PATHS } from "../../../../resources/catalog.ts";
 import { useLayoutEffect, useRef, useState, type ClipboardEvent, type CSSProperties, type KeyboardEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslate } from "@refinedev/core";
@@ -166,7 +166,7 @@ export function SwapPanel({ prefer = "account", style }: { prefer?: "account" | 
       title={t("swap.title")}
       variant="borderless"
       style={style}
-      extra={<Link to={PAGES.rates.path}>{t("swap.seeRates")}</Link>}
+      extra={<Link to={PAGE_PATHS.rates}>{t("swap.seeRates")}</Link>}
       role="region"
       aria-label={t("swap.title")}
     >

@@ -10,8 +10,8 @@ import { Alert, Button, Card, Empty, Form, Select, Typography } from "antd";
 import { useSession } from "../../session/session.tsx";
 import { ExchangeFlow, accountSource, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-modal.tsx";
 import { formatMoney } from "../../../lib/money.ts";
-import type { Account } from "../../../../resources/accounts.ts";
-import type { Wallet } from "../../../../resources/wallets.ts";
+import { accounts as accountResource, type Account } from "../../../../resources/accounts.ts";
+import { wallets as walletResource, type Wallet } from "../../../../resources/wallets.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
 const keyOf = (s: ExchangeSource) => `${s.kind}:${s.id}`;
@@ -25,13 +25,13 @@ export default function SendExchangePage() {
   const fromWallets = can("crypto-exchanges", "create") && !!session?.features.includes("crypto");
 
   const accountsQuery = useList<Account>({
-    resource: "accounts",
+    resource: accountResource.name,
     pagination: { pageSize: 100 },
     errorNotification: false,
     queryOptions: { enabled: fromAccounts },
   });
   const walletsQuery = useList<Wallet>({
-    resource: "wallets",
+    resource: walletResource.name,
     pagination: { pageSize: 100 },
     errorNotification: false,
     queryOptions: { enabled: fromWallets },

@@ -28,8 +28,8 @@ import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, paymentEndpoints, ty
 import type { BankingTransaction } from "../../../../resources/transaction-views.ts";
 import { beneficiaries as beneficiaryResource } from "../../../../resources/beneficiaries.ts";
 import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
-import type { Account } from "../../../../resources/accounts.ts";
-import type { SubAccount } from "../../../../resources/sub-accounts.ts";
+import { accounts as accountResource, type Account } from "../../../../resources/accounts.ts";
+import { subAccounts as subAccountResource, type SubAccount } from "../../../../resources/sub-accounts.ts";
 import { ResourceForm } from "../../components/resource/resource-form.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { statusText } from "../../components/resource/use-declared.ts";
@@ -112,10 +112,10 @@ function SendMoneyForm() {
   const [sent, setSent] = useState<BankingTransaction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  const accountsQuery = useList<Account>({ resource: "accounts", pagination: { pageSize: 100 }, errorNotification: false });
+  const accountsQuery = useList<Account>({ resource: accountResource.name, pagination: { pageSize: 100 }, errorNotification: false });
   // Sub-accounts pay too (SPEC §2: a sub-account's 'Make payment' opens this form with it chosen).
   const subAccountsQuery = useList<SubAccount>({
-    resource: "sub-accounts",
+    resource: subAccountResource.name,
     pagination: { pageSize: 100 },
     errorNotification: false,
     queryOptions: { enabled: can("sub-accounts", "list") },

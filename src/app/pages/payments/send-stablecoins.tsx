@@ -35,7 +35,7 @@ import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
 import type { CryptoTransaction } from "../../../../resources/transaction-views.ts";
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
-import type { Wallet } from "../../../../resources/wallets.ts";
+import { wallets as walletResource, type Wallet } from "../../../../resources/wallets.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 
 type Values = {
@@ -128,7 +128,7 @@ export default function SendStablecoinsPage() {
   const schedule = useScheduleDraft("crypto");
   const [scheduled, setScheduled] = useState<{ body: ScheduleBody; wallet: Wallet; to: string } | null>(null);
 
-  const wallets = useList<Wallet>({ resource: "wallets", pagination: { pageSize: 100 }, errorNotification: false });
+  const wallets = useList<Wallet>({ resource: walletResource.name, pagination: { pageSize: 100 }, errorNotification: false });
   const beneficiaries = useList<Beneficiary>({ resource: "crypto-beneficiaries", pagination: { pageSize: 100 }, errorNotification: false });
   const walletList = wallets.result.data ?? [];
 

@@ -1,4 +1,7 @@
-/** The routed screens generated for every standalone resource: list and show (create and edit: resource-form-pages.tsx). */
+/**
+ * The routed details screen generated for every standalone resource with a details route. A module
+ * of its own so that a list's route does not fetch the details' code (Descriptions, the actions).
+ */
 import { useNavigate } from "react-router";
 import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
@@ -7,10 +10,6 @@ import { ResourceShow } from "./resource-show.tsx";
 import { useScreens } from "./screens.tsx";
 import { useDeclared } from "./use-declared.ts";
 
-export function ResourceListPage({ def }: { def: ResourceDef }) {
-  const Custom = useScreens().list[def.listComponent ?? ""];
-  return Custom ? <Custom /> : <ResourceList def={def as ResourceDef<{ id: string }>} />;
-}
 export function ResourceShowPage({ def: declared }: { def: ResourceDef }) {
   const def = useDeclared(declared);
   const Custom = useScreens().show[def.showComponent ?? ""];
