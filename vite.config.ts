@@ -12,9 +12,11 @@ const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
 /**
  * Packages whose modules only declare things but do not say so (no "sideEffects": false), so the
  * bundler would keep every module they import even when nothing of it is used: @refinedev/antd's
- * markdown field, Refine's CSV import (papaparse) and the pro-layout it imports reach the first page.
+ * markdown field, Refine's CSV import (papaparse) and the pro-layout it imports reach the first page;
+ * and Refine's devtools' stack parser (error-stack-parser, stackframe), which only development calls.
  */
-const SIDE_EFFECT_FREE = /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|papaparse|sunflower-antd|@ant-design\/pro-[^/]+)\//;
+const SIDE_EFFECT_FREE =
+  /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|papaparse|sunflower-antd|@ant-design\/pro-[^/]+|error-stack-parser|stackframe)\//;
 
 /**
  * Brotli and gzip copies of every text asset, written beside it at build time: the server sends

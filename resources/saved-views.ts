@@ -7,12 +7,13 @@
  */
 import { z } from "zod";
 import { endpoint, IdParams } from "./define-endpoint.ts";
-import type { ResourceDef } from "./define-resource.ts";
-import { RESOURCES } from "./index.ts";
+import { CATALOG } from "./catalog.ts";
 
-/** The lists a view or a column choice may name: every declared resource (each has a list endpoint). */
-export const SAVEABLE_LISTS = RESOURCES.map((r) => r.name) as [string, ...string[]];
-export const saveableList = (name: string): ResourceDef | undefined => RESOURCES.find((r) => r.name === name);
+/**
+ * The lists a view or a column choice may name: every declared resource (each has a list endpoint),
+ * by its catalog entry, so that the console's saved-views bar does not fetch every declaration.
+ */
+export const SAVEABLE_LISTS = CATALOG.map((r) => r.name) as [string, ...string[]];
 
 /** Query parameters a view never keeps: where the reader was, not what they look at. */
 export const UNSAVED_PARAMS = ["page", "limit", "cursor"] as const;

@@ -46,7 +46,7 @@ const resourceRoutes: AppRoute[] = CATALOG.filter((r) => r.standalone !== false)
   ];
 });
 
-/** The bespoke pages by their declaration's key (resources/pages.ts gives each its route and rule). */
+/** The bespoke pages by their key (resources/catalog.ts gives each its route, resources/pages.ts its rule). */
 const BESPOKE: Record<keyof typeof PAGE_PATHS, () => Promise<{ default: React.ComponentType }>> = {
   dashboard: () => import("../pages/dashboard.tsx"),
   settings: () => import("../pages/settings.tsx"),

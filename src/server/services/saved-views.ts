@@ -7,16 +7,9 @@
  */
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  saveableList,
-  TAB_PARAM,
-  UNSAVED_PARAMS,
-  type ListPreference,
-  type SavedView,
-  type SavedViewChange,
-  type SavedViewInput,
-} from "../../../resources/saved-views.ts";
+import { TAB_PARAM, UNSAVED_PARAMS, type ListPreference, type SavedView, type SavedViewChange, type SavedViewInput } from "../../../resources/saved-views.ts";
 import type { ResourceDef } from "../../../resources/define-resource.ts";
+import { resourceByName } from "../../../resources/index.ts";
 import { listPreferences, savedViews, users } from "../db/schema/index.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { isUuid } from "../db/paging.ts";
@@ -41,7 +34,7 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, unknown> | undef
 }
 
 const listOf = (name: string): ResourceDef => {
-  const def = saveableList(name);
+  const def = resourceByName(name);
   if (!def) throw notFound(`No list named '${name}'`);
   return def;
 };

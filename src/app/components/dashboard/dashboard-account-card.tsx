@@ -8,6 +8,7 @@ import { Flex, type GlobalToken, Tag, Typography, theme } from "antd";
 import { BLOCKCHAIN_LABELS, CURRENCY_COLORS, type Blockchain } from "../../../lib/assets.ts";
 import type { DashboardCardItem } from "./dashboard-data.ts";
 import { displayMinor } from "../../../lib/money.ts";
+import { OneLine } from "../layout/one-line.tsx";
 
 const frame = (colour: string, token: GlobalToken): CSSProperties => ({
   display: "block",
@@ -33,9 +34,9 @@ export function DashboardAccountCard({ item }: { item: DashboardCardItem }) {
         </Tag>
         {item.blockchain && <Tag style={{ marginInlineEnd: 0 }}>{BLOCKCHAIN_LABELS[item.blockchain as Blockchain] ?? item.blockchain}</Tag>}
       </Flex>
-      <Typography.Text type="secondary" ellipsis title={item.name}>
+      <OneLine type="secondary" title={item.name}>
         {item.name}
-      </Typography.Text>
+      </OneLine>
       <Typography.Text strong style={{ fontSize: 20 }}>
         {displayMinor(item.available, item.currency)} <span style={{ fontSize: 14, fontWeight: 400 }}>{item.currency}</span>
       </Typography.Text>

@@ -12,6 +12,7 @@ import type { DashboardData } from "./dashboard-data.ts";
 import { displayMinor } from "../../../lib/money.ts";
 import { lazyNamed } from "../../lib/lazy.ts";
 import { useChecklist } from "../onboarding/use-checklist.ts";
+import { OneLine } from "../layout/one-line.tsx";
 
 // Below the accounts list, and (until KYB approval) instead of it: they load after the first paint.
 const SwapPanel = lazyNamed(() => import("../swap/swap-panel.tsx"), "SwapPanel");
@@ -62,9 +63,7 @@ export function DashboardSidePanel({ data }: { data: DashboardData }) {
                     <Tag color={CURRENCY_COLORS[c.currency]} style={{ marginInlineEnd: 0 }}>
                       {c.currency}
                     </Tag>
-                    <Typography.Text ellipsis title={c.name}>
-                      {c.href ? <Link to={c.href}>{c.name}</Link> : c.name}
-                    </Typography.Text>
+                    <OneLine title={c.name}>{c.href ? <Link to={c.href}>{c.name}</Link> : c.name}</OneLine>
                   </Flex>
                   <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
                     {displayMinor(c.available, c.currency)}

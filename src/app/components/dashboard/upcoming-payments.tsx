@@ -12,6 +12,7 @@ import { displayMinor } from "../../../lib/money.ts";
 import { formatWeekdayDay } from "../../../lib/dates.ts";
 import { call } from "../../api/call.ts";
 import { useSession } from "../../session/session.tsx";
+import { OneLine } from "../layout/one-line.tsx";
 
 export function UpcomingPayments() {
   const { token } = theme.useToken();
@@ -49,9 +50,9 @@ export function UpcomingPayments() {
                   <Typography.Text type="secondary" style={{ whiteSpace: "nowrap" }}>
                     {formatWeekdayDay(r.date)}
                   </Typography.Text>
-                  <Typography.Text ellipsis title={r.beneficiary.name}>
+                  <OneLine title={r.beneficiary.name}>
                     <Link to={paymentSchedules.routes.show!.replace(":id", r.schedule_id)}>{r.beneficiary.name}</Link>
-                  </Typography.Text>
+                  </OneLine>
                 </Flex>
                 <Typography.Text strong style={{ whiteSpace: "nowrap" }}>
                   {displayMinor(r.amount.value, r.amount.currency)} {r.amount.currency}

@@ -11,6 +11,7 @@ import { useSession } from "../../session/session.tsx";
 import { useToast } from "../../hooks/use-toast.ts";
 import { CommandPaletteLauncher } from "../command-palette/launcher.tsx";
 import { ThemeSwitch } from "../../theme/theme-switch.tsx";
+import { OneLine } from "./one-line.tsx";
 
 export function AppHeader() {
   const { session, signOut } = useSession();
@@ -30,10 +31,12 @@ export function AppHeader() {
     >
       <Flex align="center" gap={phone ? 8 : 12} style={{ height: "100%" }}>
         {drawerMenu && <Button icon={<MenuOutlined />} aria-label={t("layout.openMenu")} onClick={() => setMobileSiderOpen(true)} />}
-        {/* The name takes what room is left, on one line. */}
-        <Typography.Text strong ellipsis={{ tooltip: session.business.name }} data-testid="business-name" style={{ flex: 1, minWidth: 0 }}>
-          {session.business.name}
-        </Typography.Text>
+        {/* The name takes what room is left, on one line; the whole of it on hover. */}
+        <Tooltip title={session.business.name}>
+          <OneLine strong data-testid="business-name" style={{ flex: 1, minWidth: 0 }}>
+            {session.business.name}
+          </OneLine>
+        </Tooltip>
         <Flex align="center" gap={phone ? 8 : 12} style={{ flex: "none" }}>
           <CommandPaletteLauncher compact={phone} />
           <ThemeSwitch />

@@ -16,6 +16,7 @@ import { statusText } from "./use-declared.ts";
 import { statusColor } from "./status-colours.ts";
 import { destinationText, frequencyText } from "../../i18n/shared-labels.ts";
 import type { Frequency as ScheduleFrequency } from "../../../lib/schedule-dates.ts";
+import { OneLine } from "../layout/one-line.tsx";
 
 export { statusColor };
 
@@ -256,20 +257,17 @@ function Changes({ after, before, route }: { after: Record<string, unknown>; bef
     );
   return (
     <Space direction="vertical" size={0} style={{ maxWidth: 360 }}>
-      {fields.map(([k, v]) => (
-        <Typography.Text key={k} ellipsis={{ tooltip: shown(v) }} style={{ maxWidth: 360, fontSize: 12 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {k}:
-          </Typography.Text>{" "}
-          {before && k in before ? (
-            <>
-              {shown(before[k])} → {shown(v)}
-            </>
-          ) : (
-            shown(v)
-          )}
-        </Typography.Text>
-      ))}
+      {fields.map(([k, v]) => {
+        const change = before && k in before ? `${shown(before[k])} → ${shown(v)}` : shown(v);
+        return (
+          <OneLine key={k} title={`${k}: ${change}`} style={{ maxWidth: 360, fontSize: 12 }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {k}:
+            </Typography.Text>{" "}
+            {change}
+          </OneLine>
+        );
+      })}
     </Space>
   );
 }
