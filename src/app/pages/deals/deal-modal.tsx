@@ -7,10 +7,11 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Modal, Skeleton, Tag, Typography } from "antd";
+import { Link } from "react-router";
+import { Alert, Button, Card, Flex, Modal, Result, Skeleton, Tag, Typography } from "antd";
 import { dealEndpoints, type Deal } from "../../../../resources/deals.ts";
 import { call } from "../../api/call.ts";
-import { DealBenefits, DealLogo, NotEligiblePanel } from "./deal-parts.tsx";
+import { DealBenefits, DealLogo } from "./deal-parts.tsx";
 import { RedeemForm } from "./redeem-form.tsx";
 import { useSession } from "../../session/session.tsx";
 
@@ -148,5 +149,18 @@ export function DealModal({ dealId, onClose, onChanged }: { dealId: string; onCl
     <Modal open title={deal?.name ?? t("deals.modal.fallbackTitle")} onCancel={onClose} footer={null} width={600} destroyOnHidden>
       {body}
     </Modal>
+  );
+}
+
+/** SPEC §2, §8: the way to qualify is more activity, so it links to the transactions. */
+export function NotEligiblePanel() {
+  const t = useTranslate();
+  return (
+    <Result
+      status="info"
+      style={{ padding: "16px 0" }}
+      title={<span style={{ fontSize: 18 }}>{t("deals.notEligibleText")}</span>}
+      extra={<Link to="/transactions">{t("deals.viewTransactions")}</Link>}
+    />
   );
 }

@@ -1,7 +1,6 @@
-/** Pieces shared by the deal cards and the deal modal: logo, state tag, benefits, not-eligible panel. */
-import { Link } from "react-router";
+/** Pieces shared by the deal cards and the deal modal: logo, state tag, benefits. */
 import { useTranslate } from "@refinedev/core";
-import { Avatar, Flex, Result, Tag, Typography } from "antd";
+import { Avatar, Flex, Tag, Typography } from "antd";
 import { splitBenefit, type Deal, type DealState } from "../../../../resources/deals.ts";
 
 export function DealLogo({ deal, size = 48 }: { deal: Deal; size?: number }) {
@@ -56,18 +55,5 @@ export function DealBenefits({ benefits }: { benefits: string[] }) {
         })}
       </Flex>
     </section>
-  );
-}
-
-/** SPEC §2, §8: the way to qualify is more activity, so it links to the transactions. */
-export function NotEligiblePanel() {
-  const t = useTranslate();
-  return (
-    <Result
-      status="info"
-      style={{ padding: "16px 0" }}
-      title={<span style={{ fontSize: 18 }}>{t("deals.notEligibleText")}</span>}
-      extra={<Link to="/transactions">{t("deals.viewTransactions")}</Link>}
-    />
   );
 }

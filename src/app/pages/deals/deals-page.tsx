@@ -3,15 +3,19 @@
  * pagination, and the deal modal. The search asks the server only from 4 characters, 500 ms after
  * typing stops, and an emptied box shows every deal again.
  */
-import { useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Empty, Flex, Input, Pagination, Row, Skeleton, Tag, Typography, theme } from "antd";
 import { SearchOutlined } from "@ant-design/icons";
 import { DEAL_SEARCH_MIN_LENGTH, DEALS_PAGE_SIZE, type Deal } from "../../../../resources/deals.ts";
 import { useDealSearch, useDeals } from "./use-deals.ts";
 import { DealLogo, DealStateTag } from "./deal-parts.tsx";
-import { DealModal } from "./deal-modal.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { lazyNamed, prefetchWhenIdle } from "../../lib/lazy.ts";
+
+// The deal's dialog (its questions' form, the redeem steps) opens on a click: not in the page's first download.
+const loadDealModal = () => import("./deal-modal.tsx");
+const DealModal = lazyNamed(loadDealModal, "DealModal");
 
 /**
  * The whole card answers a click; the keyboard and assistive technology get one button, the deal's
@@ -86,6 +90,7 @@ export default function DealsPage() {
   const [reload, setReload] = useState(0);
   const { data, loading, failed } = useDeals(search.name, page, reload);
   const [openId, setOpenId] = useState<string | null>(null);
+  useEffect(() => prefetchWhenIdle(loadDealModal), []);
 
   return (
     <Flex vertical gap={16}>
@@ -122,7 +127,11 @@ export default function DealsPage() {
           />
         </Flex>
       )}
-      {openId && <DealModal key={openId} dealId={openId} onClose={() => setOpenId(null)} onChanged={() => setReload((n) => n + 1)} />}
+      {openId && (
+        <Suspense fallback={null}>
+          <DealModal key={openId} dealId={openId} onClose={() => setOpenId(null)} onChanged={() => setReload((n) => n + 1)} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -3,20 +3,28 @@
  * case and decides the submitted ones, as a real provider's reviewer would.
  */
 import { useTranslate } from "@refinedev/core";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Button, Card, Flex, Table, Typography } from "antd";
 import { ReloadOutlined } from "@ant-design/icons";
 import { useToast } from "../../hooks/use-toast.ts";
 import { reviewApi, type KybCaseRow } from "./api.ts";
 import { ProviderFrame } from "./provider-frame.tsx";
-import { ReviewDrawer } from "./review-drawer.tsx";
 import { ReviewTag, StateTag, when } from "./status-tags.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { lazyNamed, prefetchWhenIdle } from "../../lib/lazy.ts";
+
+// The review drawer (its form, the case's details) opens on a click: not in the page's first download.
+const loadReviewDrawer = () => import("./review-drawer.tsx");
+const ReviewDrawer = lazyNamed(loadReviewDrawer, "ReviewDrawer");
 
 export default function SandboxKybConsolePage() {
   const [rows, setRows] = useState<KybCaseRow[]>([]);
   const [loading, setLoading] = useState(true);
   const [open, setOpen] = useState<KybCaseRow | null>(null);
+  // Mounted from the first review on, so that it slides closed rather than vanishing.
+  const [reviewed, setReviewed] = useState(false);
+  if (open && !reviewed) setReviewed(true);
+  useEffect(() => prefetchWhenIdle(loadReviewDrawer), []);
   const toast = useToast();
   const t = useTranslate();
   // The toaster changes whenever antd's context does (theme, language): the list is loaded once, not again for each.
@@ -77,14 +85,18 @@ export default function SandboxKybConsolePage() {
           ]}
         />
       </Card>
-      <ReviewDrawer
-        row={open}
-        onClose={() => setOpen(null)}
-        onDecided={() => {
-          setOpen(null);
-          void load();
-        }}
-      />
+      {reviewed && (
+        <Suspense fallback={null}>
+          <ReviewDrawer
+            row={open}
+            onClose={() => setOpen(null)}
+            onDecided={() => {
+              setOpen(null);
+              void load();
+            }}
+          />
+        </Suspense>
+      )}
     </ProviderFrame>
   );
 }
