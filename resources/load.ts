@@ -5,7 +5,8 @@
 import type { ResourceDef } from "./define-resource.ts";
 import type { ResourceName } from "./catalog.ts";
 
-const LOADERS: Record<ResourceName, () => Promise<ResourceDef>> = {
+/** By resource name; a resource added to RESOURCES (index.ts) is added here too. */
+export const LOADERS: Record<string, () => Promise<ResourceDef>> = {
   accounts: () => import("./accounts.ts").then((m) => m.accounts),
   transactions: () => import("./transactions.ts").then((m) => m.transactions),
   wallets: () => import("./wallets.ts").then((m) => m.wallets),
@@ -24,10 +25,10 @@ const LOADERS: Record<ResourceName, () => Promise<ResourceDef>> = {
   "audit-log": () => import("./audit-log.ts").then((m) => m.auditLog),
   "api-keys": () => import("./developers.ts").then((m) => m.apiKeys),
   webhooks: () => import("./developers.ts").then((m) => m.webhooks),
-};
+} satisfies Record<ResourceName, () => Promise<ResourceDef>>;
 
 /** The declaration of the resource with this name; rejects for a name no resource has. */
 export function loadResource(name: string): Promise<ResourceDef> {
-  const load = LOADERS[name as ResourceName];
+  const load = Object.hasOwn(LOADERS, name) ? LOADERS[name] : undefined;
   return load ? load() : Promise.reject(new Error(`Unknown resource "${name}"`));
 }

@@ -10,6 +10,7 @@ import { expectError } from "../helpers/expect.ts";
 import { NOTE_POLICY, noteEndpoints, notes } from "../fixtures/throwaway/notes.ts";
 import { noteRoutes } from "../fixtures/throwaway/note-routes.ts";
 import { RESOURCES } from "../../resources/index.ts";
+import { LOADERS } from "../../resources/load.ts";
 import { resourceScreens } from "../../resources/define-resource.ts";
 import { dataProvider } from "../../src/app/providers/data-provider.ts";
 import { setCsrfToken } from "../../src/app/api/client.ts";
@@ -79,7 +80,9 @@ test("the console's data provider lists and creates it through the declaration, 
     return new Response(res.body, { status: res.statusCode, headers: { "content-type": String(res.headers["content-type"] ?? "") } });
   });
   setCsrfToken(owner.csrf);
+  // Added as a new resource is: to the server's list and to the console's loaders.
   RESOURCES.push(notes);
+  LOADERS.notes = async () => notes;
   try {
     const made = await dataProvider.create({ resource: "notes", variables: { text: "Renew the FX line" } });
     expect(made.data).toMatchObject({ text: "Renew the FX line" });
@@ -91,6 +94,7 @@ test("the console's data provider lists and creates it through the declaration, 
     await expect(dataProvider.create({ resource: "notes", variables: { text: "No" } })).rejects.toMatchObject({ statusCode: 403 });
   } finally {
     RESOURCES.splice(RESOURCES.indexOf(notes), 1);
+    delete LOADERS.notes;
   }
   expect(noteEndpoints.create.path).toBe(notes.api.create!.path);
 });
