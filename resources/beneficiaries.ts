@@ -345,7 +345,7 @@ export const beneficiaries = defineResource<Beneficiary>({
       ],
     },
   ],
-  actions: [deleteAction("/payments/beneficiaries")],
+  actions: [deleteAction(catalogEntry("beneficiaries").routes.list)],
 });
 
 export const cryptoBeneficiaries = defineResource<Beneficiary>({
@@ -368,5 +368,5 @@ export const cryptoBeneficiaries = defineResource<Beneficiary>({
   ],
   columns: columns.filter((c) => c.field !== "type"),
   filters: [search],
-  actions: [deleteAction("/crypto/beneficiaries")],
+  actions: [deleteAction(catalogEntry("crypto-beneficiaries").routes.list)],
 });
