@@ -74,6 +74,26 @@ describe("errors", () => {
     for (let i = 0; i < 2; i++) await expect(prepared.query("select from where $1", [1])).rejects.toMatchObject({ code: "42601" });
     expect((await prepared.query("select 1 as one")).rows).toEqual([{ one: 1 }]);
   });
+
+  test("a value its type refuses fails at Bind, as PGlite's own query() does, and the statement stays usable", async () => {
+    const text = "select name from t where id = $1::int";
+    const [mine, theirs] = await Promise.all([prepared.query(text, ["abc"]).catch((e) => e), plain.query(text, ["abc"]).catch((e) => e)]);
+    expect(mine.code).toBe("22P02");
+    expect(mine.message).toBe(theirs.message);
+    expect((await prepared.query(text, ["2"])).rows).toEqual([{ name: "two" }]);
+  });
+
+  test("inside a transaction, an error rolled back to a savepoint leaves the rest to commit", async () => {
+    await prepared.transaction(async (tx) => {
+      await tx.query("insert into t (id, name) values ($1, $2)", [20, "twenty"]);
+      await tx.query("savepoint s1");
+      await expect(tx.query("insert into t (id, name) values ($1, $2)", [21, "one"])).rejects.toMatchObject({ code: "23505" });
+      await tx.query("rollback to savepoint s1");
+      await tx.query("insert into t (id, name) values ($1, $2)", [22, "twenty-two"]);
+    });
+    expect((await prepared.query("select id from t where id >= $1 order by id", [20])).rows).toEqual([{ id: 20 }, { id: 22 }]);
+    await prepared.query("delete from t where id >= $1", [20]);
+  });
 });
 
 describe("transactions", () => {
