@@ -53,6 +53,9 @@ export async function measureCpu<T>(groups: Record<string, ProcessGroup>, work: 
   return { result, use: { busyShare: total ? 1 - (machine1.idle - machine0.idle) / total : 0, cores } };
 }
 
+/** The processes running now that belong to a group. */
+export const pidsOf = (group: ProcessGroup) => [...processes().values()].filter(group).map((p) => p.pid);
+
 /** How many processes running now belong to a group. */
 export const countOf = (group: ProcessGroup) => [...processes().values()].filter(group).length;
 

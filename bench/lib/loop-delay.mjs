@@ -1,8 +1,8 @@
 /**
  * Preloaded into a benchmarked server (`node --import=<this file> ...`) to measure its event-loop
  * delay from inside the process without touching product code: perf_hooks' histogram runs from
- * start-up, and each SIGUSR2 writes what it saw since the last one to BENCH_LOOP_DELAY_FILE (as
- * JSON, milliseconds) and starts afresh. Plain JavaScript: the server runs compiled, without a
+ * start-up, and each SIGUSR2 writes what it saw since the last one to BENCH_LOOP_DELAY_FILE.<pid> (as
+ * JSON, milliseconds: each process of a cluster its own) and starts afresh. Plain JavaScript: the server runs compiled, without a
  * TypeScript loader, and a preload must not change that.
  */
 import { writeFileSync } from "node:fs";
@@ -16,7 +16,7 @@ if (file) {
   process.on("SIGUSR2", () => {
     const ms = (ns) => Math.round(ns / 1e4) / 100;
     const seen = { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), at: Date.now() };
-    writeFileSync(file, JSON.stringify(seen));
+    writeFileSync(`${file}.${process.pid}`, JSON.stringify(seen));
     histogram.reset();
   });
 }
