@@ -4,6 +4,7 @@
  * export; an entry altered in the database (past the product, which cannot change one) makes the
  * check fail at that entry; entries are scoped to their business and read with users_read.
  */
+import { randomUUID } from "node:crypto";
 import { execFile } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { sql } from "drizzle-orm";
 import { type Client, logInDemo, signUpInput, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
+import { appendAuditEntries, SCHEDULER_ACTOR } from "../../src/server/services/audit-log.ts";
 import { parseCsv } from "../../src/lib/csv.ts";
 import { entriesFromCsvRows, verifyChain, type AuditEntry } from "../../src/server/lib/audit-chain.ts";
 
@@ -98,6 +100,23 @@ describe("recording", () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(seqs[0]).toBe(check.entries);
+  });
+
+  test("a business's first entries, written at once by separate transactions, start one unbroken chain", async () => {
+    // The head is created by the first entry: writers that race to it must all end up on one chain.
+    const fresh = randomUUID();
+    const record = (i: number) => ({
+      businessId: fresh,
+      actor: SCHEDULER_ACTOR,
+      action: "test.first",
+      route: "test",
+      ip: "127.0.0.1",
+      userAgent: "test",
+      after: { i },
+    });
+    const db = s.app.services.ctx.db;
+    await Promise.all(Array.from({ length: 6 }, (_, i) => db.transaction((tx) => appendAuditEntries(tx, [record(i)]))));
+    expect(await s.app.services.auditLog.verify(fresh)).toMatchObject({ valid: true, entries: 6 });
   });
 
   test("a check made while the business keeps acting never reports the chain broken", async () => {

@@ -88,8 +88,14 @@ export async function appendAuditEntries(q: Queryable, recs: AuditRecord[]): Pro
     const out: AuditEntry[] = [];
     // Heads are locked in one order (by business id), so two writers of several businesses' entries (scheduler passes) never wait on each other in a cycle.
     for (const businessId of [...new Set(recs.map((r) => r.businessId))].sort()) {
-      await tx.insert(auditHeads).values({ businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
-      const [head] = await tx.select().from(auditHeads).where(eq(auditHeads.businessId, businessId)).for("update");
+      const lockHead = () => tx.select().from(auditHeads).where(eq(auditHeads.businessId, businessId)).for("update");
+      let [head] = await lockHead();
+      if (!head) {
+        // The business's first entry: its head is created (here, or by a writer that got there first,
+        // whose commit the insert then waits for) and locked. Every later entry finds it at once.
+        await tx.insert(auditHeads).values({ businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+        [head] = await lockHead();
+      }
       let prev = { seq: head.seq, hash: head.hash };
       for (const rec of recs.filter((r) => r.businessId === businessId)) {
         const fields = fieldsOf(rec, prev.seq + 1);
