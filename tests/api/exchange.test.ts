@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { Client, lastMail, logInDemo, setTwoFactor, signedUpClient, startServer, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
+import { conflictsRetried } from "../../src/server/db/client.ts";
 import { runPendingStatements } from "../../src/server/jobs/statements.ts";
 import { businesses, ledgerAccounts, ledgerTransfers, quotes } from "../../src/server/db/schema/index.ts";
 import { PRECISION } from "../../src/lib/assets.ts";
@@ -539,6 +540,18 @@ describe("refused executions post nothing", () => {
     expect(after.balances[`NGN:${side.NGN.id}`]).toBe(before.balances[`NGN:${side.NGN.id}`] - 2_000_000n);
     expect(after.balances[`EUR:${side.EUR.id}`]).toBe(before.balances[`EUR:${side.EUR.id}`] + BigInt(q.destination_amount.amount));
     expect(after.banking).toBe(before.banking + 2);
+  });
+
+  test("exchanges in opposite directions at once all complete, and none is ended as a deadlock", async () => {
+    // USD -> EUR and EUR -> USD move money through both FX positions in opposite orders; on PostgreSQL
+    // each must lock all its accounts at once, or two of them wait for each other (then one is run again).
+    const pairs = Array.from({ length: 8 }, (_, i) => (i % 2 ? ([side.EUR, side.USD, 1_000n] as const) : ([side.USD, side.EUR, 1_000n] as const)));
+    const bodies = [];
+    for (const [from, to, amount] of pairs) bodies.push({ ...bodyFor(from, to, amount), quote_id: (await quote(bodyFor(from, to, amount))).body.data.id });
+    const retried = conflictsRetried(s.app.services.ctx.db);
+    const results = await Promise.all(bodies.map((body) => execute(body)));
+    expect(results.map((r) => r.status)).toEqual(Array(pairs.length).fill(201));
+    expect(conflictsRetried(s.app.services.ctx.db)).toBe(retried);
   });
 
   test("an expired quote is a 410 and posts nothing; a fresh quote works", async () => {

@@ -83,6 +83,10 @@ function announceCommits(db: Db) {
 }
 
 const CONFLICT_ATTEMPTS = 5;
+const conflicts = new WeakMap<Db, { retried: number }>();
+
+/** How many transactions of `db` PostgreSQL has ended for a conflict (a deadlock, a serialization failure) and were run again. */
+export const conflictsRetried = (db: Db) => conflicts.get(db)?.retried ?? 0;
 
 /**
  * Movements that touch several accounts in one transaction (an exchange: source, FX positions, fee
@@ -93,6 +97,8 @@ const CONFLICT_ATTEMPTS = 5;
  */
 function retryConflicts(db: Db) {
   const run = db.transaction.bind(db);
+  const seen = { retried: 0 };
+  conflicts.set(db, seen);
   db.transaction = (async (fn: Parameters<Db["transaction"]>[0], config?: Parameters<Db["transaction"]>[1]) => {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -100,6 +106,7 @@ function retryConflicts(db: Db) {
       } catch (err) {
         if (!isRetryableConflict(err)) throw err;
         if (attempt === CONFLICT_ATTEMPTS) throw new AppError(503, "The service is busy. Please try again.");
+        seen.retried++;
         await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
       }
     }

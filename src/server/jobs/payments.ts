@@ -5,12 +5,12 @@
  * to revenue, or FAILED with its hold voided. Rows are taken FOR UPDATE SKIP LOCKED, so several API
  * processes share the work and none is done twice; a crash leaves rows in a state the next pass resumes.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { emitEvent } from "../services/webhooks.ts";
-import { transactions } from "../db/schema/index.ts";
-import type { Db } from "../db/client.ts";
+import { ledgerTransfers, transactions } from "../db/schema/index.ts";
+import type { Db, Tx } from "../db/client.ts";
 import type { Blockchain } from "../../lib/assets.ts";
-import { postPending, systemAccount, transfer, voidPending } from "../ledger/ledger.ts";
+import { lock, postPending, systemAccount, transfer, voidPending } from "../ledger/ledger.ts";
 import type { PaymentOutcome, PaymentRails } from "../providers/rails/payments.ts";
 import type { ChainProvider } from "../providers/chain/provider.ts";
 import { forgetCounts } from "../services/transaction-counts.ts";
@@ -43,6 +43,27 @@ function flowsOf(p: Partners) {
       outcome: (_t: Row): PaymentOutcome => ({ ok: true }),
     },
   ];
+}
+
+/**
+ * Locks, in id order and at once, every ledger account settling these payments touches: each hold's
+ * two accounts (the payer's and the clearing account), and for the fees the clearing and fee
+ * revenue accounts of each currency. Taken hold by hold, the pass held the clearing account while it
+ * waited for a payer that a payment batch (which locks its payers and the clearing account together)
+ * held while waiting for the clearing account: a deadlock.
+ */
+async function lockSettling(tx: Tx, settling: Row[], clearing: "rails_clearing" | "chain_clearing") {
+  const holds = settling.map((t) => t.holdTransferId).filter((id): id is string => !!id);
+  if (!holds.length) return;
+  const held = await tx
+    .select({ debit: ledgerTransfers.debitAccountId, credit: ledgerTransfers.creditAccountId })
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.id, holds));
+  const ids = held.flatMap((h) => [h.debit, h.credit]);
+  for (const currency of new Set(settling.filter((t) => t.feeAmount > 0n).map((t) => t.feeCurrency))) {
+    ids.push((await systemAccount(tx, clearing, currency)).id, (await systemAccount(tx, "fee_revenue", currency)).id);
+  }
+  await lock(tx, ids);
 }
 
 export async function runPaymentProcessing(db: Db, partners: Partners, now = new Date()) {
@@ -78,6 +99,7 @@ export async function runPaymentProcessing(db: Db, partners: Partners, now = new
         .orderBy(asc(transactions.createdAt))
         .limit(BATCH)
         .for("update", { skipLocked: true });
+      await lockSettling(tx, settling, flow.clearing);
       for (const t of settling) {
         const outcome = flow.outcome(t);
         if (outcome.ok) {

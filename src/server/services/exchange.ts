@@ -15,7 +15,7 @@ import { applySpread, convertMinorDown } from "../../lib/fx.ts";
 import { amountProblem, parseMajor } from "../../lib/money.ts";
 import { BLOCKCHAIN_LABELS, STABLECOINS, type Blockchain } from "../../lib/assets.ts";
 import { EXCHANGE_FEE_BPS, exchangeTargets, type ExchangeQuote } from "../../../resources/exchange.ts";
-import { MAX_AMOUNT, systemAccount, transfer } from "../ledger/ledger.ts";
+import { lock, MAX_AMOUNT, systemAccount, transfer } from "../ledger/ledger.ts";
 import type { FxProvider } from "../providers/fx/provider.ts";
 import type { ServiceContext } from "./context.ts";
 import { insertTransaction } from "./transactions.ts";
@@ -219,6 +219,11 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
       const inRow = await insertTransaction(tx, row(businessId, userId, to, from, "inbound", q));
       const ref = (suffix: string) => `transaction:${outRow.id}${suffix}`;
       const [positionFrom, positionTo] = [await systemAccount(tx, "fx_position", from.currency), await systemAccount(tx, "fx_position", to.currency)];
+      const revenue = q.feeAmount > 0n ? await systemAccount(tx, "fee_revenue", from.currency) : null;
+      // Every account the exchange moves money on, locked at once in id order. Locked transfer by
+      // transfer, two exchanges in opposite directions (USD -> EUR, EUR -> USD) each held one FX
+      // position and waited for the other's: PostgreSQL ended one of them as a deadlock.
+      await lock(tx, [from.ledgerAccountId, positionFrom.id, positionTo.id, to.ledgerAccountId, ...(revenue ? [revenue.id] : [])]);
       await transfer(tx, {
         debit: from.ledgerAccountId,
         credit: positionFrom.id,
@@ -226,8 +231,7 @@ export function exchangeService({ db }: ServiceContext, deps: { fx: FxProvider }
         asset: from.currency,
         reference: ref(""),
       });
-      if (q.feeAmount > 0n) {
-        const revenue = await systemAccount(tx, "fee_revenue", from.currency);
+      if (revenue) {
         await transfer(tx, { debit: from.ledgerAccountId, credit: revenue.id, amount: q.feeAmount, asset: from.currency, reference: ref(":fee") });
       }
       await transfer(tx, {
