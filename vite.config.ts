@@ -115,10 +115,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "lib", test: /\/src\/lib\//, priority: 2 },
-            // Less the small modules that import a large declaration (products and invoice-settings:
-            // invoices; payee-protection: beneficiaries; business: kyb and users): a group takes its
-            // members' imports along, and these put ~45 kB of declarations (~6-10 kB gzip) on every page.
-            { name: "resources-small", test: /\/resources\/(?!(products|invoice-settings|payee-protection|business)\.ts)/, maxModuleSize: 5_000, priority: 1 },
+            { name: "resources-small", test: /\/resources\//, maxModuleSize: 5_000, priority: 1 },
             // React on its own (the public invoice page shares it), so the antd group below, which takes
             // its members' dependencies along, does not take React and make that page fetch antd.
             { name: "react", test: /node_modules\/(react|react-dom|scheduler)\//, priority: 4 },
