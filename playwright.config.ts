@@ -22,8 +22,9 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   // A wait for something to appear is not a speed check (those are benchmarks, bench/): on a loaded
-  // two-core machine a first page load with its chunks and reads has taken over 7 s.
-  expect: { timeout: 10_000 },
+  // two-core machine a first page load with its chunks and reads has taken over 7 s, and a payment's
+  // details opened beside the accessibility scan of every route more than 10 s.
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   use: {
     baseURL,
