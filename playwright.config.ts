@@ -20,7 +20,8 @@ export default defineConfig({
     { name: "e2e", grepInvert: /@demo-approvals/ },
   ],
   retries: 0,
-  timeout: 60_000,
+  // A test's whole budget: on a loaded two-core machine a flow of several pages took over a minute.
+  timeout: 120_000,
   // A wait for something to appear is not a speed check (those are benchmarks, bench/): on a loaded
   // two-core machine a first page load with its chunks and reads has taken over 7 s, and a payment's
   // details opened beside the accessibility scan of every route more than 10 s.

@@ -36,7 +36,8 @@ export const SIGNED_OUT_ROUTES = [
 
 /** The page has settled: no skeleton, spinner or loading button left (content, not a timer). */
 export async function settled(page: Page) {
-  await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .ant-btn-loading")).toHaveCount(0, { timeout: 15_000 });
+  // Beside the other worker's flows on a loaded two-core machine a route's reads have taken over 15 s.
+  await expect(page.locator(".ant-skeleton, .ant-spin-spinning, .ant-btn-loading")).toHaveCount(0, { timeout: 30_000 });
 }
 
 /**
