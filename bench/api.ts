@@ -21,13 +21,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rssOf, SERVER_NODE_ARGS, withDemoServer } from "./lib/demo-server.ts";
 import { measureCpu, pidsOf, postgresProcesses, treeOf } from "./lib/cpu-use.ts";
-import { freshPostgres } from "./lib/fresh-postgres.ts";
+import { freshPostgres, PG_URL } from "./lib/fresh-postgres.ts";
 import type { Person } from "../scripts/bank/http.ts";
 import { SEED_ONLY_FLAG } from "../src/server/seed/seed-apart.ts";
 import { pacedLoad, quantile, scaled, type Route, type RouteFigures } from "./lib/paced-load.ts";
 
 const PORT = Number(process.env.BENCH_API_PORT ?? 4810);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 30);
 /** The same load before the measured runs, unmeasured: a server just started reads its pages from disk and plans every query afresh. */
 const WARMUP_SECONDS = Number(process.env.BENCH_API_WARMUP_SECONDS ?? 5);

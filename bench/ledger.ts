@@ -20,13 +20,12 @@ import { checkLedger } from "../src/server/ledger/check.ts";
 import * as ledger from "../src/server/ledger/ledger.ts";
 import { TransferBatcher } from "../src/server/ledger/batch.ts";
 import autocannon from "autocannon";
-import { freshPostgres } from "./lib/fresh-postgres.ts";
+import { freshPostgres, PG_URL } from "./lib/fresh-postgres.ts";
 import { buildServer, SERVER_NODE_ARGS, withDemoServer } from "./lib/demo-server.ts";
 import { countOf, measureCpu, postgresProcesses, treeOf } from "./lib/cpu-use.ts";
 import type { Person } from "../scripts/bank/http.ts";
 import { SEED_ONLY_FLAG } from "../src/server/seed/seed-apart.ts";
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const ACCOUNTS = 10_000;
 const FUNDING = 10n ** 12n; // no transfer in the bench is ever refused for funds
 const ASSET = "USD";

@@ -13,6 +13,7 @@
  * "total" is the list's total_items as returned, "+" when total_items_exact is false (a lower bound:
  * counting stops past 1,000 matches, and a search answered from the newest rows is not counted).
  */
+import { PG_URL } from "./lib/fresh-postgres.ts";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/server/app.ts";
@@ -20,7 +21,6 @@ import { testConfig } from "../src/server/config.ts";
 import { openDatabase, type Database } from "../src/server/db/client.ts";
 import { freshPostgres } from "../tests/helpers/database.ts";
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const RUNS = 100;
 const SUB_ACCOUNTS = 20;
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);

@@ -23,7 +23,7 @@
 import { performance } from "node:perf_hooks";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { freshPostgres } from "./lib/fresh-postgres.ts";
+import { freshPostgres, PG_URL } from "./lib/fresh-postgres.ts";
 import { buildApp } from "../src/server/app.ts";
 import { testConfig } from "../src/server/config.ts";
 import { sql } from "drizzle-orm";
@@ -34,7 +34,6 @@ import { Person } from "../scripts/bank/http.ts";
 import { openStream } from "../tests/helpers/live-stream.ts";
 import { DEFAULT_LIVE } from "../src/server/live/hub.ts";
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const DEPOSITS = Number(process.env.BENCH_LIVE_DEPOSITS ?? 100);
 const WARMUP = 5;
 /** The polled app's interval (the hub's default), over which the pauses between deposits spread. */

@@ -2,6 +2,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
+/** The PostgreSQL server the benchmarks use (BENCH_DATABASE_URL; the machine's own by default). */
+export const PG_URL = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
 /**
  * A fresh database on the PostgreSQL server (its URL), and how to drop it; a line saying why not when
  * no server answers. `template`: a copy of that database (PostgreSQL copies its files: seconds, not a re-seed).
