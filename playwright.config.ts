@@ -7,20 +7,25 @@ export const baseURL = `http://localhost:${port}`;
 /**
  * One server for the whole run: a fresh in-memory database with the demo seed, serving the built UI.
  * Specs that change data do it in a business of their own (tests/e2e/business-fixtures.ts), so spec
- * files could run side by side (8.8 min with two workers against 15.9 with one, when the suite was
- * smaller). The demo's maker-checker is the exception: tests tagged @demo-approvals add, count or
- * decide the demo's approvals (or sign in as its approver, whose every sign-in emails a code that
- * replaces the last), so they run one at a time. E2E_WORKERS sets how many run at once; one by
- * default: on a loaded two-core machine (27 Nov 2026) the approval flows ran out of time beside the
- * other worker's accessibility scan of every route, and passed alone.
+ * files run side by side on E2E_WORKERS workers (two by default). Three lanes:
+ * - demo-approvals: tests tagged @demo-approvals add, count or decide the demo's approvals (or sign in
+ *   as its approver, whose every sign-in emails a code that replaces the last), so they run one at a
+ *   time, beside the other flows;
+ * - e2e: every other flow;
+ * - sweep: the accessibility scan of every route (a11y.spec.ts), four sweeps of 3-5 minutes that
+ *   keep a core busy with axe. It starts once both other lanes are through: beside it, on a loaded
+ *   two-core machine, the approval flows ran out of time (27 Nov 2026), and one worker for the whole
+ *   suite took CI past 75 minutes. Its sweeps then share the workers with one another.
  */
+const SWEEP = /a11y\.spec\.ts/;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
-    { name: "demo-approvals", grep: /@demo-approvals/, workers: 1 },
-    { name: "e2e", grepInvert: /@demo-approvals/ },
+    { name: "demo-approvals", grep: /@demo-approvals/, testIgnore: SWEEP, workers: 1 },
+    { name: "e2e", grepInvert: /@demo-approvals/, testIgnore: SWEEP },
+    { name: "sweep", testMatch: SWEEP, dependencies: ["demo-approvals", "e2e"] },
   ],
   retries: 0,
   // A test's whole budget: on a loaded two-core machine a flow of several pages took over a minute.
@@ -43,6 +48,7 @@ export default defineConfig({
       args: [
         "--no-sandbox",
         "--disable-gpu",
+        "--disable-gpu-rasterization",
         "--disable-quic",
         "--no-first-run",
         "--disable-background-networking",

@@ -38,10 +38,22 @@ test("Log out in the header: a bare /login, and the next member starts at home; 
 
 test("Logout in the side menu, from the dashboard and its many figures: a bare /login; no 401 logged", async ({ page }) => {
   const logged = unauthorizedLog(page);
+  // The dashboard's recent payments are kept on their way when Logout is clicked: held in the
+  // browser until the logout request leaves, or three seconds. Signing out lets such a read finish
+  // first; were the session ended under it, the server would answer it 401.
+  let clicked!: () => void;
+  const logoutClicked = new Promise<void>((resolve) => (clicked = resolve));
+  const logoutSent = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/session/logout");
+  await page.route(/\/api\/payments\?/, async (route) => {
+    await logoutClicked;
+    await Promise.race([logoutSent, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+    await route.continue();
+  });
   await login(page, "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   await expect(page.getByText("Total assets (USD)")).toBeVisible();
 
+  clicked();
   await page.locator(".ant-layout-sider").getByRole("menuitem", { name: "Logout" }).click();
   await expect(heading(page, "Log in")).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);

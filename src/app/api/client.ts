@@ -34,6 +34,29 @@ export function setStepUpPrompt(prompt: StepUpPrompt) {
 
 const stepUpHint = (e: ApiError) => (e.statusCode === 403 ? e.errors.find((f) => f.path === STEP_UP_PATH)?.message : undefined);
 
+/**
+ * The calls on their way. Signing out waits for them (untilAnswered) before it ends the session: a
+ * call the server took after the session ended would be answered 401, which the browser logs as an
+ * error, and the page it was for is already gone.
+ */
+const inFlight = new Set<Promise<unknown>>();
+function tracked(request: Promise<Response>): Promise<Response> {
+  inFlight.add(request);
+  const done = () => inFlight.delete(request);
+  request.then(done, done);
+  return request;
+}
+
+/** Resolves once no call is on its way, or after `limitMs` however many still are. */
+export async function untilAnswered(limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (inFlight.size && Date.now() < deadline) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([Promise.allSettled([...inFlight]), new Promise((r) => (timer = setTimeout(r, deadline - Date.now())))]);
+    clearTimeout(timer);
+  }
+}
+
 /** One request: the envelope unwrapped, a failure as an ApiError, a step-up asked for and the request sent again. */
 async function send<T>(request: () => Promise<Response>, mayStepUp = true): Promise<{ message: string; data: T }> {
   const res = await request();
@@ -58,22 +81,24 @@ export async function api<T = unknown>(
   headers: Record<string, string> = {},
 ): Promise<{ message: string; data: T }> {
   return send<T>(() =>
-    fetch(`/api/${path.replace(/^\//, "")}`, {
-      method,
-      credentials: "same-origin",
-      headers: {
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        ...(method !== "GET" && csrfToken ? { "x-csrf-token": csrfToken } : {}),
-        ...headers,
-      },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    }),
+    tracked(
+      fetch(`/api/${path.replace(/^\//, "")}`, {
+        method,
+        credentials: "same-origin",
+        headers: {
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...(method !== "GET" && csrfToken ? { "x-csrf-token": csrfToken } : {}),
+          ...headers,
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      }),
+    ),
   );
 }
 
 /** Downloads a file the API serves (receipts, statements, PDFs) and hands it to the browser. */
 export async function download(path: string, fallbackName: string): Promise<void> {
-  const res = await fetch(`/api/${path.replace(/^\//, "")}`, { credentials: "same-origin" });
+  const res = await tracked(fetch(`/api/${path.replace(/^\//, "")}`, { credentials: "same-origin" }));
   if (!res.ok) {
     const json = await res.json().catch(() => ({}));
     throw { message: json.message ?? "Download failed", statusCode: res.status, errors: json.errors ?? [] } satisfies ApiError;
@@ -94,11 +119,13 @@ export async function download(path: string, fallbackName: string): Promise<void
  */
 export async function apiForm<T = unknown>(method: string, path: string, formData: FormData): Promise<{ message: string; data: T }> {
   return send<T>(() =>
-    fetch(`/api/${path.replace(/^\//, "")}`, {
-      method,
-      credentials: "same-origin",
-      headers: csrfToken ? { "x-csrf-token": csrfToken } : {},
-      body: formData,
-    }),
+    tracked(
+      fetch(`/api/${path.replace(/^\//, "")}`, {
+        method,
+        credentials: "same-origin",
+        headers: csrfToken ? { "x-csrf-token": csrfToken } : {},
+        body: formData,
+      }),
+    ),
   );
 }

@@ -6,7 +6,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { granted } from "../../../policies/grants.ts";
-import { isApiError, setCsrfToken } from "../api/client.ts";
+import { isApiError, setCsrfToken, untilAnswered } from "../api/client.ts";
 import { call } from "../api/call.ts";
 import { sessionEndpoints, type Session } from "../../../resources/session.ts";
 
@@ -67,11 +67,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /**
    * While signing out the console is taken down first (it shows the loading state): its queries and
    * live updates stop, so none is sent without a session (a 401), and the member's data cached in it
-   * goes with it. Then /login opens bare: the route guard would otherwise keep the page as its
-   * redirect, and whoever signs in next on this browser would land on it.
+   * goes with it. The calls already on their way are let finish (for up to five seconds): taken by
+   * the server after the session ended, they would be answered 401 too. Then /login opens bare: the
+   * route guard would otherwise keep the page as its redirect, and whoever signs in next on this
+   * browser would land on it.
    */
   const signOut = useCallback(async () => {
     setSigningOut(true);
+    await untilAnswered(5_000);
     try {
       await call(sessionEndpoints.logout);
     } catch (e) {
