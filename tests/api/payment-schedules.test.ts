@@ -7,13 +7,13 @@
  * business or without the right to pay reaches a schedule.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { lastMail, logInDemo, signedUpClient, startServer, type Client, type TestServer } from "../helpers/api.ts";
 import { seedDemo } from "../../src/server/seed/demo.ts";
 import { runDueSchedules } from "../../src/server/jobs/payment-schedules.ts";
 import { addDays, nextBusinessDay } from "../../src/lib/schedule-dates.ts";
 import { todayUtc } from "../../src/lib/dates.ts";
-import { beneficiaries, transactions, webhookDeliveries } from "../../src/server/db/schema/index.ts";
+import { accounts, beneficiaries, transactions, wallets, webhookDeliveries } from "../../src/server/db/schema/index.ts";
 import { checkLedger } from "../../src/server/ledger/check.ts";
 import { FEATURE_NAMES } from "../../policies/catalog.ts";
 
@@ -62,6 +62,48 @@ beforeAll(async () => {
   atlas = bens.find((b) => b.name === "Atlas Trading DMCC")!.id;
 });
 afterAll(() => s.close());
+
+// First in the file: the scheduler's pass below then meets only these two schedules among its payers'.
+if (process.env.TEST_DATABASE_URL) {
+  describe("the scheduler beside other movements of money (PostgreSQL)", () => {
+    test("a pass takes every payer of its batch at once, so it never holds one while waiting for another", async () => {
+      const db = s.app.services.ctx.db;
+      const [a] = await db.select({ ledger: accounts.ledgerAccountId }).from(accounts).where(eq(accounts.id, usd.id));
+      const [w] = await db.select({ ledger: wallets.ledgerAccountId }).from(wallets).where(eq(wallets.id, usdt));
+      // The pass pays the payer with the higher ledger id first (the earlier date), then the other.
+      const bank = { kind: "bank", source_id: usd.id, beneficiary_id: harbor, amount: "1000", frequency: "WEEKLY", description: "LOCK-ORDER" };
+      const coins = { kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: "1000000", frequency: "WEEKLY", description: "LOCK-ORDER" };
+      const [earlier, later] = a.ledger > w.ledger ? [bank, coins] : [coins, bank];
+      const first = (await schedule({ ...earlier, start_date: today })).body.data;
+      const second = (await schedule({ ...later, start_date: addDays(today, 4) })).body.data;
+      for (const m of [first, second]) await approved(m.id);
+      const [higher, lower] = a.ledger > w.ledger ? [a.ledger, w.ledger] : [w.ledger, a.ledger];
+
+      // Another movement that takes both payers in id order (as every ledger write does) holds the lower one.
+      let pass: Promise<number> | undefined;
+      let tookHigher = false;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ledger_accounts where id = ${lower}::uuid for update`);
+        pass = runOn(second.next_date);
+        const waiting = async () => {
+          const res = await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`);
+          return (res as unknown as { rows: { n: number }[] }).rows[0].n;
+        };
+        await expect.poll(waiting).toBeGreaterThan(0);
+        // The pass waits for the lower payer: had it taken the higher one already, the two would wait for each other.
+        tookHigher = await tx
+          .transaction(async (sp) => {
+            await sp.execute(sql`select id from ledger_accounts where id = ${higher}::uuid for update nowait`);
+            return true;
+          })
+          .catch(() => false);
+      });
+      await pass;
+      expect(tookHigher).toBe(true);
+      for (const m of [first, second]) expect((await details(m.id)).occurrences.map((o: { state: string }) => o.state)).toEqual(["PAID"]);
+    });
+  });
+}
 
 describe("making a schedule", () => {
   test("with approvals on it waits, routed by the rules with the amount of one payment; the maker cannot approve it", async () => {
