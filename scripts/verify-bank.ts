@@ -346,6 +346,10 @@ try {
   console.log(
     `  background work: ${scheduled.map((r) => `${r.n} scheduled payments ${r.state}`).join(", ") || "no scheduled payment made"}, ${statementsAsked.length} statements, ${received.size} webhook messages received (${duplicates} more than once: at-least-once after a ${proxy ? "restart" : "kill"})`,
   );
+  // Every money write locks its ledger accounts in id order, all at once, so none should ever wait in a cycle: PostgreSQL
+  // breaks one after a second (deadlock_timeout) and the server runs that transaction again. Shown, not failed on.
+  const [{ deadlocks }] = (await admin.query("select deadlocks::int from pg_stat_database where datname = $1", [names.run])).rows;
+  console.log(`  deadlocks PostgreSQL broke in the run's database: ${deadlocks}`);
   console.log(`  settled ${Date.now() - settleFrom} ms after the run; checker: ${findings.length ? `${findings.length} FINDINGS` : "no findings"}`);
   for (const f of findings.slice(0, 20)) console.log(`    ✗ ${f.rule}: ${f.detail}`);
   if (findings.length) failed = true;
