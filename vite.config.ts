@@ -46,15 +46,33 @@ const precompress = (): Plugin => ({
  * - @refinedev/antd is one file, so one module: everything any page takes from it (useTable, and
  *   antd's Form with it) travelled with the signed-in frame's ThemedLayout to every page. The frame's
  *   import (src/app/components/layout/refine-layout.ts) gets a module of its own; its layout context
- *   is only used inside the frame, so two copies never need to meet. * - zod 4 builds every schema with its JSON Schema generator attached (toJSONSchema and the
- *   per-type processors, ~7 kB gzip on every page), though only the server's API document asks for
- *   JSON Schema. In the browser those two modules are replaced by their export names bound to a
- *   function that throws, so a call that did reach one would say so rather than answer wrongly.
+ *   is only used inside the frame, so two copies never need to meet. * - Modules that are imported but never run in the console are replaced by their export names bound
+ *   to a function that throws (NOT_IN_BROWSER below), so a call that did reach one would say so
+ *   rather than answer wrongly:
+ *   - zod 4 builds every schema with its JSON Schema generator attached (toJSONSchema and the
+ *     per-type processors, ~7 kB gzip on every page), though only the server's API document asks for
+ *     JSON Schema;
+ *   - antd's Table imports its column filter menu (with Tree, Menu, Dropdown and Radio) and its
+ *     virtual table for every table, though the console's lists filter through their own filter bar
+ *     and none is virtual (tests/unit/table-features.test.ts keeps it so).
  */
 const SIDE_CHANNEL = fileURLToPath(new URL("src/app/lib/side-channel.cjs", import.meta.url));
 const REFINE_LAYOUT = "/src/app/components/layout/refine-layout.ts";
-const ZOD_JSON_SCHEMA = /node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/;
-const NOT_IN_BROWSER = "\0not-in-browser:";
+/** What each module left out of the browser build is; a call reaching one throws this. */
+const NOT_IN_BROWSER: { module: RegExp; absent: string }[] = [
+  {
+    module: /node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/,
+    absent: "zod's JSON Schema generation is not in the browser build",
+  },
+  {
+    module: /node_modules\/antd\/es\/table\/hooks\/useFilter\/FilterDropdown\.js$/,
+    absent: "antd's column filter menu is not in the browser build: a list filters through its filter bar",
+  },
+  { module: /node_modules\/antd\/es\/table\/RcTable\/VirtualTable\.js$/, absent: "antd's virtual table is not in the browser build" },
+];
+/** The import names that may lead to one of them: only these are resolved to be checked. */
+const MAYBE_NOT_IN_BROWSER = /json-schema-processors|to-json-schema|FilterDropdown|VirtualTable/;
+const STUB = "\0not-in-browser:";
 const lighterPackages = (): Plugin => ({
   name: "lighter-packages",
   apply: "build",
@@ -66,18 +84,23 @@ const lighterPackages = (): Plugin => ({
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved && { ...resolved, id: `${resolved.id}?frame` };
     }
-    if (/json-schema-processors|to-json-schema/.test(source) && importer?.includes("/node_modules/zod/")) {
+    if (MAYBE_NOT_IN_BROWSER.test(source) && importer?.includes("/node_modules/")) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      if (resolved && ZOD_JSON_SCHEMA.test(resolved.id)) return `${NOT_IN_BROWSER}${resolved.id}`;
+      if (resolved && NOT_IN_BROWSER.some((n) => n.module.test(resolved.id))) return `${STUB}${resolved.id}`;
     }
   },
   load(id) {
-    if (!id.startsWith(NOT_IN_BROWSER)) return;
-    const real = id.slice(NOT_IN_BROWSER.length);
-    // Every name the module exports: `export const|function x`, and `export { y as x }`.
-    const names = [...readFileSync(real, "utf8").matchAll(/^export (?:const|function) (\w+)|^export \{ \w+ as (\w+) \}/gm)].map((m) => m[1] ?? m[2]);
-    const absent = `() => { throw new Error("zod's JSON Schema generation is not in the browser build"); }`;
-    return [`const absent = ${absent};`, ...names.map((n) => `export const ${n} = absent;`)].join("\n");
+    if (!id.startsWith(STUB)) return;
+    const real = id.slice(STUB.length);
+    const source = readFileSync(real, "utf8");
+    // Every name the module exports: `export const|function x`, `export { y as x }`, and its default.
+    const names = [...source.matchAll(/^export (?:const|function) (\w+)|^export \{ \w+ as (\w+) \}/gm)].map((m) => m[1] ?? m[2]);
+    const why = NOT_IN_BROWSER.find((n) => n.module.test(real))!.absent;
+    return [
+      `const absent = () => { throw new Error(${JSON.stringify(why)}); };`,
+      ...names.map((n) => `export const ${n} = absent;`),
+      ...(/^export default /m.test(source) ? ["export default absent;"] : []),
+    ].join("\n");
   },
 });
 
