@@ -46,7 +46,8 @@ const precompress = (): Plugin => ({
  * - @refinedev/antd is one file, so one module: everything any page takes from it (useTable, and
  *   antd's Form with it) travelled with the signed-in frame's ThemedLayout to every page. The frame's
  *   import (src/app/components/layout/refine-layout.ts) gets a module of its own; its layout context
- *   is only used inside the frame, so two copies never need to meet. * - Modules that are imported but never run in the console are replaced by their export names bound
+ *   is only used inside the frame, so two copies never need to meet.
+ * - Modules that are imported but never run in the console are replaced by their export names bound
  *   to a function that throws (NOT_IN_BROWSER below), so a call that did reach one would say so
  *   rather than answer wrongly:
  *   - zod 4 builds every schema with its JSON Schema generator attached (toJSONSchema and the

@@ -10,8 +10,7 @@
  * written in the same transaction; a batch writes its entries last, after its payments, so it takes
  * ledger rows before audit heads as a request does.
  */
-import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { pgArray } from "../db/pg-array.ts";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { accounts, beneficiaries, businesses, businessUsers, paymentScheduleOccurrences, paymentSchedules, users, wallets } from "../db/schema/index.ts";
 import type { Db, Tx } from "../db/client.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -20,6 +19,7 @@ import { formatDay, todayUtc } from "../../lib/dates.ts";
 import { coolingEndsAt, formatUtc, possessive } from "../../lib/payee-protection.ts";
 import { occurrence } from "../../lib/schedule-dates.ts";
 import { available, getAccount } from "../ledger/ledger.ts";
+import { lockPayers } from "../ledger/payers.ts";
 import { LedgerError } from "../ledger/errors.ts";
 import { enqueueMail } from "../providers/mail/outbox.ts";
 import type { Services } from "../services/index.ts";
@@ -167,25 +167,6 @@ async function runOne(tx: Tx, payers: Payers, s: ScheduleRow, now: Date): Promis
 }
 
 /**
- * Locks, in id order and in one statement, every ledger account the batch's payments will hold: each
- * paying account or wallet, and the clearing account of its currency. Each payment's hold then locks
- * accounts the batch already has. Held one payment at a time, a batch held one payer while it waited
- * for another that a payment batch or a funding held, which waited in turn for the first: on
- * PostgreSQL a deadlock, one side run again after a second (the bank test logged 50 in 15 s).
- */
-async function lockPayers(tx: Tx, due: ScheduleRow[]) {
-  const sources = (fiat: boolean) => pgArray(due.filter((s) => (s.rail === "fiat") === fiat).map((s) => s.sourceId));
-  await tx.execute(sql`
-    with payers as (
-      select ledger_account_id, 'system:rails_clearing:' || currency as clearing from accounts where id = any(${sources(true)}::uuid[])
-      union all
-      select ledger_account_id, 'system:chain_clearing:' || currency from wallets where id = any(${sources(false)}::uuid[]))
-    select id from ledger_accounts
-    where id in (select ledger_account_id from payers) or code in (select clearing from payers)
-    order by id for update`);
-}
-
-/**
  * One pass: every payment due on or before `now`'s day (UTC), oldest first, in batches. A schedule
  * behind by several dates pays them one per batch, each under its own date. Returns how many it made or failed.
  */
@@ -201,7 +182,9 @@ export async function runDueSchedules(db: Db, payers: Payers, now = new Date()) 
         .orderBy(asc(paymentSchedules.nextDate), asc(paymentSchedules.id))
         .limit(BATCH)
         .for("update", { skipLocked: true });
-      if (due.length) await lockPayers(tx, due);
+      // Every payer of the batch first (ledger/payers.ts), so a pass never holds one payer while waiting for another.
+      const sources = (fiat: boolean) => due.filter((s) => (s.rail === "fiat") === fiat).map((s) => s.sourceId);
+      await lockPayers(tx, { businessIds: due.map((s) => s.businessId), accountIds: sources(true), walletIds: sources(false) });
       const entries: AuditRecord[] = [];
       for (const s of due) {
         const entry = await runOne(tx, payers, s, now);

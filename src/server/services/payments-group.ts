@@ -11,11 +11,9 @@
  * decided in the order they came, each against the balance the earlier ones of the batch left, under
  * the same row locks, so two of them can never spend the same money.
  */
-import { sql } from "drizzle-orm";
 import type { Tx } from "../db/client.ts";
 import { isRetryableConflict } from "../db/errors.ts";
-import { pgArray } from "../db/pg-array.ts";
-import { isUuid } from "../db/paging.ts";
+import { lockPayers } from "../ledger/payers.ts";
 import type { Settled } from "../lib/group-commit.ts";
 import type { Answer, GroupWrite } from "./idempotency.ts";
 import type { SendMoneyInput } from "./payments.ts";
@@ -23,30 +21,14 @@ import type { SendMoneyInput } from "./payments.ts";
 /** One payment request of a batch: who sends, and what. */
 export type PaymentRequest = { businessId: string; userId: string; input: SendMoneyInput };
 
-/**
- * Locks, in id order and in one statement, every ledger account the batch's holds will lock (each
- * paying account and the rails clearing account of its currency). Each hold then locks accounts
- * this transaction already holds, so two batches in flight at once (a PostgreSQL pool) wait for
- * each other at the start rather than deadlock half-way through.
- */
-async function lockPayers(tx: Tx, requests: PaymentRequest[]) {
-  const ids = [...new Set(requests.map((r) => r.input.source_account_id).filter(isUuid))];
-  const businesses = [...new Set(requests.map((r) => r.businessId))];
-  if (!ids.length) return;
-  await tx.execute(sql`
-    with payers as (select ledger_account_id, currency from accounts
-      where id = any(${pgArray(ids)}::uuid[]) and business_id = any(${pgArray(businesses)}::uuid[]))
-    select id from ledger_accounts
-    where id in (select ledger_account_id from payers) or code in (select 'system:rails_clearing:' || currency from payers)
-    order by id for update`);
-}
-
 /** A payment alone, and payments in a group: `send` is the one-payment write (it builds the answer). */
 export function paymentGroup(send: (tx: Tx, request: PaymentRequest) => Promise<Answer>): GroupWrite<PaymentRequest> {
   return {
     one: send,
     async many(tx, requests) {
-      await lockPayers(tx, requests);
+      // Every payer of the batch first (ledger/payers.ts): two batches in flight at once (a PostgreSQL pool) wait
+      // for each other at the start rather than deadlock half-way through.
+      await lockPayers(tx, { businessIds: requests.map((r) => r.businessId), accountIds: requests.map((r) => r.input.source_account_id) });
       const outcomes: Settled<Answer>[] = [];
       for (const request of requests) {
         try {
