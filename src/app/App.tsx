@@ -17,7 +17,7 @@ import { authProvider } from "./providers/auth-provider.ts";
 import { createLiveProvider } from "./providers/live-provider.ts";
 import { translatedMenu, routesOf } from "./navigation.tsx";
 import { useNotificationProvider } from "./providers/notification-provider.ts";
-import { activeLanguage, antdLocale, i18nProvider, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
+import { activeLanguage, antdLocale, i18nProvider, LanguageFilesFailed, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
 import { isNumberFormat, pickLanguage, setFormats } from "../lib/formats.ts";
 import { DARK_COMPONENTS, DARK_THEME_TOKENS, LIGHT_COMPONENTS, THEME_TOKENS } from "../lib/palette.ts";
 import { useThemeMode } from "./theme/theme-mode.ts";
@@ -44,14 +44,15 @@ const queryDefaults = { defaultOptions: { queries: { placeholderData: keepPrevio
 const browserLanguages = () => (typeof navigator === "undefined" ? [] : navigator.languages);
 void preloadLanguage(pickLanguage(null, browserLanguages())).catch(() => undefined);
 
-/** The first wait before the words are asked for again when even English could not be had; it doubles up to the last. */
-const LANGUAGE_RETRY_MS = [2_000, 30_000] as const;
+/** The longest wait before the words are asked for again; the first retry is at once, the next after 2 s, doubling. */
+const LANGUAGE_RETRY_MS = { first: 2_000, longest: 30_000 } as const;
 
 /**
  * The member's language (Settings → Profile), else the browser's, else English; active once its
- * catalogue has loaded (null until the first has). A catalogue that fails to load leaves English;
- * when English fails too (the network is down), both are asked for again after a pause, so the
- * console opens once they can be had instead of spinning until a reload.
+ * catalogue has loaded (null until the first has). A language whose own words fail to load leaves
+ * English. When i18next itself fails (or English too: the network is down), the language is asked
+ * for again, at once and then after a growing pause, so the console opens in it once it can be had
+ * instead of spinning until a reload.
  */
 function useMemberLanguage(chosen: string | null | undefined, known: boolean) {
   const wanted = pickLanguage(chosen, browserLanguages());
@@ -63,13 +64,14 @@ function useMemberLanguage(chosen: string | null | undefined, known: boolean) {
       switchLanguage(wanted)
         .catch((e) => {
           console.error(e);
-          if (wanted === "en") throw e;
+          if (wanted === "en" || !(e instanceof LanguageFilesFailed)) throw e;
           return switchLanguage("en");
         })
         .catch(() => {
-          if (!stopped) timer = setTimeout(() => attempt(Math.min(wait * 2, LANGUAGE_RETRY_MS[1])), wait);
+          const next = wait === 0 ? LANGUAGE_RETRY_MS.first : Math.min(wait * 2, LANGUAGE_RETRY_MS.longest);
+          if (!stopped) timer = setTimeout(() => attempt(next), wait);
         });
-    void attempt(LANGUAGE_RETRY_MS[0]);
+    void attempt(0);
     return () => {
       stopped = true;
       clearTimeout(timer);

@@ -8,15 +8,30 @@ import { expect, test, type Page } from "@playwright/test";
 
 test.use({ locale: "fr-FR" });
 
-/** Fails the first `times` requests for the build's file whose name starts with `name`, lets the rest through. */
-async function failFirst(page: Page, name: string, times: number) {
+/**
+ * Fails the first `times` requests for the build's file whose name starts with `name`, each after
+ * `lateMs`, and lets the rest through.
+ */
+async function failFirst(page: Page, name: string, times: number, lateMs = 0) {
   let failed = 0;
-  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), (route) => (failed++ < times ? route.abort("failed") : route.continue()));
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route) => {
+    if (failed++ >= times) return route.continue();
+    if (lateMs) await new Promise((r) => setTimeout(r, lateMs));
+    return route.abort("failed");
+  });
   return () => failed;
 }
 
 test("i18next's file failing once is fetched again: a French browser gets the sign-in page in French", async ({ page }) => {
   const failures = await failFirst(page, "i18next", 1);
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
+  expect(failures()).toBeGreaterThanOrEqual(2);
+});
+
+test("i18next's boot download failing late, while the French words wait on it, is fetched again: the page is in French, not English", async ({ page }) => {
+  // The session is known before the boot's download fails, so switching to French waits on that same download.
+  const failures = await failFirst(page, "i18next", 1, 1_500);
   await page.goto("/login");
   await expect(page.getByRole("button", { name: "Se connecter" })).toBeVisible();
   expect(failures()).toBeGreaterThanOrEqual(2);

@@ -84,9 +84,23 @@ async function dayjsIn(language: Language) {
 let active: { language: Language; i18n: I18n; components?: AntdLocale } | null = null;
 const listeners = new Set<() => void>();
 
+/**
+ * A language's own files (its catalogue, antd's and dayjs's words) could not be had, while i18next
+ * itself could: another language may still be shown. Any other failure of switchLanguage is
+ * i18next's own download, which no language can do without.
+ */
+export class LanguageFilesFailed extends Error {
+  constructor(language: Language, cause: unknown) {
+    super(`The words of language '${language}' could not be downloaded`, { cause });
+  }
+}
+
 /** Makes `language` the console's: its catalogue loaded, i18next switched, the page's lang set; then listeners hear. */
 export async function switchLanguage(language: Language): Promise<void> {
-  const [i, catalogue, components] = await Promise.all([i18next(), preloadLanguage(language), ANTD_LOCALES[language]?.(), dayjsIn(language)]);
+  const words = Promise.all([preloadLanguage(language), ANTD_LOCALES[language]?.(), dayjsIn(language)]).catch((e) => {
+    throw new LanguageFilesFailed(language, e);
+  });
+  const [i, [catalogue, components]] = await Promise.all([i18next(), words]);
   if (!i.hasResourceBundle(language, "translation")) i.addResourceBundle(language, "translation", catalogue);
   await i.changeLanguage(language);
   active = { language, i18n: i, components };
