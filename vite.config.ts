@@ -13,10 +13,12 @@ const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
  * Packages whose modules only declare things but do not say so (no "sideEffects": false), so the
  * bundler would keep every module they import even when nothing of it is used: @refinedev/antd's
  * markdown field, Refine's CSV import (papaparse) and the pro-layout it imports reach the first page;
- * and Refine's devtools' stack parser (error-stack-parser, stackframe), which only development calls.
+ * Refine's devtools' stack parser (error-stack-parser, stackframe), which only development calls;
+ * and rc-table and rc-tree, whose index modules bring the virtual list (rc-virtual-list, 6 kB gzip)
+ * that only a virtual table and a tree render, to every table.
  */
 const SIDE_EFFECT_FREE =
-  /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|papaparse|sunflower-antd|@ant-design\/pro-[^/]+|error-stack-parser|stackframe)\//;
+  /node_modules\/(react-markdown|remark-[^/]+|micromark[^/]*|mdast-[^/]+|unified|papaparse|sunflower-antd|@ant-design\/pro-[^/]+|error-stack-parser|stackframe|rc-table|rc-tree)\//;
 
 /**
  * Brotli and gzip copies of every text asset, written beside it at build time: the server sends
@@ -39,8 +41,8 @@ const precompress = (): Plugin => ({
 });
 
 /**
- * Two substitutions in the browser build that take weight off every page without changing what
- * runs (both build-only: the dev server and vitest load the packages as they are):
+ * Substitutions in the browser build that take weight off pages without changing what runs, only
+ * when (all build-only: the dev server and vitest load the packages as they are):
  * - qs (Refine's list URLs) requires `side-channel`, whose implementation brings object-inspect and
  *   the get-intrinsic family (~11 kB gzip): a WeakMap/Map twin with the same interface stands in.
  * - @refinedev/antd is one file, so one module: everything any page takes from it (useTable, and
@@ -56,6 +58,8 @@ const precompress = (): Plugin => ({
  *   - antd's Table imports its column filter menu (with Tree, Menu, Dropdown and Radio) and its
  *     virtual table for every table, though the console's lists filter through their own filter bar
  *     and none is virtual (tests/unit/table-features.test.ts keeps it so).
+ * - Components a package imports for every use but that show after the first paint, if at all, load
+ *   when they first render (LATER_IN_BROWSER below): antd's table pager and row-selection controls.
  */
 const SIDE_CHANNEL = fileURLToPath(new URL("src/app/lib/side-channel.cjs", import.meta.url));
 const REFINE_LAYOUT = "/src/app/components/layout/refine-layout.ts";
@@ -74,6 +78,28 @@ const NOT_IN_BROWSER: { module: RegExp; absent: string }[] = [
 /** The import names that may lead to one of them: only these are resolved to be checked. */
 const MAYBE_NOT_IN_BROWSER = /json-schema-processors|to-json-schema|FilterDropdown|VirtualTable/;
 const STUB = "\0not-in-browser:";
+
+/**
+ * Components a package imports for every use though they show only after the first paint, if at
+ * all, each replaced for that importer by a stand-in that loads the real one when it first renders
+ * (or when the browser is first idle) and shows nothing until then. antd's Table: its pager, which
+ * imports Select for the page-size menu (a list's rows show first; the pager follows them), and the
+ * row-selection checkbox and radio, which only the tables with selectable rows render.
+ */
+const LATER_IN_BROWSER: { importer: RegExp; source: string }[] = [
+  { importer: /node_modules\/antd\/es\/table\/InternalTable\.js$/, source: "../pagination" },
+  { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../checkbox" },
+  { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../radio" },
+];
+const LATER = "\0later-in-browser:";
+const laterModule = (real: string) =>
+  [
+    'import { createElement, lazy, Suspense } from "react";',
+    `const load = () => import(${JSON.stringify(real)});`,
+    "const Real = lazy(load);",
+    'if (typeof requestIdleCallback === "function") requestIdleCallback(() => load().catch(() => undefined), { timeout: 5000 });',
+    "export default function Later(props) { return createElement(Suspense, { fallback: null }, createElement(Real, props)); }",
+  ].join("\n");
 const lighterPackages = (): Plugin => ({
   name: "lighter-packages",
   apply: "build",
@@ -85,12 +111,17 @@ const lighterPackages = (): Plugin => ({
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved && { ...resolved, id: `${resolved.id}?frame` };
     }
+    if (importer && LATER_IN_BROWSER.some((l) => l.source === source && l.importer.test(importer))) {
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved && `${LATER}${resolved.id}`;
+    }
     if (MAYBE_NOT_IN_BROWSER.test(source) && importer?.includes("/node_modules/")) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       if (resolved && NOT_IN_BROWSER.some((n) => n.module.test(resolved.id))) return `${STUB}${resolved.id}`;
     }
   },
   load(id) {
+    if (id.startsWith(LATER)) return laterModule(id.slice(LATER.length));
     if (!id.startsWith(STUB)) return;
     const real = id.slice(STUB.length);
     const source = readFileSync(real, "utf8");

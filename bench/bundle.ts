@@ -6,7 +6,7 @@
  * renders; what a page loads lazily, such as the charts, is not initial). Every route of SPEC §2 is
  * measured, read from the app's own route table (src/app/routing/routes.tsx, the bespoke screens of
  * src/app/pages/screens.ts, the resource declarations); each figure is printed beside the 450 kB gzip
- * budget and flagged when over it. BENCH_BUNDLE_DETAIL=<route> also lists that route's files.
+ * budget and flagged when over it. BENCH_BUNDLE_DETAIL=<route>[,<route>] also lists those routes' files.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -147,10 +147,9 @@ export async function run() {
         `  ${r.route.padEnd(36)} ${kb(size).padStart(10)}  ${(size / shellSize).toFixed(2)}x shell, ${String(files.length).padStart(3)} files  ${verdict}`,
       );
     }
-    // BENCH_BUNDLE_DETAIL=/transactions: that route's initial files, largest first, marked when the dashboard (/) has them too.
-    const detail = routes.find((r) => r.route === process.env.BENCH_BUNDLE_DETAIL);
-    if (detail) {
-      const home = new Set(initialFiles(app, routes.find((r) => r.route === "/")!.modules));
+    // BENCH_BUNDLE_DETAIL=/transactions[,/other]: those routes' initial files, largest first, marked when the dashboard (/) has them too.
+    const home = new Set(initialFiles(app, routes.find((r) => r.route === "/")!.modules));
+    for (const detail of routes.filter((r) => (process.env.BENCH_BUNDLE_DETAIL ?? "").split(",").includes(r.route))) {
       console.log(`\ninitial files of ${detail.route} (gzip; * also on the dashboard):`);
       for (const f of initialFiles(app, detail.modules)
         .map((file) => ({ file, gzip: gzipOf(appDir, file) }))

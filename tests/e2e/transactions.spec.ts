@@ -85,3 +85,30 @@ test("the pending tab and a new business show their empty states as written", as
   await page.goto("/crypto/transactions");
   await expect(page.getByText("Make your first payment to a beneficiary, or swap your stablecoin the fastest way")).toBeVisible();
 });
+
+test("the history pages: page links keep the search, a page shows other rows, and the page size is chosen", async ({ page }) => {
+  await login(page, "viewer@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
+  await page.goto("/transactions");
+  await page.getByPlaceholder("Search by reference, description or name").fill("Bluewave");
+  await expect(page).toHaveURL(/keyword/);
+  const rows = page.locator(".ant-table-row");
+  await expect(rows).toHaveCount(10);
+  const firstOfPageOne = await rows.first().innerText();
+
+  // The pager arrives after the rows; its page links are real links that keep the search.
+  const two = page.getByRole("listitem", { name: "2" });
+  await expect(two.getByRole("link")).toHaveAttribute("href", /keyword.*Bluewave|Bluewave.*keyword/);
+  await two.click();
+  await expect(page).toHaveURL(/current(Page)?=2/);
+  await expect(rows.first()).not.toHaveText(firstOfPageOne);
+  await expect(rows.first()).toContainText("Bluewave Hotels");
+
+  // The page-size menu (antd's Select, which comes with the pager of a list of over 50): 20 rows a page.
+  await page.goto("/transactions");
+  await expect(rows).toHaveCount(10);
+  await page.locator(".ant-pagination-options .ant-select").click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="20 / page"]').click();
+  await expect(rows).toHaveCount(20);
+  await expect(page).toHaveURL(/pageSize=20/);
+});

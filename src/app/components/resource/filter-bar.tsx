@@ -1,12 +1,18 @@
 /** The list's search and filters, read from and written to the URL (through Refine's useTable). */
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { useList, useTranslate, type CrudFilter, type LogicalFilter } from "@refinedev/core";
-import { Input, Select, Space, Typography } from "antd";
-import type { Filter, Option, OptionsFrom } from "../../../../resources/define-resource.ts";
+import { useTranslate, type CrudFilter, type LogicalFilter } from "@refinedev/core";
+import { Input, Space, Typography } from "antd";
+import type { Filter } from "../../../../resources/define-resource.ts";
 import { declaredFilters } from "./use-declared.ts";
 import { lazyNamed } from "../../lib/lazy.ts";
 
 const DatePickers = lazyNamed(() => import("./date-pickers.tsx"), "DatePickers");
+/**
+ * The choice filters come after the list's first paint: antd's Select is a page's largest control
+ * (about 23 kB gzip). Until it arrives a disabled box of its size and name holds its place.
+ */
+const FilterSelect = lazyNamed(() => import("./filter-selects.tsx"), "FilterSelect");
+const SELECT_WIDTH = { select: 160, multi: 200 } as const;
 /** Both the pickers and the boxes that stand in for them while they load. */
 const PICKER_WIDTH = 150;
 
@@ -20,7 +26,6 @@ type Props = {
 };
 
 const appliedValue = (current: CrudFilter[], field: string) => (current.find((f) => "field" in f && f.field === field) as LogicalFilter | undefined)?.value;
-const allowed = (options: Option[], features: string[]) => options.filter((o) => !o.feature || features.includes(o.feature));
 
 function SearchBox({ filter, value, onChange }: { filter: Extract<Filter, { kind: "search" }>; value: string; onChange: (v: string) => void }) {
   const [text, setText] = useState(value);
@@ -82,46 +87,6 @@ function DateRange({ filter, value, onChange }: { filter: Extract<Filter, { kind
   );
 }
 
-/** Options read from another resource, e.g. beneficiaries for the counterparty filter. */
-function useOptions(from: OptionsFrom | undefined, fixed: Option[]): Option[] {
-  const { result } = useList({
-    resource: from?.resource ?? "",
-    pagination: { pageSize: 100 },
-    queryOptions: { enabled: !!from },
-    meta: { params: from?.params },
-  });
-  if (!from) return fixed;
-  return (result?.data ?? []).map((r) => ({ value: String(r.id), label: String((r as Record<string, unknown>)[from.labelField]) }));
-}
-
-function MultiSelect({
-  filter,
-  value,
-  features,
-  onChange,
-}: {
-  filter: Extract<Filter, { kind: "multi" }>;
-  value: unknown;
-  features: string[];
-  onChange: (v: unknown) => void;
-}) {
-  const options = useOptions(filter.optionsFrom, filter.options);
-  return (
-    <Select
-      mode="multiple"
-      allowClear
-      maxTagCount="responsive"
-      placeholder={filter.label}
-      aria-label={filter.label}
-      style={{ minWidth: 200 }}
-      value={(value as string[] | undefined) ?? []}
-      onChange={(v) => onChange(v)}
-      options={allowed(options, features)}
-      optionFilterProp="label"
-    />
-  );
-}
-
 export function FilterBar({ filters: declared, resource, current, features, onChange }: Props) {
   const t = useTranslate();
   const filters = useMemo(() => (resource ? declaredFilters(t, resource, declared) : declared), [t, resource, declared]);
@@ -134,19 +99,11 @@ export function FilterBar({ filters: declared, resource, current, features, onCh
           case "dateRange":
             return <DateRange key={f.field} filter={f} value={appliedValue(current, f.field)} onChange={(v) => onChange(f.field, v)} />;
           case "multi":
-            return <MultiSelect key={f.field} filter={f} value={appliedValue(current, f.field)} features={features} onChange={(v) => onChange(f.field, v)} />;
           case "select":
             return (
-              <Select
-                key={f.field}
-                allowClear
-                placeholder={f.label}
-                aria-label={f.label}
-                style={{ minWidth: 160 }}
-                value={appliedValue(current, f.field) as string | undefined}
-                onChange={(v) => onChange(f.field, v)}
-                options={allowed(f.options, features)}
-              />
+              <Suspense key={f.field} fallback={<Input disabled aria-label={f.label} placeholder={f.label} style={{ width: SELECT_WIDTH[f.kind] }} />}>
+                <FilterSelect filter={f} value={appliedValue(current, f.field)} features={features} onChange={(v) => onChange(f.field, v)} />
+              </Suspense>
             );
           default:
             return null;

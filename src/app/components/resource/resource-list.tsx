@@ -7,7 +7,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useScreens } from "./screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { useTable } from "@refinedev/antd";
+import { useListTable } from "./use-list-table.tsx";
 import type { CrudFilter } from "@refinedev/core";
 import { Alert, Button, Card, Drawer, Flex, Skeleton, Table, Tabs, Typography, theme, type TableProps } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
@@ -89,7 +89,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   const tab = tabs.find((t) => t.key === params.get("tab")) ?? tabs[0];
   const locked = def.lockedFeature && !features.includes(def.lockedFeature.feature);
   const waiting = Object.values(hostParams ?? {}).some((v) => !v);
-  const { tableProps, filters, setFilters, sorters, setSorters, setCurrentPage, setPageSize, tableQuery } = useTable<Row>({
+  const { tableProps, filters, setFilters, sorters, setSorters, setCurrentPage, setPageSize, tableQuery } = useListTable<Row>({
     resource: def.name,
     meta: { params: hostParams ? { ...tab?.params, ...hostParams } : tab?.params },
     // A hosted tab shows something else: the list is read once its own tab is chosen.

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { useTable } from "@refinedev/antd";
+import { useListTable } from "../../components/resource/use-list-table.tsx";
 import { Alert, Card, Flex, Select, Skeleton, Statistic, Table, Tag, Typography } from "antd";
 import { assetLabel, subWalletEndpoints, subWallets, SUB_WALLET_STATE_LABELS, type SubWalletDistribution } from "../../../../resources/sub-wallets.ts";
 import { cryptoTransactions } from "../../../../resources/transactions.ts";
@@ -57,7 +57,7 @@ function RecentTransactions({ asset }: { asset?: Asset }) {
   const t = useTranslate();
   // The crypto transactions' declared columns, in the member's language.
   const columns = useMemo(() => translateDef(cryptoTransactions, (path, text) => t(declaredKey(cryptoTransactions.name, path), text)).columns, [t]);
-  const { tableProps, tableQuery } = useTable<Record<string, unknown> & { id: string }>({
+  const { tableProps, tableQuery } = useListTable<Record<string, unknown> & { id: string }>({
     resource: cryptoTransactions.name,
     meta: { params: { sub_wallet_txns: "true", ...(asset ? { sub_wallet_asset: asset.currency, sub_wallet_blockchain: asset.blockchain } : {}) } },
     syncWithLocation: false,

@@ -4,7 +4,7 @@
  * the details panel and a menu of the state actions the signed-in member may run.
  */
 import { useCallback } from "react";
-import { useTable } from "@refinedev/antd";
+import { useListTable } from "../../../components/resource/use-list-table.tsx";
 import { type LogicalFilter, useTranslate } from "@refinedev/core";
 import { Alert, Button, Dropdown, Empty, Space, Table, Typography } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
@@ -25,7 +25,7 @@ export function UsersTable({ onOpen }: { onOpen: (m: BusinessUser) => void }) {
     roles: t("settings.users.roles"),
     state: t("settings.users.status"),
   };
-  const { tableProps, filters, setFilters, tableQuery } = useTable<BusinessUser>({
+  const { tableProps, filters, setFilters, tableQuery } = useListTable<BusinessUser>({
     resource: users.name,
     syncWithLocation: true,
     pagination: { pageSize: users.pageSize },
