@@ -59,7 +59,8 @@ const precompress = (): Plugin => ({
  *     virtual table for every table, though the console's lists filter through their own filter bar
  *     and none is virtual (tests/unit/table-features.test.ts keeps it so).
  * - Components a package imports for every use but that show after the first paint, if at all, load
- *   when they first render (LATER_IN_BROWSER below): antd's table pager and row-selection controls.
+ *   when they first render (LATER_IN_BROWSER below): antd's table and list pagers, the table's
+ *   row-selection controls.
  */
 const SIDE_CHANNEL = fileURLToPath(new URL("src/app/lib/side-channel.cjs", import.meta.url));
 const REFINE_LAYOUT = "/src/app/components/layout/refine-layout.ts";
@@ -82,24 +83,32 @@ const STUB = "\0not-in-browser:";
 /**
  * Components a package imports for every use though they show only after the first paint, if at
  * all, each replaced for that importer by a stand-in that loads the real one when it first renders
- * (or when the browser is first idle) and shows nothing until then. antd's Table: its pager, which
- * imports Select for the page-size menu (a list's rows show first; the pager follows them), and the
- * row-selection checkbox and radio, which only the tables with selectable rows render.
+ * and shows nothing until then. antd's Table and List: their pager, which imports Select for the
+ * page-size menu (the rows show first; the pager follows them, and a List without one, as all of
+ * ours are, never loads it), and the table's row-selection checkbox and radio, which only the tables
+ * with selectable rows render. whenIdle: also fetched once the browser is first idle, for a part
+ * most pages that import it will show (a table's pager).
  */
-const LATER_IN_BROWSER: { importer: RegExp; source: string }[] = [
-  { importer: /node_modules\/antd\/es\/table\/InternalTable\.js$/, source: "../pagination" },
+const LATER_IN_BROWSER: { importer: RegExp; source: string; whenIdle?: boolean }[] = [
+  { importer: /node_modules\/antd\/es\/table\/InternalTable\.js$/, source: "../pagination", whenIdle: true },
+  { importer: /node_modules\/antd\/es\/list\/index\.js$/, source: "../pagination" },
   { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../checkbox" },
   { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../radio" },
 ];
 const LATER = "\0later-in-browser:";
-const laterModule = (real: string) =>
-  [
+const IDLE = "?when-idle";
+const laterModule = (id: string) => {
+  const real = id.endsWith(IDLE) ? id.slice(0, -IDLE.length) : id;
+  return [
     'import { createElement, lazy, Suspense } from "react";',
     `const load = () => import(${JSON.stringify(real)});`,
     "const Real = lazy(load);",
-    'if (typeof requestIdleCallback === "function") requestIdleCallback(() => load().catch(() => undefined), { timeout: 5000 });',
+    ...(id.endsWith(IDLE)
+      ? ['if (typeof requestIdleCallback === "function") requestIdleCallback(() => load().catch(() => undefined), { timeout: 5000 });']
+      : []),
     "export default function Later(props) { return createElement(Suspense, { fallback: null }, createElement(Real, props)); }",
   ].join("\n");
+};
 const lighterPackages = (): Plugin => ({
   name: "lighter-packages",
   apply: "build",
@@ -111,9 +120,10 @@ const lighterPackages = (): Plugin => ({
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved && { ...resolved, id: `${resolved.id}?frame` };
     }
-    if (importer && LATER_IN_BROWSER.some((l) => l.source === source && l.importer.test(importer))) {
+    const later = importer && LATER_IN_BROWSER.find((l) => l.source === source && l.importer.test(importer));
+    if (later) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved && `${LATER}${resolved.id}`;
+      return resolved && `${LATER}${resolved.id}${later.whenIdle ? IDLE : ""}`;
     }
     if (MAYBE_NOT_IN_BROWSER.test(source) && importer?.includes("/node_modules/")) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
