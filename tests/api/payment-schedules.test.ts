@@ -409,33 +409,32 @@ describe("who may", () => {
 
 describe("payee protection", () => {
   test("a schedule to a payee in its cooling period asks one more approval; a payee whose details change after approval is not paid while they cool", async () => {
-    const created = await as.owner.post("/v1/beneficiaries", {
-      type: "FIAT",
-      name: "Cedar Leasing Inc",
-      kind: "BUSINESS",
-      currency: "USD",
-      details: {
-        type: "ACH",
-        details: { account_name: "Cedar Leasing Inc", account_number: "5566778899", routing_number: "026009593", bank_name: "Bank of America" },
-      },
-    });
-    expect(created.status).toBe(201);
-    const cedar = created.body.data.id as string;
-    const made = (await schedule({ beneficiary_id: cedar, frequency: "WEEKLY" })).body.data;
-    const r = await requestFor(made.id);
-    expect(r.approvals_required).toBe(2);
-    expect(r.payee_flags.map((f: { kind: string }) => f.kind)).toContain("COOLING");
-    // Approved by two; then the payee's details "change" (their cooling starts again now).
-    for (const who of ["owner", "approver"]) expect((await as[who].patch(`/approval-requests/${r.id}/approve`)).status).toBe(200);
-    await s.app.services.ctx.db
-      .update(beneficiaries)
-      .set({ detailsChangedAt: new Date(Date.now() + 1000) })
-      .where(eq(beneficiaries.id, cedar));
-    await runOn(made.next_date);
-    const d = await details(made.id);
-    expect(d.occurrences[0].state).toBe("FAILED");
-    expect(d.occurrences[0].failure_reason).toMatch(/^Cedar Leasing Inc's details changed after this schedule was approved: they can be paid from .* UTC$/);
-    expect(d.state).toBe("ACTIVE");
+    // A stablecoin schedule's first payment is today whatever the weekday (a bank payment made on a
+    // Saturday waits for Monday, after a 24-hour cooling period that starts now has ended).
+    const db = s.app.services.ctx.db;
+    const [before] = await db.select({ at: beneficiaries.detailsChangedAt }).from(beneficiaries).where(eq(beneficiaries.id, atlas));
+    // The payee's details changed just now: it cools for the next 24 hours.
+    await db.update(beneficiaries).set({ detailsChangedAt: new Date() }).where(eq(beneficiaries.id, atlas));
+    try {
+      const made = (await schedule({ kind: "stablecoin", source_id: usdt, beneficiary_id: atlas, amount: "1000000", frequency: "WEEKLY" })).body.data;
+      expect(made.next_date).toBe(today);
+      const r = await requestFor(made.id);
+      expect(r.approvals_required).toBe(2);
+      expect(r.payee_flags.map((f: { kind: string }) => f.kind)).toContain("COOLING");
+      // Approved by two; then the payee's details "change" again (their cooling starts again now).
+      for (const who of ["owner", "approver"]) expect((await as[who].patch(`/approval-requests/${r.id}/approve`)).status).toBe(200);
+      await db
+        .update(beneficiaries)
+        .set({ detailsChangedAt: new Date(Date.now() + 1000) })
+        .where(eq(beneficiaries.id, atlas));
+      await runOn(made.next_date);
+      const d = await details(made.id);
+      expect(d.occurrences[0].state).toBe("FAILED");
+      expect(d.occurrences[0].failure_reason).toMatch(/^Atlas Trading DMCC's details changed after this schedule was approved: they can be paid from .* UTC$/);
+      expect(d.state).toBe("ACTIVE");
+    } finally {
+      await db.update(beneficiaries).set({ detailsChangedAt: before.at }).where(eq(beneficiaries.id, atlas));
+    }
   });
 
   test("an edit of a schedule whose payee is cooling asks one more approval, flagged, as a new schedule would; with approvals off it is refused", async () => {
