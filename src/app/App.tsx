@@ -44,7 +44,7 @@ const queryDefaults = { defaultOptions: { queries: { placeholderData: keepPrevio
 const browserLanguages = () => (typeof navigator === "undefined" ? [] : navigator.languages);
 void preloadLanguage(pickLanguage(null, browserLanguages())).catch(() => undefined);
 
-/** The longest wait before the words are asked for again; the first retry is at once, the next after 2 s, doubling. */
+/** The waits before the words are asked for again: the first retry is at once, the next after `first`, doubling up to `longest`. */
 const LANGUAGE_RETRY_MS = { first: 2_000, longest: 30_000 } as const;
 
 /**

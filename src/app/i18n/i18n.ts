@@ -85,9 +85,9 @@ let active: { language: Language; i18n: I18n; components?: AntdLocale } | null =
 const listeners = new Set<() => void>();
 
 /**
- * A language's own files (its catalogue, antd's and dayjs's words) could not be had, while i18next
- * itself could: another language may still be shown. Any other failure of switchLanguage is
- * i18next's own download, which no language can do without.
+ * A language's own files (its catalogue, antd's and dayjs's words) could not be had: another
+ * language may still be shown (when i18next failed too, that one fails in turn and is retried). Any
+ * other failure of switchLanguage is i18next's own download, which no language can do without.
  */
 export class LanguageFilesFailed extends Error {
   constructor(language: Language, cause: unknown) {
