@@ -64,6 +64,7 @@ const precompress = (): Plugin => ({
  */
 const SIDE_CHANNEL = fileURLToPath(new URL("src/app/lib/side-channel.cjs", import.meta.url));
 const REFINE_LAYOUT = "/src/app/components/layout/refine-layout.ts";
+const PAGER_SPACE = fileURLToPath(new URL("src/app/lib/pager-space.tsx", import.meta.url));
 /** What each module left out of the browser build is; a call reaching one throws this. */
 const NOT_IN_BROWSER: { module: RegExp; absent: string }[] = [
   {
@@ -87,26 +88,26 @@ const STUB = "\0not-in-browser:";
  * page-size menu (the rows show first; the pager follows them, and a List without one, as all of
  * ours are, never loads it), and the table's row-selection checkbox and radio, which only the tables
  * with selectable rows render. whenIdle: also fetched once the browser is first idle, for a part
- * most pages that import it will show (a table's pager).
+ * most pages that import it will show (a table's pager). placeholder: a component shown meanwhile,
+ * given the same props, for a part whose arrival would move what is below it (the table's pager).
  */
-const LATER_IN_BROWSER: { importer: RegExp; source: string; whenIdle?: boolean }[] = [
-  { importer: /node_modules\/antd\/es\/table\/InternalTable\.js$/, source: "../pagination", whenIdle: true },
+const LATER_IN_BROWSER: { importer: RegExp; source: string; whenIdle?: boolean; placeholder?: string }[] = [
+  { importer: /node_modules\/antd\/es\/table\/InternalTable\.js$/, source: "../pagination", whenIdle: true, placeholder: PAGER_SPACE },
   { importer: /node_modules\/antd\/es\/list\/index\.js$/, source: "../pagination" },
   { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../checkbox" },
   { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../radio" },
 ];
 const LATER = "\0later-in-browser:";
-const IDLE = "?when-idle";
 const laterModule = (id: string) => {
-  const real = id.endsWith(IDLE) ? id.slice(0, -IDLE.length) : id;
+  const [real, entry] = id.split("?later=");
+  const later = LATER_IN_BROWSER[Number(entry)];
   return [
     'import { createElement, lazy, Suspense } from "react";',
+    ...(later.placeholder ? [`import Placeholder from ${JSON.stringify(later.placeholder)};`] : []),
     `const load = () => import(${JSON.stringify(real)});`,
     "const Real = lazy(load);",
-    ...(id.endsWith(IDLE)
-      ? ['if (typeof requestIdleCallback === "function") requestIdleCallback(() => load().catch(() => undefined), { timeout: 5000 });']
-      : []),
-    "export default function Later(props) { return createElement(Suspense, { fallback: null }, createElement(Real, props)); }",
+    ...(later.whenIdle ? ['if (typeof requestIdleCallback === "function") requestIdleCallback(() => load().catch(() => undefined), { timeout: 5000 });'] : []),
+    `export default function Later(props) { return createElement(Suspense, { fallback: ${later.placeholder ? "createElement(Placeholder, props)" : "null"} }, createElement(Real, props)); }`,
   ].join("\n");
 };
 const lighterPackages = (): Plugin => ({
@@ -120,10 +121,11 @@ const lighterPackages = (): Plugin => ({
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved && { ...resolved, id: `${resolved.id}?frame` };
     }
-    const later = importer && LATER_IN_BROWSER.find((l) => l.source === source && l.importer.test(importer));
-    if (later) {
+    const later = importer ? LATER_IN_BROWSER.findIndex((l) => l.source === source && l.importer.test(importer)) : -1;
+    if (later >= 0) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      return resolved && `${LATER}${resolved.id}${later.whenIdle ? IDLE : ""}`;
+      // Which entry it is travels in the id: the same module may be later for two importers.
+      return resolved && `${LATER}${resolved.id}?later=${later}`;
     }
     if (MAYBE_NOT_IN_BROWSER.test(source) && importer?.includes("/node_modules/")) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });

@@ -29,8 +29,10 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await loginWithCode(page, request, "approver@demo.example");
   await expect(page.getByText(/\d+ payments?( and \d+ team changes?)? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
-  await expect(page.getByRole("dialog", { name: "Pending approvals" })).toBeVisible();
-  await page.getByRole("link", { name: "See all pending transactions" }).click();
+  const dialog = page.getByRole("dialog", { name: "Pending approvals" });
+  // The link is below the list: clicked once the list is in, as a person would, so it is where it stays.
+  await expect(dialog.locator(".ant-table-row").first()).toBeVisible();
+  await dialog.getByRole("link", { name: "See all pending transactions" }).click();
   await expect(page).toHaveURL(/\/transactions\?tab=pending/);
   const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" }).filter({ hasText: "2,466.37" });
   await expect(row).toHaveCount(1);

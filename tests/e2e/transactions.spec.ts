@@ -112,3 +112,28 @@ test("the history pages: page links keep the search, a page shows other rows, an
   await expect(rows).toHaveCount(20);
   await expect(page).toHaveURL(/pageSize=20/);
 });
+
+test("while the pager's code is on its way its space is kept: what is below the table does not move when it arrives", async ({ page }) => {
+  // The pager's code is held until the rows are measured (its chunk is named after antd's pagination).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/assets\/pagination-[^/]*\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  await login(page, "viewer@demo.example");
+  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
+  await page.goto("/transactions");
+  await expect(page.locator(".ant-table-row")).toHaveCount(10);
+  await expect.poll(() => asked).toBe(true);
+  await expect(page.locator(".ant-pagination-item")).toHaveCount(0);
+  const table = page.locator(".ant-table-wrapper").first();
+  const before = (await table.boundingBox())!;
+
+  release();
+  await expect(page.getByRole("listitem", { name: "2", exact: true })).toBeVisible();
+  const after = (await table.boundingBox())!;
+  expect(after.height).toBe(before.height);
+});
