@@ -9,12 +9,13 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useList, useTranslate } from "@refinedev/core";
+import { useTranslate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Space, Spin, Steps, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
+import { type ExchangeSource, networkOf, sourceLabel, targetKey, useExchangeTargets } from "./exchange-source.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
@@ -22,7 +23,6 @@ import { useWrite } from "../../api/write.ts";
 type Write = ReturnType<typeof useWrite>;
 type Translate = ReturnType<typeof useTranslate>;
 import { useToast } from "../../hooks/use-toast.ts";
-import { useSession } from "../../session/session.tsx";
 import { Field } from "../form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "./one-time-code.tsx";
 import { statusColor } from "../resource/renderers.tsx";
@@ -32,117 +32,27 @@ import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { amountProblemText } from "../../i18n/shared-labels.ts";
 import { formatTime } from "../../../lib/dates.ts";
 import { RateText } from "./figures.tsx";
-import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../../../lib/assets.ts";
+import type { Blockchain } from "../../../lib/assets.ts";
 import {
   type CryptoExchangeQuoteRequest,
   type FiatExchangeQuoteBody,
   FiatExchangeQuoteRequest,
   INDICATIVE_AMOUNTS,
   exchangeEndpoints,
-  exchangeTargets,
   type ExchangeQuote,
   type ExchangeTarget,
 } from "../../../../resources/exchange.ts";
-import { accounts as accountResource, type Account } from "../../../../resources/accounts.ts";
-import { wallets as walletResource, type Wallet } from "../../../../resources/wallets.ts";
 
 const QUOTE_DEBOUNCE_MS = 500;
 /** A quote is asked for again when it lapses while the form is open, but never more often than this. */
 const MIN_REQUOTE_MS = 5000;
 
-/** What is being exchanged from: a fiat account or a stablecoin wallet, with what it may become. */
-export type ExchangeSource = {
-  kind: "account" | "wallet";
-  id: string;
-  name: string;
-  currency: string;
-  blockchain: string | null;
-  available: string;
-  supported: ExchangeTarget[];
-};
-
-type Supported = { currency: string; blockchain: string | null }[];
-type WithFeatures = { features?: { exchanges?: { supported_currencies?: Supported } } };
-
-const isStablecoin = (currency: string) => (STABLECOINS as readonly string[]).includes(currency);
-const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
-const targetKey = (t: ExchangeTarget) => (t.blockchain ? `${t.currency}:${t.blockchain}` : t.currency);
 const targetLabel = (translate: Translate, t: ExchangeTarget) =>
   t.blockchain ? translate("money.exchange.onNetwork", { currency: t.currency, network: networkOf(t.blockchain) }) : t.currency;
 const parseTarget = (key: string): ExchangeTarget => {
   const [currency, blockchain] = key.split(":");
   return { currency, blockchain: (blockchain as Blockchain | undefined) ?? null };
 };
-
-/** features.exchanges.supported_currencies (the shared exchangeTargets when absent); a stablecoin named without a chain arrives on any. */
-function supportedOf(record: WithFeatures, fallback: ExchangeTarget[]): ExchangeTarget[] {
-  const listed = record.features?.exchanges?.supported_currencies;
-  if (!listed) return fallback;
-  return listed.flatMap((t) =>
-    isStablecoin(t.currency) && !t.blockchain
-      ? BLOCKCHAINS.map((b) => ({ currency: t.currency, blockchain: b }))
-      : [{ currency: t.currency, blockchain: (t.blockchain as Blockchain | null) ?? null }],
-  );
-}
-
-export function accountSource(account: Account): ExchangeSource {
-  return {
-    kind: "account",
-    id: account.id,
-    name: account.name,
-    currency: account.currency,
-    blockchain: null,
-    available: account.balance.available,
-    supported: supportedOf(account as WithFeatures, exchangeTargets(account.currency)),
-  };
-}
-
-export function walletSource(wallet: Wallet): ExchangeSource {
-  return {
-    kind: "wallet",
-    id: wallet.id,
-    name: wallet.name,
-    currency: wallet.currency,
-    blockchain: wallet.blockchain,
-    available: wallet.available_balance,
-    supported: supportedOf(wallet as WithFeatures, exchangeTargets(wallet.currency, wallet.blockchain)),
-  };
-}
-
-export const sourceLabel = (s: ExchangeSource) =>
-  s.kind === "wallet" && s.blockchain ? `${s.currency} · ${networkOf(s.blockchain)} · ${s.name}` : `${s.currency} · ${s.name}`;
-
-/**
- * The targets on offer: the source's supported ones that the business holds (an active account in
- * the currency, or a wallet of the coin on that chain); stablecoins only with crypto access.
- */
-export function useExchangeTargets(source: ExchangeSource | undefined) {
-  const { session } = useSession();
-  const crypto = !!session?.features.includes("crypto");
-  const accounts = useList<Account>({ resource: accountResource.name, pagination: { pageSize: 100 }, errorNotification: false });
-  const wallets = useList<Wallet>({
-    resource: walletResource.name,
-    pagination: { pageSize: 100 },
-    errorNotification: false,
-    queryOptions: { enabled: crypto },
-  });
-  const accountList = accounts.result?.data;
-  const walletList = wallets.result?.data;
-  const targets = useMemo(() => {
-    if (!source) return [];
-    const seen = new Set<string>();
-    return source.supported.filter((t) => {
-      const key = targetKey(t);
-      if (seen.has(key) || (t.currency === source.currency && (t.blockchain ?? null) === (source.blockchain ?? null))) return false;
-      seen.add(key);
-      if (isStablecoin(t.currency)) {
-        return crypto && !!t.blockchain && (walletList ?? []).some((w) => w.state === "ACTIVE" && w.currency === t.currency && w.blockchain === t.blockchain);
-      }
-      return (accountList ?? []).some((a) => a.state === "ACTIVE" && !a.in_request_state && a.currency === t.currency);
-    });
-  }, [source, crypto, accountList, walletList]);
-  return { targets, loading: accounts.query.isLoading || (crypto && wallets.query.isLoading) };
-}
 
 /** A quote's request body: from a wallet (asset_id, major units) or from an account (minor units). */
 type QuoteBody = z.input<typeof CryptoExchangeQuoteRequest> | z.input<typeof FiatExchangeQuoteBody>;
@@ -579,21 +489,5 @@ export function ExchangeModal({ open, onClose, source }: { open: boolean; onClos
     <Modal title={t("money.exchange.modalTitle", { currency: source.currency })} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
       <ExchangeFlow source={source} onClose={onClose} />
     </Modal>
-  );
-}
-
-/** The 'Exchange' button with its modal; nothing when the source has no target the business holds. */
-export function ExchangeButton({ source }: { source: ExchangeSource }) {
-  const t = useTranslate();
-  const [open, setOpen] = useState(false);
-  const { targets } = useExchangeTargets(source);
-  if (!targets.length) return null;
-  return (
-    <>
-      <Button icon={<SwapOutlined />} onClick={() => setOpen(true)}>
-        {t("money.exchange.button")}
-      </Button>
-      <ExchangeModal open={open} onClose={() => setOpen(false)} source={source} />
-    </>
   );
 }

@@ -1,5 +1,5 @@
 /** /accounts/:id (SPEC §2 Account details): balance, Make a transfer, Exchange, Receive, Export statement, the graph, deposit details, transactions. */
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
@@ -10,9 +10,13 @@ import { DepositDetails } from "../../components/money/deposit-details.tsx";
 import { accountRanges, FlowsChart } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
-import { ExchangeButton, accountSource } from "../../components/money/exchange-modal.tsx";
+import { ExchangeButton } from "../../components/money/exchange-button.tsx";
+import { accountSource } from "../../components/money/exchange-source.ts";
 import { useSession } from "../../session/session.tsx";
-import { PendingAccount } from "./pending-account.tsx";
+import { lazyNamed } from "../../lib/lazy.ts";
+
+/** Only an account still being opened shows its request's steps. */
+const PendingAccount = lazyNamed(() => import("./pending-account.tsx"), "PendingAccount");
 
 export default function AccountDetails() {
   const t = useTranslate();
@@ -51,7 +55,9 @@ export default function AccountDetails() {
     return (
       <>
         {back}
-        <PendingAccount requestId={account.account_request_id} />
+        <Suspense fallback={<Skeleton active />}>
+          <PendingAccount requestId={account.account_request_id} />
+        </Suspense>
       </>
     );
 

@@ -10,7 +10,7 @@ import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, App, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Statistic, Tabs, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
-import { subAccountEndpoints, subAccounts, type SubAccount } from "../../../../resources/sub-accounts.ts";
+import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type SubAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import type { ApiAction } from "../../../../resources/define-resource.ts";
 import { useToast } from "../../hooks/use-toast.ts";
@@ -19,7 +19,7 @@ import { formatMoney } from "../../../lib/money.ts";
 import { FlowsChart, type Range } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
-import { SubAccountState } from "./sub-accounts-list.tsx";
+import { DeclaredStateTag } from "../../components/resource/state-tag.tsx";
 import { FundAccountModal } from "./fund-account-modal.tsx";
 import { actionAccess } from "../../../../resources/define-resource.ts";
 import { call } from "../../api/call.ts";
@@ -139,7 +139,7 @@ export default function SubAccountDetails() {
             <Flex align="center" gap={8}>
               <PageTitle style={{ margin: 0 }}>{account.name}</PageTitle>
               <Tag color="blue">{t("subAccounts.details.badge")}</Tag>
-              <SubAccountState state={account.state} />
+              <DeclaredStateTag resource={subAccounts.name} labels={SUB_ACCOUNT_STATE_LABELS} state={account.state} />
             </Flex>
             <Typography.Text type="secondary" data-testid="sub-account-header">
               {[account.currency, deposit.bank_name, deposit.account_number].filter(Boolean).join(" · ")}

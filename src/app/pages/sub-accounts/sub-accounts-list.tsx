@@ -8,27 +8,18 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Card, Empty, Flex, Select, Skeleton, Statistic, Tag, Typography } from "antd";
-import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type MasterAccount } from "../../../../resources/sub-accounts.ts";
+import { Alert, Card, Empty, Flex, Select, Skeleton, Statistic, Typography } from "antd";
+import { subAccountEndpoints, subAccounts, type MasterAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import { call } from "../../api/call.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { statusColor } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { CreateButton } from "../../components/resource/create-button.tsx";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { withoutListState } from "../../components/resource/list-url-state.ts";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
-import { declaredKey, segment } from "../../components/resource/declared-text.ts";
-
-/** A sub-account's state in words, as the declaration's Status column names it (in the member's language). */
-export function SubAccountState({ state }: { state: string }) {
-  const t = useTranslate();
-  return (
-    <Tag color={statusColor(state)}>{t(declaredKey(subAccounts.name, `columns.state.labels.${segment(state)}`), SUB_ACCOUNT_STATE_LABELS[state] ?? state)}</Tag>
-  );
-}
+import { declaredKey } from "../../components/resource/declared-text.ts";
 
 function useCurrencies() {
   const [currencies, setCurrencies] = useState<string[] | null>(null);

@@ -9,7 +9,7 @@ import { Link, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Col, Descriptions, Flex, Image, Row, Skeleton, Space, Statistic, Tabs, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, FileTextOutlined } from "@ant-design/icons";
-import { assetLabel, subWallets, SUB_WALLET_CLASSIFICATION_LABELS, type SubWallet } from "../../../../resources/sub-wallets.ts";
+import { assetLabel, subWallets, SUB_WALLET_CLASSIFICATION_LABELS, SUB_WALLET_STATE_LABELS, type SubWallet } from "../../../../resources/sub-wallets.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { walletEndpoints } from "../../../../resources/wallets.ts";
@@ -19,7 +19,7 @@ import { FlowsChart, type Range } from "../../components/money/flows-chart.tsx";
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
-import { SubWalletState } from "./sub-wallets-list.tsx";
+import { DeclaredStateTag } from "../../components/resource/state-tag.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 import { declaredKey, segment } from "../../components/resource/declared-text.ts";
 
@@ -102,7 +102,7 @@ export default function SubWalletDetails() {
                   SUB_WALLET_CLASSIFICATION_LABELS[wallet.classification] ?? wallet.classification,
                 )}
               </Tag>
-              <SubWalletState state={wallet.state} />
+              <DeclaredStateTag resource={subWallets.name} labels={SUB_WALLET_STATE_LABELS} state={wallet.state} />
             </Flex>
             <Typography.Text type="secondary" data-testid="sub-wallet-header">
               {assetLabel(wallet.currency, wallet.blockchain)}

@@ -9,30 +9,22 @@ import { useTranslate } from "@refinedev/core";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useListTable } from "../../components/resource/use-list-table.tsx";
-import { Alert, Card, Flex, Select, Skeleton, Statistic, Table, Tag, Typography } from "antd";
-import { assetLabel, subWalletEndpoints, subWallets, SUB_WALLET_STATE_LABELS, type SubWalletDistribution } from "../../../../resources/sub-wallets.ts";
+import { Alert, Card, Flex, Select, Skeleton, Statistic, Table, Typography } from "antd";
+import { assetLabel, subWalletEndpoints, subWallets, type SubWalletDistribution } from "../../../../resources/sub-wallets.ts";
 import { cryptoTransactions } from "../../../../resources/transactions.ts";
 import { walletEndpoints } from "../../../../resources/wallets.ts";
 import { call } from "../../api/call.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { renderField, statusColor } from "../../components/resource/renderers.tsx";
+import { renderField } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { CreateButton } from "../../components/resource/create-button.tsx";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { withoutListState } from "../../components/resource/list-url-state.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
-import { declaredKey, segment, translateDef } from "../../components/resource/declared-text.ts";
+import { declaredKey, translateDef } from "../../components/resource/declared-text.ts";
 
 export type Asset = { currency: string; blockchain: string };
 export const assetKey = (a: Asset) => `${a.currency}:${a.blockchain}`;
-
-/** A sub-wallet's state in words, as the declaration's Status column names it (in the member's language). */
-export function SubWalletState({ state }: { state: string }) {
-  const t = useTranslate();
-  return (
-    <Tag color={statusColor(state)}>{t(declaredKey(subWallets.name, `columns.state.labels.${segment(state)}`), SUB_WALLET_STATE_LABELS[state] ?? state)}</Tag>
-  );
-}
 
 /** The assets the product supports (every stablecoin on every chain). */
 export function useSupportedAssets() {

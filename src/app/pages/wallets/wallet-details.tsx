@@ -14,7 +14,8 @@ import { accountRanges, FlowsChart } from "../../components/money/flows-chart.ts
 import { OwnerTransactions } from "../../components/money/owner-transactions.tsx";
 import { CopyButton } from "../../components/resource/renderers.tsx";
 import { ExportStatementModal } from "../../components/money/export-statement-modal.tsx";
-import { ExchangeButton, walletSource } from "../../components/money/exchange-modal.tsx";
+import { ExchangeButton } from "../../components/money/exchange-button.tsx";
+import { walletSource } from "../../components/money/exchange-source.ts";
 import { useSession } from "../../session/session.tsx";
 
 export default function WalletDetails() {
