@@ -7,7 +7,8 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Flex, Form, Select, Skeleton, Typography } from "antd";
+import { Alert, Button, Card, Flex, Form, Skeleton, Typography } from "antd";
+import { LaterSelect } from "../components/form/later-select.tsx";
 import { SwapOutlined } from "@ant-design/icons";
 import { call } from "../api/call.ts";
 import { displayRate, invertRate } from "../../lib/rate-display.ts";
@@ -82,11 +83,18 @@ export default function RatesPage() {
       {failed && <Alert type="error" showIcon message={t("fx.currenciesError")} />}
       <Form layout="inline">
         <Form.Item label={t("fx.base")} htmlFor="fx-base">
-          <Select id="fx-base" value={base} options={options} loading={!currencies} onChange={(b) => choose({ base: b, quote })} style={{ width: 120 }} />
+          <LaterSelect id="fx-base" value={base} options={options} loading={!currencies} onChange={(b) => choose({ base: b, quote })} style={{ width: 120 }} />
         </Form.Item>
         <Button aria-label={t("fx.swap")} icon={<SwapOutlined />} onClick={() => choose({ base: quote, quote: base })} style={{ marginRight: 16 }} />
         <Form.Item label={t("fx.quote")} htmlFor="fx-quote" validateStatus={same ? "error" : undefined}>
-          <Select id="fx-quote" value={quote} options={options} loading={!currencies} onChange={(q) => choose({ base, quote: q })} style={{ width: 120 }} />
+          <LaterSelect
+            id="fx-quote"
+            value={quote}
+            options={options}
+            loading={!currencies}
+            onChange={(q) => choose({ base, quote: q })}
+            style={{ width: 120 }}
+          />
         </Form.Item>
       </Form>
       {/* Rates wait for the allowed currencies, so a pair the URL carries is checked before it is asked for. */}

@@ -1,6 +1,6 @@
 /** The "country" form field: a searchable Select of every country (by name or code); value = ISO alpha-2. */
 import { useTranslate } from "@refinedev/core";
-import { Select } from "antd";
+import { LaterSelect } from "../form/later-select.tsx";
 import { countryOptions, matchesCountry } from "./country-options.ts";
 
 type Props = { id?: string; value?: string; onChange: (code: string) => void; onBlur?: () => void; placeholder?: string; disabled?: boolean };
@@ -8,7 +8,7 @@ type Props = { id?: string; value?: string; onChange: (code: string) => void; on
 export function CountrySelect({ id, value, onChange, onBlur, placeholder, disabled }: Props) {
   const t = useTranslate();
   return (
-    <Select
+    <LaterSelect
       id={id}
       showSearch
       value={value || undefined}

@@ -8,7 +8,7 @@ import { useOne, useTranslate } from "@refinedev/core";
 import { Button, Card, Skeleton } from "antd";
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
-import { RecordNotRead } from "./resource-show.tsx";
+import { RecordNotRead } from "./record-not-read.tsx";
 import { ResourceForm } from "./resource-form.tsx";
 import { useScreens } from "./screens.tsx";
 import { PageTitle } from "../layout/page-title.tsx";

@@ -4,7 +4,8 @@
  */
 import { useCreate, useTranslate, useUpdate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
-import { Button, Form, Input, Radio, Select } from "antd";
+import { Button, Form, Input, Radio } from "antd";
+import { LaterSelect } from "../form/later-select.tsx";
 import type { z } from "zod";
 import type { FormField, ResourceDef } from "../../../../resources/define-resource.ts";
 import { pathGet, whenHolds } from "../../../../resources/define-resource.ts";
@@ -107,7 +108,7 @@ function input(
   switch (f.kind) {
     case "select":
       return (
-        <Select
+        <LaterSelect
           id={field.id}
           value={field.value as string | undefined}
           onChange={field.onChange}

@@ -12,12 +12,7 @@ import { RecordEditor } from "./record-editor.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 import { PageTitle } from "../layout/page-title.tsx";
 import { useDeclared } from "./use-declared.ts";
-
-/** A record that could not be read (an unknown id: "Beneficiary not found"), said in the server's words. */
-export function RecordNotRead({ error }: { error: unknown }) {
-  const t = useTranslate();
-  return <Alert type="error" showIcon message={(error as { message?: string } | null)?.message ?? t("resource.show.notFound")} style={{ marginTop: 16 }} />;
-}
+import { RecordNotRead } from "./record-not-read.tsx";
 
 export function ResourceShow({ def: declared }: { def: ResourceDef }) {
   // The detail labels and the actions in the member's language.

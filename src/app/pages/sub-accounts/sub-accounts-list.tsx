@@ -8,7 +8,8 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Card, Empty, Flex, Select, Skeleton, Statistic, Typography } from "antd";
+import { Alert, Card, Empty, Flex, Skeleton, Statistic, Typography } from "antd";
+import { LaterSelect } from "../../components/form/later-select.tsx";
 import { subAccountEndpoints, subAccounts, type MasterAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import { call } from "../../api/call.ts";
@@ -96,7 +97,7 @@ export default function SubAccountsList() {
         </div>
         {!locked && (
           <Flex gap={8} align="center">
-            <Select
+            <LaterSelect
               aria-label={t("subAccounts.currency")}
               style={{ width: 120 }}
               value={currency || undefined}

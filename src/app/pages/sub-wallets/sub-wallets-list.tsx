@@ -9,7 +9,8 @@ import { useTranslate } from "@refinedev/core";
 import { useNavigate, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useListTable } from "../../components/resource/use-list-table.tsx";
-import { Alert, Card, Flex, Select, Skeleton, Statistic, Table, Typography } from "antd";
+import { Alert, Card, Flex, Skeleton, Statistic, Table, Typography } from "antd";
+import { LaterSelect } from "../../components/form/later-select.tsx";
 import { assetLabel, subWalletEndpoints, subWallets, type SubWalletDistribution } from "../../../../resources/sub-wallets.ts";
 import { cryptoTransactions } from "../../../../resources/transactions.ts";
 import { walletEndpoints } from "../../../../resources/wallets.ts";
@@ -95,7 +96,7 @@ export default function SubWalletsList() {
           <Typography.Text type="secondary">{t(declaredKey(subWallets.name, "subtitle"), subWallets.subtitle)}</Typography.Text>
         </div>
         <Flex gap={8} align="center">
-          <Select
+          <LaterSelect
             aria-label={t("subWallets.asset")}
             style={{ width: 180 }}
             value={asset ? assetKey(asset) : ""}
