@@ -65,8 +65,11 @@ const precompress = (): Plugin => ({
 const SIDE_CHANNEL = fileURLToPath(new URL("src/app/lib/side-channel.cjs", import.meta.url));
 const REFINE_LAYOUT = "/src/app/components/layout/refine-layout.ts";
 const PAGER_SPACE = fileURLToPath(new URL("src/app/lib/pager-space.tsx", import.meta.url));
-/** What each module left out of the browser build is; a call reaching one throws this. */
-const NOT_IN_BROWSER: { module: RegExp; absent: string }[] = [
+/**
+ * What each module left out of the browser build is; a call reaching one throws this. importer: left
+ * out for that importer only (elsewhere it is imported as usual).
+ */
+const NOT_IN_BROWSER: { module: RegExp; absent: string; importer?: RegExp }[] = [
   {
     module: /node_modules\/zod\/v4\/core\/(json-schema-processors|to-json-schema)\.js$/,
     absent: "zod's JSON Schema generation is not in the browser build",
@@ -76,9 +79,15 @@ const NOT_IN_BROWSER: { module: RegExp; absent: string }[] = [
     absent: "antd's column filter menu is not in the browser build: a list filters through its filter bar",
   },
   { module: /node_modules\/antd\/es\/table\/RcTable\/VirtualTable\.js$/, absent: "antd's virtual table is not in the browser build" },
+  // Row selection through a tree of rows (checkStrictly: false); every table of ours selects rows one by one.
+  {
+    module: /node_modules\/rc-tree\/es\/utils\/(conductUtil|treeUtil)\.js$/,
+    importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/,
+    absent: "antd's tree row selection (checkStrictly: false) is not in the browser build",
+  },
 ];
 /** The import names that may lead to one of them: only these are resolved to be checked. */
-const MAYBE_NOT_IN_BROWSER = /json-schema-processors|to-json-schema|FilterDropdown|VirtualTable/;
+const MAYBE_NOT_IN_BROWSER = /json-schema-processors|to-json-schema|FilterDropdown|VirtualTable|conductUtil|treeUtil/;
 const STUB = "\0not-in-browser:";
 
 /**
@@ -129,7 +138,7 @@ const lighterPackages = (): Plugin => ({
     }
     if (MAYBE_NOT_IN_BROWSER.test(source) && importer?.includes("/node_modules/")) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });
-      if (resolved && NOT_IN_BROWSER.some((n) => n.module.test(resolved.id))) return `${STUB}${resolved.id}`;
+      if (resolved && NOT_IN_BROWSER.some((n) => n.module.test(resolved.id) && (!n.importer || n.importer.test(importer)))) return `${STUB}${resolved.id}`;
     }
   },
   load(id) {

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Flex, Skeleton, Typography } from "antd";
+import { Button, Card, Descriptions, Flex, Skeleton, Typography } from "antd";
 import { ArrowLeftOutlined, EditOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { editableInState, whenHolds } from "../../../../resources/define-resource.ts";

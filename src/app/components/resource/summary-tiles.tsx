@@ -1,18 +1,15 @@
 /**
  * A list's summary tiles (ResourceDef.summary): one GET of the declared endpoint, a figure per tile.
  * The query sits under the list's key, so whatever refreshes the list (create, an action, an edit)
- * refreshes the tiles too. The figures' component (antd's Statistic) comes after the list's first
- * paint: the tiles and their query start at once, a line of skeleton holds each figure's place.
+ * refreshes the tiles too. The figures come after the list's first paint (LaterStatistic): the
+ * tiles and their query start at once.
  */
-import { Suspense } from "react";
 import { keys, useCustom } from "@refinedev/core";
-import { Card, Col, Row, Skeleton } from "antd";
+import { Card, Col, Row } from "antd";
 import type { ResourceDef, Summary } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
 import { useDeclared } from "./use-declared.ts";
-import { lazyNamed } from "../../lib/lazy.ts";
-
-const Statistic = lazyNamed(() => import("./summary-figure.ts"), "Statistic");
+import { LaterStatistic } from "./later-statistic.tsx";
 
 export const summaryQueryKey = (resource: string, summary: Summary) =>
   keys().data("default").resource(resource).action("list").params({ summary: summary.endpoint.path }).get();
@@ -33,14 +30,12 @@ export function SummaryTiles({ def }: { def: ResourceDef }) {
         return (
           <Col key={t.field} xs={24} sm={12} md={24 / Math.min(summary.tiles.length, 4)}>
             <Card role="group" aria-label={t.label} size="small">
-              <Suspense fallback={<Skeleton active title={{ width: "40%" }} paragraph={{ rows: 1, width: "60%" }} />}>
-                <Statistic
-                  title={t.label}
-                  loading={query.isLoading}
-                  value={query.isError || value === undefined ? "—" : Number(value)}
-                  valueStyle={t.color ? { color: t.color } : undefined}
-                />
-              </Suspense>
+              <LaterStatistic
+                title={t.label}
+                loading={query.isLoading}
+                value={query.isError || value === undefined ? "—" : Number(value)}
+                valueStyle={t.color ? { color: t.color } : undefined}
+              />
             </Card>
           </Col>
         );

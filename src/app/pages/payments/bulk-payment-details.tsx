@@ -4,17 +4,16 @@
  * batch is being processed), each payment, and — while it waits for approval — approve or reject
  * for members who may decide (never the member who submitted it: the server refuses).
  */
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from "antd";
+import { Alert, Button, Card, Col, Flex, Popconfirm, Progress, Row, Skeleton, Space, Typography } from "antd";
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined } from "@ant-design/icons";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { bulkPaymentEndpoints } from "../../../../resources/bulk-payments.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import { paymentEndpoints } from "../../../../resources/payments.ts";
-import type { BankingTransaction } from "../../../../resources/transaction-views.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { rejectionBody, useDecisionConfirm } from "../../components/approvals/decision-confirm.tsx";
 import { PendingApprovalImpact } from "../../components/approvals/approval-impact.tsx";
@@ -25,12 +24,14 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { renderValue } from "../../components/resource/renderers.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { LaterStatistic } from "../../components/resource/later-statistic.tsx";
+import { lazyNamed } from "../../lib/lazy.ts";
+
+const BulkPaymentRows = lazyNamed(() => import("./bulk-payment-rows.tsx"), "BulkPaymentRows");
 
 const POLL_MS = 1000;
 /** While the batch is in one of these, its payments are still moving: keep polling. */
 const MOVING = ["PENDING", "PROCESSING"];
-
-const dash = <Typography.Text type="secondary">—</Typography.Text>;
 
 export default function BulkPaymentDetails() {
   const { id = "" } = useParams();
@@ -199,22 +200,22 @@ export default function BulkPaymentDetails() {
       <Row gutter={[16, 16]}>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title={t("payments.common.totalAmount")} value={formatMoney(batch.total_amount, currency)} />
+            <LaterStatistic title={t("payments.common.totalAmount")} value={formatMoney(batch.total_amount, currency)} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title={t("payments.bulkDetails.fees")} value={formatMoney(batch.total_fees, currency)} />
+            <LaterStatistic title={t("payments.bulkDetails.fees")} value={formatMoney(batch.total_fees, currency)} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title={t("payments.bulkDetails.recipients")} value={batch.total_recipients} />
+            <LaterStatistic title={t("payments.bulkDetails.recipients")} value={batch.total_recipients} />
           </Card>
         </Col>
         <Col xs={12} lg={6}>
           <Card style={{ height: "100%" }}>
-            <Statistic title={t("payments.bulkDetails.sourceAccount")} value={currency} />
+            <LaterStatistic title={t("payments.bulkDetails.sourceAccount")} value={currency} />
             {account.data && <Typography.Text type="secondary">{account.data.name}</Typography.Text>}
           </Card>
         </Col>
@@ -239,36 +240,9 @@ export default function BulkPaymentDetails() {
         </Col>
         <Col span={24}>
           <Card title={t("payments.bulkDetails.payments")}>
-            <Table<BankingTransaction>
-              rowKey="id"
-              size="small"
-              dataSource={batch.payments}
-              pagination={batch.payments.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-              scroll={{ x: 800 }}
-              columns={[
-                { key: "beneficiary", title: t("payments.common.beneficiary"), render: (_, x) => x.counterparty.name || dash },
-                {
-                  key: "amount",
-                  title: t("payments.common.amount"),
-                  align: "right",
-                  render: (_, x) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(x.sending_amount, x.sending_currency)}</span>,
-                },
-                {
-                  key: "fee",
-                  title: t("payments.common.fee"),
-                  align: "right",
-                  render: (_, x) => <span style={{ whiteSpace: "nowrap" }}>{formatMoney(x.total_fee_amount, x.total_fee_currency)}</span>,
-                },
-                { key: "reference", title: t("payments.common.reference"), render: (_, x) => x.client_reference || dash },
-                { key: "transaction", title: t("payments.bulkDetails.transaction"), render: (_, x) => <Link to={`/transactions/${x.id}`}>{x.reference}</Link> },
-                { key: "state", title: t("payments.common.status"), render: (_, x) => renderValue("status", x.state, x) },
-                {
-                  key: "failure",
-                  title: t("payments.bulkDetails.failureReason"),
-                  render: (_, x) => (x.failure_reason ? <Tag color="red">{x.failure_reason}</Tag> : dash),
-                },
-              ]}
-            />
+            <Suspense fallback={<Skeleton active />}>
+              <BulkPaymentRows payments={batch.payments} />
+            </Suspense>
           </Card>
         </Col>
       </Row>

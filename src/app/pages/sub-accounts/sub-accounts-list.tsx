@@ -8,8 +8,9 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate } from "@refinedev/core";
-import { Alert, Card, Empty, Flex, Skeleton, Statistic, Typography } from "antd";
+import { Alert, Card, Empty, Flex, Skeleton, Typography } from "antd";
 import { LaterSelect } from "../../components/form/later-select.tsx";
+import { LaterStatistic } from "../../components/resource/later-statistic.tsx";
 import { subAccountEndpoints, subAccounts, type MasterAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";
 import { call } from "../../api/call.ts";
@@ -54,8 +55,8 @@ function MasterCard({ master, error }: { master?: MasterAccount; error?: boolean
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : (
         <Flex gap={48} wrap>
-          <Statistic title={t("subAccounts.master.balance", { name: master.name })} value={formatMoney(master.balances.available, master.currency)} />
-          <Statistic title={t("subAccounts.master.count")} value={master.sub_account_count} />
+          <LaterStatistic title={t("subAccounts.master.balance", { name: master.name })} value={formatMoney(master.balances.available, master.currency)} />
+          <LaterStatistic title={t("subAccounts.master.count")} value={master.sub_account_count} />
         </Flex>
       )}
     </Card>

@@ -4,25 +4,27 @@
  * Customer) and tabs 'List of sub-wallets' (the generic list of the subWallets declaration, of the
  * chosen asset) and 'Recent transactions'.
  */
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
-import { useNavigate, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { useListTable } from "../../components/resource/use-list-table.tsx";
-import { Alert, Card, Flex, Skeleton, Statistic, Table, Typography } from "antd";
+import { Alert, Card, Flex, Skeleton, Typography } from "antd";
 import { LaterSelect } from "../../components/form/later-select.tsx";
+import { LaterStatistic } from "../../components/resource/later-statistic.tsx";
 import { assetLabel, subWalletEndpoints, subWallets, type SubWalletDistribution } from "../../../../resources/sub-wallets.ts";
-import { cryptoTransactions } from "../../../../resources/transactions.ts";
 import { walletEndpoints } from "../../../../resources/wallets.ts";
 import { call } from "../../api/call.ts";
 import { formatMoney } from "../../../lib/money.ts";
-import { renderField } from "../../components/resource/renderers.tsx";
 import { useResourceAccess } from "../../components/resource/use-resource-access.ts";
 import { CreateButton } from "../../components/resource/create-button.tsx";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { withoutListState } from "../../components/resource/list-url-state.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
-import { declaredKey, translateDef } from "../../components/resource/declared-text.ts";
+import { lazyNamed } from "../../lib/lazy.ts";
+
+/** A tab the page does not open on. */
+const RecentTransactions = lazyNamed(() => import("./sub-wallet-transactions.tsx"), "RecentTransactions");
+import { declaredKey } from "../../components/resource/declared-text.ts";
 
 export type Asset = { currency: string; blockchain: string };
 export const assetKey = (a: Asset) => `${a.currency}:${a.blockchain}`;
@@ -42,36 +44,6 @@ export function useSupportedAssets() {
 function useDistribution() {
   const query = useQuery({ queryKey: [subWallets.name, "distribution"], queryFn: async () => (await call(subWalletEndpoints.distribution)).data });
   return { rows: query.data, error: query.isError };
-}
-
-/** Recent transactions of sub-wallets (GET transactions?sub_wallet_txns=true), of one asset when one is chosen. */
-function RecentTransactions({ asset }: { asset?: Asset }) {
-  const navigate = useNavigate();
-  const t = useTranslate();
-  // The crypto transactions' declared columns, in the member's language.
-  const columns = useMemo(() => translateDef(cryptoTransactions, (path, text) => t(declaredKey(cryptoTransactions.name, path), text)).columns, [t]);
-  const { tableProps, tableQuery } = useListTable<Record<string, unknown> & { id: string }>({
-    resource: cryptoTransactions.name,
-    meta: { params: { sub_wallet_txns: "true", ...(asset ? { sub_wallet_asset: asset.currency, sub_wallet_blockchain: asset.blockchain } : {}) } },
-    syncWithLocation: false,
-    pagination: { pageSize: 10 },
-    sorters: { mode: "off" },
-    errorNotification: false,
-  });
-  if (tableQuery.isError) return <Alert type="error" showIcon message={t("subWallets.transactionsError")} />;
-  return (
-    <Table
-      {...tableProps}
-      rowKey="id"
-      onRow={(r) => ({ onClick: () => navigate(cryptoTransactions.routes.show!.replace(":id", r.id)), style: { cursor: "pointer" } })}
-      columns={columns.map((c) => ({
-        key: c.field,
-        title: c.title,
-        render: (_: unknown, r: unknown) => renderField(c, r),
-      }))}
-      locale={{ emptyText: tableQuery.isLoading ? " " : t("subWallets.noTransactions") }}
-    />
-  );
 }
 
 export default function SubWalletsList() {
@@ -126,7 +98,13 @@ export default function SubWalletsList() {
         def={subWallets}
         embedded
         params={asset ? { asset: asset.currency, blockchain: asset.blockchain } : undefined}
-        tabPanels={{ transactions: <RecentTransactions asset={asset} /> }}
+        tabPanels={{
+          transactions: (
+            <Suspense fallback={<Skeleton active />}>
+              <RecentTransactions asset={asset} />
+            </Suspense>
+          ),
+        }}
       />
     </>
   );
@@ -152,8 +130,8 @@ function DistributionCard({ distribution, asset }: { distribution: { rows?: SubW
         <Skeleton active paragraph={{ rows: 1 }} />
       ) : (
         <Flex gap={48} wrap>
-          <Statistic title={t("subWallets.totalBalance")} value={total} valueRender={(v) => <span data-testid="sub-wallets-total">{v}</span>} />
-          <Statistic title={t("subWallets.count")} value={count} valueRender={(v) => <span data-testid="sub-wallets-count">{v}</span>} />
+          <LaterStatistic title={t("subWallets.totalBalance")} value={total} valueRender={(v) => <span data-testid="sub-wallets-total">{v}</span>} />
+          <LaterStatistic title={t("subWallets.count")} value={count} valueRender={(v) => <span data-testid="sub-wallets-count">{v}</span>} />
         </Flex>
       )}
     </Card>
