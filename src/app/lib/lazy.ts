@@ -3,7 +3,8 @@
  * modal, a table further down) load after the page's first paint, keeping each route's initial
  * JavaScript small (issue 14's budget, measured by `npm run bench -- bundle`).
  */
-import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, createElement, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { Skeleton } from "antd";
 
 export function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
   return lazy(async () => ({ default: (await load())[name] as never })) as M[K];
@@ -39,3 +40,6 @@ export function dialogOnDemand<M, K extends keyof M>(load: () => Promise<M>, nam
   }
   return OnDemand as M[K];
 }
+
+/** A part whose code may still be on its way (a tab the page does not open on): a skeleton in its place meanwhile. */
+export const withSkeleton = (part: ReactNode) => createElement(Suspense, { fallback: createElement(Skeleton, { active: true }) }, part);

@@ -12,7 +12,7 @@ export const SCREENS: Screens = {
     "bulk-upload": lazy(() => import("./payments/bulk-upload-modal.tsx")),
     "create-sub-account": lazy(() => import("./sub-accounts/create-sub-account-modal.tsx")),
     "create-sub-wallet": lazy(() => import("./sub-wallets/create-sub-wallet-modal.tsx")),
-    "api-key-create": lazy(() => import("./developers/api-keys-tab.tsx").then((m) => ({ default: m.ApiKeyCreateScreen }))),
+    "api-key-create": lazy(() => import("./developers/api-key-create-screen.tsx").then((m) => ({ default: m.ApiKeyCreateScreen }))),
     "webhook-create": lazy(() => import("./developers/webhook-form-modals.tsx").then((m) => ({ default: m.WebhookCreateModal }))),
   },
   createPages: {

@@ -10,8 +10,11 @@ import { ExportOutlined } from "@ant-design/icons";
 import { useSession } from "../../session/session.tsx";
 import { LockedNotice } from "../../components/resource/list-states.tsx";
 import { ApiKeysTab } from "./api-keys-tab.tsx";
-import { WebhooksTab } from "./webhooks-tab.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { lazyNamed, withSkeleton } from "../../lib/lazy.ts";
+
+/** The page opens on API keys; the webhooks tab's code loads when it is opened. */
+const WebhooksTab = lazyNamed(() => import("./webhooks-tab.tsx"), "WebhooksTab");
 
 export default function DevelopersPage() {
   const t = useTranslate();
@@ -21,7 +24,7 @@ export default function DevelopersPage() {
   const locked = !session.features.includes("api_access");
   const tabs = [
     { key: "api-keys", label: t("developers.page.apiKeys"), children: <ApiKeysTab /> },
-    { key: "webhooks", label: t("developers.page.webhooks"), children: <WebhooksTab /> },
+    { key: "webhooks", label: t("developers.page.webhooks"), children: withSkeleton(<WebhooksTab />) },
   ];
   const active = tabs.some((tab) => tab.key === params.get("tab")) ? params.get("tab")! : "api-keys";
 
