@@ -105,6 +105,14 @@ const LATER_IN_BROWSER: { importer: RegExp; source: string; whenIdle?: boolean; 
   { importer: /node_modules\/antd\/es\/list\/index\.js$/, source: "../pagination" },
   { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../checkbox" },
   { importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/, source: "../../radio" },
+  // Steps draws a progress ring round the current step only when given a percent (none of ours is);
+  // an upload's list shows a progress bar only while a file goes up.
+  { importer: /node_modules\/antd\/es\/steps\/index\.js$/, source: "../progress" },
+  { importer: /node_modules\/antd\/es\/upload\/UploadList\/ListItem\.js$/, source: "../../progress" },
+  // Result's pictures for 404, 403 and 500 (only the not-found page shows one; its box keeps the size).
+  { importer: /node_modules\/antd\/es\/result\/index\.js$/, source: "./noFound" },
+  { importer: /node_modules\/antd\/es\/result\/index\.js$/, source: "./serverError" },
+  { importer: /node_modules\/antd\/es\/result\/index\.js$/, source: "./unauthorized" },
 ];
 const LATER = "\0later-in-browser:";
 const laterModule = (id: string) => {

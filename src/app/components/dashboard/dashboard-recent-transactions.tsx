@@ -9,7 +9,7 @@ import { useTranslate } from "@refinedev/core";
 import { Alert, Card, Empty, Table, Tabs, Tag, Typography, theme } from "antd";
 import { call } from "../../api/call.ts";
 import { transactionEndpoints } from "../../../../resources/transactions.ts";
-import { statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/status-colours.ts";
 import { statusText } from "../resource/use-declared.ts";
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDay } from "../../../lib/dates.ts";

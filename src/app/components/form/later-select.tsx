@@ -10,9 +10,9 @@ import { lazyNamed } from "../../lib/lazy.ts";
 
 const Select = lazyNamed(() => import("./antd-select.ts"), "Select");
 
-type Props = SelectProps<string, { value: string; label: string }>;
+type Option = { value: string; label: string };
 
-export function LaterSelect(props: Props) {
+export function LaterSelect<O extends Option = Option>(props: SelectProps<string, O>) {
   const chosen = props.options?.find((o) => o.value === props.value)?.label;
   const stand = (
     <Input
@@ -26,7 +26,7 @@ export function LaterSelect(props: Props) {
   );
   return (
     <Suspense fallback={stand}>
-      <Select<string, { value: string; label: string }> {...props} />
+      <Select<string, O> {...props} />
     </Suspense>
   );
 }

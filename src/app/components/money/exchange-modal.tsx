@@ -7,13 +7,15 @@
  * One Idempotency-Key per confirmation, kept across retries of that confirmation.
  * ExchangeFlow is the inner component: the modal and the /payments/send/exchange page both render it.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useTranslate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
-import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Result, Select, Space, Spin, Steps, Tag, Typography } from "antd";
+import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Skeleton, Space, Spin, Steps, Tag, Typography } from "antd";
+import { LaterSelect } from "../form/later-select.tsx";
+import { Result } from "../form/flow-steps-later.ts";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
 import { type ExchangeSource, networkOf, sourceLabel, targetKey, useExchangeTargets } from "./exchange-source.ts";
 import { isApiError } from "../../api/client.ts";
@@ -25,7 +27,7 @@ type Translate = ReturnType<typeof useTranslate>;
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field } from "../form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "./one-time-code.tsx";
-import { statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/status-colours.ts";
 import { statusText } from "../resource/use-declared.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
@@ -275,13 +277,71 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
     const transactions = source.kind === "wallet" ? "/crypto/transactions" : "/transactions";
     if (!outcome.ok) {
       return (
+        <Suspense fallback={<Skeleton active />}>
+          <Result
+            status="error"
+            title={t("money.exchange.failed")}
+            subTitle={<span data-testid="exchange-error">{outcome.message}</span>}
+            extra={[
+              <Button type="primary" key="again" onClick={() => restart(true)}>
+                {t("money.exchange.tryAgain")}
+              </Button>,
+              ...(onClose
+                ? [
+                    <Button key="close" onClick={onClose}>
+                      {t("money.exchange.close")}
+                    </Button>,
+                  ]
+                : []),
+            ]}
+          />
+        </Suspense>
+      );
+    }
+    return (
+      <Suspense fallback={<Skeleton active />}>
         <Result
-          status="error"
-          title={t("money.exchange.failed")}
-          subTitle={<span data-testid="exchange-error">{outcome.message}</span>}
+          status="success"
+          title={outcome.message}
+          subTitle={
+            <Flex vertical gap={8} align="center">
+              <span>
+                {formatMoney(outcome.given.amount, outcome.given.currency)}
+                {outcome.received && (
+                  <>
+                    {" "}
+                    → <Typography.Text strong>{formatMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text>
+                  </>
+                )}
+              </span>
+              {outcome.fee && <span>{t("money.exchange.feeLine", { fee: formatMoney(outcome.fee.amount, outcome.fee.currency) })}</span>}
+              {outcome.description && <span>{outcome.description}</span>}
+              {outcome.reference && (
+                <span>
+                  {t("money.exchange.reference")}{" "}
+                  <Typography.Text strong data-testid="exchange-reference">
+                    {outcome.reference}
+                  </Typography.Text>
+                </span>
+              )}
+              {outcome.state && (
+                <span>
+                  {t("money.exchange.status")} <Tag color={statusColor(outcome.state)}>{statusText(t, outcome.state)}</Tag>
+                </span>
+              )}
+              <Link to={transactions}>{t("money.exchange.seeTransactions")}</Link>
+            </Flex>
+          }
           extra={[
-            <Button type="primary" key="again" onClick={() => restart(true)}>
-              {t("money.exchange.tryAgain")}
+            ...(outcome.id
+              ? [
+                  <Button type="primary" key="view" onClick={() => navigate(`${transactions}/${outcome.id}`)}>
+                    {t("money.exchange.viewTransaction")}
+                  </Button>,
+                ]
+              : []),
+            <Button key="another" onClick={() => restart(false)}>
+              {t("money.exchange.again")}
             </Button>,
             ...(onClose
               ? [
@@ -292,61 +352,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
               : []),
           ]}
         />
-      );
-    }
-    return (
-      <Result
-        status="success"
-        title={outcome.message}
-        subTitle={
-          <Flex vertical gap={8} align="center">
-            <span>
-              {formatMoney(outcome.given.amount, outcome.given.currency)}
-              {outcome.received && (
-                <>
-                  {" "}
-                  → <Typography.Text strong>{formatMoney(outcome.received.amount, outcome.received.currency)}</Typography.Text>
-                </>
-              )}
-            </span>
-            {outcome.fee && <span>{t("money.exchange.feeLine", { fee: formatMoney(outcome.fee.amount, outcome.fee.currency) })}</span>}
-            {outcome.description && <span>{outcome.description}</span>}
-            {outcome.reference && (
-              <span>
-                {t("money.exchange.reference")}{" "}
-                <Typography.Text strong data-testid="exchange-reference">
-                  {outcome.reference}
-                </Typography.Text>
-              </span>
-            )}
-            {outcome.state && (
-              <span>
-                {t("money.exchange.status")} <Tag color={statusColor(outcome.state)}>{statusText(t, outcome.state)}</Tag>
-              </span>
-            )}
-            <Link to={transactions}>{t("money.exchange.seeTransactions")}</Link>
-          </Flex>
-        }
-        extra={[
-          ...(outcome.id
-            ? [
-                <Button type="primary" key="view" onClick={() => navigate(`${transactions}/${outcome.id}`)}>
-                  {t("money.exchange.viewTransaction")}
-                </Button>,
-              ]
-            : []),
-          <Button key="another" onClick={() => restart(false)}>
-            {t("money.exchange.again")}
-          </Button>,
-          ...(onClose
-            ? [
-                <Button key="close" onClick={onClose}>
-                  {t("money.exchange.close")}
-                </Button>,
-              ]
-            : []),
-        ]}
-      />
+      </Suspense>
     );
   }
 
@@ -382,7 +388,7 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
           </Field>
           <Field control={form.control} name="destination" label={t("money.exchange.destinationCurrency")}>
             {(f) => (
-              <Select
+              <LaterSelect
                 id={f.id}
                 value={f.value || undefined}
                 onChange={f.onChange}

@@ -6,7 +6,7 @@ import { Alert, Table, Tag } from "antd";
 import { call, urlOf } from "../../api/call.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { formatSignedMoney } from "../../../lib/money.ts";
-import { statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/status-colours.ts";
 import { statusText } from "../resource/use-declared.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
 import type { BankingTransaction, CryptoTransaction } from "../../../../resources/transaction-views.ts";

@@ -11,7 +11,7 @@ import { formatDateTime } from "../../../lib/dates.ts";
 import { call } from "../../api/call.ts";
 import type { Page } from "../../../../resources/define-endpoint.ts";
 import { FORMAT_LABELS, statementEndpoints, type Statement } from "../../../../resources/statements.ts";
-import { statusColor } from "../resource/renderers.tsx";
+import { statusColor } from "../resource/status-colours.ts";
 import { statusText } from "../resource/use-declared.ts";
 
 /** Whose statement: a fiat account (account_id) or a stablecoin wallet (asset_id), SPEC §7. */

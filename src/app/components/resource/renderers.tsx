@@ -11,23 +11,16 @@ import { MoneyText, RateText } from "../money/figures.tsx";
 import { countryName, formatPostalAddress, maskSecret } from "./country-options.ts";
 import { NameCheckTag, PayeeStatus } from "../beneficiaries/payee-tags.tsx";
 import { humanize } from "./declared-text.ts";
-import { statusText } from "./use-declared.ts";
 
 import { statusColor } from "./status-colours.ts";
 import { destinationText, frequencyText } from "../../i18n/shared-labels.ts";
 import type { Frequency as ScheduleFrequency } from "../../../lib/schedule-dates.ts";
 import { OneLine } from "../layout/one-line.tsx";
-
-export { statusColor };
+import { shorten } from "../../../lib/shorten.ts";
+import { StatusTag } from "./state-tag.tsx";
 
 /** INVITATION_PENDING -> "Invitation pending" (the English a status value reads as when nothing names it). */
 export { humanize };
-
-/** A status value as a tag: its colour, and its words in the member's language (resources.status.<VALUE>). */
-export function StatusTag({ value }: { value: string }) {
-  const t = useTranslate();
-  return <Tag color={statusColor(value)}>{statusText(t, value)}</Tag>;
-}
 
 /** The few words renderers say of their own. */
 function Words({ of }: { of: "yes" | "no" | "notApplicable" | "present" }) {
@@ -56,8 +49,6 @@ function ViewButton() {
     </Button>
   );
 }
-
-export const shorten = (s: string, head = 6, tail = 4) => (s.length > head + tail + 3 ? `${s.slice(0, head)}…${s.slice(-tail)}` : s);
 
 export function CopyButton({ value, label: given }: { value: string; label?: string }) {
   const { message } = App.useApp();

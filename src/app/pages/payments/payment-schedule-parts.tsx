@@ -9,7 +9,7 @@ import type { z } from "zod";
 import type { PaymentScheduleDetails } from "../../../../resources/payment-schedules.ts";
 import { formatMoney } from "../../../lib/money.ts";
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
-import { statusColor } from "../../components/resource/renderers.tsx";
+import { statusColor } from "../../components/resource/status-colours.ts";
 import { statusText } from "../../components/resource/use-declared.ts";
 
 export type ScheduleDetails = z.output<typeof PaymentScheduleDetails>;

@@ -6,7 +6,8 @@
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Empty, Form, Select, Typography } from "antd";
+import { Alert, Button, Card, Empty, Form, Typography } from "antd";
+import { LaterSelect } from "../../components/form/later-select.tsx";
 import { useSession } from "../../session/session.tsx";
 import { ExchangeFlow } from "../../components/money/exchange-modal.tsx";
 import { accountSource, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-source.ts";
@@ -71,7 +72,7 @@ export default function SendExchangePage() {
         ) : (
           <Form layout="vertical" component="div">
             <Form.Item label={t("payments.exchange.from")} htmlFor="exchange-source">
-              <Select
+              <LaterSelect
                 id="exchange-source"
                 showSearch
                 optionFilterProp="label"

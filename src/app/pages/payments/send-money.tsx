@@ -7,12 +7,12 @@
  */
 import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { ScheduleChoice } from "../../components/schedule/schedule-choice.tsx";
-import { ScheduleReview } from "../../components/schedule/schedule-review.tsx";
 import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Result, Select, Space, Spin, Steps, Typography, Upload } from "antd";
+import { Alert, Button, Card, Descriptions, Form, Input, Modal, Skeleton, Space, Spin, Steps, Typography } from "antd";
+import { LaterSelect } from "../../components/form/later-select.tsx";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -30,11 +30,13 @@ import { beneficiaries as beneficiaryResource } from "../../../../resources/bene
 import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
 import { accounts as accountResource, type Account } from "../../../../resources/accounts.ts";
 import { subAccounts as subAccountResource, type SubAccount } from "../../../../resources/sub-accounts.ts";
-import { ResourceForm } from "../../components/resource/resource-form.tsx";
+import { ResourceFormOnDemand } from "../../components/resource/resource-form-on-demand.tsx";
+import { LaterUpload } from "../../components/form/later-upload.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { statusText } from "../../components/resource/use-declared.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { Result, ScheduleReview } from "../../components/form/flow-steps-later.ts";
 
 type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string; cooling_ends_at?: string | null };
 /** Where a payment can come from: an account of the business, or one of its active sub-accounts. */
@@ -259,27 +261,29 @@ function SendMoneyForm() {
   if (step === "done" && sent) {
     return (
       <Card style={{ maxWidth: 640 }}>
-        <Result
-          status="success"
-          title={t("payments.sendMoney.done.title")}
-          subTitle={t("payments.sendMoney.done.subtitle", { reference: sent.reference, status: statusText(t, sent.state) })}
-          extra={[
-            <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>
-              {t("payments.common.viewTransaction")}
-            </Button>,
-            <Button
-              key="again"
-              onClick={() => {
-                setDraft({ ...EMPTY, accountId: draft.accountId });
-                setTouched(false);
-                setSent(null);
-                setStep("details");
-              }}
-            >
-              {t("payments.sendMoney.done.sendAnother")}
-            </Button>,
-          ]}
-        />
+        <Suspense fallback={<Skeleton active />}>
+          <Result
+            status="success"
+            title={t("payments.sendMoney.done.title")}
+            subTitle={t("payments.sendMoney.done.subtitle", { reference: sent.reference, status: statusText(t, sent.state) })}
+            extra={[
+              <Button type="primary" key="view" onClick={() => navigate(`/transactions/${sent.id}`)}>
+                {t("payments.common.viewTransaction")}
+              </Button>,
+              <Button
+                key="again"
+                onClick={() => {
+                  setDraft({ ...EMPTY, accountId: draft.accountId });
+                  setTouched(false);
+                  setSent(null);
+                  setStep("details");
+                }}
+              >
+                {t("payments.sendMoney.done.sendAnother")}
+              </Button>,
+            ]}
+          />
+        </Suspense>
       </Card>
     );
   }
@@ -298,7 +302,7 @@ function SendMoneyForm() {
         {step === "details" ? (
           <Form layout="vertical" component="div">
             <Form.Item label={t("payments.sendMoney.fromAccount")} htmlFor="send-account" {...show("account")}>
-              <Select
+              <LaterSelect
                 id="send-account"
                 showSearch
                 optionFilterProp="label"
@@ -316,7 +320,7 @@ function SendMoneyForm() {
             {accountsQuery.query.isError && <Alert type="error" showIcon message={t("payments.sendMoney.accountsError")} style={{ marginBottom: 16 }} />}
             <Form.Item label={t("payments.common.beneficiary")} htmlFor="send-beneficiary" {...show("beneficiary")}>
               <Space.Compact style={{ width: "100%" }}>
-                <Select
+                <LaterSelect
                   id="send-beneficiary"
                   showSearch
                   optionFilterProp="label"
@@ -376,7 +380,12 @@ function SendMoneyForm() {
               <Input id="send-reference" maxLength={35} value={draft.reference} onChange={(e) => set({ reference: e.target.value })} />
             </Form.Item>
             <Form.Item label={t("payments.sendMoney.documents")} hidden={schedule.on} extra={t("payments.sendMoney.documentsHint", { max: MAX_DOCUMENTS })}>
-              <Upload
+              <LaterUpload
+                standIn={
+                  <Button icon={<UploadOutlined />} disabled>
+                    {t("payments.sendMoney.attachDocument")}
+                  </Button>
+                }
                 accept={Object.keys(DOCUMENT_TYPES).join(",")}
                 multiple
                 fileList={draft.documents.map((d, i) => ({ uid: String(i), name: d.file_name, status: "done" as const, size: d.size }))}
@@ -387,25 +396,27 @@ function SendMoneyForm() {
                 onRemove={(f) => set({ documents: draft.documents.filter((_, i) => String(i) !== f.uid) })}
               >
                 <Button icon={<UploadOutlined />}>{t("payments.sendMoney.attachDocument")}</Button>
-              </Upload>
+              </LaterUpload>
             </Form.Item>
             <Button type="primary" onClick={toReview} disabled={quoting}>
               {t("payments.common.continue")}
             </Button>
           </Form>
         ) : scheduled && account && beneficiary ? (
-          <ScheduleReview
-            body={scheduled}
-            timing={schedule.values}
-            currency={account.currency}
-            from={sourceName(account)}
-            to={`${beneficiary.name} · ${destinationText(t, beneficiary.destination_label)} ${beneficiary.account_identifier}`}
-            extra={convertedNote}
-            onBack={() => {
-              setScheduled(null);
-              setStep("details");
-            }}
-          />
+          <Suspense fallback={<Skeleton active />}>
+            <ScheduleReview
+              body={scheduled}
+              timing={schedule.values}
+              currency={account.currency}
+              from={sourceName(account)}
+              to={`${beneficiary.name} · ${destinationText(t, beneficiary.destination_label)} ${beneficiary.account_identifier}`}
+              extra={convertedNote}
+              onBack={() => {
+                setScheduled(null);
+                setStep("details");
+              }}
+            />
+          </Suspense>
         ) : (
           <>
             {notice && <Alert type="warning" showIcon message={notice} style={{ marginBottom: 16 }} />}
@@ -448,7 +459,7 @@ function SendMoneyForm() {
         {t("payments.sendMoney.bulkHint.after")}
       </Typography.Paragraph>
       <Modal title={t("payments.sendMoney.newBeneficiary")} open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
-        <ResourceForm
+        <ResourceFormOnDemand
           def={beneficiaryResource}
           mode="create"
           onDone={(saved) => {

@@ -6,16 +6,16 @@
  */
 import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { ScheduleChoice } from "../../components/schedule/schedule-choice.tsx";
-import { ScheduleReview } from "../../components/schedule/schedule-review.tsx";
 import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
-import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Result, Select, Space, Steps, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Skeleton, Space, Steps, Typography } from "antd";
+import { LaterSelect } from "../../components/form/later-select.tsx";
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -24,8 +24,10 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
-import { ResourceForm } from "../../components/resource/resource-form.tsx";
-import { shorten, StatusTag } from "../../components/resource/renderers.tsx";
+import { ResourceFormOnDemand } from "../../components/resource/resource-form-on-demand.tsx";
+import { Result, ScheduleReview } from "../../components/form/flow-steps-later.ts";
+import { StatusTag } from "../../components/resource/state-tag.tsx";
+import { shorten } from "../../../lib/shorten.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { formatMoney, parseMajor, precisionOf } from "../../../lib/money.ts";
 import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
@@ -299,7 +301,7 @@ export default function SendStablecoinsPage() {
                 extra={wallet && t("payments.common.availableBalance", { amount: formatMoney(wallet.available_balance, wallet.currency) })}
               >
                 {(f) => (
-                  <Select
+                  <LaterSelect
                     id={f.id}
                     value={wallet ? f.value : undefined}
                     onBlur={f.onBlur}
@@ -345,7 +347,7 @@ export default function SendStablecoinsPage() {
                 <>
                   <Field control={form.control} name="beneficiary_id" label={t("payments.common.beneficiary")}>
                     {(f) => (
-                      <Select
+                      <LaterSelect
                         id={f.id}
                         value={f.value}
                         onChange={f.onChange}
@@ -473,24 +475,26 @@ export default function SendStablecoinsPage() {
 
       {step === "review" && scheduled && (
         <Card title={t("payments.common.reviewAndConfirm")}>
-          <ScheduleReview
-            body={scheduled.body}
-            timing={schedule.values}
-            currency={scheduled.wallet.currency}
-            from={`${scheduled.wallet.currency} · ${networkOf(scheduled.wallet.blockchain)} (${shorten(scheduled.wallet.address, 8, 6)})`}
-            to={scheduled.to}
-            extra={
-              fee !== undefined && (
-                <Typography.Paragraph type="secondary">
-                  {t("payments.sendStablecoins.scheduleFee", { fee: formatMoney(fee, scheduled.wallet.currency) })}
-                </Typography.Paragraph>
-              )
-            }
-            onBack={() => {
-              setScheduled(null);
-              setStep("form");
-            }}
-          />
+          <Suspense fallback={<Skeleton active />}>
+            <ScheduleReview
+              body={scheduled.body}
+              timing={schedule.values}
+              currency={scheduled.wallet.currency}
+              from={`${scheduled.wallet.currency} · ${networkOf(scheduled.wallet.blockchain)} (${shorten(scheduled.wallet.address, 8, 6)})`}
+              to={scheduled.to}
+              extra={
+                fee !== undefined && (
+                  <Typography.Paragraph type="secondary">
+                    {t("payments.sendStablecoins.scheduleFee", { fee: formatMoney(fee, scheduled.wallet.currency) })}
+                  </Typography.Paragraph>
+                )
+              }
+              onBack={() => {
+                setScheduled(null);
+                setStep("form");
+              }}
+            />
+          </Suspense>
         </Card>
       )}
 
@@ -529,33 +533,35 @@ export default function SendStablecoinsPage() {
 
       {step === "done" && sent && draft && (
         <Card>
-          <Result
-            status="success"
-            title={sent.message}
-            subTitle={
-              <Flex vertical gap={8} align="center">
-                <span>
-                  {t("payments.sendStablecoins.done.summary", {
-                    amount: formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency),
-                    to: draft.to,
-                    network: networkOf(draft.wallet.blockchain),
-                  })}
-                </span>
-                <span>
-                  {t("payments.sendStablecoins.done.status")} <StatusTag value={sent.data.state} />
-                </span>
-                {sent.data.state === "PENDING_APPROVAL" && <span>{t("payments.sendStablecoins.done.pendingApproval")}</span>}
-              </Flex>
-            }
-            extra={[
-              <Button key="view" type="primary" onClick={() => navigate(`/crypto/transactions/${sent.data.id}`)}>
-                {t("payments.common.viewTransaction")}
-              </Button>,
-              <Button key="again" onClick={another}>
-                {t("payments.sendStablecoins.done.sendAnother")}
-              </Button>,
-            ]}
-          />
+          <Suspense fallback={<Skeleton active />}>
+            <Result
+              status="success"
+              title={sent.message}
+              subTitle={
+                <Flex vertical gap={8} align="center">
+                  <span>
+                    {t("payments.sendStablecoins.done.summary", {
+                      amount: formatMoney(sent.data.sending_amount.value, sent.data.sending_amount.currency),
+                      to: draft.to,
+                      network: networkOf(draft.wallet.blockchain),
+                    })}
+                  </span>
+                  <span>
+                    {t("payments.sendStablecoins.done.status")} <StatusTag value={sent.data.state} />
+                  </span>
+                  {sent.data.state === "PENDING_APPROVAL" && <span>{t("payments.sendStablecoins.done.pendingApproval")}</span>}
+                </Flex>
+              }
+              extra={[
+                <Button key="view" type="primary" onClick={() => navigate(`/crypto/transactions/${sent.data.id}`)}>
+                  {t("payments.common.viewTransaction")}
+                </Button>,
+                <Button key="again" onClick={another}>
+                  {t("payments.sendStablecoins.done.sendAnother")}
+                </Button>,
+              ]}
+            />
+          </Suspense>
         </Card>
       )}
 
@@ -565,7 +571,7 @@ export default function SendStablecoinsPage() {
             <Typography.Paragraph type="secondary">
               {t("payments.sendStablecoins.receives", { currency: wallet.currency, network: networkOf(wallet.blockchain) })}
             </Typography.Paragraph>
-            <ResourceForm
+            <ResourceFormOnDemand
               def={addDef}
               mode="create"
               onDone={(saved) => {

@@ -8,7 +8,7 @@ import { urlOf } from "../../api/call.ts";
 import type { Endpoint, SentParamsOf } from "../../../../resources/define-endpoint.ts";
 import { displayMinor } from "../../../lib/money.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { statusColor } from "../../components/resource/renderers.tsx";
+import { statusColor } from "../../components/resource/status-colours.ts";
 import { statusText } from "../../components/resource/use-declared.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 
