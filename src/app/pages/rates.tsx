@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Flex, Form, Skeleton, Typography } from "antd";
-import { LaterSelect } from "../components/form/later-select.tsx";
+import { LaterSelect } from "../components/form/later-controls.tsx";
 import { SwapOutlined } from "@ant-design/icons";
 import { call } from "../api/call.ts";
 import { displayRate, invertRate } from "../../lib/rate-display.ts";

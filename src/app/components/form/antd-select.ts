@@ -1,2 +1,2 @@
-/** antd's Select on its own, for LaterSelect to load after a page's first paint (later-select.tsx). */
+/** antd's Select on its own, for LaterSelect to load after a page's first paint (later-controls.tsx). */
 export { Select } from "antd";

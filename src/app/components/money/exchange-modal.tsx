@@ -14,7 +14,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
 import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Skeleton, Space, Spin, Steps, Tag, Typography } from "antd";
-import { LaterSelect } from "../form/later-select.tsx";
+import { LaterSelect } from "../form/later-controls.tsx";
 import { Result } from "../form/flow-steps-later.ts";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
 import { type ExchangeSource, networkOf, sourceLabel, targetKey, useExchangeTargets } from "./exchange-source.ts";

@@ -1,6 +1,6 @@
 /** The "country" form field: a searchable Select of every country (by name or code); value = ISO alpha-2. */
 import { useTranslate } from "@refinedev/core";
-import { LaterSelect } from "../form/later-select.tsx";
+import { LaterSelect } from "../form/later-controls.tsx";
 import { countryOptions, matchesCountry } from "./country-options.ts";
 
 type Props = { id?: string; value?: string; onChange: (code: string) => void; onBlur?: () => void; placeholder?: string; disabled?: boolean };

@@ -5,7 +5,7 @@
 import { useCreate, useTranslate, useUpdate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { Button, Form, Input, Radio } from "antd";
-import { LaterSelect } from "../form/later-select.tsx";
+import { LaterSelect } from "../form/later-controls.tsx";
 import type { z } from "zod";
 import type { FormField, ResourceDef } from "../../../../resources/define-resource.ts";
 import { pathGet, whenHolds } from "../../../../resources/define-resource.ts";

@@ -3,7 +3,8 @@
  * Choosing a kind writes the object the schema expects (or null for none); the fields below then
  * edit it, with the schema's messages under them.
  */
-import { Col, Form, Input, Radio, Row, Select } from "antd";
+import { Col, Form, Input, Radio, Row } from "antd";
+import { LaterSelect } from "../../components/form/later-controls.tsx";
 import { useTranslate } from "@refinedev/core";
 import { useFormContext, useWatch, type Path } from "react-hook-form";
 import { Field } from "../../components/form/field.tsx";
@@ -131,7 +132,7 @@ export function TaxEditor({ name, currency, title }: Props) {
           </Col>
           <Col xs={24} sm={6}>
             <Field control={control} name={at(name, "type")} label={t("invoices.adjustments.taxType")}>
-              {(field) => <Select id={field.id} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} options={taxTypes} />}
+              {(field) => <LaterSelect id={field.id} value={field.value as string} onChange={field.onChange} onBlur={field.onBlur} options={taxTypes} />}
             </Field>
           </Col>
           <Col xs={24} sm={12}>

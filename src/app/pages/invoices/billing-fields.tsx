@@ -3,7 +3,8 @@
  * billing information, else its own email, name and address), then the billing name, email and address.
  */
 import { useList, useTranslate } from "@refinedev/core";
-import { Col, Input, Row, Select } from "antd";
+import { Col, Input, Row } from "antd";
+import { LaterSelect } from "../../components/form/later-controls.tsx";
 import { useFormContext, type Path } from "react-hook-form";
 import { customers, type Customer } from "../../../../resources/customers.ts";
 import { Field } from "../../components/form/field.tsx";
@@ -31,7 +32,7 @@ export function BillingFields() {
     <>
       <Field control={control} name="customer_id" label={t("invoices.billing.customer")}>
         {(field) => (
-          <Select
+          <LaterSelect
             id={field.id}
             allowClear
             showSearch

@@ -7,7 +7,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { useList, useTranslate } from "@refinedev/core";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { Button, Card, Col, DatePicker, Flex, Form, Input, Row, Select } from "antd";
+import { Button, Card, Col, Flex, Form, Input, Row } from "antd";
+import { LaterDatePicker, LaterSelect } from "../../components/form/later-controls.tsx";
 import dayjs from "dayjs";
 import { invoiceEndpoints, type Invoice } from "../../../../resources/invoices.ts";
 import { accounts, type Account } from "../../../../resources/accounts.ts";
@@ -98,7 +99,7 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
                 <Col xs={24} md={8}>
                   <Field control={control} name="currency" label={t("invoices.form.currency")}>
                     {(field) => (
-                      <Select
+                      <LaterSelect
                         id={field.id}
                         value={field.value}
                         onChange={field.onChange}
@@ -112,7 +113,7 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
                 <Col xs={24} md={16}>
                   <Field control={control} name="account_id" label={t("invoices.form.receivingAccount")}>
                     {(field) => (
-                      <Select
+                      <LaterSelect
                         id={field.id}
                         value={field.value ?? undefined}
                         onChange={field.onChange}
@@ -129,7 +130,7 @@ export function InvoiceForm({ record, onSaved }: { record?: Invoice; onSaved: (s
                 <Col xs={24} md={8}>
                   <Field control={control} name="due_date" label={t("invoices.form.dueDate")}>
                     {(field) => (
-                      <DatePicker
+                      <LaterDatePicker
                         id={field.id}
                         style={{ width: "100%" }}
                         value={field.value ? dayjs(field.value) : null}

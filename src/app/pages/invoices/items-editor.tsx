@@ -3,7 +3,8 @@
  * in major units) with its own discount and tax, and its total as the server will compute it.
  */
 import { useList, useTranslate } from "@refinedev/core";
-import { Button, Card, Col, Flex, Input, InputNumber, Row, Select, Typography } from "antd";
+import { Button, Card, Col, Flex, Input, Row, Typography } from "antd";
+import { LaterInputNumber, LaterSelect } from "../../components/form/later-controls.tsx";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useFieldArray, useFormContext, type Path } from "react-hook-form";
 import { products, type Product } from "../../../../resources/products.ts";
@@ -59,7 +60,7 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
             <Col xs={12} md={4}>
               <Field control={control} name={item(i, "quantity")} label={t("invoices.items.quantity")}>
                 {(field) => (
-                  <InputNumber
+                  <LaterInputNumber
                     id={field.id}
                     min={1}
                     precision={0}
@@ -96,7 +97,7 @@ export function ItemsEditor({ currency, lines }: { currency: string; lines: Item
         </Typography.Text>
       )}
       <Flex gap={8} wrap style={{ marginTop: 8 }}>
-        <Select
+        <LaterSelect
           aria-label={t("invoices.items.addProduct")}
           placeholder={currency ? t("invoices.items.addProduct") : t("invoices.items.selectCurrency")}
           style={{ minWidth: 260 }}

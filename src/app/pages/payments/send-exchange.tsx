@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
 import { Alert, Button, Card, Empty, Form, Typography } from "antd";
-import { LaterSelect } from "../../components/form/later-select.tsx";
+import { LaterSelect } from "../../components/form/later-controls.tsx";
 import { useSession } from "../../session/session.tsx";
 import { ExchangeFlow } from "../../components/money/exchange-modal.tsx";
 import { accountSource, sourceLabel, walletSource, type ExchangeSource } from "../../components/money/exchange-source.ts";

@@ -15,7 +15,7 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
 import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Skeleton, Space, Steps, Typography } from "antd";
-import { LaterSelect } from "../../components/form/later-select.tsx";
+import { LaterSelect } from "../../components/form/later-controls.tsx";
 import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";

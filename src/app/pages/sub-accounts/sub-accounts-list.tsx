@@ -9,7 +9,7 @@ import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslate } from "@refinedev/core";
 import { Alert, Card, Empty, Flex, Skeleton, Typography } from "antd";
-import { LaterSelect } from "../../components/form/later-select.tsx";
+import { LaterSelect } from "../../components/form/later-controls.tsx";
 import { LaterStatistic } from "../../components/resource/later-statistic.tsx";
 import { subAccountEndpoints, subAccounts, type MasterAccount } from "../../../../resources/sub-accounts.ts";
 import { accountEndpoints } from "../../../../resources/accounts.ts";

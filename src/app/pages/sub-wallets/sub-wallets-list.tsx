@@ -9,7 +9,7 @@ import { useTranslate } from "@refinedev/core";
 import { useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Card, Flex, Skeleton, Typography } from "antd";
-import { LaterSelect } from "../../components/form/later-select.tsx";
+import { LaterSelect } from "../../components/form/later-controls.tsx";
 import { LaterStatistic } from "../../components/resource/later-statistic.tsx";
 import { assetLabel, subWalletEndpoints, subWallets, type SubWalletDistribution } from "../../../../resources/sub-wallets.ts";
 import { walletEndpoints } from "../../../../resources/wallets.ts";
