@@ -85,9 +85,16 @@ const NOT_IN_BROWSER: { module: RegExp; absent: string; importer?: RegExp }[] = 
     importer: /node_modules\/antd\/es\/table\/hooks\/useSelection\.js$/,
     absent: "antd's tree row selection (checkStrictly: false) is not in the browser build",
   },
+  // The charts' renderer imports html2canvas (327 kB) to export a chart drawn over HTML as an image;
+  // no chart of ours is exported as an image.
+  {
+    module: /node_modules\/html2canvas\//,
+    importer: /node_modules\/@antv\/g\/dist\//,
+    absent: "html2canvas (a chart exported as an image) is not in the browser build",
+  },
 ];
 /** The import names that may lead to one of them: only these are resolved to be checked. */
-const MAYBE_NOT_IN_BROWSER = /json-schema-processors|to-json-schema|FilterDropdown|VirtualTable|conductUtil|treeUtil/;
+const MAYBE_NOT_IN_BROWSER = /json-schema-processors|to-json-schema|FilterDropdown|VirtualTable|conductUtil|treeUtil|html2canvas/;
 const STUB = "\0not-in-browser:";
 
 /**
@@ -154,13 +161,15 @@ const lighterPackages = (): Plugin => ({
     if (!id.startsWith(STUB)) return;
     const real = id.slice(STUB.length);
     const source = readFileSync(real, "utf8");
-    // Every name the module exports: `export const|function x`, `export { y as x }`, and its default.
+    // Every name the module exports: `export const|function x`, `export { y as x }`, and its default
+    // (a CommonJS module's one export is its default).
     const names = [...source.matchAll(/^export (?:const|function) (\w+)|^export \{ \w+ as (\w+) \}/gm)].map((m) => m[1] ?? m[2]);
+    const commonJs = !/^export /m.test(source);
     const why = NOT_IN_BROWSER.find((n) => n.module.test(real))!.absent;
     return [
       `const absent = () => { throw new Error(${JSON.stringify(why)}); };`,
       ...names.map((n) => `export const ${n} = absent;`),
-      ...(/^export default /m.test(source) ? ["export default absent;"] : []),
+      ...(commonJs || /^export default /m.test(source) ? ["export default absent;"] : []),
     ].join("\n");
   },
 });
@@ -178,6 +187,9 @@ const publicInvoicePage = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), lighterPackages(), publicInvoicePage(), precompress()],
+  // lodash's ES modules, whose functions are taken one by one, for whole CommonJS lodash (181 kB),
+  // which the charts import a dozen functions of.
+  resolve: { alias: [{ find: /^lodash$/, replacement: "lodash-es" }] },
   build: {
     outDir: "dist",
     chunkSizeWarningLimit: 1500,

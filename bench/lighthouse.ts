@@ -8,6 +8,7 @@
  * page of an open demo invoice, each several times (the median run is reported). Prints
  * performance, accessibility and best-practices scores with LCP, TBT and CLS against the aim
  * (issue 31: performance at least 98, accessibility 100), and, under the aim, the audits that cost the points.
+ * BENCH_LIGHTHOUSE_PAGES names the pages to audit; BENCH_LIGHTHOUSE_REPORT=<dir> keeps their reports.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -144,6 +145,12 @@ async function auditPages() {
       const landed = new URL(lhr.finalDisplayedUrl).pathname;
       if (landed !== p.path) throw new Error(`${p.path} ended on ${lhr.finalDisplayedUrl}${p.signedIn ? ": the browser is not signed in" : ""}`);
       results.push({ page: p.page, lhr });
+      // BENCH_LIGHTHOUSE_REPORT=<dir> keeps each page's median report, to be read in Lighthouse's viewer or with jq.
+      const keep = process.env.BENCH_LIGHTHOUSE_REPORT;
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        writeFileSync(join(keep, `${p.path.replace(/[^\w]+/g, "_") || "root"}.json`), JSON.stringify(lhr));
+      }
     }
 
     console.log(

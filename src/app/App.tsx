@@ -27,8 +27,9 @@ import { ScreensProvider } from "./components/resource/screens.tsx";
 import { SCREENS } from "./pages/screens.ts";
 import { documentTitle } from "./routing/document-title.ts";
 import { ThemeVariables } from "./components/layout/theme-variables.tsx";
+import { loadConsoleLayout } from "./components/layout/load-console-layout.ts";
 
-const ConsoleLayout = lazy(() => import("./components/layout/console-layout.tsx"));
+const ConsoleLayout = lazy(loadConsoleLayout);
 
 const themeOf = (motion: boolean, dark: boolean) =>
   dark

@@ -34,10 +34,11 @@ const SessionContext = createContext<SessionState | null>(null);
  */
 let sentAtBoot: ReturnType<typeof readSession> | null = null;
 const readSession = () => call(sessionEndpoints.current);
-export function readSessionAtBoot() {
+/** Asks who is signed in before the first render; resolves true when someone is (false on any failure). */
+export function readSessionAtBoot(): Promise<boolean> {
   sentAtBoot = readSession();
   // Its failure is the provider's to handle when it takes the answer, not an unhandled rejection.
-  sentAtBoot.catch(() => undefined);
+  return sentAtBoot.then((r) => !!r.data).catch(() => false);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
