@@ -121,6 +121,16 @@ const LATER_IN_BROWSER: { importer: RegExp; source: string; whenIdle?: boolean; 
   { importer: /node_modules\/antd\/es\/result\/index\.js$/, source: "./serverError" },
   { importer: /node_modules\/antd\/es\/result\/index\.js$/, source: "./unauthorized" },
 ];
+/**
+ * Imports of a whole package's index where the importer uses one small module of it: in a shared
+ * chunk, the index would bring the rest along to every page. antd's form context (in antd's base,
+ * which every page loads) takes only rc-field-form's FormProvider, and with the index came antd's
+ * whole form engine and its validator (~20 kB gzip) to pages that show no form. The module is the
+ * same one the form itself imports, so both share one context.
+ */
+const NARROWER_IMPORTS: { importer: RegExp; source: string; target: string }[] = [
+  { importer: /node_modules\/antd\/es\/form\/context\.js$/, source: "rc-field-form", target: "rc-field-form/es/FormContext.js" },
+];
 const LATER = "\0later-in-browser:";
 const laterModule = (id: string) => {
   const [real, entry] = id.split("?later=");
@@ -145,6 +155,8 @@ const lighterPackages = (): Plugin => ({
       const resolved = await this.resolve(source, importer, { skipSelf: true });
       return resolved && { ...resolved, id: `${resolved.id}?frame` };
     }
+    const narrower = importer ? NARROWER_IMPORTS.find((n) => n.source === source && n.importer.test(importer)) : undefined;
+    if (narrower) return this.resolve(narrower.target, importer, { skipSelf: true });
     const later = importer ? LATER_IN_BROWSER.findIndex((l) => l.source === source && l.importer.test(importer)) : -1;
     if (later >= 0) {
       const resolved = await this.resolve(source, importer, { skipSelf: true });

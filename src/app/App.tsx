@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
 import { keepPreviousData, QueryClient } from "@tanstack/react-query";
 import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider, theme as antdTheme } from "antd";
+import { ConfigProvider, theme as antdTheme } from "antd";
 import "@refinedev/antd/dist/reset.css";
 import "./theme/links.css";
 import "./small-screens.css";
@@ -17,6 +17,7 @@ import { authProvider } from "./providers/auth-provider.ts";
 import { createLiveProvider } from "./providers/live-provider.ts";
 import { translatedMenu, routesOf } from "./navigation.tsx";
 import { useNotificationProvider } from "./providers/notification-provider.ts";
+import { FeedbackProvider } from "./providers/feedback.tsx";
 import { activeLanguage, antdLocale, i18nProvider, LanguageFilesFailed, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
 import { isNumberFormat, pickLanguage, setFormats } from "../lib/formats.ts";
 import { DARK_COMPONENTS, DARK_THEME_TOKENS, LIGHT_COMPONENTS, THEME_TOKENS } from "../lib/palette.ts";
@@ -183,14 +184,14 @@ export default function App() {
     <BrowserRouter>
       <ConfigProvider theme={theme} locale={antdLocale()} modal={{ closable }} drawer={{ closable }}>
         <ThemeBody dark={dark} />
-        <AntdApp>
+        <FeedbackProvider>
           <ThemeVariables />
           <SessionProvider>
             <ScreensProvider screens={SCREENS}>
               <RefineGate />
             </ScreensProvider>
           </SessionProvider>
-        </AntdApp>
+        </FeedbackProvider>
       </ConfigProvider>
     </BrowserRouter>
   );

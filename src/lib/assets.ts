@@ -13,6 +13,8 @@ export type Blockchain = (typeof BLOCKCHAINS)[number];
 export const PRECISION: Record<Currency, number> = { USD: 2, NGN: 2, EUR: 2, GBP: 2, KES: 2, USDT: 6, USDC: 6 };
 
 export const BLOCKCHAIN_LABELS: Record<Blockchain, string> = { ETHEREUM: "Ethereum (ERC-20)", TRON: "Tron (TRC-20)" };
+/** A chain's name as shown ("Tron (TRC-20)"); a chain we do not know by its code. */
+export const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
 
 /** Address checks per chain (format, EIP-55, base58check): src/lib/address-checks.ts. */
 

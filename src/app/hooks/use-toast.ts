@@ -1,12 +1,13 @@
 /** Top-right toasts: failures show the server's message (SPEC §8), successes the server's wording. */
 import { useMemo } from "react";
-import { App } from "antd";
+
 import { isApiError } from "../api/client.ts";
 import { i18nProvider } from "../i18n/i18n.ts";
 import { closable } from "../providers/notification-provider.ts";
+import { useFeedback } from "../providers/feedback.tsx";
 
 export function useToast() {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMemo(
     () => ({
       success: (message: string, durationSeconds = 4.5) =>

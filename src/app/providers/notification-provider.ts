@@ -6,8 +6,9 @@
  */
 import { createElement, Fragment } from "react";
 import type { NotificationProvider } from "@refinedev/core";
-import { App } from "antd";
+
 import { i18nProvider } from "../i18n/i18n.ts";
+import { useFeedback } from "./feedback.tsx";
 
 /**
  * A notice's close button, named in the reader's language. rc-notification draws it as an `<a>`
@@ -16,7 +17,7 @@ import { i18nProvider } from "../i18n/i18n.ts";
 export const closable = () => ({ "aria-label": i18nProvider.translate("common.close"), role: "button" });
 
 export function useNotificationProvider(): NotificationProvider {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return {
     open: (params) => {
       if (params.type === "progress") {

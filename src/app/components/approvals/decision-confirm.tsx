@@ -4,10 +4,11 @@
  * server keeps with the decision, shows in the payment's details and records in the audit log.
  */
 import type { ReactNode } from "react";
-import { App, Input, Typography } from "antd";
+import { Input, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { REJECTION_REASON_MAX } from "../../../../resources/payments.ts";
 import { formatMoney } from "../../../lib/money.ts";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 /** "1,250.00 USD and 500,000.00 NGN": exact totals per currency, in minor units. */
 export function totalsText(amounts: { value: string; currency: string }[], t: ReturnType<typeof useTranslate>) {
@@ -17,7 +18,7 @@ export function totalsText(amounts: { value: string; currency: string }[], t: Re
 }
 
 export function useDecisionConfirm() {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const t = useTranslate();
   return {
     /** Resolves true once the person confirms the approval described. */

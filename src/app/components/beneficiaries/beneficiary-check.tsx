@@ -7,13 +7,14 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslate } from "@refinedev/core";
-import { Alert, App, Space } from "antd";
+import { Alert, Space } from "antd";
 import type { z } from "zod";
 import { BeneficiaryInput } from "../../../../resources/beneficiaries.ts";
 import { payeeProtectionEndpoints, type BeneficiaryCheck } from "../../../../resources/payee-protection.ts";
 import { changePendingText } from "../../i18n/shared-labels.ts";
 import { call } from "../../api/call.ts";
 import { nameCheckText } from "./payee-tags.tsx";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 type Values = Record<string, unknown>;
 type Draft = z.input<typeof BeneficiaryInput>;
@@ -31,7 +32,7 @@ function draftOf(values: Values, record?: Values): Draft | null {
 }
 
 export function useBeneficiaryCheck(enabled: boolean, values: Values, record?: Values) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const t = useTranslate();
   const [result, setResult] = useState<BeneficiaryCheck | null>(null);
   const key = enabled ? JSON.stringify(draftOf(values, record)) : "null";

@@ -13,11 +13,12 @@ import { useTranslate } from "@refinedev/core";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
-import { Alert, Button, Descriptions, Flex, Form, Input, Modal, Skeleton, Space, Spin, Steps, Tag, Typography } from "antd";
+import { Alert, Button, Descriptions, Flex, Form, Input, Skeleton, Space, Spin, Steps, Tag, Typography } from "antd";
 import { LaterSelect } from "../form/later-controls.tsx";
 import { Result } from "../form/flow-steps-later.ts";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
-import { type ExchangeSource, networkOf, sourceLabel, targetKey, useExchangeTargets } from "./exchange-source.ts";
+import { type ExchangeSource, sourceLabel, targetKey, useExchangeTargets } from "./exchange-source.ts";
+import { networkOf } from "../../../lib/assets.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
@@ -44,6 +45,7 @@ import {
   type ExchangeQuote,
   type ExchangeTarget,
 } from "../../../../resources/exchange.ts";
+import { LaterModal } from "../layout/later-modal.tsx";
 
 const QUOTE_DEBOUNCE_MS = 500;
 /** A quote is asked for again when it lapses while the form is open, but never more often than this. */
@@ -492,8 +494,8 @@ export function ExchangeFlow({ source, onClose }: { source: ExchangeSource; onCl
 export function ExchangeModal({ open, onClose, source }: { open: boolean; onClose: () => void; source: ExchangeSource }) {
   const t = useTranslate();
   return (
-    <Modal title={t("money.exchange.modalTitle", { currency: source.currency })} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
+    <LaterModal title={t("money.exchange.modalTitle", { currency: source.currency })} open={open} onCancel={onClose} footer={null} destroyOnHidden width={600}>
       <ExchangeFlow source={source} onClose={onClose} />
-    </Modal>
+    </LaterModal>
   );
 }

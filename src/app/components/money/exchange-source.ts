@@ -6,7 +6,7 @@
 import { useMemo } from "react";
 import { useList } from "@refinedev/core";
 import { useSession } from "../../session/session.tsx";
-import { BLOCKCHAIN_LABELS, BLOCKCHAINS, STABLECOINS, type Blockchain } from "../../../lib/assets.ts";
+import { BLOCKCHAINS, STABLECOINS, networkOf, type Blockchain } from "../../../lib/assets.ts";
 import { exchangeTargets, type ExchangeTarget } from "../../../../resources/exchange.ts";
 import { accounts as accountResource, type Account } from "../../../../resources/accounts.ts";
 import { wallets as walletResource, type Wallet } from "../../../../resources/wallets.ts";
@@ -26,7 +26,6 @@ type Supported = { currency: string; blockchain: string | null }[];
 type WithFeatures = { features?: { exchanges?: { supported_currencies?: Supported } } };
 
 const isStablecoin = (currency: string) => (STABLECOINS as readonly string[]).includes(currency);
-export const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
 export const targetKey = (t: ExchangeTarget) => (t.blockchain ? `${t.currency}:${t.blockchain}` : t.currency);
 /** features.exchanges.supported_currencies (the shared exchangeTargets when absent); a stablecoin named without a chain arrives on any. */
 function supportedOf(record: WithFeatures, fallback: ExchangeTarget[]): ExchangeTarget[] {

@@ -5,7 +5,7 @@
  */
 import { useState, type ReactNode } from "react";
 import { useTranslate } from "@refinedev/core";
-import { App, Button, Col, Flex, Row, Typography } from "antd";
+import { Button, Col, Flex, Row, Typography } from "antd";
 import type { Checklist } from "../../../../resources/kyb.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
@@ -13,10 +13,11 @@ import { businessEndpoints } from "../../../../resources/business.ts";
 import { GettingStartedChecklist } from "./getting-started-checklist.tsx";
 import { KybKnowledgeBase } from "./kyb-knowledge-base.tsx";
 import { PageTitle } from "../layout/page-title.tsx";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 /** below: what the dashboard will hold (its balances, dimmed until KYB approval). */
 export function OnboardingScreen({ list, firstName, onDone, below }: { list: Checklist; firstName: string; onDone: () => void; below?: ReactNode }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const t = useTranslate();
   const [skipping, setSkipping] = useState(false);
   const skip = async () => {

@@ -7,7 +7,7 @@
 import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useNotification, useTranslate } from "@refinedev/core";
-import { App, Button, Dropdown, Space, type MenuProps } from "antd";
+import { Button, Dropdown, Space, type MenuProps } from "antd";
 import { MoreOutlined } from "@ant-design/icons";
 import type { ApiAction, ResourceDef, RowAction } from "../../../../resources/define-resource.ts";
 import { actionAccess, fillIn, whenHolds } from "../../../../resources/define-resource.ts";
@@ -16,6 +16,7 @@ import { withId } from "../../providers/data-provider.ts";
 import { useSession } from "../../session/session.tsx";
 import { useDeclared } from "./use-declared.ts";
 import { closable } from "../../providers/notification-provider.ts";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 type ActionRecord = { id: string; state?: string };
 
@@ -25,7 +26,7 @@ export function useRecordActions(declared: ResourceDef, record: ActionRecord, on
   const def = useDeclared(declared);
   const t = useTranslate();
   const { can } = useSession();
-  const { modal, notification } = App.useApp();
+  const { modal, notification } = useFeedback();
   const navigate = useNavigate();
   const write = useWrite();
   const { open: notify } = useNotification();

@@ -5,11 +5,11 @@
  */
 import { Suspense, useEffect, useRef } from "react";
 import { useTranslate } from "@refinedev/core";
-import { Modal } from "antd";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { useScreens } from "./screens.tsx";
 import { ResourceFormOnDemand, loadResourceForm } from "./resource-form-on-demand.tsx";
 import { prefetchWhenIdle } from "../../lib/lazy.ts";
+import { LaterModal } from "../layout/later-modal.tsx";
 
 type Props = { def: ResourceDef; open: boolean; record: (Record<string, unknown> & { id: string }) | null; onClose: () => void };
 
@@ -35,7 +35,7 @@ export function RecordEditor({ def, open, record, onClose }: Props) {
     ) : null;
   }
   return (
-    <Modal
+    <LaterModal
       title={record ? t("resource.edit.titleOf", { record: def.recordTitle(record) }) : t("common.edit")}
       open={open && !!record}
       onCancel={onClose}
@@ -43,6 +43,6 @@ export function RecordEditor({ def, open, record, onClose }: Props) {
       destroyOnClose
     >
       {record && <ResourceFormOnDemand def={def} mode="edit" record={record} onDone={onClose} />}
-    </Modal>
+    </LaterModal>
   );
 }

@@ -1,7 +1,7 @@
 /** Renderers by key (resources/ names them): money, currency, status, dates, addresses, ... */
 import type { ReactNode } from "react";
 import { useTranslate } from "@refinedev/core";
-import { App, Button, Flex, Space, Tag, Tooltip, Typography } from "antd";
+import { Button, Flex, Space, Tag, Tooltip, Typography } from "antd";
 import { CopyOutlined } from "@ant-design/icons";
 import type { Display, Flag, RendererKey } from "../../../../resources/define-resource.ts";
 import { pathGet } from "../../../../resources/define-resource.ts";
@@ -18,6 +18,7 @@ import type { Frequency as ScheduleFrequency } from "../../../lib/schedule-dates
 import { OneLine } from "../layout/one-line.tsx";
 import { shorten } from "../../../lib/shorten.ts";
 import { StatusTag } from "./state-tag.tsx";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 /** INVITATION_PENDING -> "Invitation pending" (the English a status value reads as when nothing names it). */
 export { humanize };
@@ -51,7 +52,7 @@ function ViewButton() {
 }
 
 export function CopyButton({ value, label: given }: { value: string; label?: string }) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const t = useTranslate();
   const label = given ?? t("common.copy");
   return (

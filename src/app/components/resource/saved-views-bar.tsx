@@ -7,7 +7,7 @@
 import { Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { useGo, useTranslate } from "@refinedev/core";
-import { App, Button, Dropdown, Flex, Tabs, Tooltip } from "antd";
+import { Button, Dropdown, Flex, Tabs, Tooltip } from "antd";
 import { MoreOutlined, TeamOutlined } from "@ant-design/icons";
 import type { ResourceDef } from "../../../../resources/define-resource.ts";
 import { savedViewEndpoints, type SavedView, type SavedViewChange } from "../../../../resources/saved-views.ts";
@@ -18,6 +18,7 @@ import { useSession } from "../../session/session.tsx";
 import { listStateOf, viewParamsOf, type ListState } from "./list-view-params.ts";
 import { VIEW_PARAM } from "./list-url-state.ts";
 import type { ViewNaming } from "./saved-view-dialog.tsx";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 const SavedViewDialog = lazyNamed(() => import("./saved-view-dialog.tsx"), "SavedViewDialog");
 
@@ -48,7 +49,7 @@ export function SavedViewsBar({ def, views, active, state, columns }: Props) {
   const { can, session } = useSession();
   const write = useWrite();
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const [naming, setNaming] = useState<"save" | "rename" | null>(null);
   const view = views.find((v) => v.id === active);
   const id = view?.id ?? "";

@@ -4,29 +4,21 @@
  * sign-in, a code we email them), and the action is sent again. Cancelling leaves it undone.
  * Mounted once in the signed-in frame.
  */
-import { Suspense, useEffect, useRef, useState } from "react";
-import { Modal, Skeleton, Typography } from "antd";
-import { useTranslate } from "@refinedev/core";
-import { STEP_UP_MINUTES } from "../../../../resources/step-up.ts";
+import { useEffect, useRef, useState } from "react";
 import { setStepUpPrompt } from "../../api/client.ts";
-import { useSession } from "../../session/session.tsx";
-import { lazyNamed, prefetchWhenIdle } from "../../lib/lazy.ts";
+import { dialogOnDemand } from "../../lib/lazy.ts";
 
-// The forms are not part of a page's first download (./step-up-forms.tsx says why), fetched when idle.
-const loadForms = () => import("./step-up-forms.tsx");
-const PasswordForm = lazyNamed(loadForms, "PasswordForm");
-const CodeForm = lazyNamed(loadForms, "CodeForm");
+// The dialog and its forms are not part of a page's first download: they load when a step-up is
+// first asked for (fetched once the browser is idle, so it rarely waits).
+const StepUpModal = dialogOnDemand(() => import("./step-up-modal.tsx"), "StepUpModal");
 
 type Pending = { hint: string; resolve: () => void; reject: () => void };
 
 export function StepUpDialog() {
-  const { session } = useSession();
-  const t = useTranslate();
   const [pending, setPending] = useState<Pending | null>(null);
   const pendingRef = useRef<Pending | null>(null);
   pendingRef.current = pending;
 
-  useEffect(() => prefetchWhenIdle(loadForms), []);
   useEffect(
     () =>
       setStepUpPrompt(
@@ -50,21 +42,5 @@ export function StepUpDialog() {
     setPending(null);
   };
 
-  return (
-    <Modal title={t("security.stepUp.title")} open={!!pending} onCancel={() => close(false)} footer={null} destroyOnHidden>
-      {pending && (
-        <>
-          {/* The hint is the server's own wording. */}
-          <Typography.Paragraph>{t("security.stepUp.why", { hint: pending.hint, minutes: STEP_UP_MINUTES })}</Typography.Paragraph>
-          <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
-            {session?.user.two_factor_enabled ? (
-              <CodeForm email={session.user.email} onDone={() => close(true)} onCancel={() => close(false)} />
-            ) : (
-              <PasswordForm onDone={() => close(true)} onCancel={() => close(false)} />
-            )}
-          </Suspense>
-        </>
-      )}
-    </Modal>
-  );
+  return <StepUpModal open={!!pending} hint={pending?.hint} onClose={close} />;
 }

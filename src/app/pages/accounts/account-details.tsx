@@ -2,7 +2,7 @@
 import { Suspense, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Col, Modal, Row, Skeleton } from "antd";
+import { Alert, Button, Card, Col, Row, Skeleton } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, FileTextOutlined, SendOutlined } from "@ant-design/icons";
 import { accountEndpoints, type Account } from "../../../../resources/accounts.ts";
 import { BalanceCard } from "../../components/money/balance-card.tsx";
@@ -14,6 +14,7 @@ import { ExchangeButton } from "../../components/money/exchange-button.tsx";
 import { accountSource } from "../../components/money/exchange-source.ts";
 import { useSession } from "../../session/session.tsx";
 import { lazyNamed } from "../../lib/lazy.ts";
+import { LaterModal } from "../../components/layout/later-modal.tsx";
 
 /** Only an account still being opened shows its request's steps. */
 const PendingAccount = lazyNamed(() => import("./pending-account.tsx"), "PendingAccount");
@@ -110,9 +111,14 @@ export default function AccountDetails() {
           </Card>
         </Col>
       </Row>
-      <Modal title={t("accounts.details.receiveTitle", { currency: account.currency })} open={receiving} onCancel={() => setReceiving(false)} footer={null}>
+      <LaterModal
+        title={t("accounts.details.receiveTitle", { currency: account.currency })}
+        open={receiving}
+        onCancel={() => setReceiving(false)}
+        footer={null}
+      >
         <DepositDetails currency={account.currency} addresses={account.deposit_addresses} />
-      </Modal>
+      </LaterModal>
       <ExportStatementModal
         open={exporting}
         onClose={() => setExporting(false)}

@@ -6,7 +6,7 @@
 import { useMemo, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
-import { Alert, App, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
+import { Alert, Button, Col, Flex, Form, Input, Modal, Radio, Row, Select } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { CUSTOMER_BUSINESS_TYPES, type Customer } from "../../../../resources/customers.ts";
 import { isApiError } from "../../api/client.ts";
@@ -17,6 +17,7 @@ import { maskSecret } from "../../components/resource/country-options.ts";
 import type { EditScreenProps } from "../../components/resource/screens.tsx";
 import { editCustomerSchema, editRequests, editValues, formPathOf, isInNigeria, type EditCustomerValues } from "./edit-customer.ts";
 import { closable } from "../../providers/notification-provider.ts";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 export default function EditCustomerModal({ open, record, onClose }: EditScreenProps) {
   const customer = record as unknown as Customer;
@@ -32,7 +33,7 @@ export default function EditCustomerModal({ open, record, onClose }: EditScreenP
     SOLE_PROPRIETORSHIP: t("customers.edit.businessTypes.soleProprietorship"),
   };
   const businessTypeOptions = CUSTOMER_BUSINESS_TYPES.map((value) => ({ value, label: businessTypeNames[value] }));
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const write = useWrite();
   const schema = useMemo(() => editCustomerSchema(customer), [customer]);
   const form = useForm<EditCustomerValues>({ resolver: zodResolver(schema), defaultValues: editValues(customer) });

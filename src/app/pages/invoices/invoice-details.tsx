@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
-import { Alert, App, Button, Card, Flex, Skeleton, Table } from "antd";
+import { Alert, Button, Card, Flex, Skeleton, Table } from "antd";
 import { ArrowLeftOutlined, DownloadOutlined, EditOutlined, LinkOutlined } from "@ant-design/icons";
 import { INVOICE_FLAGS, invoiceEndpoints, invoices, type Invoice } from "../../../../resources/invoices.ts";
 import { editableInState } from "../../../../resources/define-resource.ts";
@@ -23,13 +23,14 @@ import { useResourceAccess } from "../../components/resource/use-resource-access
 import { useDeclared } from "../../components/resource/use-declared.ts";
 import { InvoicePreview } from "./invoice-preview.tsx";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 export default function InvoiceDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const t = useTranslate();
   const toast = useToast();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const def = useDeclared(invoices);
   const { canEdit } = useResourceAccess(invoices);
   const [editing, setEditing] = useState(false);

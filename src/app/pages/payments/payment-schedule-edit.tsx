@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useTranslate } from "@refinedev/core";
-import { Alert, App, Button, Form, Modal, Space, Typography } from "antd";
+import { Alert, Button, Form, Modal, Space, Typography } from "antd";
 import { paymentScheduleEndpoints, UpdatePaymentSchedule, type PaymentSchedule } from "../../../../resources/payment-schedules.ts";
 import { nextBusinessDay } from "../../../lib/schedule-dates.ts";
 import { todayUtc } from "../../../lib/dates.ts";
@@ -19,12 +19,13 @@ import { DayPicker } from "../../components/schedule/schedule-fields.tsx";
 import { issuesByField } from "../../components/schedule/schedule-draft.ts";
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
 import { closable } from "../../providers/notification-provider.ts";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 export default function PaymentScheduleEdit({ open, record, onClose }: EditScreenProps) {
   const schedule = record as unknown as PaymentSchedule;
   const currency = schedule.amount.currency;
   const toast = useToast();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const write = useWrite();
   const t = useTranslate();
   const [amount, setAmount] = useState<string | undefined>(schedule.amount.value);

@@ -11,7 +11,7 @@ import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../compone
 import { Suspense, useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useList, useTranslate } from "@refinedev/core";
-import { Alert, Button, Card, Descriptions, Form, Input, Modal, Skeleton, Space, Spin, Steps, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Form, Input, Skeleton, Space, Spin, Steps, Typography } from "antd";
 import { LaterSelect, LaterUpload } from "../../components/form/later-controls.tsx";
 import { PlusOutlined, UploadOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
@@ -36,6 +36,7 @@ import { statusText } from "../../components/resource/use-declared.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 import { Result, ScheduleReview } from "../../components/form/flow-steps-later.ts";
+import { LaterModal } from "../../components/layout/later-modal.tsx";
 
 type Beneficiary = { id: string; name: string; currency: string; destination_label: string; account_identifier: string; cooling_ends_at?: string | null };
 /** Where a payment can come from: an account of the business, or one of its active sub-accounts. */
@@ -457,7 +458,7 @@ function SendMoneyForm() {
         <Link to="/payments/bulk-payment">{t("payments.sendMoney.bulkHint.link")}</Link>
         {t("payments.sendMoney.bulkHint.after")}
       </Typography.Paragraph>
-      <Modal title={t("payments.sendMoney.newBeneficiary")} open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
+      <LaterModal title={t("payments.sendMoney.newBeneficiary")} open={adding} onCancel={() => setAdding(false)} footer={null} destroyOnHidden width={560}>
         <ResourceFormOnDemand
           def={beneficiaryResource}
           mode="create"
@@ -467,7 +468,7 @@ function SendMoneyForm() {
             void beneficiariesQuery.query.refetch();
           }}
         />
-      </Modal>
+      </LaterModal>
     </div>
   );
 }

@@ -1,10 +1,3 @@
-/**
- * /crypto/send-stablecoins (SPEC §2 Send stablecoins): from a wallet (preset by ?wallet=<id>) to a
- * saved crypto beneficiary on the wallet's currency and chain, or to a new address checked against
- * that chain; the network fee and the total debit are shown before confirming. Review holds the
- * one-time code and one Idempotency-Key per confirmation (kept across retries); then the result.
- */
-import { ApprovalRoute } from "../../components/approvals/approval-route.tsx";
 import { ScheduleChoice } from "../../components/schedule/schedule-choice.tsx";
 import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
@@ -14,31 +7,37 @@ import { useQuery } from "@tanstack/react-query";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { z } from "zod";
-import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Modal, Radio, Skeleton, Space, Steps, Typography } from "antd";
+import { Alert, Button, Card, Descriptions, Empty, Flex, Form, Input, Radio, Skeleton, Steps, Typography } from "antd";
 import { LaterSelect } from "../../components/form/later-controls.tsx";
-import { ArrowLeftOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
+import { PlusOutlined } from "@ant-design/icons";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { useSession } from "../../session/session.tsx";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
-import { OneTimeCodeInput, useOneTimeCode } from "../../components/money/one-time-code.tsx";
+import { useOneTimeCode } from "../../components/money/one-time-code.tsx";
 import { ResourceFormOnDemand } from "../../components/resource/resource-form-on-demand.tsx";
 import { Result, ScheduleReview } from "../../components/form/flow-steps-later.ts";
 import { StatusTag } from "../../components/resource/state-tag.tsx";
 import { shorten } from "../../../lib/shorten.ts";
 import { idempotencyHeader, newIdempotencyKey } from "../../lib/idempotency.ts";
 import { formatMoney, parseMajor, precisionOf } from "../../../lib/money.ts";
-import { BLOCKCHAIN_LABELS, type Blockchain } from "../../../lib/assets.ts";
+import { networkOf, type Blockchain } from "../../../lib/assets.ts";
 import { SendStablecoins, addressProblem, cryptoSendEndpoints } from "../../../../resources/crypto-send.ts";
 import { addressProblemText } from "../../i18n/shared-labels.ts";
-import type { SentBodyOf } from "../../../../resources/define-endpoint.ts";
 import type { CryptoTransaction } from "../../../../resources/transaction-views.ts";
 import { cryptoBeneficiaries, type Beneficiary } from "../../../../resources/beneficiaries.ts";
 import { coolingLabel } from "../../components/beneficiaries/payee-tags.tsx";
 import { wallets as walletResource, type Wallet } from "../../../../resources/wallets.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
+import type { StablecoinDraft } from "./stablecoin-review.tsx";
+import { lazyNamed, prefetchWhenIdle } from "../../lib/lazy.ts";
+
+// The review step loads once the form is on screen (fetched when the browser is idle), not with it.
+const loadReview = () => import("./stablecoin-review.tsx");
+const StablecoinReview = lazyNamed(loadReview, "StablecoinReview");
+import { LaterModal } from "../../components/layout/later-modal.tsx";
 
 type Values = {
   wallet_id?: string;
@@ -49,18 +48,8 @@ type Values = {
   amount: string;
   description: string;
 };
-type Draft = {
-  body: SentBodyOf<typeof cryptoSendEndpoints.send>;
-  wallet: Wallet;
-  to: string;
-  address: string;
-  amount: bigint;
-  fee: bigint;
-  description: string;
-};
 
 const FORM_PATHS = ["wallet_id", "beneficiary_id", "address", "name", "amount", "description"];
-const networkOf = (chain: string) => BLOCKCHAIN_LABELS[chain as Blockchain] ?? chain;
 type Translate = ReturnType<typeof useTranslate>;
 
 /** What is wrong with the amount typed (major units), given the wallet's balance and the fee. */
@@ -121,7 +110,8 @@ export default function SendStablecoinsPage() {
   const otp = useOneTimeCode();
   const t = useTranslate();
   const [step, setStep] = useState<"form" | "review" | "done">("form");
-  const [draft, setDraft] = useState<Draft | null>(null);
+  useEffect(() => prefetchWhenIdle(loadReview), []);
+  const [draft, setDraft] = useState<StablecoinDraft | null>(null);
   const [key, setKey] = useState("");
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<{ message: string; data: CryptoTransaction } | null>(null);
@@ -198,7 +188,7 @@ export default function SendStablecoinsPage() {
       return;
     }
     const address = saved ? "" : (v.address ?? "").trim();
-    const body: Draft["body"] = { wallet_id: wallet.id, amount: minor.toString() };
+    const body: StablecoinDraft["body"] = { wallet_id: wallet.id, amount: minor.toString() };
     if (saved) body.beneficiary_id = v.beneficiary_id!;
     else body.address = address;
     // The resolver hands over the parsed values: trimmed, the other destination's fields dropped.
@@ -500,34 +490,9 @@ export default function SendStablecoinsPage() {
 
       {step === "review" && draft && (
         <Card title={t("payments.common.reviewAndConfirm")}>
-          <Descriptions column={1} size="small" bordered style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t("payments.sendStablecoins.fromWallet")}>
-              {draft.wallet.currency} · {networkOf(draft.wallet.blockchain)} ({shorten(draft.wallet.address, 8, 6)})
-            </Descriptions.Item>
-            <Descriptions.Item label={t("payments.common.to")}>{draft.to}</Descriptions.Item>
-            <Descriptions.Item label={t("payments.sendStablecoins.walletAddress")}>
-              <Typography.Text style={{ wordBreak: "break-all" }}>{draft.address}</Typography.Text>
-            </Descriptions.Item>
-            <Descriptions.Item label={t("payments.sendStablecoins.network")}>{networkOf(draft.wallet.blockchain)}</Descriptions.Item>
-            <Descriptions.Item label={t("payments.common.amount")}>{formatMoney(draft.amount, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label={t("payments.sendStablecoins.networkFee")}>{formatMoney(draft.fee, draft.wallet.currency)}</Descriptions.Item>
-            <Descriptions.Item label={t("payments.common.totalDebit")}>
-              <Typography.Text strong>{formatMoney(draft.amount + draft.fee, draft.wallet.currency)}</Typography.Text>
-            </Descriptions.Item>
-            {draft.description && <Descriptions.Item label={t("payments.common.description")}>{draft.description}</Descriptions.Item>}
-          </Descriptions>
-          <ApprovalRoute scope="CRYPTO" currency={draft.wallet.currency} amount={draft.amount.toString()} />
-          <Form layout="vertical" component={false}>
-            <OneTimeCodeInput otp={otp} request={draft && { endpoint: cryptoSendEndpoints.send, body: draft.body }} />
-          </Form>
-          <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => setStep("form")} disabled={sending}>
-              {t("payments.common.back")}
-            </Button>
-            <Button type="primary" icon={<SendOutlined />} onClick={confirm} loading={sending} disabled={!otp.ready}>
-              {t("payments.common.confirmAndSend")}
-            </Button>
-          </Space>
+          <Suspense fallback={<Skeleton active />}>
+            <StablecoinReview draft={draft} otp={otp} sending={sending} onBack={() => setStep("form")} onConfirm={confirm} />
+          </Suspense>
         </Card>
       )}
 
@@ -565,7 +530,13 @@ export default function SendStablecoinsPage() {
         </Card>
       )}
 
-      <Modal title={t("payments.sendStablecoins.addBeneficiary")} open={adding && !!addDef} onCancel={() => setAdding(false)} footer={null} destroyOnHidden>
+      <LaterModal
+        title={t("payments.sendStablecoins.addBeneficiary")}
+        open={adding && !!addDef}
+        onCancel={() => setAdding(false)}
+        footer={null}
+        destroyOnHidden
+      >
         {wallet && addDef && (
           <>
             <Typography.Paragraph type="secondary">
@@ -581,7 +552,7 @@ export default function SendStablecoinsPage() {
             />
           </>
         )}
-      </Modal>
+      </LaterModal>
     </Flex>
   );
 }

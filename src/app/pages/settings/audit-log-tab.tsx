@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, App, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
+import { Alert, Button, Card, Flex, Skeleton, Space, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { DownloadOutlined } from "@ant-design/icons";
 import { AUDIT_VERIFY_COMMAND, auditLog, auditLogEndpoints } from "../../../../resources/audit-log.ts";
@@ -14,6 +14,7 @@ import { call, urlOf } from "../../api/call.ts";
 import { ResourceList } from "../../components/resource/resource-list.tsx";
 import { useSession } from "../../session/session.tsx";
 import { closable } from "../../providers/notification-provider.ts";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 function ChainStatus() {
   const t = useTranslate();
@@ -45,7 +46,7 @@ function ChainStatus() {
 
 function ExportButtons() {
   const t = useTranslate();
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   const [busy, setBusy] = useState<string | null>(null);
   const get = async (format: "csv" | "json") => {
     setBusy(format);

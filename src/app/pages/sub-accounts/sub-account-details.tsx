@@ -7,7 +7,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { useOne, useTranslate } from "@refinedev/core";
-import { Alert, App, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Statistic, Tabs, Tag, Typography } from "antd";
+import { Alert, Button, Card, Col, Dropdown, Flex, Row, Skeleton, Statistic, Tabs, Tag, Typography } from "antd";
 import { ArrowLeftOutlined, DownOutlined, PlusOutlined, SendOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import { subAccountEndpoints, subAccounts, SUB_ACCOUNT_STATE_LABELS, type SubAccount } from "../../../../resources/sub-accounts.ts";
@@ -25,6 +25,7 @@ import { actionAccess } from "../../../../resources/define-resource.ts";
 import { call } from "../../api/call.ts";
 import { PageTitle } from "../../components/layout/page-title.tsx";
 import { declaredKey } from "../../components/resource/declared-text.ts";
+import { useFeedback } from "../../providers/feedback.tsx";
 
 const DAY = "YYYY-MM-DD";
 
@@ -50,7 +51,7 @@ function useSummary(id: string, from: string | undefined, version: number) {
 export default function SubAccountDetails() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const t = useTranslate();
   const toast = useToast();
   const { can } = useSession();

@@ -5,7 +5,7 @@
  * others only see them.
  */
 import { useState } from "react";
-import { App, Button, Card, Switch, Table, Typography } from "antd";
+import { Button, Card, Switch, Table, Typography } from "antd";
 import { useTranslate } from "@refinedev/core";
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { NOTIFICATION_TOPIC_KEYS, settingsEndpoints, type NotificationTopic } from "../../../../../resources/settings.ts";
@@ -13,6 +13,7 @@ import { call } from "../../../api/call.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { toggleOptimistically } from "../security/optimistic.ts";
 import { AddDestinationModal, type Destination } from "./add-destination-modal.tsx";
+import { useFeedback } from "../../../providers/feedback.tsx";
 
 type Props = {
   destinations: Destination[];
@@ -23,7 +24,7 @@ type Props = {
 export function BusinessDestinations({ destinations, canManage, onChange }: Props) {
   const t = useTranslate();
   const toast = useToast();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const topics: Record<NotificationTopic, string> = {
     inbound_outbound_transfers: t("settings.notifications.topics.transfers"),
     fx_conversions: t("settings.notifications.topics.fx"),

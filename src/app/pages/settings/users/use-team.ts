@@ -5,7 +5,7 @@
  */
 import { useCallback, useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { App } from "antd";
+
 import { useTranslate } from "@refinedev/core";
 import { assignableRoles, teamEndpoints, type BusinessUser } from "../../../../../resources/users.ts";
 import { businessEndpoints } from "../../../../../resources/business.ts";
@@ -14,6 +14,7 @@ import { call, type CallInput } from "../../../api/call.ts";
 import { type After, useWrite } from "../../../api/write.ts";
 import { useToast } from "../../../hooks/use-toast.ts";
 import { useSession } from "../../../session/session.tsx";
+import { useFeedback } from "../../../providers/feedback.tsx";
 
 /** GET businesses/roles: the server's role definitions with their permissions (read once, shared). */
 export function useRoles() {
@@ -94,7 +95,7 @@ export function useMemberActions(member: BusinessUser, onDeleted?: () => void) {
   const t = useTranslate();
   const access = useMemberAccess()(member);
   const send = useTeamCall();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const params = { id: member.id };
   const quiet = (p: Promise<unknown>) => p.catch(() => undefined);
 
