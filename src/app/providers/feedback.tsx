@@ -22,10 +22,11 @@ const FeedbackContext = createContext<Feedback | null>(null);
 /** A stand-in for one of antd's instances: each method runs on the real one once it is in. */
 function later<K extends keyof FeedbackApis>(kind: K, run: (call: (apis: FeedbackApis) => void) => void): Feedback[K] {
   return new Proxy({} as Feedback[K], {
-    get:
-      (_, method: string) =>
-      (...args: unknown[]) =>
-        run((apis) => (apis[kind] as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args)),
+    // Only method names: a symbol or `then` (asked when something checks for a promise) is not one.
+    get: (_, method) =>
+      typeof method !== "string" || method === "then"
+        ? undefined
+        : (...args: unknown[]) => run((apis) => (apis[kind] as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args)),
   });
 }
 
