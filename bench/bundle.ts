@@ -20,7 +20,7 @@ import react from "@vitejs/plugin-react";
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestEntry>;
 
-const BUDGET_KB = 450;
+export const BUDGET_KB = 450;
 /** The signed-in frame (menu, header), loaded before any signed-in page shows. */
 const LAYOUT = "src/app/components/layout/console-layout.tsx";
 const ROUTE_TABLE = "src/app/routing/routes.tsx";
@@ -40,7 +40,7 @@ function lazyModules(file: string, pattern: RegExp): Map<string, string> {
 }
 
 /** Every route of the app with the modules that render it (the frame for signed-in routes, the page, its bespoke screen). */
-function routesToMeasure(): { route: string; modules: string[] }[] {
+export function routesToMeasure(): { route: string; modules: string[] }[] {
   const pages = lazyModules(ROUTE_TABLE, /path: "([^"]+)", kind: "\w+", element: page\(\(\) => import\("([^"]+)"\)\)/g);
   const bespoke = lazyModules(ROUTE_TABLE, /^\s+(\w+): \(\) => import\("([^"]+)"\)/gm);
   const screens = lazyModules(SCREENS, /"([\w-]+)": lazy\(\(\) => import\("([^"]+)"\)/g);
@@ -76,7 +76,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
  * which some pages import) has no key of its own: the import resolves to the chunk holding it, so
  * each such module is keyed here by that chunk's key.
  */
-async function buildWithManifest(outDir: string, options: Parameters<typeof build>[0] = {}): Promise<Manifest> {
+export async function buildWithManifest(outDir: string, options: Parameters<typeof build>[0] = {}): Promise<Manifest> {
   const chunkOf = new Map<string, string>();
   const recordChunks: Plugin = {
     name: "record-chunks",
@@ -92,12 +92,12 @@ async function buildWithManifest(outDir: string, options: Parameters<typeof buil
   return manifest;
 }
 
-function gzipOf(outDir: string, file: string) {
+export function gzipOf(outDir: string, file: string) {
   return gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length;
 }
 
 /** The JS files a set of modules needs before rendering: them and their static imports, transitively. */
-function initialFiles(manifest: Manifest, modules: string[]) {
+export function initialFiles(manifest: Manifest, modules: string[]) {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key)) return;
