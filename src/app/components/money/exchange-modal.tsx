@@ -18,13 +18,9 @@ import { LaterSelect } from "../form/later-controls.tsx";
 import { Result } from "../form/flow-steps-later.ts";
 import { ArrowLeftOutlined, SwapOutlined } from "@ant-design/icons";
 import { type ExchangeSource, sourceLabel, targetKey, useExchangeTargets } from "./exchange-source.ts";
-import { networkOf } from "../../../lib/assets.ts";
 import { isApiError } from "../../api/client.ts";
 import { call } from "../../api/call.ts";
 import { useWrite } from "../../api/write.ts";
-
-type Write = ReturnType<typeof useWrite>;
-type Translate = ReturnType<typeof useTranslate>;
 import { useToast } from "../../hooks/use-toast.ts";
 import { Field } from "../form/field.tsx";
 import { OneTimeCodeInput, useOneTimeCode } from "./one-time-code.tsx";
@@ -35,7 +31,7 @@ import { amountProblem, formatMoney, parseMajor } from "../../../lib/money.ts";
 import { amountProblemText } from "../../i18n/shared-labels.ts";
 import { formatTime } from "../../../lib/dates.ts";
 import { RateText } from "./figures.tsx";
-import type { Blockchain } from "../../../lib/assets.ts";
+import { networkOf, type Blockchain } from "../../../lib/assets.ts";
 import {
   type CryptoExchangeQuoteRequest,
   type FiatExchangeQuoteBody,
@@ -46,6 +42,9 @@ import {
   type ExchangeTarget,
 } from "../../../../resources/exchange.ts";
 import { LaterModal } from "../layout/later-modal.tsx";
+
+type Write = ReturnType<typeof useWrite>;
+type Translate = ReturnType<typeof useTranslate>;
 
 const QUOTE_DEBOUNCE_MS = 500;
 /** A quote is asked for again when it lapses while the form is open, but never more often than this. */

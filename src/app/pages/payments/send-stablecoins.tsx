@@ -1,3 +1,9 @@
+/**
+ * /crypto/send-stablecoins (SPEC §2 Send stablecoins): from a wallet (preset by ?wallet=<id>) to a
+ * saved crypto beneficiary on the wallet's currency and chain, or to a new address checked against
+ * that chain; the network fee and the total debit are shown before confirming. Review holds the
+ * one-time code and one Idempotency-Key per confirmation (kept across retries); then the result.
+ */
 import { ScheduleChoice } from "../../components/schedule/schedule-choice.tsx";
 import { scheduleBody, useScheduleDraft, type ScheduleBody } from "../../components/schedule/schedule-draft.ts";
 import { Suspense, useEffect, useMemo, useRef, useState } from "react";
@@ -33,11 +39,11 @@ import { wallets as walletResource, type Wallet } from "../../../../resources/wa
 import { PageTitle } from "../../components/layout/page-title.tsx";
 import type { StablecoinDraft } from "./stablecoin-review.tsx";
 import { lazyNamed, prefetchWhenIdle } from "../../lib/lazy.ts";
+import { LaterModal } from "../../components/layout/later-modal.tsx";
 
 // The review step loads once the form is on screen (fetched when the browser is idle), not with it.
 const loadReview = () => import("./stablecoin-review.tsx");
 const StablecoinReview = lazyNamed(loadReview, "StablecoinReview");
-import { LaterModal } from "../../components/layout/later-modal.tsx";
 
 type Values = {
   wallet_id?: string;
