@@ -9,7 +9,8 @@ import { useEffect, useState } from "react";
 import { useTranslate } from "@refinedev/core";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
-import { Alert, Button, Col, DatePicker, Divider, Form, Modal, Result, Row, Select, Spin, Typography } from "antd";
+import { Alert, Button, Col, Divider, Form, Modal, Result, Row, Select, Spin, Typography } from "antd";
+import { DayPicker } from "../form/day-picker.tsx";
 import { DownloadOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
 import type { z } from "zod";
@@ -23,7 +24,6 @@ import { StatementList, type StatementOwner } from "./statement-list.tsx";
 
 export type { StatementOwner } from "./statement-list.tsx";
 
-const DAY = "YYYY-MM-DD";
 const POLL_MS = 1000;
 /** CSV, EXCEL, PDF, then the bank formats (accounts only) and the accounting tools' import CSVs. */
 const formatOptions = (owner: StatementOwner) => formatsFor(owner).map((f) => ({ value: f, label: FORMAT_LABELS[f] }));
@@ -121,12 +121,10 @@ export function ExportStatementModal({
               <Col xs={12} sm={8} key={name}>
                 <Field control={form.control} name={name} label={name === "from" ? t("money.statement.from") : t("money.statement.to")}>
                   {(f) => (
-                    <DatePicker
+                    <DayPicker
                       id={f.id}
-                      style={{ width: "100%" }}
-                      format={DAY}
-                      value={f.value ? dayjs(f.value, DAY) : null}
-                      onChange={(d) => f.onChange(d ? d.format(DAY) : "")}
+                      value={f.value}
+                      onChange={(day) => f.onChange(day ?? "")}
                       onBlur={f.onBlur}
                       disabledDate={(d) => d.isAfter(dayjs(), "day")}
                     />

@@ -4,16 +4,16 @@
  * month for monthly and quarterly payments, the end, whether a failed payment pauses it, and a
  * preview of the next dates.
  */
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { useTranslate } from "@refinedev/core";
-import { Checkbox, DatePicker, Flex, Form, InputNumber, Radio, Select } from "antd";
+import { Checkbox, Flex, Form, InputNumber, Radio, Select } from "antd";
 import { MAX_SCHEDULE_PAYMENTS } from "../../../../resources/payment-schedules.ts";
 import { FREQUENCIES, LAST_DAY, type EndKind, type Frequency } from "../../../lib/schedule-dates.ts";
 import { todayUtc } from "../../../lib/dates.ts";
 import { isMonthly, ruleOf, type ScheduleDraft } from "./schedule-draft.ts";
 import { SchedulePreview } from "./schedule-preview.tsx";
+import { DAY, DayPicker } from "../form/day-picker.tsx";
 
-const DAY = "YYYY-MM-DD";
 /** Shown as people read a day; typed either way. */
 const DAY_FORMATS = ["D MMM YYYY", DAY];
 const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
@@ -21,18 +21,9 @@ const DAYS = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String
 /** Calendar days before today (UTC, as the scheduler counts them) cannot be picked. */
 const beforeToday = (d: Dayjs) => d.format(DAY) < todayUtc();
 
-export function DayPicker({ id, value, onChange }: { id: string; value: string | null; onChange: (day: string | null) => void }) {
-  return (
-    <DatePicker
-      id={id}
-      style={{ width: "100%" }}
-      format={DAY_FORMATS}
-      allowClear={false}
-      disabledDate={beforeToday}
-      value={value ? dayjs(value, DAY) : null}
-      onChange={(d) => onChange(d ? d.format(DAY) : null)}
-    />
-  );
+/** A schedule's day: shown as people read it, typed either way; days before today cannot be picked. */
+export function ScheduleDayPicker(props: { id: string; value: string | null; onChange: (day: string | null) => void }) {
+  return <DayPicker {...props} format={DAY_FORMATS} allowClear={false} disabledDate={beforeToday} />;
 }
 
 /** The timing fields of a schedule and the dates they give. */
@@ -67,7 +58,7 @@ export function ScheduleFields({ schedule }: { schedule: ScheduleDraft }) {
           style={{ flex: "1 1 220px" }}
           {...show("start_date")}
         >
-          <DayPicker id="schedule-start" value={v.start_date} onChange={(d) => d && set({ start_date: d })} />
+          <ScheduleDayPicker id="schedule-start" value={v.start_date} onChange={(d) => d && set({ start_date: d })} />
         </Form.Item>
         {isMonthly(v.frequency) && (
           <Form.Item label={t("schedule.choice.dayOfMonth")} htmlFor="schedule-day" style={{ flex: "1 1 160px" }} {...show("day_of_month")}>
@@ -102,7 +93,7 @@ export function ScheduleFields({ schedule }: { schedule: ScheduleDraft }) {
           )}
           {v.end_kind === "ON_DATE" && (
             <Form.Item label={t("schedule.choice.endDate")} htmlFor="schedule-end-date" extra={t("schedule.choice.endDateHint")} {...show("end_date")}>
-              <DayPicker id="schedule-end-date" value={v.end_date} onChange={(d) => set({ end_date: d })} />
+              <ScheduleDayPicker id="schedule-end-date" value={v.end_date} onChange={(d) => set({ end_date: d })} />
             </Form.Item>
           )}
           <Form.Item>

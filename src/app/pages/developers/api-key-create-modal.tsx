@@ -8,8 +8,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { useTranslate, type HttpError } from "@refinedev/core";
 import type { z } from "zod";
-import { Alert, Button, DatePicker, Flex, Form, Input, Modal } from "antd";
-import dayjs from "dayjs";
+import { Alert, Button, Flex, Form, Input, Modal } from "antd";
+import { DayPicker } from "../../components/form/day-picker.tsx";
 import { ApiKeyInput, developerEndpoints, type ApiKey } from "../../../../resources/developers.ts";
 import { PERMISSIONS, type Permission } from "../../../../policies/catalog.ts";
 import { isApiError } from "../../api/client.ts";
@@ -23,8 +23,6 @@ type Values = z.input<typeof ApiKeyInput>;
 type Body = z.output<typeof ApiKeyInput>;
 
 const EMPTY: Values = { name: "", description: "", expiry_date: null, grants: [] };
-/** A day: the schema reads it as the end of that day (UTC). */
-const DAY = "YYYY-MM-DD";
 
 type Props = { open: boolean; onClose: () => void; onCreated: (key: CreatedKey) => void };
 
@@ -70,14 +68,12 @@ function ApiKeyForm({ onClose, onCreated }: Omit<Props, "open">) {
       </Field>
       <Field control={form.control} name="expiry_date" label={t("developers.apiKey.expiry")} extra={t("developers.apiKey.expiryExtra")}>
         {(f) => (
-          <DatePicker
+          <DayPicker
             id={f.id}
-            style={{ width: "100%" }}
-            format={DAY}
             placeholder={t("developers.apiKey.noExpiry")}
             // Past days stay selectable on purpose: the schema explains why they are refused.
-            value={f.value ? dayjs(f.value, DAY) : null}
-            onChange={(d) => f.onChange(d ? d.format(DAY) : null)}
+            value={f.value}
+            onChange={f.onChange}
             onBlur={f.onBlur}
           />
         )}

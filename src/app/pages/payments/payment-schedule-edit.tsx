@@ -15,7 +15,7 @@ import { useToast } from "../../hooks/use-toast.ts";
 import { MoneyInput } from "../../components/resource/money-input.tsx";
 import { moneyProblem } from "../../components/resource/money-field.ts";
 import type { EditScreenProps } from "../../components/resource/screens.tsx";
-import { DayPicker } from "../../components/schedule/schedule-fields.tsx";
+import { ScheduleDayPicker } from "../../components/schedule/schedule-fields.tsx";
 import { issuesByField } from "../../components/schedule/schedule-draft.ts";
 import { formatScheduleDay } from "../../components/schedule/schedule-preview.tsx";
 import { closable } from "../../providers/notification-provider.ts";
@@ -102,7 +102,7 @@ export default function PaymentScheduleEdit({ open, record, onClose }: EditScree
               : undefined
           }
         >
-          <DayPicker id="schedule-edit-next-date" value={nextDate} onChange={setNextDate} />
+          <ScheduleDayPicker id="schedule-edit-next-date" value={nextDate} onChange={setNextDate} />
         </Form.Item>
         {errors[""] && <Alert type="error" showIcon message={errors[""]} style={{ marginBottom: 16 }} />}
         <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>

@@ -7,8 +7,8 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "../../i18n/validation.ts";
 import { useTranslate } from "@refinedev/core";
-import { Button, Col, DatePicker, Form, Modal, Row, Select } from "antd";
-import dayjs from "dayjs";
+import { Button, Col, Form, Modal, Row, Select } from "antd";
+import { DayPicker } from "../../components/form/day-picker.tsx";
 import { SettlementReportForm, settlementEndpoints, type Settlement } from "../../../../resources/settlements.ts";
 import { customerEndpoints, type Customer } from "../../../../resources/customers.ts";
 import { download, isApiError } from "../../api/client.ts";
@@ -16,8 +16,6 @@ import { call, urlOf } from "../../api/call.ts";
 import { useToast } from "../../hooks/use-toast.ts";
 import { customerLabel } from "../../../lib/labels.ts";
 import { Field, applyServerErrors } from "../../components/form/field.tsx";
-
-const DAY = "YYYY-MM-DD";
 
 /** Customers matching what is typed (first 10), for the optional customer. */
 function useCustomers(keyword: string, enabled: boolean) {
@@ -94,16 +92,7 @@ export function GenerateReportModal({ open, onClose, settlement }: { open: boole
           {(["from", "to"] as const).map((name) => (
             <Col span={12} key={name}>
               <Field control={form.control} name={name} label={name === "from" ? t("settlements.report.from") : t("settlements.report.to")}>
-                {(f) => (
-                  <DatePicker
-                    id={f.id}
-                    style={{ width: "100%" }}
-                    format={DAY}
-                    value={f.value ? dayjs(f.value, DAY) : null}
-                    onChange={(d) => f.onChange(d ? d.format(DAY) : "")}
-                    onBlur={f.onBlur}
-                  />
-                )}
+                {(f) => <DayPicker id={f.id} value={f.value} onChange={(day) => f.onChange(day ?? "")} onBlur={f.onBlur} />}
               </Field>
             </Col>
           ))}
