@@ -56,6 +56,17 @@ describe("answers as PGlite's query() does", () => {
     }
   });
 
+  test("an answer of several megabytes in many-byte characters reads whole, each field intact", async () => {
+    // PGlite hands its answer over in pieces of its WebAssembly memory: a field or a character may
+    // straddle two of them, and each piece must be copied before the next overwrites it.
+    const text = "select i, repeat($1, 40) || i as label from generate_series(1, $2::int) as i";
+    const params = ["Zürich €🙂 ", 20_000];
+    const [a, b] = [await plain.query<{ i: number; label: string }>(text, params), await prepared.query<{ i: number; label: string }>(text, params)];
+    expect(b.rows.length).toBe(20_000);
+    expect(b.rows.at(-1)).toEqual({ i: 20_000, label: `${"Zürich €🙂 ".repeat(40)}20000` });
+    expect(b.rows).toEqual(a.rows);
+  });
+
   test("writes report the rows they touched", async () => {
     const res = await prepared.query("update t set name = name where id > $1", [0]);
     expect(res.affectedRows).toBe(2);
