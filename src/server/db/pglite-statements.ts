@@ -7,27 +7,28 @@
  * (generic plans after a few executions, as for any prepared statement). Results go through PGlite's
  * own parsers, so rows look exactly as query() returns them.
  *
- * PGlite's answer is read by node-postgres's protocol parser (pg-protocol), not PGlite's own: PGlite's
- * copies every field's bytes into a fresh ArrayBuffer before decoding it and keeps its state in
- * WeakMaps (its private fields, compiled down), which made reading a 20-row page cost more than
- * PostgreSQL's work on it (about a quarter of a list request's CPU under load). pg-protocol decodes
- * each field straight from one buffer and yields messages of the same shapes, so PGlite's own
- * parseResults turns them into rows as before.
+ * The messages are written and PGlite's answer read by node-postgres's protocol code (pg-protocol),
+ * not PGlite's own: PGlite's parser copies every field's bytes into a fresh ArrayBuffer before
+ * decoding it, and both keep their state in WeakMaps (private fields, compiled down), which made
+ * reading a 20-row page cost more than PostgreSQL's work on it (about a quarter of a list request's
+ * CPU under load). pg-protocol decodes each field straight from one buffer and yields messages of
+ * the same shapes, so PGlite's own parseResults turns them into rows as before.
  *
  * Only the extended-protocol query path changes; exec(), transactions' BEGIN/COMMIT and listen stay
  * PGlite's. It is installed after the migrations: a statement prepared before a schema change could
  * otherwise outlive it.
  */
-import { parse as pgParse, protocol, type PGlite, type Transaction } from "@electric-sql/pglite";
+import { parse as pgParse, type PGlite, type Transaction } from "@electric-sql/pglite";
 import type { BackendMessage } from "pg-protocol/dist/messages.js";
 import { Parser } from "pg-protocol/dist/parser.js";
+import { serialize } from "pg-protocol/dist/serializer.js";
 
 type QueryOptions = Parameters<PGlite["query"]>[2];
 type Prepared = { name: string; paramTypes: number[] };
 /** pg-protocol's messages, under PGlite's name for the same shapes (PGlite's parser is a port of pg-protocol's). */
 type PgliteMessages = Parameters<typeof pgParse.parseResults>[0];
 
-const SYNC = protocol.serialize.sync();
+const SYNC = serialize.sync();
 
 /**
  * Several protocol messages in one buffer, sent to PGlite at once. Each send is a call into the
@@ -35,15 +36,7 @@ const SYNC = protocol.serialize.sync();
  * cost one (a prepared single-row lookup: about 50 -> 36 us). PostgreSQL reads them in order, as from
  * a socket: after an error it skips to the Sync, and PGlite throws the error once all are read.
  */
-function frame(...messages: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(messages.reduce((n, m) => n + m.length, 0));
-  let at = 0;
-  for (const m of messages) {
-    out.set(m, at);
-    at += m.length;
-  }
-  return out;
-}
+const frame = (...messages: Buffer[]): Uint8Array => Buffer.concat(messages);
 
 /** Distinct SQL texts kept prepared; the least recently used is closed beyond this. */
 const MAX_STATEMENTS = 256;
@@ -79,15 +72,13 @@ export function usePreparedStatements(client: PGlite) {
       return known;
     }
     const name = `pglite_s${++counter}`;
-    const described = await send(
-      frame(protocol.serialize.parse({ name, text, types: options?.paramTypes }), protocol.serialize.describe({ type: "S", name }), SYNC),
-    );
+    const described = await send(frame(serialize.parse({ name, text, types: options?.paramTypes }), serialize.describe({ type: "S", name }), SYNC));
     const entry = { name, paramTypes: pgParse.parseDescribeStatementResults(described as PgliteMessages) };
     statements.set(text, entry);
     if (statements.size > MAX_STATEMENTS) {
       const [oldText, oldest] = statements.entries().next().value!;
       statements.delete(oldText);
-      await send(frame(protocol.serialize.close({ type: "S", name: oldest.name }), SYNC));
+      await send(frame(serialize.close({ type: "S", name: oldest.name }), SYNC));
     }
     return entry;
   }
@@ -102,9 +93,7 @@ export function usePreparedStatements(client: PGlite) {
         const serialize = options?.serializers?.[paramTypes[i]] ?? client.serializers[paramTypes[i]];
         return serialize ? serialize(v) : String(v);
       });
-      messages = await send(
-        frame(protocol.serialize.bind({ statement: name, values }), protocol.serialize.describe({ type: "P" }), protocol.serialize.execute({}), SYNC),
-      );
+      messages = await send(frame(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), SYNC));
     } catch (err) {
       // A statement whose Parse failed was never stored; one that failed later stays valid.
       if (err instanceof Error) Object.assign(err, { query: text, params });
