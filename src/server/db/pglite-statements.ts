@@ -34,7 +34,7 @@ const SYNC = serialize.sync();
  * Several protocol messages in one buffer, sent to PGlite at once. Each send is a call into the
  * WebAssembly backend with its own fixed cost; a query's Bind, Describe, Execute and Sync together
  * cost one (a prepared single-row lookup: about 50 -> 36 us). PostgreSQL reads them in order, as from
- * a socket: after an error it skips to the Sync, and PGlite throws the error once all are read.
+ * a socket: after an error it skips to the Sync, and send() throws the error once all are read.
  */
 const frame = (...messages: Buffer[]): Uint8Array => Buffer.concat(messages);
 
@@ -90,8 +90,8 @@ export function usePreparedStatements(client: PGlite) {
       const { name, paramTypes } = await prepared(text, options);
       const values = params.map((v, i) => {
         if (v === null || v === undefined) return null;
-        const serialize = options?.serializers?.[paramTypes[i]] ?? client.serializers[paramTypes[i]];
-        return serialize ? serialize(v) : String(v);
+        const serializer = options?.serializers?.[paramTypes[i]] ?? client.serializers[paramTypes[i]];
+        return serializer ? serializer(v) : String(v);
       });
       messages = await send(frame(serialize.bind({ statement: name, values }), serialize.describe({ type: "P" }), serialize.execute({}), SYNC));
     } catch (err) {
