@@ -116,7 +116,7 @@ async function runSequence(db: Db, ops: Op[]) {
   const run = `prop:${++runNo}:${randomUUID().slice(0, 8)}`;
   const rails = {} as Record<Asset, MAcc>;
   for (const asset of ["USD", "NGN"] as const) {
-    const a = await ledger.systemAccount(db, "rails_clearing", asset);
+    const a = await ledger.getAccount(db, (await ledger.systemAccount(db, "rails_clearing", asset)).id);
     rails[asset] = {
       id: a.id,
       asset,

@@ -8,6 +8,7 @@ import * as schema from "./schema/index.ts";
 import { isRetryableConflict } from "./errors.ts";
 import { initializeDataDir, PGLITE_CONF } from "./pglite-init.ts";
 import { AppError } from "../../lib/errors.ts";
+import { openSystemAccounts } from "../ledger/ledger.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -35,6 +36,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const pool = new Pool({ connectionString: opts.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
+    await openSystemAccounts(db);
     retryConflicts(db as unknown as Db);
     announceCommits(db as unknown as Db);
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end(), url: opts.url };
@@ -53,6 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   await migrate(db, { migrationsFolder });
   const { usePreparedStatements } = await import("./pglite-statements.ts");
   usePreparedStatements(client);
+  await openSystemAccounts(db);
   announceCommits(db as unknown as Db);
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), dump: () => client.dumpDataDir("none") };
 }

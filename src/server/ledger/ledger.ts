@@ -9,6 +9,7 @@ import { ledgerAccounts, ledgerTransfers } from "../db/schema/index.ts";
 import type { Queryable, Tx } from "../db/client.ts";
 import { LedgerError } from "./errors.ts";
 import { MAX_AMOUNT } from "../../../resources/money.ts";
+import { PRECISION, type Currency } from "../../lib/assets.ts";
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 export type Transfer = typeof ledgerTransfers.$inferSelect;
@@ -29,9 +30,9 @@ export const available = (a: Pick<LedgerAccount, "posted" | "pendingDebits">) =>
 export const availableSql = sql`${ledgerAccounts.posted} - ${ledgerAccounts.pendingDebits}`;
 
 /**
- * Opens (or returns, when the code exists) a ledger account. Read first: a system account is asked
- * for on every payment and send (their clearing account) and exists after the first, so the usual
- * case is one query, not an insert that does nothing and then the read.
+ * Opens (or returns, when the code exists) a ledger account. Read first: the usual case is an account
+ * that exists (a system account of an asset opened after start), one query, not an insert that does
+ * nothing and then the read.
  */
 export async function openAccount(
   q: Queryable,
@@ -48,9 +49,51 @@ export async function openAccount(
   return row;
 }
 
-/** A platform account per asset: where money enters and leaves (rails, chains), fees, FX. */
-export const systemAccount = (q: Queryable, purpose: "rails_clearing" | "chain_clearing" | "fee_revenue" | "fx_position", asset: string) =>
-  openAccount(q, { code: `system:${purpose}:${asset}`, asset, allowNegative: true });
+/** What a platform account per asset is for: where money enters and leaves (rails, chains), fees, FX. */
+export const SYSTEM_PURPOSES = ["rails_clearing", "chain_clearing", "fee_revenue", "fx_position"] as const;
+export type SystemPurpose = (typeof SYSTEM_PURPOSES)[number];
+
+const systemCode = (purpose: SystemPurpose, asset: string) => `system:${purpose}:${asset}`;
+
+/**
+ * Opens every system account of every asset the product knows, in one committed statement, when a
+ * database is opened (db/client.ts): every later transaction then finds them, and their ids can be
+ * remembered (systemAccount).
+ */
+export async function openSystemAccounts(db: Queryable) {
+  const codes = (Object.keys(PRECISION) as Currency[]).flatMap((asset) => SYSTEM_PURPOSES.map((purpose) => ({ code: systemCode(purpose, asset), asset })));
+  await db
+    .insert(ledgerAccounts)
+    .values(codes.map((c) => ({ ...c, allowNegative: true })))
+    .onConflictDoNothing({ target: ledgerAccounts.code });
+}
+
+/**
+ * System accounts' ids per database, keyed by drizzle's dialect object, which a database handle
+ * shares with all its transactions (when it does not, each transaction misses: slower, never wrong).
+ * An account's id never changes and accounts are never deleted, so an id read from a committed row
+ * stays true. Payments, sends and exchanges ask for one on every write: remembering it spares a
+ * statement each time. `createdHere`: codes this process inserted; their row may be a transaction's
+ * that has not committed (and may roll back), so they are never remembered.
+ */
+const systemIds = new WeakMap<object, { ids: Map<string, string>; createdHere: Set<string> }>();
+
+/** A platform account of an asset (its id). */
+export async function systemAccount(q: Queryable, purpose: SystemPurpose, asset: string): Promise<Pick<LedgerAccount, "id">> {
+  const code = systemCode(purpose, asset);
+  const key = (q as unknown as { dialect: object }).dialect;
+  let known = systemIds.get(key);
+  if (!known) systemIds.set(key, (known = { ids: new Map(), createdHere: new Set() }));
+  const id = known.ids.get(code);
+  if (id) return { id };
+  const [found] = await q.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
+  if (found) {
+    if (!known.createdHere.has(code)) known.ids.set(code, found.id);
+    return found;
+  }
+  known.createdHere.add(code);
+  return openAccount(q, { code, asset, allowNegative: true });
+}
 
 /** What a transfer decides on; read (and locked) on the hot path, nothing more. */
 export type Locked = Pick<LedgerAccount, "id" | "asset" | "state" | "allowNegative" | "posted" | "pendingDebits">;

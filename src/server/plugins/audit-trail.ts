@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from "fastify";
 import type { Db } from "../db/client.ts";
-import { appendAuditEntries, type AuditRecord } from "../services/audit-log.ts";
+import { appendAudit, appendAuditEntries, type AuditRecord } from "../services/audit-log.ts";
 import { auditTransactions, newAuditUnit, outsideAuditUnits, runInAuditUnit, type AuditSubject, type AuditUnit } from "../lib/audit-unit.ts";
 import { errorResponse } from "./errors.ts";
 
@@ -108,7 +108,7 @@ export function registerAuditTrail(app: FastifyInstance, db: Db) {
     if (!record) return payload;
     unit.skipped = true;
     try {
-      await outsideAuditUnits(() => appendAuditEntries(db, [record]));
+      await outsideAuditUnits(() => appendAudit(db, record));
       unit.written = true;
       return payload;
     } catch (err) {

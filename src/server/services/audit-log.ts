@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gte, ilike, lte, or, count, type SQL } from "drizzle-orm";
 import { auditHeads, auditLog } from "../db/schema/index.ts";
-import type { Queryable } from "../db/client.ts";
+import type { Db, Tx } from "../db/client.ts";
 import { GENESIS_HASH, entryHash, verifyChain, type AuditEntry, type ChainCheck } from "../lib/audit-chain.ts";
 import type { ServiceContext } from "./context.ts";
 import { likePattern, offsetOf, orderOf, paged, type PageQuery } from "../db/paging.ts";
@@ -78,59 +78,59 @@ function fieldsOf(rec: AuditRecord, seq: number): Omit<AuditEntry, "hash" | "pre
 }
 
 /**
- * Appends entries in order, each business's under its chain head's lock (so two concurrent actions
- * never take the same place), with one insert for them all. Runs inside `q`'s transaction when one
- * is open (the change being recorded), else in its own.
+ * Appends entries in order inside the caller's transaction (the change being recorded), each
+ * business's under its chain head's lock (so two concurrent actions never take the same place). Per
+ * business: one statement locks the head, one moves it and inserts the entries (the head's UPDATE as
+ * a data-modifying CTE, which PostgreSQL always runs to completion). A payment's creation was twenty
+ * round trips to the database; a savepoint, its release and a separate UPDATE were three of them.
  */
-export async function appendAuditEntries(q: Queryable, recs: AuditRecord[]): Promise<AuditEntry[]> {
-  if (!recs.length) return [];
-  const run = async (tx: Queryable) => {
-    const out: AuditEntry[] = [];
-    // Heads are locked in one order (by business id), so two writers of several businesses' entries (scheduler passes) never wait on each other in a cycle.
-    for (const businessId of [...new Set(recs.map((r) => r.businessId))].sort()) {
-      const lockHead = () => tx.select().from(auditHeads).where(eq(auditHeads.businessId, businessId)).for("update");
-      let [head] = await lockHead();
-      if (!head) {
-        // The business's first entry: its head is created (here, or by a writer that got there first,
-        // whose commit the insert then waits for) and locked. Every later entry finds it at once.
-        await tx.insert(auditHeads).values({ businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
-        [head] = await lockHead();
-      }
-      let prev = { seq: head.seq, hash: head.hash };
-      for (const rec of recs.filter((r) => r.businessId === businessId)) {
-        const fields = fieldsOf(rec, prev.seq + 1);
-        const entry = { ...fields, prev_hash: prev.hash, hash: entryHash(fields, prev.hash) };
-        out.push(entry);
-        prev = { seq: entry.seq, hash: entry.hash };
-      }
-      await tx.update(auditHeads).set(prev).where(eq(auditHeads.businessId, businessId));
+export async function appendAuditEntries(tx: Tx, recs: AuditRecord[]): Promise<AuditEntry[]> {
+  const out: AuditEntry[] = [];
+  // Heads are locked in one order (by business id), so two writers of several businesses' entries (scheduler passes) never wait on each other in a cycle.
+  for (const businessId of [...new Set(recs.map((r) => r.businessId))].sort()) {
+    const lockHead = () => tx.select().from(auditHeads).where(eq(auditHeads.businessId, businessId)).for("update");
+    let [head] = await lockHead();
+    if (!head) {
+      // The business's first entry: its head is created (here, or by a writer that got there first,
+      // whose commit the insert then waits for) and locked. Every later entry finds it at once.
+      await tx.insert(auditHeads).values({ businessId, seq: 0, hash: GENESIS_HASH }).onConflictDoNothing();
+      [head] = await lockHead();
     }
-    await tx.insert(auditLog).values(
-      out.map((e) => ({
-        businessId: e.business_id,
-        seq: e.seq,
-        at: new Date(e.at),
-        actorUserId: e.actor_user_id,
-        actorEmail: e.actor_email,
-        actorVia: e.actor_via,
-        action: e.action,
-        route: e.route,
-        targetId: e.target_id,
-        ip: e.ip,
-        userAgent: e.user_agent,
-        before: e.before,
-        after: e.after,
-        prevHash: e.prev_hash,
-        hash: e.hash,
-      })),
-    );
-    return out;
-  };
-  // A Tx has no rollback-free way to tell it apart from the Db; the Db's transaction() nests as a savepoint either way.
-  return q.transaction((tx) => run(tx));
+    const entries: AuditEntry[] = [];
+    let prev = { seq: head.seq, hash: head.hash };
+    for (const rec of recs.filter((r) => r.businessId === businessId)) {
+      const fields = fieldsOf(rec, prev.seq + 1);
+      const entry = { ...fields, prev_hash: prev.hash, hash: entryHash(fields, prev.hash) };
+      entries.push(entry);
+      prev = { seq: entry.seq, hash: entry.hash };
+    }
+    const moved = tx.$with("moved_head").as(tx.update(auditHeads).set(prev).where(eq(auditHeads.businessId, businessId)).returning({ seq: auditHeads.seq }));
+    await tx.with(moved).insert(auditLog).values(entries.map(rowOf));
+    out.push(...entries);
+  }
+  return out;
 }
 
-export const appendAudit = async (q: Queryable, rec: AuditRecord): Promise<AuditEntry> => (await appendAuditEntries(q, [rec]))[0];
+const rowOf = (e: AuditEntry): typeof auditLog.$inferInsert => ({
+  businessId: e.business_id,
+  seq: e.seq,
+  at: new Date(e.at),
+  actorUserId: e.actor_user_id,
+  actorEmail: e.actor_email,
+  actorVia: e.actor_via,
+  action: e.action,
+  route: e.route,
+  targetId: e.target_id,
+  ip: e.ip,
+  userAgent: e.user_agent,
+  before: e.before,
+  after: e.after,
+  prevHash: e.prev_hash,
+  hash: e.hash,
+});
+
+/** One entry in a transaction of its own. */
+export const appendAudit = async (db: Db, rec: AuditRecord): Promise<AuditEntry> => (await db.transaction((tx) => appendAuditEntries(tx, [rec])))[0];
 
 export function auditLogService({ db }: ServiceContext) {
   const filtersOf = (businessId: string, q: Omit<AuditQuery, "page" | "limit">) => {
