@@ -126,7 +126,8 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  // Three sign-ins and two waits on the sandbox rails: on a loaded two-core machine it once ran out of 150 s with the failure already on screen.
+  test.setTimeout(240_000);
   await login(page, "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.goto("/payments/send/money");
