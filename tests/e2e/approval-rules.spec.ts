@@ -7,14 +7,9 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 const BIG_WIRE = "2 approvals, one of them by a member with the APPROVER role: bank payments above 20,000 USD (US dollar value)";
-
-async function signIn(page: Page, email: string, password?: string) {
-  await login(page, email, password);
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
-}
 
 /** The demo's rules (src/server/seed/demo.ts): large wires, large stablecoin sends and large naira payrolls need two approvals. */
 const DEMO_RULES = [
@@ -32,8 +27,7 @@ async function choose(page: Page, label: string, text: string) {
 test("a maker sees the approval route before submitting, and the approvals list counts what each request still needs", { tag: DEMO_APPROVALS }, async ({
   page,
 }) => {
-  await signIn(page, "admin@demo.example");
-  await page.goto("/payments/send/money");
+  await signInAt(page, "/payments/send/money", "admin@demo.example");
   await choose(page, "From account", "USD");
   await choose(page, "Beneficiary", "Harbor Freight Forwarding LLC");
   const route = page.getByRole("region", { name: "Approval route" });
@@ -72,8 +66,7 @@ test.use({ businessOptions: { name: "Rules Co", verified: true } });
 test("the owner edits the approval rules; an admin only reads them", async ({ page, business }) => {
   await business.setApprovalRules(DEMO_RULES);
   const admin = await business.invite("ADMIN", "Bisi");
-  await signIn(page, business.owner.email, business.owner.password);
-  await page.goto("/settings?tab=approval-rules");
+  await signInAt(page, "/settings?tab=approval-rules", business.owner.email, business.owner.password);
   await expect(page.getByText(`Saved as: ${BIG_WIRE}`)).toBeVisible();
   await page.getByRole("button", { name: "Add rule" }).click();
   const rule4 = page.getByRole("group", { name: "Rule 4" });
@@ -87,8 +80,7 @@ test("the owner edits the approval rules; an admin only reads them", async ({ pa
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await signIn(page, admin.email, admin.password);
-  await page.goto("/settings?tab=approval-rules");
+  await signInAt(page, "/settings?tab=approval-rules", admin.email, admin.password);
   await expect(page.getByText(`1. ${BIG_WIRE}`)).toBeVisible();
   await expect(page.getByText("Only the owner changes the approval rules.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Save rules" })).toHaveCount(0);

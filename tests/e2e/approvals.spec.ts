@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO, DEMO_APPROVALS, expect, MemberApi, test } from "./business-fixtures.ts";
-import { confirmDecision, csrfOf, login, logOut, loginWithCode } from "./helpers.ts";
+import { confirmDecision, csrfOf, loginWithCode, logOut, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 
@@ -64,9 +64,7 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
   }
 
   // The demo's office furniture order, waiting for the approver.
-  await login(page, "viewer@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "viewer@demo.example");
   await page.getByPlaceholder("Search by reference, description or name").fill("Lagos Office Supplies");
   // The search is applied (and in the URL) before a row is opened.
   await expect(page).toHaveURL(/Lagos/);
@@ -76,9 +74,7 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
 
   await page.locator(".ant-modal-close").click();
   await logOut(page);
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "admin@demo.example");
   await page.getByPlaceholder("Search by reference, description or name").fill(failed.reference);
   await expect(page).toHaveURL(new RegExp(failed.reference));
   await expect(page.locator(".ant-table-row")).toHaveCount(1);
@@ -91,7 +87,7 @@ test("a viewer sees the waiting payment but no approve button; the admin retries
 });
 
 test("rejecting asks first, with a reason the payment's details then show", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   const headers = { "x-csrf-token": await csrfOf(page), "idempotency-key": `e2e-reject-${Date.now()}` };
   const accounts = (await (await page.request.get("/api/accounts/corporate?limit=100")).json()).data.items as { id: string; currency: string }[];
@@ -136,7 +132,7 @@ test("a member who has approved a payment that needs another approver is not off
   await owner.dispose();
   const half = waiting.find((r) => r.approved_by.some((a) => a.email === DEMO.owner.email));
   expect(half, "the demo has a payment the owner approved, waiting for another approver").toBeTruthy();
-  await login(page, DEMO.owner.email);
+  await signInAt(page, "/", DEMO.owner.email);
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await page.goto(`/transactions/${half!.entity_id}`);
   await expect(page.getByText("You approved this payment. It waits for 1 more approval.")).toBeVisible();

@@ -11,8 +11,7 @@ import { DEMO, expect, signIn, test } from "./business-fixtures.ts";
 test.use({ businessOptions: { name: "Audited Co", verified: true } });
 
 test("the owner reads the audit log, newest first, and exports a log that verifies offline", async ({ page, business }) => {
-  await signIn(page, business.owner);
-  await page.goto("/settings?tab=audit-log");
+  await signIn(page, business.owner, "/settings?tab=audit-log");
   await expect(page.getByRole("tab", { name: "Audit log", selected: true })).toBeVisible();
   await expect(page.getByText(/^Chain intact: \d+ entries$/)).toBeVisible();
 
@@ -27,8 +26,7 @@ test("the owner reads the audit log, newest first, and exports a log that verifi
 });
 
 test("a search narrows the demo's log to its approvals, which say what they changed", async ({ page }) => {
-  await signIn(page, DEMO.owner);
-  await page.goto("/settings?tab=audit-log");
+  await signIn(page, DEMO.owner, "/settings?tab=audit-log");
   await expect(page.getByText(/^Chain intact: \d+ entries$/)).toBeVisible();
   const rows = page.locator(".ant-table-row");
   await page.getByPlaceholder("Search by person, action or record").fill("approval-requests.approve");
@@ -40,8 +38,7 @@ test("a search narrows the demo's log to its approvals, which say what they chan
 
 test("a viewer (users_read) sees the audit log too", async ({ page, business }) => {
   const viewer = await business.invite("VIEWER", "Vic");
-  await signIn(page, viewer);
-  await page.goto("/settings?tab=audit-log");
+  await signIn(page, viewer, "/settings?tab=audit-log");
   await expect(page.getByText(/^Chain intact: \d+ entries$/)).toBeVisible();
   await expect(page.locator(".ant-table-row").first()).toContainText(viewer.email);
 });

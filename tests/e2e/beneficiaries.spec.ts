@@ -3,7 +3,7 @@
  * edited or deleted is in a business of the test's own; the demo's beneficiaries are only read.
  */
 import { expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
-import { csrfOf, login, newBusiness, pick } from "./helpers.ts";
+import { csrfOf, pick, newBusiness, signInAt } from "./helpers.ts";
 
 const toast = (page: import("@playwright/test").Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 
@@ -12,9 +12,7 @@ test.use({ businessOptions: { name: "Payee Co", verified: false } });
 test("owner creates, searches, edits and deletes a beneficiary; filters survive a reload", async ({ page, business }) => {
   // The business already pays Rhein Maschinenbau's IBAN.
   await business.addBeneficiary(SUPPLIERS.rhein);
-  await signIn(page, business.owner);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/payments/beneficiaries");
+  await signIn(page, business.owner, "/payments/beneficiaries");
   await expect(page.getByRole("heading", { name: "Beneficiaries" })).toBeVisible();
   await expect(page.getByText("Manage all beneficiaries")).toBeVisible();
 
@@ -68,9 +66,7 @@ test("owner creates, searches, edits and deletes a beneficiary; filters survive 
 });
 
 test("New beneficiary → USD → ACH → submit empty: each field says '<Label> is required', never zod's wording (issue 26)", async ({ page }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/payments/beneficiaries?add-new=true");
+  await signInAt(page, "/payments/beneficiaries?add-new=true", "owner@demo.example");
   const drawer = page.locator(".ant-drawer-content");
   await pick(page, "Currency", "USD");
   await pick(page, "Destination type", "ACH");
@@ -88,9 +84,7 @@ test("New beneficiary → USD → ACH → submit empty: each field says '<Label>
 test("?add-new=true opens the form; a crypto beneficiary is edited in its modal", async ({ page, business }) => {
   await business.addBeneficiary(SUPPLIERS.atlas);
   await business.addBeneficiary(SUPPLIERS.northwind);
-  await signIn(page, business.owner);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/payments/beneficiaries?add-new=true");
+  await signIn(page, business.owner, "/payments/beneficiaries?add-new=true");
   await expect(page.locator(".ant-drawer-title")).toHaveText("New beneficiary");
   await page.locator(".ant-drawer-close").click();
 
@@ -112,9 +106,7 @@ test("?add-new=true opens the form; a crypto beneficiary is edited in its modal"
 });
 
 test("a viewer sees no 'New beneficiary' button, cannot open the create page, and the API refuses the write", async ({ page }) => {
-  await login(page, "viewer@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
-  await page.goto("/payments/beneficiaries");
+  await signInAt(page, "/payments/beneficiaries", "viewer@demo.example");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "New beneficiary" })).toHaveCount(0);
   await page.locator(".ant-table-row").first().locator("td").first().click(); // its first cell: the middle of a row may be a Copy button
@@ -142,9 +134,7 @@ test("a viewer sees no 'New beneficiary' button, cannot open the create page, an
 
 test("a new business sees the empty states exactly as written", async ({ page, request }) => {
   const { email, password } = await newBusiness(request, "Empty Co");
-  await login(page, email, password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/payments/beneficiaries");
+  await signInAt(page, "/payments/beneficiaries", email, password);
   await expect(page.getByText("Add your first beneficiary")).toBeVisible();
   await expect(page.getByText("No beneficiaries have been added to this account yet.")).toBeVisible();
   // The owner holds counterparties_write: the empty state offers the button too.
@@ -155,9 +145,7 @@ test("a new business sees the empty states exactly as written", async ({ page, r
 
 test("a failing list shows 'Error fetching beneficiaries'; an address copies with 'Copied to clipboard'", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/crypto/beneficiaries");
+  await signInAt(page, "/crypto/beneficiaries", "owner@demo.example");
   await page.locator(".ant-table-row").filter({ hasText: "Atlas Trading DMCC" }).getByRole("button", { name: "Copy" }).click();
   await expect(page.getByText("Copied to clipboard")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9");

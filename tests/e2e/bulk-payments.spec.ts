@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import ExcelJS from "exceljs";
 import { DEMO, DEMO_APPROVALS, expect, MemberApi, test } from "./business-fixtures.ts";
-import { confirmDecision, login, logOut, pick } from "./helpers.ts";
+import { confirmDecision, pick, logOut, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text });
 /** Closes the open toasts (a hovered toast never times out and can cover the header's Log out). */
@@ -52,7 +52,7 @@ async function payFromUsd(page: Page) {
 }
 
 test("admin uploads a file, fixes the bad row, submits; another member approves and the payments complete", { tag: DEMO_APPROVALS }, async ({ page }) => {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 
   const res = await page.request.get("/api/v1/beneficiaries?limit=100");
@@ -121,9 +121,7 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
 
   await closeToasts(page);
   await logOut(page);
-  await login(page, APPROVER.email);
-  await expect(page.getByRole("heading", { name: APPROVER.welcome })).toBeVisible();
-  await page.goto(url);
+  await signInAt(page, url, APPROVER.email);
   await expect(status).toHaveText("Pending approval");
   await page.getByRole("button", { name: "Approve bulk payment" }).click();
   // A decision asks first (issue 26).
@@ -139,7 +137,7 @@ test("admin uploads a file, fixes the bad row, submits; another member approves 
 });
 
 test("an Excel file with an invalid row: the report names it, and the rest goes without it", { tag: DEMO_APPROVALS }, async ({ page }) => {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   const stamp = `${Date.now()}`.slice(-6);
   const payee = {
@@ -205,9 +203,7 @@ test("an Excel file with an invalid row: the report names it, and the rest goes 
 });
 
 test("the template downloads as a CSV, and a file without an amount column is refused", async ({ page }) => {
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  await page.goto("/payments/bulk-payment");
+  await signInAt(page, "/payments/bulk-payment", "admin@demo.example");
   await page.getByRole("button", { name: "New bulk payment" }).click();
   const modal = page.locator(".ant-modal-content");
   const [download] = await Promise.all([page.waitForEvent("download"), modal.getByRole("button", { name: "Download template" }).click()]);

@@ -17,7 +17,7 @@
  */
 import { request as requestFactory, test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config.ts";
-import { DEMO_PASSWORD, login, newBusiness, pathOf, waitForMail } from "./helpers.ts";
+import { DEMO_PASSWORD, newBusiness, pathOf, signInAt, waitForMail } from "./helpers.ts";
 
 /** Someone who can sign in: a demo member, a business's owner, or a member invited here. */
 export type Member = { email: string; password: string; firstName: string };
@@ -37,10 +37,9 @@ export const DEMO = {
  */
 export const DEMO_APPROVALS = "@demo-approvals";
 
-/** Signs a member in through the login page and waits for the console. */
-export async function signIn(page: Page, member: Member) {
-  await login(page, member.email, member.password);
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+/** Signs a member in (as the login page does) and opens `path`, the dashboard unless told. */
+export async function signIn(page: Page, member: Member, path = "/") {
+  await signInAt(page, path, member.email, member.password);
 }
 
 export type FiatCurrency = "USD" | "EUR" | "GBP" | "NGN";

@@ -4,13 +4,13 @@
  * palette offers the pages a viewer may open and nothing that moves money, and Enter opens a page.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 /** A fiat (USD wire) beneficiary of the demo business (src/server/seed/demo.ts). */
 const BENEFICIARY = "Harbor Freight Forwarding LLC";
 
 async function signIn(page: Page, email: string) {
-  await login(page, email);
+  await signInAt(page, "/", email);
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Search Ctrl K" })).toBeVisible();
 }

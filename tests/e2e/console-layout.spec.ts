@@ -3,7 +3,7 @@
  * laptop screen, and the header fits a phone.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login, newBusiness } from "./helpers.ts";
+import { newBusiness, signInAt } from "./helpers.ts";
 
 /** Whether the point `dx` px into the element's left edge, halfway down, is the element's own (nothing drawn over it). */
 const ownsPointAt = (target: Locator, dx: number) =>
@@ -17,7 +17,7 @@ const sideMenu = (page: Page) => page.locator(".ant-layout-sider").getByRole("me
 
 test("at 1280×720, with two groups open, the wheel scrolls the side menu in its own column to Logout, which is clicked", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   // Its page opens the Payments group; Crypto is opened by hand: the menu at its longest.
   await page.goto("/payments/beneficiaries");
@@ -49,9 +49,7 @@ test("at 390 px the header fits: the business name on one line, cut short with t
   const longName = "Harbourside Logistics and International Trading Company";
   const { email, password } = await newBusiness(request, longName);
   await page.setViewportSize({ width: 390, height: 844 });
-  await login(page, email, password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/settings");
+  await signInAt(page, "/settings", email, password);
   const title = page.getByRole("heading", { name: "Settings", exact: true });
   await expect(title).toBeVisible();
 

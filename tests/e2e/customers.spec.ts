@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, test } from "./business-fixtures.ts";
-import { csrfOf, login, newBusiness, pick } from "./helpers.ts";
+import { csrfOf, pick, newBusiness, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -52,7 +52,7 @@ test("admin adds an individual customer, edits it, deactivates and activates it;
   const name = `Playwright ${last}`;
   const email = `pw.customer.${id}@example.com`;
 
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await page.getByRole("menuitem", { name: "Customers" }).click();
   // The list may write its page into the address as it loads.
@@ -216,9 +216,7 @@ test("the owner adds a business customer: the business fields show only for BUSI
   test.setTimeout(60_000);
   const id = unique();
   const name = `Playwright Logistics ${id}`;
-  await signIn(page, business.owner);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/customers/create");
+  await signIn(page, business.owner, "/customers/create");
   await expect(page.getByLabel("First name")).toBeVisible();
   await page.locator(".ant-radio-button-wrapper", { hasText: "Business" }).click();
   await expect(page.getByRole("radio", { name: "Business" })).toBeChecked();
@@ -267,9 +265,7 @@ test("the owner adds a business customer: the business fields show only for BUSI
 });
 
 test("a viewer sees the customers but no Add, Edit, Deactivate or Activate; the API refuses the write", async ({ page }) => {
-  await login(page, "viewer@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
-  await page.goto("/customers");
+  await signInAt(page, "/customers", "viewer@demo.example");
   await expect(row(page, "Sahel Foods Ltd")).toBeVisible();
   await tileValue(page, "Total customers");
   await expect(page.getByRole("button", { name: "Add a customer" })).toHaveCount(0);
@@ -291,9 +287,7 @@ test("a viewer sees the customers but no Add, Edit, Deactivate or Activate; the 
 
 test("a new business sees 'No Customers' and zero tiles; a failing list shows 'Error fetching customers'", async ({ page, request }) => {
   const { email, password } = await newBusiness(request, "Customerless Co");
-  await login(page, email, password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/customers");
+  await signInAt(page, "/customers", email, password);
   await expect(page.getByText("No Customers")).toBeVisible();
   await expect(page.getByText("You have not created any customer yet")).toBeVisible();
   await expect(page.locator(".ant-empty").getByRole("button", { name: "Add a customer" })).toBeVisible();

@@ -4,7 +4,7 @@
  * the sign-in pages and the public invoice page too.
  */
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 /** The relative luminance of an element's computed background (0 black, 1 white). */
 const groundOf = (target: Locator) =>
@@ -43,7 +43,7 @@ test.describe("with the system in dark mode", () => {
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     expect(await groundOf(page.locator("main"))).toBeLessThan(0.05);
-    await login(page, "owner@demo.example");
+    await signInAt(page, "/", "owner@demo.example");
     await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
     await expect(page.getByRole("switch", { name: "Dark theme" })).toBeChecked();
     expect(await groundOf(header(page))).toBeLessThan(0.05);
@@ -57,7 +57,7 @@ test.describe("with the system in dark mode", () => {
 });
 
 test("the header switch turns the console dark, is remembered, and the public invoice page follows", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   // On an account's page: the header and the chart's ink change as the switch flips.
   await page.goto("/accounts");

@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./business-fixtures.ts";
-import { login, newBusiness } from "./helpers.ts";
+import { newBusiness, signInAt } from "./helpers.ts";
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const balances = (page: Page) => page.getByRole("region", { name: "Balances" });
@@ -17,7 +17,7 @@ const fiatRows = (page: Page) => page.locator(".ant-tabs-tabpane-active .ant-tab
 test.use({ viewport: { width: 1280, height: 800 }, businessOptions: { name: "Deposit Co", verified: true } });
 
 test("owner sees the greeting, total assets, the card carousel, recent transactions and every action", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { level: 1, name: "Welcome Ada, what do you want to do today?" })).toBeVisible();
   await expect(totalFigure(page)).toBeVisible();
   await expect(balances(page)).not.toHaveAttribute("aria-disabled", "true");
@@ -61,7 +61,7 @@ test("owner sees the greeting, total assets, the card carousel, recent transacti
 });
 
 test("cards per view follow the SPEC §9 breakpoints; cards out of view are not announced", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(carousel(page).getByRole("link").first()).toBeVisible();
   for (const [width, perView] of [
     [600, 1],
@@ -109,7 +109,7 @@ test("a sandbox deposit tops the Fiat recent transactions and changes the total"
 });
 
 test("a failing balance read shows 'Error fetching balance'", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(totalFigure(page)).toBeVisible();
   await page.route("**/api/accounts/corporate?*", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
   await page.reload();
@@ -117,7 +117,7 @@ test("a failing balance read shows 'Error fetching balance'", async ({ page }) =
 });
 
 test("a viewer sees neither 'Create an account' nor 'Send Money'", async ({ page }) => {
-  await login(page, "viewer@demo.example");
+  await signInAt(page, "/", "viewer@demo.example");
   await expect(page.getByRole("heading", { name: "Welcome Dana, what do you want to do today?" })).toBeVisible();
   await expect(totalFigure(page)).toBeVisible();
   await expect(fiatRows(page)).toHaveCount(5);
@@ -127,7 +127,7 @@ test("a viewer sees neither 'Create an account' nor 'Send Money'", async ({ page
 
 test("a business awaiting KYB sees its setup steps over dimmed placeholder NGN and KES cards at zero", async ({ page, request }) => {
   const { email, password } = await newBusiness(request, "Dim Co");
-  await login(page, email, password);
+  await signInAt(page, "/", email, password);
   await expect(page.getByRole("heading", { name: "Welcome Fola, let's get Dim Co set up" })).toBeVisible();
   await expect(balances(page)).toHaveAttribute("aria-disabled", "true");
   await expect(balances(page)).toHaveCSS("opacity", "0.5");

@@ -11,15 +11,13 @@ import type { Page } from "@playwright/test";
 import dayjs from "dayjs";
 import { Webhook as Verifier } from "standardwebhooks";
 import { DEMO, expect, type Member, signIn, test } from "./business-fixtures.ts";
-import { csrfOf, login, tick } from "./helpers.ts";
+import { csrfOf, tick, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice, .ant-message-notice").filter({ hasText: text });
 const confirmDialog = (page: Page) => page.locator(".ant-modal-confirm");
 
 async function openDevelopers(page: Page, owner: Member = DEMO.owner) {
-  await signIn(page, owner);
-  await expect(page.getByRole("heading", { name: new RegExp(`Welcome ${owner.firstName}`) })).toBeVisible();
-  await page.goto("/developers");
+  await signIn(page, owner, "/developers");
   await expect(page.getByRole("heading", { name: "Developers" })).toBeVisible();
 }
 
@@ -292,7 +290,7 @@ async function disableHooksTo(page: Page, url: string) {
 }
 
 test("a viewer sees keys and webhooks but may only disable keys of their own", async ({ page }) => {
-  await login(page, "viewer@demo.example");
+  await signInAt(page, "/", "viewer@demo.example");
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await page.goto("/developers");
   await expect(page.getByRole("heading", { name: "Developers" })).toBeVisible();

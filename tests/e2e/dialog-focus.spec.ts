@@ -5,11 +5,11 @@
  * is gone by the time the dialog closes), each opened and closed from the keyboard. Nothing is saved.
  */
 import { expect, test } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 import { expectFocusTrapped, isFocused, tabTo } from "./keyboard.ts";
 
 test.beforeEach(async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
 });
 

@@ -1,9 +1,9 @@
 /** Every page names itself in the browser's tab (issue 30, WCAG 2.4.2): "Transactions · Stablebank", not just the product. */
 import { expect, test } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 test("each page's document title names the page, then the product", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(page).toHaveTitle("Dashboard · Stablebank");
   for (const [path, title] of [

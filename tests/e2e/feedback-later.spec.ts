@@ -4,7 +4,7 @@
  * is not lost, it shows once the code arrives.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 /** Holds the files whose names match until the returned release is called; `asked` says whether one was requested. */
 async function hold(page: Page, file: RegExp) {
@@ -22,9 +22,7 @@ async function hold(page: Page, file: RegExp) {
 test("a message asked for before the toasts' code is in shows once it arrives", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const holders = await hold(page, /\/assets\/feedback-holders-[^/]*\.js$/);
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/crypto/beneficiaries");
+  await signInAt(page, "/crypto/beneficiaries", "owner@demo.example");
   await page.locator(".ant-table-row").filter({ hasText: "Atlas Trading DMCC" }).getByRole("button", { name: "Copy" }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9");
   await expect.poll(() => holders.asked).toBe(true);
@@ -36,9 +34,7 @@ test("a message asked for before the toasts' code is in shows once it arrives", 
 
 test("a confirmation asked for before its code is in opens once it arrives, and its answer is acted on", async ({ page }) => {
   const holders = await hold(page, /\/assets\/feedback-holders-[^/]*\.js$/);
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/settings?tab=users");
+  await signInAt(page, "/settings?tab=users", "owner@demo.example");
   // Deleting a member asks first (use-team.ts, modal.confirm); the question waits for its code.
   await page.getByPlaceholder("Search by email").fill("viewer@demo.example");
   const row = page.locator(".ant-table-row").filter({ hasText: "viewer@demo.example" });
@@ -58,9 +54,7 @@ test("a confirmation asked for before its code is in opens once it arrives, and 
 
 test("a dialog opened before the Modal's code is in opens once it arrives", async ({ page }) => {
   const modal = await hold(page, /\/assets\/antd-modal-[^/]*\.js$/);
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/crypto/send-stablecoins");
+  await signInAt(page, "/crypto/send-stablecoins", "owner@demo.example");
   await page.getByLabel("From wallet", { exact: true }).click();
   await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "USDC · Ethereum (ERC-20)" }).first().click();
   await expect.poll(() => modal.asked).toBe(true);

@@ -7,7 +7,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
-import { login, pick } from "./helpers.ts";
+import { pick, signInAt } from "./helpers.ts";
 import { rateLine } from "../../src/lib/rate-display.ts";
 import { exactMoney, formatMoney } from "../../src/lib/money.ts";
 
@@ -40,7 +40,7 @@ test("rates read '1 USD = 1,617.06 NGN' in the exchange modal, the crypto exchan
   page,
 }) => {
   test.setTimeout(90_000);
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   type Account = { id: string; currency: string; state: string };
   const usd = (await get<{ items: Account[] }>(page, "accounts/corporate?limit=100")).items.find((a) => a.currency === "USD" && a.state === "ACTIVE")!;
@@ -110,7 +110,7 @@ test("one way to write money and dates: the approvals list on one line per amoun
   test.setTimeout(90_000);
   // A small window, where the approvals list's columns are narrow.
   await page.setViewportSize({ width: 900, height: 800 });
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
 
   await page.getByRole("button", { name: "Review" }).click();

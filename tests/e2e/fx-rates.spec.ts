@@ -1,6 +1,6 @@
 /** SPEC §2 Fx Rates, §5 FX and §9 default pair in a real browser: pair, rate, chart, table, URL. */
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 const currentRate = (page: Page) => page.getByRole("region", { name: "Current rate" });
 const rows = (page: Page) => page.getByRole("table").locator("tbody .ant-table-row");
@@ -22,7 +22,7 @@ test("owner checks NGN → USD, is stopped on a same-currency pair, switches to 
     if (r.url().includes("/api/fx-rates?")) asked.push(new URL(r.url()));
   });
 
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await page.getByRole("menuitem", { name: "Fx Rates" }).click();
   await expect(page).toHaveURL(/\/rates$/);
   await expect(page.getByRole("heading", { level: 1, name: "Fx Rates" })).toBeVisible();
@@ -67,7 +67,7 @@ test("owner checks NGN → USD, is stopped on a same-currency pair, switches to 
 });
 
 test("stablecoins are offered to a business with crypto access", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page).toHaveURL(/\/$/); // signed in before the deep link, or it would bounce to /login
   await page.goto("/rates?base=USDT&quote=NGN");
   await expect(currentRate(page)).toContainText(/1 USDT = [\d,]+\.\d+ NGN/);

@@ -7,7 +7,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { login, newBusiness, openAccountByApi } from "./helpers.ts";
+import { newBusiness, openAccountByApi, signInAt } from "./helpers.ts";
 import { addTaxedSetupFee, card, choose, chooseLogo, openInvoicingTab, pickStrategy, toast, twoColourPng } from "./invoicing-helpers.ts";
 
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -19,7 +19,7 @@ test("a new business configures prefix and logo, invoices a customer, and the cu
 }) => {
   test.setTimeout(120_000);
   const { email, password } = await newBusiness(request, "Journey Co", { verified: true });
-  await login(page, email, password);
+  await signInAt(page, "/", email, password);
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   const account = await openAccountByApi(page, request, email, "USD");
 

@@ -7,12 +7,12 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { PNG } from "pngjs";
 import { card, chooseLogo, openInvoicingTab, pickStrategy, preview, toast, twoColourPng } from "./invoicing-helpers.ts";
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_SIDE, NUMBERING_LOCKED_MESSAGE } from "../../resources/invoice-settings.ts";
-import { login, newBusiness } from "./helpers.ts";
+import { newBusiness, signInAt } from "./helpers.ts";
 import { expect, signIn, test } from "./business-fixtures.ts";
 
 async function signInFresh(page: Page, request: APIRequestContext, name: string) {
   const { email, password } = await newBusiness(request, name);
-  await login(page, email, password);
+  await signInAt(page, "/", email, password);
   await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
   const session = await (await page.request.get("/api/session")).json();
   expect(session.data.features).toContain("invoicing");
@@ -177,7 +177,7 @@ test("once the business has an invoice the numbering inputs are disabled", async
 });
 
 test("a member without invoices_write sees the settings read-only", async ({ page }) => {
-  await login(page, "viewer@demo.example");
+  await signInAt(page, "/", "viewer@demo.example");
   await expect(page).toHaveURL(/\/$/);
   await openInvoicingTab(page);
   await expect(page.getByLabel("Invoice prefix")).toBeDisabled();

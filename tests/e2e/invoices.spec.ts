@@ -5,7 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./business-fixtures.ts";
-import { csrfOf, login } from "./helpers.ts";
+import { csrfOf, signInAt } from "./helpers.ts";
 import { addTaxedSetupFee, choose, toast } from "./invoicing-helpers.ts";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -16,7 +16,7 @@ const LOAD = { timeout: 15_000 };
 const inFuture = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function signInAs(page: Page, email: string, name: RegExp, password?: string) {
-  await login(page, email, password);
+  await signInAt(page, "/", email, password);
   await expect(page.getByRole("heading", { name })).toBeVisible(LOAD);
 }
 

@@ -3,7 +3,7 @@
  * disabled box of its size and name, showing what is chosen; then it is the Select, and nothing moved.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 /** Holds the Select's code (its chunk is named after antd's select) until the returned release is called. */
 async function holdSelect(page: Page) {
@@ -20,9 +20,7 @@ async function holdSelect(page: Page) {
 
 test("a form's choice fields stand as disabled boxes of their size until the Select arrives, then choose", async ({ page }) => {
   const select = await holdSelect(page);
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/customers/create");
+  await signInAt(page, "/customers/create", "owner@demo.example");
   await page.locator(".ant-radio-button-wrapper", { hasText: "Business" }).click();
   await expect.poll(() => select.asked.yes).toBe(true);
   const type = page.getByLabel("Business type");
@@ -41,9 +39,7 @@ test("a form's choice fields stand as disabled boxes of their size until the Sel
 
 test("the sub-accounts' currency shows the chosen currency before the Select arrives", async ({ page }) => {
   const select = await holdSelect(page);
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/sub-accounts?currency=NGN");
+  await signInAt(page, "/sub-accounts?currency=NGN", "owner@demo.example");
   await expect(page.getByLabel("Currency")).toHaveValue("NGN");
   await expect(page.getByLabel("Currency")).toBeDisabled();
   select.release();

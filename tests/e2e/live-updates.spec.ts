@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
-import { confirmDecision, csrfOf, login, loginWithCode } from "./helpers.ts";
+import { confirmDecision, csrfOf, loginWithCode, signInAt } from "./helpers.ts";
 
 /** A small USD wire by the signed-in owner, through the API (one approval: the demo's rules ask two only above 20,000 USD). */
 async function sendSmallWire(page: Page, amountMinor: string, description: string) {
@@ -39,7 +39,7 @@ test("an approval in one browser updates the other's banner and pending lists wi
     const owner = await ownerContext.newPage();
     const approver = await approverContext.newPage();
 
-    await login(owner, "owner@demo.example");
+    await signInAt(owner, "/", "owner@demo.example");
     await expect(owner.getByRole("button", { name: "Log out" })).toBeVisible();
     await sendSmallWire(owner, "1337", "Live updates: first wire");
 

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { RESOURCES } from "../../resources/index.ts";
 import { pathWith } from "../../resources/define-endpoint.ts";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 /** Each routed details or edit screen with the API path its record is read from. */
 const RECORD_ROUTES = RESOURCES.filter((r) => r.standalone !== false && r.api.one).flatMap((r) =>
@@ -19,7 +19,7 @@ test("every details and edit route shows its not-found state for an unknown id",
   test.setTimeout(150_000);
   expect(RECORD_ROUTES.length).toBeGreaterThan(10);
   // The owner may open every screen of the demo business.
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   const id = randomUUID();
   for (const { route, one } of RECORD_ROUTES) {

@@ -4,7 +4,7 @@
  * preference itself and records every motion class any element is given while a dialog opens.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 /**
  * Opens the command palette and closes it; returns the classes antd gives an element while its
@@ -50,7 +50,7 @@ for (const [preference, zooms] of [
 ] as const) {
   test(`with ${preference} motion the command palette ${zooms ? "zooms in" : "appears at once"}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: preference });
-    await login(page, "viewer@demo.example");
+    await signInAt(page, "/", "viewer@demo.example");
     await expect(page.getByRole("button", { name: "Search Ctrl K" })).toBeVisible();
     const seen = await motionClassesWhileOpening(page);
     if (zooms) expect(seen).toEqual(expect.arrayContaining(["ant-zoom-appear-active", "ant-zoom-leave-active"]));

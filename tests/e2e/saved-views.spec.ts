@@ -123,8 +123,7 @@ test("a shared view (filter, sort, hidden column) reaches a colleague and applie
   const theirs = await browser.newContext();
   try {
     const other = await theirs.newPage();
-    await signIn(other, colleague);
-    await other.goto("/transactions");
+    await signIn(other, colleague, "/transactions");
     const shared = other.getByRole("tab", { name: /Rent by size/ });
     await expect(shared.getByRole("img", { name: "Shared by Fola Fresh" })).toBeVisible();
     await expect(other.getByRole("tab", { name: "Just mine" })).toHaveCount(0);

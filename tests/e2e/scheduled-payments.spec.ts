@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import dayjs from "dayjs";
 import { DEMO_APPROVALS, expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
-import { lastMail, login, setTwoFactorFor } from "./helpers.ts";
+import { lastMail, setTwoFactorFor, signInAt } from "./helpers.ts";
 import { addDays, nextBusinessDay, upcoming, type ScheduleRule } from "../../src/lib/schedule-dates.ts";
 
 test.use({ businessOptions: { name: "Schedules Co", verified: true } });
@@ -242,8 +242,7 @@ test("a payment due today is made by the scheduler and listed among the schedule
     { ...body, description: "Today", frequency: "ONCE", start_date: today() },
     { status: 201, idempotent: true },
   );
-  await signIn(page, business.owner);
-  await page.goto(`/payments/scheduled/${schedule.id}`);
+  await signIn(page, business.owner, `/payments/scheduled/${schedule.id}`);
   const past = page.getByRole("region", { name: "Past payments" });
   // The scheduler runs every few seconds: look again until it has paid.
   await expect(async () => {
@@ -260,9 +259,7 @@ test("with maker-checker on (the demo), a schedule waits for approval once, show
   tag: DEMO_APPROVALS,
 }, async ({ page }) => {
   test.setTimeout(90_000);
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  await page.goto("/payments/send/money");
+  await signInAt(page, "/payments/send/money", "admin@demo.example");
   await choose(page, "From account", "USD");
   await choose(page, "Beneficiary", "Harbor Freight Forwarding LLC");
   await page.getByLabel("Amount").fill("25000.00");

@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO_APPROVALS, expect, signIn, SUPPLIERS, test } from "./business-fixtures.ts";
-import { confirmDecision, lastMail, login, logOut, loginWithCode, setTwoFactorFor } from "./helpers.ts";
+import { confirmDecision, lastMail, loginWithCode, logOut, setTwoFactorFor, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 
@@ -56,7 +56,7 @@ async function sendWire(page: Page, o: { account: string; beneficiary: string; a
 test("wires wait for approval, are approved together from the dashboard, settle, and give a receipt", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
   // About 50 s alone; beside the other worker's accessibility scan it has taken over 90 s.
   test.setTimeout(180_000);
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 
   // Bad input is caught before review.
@@ -128,9 +128,7 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
 }) => {
   // Three sign-ins and two waits on the sandbox rails: on a loaded two-core machine it once ran out of 150 s with the failure already on screen.
   test.setTimeout(240_000);
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  await page.goto("/payments/send/money");
+  await signInAt(page, "/payments/send/money", "admin@demo.example");
   await choose(page, "From account", "USD");
   await choose(page, "Beneficiary", "Rhein Maschinenbau GmbH");
   await page.getByLabel("Amount").fill("1000");
@@ -167,7 +165,7 @@ test("a wire across currencies shows the quote, and a wire to the closed test ac
   await modal.locator(".ant-modal-close").click();
   await logOut(page);
 
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   await openPayment(page, closed);
   const details = page.locator(".ant-modal-content");

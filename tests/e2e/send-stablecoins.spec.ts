@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
-import { confirmDecision, login, logOut, loginWithCode, onPath, pick } from "./helpers.ts";
+import { confirmDecision, pick, loginWithCode, logOut, onPath, signInAt } from "./helpers.ts";
 
 const help = (page: Page, label: string) =>
   page
@@ -22,9 +22,7 @@ async function chooseWallet(page: Page, currencyAndNetwork: string) {
 }
 
 async function openAsAdmin(page: Page, query = "") {
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  await page.goto(`/crypto/send-stablecoins${query}`);
+  await signInAt(page, `/crypto/send-stablecoins${query}`, "admin@demo.example");
   await expect(page.getByRole("heading", { name: "Send stablecoins" })).toBeVisible();
 }
 
@@ -69,7 +67,7 @@ test("a new address is checked against the wallet's chain as it is typed: a bad 
 });
 
 test("?wallet= presets the wallet; saved beneficiaries are only those of its currency and chain", async ({ page }) => {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   const usdc = (await walletsOf(page)).find((w) => w.currency === "USDC" && w.blockchain === "ETHEREUM")!;
   await page.goto(`/crypto/send-stablecoins?wallet=${usdc.id}`);

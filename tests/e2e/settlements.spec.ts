@@ -1,7 +1,7 @@
 /** SPEC §2 Settlements list and Settlement details, §5 Report modal, §7 settlements: the demo's FX settlements in a real browser. */
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 import { DEMO, MemberApi } from "./business-fixtures.ts";
 import { rateLine } from "../../src/lib/rate-display.ts";
 
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
 });
 
 async function openList(page: Page) {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
   await page.getByRole("menuitem", { name: "Fx Settlements" }).click();
   // The list may write its page into the address as it loads.

@@ -4,7 +4,7 @@
  * screen; screenshots of five key pages go to the run's artifacts (test-results/) for a person to look at.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 import { settled, visitEveryRoute } from "./console-routes.ts";
 
 const PHONE = { width: 390, height: 844 };
@@ -35,7 +35,7 @@ async function overflows(page: Page) {
 
 test("at 390×844 no signed-in page is wider than the screen, and five key pages are photographed", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   const problems: string[] = [];
   const photographed: string[] = [];
@@ -55,9 +55,7 @@ test("at 390×844 no signed-in page is wider than the screen, and five key pages
 });
 
 test("on a phone a wide table scrolls inside its card with its first column kept in view", async ({ page }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "owner@demo.example");
   await expect(page.getByRole("heading", { level: 1, name: "Transactions" })).toBeVisible();
   await settled(page);
   const table = page.locator(".ant-table-content").first();
@@ -78,7 +76,7 @@ test("on a phone a wide table scrolls inside its card with its first column kept
 });
 
 test("on a phone the menu opens as a drawer and a wide dialog fits the screen @demo-approvals", async ({ page }) => {
-  await login(page, "owner@demo.example");
+  await signInAt(page, "/", "owner@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
   await page.getByRole("button", { name: "Open menu" }).click();
   const drawer = page.locator(".ant-drawer");

@@ -10,12 +10,12 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./business-fixtures.ts";
-import { csrfOf, login, pick } from "./helpers.ts";
+import { csrfOf, login, pick, signInAt } from "./helpers.ts";
 
 const get = async <T>(page: Page, path: string) => (await (await page.request.get(`/api/${path}`)).json()).data as T;
 
 async function signIn(page: Page) {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 }
 

@@ -15,9 +15,7 @@ const TO = day(-1);
 const TODAY = day(0);
 
 async function openUsdAccount(page: Page, member: Member) {
-  await signIn(page, member);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
-  await page.goto("/accounts");
+  await signIn(page, member, "/accounts");
   await page.locator(".ant-table-row").filter({ hasText: "US Dollar account" }).click();
   await expect(page).toHaveURL(/\/accounts\/[0-9a-f-]{36}$/);
 }
@@ -154,9 +152,7 @@ test("the bank and accounting formats are offered beside CSV, Excel and PDF, and
 
 test("a wallet exports its statement too", async ({ page, business }) => {
   await business.deposit(await business.createWallet("USDT", "TRON"), 50_000_000n);
-  await signIn(page, business.owner);
-  await expect(page.getByRole("heading", { name: /Welcome/ })).toBeVisible();
-  await page.goto("/crypto/wallets");
+  await signIn(page, business.owner, "/crypto/wallets");
   await page.locator(".ant-table-row").filter({ hasText: "USDT" }).first().click();
   await page.getByRole("button", { name: "Export statement" }).click();
   const download = await exportAndDownload(page, "PDF", FROM, TO);

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { DEMO, DEMO_APPROVALS, expect, MemberApi, test } from "./business-fixtures.ts";
-import { confirmDecision, login, loginWithCode, logOut } from "./helpers.ts";
+import { confirmDecision, loginWithCode, logOut, signInAt } from "./helpers.ts";
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -39,7 +39,7 @@ test("a sub-account's Make payment pays from the sub-account, and the payment co
   test.setTimeout(120_000);
   const name = `Freight float ${Date.now().toString(36)}`;
   const floatId = await fundedSubAccount(name);
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
   const float = (await (await page.request.get(`/api/sub-accounts/${floatId}`)).json()).data as { id: string; balances: { available: string } };
   const before = BigInt(float.balances.available);

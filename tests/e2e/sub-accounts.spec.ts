@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./business-fixtures.ts";
-import { csrfOf, login } from "./helpers.ts";
+import { csrfOf, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -16,7 +16,7 @@ const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 test("admin creates a customer's NGN sub-account through missing requirements, funds it, freezes and unfreezes it", async ({ page }) => {
   test.setTimeout(90_000);
   const id = unique();
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 
   const res = await page.request.post("/api/v2/customers", {
@@ -116,9 +116,7 @@ test("admin creates a customer's NGN sub-account through missing requirements, f
 });
 
 test("own sub-account: the name is required", async ({ page }) => {
-  await login(page, "admin@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
-  await page.goto("/sub-accounts?currency=NGN");
+  await signInAt(page, "/sub-accounts?currency=NGN", "admin@demo.example");
   await page
     .getByRole("button", { name: /Create sub-account/ })
     .first()

@@ -6,20 +6,19 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, signIn as signInMember, test } from "./business-fixtures.ts";
-import { csrfOf, login } from "./helpers.ts";
+import { csrfOf, signInAt } from "./helpers.ts";
 
 const toast = (page: Page, text: string) => page.locator(".ant-notification-notice").filter({ hasText: text }).first();
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const TRON_ADDRESS = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 
 async function signIn(page: Page) {
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("heading", { name: /Welcome Bola/ })).toBeVisible();
 }
 
 test("create sub-wallet: empty submit shows the asset, name and customer messages", async ({ page }) => {
-  await signIn(page);
-  await page.goto("/crypto/sub-wallets");
+  await signInAt(page, "/crypto/sub-wallets", "admin@demo.example");
   await expect(page.getByRole("heading", { name: "Sub-wallets" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "List of sub-wallets" })).toBeVisible();
   await expect(page.getByRole("tab", { name: "Recent transactions" })).toBeVisible();

@@ -199,9 +199,7 @@ test("wallets page: USDT (Tron) → USDC (Ethereum) is a SWAP in the crypto tran
   test.setTimeout(90_000);
   await business.deposit(await business.createWallet("USDT", "TRON"), 100_000_000n);
   await business.deposit(await business.createWallet("USDC", "ETHEREUM"), 10_000_000n);
-  await signIn(page, business.owner);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/crypto/wallets");
+  await signIn(page, business.owner, "/crypto/wallets");
   await expect(page.getByRole("heading", { name: "Wallets" })).toBeVisible();
   await expect(panel(page)).toBeVisible();
   await expect(page.locator(".ant-table-row").first()).toBeVisible();

@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO, DEMO_APPROVALS, expect, test } from "./business-fixtures.ts";
-import { confirmDecision, lastMail, login, pathOf, waitForMail } from "./helpers.ts";
+import { pathOf, confirmDecision, lastMail, signInAt, waitForMail } from "./helpers.ts";
 
 test.use({ businessOptions: { name: "Team Co", verified: true } });
 const unique = (tag: string) => `team.${tag}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -66,9 +66,7 @@ test("the owner invites through the form, changes the role, deactivates, reactiv
   test.setTimeout(180_000);
   const email = unique("viewer");
   const OWNER = business.owner.email;
-  await login(page, OWNER, business.owner.password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/settings?tab=users");
+  await signInAt(page, "/settings?tab=users", OWNER, business.owner.password);
 
   // The invite form: its three messages, OWNER never offered, then the invite.
   await page.getByRole("button", { name: "Invite user" }).click();
@@ -100,7 +98,7 @@ test("the owner invites through the form, changes the role, deactivates, reactiv
   await p2.getByLabel("Password", { exact: true }).fill("Invited-Pass1");
   await p2.getByRole("button", { name: "Accept invitation" }).click();
   await expect(p2.getByText("Invite accepted, you can now login")).toBeVisible();
-  await login(p2, email, "Invited-Pass1");
+  await signInAt(p2, "/", email, "Invited-Pass1");
   await expect(p2.getByRole("heading", { name: /Welcome Vera/ })).toBeVisible();
   await expect(await sendMoneyEntry(p2)).toHaveCount(0);
   // A viewer (users_read) sees the team but may neither invite nor act on anyone.
@@ -144,7 +142,7 @@ test("the owner invites through the form, changes the role, deactivates, reactiv
   // The invitee signs in on a second browser too, then revokes that session from Security.
   const laptop = await browser.newContext();
   const p3 = await laptop.newPage();
-  await login(p3, email, "Invited-Pass1");
+  await signInAt(p3, "/", email, "Invited-Pass1");
   await expect(p3.getByRole("heading", { name: /Welcome Vera/ })).toBeVisible();
   await p2.goto("/settings?tab=security");
   const sessions = p2.getByTestId("sessions").locator(".ant-table-row");
@@ -198,9 +196,7 @@ test("the owner invites through the form, changes the role, deactivates, reactiv
 test("a pending invitation is resent, cancelled and re-sent; the owner's row offers no actions", async ({ page, request, business }) => {
   test.setTimeout(120_000);
   const OWNER = business.owner.email;
-  await login(page, OWNER, business.owner.password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/settings?tab=users");
+  await signInAt(page, "/settings?tab=users", OWNER, business.owner.password);
 
   // A pending invite: resend, cancel, re-invite from its panel.
   const second = unique("pending");
@@ -247,7 +243,7 @@ test("maker-checker for the team: the admin's invitation of an approver waits un
   tag: DEMO_APPROVALS,
 }, async ({ page, request }) => {
   const email = unique("approver");
-  await login(page, "admin@demo.example");
+  await signInAt(page, "/", "admin@demo.example");
   await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await page.goto("/settings");
   await page.getByRole("tab", { name: "User management" }).click();
@@ -270,7 +266,7 @@ test("maker-checker for the team: the admin's invitation of an approver waits un
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page).toHaveURL(/\/login/);
 
-  await login(page, DEMO.owner.email);
+  await signInAt(page, "/", DEMO.owner.email);
   await expect(page.getByText(/team changes? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
   const ownerRow = page.getByRole("dialog", { name: "Pending approvals" }).locator(".ant-table-row").filter({ hasText: email });

@@ -1,11 +1,9 @@
 /** Team users through the generic list inside Settings (SPEC §2 Settings → User management). */
 import { expect, test } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { signInAt } from "./helpers.ts";
 
 test("the team list shows members with roles and filters by email, kept in the URL", async ({ page }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/settings");
+  await signInAt(page, "/settings", "owner@demo.example");
   await expect(page.getByText("Manage your profile")).toBeVisible();
   await page.getByRole("tab", { name: "User management" }).click();
   await expect(page.locator(".ant-table-row").filter({ hasText: "approver@demo.example" })).toContainText("APPROVER");

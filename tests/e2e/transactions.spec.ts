@@ -1,11 +1,9 @@
 /** SPEC §2 Transactions: tabs, filters kept in the URL, details modal, receipt and document downloads. */
 import { expect, test } from "@playwright/test";
-import { login, newBusiness } from "./helpers.ts";
+import { newBusiness, signInAt } from "./helpers.ts";
 
 test("filter the history, reload and keep the filters, open details, download the receipt and a document", async ({ page }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "owner@demo.example");
   await expect(page.getByRole("heading", { name: "Transactions" })).toBeVisible();
   await expect(page.getByText("Manage all transactions")).toBeVisible();
   await expect(page.getByRole("tab", { name: "All Transactions" })).toBeVisible();
@@ -57,9 +55,7 @@ test("filter the history, reload and keep the filters, open details, download th
 });
 
 test("a date from after the date to is refused with the SPEC's message and not applied", async ({ page }) => {
-  await login(page, "viewer@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "viewer@demo.example");
   await expect(page.locator(".ant-table-row").first()).toBeVisible();
   await page.getByLabel("Created date from").fill("2026-03-01");
   await page.getByLabel("Created date from").press("Enter");
@@ -76,9 +72,7 @@ test("a date from after the date to is refused with the SPEC's message and not a
 
 test("the pending tab and a new business show their empty states as written", async ({ page, request }) => {
   const { email, password } = await newBusiness(request, "Quiet Co");
-  await login(page, email, password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", email, password);
   await expect(page.getByText("Make your first payment to a beneficiary")).toBeVisible();
   await page.getByRole("tab", { name: "Pending Approval" }).click();
   await expect(page.getByText("There are no transactions pending approval at the moment.")).toBeVisible();
@@ -87,9 +81,7 @@ test("the pending tab and a new business show their empty states as written", as
 });
 
 test("the history pages: page links keep the search, a page shows other rows, and the page size is chosen", async ({ page }) => {
-  await login(page, "viewer@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "viewer@demo.example");
   await page.getByPlaceholder("Search by reference, description or name").fill("Bluewave");
   await expect(page).toHaveURL(/keyword/);
   const rows = page.locator(".ant-table-row");
@@ -123,9 +115,7 @@ test("while the pager's code is on its way its space is kept: what is below the 
     await held;
     await route.continue();
   });
-  await login(page, "viewer@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Dana/ })).toBeVisible();
-  await page.goto("/transactions");
+  await signInAt(page, "/transactions", "viewer@demo.example");
   await expect(page.locator(".ant-table-row")).toHaveCount(10);
   await expect.poll(() => asked).toBe(true);
   await expect(page.locator(".ant-pagination-item")).toHaveCount(0);

@@ -3,16 +3,14 @@
  * wallet is created in a business of the test's own (the demo's accounts are only read).
  */
 import { expect, signIn, test } from "./business-fixtures.ts";
-import { login, newBusiness, waitForMail } from "./helpers.ts";
+import { newBusiness, signInAt, waitForMail } from "./helpers.ts";
 
 test.use({ businessOptions: { name: "Wallet Co", verified: true } });
 
 test("create a wallet, see its QR deposit address, receive a sandbox deposit into it", async ({ page, business }) => {
   // It already holds USDT on Tron: the new wallet is a second one.
   await business.createWallet("USDT", "TRON");
-  await signIn(page, business.owner);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/crypto/wallets");
+  await signIn(page, business.owner, "/crypto/wallets");
   await expect(page.getByRole("heading", { name: "Wallets" })).toBeVisible();
   await expect(page.getByText("Manage your wallets")).toBeVisible();
   await expect(page.getByText("Open a crypto wallet")).toBeVisible();
@@ -50,9 +48,7 @@ test("create a wallet, see its QR deposit address, receive a sandbox deposit int
 });
 
 test("account details: deposit details as written (sort code, hidden NGN codes) and the graph ranges", async ({ page }) => {
-  await login(page, "owner@demo.example");
-  await expect(page.getByRole("heading", { name: /Welcome Ada/ })).toBeVisible();
-  await page.goto("/accounts");
+  await signInAt(page, "/accounts", "owner@demo.example");
   await expect(page.getByText("Manage your accounts")).toBeVisible();
   await page.locator(".ant-table-row").filter({ hasText: "British Pound account" }).click();
   await expect(page.getByText("Faster Payments")).toBeVisible();
@@ -72,18 +68,14 @@ test("account details: deposit details as written (sort code, hidden NGN codes) 
 
 test("a business without wallets sees the empty state as written", async ({ page, request }) => {
   const { email, password } = await newBusiness(request, "No Wallet Co", { verified: true });
-  await login(page, email, password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/crypto/wallets");
+  await signInAt(page, "/crypto/wallets", email, password);
   await expect(page.getByText("You've not created any wallet yet")).toBeVisible();
   await expect(page.getByText("Create a digital asset wallet to get started")).toBeVisible();
 });
 
 test("open a Naira account: owner details, declaration, agreement, emailed code, then provisioned", async ({ page, request }) => {
   const { email, password } = await newBusiness(request, "Account Opening Co", { verified: true });
-  await login(page, email, password);
-  await expect(page.getByRole("heading", { name: /Welcome Fola/ })).toBeVisible();
-  await page.goto("/accounts");
+  await signInAt(page, "/accounts", email, password);
   await page.getByRole("button", { name: "Open account" }).click();
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Create an account")).toBeVisible();
