@@ -11,7 +11,6 @@ const BENEFICIARY = "Harbor Freight Forwarding LLC";
 
 async function signIn(page: Page, email: string) {
   await signInAt(page, "/", email);
-  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Search Ctrl K" })).toBeVisible();
 }
 
