@@ -6,6 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { availableParallelism } from "node:os";
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 
 const PUBLIC_INVOICE_HTML = "src/public/invoice.html";
 
@@ -39,6 +41,44 @@ const precompress = (): Plugin => ({
     }
   },
 });
+
+/**
+ * antd's styles for the console's first pages as one CSS file, rendered at build time
+ * (scripts/antd-static-style.tsx says why and how the browser reuses them) and linked from the
+ * console's page before its own stylesheet, where antd's <style>s stood. Not in development, where
+ * antd names its classes differently, nor on the public invoice page, which has no antd.
+ */
+const antdStaticStyle = (): Plugin => {
+  let css = "";
+  let fileName = "";
+  return {
+    name: "antd-static-style",
+    apply: "build",
+    buildStart() {
+      const out = spawnSync(process.execPath, ["--import", "tsx", "scripts/antd-static-style.tsx"], {
+        env: { ...process.env, NODE_ENV: "production" },
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (out.status !== 0) throw new Error(`antd's styles could not be rendered at build time:\n${out.stderr}`);
+      css = out.stdout;
+      fileName = `assets/antd-${createHash("sha256").update(css).digest("hex").slice(0, 8)}.css`;
+    },
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName, source: css });
+    },
+    // After Vite has linked the console's own stylesheet, so antd's goes in front of it.
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        if (ctx.filename.endsWith(PUBLIC_INVOICE_HTML)) return html;
+        const link = `<link rel="stylesheet" href="/${fileName}">`;
+        const own = html.indexOf('<link rel="stylesheet"');
+        return own < 0 ? html.replace("</head>", `    ${link}\n  </head>`) : `${html.slice(0, own)}${link}\n    ${html.slice(own)}`;
+      },
+    },
+  };
+};
 
 /**
  * Substitutions in the browser build that take weight off pages without changing what runs, only
@@ -198,7 +238,7 @@ const publicInvoicePage = (): Plugin => ({
 });
 
 export default defineConfig({
-  plugins: [react(), lighterPackages(), publicInvoicePage(), precompress()],
+  plugins: [react(), lighterPackages(), publicInvoicePage(), antdStaticStyle(), precompress()],
   // lodash's ES modules, whose functions are taken one by one, for whole CommonJS lodash (181 kB),
   // which the charts import a dozen functions of.
   resolve: { alias: [{ find: /^lodash$/, replacement: "lodash-es" }] },

@@ -4,7 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from "react-router";
 import { Refine } from "@refinedev/core";
 import { keepPreviousData, QueryClient } from "@tanstack/react-query";
 import routerProvider, { DocumentTitleHandler } from "@refinedev/react-router";
-import { ConfigProvider, theme as antdTheme } from "antd";
+import { ConfigProvider } from "antd";
 import "@refinedev/antd/dist/reset.css";
 import "./theme/links.css";
 import "./small-screens.css";
@@ -20,8 +20,8 @@ import { useNotificationProvider } from "./providers/notification-provider.ts";
 import { FeedbackProvider } from "./providers/feedback.tsx";
 import { activeLanguage, antdLocale, i18nProvider, LanguageFilesFailed, preloadLanguage, subscribeLanguage, switchLanguage } from "./i18n/i18n.ts";
 import { isNumberFormat, pickLanguage, setFormats } from "../lib/formats.ts";
-import { DARK_COMPONENTS, DARK_THEME_TOKENS, LIGHT_COMPONENTS, THEME_TOKENS } from "../lib/palette.ts";
 import { useThemeMode } from "./theme/theme-mode.ts";
+import { themeOf } from "./theme/antd-theme.ts";
 import { ThemeBody } from "./theme/theme-body.tsx";
 import { useReducedMotion } from "./hooks/use-reduced-motion.ts";
 import { ScreensProvider } from "./components/resource/screens.tsx";
@@ -31,11 +31,6 @@ import { ThemeVariables } from "./components/layout/theme-variables.tsx";
 import { loadConsoleLayout } from "./components/layout/load-console-layout.ts";
 
 const ConsoleLayout = lazy(loadConsoleLayout);
-
-const themeOf = (motion: boolean, dark: boolean) =>
-  dark
-    ? { algorithm: antdTheme.darkAlgorithm, token: { ...DARK_THEME_TOKENS, motion }, components: DARK_COMPONENTS }
-    : { token: { ...THEME_TOKENS, motion }, components: LIGHT_COMPONENTS };
 
 /** A 4xx will not change on retry; a server error gets one more try before the error state shows. */
 const retry = (failures: number, error: unknown) => ((error as { statusCode?: number })?.statusCode ?? 500) >= 500 && failures < 1;

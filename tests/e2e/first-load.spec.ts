@@ -1,10 +1,11 @@
 /**
  * A page's first question, who is signed in, is asked from the page's head beside its scripts
  * (index.html's preload), not after they have run; and the console's own call takes that answer
- * rather than asking again.
+ * rather than asking again. antd's styles for the first pages come from the build's file
+ * (scripts/antd-static-style.tsx) instead of being written in the browser.
  */
-import { expect, test, type Request } from "@playwright/test";
-import { login } from "./helpers.ts";
+import { expect, test, type Page, type Request } from "@playwright/test";
+import { login, signInAt } from "./helpers.ts";
 
 const SESSION = "/api/session/current";
 
@@ -25,3 +26,43 @@ for (const path of ["/transactions", "/login"]) {
     expect(paths.indexOf(SESSION), "asked before the main script").toBeLessThan(main);
   });
 }
+
+/** The <style>s antd has written in this page (cssinjs marks each with the hash of its path). */
+const writtenByAntd = (page: Page) => page.evaluate(() => [...document.querySelectorAll("style[data-css-hash]")].map((s) => s.textContent?.slice(0, 80)));
+
+test.describe("antd's styles for the first pages", () => {
+  // The build renders the light theme with motion: what a browser with no dark or reduced-motion setting gets.
+  test.use({ colorScheme: "light", reducedMotion: "no-preference" });
+
+  test("the sign-in page and the dashboard are styled from the built file, and antd writes no style of its own", async ({ page }) => {
+    const stylesheets: string[] = [];
+    page.on("request", (r) => r.resourceType() === "stylesheet" && stylesheets.push(new URL(r.url()).pathname));
+    await page.goto("/login");
+    const logIn = page.getByRole("button", { name: "Log in" });
+    await expect(logIn).toBeVisible();
+    // The primary blue (src/lib/palette.ts), the card's white and the inputs' border: antd's styles are there.
+    await expect(logIn).toHaveCSS("background-color", "rgb(23, 92, 211)");
+    await expect(page.getByLabel("Email")).toHaveCSS("border-top-style", "solid");
+    expect(
+      stylesheets.some((p) => /^\/assets\/antd-[0-9a-f]{8}\.css$/.test(p)),
+      `antd's file among ${stylesheets.join(", ")}`,
+    ).toBe(true);
+    expect(await writtenByAntd(page)).toEqual([]);
+
+    await signInAt(page, "/", "owner@demo.example");
+    await expect(page.getByText("Total assets")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("button", { name: "Log out" })).toHaveCSS("border-top-style", "solid");
+    expect(await writtenByAntd(page)).toEqual([]);
+  });
+
+  test("a theme the file was not built for is written in the browser, as before", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/login");
+    const logIn = page.getByRole("button", { name: "Log in" });
+    await expect(logIn).toBeVisible();
+    // Dark mode's primary (antd's dark algorithm over #69b1ff), not the file's light blue.
+    await expect(logIn).not.toHaveCSS("background-color", "rgb(23, 92, 211)");
+    expect((await writtenByAntd(page)).length).toBeGreaterThan(0);
+  });
+});
