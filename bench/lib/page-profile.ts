@@ -6,9 +6,10 @@
  * source maps. Lighthouse's bootup-time table names only the chunk a task started in (React's, for
  * nearly all of a render); this names the package or module whose code ran.
  *   node --import tsx bench/lib/page-profile.ts [/path=selector ...]   (default: / and /transactions)
- * PROFILE_RUNS (default 3) loads per page, summed; PROFILE_ROWS (default 25) rows per table.
+ * PROFILE_RUNS (default 3) loads per page, summed; PROFILE_ROWS (default 25) rows per table;
+ * PROFILE_KEEP=<dir> writes each load's .cpuprofile there (Chrome DevTools' Performance panel opens it).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { SourceMapConsumer } from "source-map-js";
 import { build } from "vite";
@@ -134,6 +135,8 @@ async function profilePages({ base }: { base: string }) {
         await tab.waitForLoadState("networkidle");
         const { profile } = (await cdp.send("Profiler.stop")) as { profile: Profile };
         profiles.push(profile);
+        const keep = process.env.PROFILE_KEEP;
+        if (keep) writeFileSync(`${keep}/${p.path.replace(/\W+/g, "_") || "root"}-${i + 1}.cpuprofile`, JSON.stringify(profile));
         await visit.close();
       }
       console.log(`\n${p.path} (until ${p.until} and a quiet network)`);
