@@ -2,7 +2,7 @@
  * antd's styles for the console's first pages, rendered at build time, printed as one CSS file
  * (vite.config.ts `antdStaticStyle` emits and links it). antd 5 writes its styles in the browser: each
  * component, the first time it renders, turns the theme's tokens into CSS (@ant-design/cssinjs, with
- * stylis and a hash) and inserts a <style>, a fifth of the dashboard's main-thread time in a profile
+ * stylis and a hash) and inserts a <style>, about a quarter of the dashboard's main-thread time in a profile
  * (bench/lib/page-profile.ts). The file carries cssinjs's own map of what it holds (the
  * `data-ant-cssinjs-cache-path` rule), which cssinjs reads on the first render: a component whose
  * style is in the file (same theme, same component, same antd) writes nothing, and any other (dark
@@ -53,7 +53,7 @@ if (process.env.NODE_ENV !== "production") throw new Error("NODE_ENV=production 
 
 /**
  * One of each component the sign-in page, the signed-in frame, the dashboard and the lists render
- * (their <style>s in the browser, listed by scripts measuring them), in the forms that register a
+ * (the <style>s antd wrote on those pages, counted in the browser), in the forms that register a
  * style of their own (Space.Compact, a preset Tag colour, a Sider). A component left out still works:
  * the browser writes its style as it did before.
  */
