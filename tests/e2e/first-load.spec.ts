@@ -40,7 +40,7 @@ test.describe("antd's styles for the first pages", () => {
     await page.goto("/login");
     const logIn = page.getByRole("button", { name: "Log in" });
     await expect(logIn).toBeVisible();
-    // The primary blue (src/lib/palette.ts), the card's white and the inputs' border: antd's styles are there.
+    // The primary blue (src/lib/palette.ts) and the inputs' border: antd's styles are there.
     await expect(logIn).toHaveCSS("background-color", "rgb(23, 92, 211)");
     await expect(page.getByLabel("Email")).toHaveCSS("border-top-style", "solid");
     expect(
