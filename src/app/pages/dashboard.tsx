@@ -11,9 +11,9 @@ import { lazyNamed } from "../lib/lazy.ts";
 import { useChecklist } from "../components/onboarding/use-checklist.ts";
 import { FullPageSpin } from "../routing/guarded.tsx";
 import { useSession } from "../session/session.tsx";
-import { useDashboardData } from "../components/dashboard/dashboard-data.ts";
+import { type DashboardData, useDashboardData } from "../components/dashboard/dashboard-data.ts";
 import { DashboardActions } from "../components/dashboard/dashboard-actions.tsx";
-import { DashboardApprovalsBanner, usePendingApprovals } from "../components/dashboard/dashboard-approvals-banner.tsx";
+import { DashboardApprovalsBanner, type PendingApprovals, usePendingApprovals } from "../components/dashboard/dashboard-approvals-banner.tsx";
 import { DashboardBalances } from "../components/dashboard/dashboard-balances.tsx";
 import { DashboardSidePanel } from "../components/dashboard/dashboard-side-panel.tsx";
 import { DashboardDisclaimer } from "../components/dashboard/dashboard-disclaimer.tsx";
@@ -38,6 +38,10 @@ const visitKey = (userId: string) => `onboarding:${userId}`;
 export default function DashboardPage() {
   const { session } = useSession();
   const checklist = useChecklist();
+  // Asked for beside the checklist, not after it: both screens show the balances, and the wait for
+  // the checklist would otherwise come before theirs (one round trip more before the figures show).
+  const data = useDashboardData();
+  const approvals = usePendingApprovals();
   const userId = session?.user.id ?? "";
   const [onboarding, setOnboarding] = useState<"undecided" | "shown" | "done">("undecided");
   const list = checklist.data;
@@ -56,22 +60,15 @@ export default function DashboardPage() {
   if (onboarding === "shown" && list)
     return (
       <Suspense fallback={<FullPageSpin />}>
-        <OnboardingScreen list={list} firstName={session?.user.first_name ?? ""} onDone={done} below={<OnboardingBalances />} />
+        <OnboardingScreen list={list} firstName={session?.user.first_name ?? ""} onDone={done} below={<DashboardBalances data={data} />} />
       </Suspense>
     );
-  return <Dashboard />;
+  return <Dashboard data={data} approvals={approvals} />;
 }
 
-/** The balances area under the onboarding steps: dimmed, with the placeholder cards, until KYB approval. */
-function OnboardingBalances() {
-  return <DashboardBalances data={useDashboardData()} />;
-}
-
-function Dashboard() {
+function Dashboard({ data, approvals }: { data: DashboardData; approvals: PendingApprovals }) {
   const { session } = useSession();
   const t = useTranslate();
-  const data = useDashboardData();
-  const approvals = usePendingApprovals();
   // Below the greeting, the page appears once its figures are known: nothing on it moves afterwards.
   const ready = !data.loading && approvals.loaded;
   return (
