@@ -108,6 +108,30 @@ test("a sandbox deposit tops the Fiat recent transactions and changes the total"
   expect(minorOf(await ngnCard.textContent()) - ngnBefore).toBe(123456n);
 });
 
+test("a member whose setup was finished sees the dashboard before the checklist answers; a step undone since brings onboarding back", async ({ page }) => {
+  const greeting = page.getByRole("heading", { level: 1, name: "Welcome Ada, what do you want to do today?" });
+  await signInAt(page, "/", "owner@demo.example");
+  await expect(greeting).toBeVisible();
+  // The next visit: the checklist's answer is held back until released, and then says setup is open again.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  let asked = 0;
+  await page.route("**/api/businesses/getting-started", async (route) => {
+    asked++;
+    const response = await route.fetch();
+    const body = await response.json();
+    await held;
+    await route.fulfill({ response, json: { ...body, data: { ...body.data, complete: false, skipped: false } } });
+  });
+  await page.reload();
+  await expect.poll(() => asked).toBeGreaterThan(0);
+  await expect(greeting).toBeVisible();
+  await expect(totalFigure(page)).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome Ada, let's get .+ set up$/ })).toBeVisible();
+  await expect(greeting).toHaveCount(0);
+});
+
 test("a failing balance read shows 'Error fetching balance'", async ({ page }) => {
   await signInAt(page, "/", "owner@demo.example");
   await expect(totalFigure(page)).toBeVisible();

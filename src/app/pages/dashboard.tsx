@@ -34,6 +34,12 @@ const PanelSkeleton = () => (
  * still brings the member back to 'Get Started'.
  */
 const visitKey = (userId: string) => `onboarding:${userId}`;
+/**
+ * Members whose setup this browser last found finished or skipped: their dashboard (and its greeting,
+ * the page's largest text) shows at once instead of after the checklist's answer. Should that answer
+ * say otherwise (a step undone since), the onboarding screen takes its place then.
+ */
+const settledKey = (userId: string) => `onboarding-settled:${userId}`;
 
 export default function DashboardPage() {
   const { session } = useSession();
@@ -43,15 +49,21 @@ export default function DashboardPage() {
   const data = useDashboardData();
   const approvals = usePendingApprovals();
   const userId = session?.user.id ?? "";
-  const [onboarding, setOnboarding] = useState<"undecided" | "shown" | "done">("undecided");
+  const [onboarding, setOnboarding] = useState<"undecided" | "assumed done" | "shown" | "done">(() =>
+    localStorage.getItem(settledKey(userId)) ? "assumed done" : "undecided",
+  );
   const list = checklist.data;
-  if (onboarding === "undecided") {
-    if (!list && !checklist.failed) return <FullPageSpin />;
+  if (onboarding === "undecided" || onboarding === "assumed done") {
+    const dashboard = <Dashboard data={data} approvals={approvals} />;
+    if (!list && !checklist.failed) return onboarding === "assumed done" ? dashboard : <FullPageSpin />;
     // A checklist that fails to load leaves the dashboard (the failure is only logged).
     const show = !!list && !list.skipped && (!list.complete || sessionStorage.getItem(visitKey(userId)) === "shown");
     if (show) sessionStorage.setItem(visitKey(userId), "shown");
+    if (show) localStorage.removeItem(settledKey(userId));
+    else if (list) localStorage.setItem(settledKey(userId), "1");
     setOnboarding(show ? "shown" : "done");
-    return null;
+    // The dashboard already shown stays mounted while the decision is made.
+    return onboarding === "assumed done" && !show ? dashboard : null;
   }
   const done = () => {
     sessionStorage.removeItem(visitKey(userId));
