@@ -3,6 +3,7 @@
  * carousel), recent transactions beside the accounts panel, then the regulatory disclaimer.
  * While setup is incomplete (and this member has not skipped it), the onboarding screen shows
  * instead; once shown it stays for the visit, so completing the last step reveals 'Get Started'.
+ * A member whose setup this browser already saw settled gets the dashboard without waiting.
  */
 import { Suspense, useState } from "react";
 import { Card, Col, Flex, Row, Skeleton } from "antd";
@@ -53,14 +54,15 @@ export default function DashboardPage() {
     localStorage.getItem(settledKey(userId)) ? "assumed done" : "undecided",
   );
   const list = checklist.data;
+  const dashboard = <Dashboard data={data} approvals={approvals} />;
   if (onboarding === "undecided" || onboarding === "assumed done") {
-    const dashboard = <Dashboard data={data} approvals={approvals} />;
     if (!list && !checklist.failed) return onboarding === "assumed done" ? dashboard : <FullPageSpin />;
     // A checklist that fails to load leaves the dashboard (the failure is only logged).
     const show = !!list && !list.skipped && (!list.complete || sessionStorage.getItem(visitKey(userId)) === "shown");
-    if (show) sessionStorage.setItem(visitKey(userId), "shown");
-    if (show) localStorage.removeItem(settledKey(userId));
-    else if (list) localStorage.setItem(settledKey(userId), "1");
+    if (show) {
+      sessionStorage.setItem(visitKey(userId), "shown");
+      localStorage.removeItem(settledKey(userId));
+    } else if (list) localStorage.setItem(settledKey(userId), "1");
     setOnboarding(show ? "shown" : "done");
     // The dashboard already shown stays mounted while the decision is made.
     return onboarding === "assumed done" && !show ? dashboard : null;
@@ -75,7 +77,7 @@ export default function DashboardPage() {
         <OnboardingScreen list={list} firstName={session?.user.first_name ?? ""} onDone={done} below={<DashboardBalances data={data} />} />
       </Suspense>
     );
-  return <Dashboard data={data} approvals={approvals} />;
+  return dashboard;
 }
 
 function Dashboard({ data, approvals }: { data: DashboardData; approvals: PendingApprovals }) {
