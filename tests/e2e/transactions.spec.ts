@@ -12,10 +12,15 @@ test("filter the history, reload and keep the filters, open details, download th
   await page.getByRole("combobox", { name: "Type" }).click();
   // SPEC §9's fiat types; OTC is an acronym and reads as one.
   await expect(page.locator(".ant-select-dropdown:visible .ant-select-item-option")).toHaveText(["Deposit", "Transfer", "Exchange", "OTC"]);
+  // The rows to expect are those of the server's answer to both filters: rows of the search alone stay
+  // on screen until it is in, so counting what is shown at once would race it.
+  const answer = page.waitForResponse((r) => r.url().includes("/api/payments?") && r.url().includes("keyword=Bluewave") && r.url().includes("DEPOSIT"));
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Deposit"]').click();
   await expect(page).toHaveURL(/keyword/);
+  const rows = ((await (await answer).json()).data.items as unknown[]).length;
+  expect(rows).toBeGreaterThan(0);
+  await expect(page.locator(".ant-table-row")).toHaveCount(rows);
   await expect(page.locator(".ant-table-row").first()).toContainText("Bluewave Hotels");
-  const rows = await page.locator(".ant-table-row").count();
   await page.reload();
   await expect(page.getByPlaceholder("Search by reference, description or name")).toHaveValue("Bluewave");
   await expect(page.locator(".ant-table-row")).toHaveCount(rows);
