@@ -87,10 +87,14 @@ test("the pending tab and a new business show their empty states as written", as
 
 test("the history pages: page links keep the search, a page shows other rows, and the page size is chosen", async ({ page }) => {
   await signInAt(page, "/transactions", "viewer@demo.example");
+  // Page one of the search as the server answered it: the unfiltered page, also ten rows, stays on screen until then.
+  const answer = page.waitForResponse((r) => r.url().includes("/api/payments?") && r.url().includes("keyword=Bluewave"));
   await page.getByPlaceholder("Search by reference, description or name").fill("Bluewave");
   await expect(page).toHaveURL(/keyword/);
+  const first = ((await (await answer).json()).data.items as { id: string }[])[0];
   const rows = page.locator(".ant-table-row");
   await expect(rows).toHaveCount(10);
+  await expect(rows.first()).toHaveAttribute("data-row-key", first.id);
   const firstOfPageOne = await rows.first().innerText();
 
   // The pager arrives after the rows; its page links are real links that keep the search.
