@@ -132,6 +132,19 @@ test("a member whose setup was finished sees the dashboard before the checklist 
   await expect(greeting).toHaveCount(0);
 });
 
+test("on a first visit the checklist the dashboard waits for is read once, at boot, before the dashboard's code is asked for", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === "/api/businesses/getting-started") asked.push("checklist");
+    else if (/^\/assets\/dashboard-[\w-]{8}\.js$/.test(path)) asked.push("dashboard code"); // its own chunk, not dashboard-recent-…
+  });
+  await signInAt(page, "/", "owner@demo.example");
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome Ada, what do you want to do today?" })).toBeVisible();
+  // The page's own read took the answer sent at boot (it re-reads every five seconds after).
+  expect(asked).toEqual(["checklist", "dashboard code"]);
+});
+
 test("a failing balance read shows 'Error fetching balance'", async ({ page }) => {
   await signInAt(page, "/", "owner@demo.example");
   await expect(totalFigure(page)).toBeVisible();

@@ -7,6 +7,7 @@
 import type { Endpoint, ReceivedOf, SentBodyOf, SentParamsOf } from "../../../resources/define-endpoint.ts";
 import { pathWith } from "../../../resources/define-endpoint.ts";
 import { api } from "./client.ts";
+import { keepEarly } from "./early-reads.ts";
 
 type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 
@@ -36,4 +37,11 @@ export const urlOf = <E extends Endpoint>(ep: E, input: CallInput<E> = {}) =>
 
 export function call<E extends Endpoint>(ep: E, input: CallInput<E> = {}): Promise<{ message: string; data: ReceivedOf<E> }> {
   return api<ReceivedOf<E>>(ep.method, urlOf(ep, input), input.body, input.headers);
+}
+
+/** A read sent now, before the page that needs it has loaded: that page's first identical call takes its answer (early-reads.ts). */
+export function readEarly<E extends Endpoint>(ep: E, input: CallInput<E> = {}) {
+  const answer = call(ep, input);
+  keepEarly(urlOf(ep, input), answer);
+  return answer;
 }

@@ -6,6 +6,7 @@
 import type { HttpError } from "@refinedev/core";
 import type { FieldError } from "../../lib/errors.ts";
 import { STEP_UP_PATH } from "../../../resources/step-up.ts";
+import { takeEarly } from "./early-reads.ts";
 
 let csrfToken: string | undefined;
 export const setCsrfToken = (token: string | undefined) => {
@@ -80,6 +81,8 @@ export async function api<T = unknown>(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ message: string; data: T }> {
+  const early = method === "GET" ? takeEarly<{ message: string; data: T }>(path) : undefined;
+  if (early) return early;
   return send<T>(() =>
     tracked(
       fetch(`/api/${path.replace(/^\//, "")}`, {

@@ -3,11 +3,12 @@
  * decided, with the policy's answers for this member (grants) as the server's Casbin enforcer gave
  * them: menus and buttons follow the very rules the server enforces, without Casbin in the bundle.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { granted } from "../../../policies/grants.ts";
 import { isApiError, setCsrfToken, untilAnswered } from "../api/client.ts";
-import { call } from "../api/call.ts";
+import { call, readEarly } from "../api/call.ts";
+import { forgetEarly } from "../api/early-reads.ts";
 import { sessionEndpoints, type Session } from "../../../resources/session.ts";
 
 export type { Session } from "../../../resources/session.ts";
@@ -27,18 +28,17 @@ type SessionState = {
 
 const SessionContext = createContext<SessionState | null>(null);
 
-/**
- * The session read sent at boot (main.tsx), before the first render asks for some thirty chunks: a
- * browser on HTTP/1.1 opens six connections to a host, and asked after them, this read, which every
- * signed-in page waits for, waited behind them. The provider's first refresh takes its answer.
- */
-let sentAtBoot: ReturnType<typeof readSession> | null = null;
 const readSession = () => call(sessionEndpoints.current);
-/** Asks who is signed in before the first render; resolves true when someone is (false on any failure). */
+
+/**
+ * Asks who is signed in before the first render (main.tsx), ahead of the chunks that render asks for
+ * (api/early-reads.ts): every signed-in page waits for this answer. The provider's first refresh takes
+ * it. Resolves true when someone is signed in (false on any failure).
+ */
 export function readSessionAtBoot(): Promise<boolean> {
-  sentAtBoot = readSession();
-  // Its failure is the provider's to handle when it takes the answer, not an unhandled rejection.
-  return sentAtBoot.then((r) => !!r.data).catch(() => false);
+  return readEarly(sessionEndpoints.current)
+    .then((r) => !!r.data)
+    .catch(() => false);
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -48,12 +48,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
+  // The first refresh takes the session read at boot; any later one follows a change (a sign-in, a
+  // sign-out, new roles), after which the other reads sent at boot, for the session as it was, go unused.
+  const booted = useRef(false);
   const refresh = useCallback(async () => {
+    if (booted.current) forgetEarly();
+    booted.current = true;
     try {
       // Answered 200 with null when nobody is signed in: a signed-out page logs no 401.
-      const early = sentAtBoot;
-      sentAtBoot = null;
-      const res = await (early ?? readSession());
+      const res = await readSession();
       setCsrfToken(res.data?.csrf_token);
       setSession(res.data);
       return res.data;
@@ -87,6 +90,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     setCsrfToken(undefined);
     setSession(null);
+    forgetEarly();
     navigate("/login", { replace: true });
   }, [navigate]);
   // Signing out ends once /login is the page. The router moves in a transition, after the session has
