@@ -72,9 +72,16 @@ test("sorting by amount and by date reorders the rows and survives a reload; hid
   const chooser = page.getByRole("list", { name: "Columns" });
   await chooser.getByRole("checkbox", { name: "Account" }).uncheck();
   await expect(header(page, "Account")).toHaveCount(0);
+  // Kept once the server has answered the save of the new order (the reload must not overtake it).
+  const saved = page.waitForResponse((r) => {
+    if (r.request().method() !== "PUT" || !r.url().includes("/list-preferences/")) return false;
+    const columns = (r.request().postDataJSON() as { columns: string[] }).columns;
+    return columns.indexOf("state") < columns.indexOf("type");
+  });
   await chooser.getByRole("button", { name: "Move Status up" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.locator(".ant-table-thead th")).toContainText(["Date", "Amount", "Status", "Type", "Beneficiary", "Action"]);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(rows(page)).toHaveCount(3);
   await expect(header(page, "Account")).toHaveCount(0);

@@ -33,6 +33,12 @@ export function useSavedViews(list: string, enabled: boolean) {
 }
 
 /** The member's columns of the list (fields, in order; null: as declared) and a way to change them. */
+/**
+ * The save of each list's columns on its way: the next waits for it. Sent side by side (a column
+ * hidden, then one moved at once), the server could take the older last and keep it.
+ */
+const saving = new Map<string, Promise<unknown>>();
+
 export function useColumnPreference(list: string) {
   const client = useQueryClient();
   const write = useWrite();
@@ -46,7 +52,15 @@ export function useColumnPreference(list: string) {
     async (columns: string[]) => {
       // Shown at once; the server's answer then confirms it.
       await showAtOnce(client, ["list-preferences", list], columns);
-      await write((await endpoints()).saveColumns, { params: { list }, body: { columns } });
+      const mine = (saving.get(list) ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(async () => write((await endpoints()).saveColumns, { params: { list }, body: { columns } }));
+      saving.set(list, mine);
+      try {
+        await mine;
+      } finally {
+        if (saving.get(list) === mine) saving.delete(list);
+      }
     },
     [client, write, list],
   );
