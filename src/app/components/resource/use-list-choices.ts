@@ -32,13 +32,13 @@ export function useSavedViews(list: string, enabled: boolean) {
   return query.data ?? [];
 }
 
-/** The member's columns of the list (fields, in order; null: as declared) and a way to change them. */
 /**
  * The save of each list's columns on its way: the next waits for it. Sent side by side (a column
  * hidden, then one moved at once), the server could take the older last and keep it.
  */
 const saving = new Map<string, Promise<unknown>>();
 
+/** The member's columns of the list (fields, in order; null: as declared) and a way to change them. */
 export function useColumnPreference(list: string) {
   const client = useQueryClient();
   const write = useWrite();
