@@ -2,12 +2,13 @@
  * `npm run bench -- first-visit`: how long a signed-in member's first visit takes over a slow link,
  * from the address typed to what they came for: /transactions to its first row, the dashboard to
  * its "Total assets", and the dashboard to its greeting on a browser new to the member. Chromium
- * with a cold cache each time (a new browser context), the link emulated at 150 ms each way and
- * 10 Mbit/s (DevTools network conditions), against a production build served as `npm start` serves it, on a throwaway embedded database with the demo. Lighthouse
- * (bench/lighthouse.ts) simulates its own network and counts what the main thread does; this one
- * times what a browser on HTTP/1.1 (six connections a host) actually waits for, so the order in
- * which the console asks for its code and its data shows. BENCH_FIRST_VISIT_RUNS (default 5) per
- * page; the median and the spread are printed. BENCH_SKIP_BUILD=1 keeps the last dist/.
+ * with a cold cache each time (a new browser context), the link emulated at 150 ms each way and 10
+ * Mbit/s (DevTools network conditions), against a production build served as `npm start` serves it,
+ * on a throwaway embedded database with the demo. Lighthouse (bench/lighthouse.ts) simulates its
+ * own network and counts what the main thread does; this one times what a browser on HTTP/1.1 (six
+ * connections a host) actually waits for, so the order in which the console asks for its code and
+ * its data shows. BENCH_FIRST_VISIT_RUNS (default 5) per page; the median and the spread are
+ * printed. BENCH_SKIP_BUILD=1 keeps the last dist/.
  */
 import { chromium } from "@playwright/test";
 import { DEMO_PASSWORD } from "../src/server/seed/demo.ts";
