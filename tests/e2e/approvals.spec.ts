@@ -25,7 +25,7 @@ async function adminPays(currency: string, beneficiary: string, amount: string, 
 
 test("the approver sees the banner, opens a waiting payment and approves it; the rails complete it", { tag: DEMO_APPROVALS }, async ({ page, request }) => {
   // A freight wire of 2,451.37 USD and its 15.00 USD wire fee: one approval (the rules ask two above 20,000 USD).
-  await adminPays("USD", "Harbor Freight Forwarding LLC", "245137", "E2E freight to approve");
+  const payment = await adminPays("USD", "Harbor Freight Forwarding LLC", "245137", "E2E freight to approve");
   await loginWithCode(page, request, "approver@demo.example");
   await expect(page.getByText(/\d+ payments?( and \d+ team changes?)? (is|are) waiting for approval/)).toBeVisible();
   await page.getByRole("button", { name: "Review" }).click();
@@ -37,6 +37,8 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" }).filter({ hasText: "2,466.37" });
   await expect(row).toHaveCount(1);
   await row.click();
+  // The click opens the payment's own address first, then its details: a failure here says which step did not happen.
+  await expect(page).toHaveURL(new RegExp(`/transactions/${payment.id}\\?`));
   const modal = page.locator(".ant-modal-content");
   await expect(modal.getByText("Pending approval")).toBeVisible();
   await modal.getByRole("button", { name: "Approve payment" }).click();
@@ -44,8 +46,7 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await expect(toast(page, "Request Approval successful")).toBeVisible();
   await expect(modal.getByRole("button", { name: "Approve payment" })).toHaveCount(0);
   // The sandbox rails settle in about 1.5 s: once the API says so, reopening shows the final state.
-  const id = new URL(page.url()).pathname.split("/").pop()!;
-  await expect.poll(async () => (await (await page.request.get(`/api/payments/${id}`)).json()).data.state, { timeout: 15_000 }).toBe("COMPLETED");
+  await expect.poll(async () => (await (await page.request.get(`/api/payments/${payment.id}`)).json()).data.state, { timeout: 15_000 }).toBe("COMPLETED");
   await page.reload();
   await expect(page.locator(".ant-modal-content").getByText("Completed")).toBeVisible();
   await expect(page.locator(".ant-modal-content").getByText("approver@demo.example")).toBeVisible();
