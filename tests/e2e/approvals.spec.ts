@@ -36,6 +36,8 @@ test("the approver sees the banner, opens a waiting payment and approves it; the
   await expect(page).toHaveURL(/\/transactions\?tab=pending/);
   const row = page.locator(".ant-table-row").filter({ hasText: "Harbor Freight Forwarding LLC" }).filter({ hasText: "2,466.37" });
   await expect(row).toHaveCount(1);
+  // The list is whole (its saved views' tabs arrive last) before a row is opened.
+  await expect(page.getByRole("button", { name: "Save view" })).toBeVisible();
   await row.click();
   // The click opens the payment's own address first, then its details: a failure here says which step did not happen.
   await expect(page).toHaveURL(new RegExp(`/transactions/${payment.id}\\?`));

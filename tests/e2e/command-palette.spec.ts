@@ -4,7 +4,7 @@
  * palette offers the pages a viewer may open and nothing that moves money, and Enter opens a page.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { signInAt } from "./helpers.ts";
+import { holdChunk, signInAt } from "./helpers.ts";
 
 /** A fiat (USD wire) beneficiary of the demo business (src/server/seed/demo.ts). */
 const BENEFICIARY = "Harbor Freight Forwarding LLC";
@@ -71,16 +71,11 @@ test("a viewer's palette has no 'Send money', lists the pages they may open, and
 
 test("keys typed right after Ctrl+K, before the palette has loaded, land in its search", async ({ page }) => {
   // The palette's chunk is held back until the keys are typed: a slow network on first open.
-  let release: () => void = () => {};
-  const typed = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/command-palette-[^/]*\.js$/, async (route) => {
-    await typed;
-    await route.continue();
-  });
+  const code = await holdChunk(page, "command-palette");
   await signIn(page, "owner@demo.example");
   await page.keyboard.press("Control+K");
   await page.keyboard.type("Harbor Fr");
-  release();
+  code.release();
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await expect(palette.getByRole("combobox")).toHaveValue("Harbor Fr");
   await expect(palette.getByRole("option", { name: `Send money to ${BENEFICIARY}`, exact: true })).toBeVisible();

@@ -25,6 +25,23 @@ export const pathOf = (link: string) => new URL(link).pathname;
  */
 export const onPath = (path: RegExp) => (url: URL) => path.test(url.pathname);
 
+/**
+ * Holds back the page's download of one chunk of code (named after its module: "pagination") until
+ * `release()`, as a slow network would for that chunk alone. `asked()` says whether the page asked for it:
+ * a chunk already loaded is not asked for again, and a test that holds it must know it was.
+ */
+export async function holdChunk(page: Page, name: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(new RegExp(`/assets/${name}-[^/]*\\.js$`), async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);

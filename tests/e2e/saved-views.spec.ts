@@ -5,6 +5,7 @@
  */
 import type { Page } from "@playwright/test";
 import { type Account, DEMO, expect, type OwnBusiness, signIn, test } from "./business-fixtures.ts";
+import { holdChunk } from "./helpers.ts";
 
 const SEARCH = "Search by reference, description or name";
 const rows = (page: Page) => page.locator(".ant-table-tbody tr.ant-table-row");
@@ -244,20 +245,13 @@ test("the sub-accounts list keeps its search and page tab on reload", async ({ p
 test("the rows stay where they are when the saved views' tabs arrive after them", async ({ page }) => {
   await signIn(page, DEMO.admin);
   // The tabs' code held back until the first rows are in: the room they take is kept for them meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/saved-views-bar/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const tabs = await holdChunk(page, "saved-views-bar");
   await page.goto("/transactions");
   const first = rows(page).first();
   await expect(first).toBeVisible();
+  expect(tabs.asked()).toBe(true);
   const before = await first.boundingBox();
-  release();
+  tabs.release();
   await expect(page.getByRole("button", { name: "Save view" })).toBeVisible();
-  expect(asked).toBe(true);
   expect((await first.boundingBox())?.y).toBe(before?.y);
 });

@@ -1,6 +1,6 @@
 /** SPEC §2 Transactions: tabs, filters kept in the URL, details modal, receipt and document downloads. */
 import { expect, test } from "@playwright/test";
-import { newBusiness, signInAt } from "./helpers.ts";
+import { holdChunk, newBusiness, signInAt } from "./helpers.ts";
 
 test("filter the history, reload and keep the filters, open details, download the receipt and a document", async ({ page }) => {
   await signInAt(page, "/transactions", "owner@demo.example");
@@ -116,22 +116,15 @@ test("the history pages: page links keep the search, a page shows other rows, an
 
 test("while the pager's code is on its way its space is kept: what is below the table does not move when it arrives", async ({ page }) => {
   // The pager's code is held until the rows are measured (its chunk is named after antd's pagination).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let asked = false;
-  await page.route(/\/assets\/pagination-[^/]*\.js$/, async (route) => {
-    asked = true;
-    await held;
-    await route.continue();
-  });
+  const pager = await holdChunk(page, "pagination");
   await signInAt(page, "/transactions", "viewer@demo.example");
   await expect(page.locator(".ant-table-row")).toHaveCount(10);
-  await expect.poll(() => asked).toBe(true);
+  await expect.poll(() => pager.asked()).toBe(true);
   await expect(page.locator(".ant-pagination-item")).toHaveCount(0);
   const table = page.locator(".ant-table-wrapper").first();
   const before = (await table.boundingBox())!;
 
-  release();
+  pager.release();
   await expect(page.getByRole("listitem", { name: "2", exact: true })).toBeVisible();
   const after = (await table.boundingBox())!;
   expect(after.height).toBe(before.height);
