@@ -1,5 +1,5 @@
 /**
- * What the browser's main thread spends a page load on, by package and by source file: builds the
+ * What the browser's main thread spends a page load on, by package, source file and function: builds the
  * console with source maps, serves it with the demo (as the other browser benches do), signs the
  * owner in, then loads each page named with a cold cache under the DevTools CPU profiler until its
  * selector shows and the network has been quiet, and maps every sample's function back through the
@@ -44,15 +44,18 @@ function consumerFor(url: string) {
 }
 
 /** The original module of a function, and the package it belongs to. */
-function origin(frame: CallFrame): { pkg: string; module: string } {
-  if (!frame.url) return { pkg: frame.functionName || "(native)", module: frame.functionName || "(native)" };
+function origin(frame: CallFrame): { pkg: string; module: string; fn: string } {
+  if (!frame.url) return { pkg: frame.functionName || "(native)", module: frame.functionName || "(native)", fn: "" };
   const consumer = consumerFor(frame.url);
-  const source = consumer?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber }).source;
-  if (!source) return { pkg: frame.url.replace(/.*\//, ""), module: frame.url.replace(/.*\//, "") };
+  const at = consumer?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+  // The function's own name where the source map kept it (minified code renames it), with its line.
+  const fn = at?.source ? `${at.name ?? frame.functionName ?? ""}:${at.line}` : frame.functionName;
+  const source = at?.source;
+  if (!source) return { pkg: frame.url.replace(/.*\//, ""), module: frame.url.replace(/.*\//, ""), fn };
   const inModules = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/);
-  if (inModules) return { pkg: inModules[1], module: `${inModules[1]}/${inModules[2]}` };
+  if (inModules) return { pkg: inModules[1], module: `${inModules[1]}/${inModules[2]}`, fn };
   const own = source.replace(/^(\.\.\/)+/, "");
-  return { pkg: own.split("/").slice(0, 3).join("/"), module: own };
+  return { pkg: own.split("/").slice(0, 3).join("/"), module: own, fn };
 }
 
 /**
@@ -88,6 +91,7 @@ function longStretches(profile: Profile) {
 function summarise(profiles: Profile[]) {
   const byPkg = new Map<string, number>();
   const byModule = new Map<string, number>();
+  const byFunction = new Map<string, number>();
   let busy = 0;
   for (const profile of profiles) {
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -96,9 +100,11 @@ function summarise(profiles: Profile[]) {
       if (frame.functionName === "(idle)") continue;
       const weight = (profile.timeDeltas[i + 1] ?? 0) / 1000;
       busy += weight;
-      const { pkg, module } = origin(frame);
+      const { pkg, module, fn } = origin(frame);
       byPkg.set(pkg, (byPkg.get(pkg) ?? 0) + weight);
       byModule.set(module, (byModule.get(module) ?? 0) + weight);
+      const where = `${module} ${fn || "(anonymous)"}`;
+      byFunction.set(where, (byFunction.get(where) ?? 0) + weight);
     }
   }
   const print = (title: string, table: Map<string, number>) => {
@@ -111,6 +117,7 @@ function summarise(profiles: Profile[]) {
   console.log(`  busy ${(busy / profiles.length).toFixed(0)} ms a load (self time, averaged over ${profiles.length})`);
   print("by package", byPkg);
   print("by module", byModule);
+  print("by function", byFunction);
 }
 
 async function profilePages({ base }: { base: string }) {

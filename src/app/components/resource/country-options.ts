@@ -262,18 +262,12 @@ const NAMES: Record<string, string> = { ...WORLD, ...Object.fromEntries(SIGN_UP_
 
 export type CountryOption = { value: string; label: string };
 
-/** Every country, by its English name (the names above); value = ISO alpha-2 code. */
-export const COUNTRY_OPTIONS: CountryOption[] = Object.entries(NAMES)
-  .map(([value, label]) => ({ value, label }))
-  .sort((a, b) => a.label.localeCompare(b.label, "en"));
-
 /**
- * A country's name in the member's language (src/lib/formats.ts): English from the names above,
- * another language from the browser's own region names (Intl.DisplayNames), English where it has none.
+ * A country's name in a language (src/lib/formats.ts): English from the names above, another
+ * language from the browser's own region names (Intl.DisplayNames), English where it has none.
  */
 const regionNames = new Map<string, Intl.DisplayNames | null>();
-function inLanguage(code: string, english: string): string {
-  const { language } = currentFormats();
+function inLanguage(code: string, english: string, language: string): string {
   if (language === "en") return english;
   if (!regionNames.has(language)) {
     try {
@@ -288,17 +282,23 @@ function inLanguage(code: string, english: string): string {
 /** "NG" -> "Nigeria" ("Nigéria" in French); an unknown code is shown as given. */
 export const countryName = (code: string) => {
   const english = NAMES[code.toUpperCase()];
-  return english ? inLanguage(code.toUpperCase(), english) : code;
+  return english ? inLanguage(code.toUpperCase(), english, currentFormats().language) : code;
 };
 
 const optionsByLanguage = new Map<string, CountryOption[]>();
-/** COUNTRY_OPTIONS in the member's language, sorted as that language sorts. */
-export function countryOptions(): CountryOption[] {
-  const { language } = currentFormats();
-  if (language === "en") return COUNTRY_OPTIONS;
+/**
+ * Every country (value: its ISO alpha-2 code) by its name in the member's language, sorted as that
+ * language sorts. Built on first use, not when the module loads: the browser's first collator costs
+ * 10-20 ms (ICU loads its data), which a page that only names a country, as a list's column does,
+ * paid on every load (bench/lib/page-profile.ts on /transactions).
+ */
+export function countryOptions(language: string = currentFormats().language): CountryOption[] {
   let options = optionsByLanguage.get(language);
   if (!options) {
-    options = COUNTRY_OPTIONS.map((o) => ({ value: o.value, label: inLanguage(o.value, o.label) })).sort((a, b) => a.label.localeCompare(b.label, language));
+    const compare = new Intl.Collator(language).compare;
+    options = Object.entries(NAMES)
+      .map(([value, english]) => ({ value, label: inLanguage(value, english, language) }))
+      .sort((a, b) => compare(a.label, b.label));
     optionsByLanguage.set(language, options);
   }
   return options;
