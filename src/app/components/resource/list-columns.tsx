@@ -3,6 +3,7 @@
  * buttons, columns kept at the right edge, sortable headers, and the member's choice of columns.
  */
 import type { CrudSort } from "@refinedev/core";
+import { useMemo, useRef } from "react";
 import type { TableColumnsType } from "antd";
 import type { Column, ResourceDef } from "../../../../resources/define-resource.ts";
 import { actionAccess, editableInState } from "../../../../resources/define-resource.ts";
@@ -48,27 +49,38 @@ export function useListColumns<Row extends { id: string }>(
   const { can } = useResourceAccess(def as ResourceDef);
   // A column of buttons is left out for a member who may use none of them on any row.
   const mayAct = !!editRow || (def.actions ?? []).some((a) => can(actionAccess(a).obj, actionAccess(a).act));
-  const onEdit = (r: Row) => (editRow && editableInState(def, r) ? () => editRow(r) : undefined);
-  return columnsInOrder(def, shown)
-    .filter((c) => c.render !== "buttons" || mayAct)
-    .map((c) => ({
-      key: c.field,
-      title: c.title,
-      width: c.width,
-      fixed: c.fixed,
-      // Sorted by the server: the header only shows the order and asks for another.
-      sorter: !!c.sort,
-      sortOrder: sortOrderOf(c, sorters),
-      render: (_: unknown, r: Row) =>
-        c.render === "actions" ? (
-          <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={onEdit(r)} />
-        ) : c.render === "buttons" ? (
-          <RecordButtons def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={onEdit(r)} />
-        ) : (
-          <>
-            {renderField(c, r)}
-            {renderFlags(c.flags, r)}
-          </>
-        ),
-    }));
+  // The columns keep their identity while what they show is the same, so that a list's other changes
+  // (its saved views arriving, a highlight) do not render every row again (resource-list.tsx): they are
+  // made again when the fields shown change (the member's choice arriving as declared changes nothing).
+  // The editor is read when a row's Edit is clicked.
+  const latestEdit = useRef(editRow);
+  latestEdit.current = editRow;
+  const edits = !!editRow;
+  const ordered = columnsInOrder(def, shown);
+  const fields = ordered.map((c) => c.field).join("\n");
+  return useMemo(() => {
+    const onEdit = (r: Row) => (edits && editableInState(def, r) ? () => latestEdit.current?.(r) : undefined);
+    return ordered
+      .filter((c) => c.render !== "buttons" || mayAct)
+      .map((c) => ({
+        key: c.field,
+        title: c.title,
+        width: c.width,
+        fixed: c.fixed,
+        // Sorted by the server: the header only shows the order and asks for another.
+        sorter: !!c.sort,
+        sortOrder: sortOrderOf(c, sorters),
+        render: (_: unknown, r: Row) =>
+          c.render === "actions" ? (
+            <RecordMenu def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={onEdit(r)} />
+          ) : c.render === "buttons" ? (
+            <RecordButtons def={def as ResourceDef} record={r as Row & { state?: string }} onEdit={onEdit(r)} />
+          ) : (
+            <>
+              {renderField(c, r)}
+              {renderFlags(c.flags, r)}
+            </>
+          ),
+      }));
+  }, [def, fields, sorters, mayAct, edits]);
 }

@@ -4,7 +4,7 @@
  * all from the declaration. A bespoke page may host it (`embedded`), fix some of its parameters and
  * fill its `hosted` tabs.
  */
-import { Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { memo, Suspense, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { useScreens } from "./screens.tsx";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { useListTable } from "./use-list-table.tsx";
@@ -26,8 +26,21 @@ import { VIEW_PARAM } from "./list-url-state.ts";
 import { useListShortcuts } from "./use-list-shortcuts.ts";
 import { PageTitle } from "../layout/page-title.tsx";
 import { useDeclared } from "./use-declared.ts";
+import { useStableCallback } from "../../hooks/use-stable-callback.ts";
 
 const ListShortcutsHelp = lazyNamed(() => import("./list-shortcuts-help.tsx"), "ListShortcutsHelp");
+
+/**
+ * antd's Table renders every row again each time it renders. Memoised, it renders when one of its
+ * props changes: the rows, the columns, the page, a highlight. The list around it renders nine times
+ * on its way in (the session's reads, its saved views, the column choice), and each of those used to
+ * render the rows again: three renders of the rows a /transactions load (30 date cells formatted for
+ * 10 rows, now 10), each a long task of 100-200 ms on a slow machine (bench/lib/page-profile.ts).
+ * The cast gives back the row type parameter that memo's type drops.
+ */
+const MemoTable = memo(Table) as unknown as typeof Table;
+/** Rows wider than the card (a column kept at the right edge) scroll under it. */
+const SCROLL_UNDER_FIXED: TableProps["scroll"] = { x: "max-content" };
 
 const initialFilters = (def: ResourceDef): CrudFilter[] =>
   def.filters.flatMap((f) => (f.kind === "select" && f.initial ? [{ field: f.field, operator: "eq" as const, value: f.initial }] : []));
@@ -105,7 +118,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
     views: inUrl && !embedded,
   });
   // Sorting and paging by hand: a new order starts at page 1, and a page change keeps the order.
-  const onTableChange: TableProps<Row>["onChange"] = (pagination, _filters, sorter, { action }) => {
+  const onTableChange = useStableCallback<Parameters<NonNullable<TableProps<Row>["onChange"]>>, void>((pagination, _filters, sorter, { action }) => {
     if (action === "sort") {
       const s = Array.isArray(sorter) ? sorter[0] : sorter;
       const key = def.columns.find((c) => c.field === s?.columnKey)?.sort;
@@ -115,7 +128,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
       setCurrentPage(pagination.current ?? 1);
       setPageSize(pagination.pageSize ?? def.pageSize);
     }
-  };
+  });
 
   const onFilter = useCallback((field: string, value: unknown) => setFilters([{ field, operator: "eq", value }], "merge"), [setFilters]);
   const { adding, createPage, open: openAdd, close: closeAdd } = create;
@@ -127,7 +140,7 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   const rows = tableProps.dataSource ?? [];
   const loading = tableQuery.isLoading;
   const state = isFiltered(def as ResourceDef, filters) ? def.emptyFiltered : (tab?.empty ?? def.empty);
-  const createButton = canCreate && <CreateButton def={def as ResourceDef} />;
+  const createButton = useMemo(() => canCreate && <CreateButton def={def as ResourceDef} />, [canCreate, def]);
   const introShown = embedded && intro;
   // A create page is routed (resource-form-pages.tsx); only a create modal is hosted by the list.
   const CustomCreate = def.createComponent && !createPage ? screens.create[def.createComponent] : undefined;
@@ -142,8 +155,9 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
   // A row's Edit: the edit page when the resource has one, else the edit modal here.
   const editRow = canEdit ? (r: Row) => (def.routes.edit ? navigate(withId(def.routes.edit, r.id)) : setEditing(r)) : undefined;
   const columns = useListColumns(def, editRow, { sorters, shown: shaping.shown });
-  const openRow = (r: Row) =>
-    def.routes.show ? navigate(def.routes.show.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")) : setViewing(r.id);
+  const openRow = useStableCallback((r: Row) =>
+    def.routes.show ? navigate(def.routes.show.replace(":id", r.id) + (def.showAs === "modal" ? location.search : "")) : setViewing(r.id),
+  );
   const opens = !!(def.routes.show || Details);
   const card = useRef<HTMLDivElement>(null);
   const shortcuts = useListShortcuts({
@@ -154,25 +168,33 @@ function ListBody<Row extends { id: string }>({ def: declared, embedded = false,
     enabled: !locked && !waiting && !tab?.hosted,
   });
 
+  const highlight = shortcuts.highlight;
+  const onRow = useCallback(
+    (r: Row, i?: number) => ({
+      ...(opens ? { onClick: () => openRow(r), style: { cursor: "pointer" } } : {}),
+      // The row j / k reached: marked for assistive technology, and shown as antd shows a selected row.
+      ...(i === highlight ? { "aria-current": true, className: "ant-table-row-selected" } : {}),
+    }),
+    [opens, highlight, openRow],
+  );
+  const fixedColumn = def.columns.some((c) => c.fixed);
+  const locale = useMemo(
+    () => ({ emptyText: loading ? " " : <EmptyMessage state={state}>{state === def.empty && !introShown && createButton}</EmptyMessage> }),
+    [loading, state, def.empty, introShown, createButton],
+  );
+
   const table = tableQuery.isError ? (
     <Alert type="error" showIcon message={def.errorMessage} description={(tableQuery.error as { message?: string })?.message} />
   ) : (
-    <Table<Row>
+    <MemoTable<Row>
       {...tableProps}
       onChange={onTableChange}
       rowKey="id"
       loading={loading}
-      onRow={(r, i) => ({
-        ...(opens ? { onClick: () => openRow(r), style: { cursor: "pointer" } } : {}),
-        // The row j / k reached: marked for assistive technology, and shown as antd shows a selected row.
-        ...(i === shortcuts.highlight ? { "aria-current": true, className: "ant-table-row-selected" } : {}),
-      })}
+      onRow={onRow}
       columns={columns}
-      // A column kept at the right edge means rows may be wider than the card: they scroll under it.
-      scroll={def.columns.some((c) => c.fixed) ? { x: "max-content" } : tableProps.scroll}
-      locale={{
-        emptyText: loading ? " " : <EmptyMessage state={state}>{state === def.empty && !introShown && createButton}</EmptyMessage>,
-      }}
+      scroll={fixedColumn ? SCROLL_UNDER_FIXED : tableProps.scroll}
+      locale={locale}
       pagination={rows.length || (tableProps.pagination && tableProps.pagination.current !== 1) ? tableProps.pagination : false}
     />
   );
