@@ -3,7 +3,7 @@
  * buttons, columns kept at the right edge, sortable headers, and the member's choice of columns.
  */
 import type { CrudSort } from "@refinedev/core";
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import type { TableColumnsType } from "antd";
 import type { Column, ResourceDef } from "../../../../resources/define-resource.ts";
 import { actionAccess, editableInState } from "../../../../resources/define-resource.ts";
@@ -11,6 +11,7 @@ import { renderField, renderFlags } from "./renderers.tsx";
 import { RecordButtons, RecordMenu } from "./record-actions.tsx";
 import { useResourceAccess } from "./use-resource-access.ts";
 import { useDeclared } from "./use-declared.ts";
+import { useStableCallback } from "../../hooks/use-stable-callback.ts";
 
 /** Columns that open or act on the row: they always stay, where declared, whatever the member chooses. */
 const isRowControl = (c: Column) => c.render === "actions" || c.render === "buttons" || c.render === "view";
@@ -53,13 +54,12 @@ export function useListColumns<Row extends { id: string }>(
   // (its saved views arriving, a highlight) do not render every row again (resource-list.tsx): they are
   // made again when the fields shown change (the member's choice arriving as declared changes nothing).
   // The editor is read when a row's Edit is clicked.
-  const latestEdit = useRef(editRow);
-  latestEdit.current = editRow;
+  const edit = useStableCallback((r: Row) => editRow?.(r));
   const edits = !!editRow;
   const ordered = columnsInOrder(def, shown);
   const fields = ordered.map((c) => c.field).join("\n");
   return useMemo(() => {
-    const onEdit = (r: Row) => (edits && editableInState(def, r) ? () => latestEdit.current?.(r) : undefined);
+    const onEdit = (r: Row) => (edits && editableInState(def, r) ? () => edit(r) : undefined);
     return ordered
       .filter((c) => c.render !== "buttons" || mayAct)
       .map((c) => ({
@@ -82,5 +82,5 @@ export function useListColumns<Row extends { id: string }>(
             </>
           ),
       }));
-  }, [def, fields, sorters, mayAct, edits]);
+  }, [def, fields, sorters, mayAct, edits, edit]);
 }
