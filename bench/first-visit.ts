@@ -29,6 +29,8 @@ const PAGES: { path: string; until: string; what: string; label?: string; newBro
   { path: "/", until: "text=Total assets", what: "Total assets" },
   { path: "/", until: "h1:has-text('Welcome Ada')", what: "its greeting", label: "/ (new browser)", newBrowser: true },
 ];
+/** A page's name in the figures: its path, unless a label tells two visits of one path apart. */
+const labelOf = (p: (typeof PAGES)[number]) => p.label ?? p.path;
 
 export async function run() {
   await withDemoServer(PORT, measure, { ui: true });
@@ -49,7 +51,7 @@ async function measure() {
     await signIn.close();
 
     console.log(`link: ${LINK.latency} ms each way, ${(LINK.downloadThroughput * 8) / 1e6} Mbit/s; cold cache; ${RUNS} visits a page`);
-    const times = new Map<string, number[]>(PAGES.map((p) => [p.label ?? p.path, []]));
+    const times = new Map<string, number[]>(PAGES.map((p) => [labelOf(p), []]));
     // Pages take turns, so a drift of the machine touches both alike.
     for (let i = 0; i < RUNS; i++) {
       for (const p of PAGES) {
@@ -61,15 +63,15 @@ async function measure() {
         const start = performance.now();
         await tab.goto(p.path);
         await tab.locator(p.until).first().waitFor({ timeout: 60_000 });
-        times.get(p.label ?? p.path)!.push(performance.now() - start);
+        times.get(labelOf(p))!.push(performance.now() - start);
         await visit.close();
       }
     }
     for (const p of PAGES) {
-      const t = times.get(p.label ?? p.path)!.sort((a, b) => a - b);
+      const t = times.get(labelOf(p))!.sort((a, b) => a - b);
       const median = t[Math.floor(t.length / 2)];
       console.log(
-        `  ${(p.label ?? p.path).padEnd(16)} to ${p.what.padEnd(14)} median ${(median / 1000).toFixed(2)} s  (min ${(t[0] / 1000).toFixed(2)}, max ${(t[t.length - 1] / 1000).toFixed(2)})`,
+        `  ${labelOf(p).padEnd(16)} to ${p.what.padEnd(14)} median ${(median / 1000).toFixed(2)} s  (min ${(t[0] / 1000).toFixed(2)}, max ${(t[t.length - 1] / 1000).toFixed(2)})`,
       );
     }
   } finally {
