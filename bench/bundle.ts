@@ -21,6 +21,7 @@ type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: 
 type Manifest = Record<string, ManifestEntry>;
 
 export const BUDGET_KB = 450;
+export const PUBLIC_INVOICE_ROUTE = "/public/apps/invoices/:reference";
 /** The signed-in frame (menu, header), loaded before any signed-in page shows. */
 const LAYOUT = "src/app/components/layout/console-layout.tsx";
 const ROUTE_TABLE = "src/app/routing/routes.tsx";
@@ -64,7 +65,7 @@ export function routesToMeasure(): { route: string; modules: string[] }[] {
     if (show) routes.push({ route: show, modules: signedIn(declared, showPage, screens.get(def.showComponent ?? "")) });
     if (edit) routes.push({ route: edit, modules: signedIn(declared, formPages, screens.get(def.editComponent ?? "")) });
   }
-  routes.push({ route: "/public/apps/invoices/:reference", modules: ["src/public/invoice.html"] });
+  routes.push({ route: PUBLIC_INVOICE_ROUTE, modules: ["src/public/invoice.html"] });
   return routes;
 }
 
