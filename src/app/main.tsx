@@ -9,18 +9,24 @@ import { readSessionAtBoot } from "./session/session.tsx";
 import { preloadI18n } from "./i18n/i18n.ts";
 import { loadConsoleLayout } from "./components/layout/load-console-layout.ts";
 import { sendBootReads } from "./routing/boot-reads.ts";
+import { preloadPage } from "./routing/routes.tsx";
 
 // What every page waits for before it renders (the session, the words) is asked for before the
 // first render asks for the page's code (`npm run bench -- first-visit`, a cold cache over a 150 ms,
 // 10 Mbit/s link: /transactions 3.77 -> 3.32 s to its first row, the dashboard 2.78 -> 2.77 s).
-// Fetching the page's code here too gained /transactions another ~0.27 s but cost the dashboard
-// ~0.25 s, so a page's code is still asked for by its route.
-// A member already signed in needs the console's frame first: it is asked for as soon as the
-// session says so, rather than once the words have come and the first render has asked for it; and
-// so are the reads the landing page waits for before its main element shows (routing/boot-reads.ts).
+// A member already signed in needs three things more, asked for as soon as the session says so
+// rather than once the words have come and the first render has asked for them:
+//  - the console's frame;
+//  - the page's own code, beside the frame's rather than after the frame has rendered. With the
+//    frame's parts in the entry's files (vite.config.ts), first-visit gave /transactions
+//    2.92 -> 2.81 s and the dashboard 2.31 -> 2.35 s (within the bench's spread). Before they were
+//    grouped, the frame's twenty-odd requests held the page's code in the queue, and this cost the
+//    dashboard 0.25 s;
+//  - the reads the landing page waits for before its main element shows (routing/boot-reads.ts).
 void readSessionAtBoot().then((signedIn) => {
   if (!signedIn) return;
   loadConsoleLayout().catch(() => undefined);
+  preloadPage(window.location.pathname);
   sendBootReads(window.location.pathname);
 });
 preloadI18n();

@@ -5,7 +5,7 @@
  * (scripts/antd-static-style.tsx) instead of being written in the browser.
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { login, signInAt } from "./helpers.ts";
+import { DEMO_PASSWORD, holdChunk, login, signInAt } from "./helpers.ts";
 
 const SESSION = "/api/session/current";
 
@@ -65,4 +65,18 @@ test.describe("antd's styles for the first pages", () => {
     await expect(logIn).not.toHaveCSS("background-color", "rgb(23, 92, 211)");
     expect((await writtenByAntd(page)).length).toBeGreaterThan(0);
   });
+});
+
+test("a signed-in page's code is asked for beside the frame's, not once the frame has arrived", async ({ page }) => {
+  // Signed in by the API alone: the browser has none of the console's files yet.
+  const res = await page.request.post("/api/onboarding/login", { data: { email: "owner@demo.example", password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  const frame = await holdChunk(page, "console-layout");
+  const listCode = page.waitForRequest(/\/assets\/resource-list-page-[^/]*\.js$/, { timeout: 15_000 });
+  await page.goto("/transactions");
+  // The frame's code is still held: only a request sent at boot can be seen here.
+  await listCode;
+  expect(frame.asked(), "the frame's code was asked for too").toBe(true);
+  frame.release();
+  await expect(page.getByRole("heading", { name: "Transactions", exact: true })).toBeVisible();
 });
