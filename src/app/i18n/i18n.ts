@@ -8,8 +8,8 @@
 import type { I18nProvider } from "@refinedev/core";
 import type { i18n as I18n, TOptions } from "i18next";
 import type { Locale as AntdLocale } from "antd/es/locale";
-// With the console's first files (3 kB): every language, English included, sets dayjs's before the
-// first page shows, and fetched on demand it was one more request in a queue of six (HTTP/1.1).
+// With the console's first files (3 kB): every language, English included, sets dayjs's language
+// before the first page shows; fetched on demand, dayjs was one more request in a queue of six (HTTP/1.1).
 import dayjs from "dayjs";
 import { LANGUAGE_CODES, type Language } from "../../lib/formats.ts";
 
