@@ -42,7 +42,9 @@ function lazyModules(file: string, pattern: RegExp): Map<string, string> {
 
 /** Every route of the app with the modules that render it (the frame for signed-in routes, the page, its bespoke screen). */
 export function routesToMeasure(): { route: string; modules: string[] }[] {
-  const pages = lazyModules(ROUTE_TABLE, /path: "([^"]+)", kind: "\w+", element: page\(\(\) => import\("([^"]+)"\)\)/g);
+  const pages = lazyModules(ROUTE_TABLE, /path: "([^"]+)", kind: "\w+", \.\.\.page\(\(\) => import\("([^"]+)"\)\)/g);
+  // A change of the route table's shape must not quietly drop its pages from the measure.
+  if (!pages.has("/login")) throw new Error(`${ROUTE_TABLE}: the sign-in pages' routes were not found; has the table's shape changed?`);
   const bespoke = lazyModules(ROUTE_TABLE, /^\s+(\w+): \(\) => import\("([^"]+)"\)/gm);
   const screens = lazyModules(SCREENS, /"([\w-]+)": lazy\(\(\) => import\("([^"]+)"\)/g);
   // A resource's screens arrive with its declaration (resources/load.ts), fetched beside the screen.
