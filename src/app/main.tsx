@@ -26,8 +26,9 @@ import { preloadPage } from "./routing/routes.tsx";
 void readSessionAtBoot().then((signedIn) => {
   if (!signedIn) return;
   loadConsoleLayout().catch(() => undefined);
-  preloadPage(window.location.pathname);
+  // The reads first: the landing page's main element waits on them, and they are the smaller.
   sendBootReads(window.location.pathname);
+  preloadPage(window.location.pathname);
 });
 preloadI18n();
 createRoot(document.getElementById("root")!).render(
